@@ -1,0 +1,60 @@
+import { realpathSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { parseConfig } from "../config";
+import { openDatabase } from "../db/client";
+import { ensurePlatformAccounts } from "../domain/ledger";
+import { createOrPromoteOperator } from "../domain/operators";
+
+/**
+ * `npm run operator:create -- --email x --password y [--name z]`: creates an operator, or promotes
+ * the member with that e-mail and sets their password. Opens the same database the server uses
+ * (DATABASE_URL, else the embedded one in DATA_DIR — stop the server first: embedded PGlite
+ * allows one process at a time).
+ */
+const USAGE = "Usage: npm run operator:create -- --email <email> --password <password> [--name <name>]";
+
+export function parseOperatorArgs(argv: string[]): { email: string; password: string; name?: string } {
+  const { values } = parseArgs({
+    args: argv,
+    options: { email: { type: "string" }, password: { type: "string" }, name: { type: "string" } },
+    strict: true,
+  });
+  const email = values.email?.trim();
+  if (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+    throw new Error(`A valid --email is required.\n${USAGE}`);
+  if (!values.password || values.password.length < 8)
+    throw new Error(`--password must be at least 8 characters long.\n${USAGE}`);
+  return { email, password: values.password, name: values.name?.trim() || undefined };
+}
+
+async function main(): Promise<void> {
+  let args: ReturnType<typeof parseOperatorArgs>;
+  try {
+    args = parseOperatorArgs(process.argv.slice(2));
+  } catch (e) {
+    console.error(e instanceof Error ? e.message : String(e));
+    process.exitCode = 2;
+    return;
+  }
+  const config = parseConfig();
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.DATABASE_URL ? undefined : `${config.DATA_DIR}/pglite`,
+  });
+  try {
+    await ensurePlatformAccounts(database.db);
+    const result = await createOrPromoteOperator(database.db, args);
+    console.log(
+      result.created
+        ? `Operator created: ${result.email} (username ${result.userName}).`
+        : `Existing member promoted to operator: ${result.email} (username ${result.userName}); password updated.`,
+    );
+  } finally {
+    await database.close();
+  }
+}
+
+// Runs when started as a command; importing the module (tests) only gives the argument parser.
+// Compare real paths so a run through a symlinked checkout still counts as the entry point.
+if (process.argv[1] && realpathSync(fileURLToPath(import.meta.url)) === realpathSync(process.argv[1])) await main();

@@ -1,0 +1,90 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * Configuration is parsed once, at boot. With no configuration at all the site still starts:
+ * secrets are generated and kept in the data folder, the database is embedded.
+ */
+const boolish = z
+  .enum(["on", "off", "true", "false", "1", "0"])
+  .transform((v) => v === "on" || v === "true" || v === "1");
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  ROLE: z.enum(["all", "web", "api"]).default("all"),
+  DATA_DIR: z.string().default(".data"),
+  DATABASE_URL: z.string().url().optional(),
+  API_ORIGIN: z.string().url().optional(),
+  PUBLIC_ORIGIN: z.string().url().optional(),
+  SESSION_SECRET: z.string().min(32).optional(),
+  OBJ_SECRET: z.string().min(16).optional(),
+  REDIS_URL: z.string().url().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default("Rupee Rewards <no-reply@localhost>"),
+  HUMAN_CHECK: z.enum(["altcha", "off"]).default("altcha"),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_ISSUER: z.string().url().default("https://accounts.google.com"),
+  SITE_NAME: z.string().default("Rupee Rewards"),
+  YOUTUBE_CHANNEL_ID: z.string().optional(),
+  YOUTUBE_API_KEY: z.string().optional(),
+  YOUTUBE_API_ORIGIN: z.string().url().default("https://www.googleapis.com"),
+  RATE_LIMITS: boolish.default("on"),
+  /** Demo content and a demo member with a public password: on by default, off by default in production. */
+  SEED_DEMO: boolish.optional(),
+  TRUST_PROXY: boolish.default("off"),
+});
+
+export type Config = Omit<z.infer<typeof EnvSchema>, "SEED_DEMO"> & {
+  SEED_DEMO: boolean;
+  sessionSecret: string;
+  objSecret: string;
+  secretsGenerated: boolean;
+  googleEnabled: boolean;
+};
+
+function loadLocalSecrets(dataDir: string): { sessionSecret: string; objSecret: string } {
+  const file = path.join(dataDir, "secrets.json");
+  if (existsSync(file)) {
+    let stored: unknown;
+    try {
+      stored = JSON.parse(readFileSync(file, "utf8"));
+    } catch {
+      stored = undefined; // unreadable: generate new ones below (sessions signed with the old ones end)
+    }
+    const parsed = z.object({ sessionSecret: z.string().min(32), objSecret: z.string().min(16) }).safeParse(stored);
+    if (parsed.success) return parsed.data;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secrets = { sessionSecret: randomBytes(32).toString("hex"), objSecret: randomBytes(24).toString("hex") };
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  return secrets;
+}
+
+export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const result = EnvSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
+    throw new Error(`Invalid configuration:\n${lines}`);
+  }
+  const c = result.data;
+  const secretsGenerated = !c.SESSION_SECRET || !c.OBJ_SECRET;
+  const local = secretsGenerated ? loadLocalSecrets(c.DATA_DIR) : undefined;
+  const config: Config = {
+    ...c,
+    SEED_DEMO: c.SEED_DEMO ?? c.NODE_ENV !== "production",
+    sessionSecret: c.SESSION_SECRET ?? local!.sessionSecret,
+    objSecret: c.OBJ_SECRET ?? local!.objSecret,
+    secretsGenerated,
+    googleEnabled: Boolean(c.GOOGLE_CLIENT_ID && c.GOOGLE_CLIENT_SECRET),
+  };
+  if (config.NODE_ENV === "production") {
+    if (secretsGenerated) throw new Error("Refusing to start in production with generated secrets: set SESSION_SECRET and OBJ_SECRET.");
+    if (config.HUMAN_CHECK === "off") throw new Error("Refusing to start in production with HUMAN_CHECK=off.");
+  }
+  return config;
+}

@@ -1,0 +1,295 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const money = (name: string) => bigint(name, { mode: "number" });
+const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
+
+export const users = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    userName: text("user_name").notNull(),
+    email: text("email").notNull(),
+    mobileNumber: bigint("mobile_number", { mode: "number" }),
+    passwordHash: text("password_hash"),
+    googleSub: text("google_sub"),
+    role: text("role", { enum: ["member", "operator"] }).notNull().default("member"),
+    referredBy: text("referred_by"),
+    address: text("address"),
+    city: text("city"),
+    state: text("state"),
+    zipCode: text("zip_code"),
+    payoutMethodId: integer("payout_method_id"),
+    payoutAccountInfo: text("payout_account_info"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("users_email_key").on(t.email),
+    uniqueIndex("users_user_name_key").on(t.userName),
+    uniqueIndex("users_google_sub_key").on(t.googleSub),
+    index("users_referred_by_idx").on(t.referredBy),
+  ],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    persistent: boolean("persistent").notNull().default(false),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("sessions_token_hash_key").on(t.tokenHash), index("sessions_user_idx").on(t.userId)],
+);
+
+/** Ledger accounts. Member accounts: `member:{userId}:withdrawable|deposit`; platform: `platform:{name}`. */
+export const ledgerAccounts = pgTable(
+  "ledger_accounts",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").references(() => users.id, { onDelete: "restrict" }),
+    kind: text("kind", { enum: ["withdrawable", "deposit", "platform"] }).notNull(),
+    balance: money("balance").notNull().default(0),
+    allowNegative: boolean("allow_negative").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("ledger_accounts_balance_nonnegative", sql`${t.balance} >= 0 OR ${t.allowNegative}`),
+    index("ledger_accounts_user_idx").on(t.userId),
+  ],
+);
+
+export const journalEntries = pgTable(
+  "journal_entries",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    idempotencyKey: text("idempotency_key").notNull(),
+    kind: text("kind").notNull(),
+    /** The member the entry is about (the earner, the withdrawer…). */
+    userId: text("user_id"),
+    /** For referral income: the referee whose earning produced it. */
+    relatedUserId: text("related_user_id"),
+    memo: text("memo"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("journal_entries_idempotency_key").on(t.idempotencyKey),
+    index("journal_entries_user_kind_idx").on(t.userId, t.kind, t.createdAt),
+  ],
+);
+
+export const journalLines = pgTable(
+  "journal_lines",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    entryId: bigint("entry_id", { mode: "number" })
+      .notNull()
+      .references(() => journalEntries.id),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    amount: money("amount").notNull(),
+  },
+  (t) => [
+    check("journal_lines_amount_nonzero", sql`${t.amount} <> 0`),
+    index("journal_lines_entry_idx").on(t.entryId),
+    index("journal_lines_account_idx").on(t.accountId),
+  ],
+);
+
+export const payoutMethods = pgTable(
+  "payout_methods",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    name: text("name").notNull(),
+    details: text("details").notNull(),
+    minimumAmount: money("minimum_amount").notNull(),
+    sortOrder: integer("sort_order").notNull().default(0),
+    active: boolean("active").notNull().default(true),
+  },
+  (t) => [uniqueIndex("payout_methods_name_key").on(t.name), check("payout_methods_minimum_positive", sql`${t.minimumAmount} > 0`)],
+);
+
+export const withdrawals = pgTable(
+  "withdrawals",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    amount: money("amount").notNull(),
+    methodName: text("method_name").notNull(),
+    accountInfo: text("account_info").notNull(),
+    status: text("status", { enum: ["Pending", "Success", "Reject"] }).notNull().default("Pending"),
+    remark: text("remark"),
+    requestKey: text("request_key"),
+    settledBy: text("settled_by"),
+    settledAt: timestamp("settled_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("withdrawals_amount_positive", sql`${t.amount} > 0`),
+    index("withdrawals_user_idx").on(t.userId, t.createdAt),
+    index("withdrawals_status_idx").on(t.status, t.createdAt),
+    uniqueIndex("withdrawals_request_key").on(t.userId, t.requestKey),
+  ],
+);
+
+export const conversions = pgTable(
+  "conversions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    direction: text("direction", { enum: ["withdrawToDeposit", "depositToWithdraw"] }).notNull(),
+    amount: money("amount").notNull(),
+    charge: money("charge").notNull(),
+    requestKey: text("request_key"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("conversions_amount_positive", sql`${t.amount} > 0`),
+    index("conversions_user_idx").on(t.userId, t.createdAt),
+    uniqueIndex("conversions_request_key").on(t.userId, t.requestKey),
+  ],
+);
+
+export const giftCodes = pgTable(
+  "gift_codes",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    code: text("code").notNull(),
+    amount: money("amount").notNull(),
+    claimLimit: integer("claim_limit").notNull(),
+    claimedCount: integer("claimed_count").notNull().default(0),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    createdBy: text("created_by"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("gift_codes_code_key").on(t.code),
+    check("gift_codes_claims_within_limit", sql`${t.claimedCount} <= ${t.claimLimit}`),
+    check("gift_codes_amount_positive", sql`${t.amount} > 0`),
+  ],
+);
+
+export const giftCodeClaims = pgTable(
+  "gift_code_claims",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    giftCodeId: integer("gift_code_id")
+      .notNull()
+      .references(() => giftCodes.id),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    amount: money("amount").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("gift_code_claims_once").on(t.giftCodeId, t.userId), index("gift_code_claims_user_idx").on(t.userId)],
+);
+
+export const contactMessages = pgTable("contact_messages", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  userId: text("user_id"),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  mobileNumber: text("mobile_number").notNull(),
+  subject: text("subject").notNull(),
+  message: text("message").notNull(),
+  createdAt: createdAt(),
+});
+
+/** Operator-editable settings and page texts, one JSON value per key. */
+export const settings = pgTable("settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+  updatedAt: createdAt(),
+});
+
+export const faqs = pgTable("faqs", {
+  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+  question: text("question").notNull(),
+  answer: text("answer").notNull(),
+  sortOrder: integer("sort_order").notNull().default(0),
+});
+
+export const homeSections = pgTable("home_sections", {
+  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+  title: text("title").notNull(),
+  message: text("message").notNull(),
+  sortOrder: integer("sort_order").notNull().default(0),
+});
+
+export const announcements = pgTable("announcements", {
+  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+  message: text("message").notNull(),
+  createdAt: createdAt(),
+});
+
+export const policyPages = pgTable("policy_pages", {
+  slug: text("slug", { enum: ["privacy_policy", "terms_of_use", "dmca"] }).primaryKey(),
+  html: text("html").notNull(),
+  updatedAt: createdAt(),
+});
+
+/** Single-use tokens: password reset and e-mail change. Only the hash is stored. */
+export const accountTokens = pgTable(
+  "account_tokens",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: ["password_reset", "email_change"] }).notNull(),
+    tokenHash: text("token_hash").notNull(),
+    newEmail: text("new_email"),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("account_tokens_hash_key").on(t.tokenHash), index("account_tokens_user_idx").on(t.userId, t.purpose)],
+);
+
+/** Dev outbox: every mail is recorded here; with SMTP configured it is also sent. */
+export const mailOutbox = pgTable("mail_outbox", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  to: text("to").notNull(),
+  subject: text("subject").notNull(),
+  text: text("text").notNull(),
+  html: text("html"),
+  sentVia: text("sent_via").notNull(),
+  createdAt: createdAt(),
+});
+
+export const auditLog = pgTable("audit_log", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  actorUserId: text("actor_user_id").notNull(),
+  action: text("action").notNull(),
+  target: text("target").notNull(),
+  before: jsonb("before"),
+  after: jsonb("after"),
+  createdAt: createdAt(),
+});
+
+/** Replay protection for human-check solutions (ALTCHA payloads and image challenges). */
+export const humanCheckUses = pgTable("human_check_uses", {
+  nonce: text("nonce").primaryKey(),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,42 @@
+import { createHash } from "node:crypto";
+import { Redis } from "ioredis";
+import type { Config } from "./config";
+import { openDatabase, type Database, type Db } from "./db/client";
+import { createMailer, type Mailer } from "./lib/mailer";
+import { createRateLimiter, type RateLimiter } from "./lib/rateLimit";
+import { ensurePlatformAccounts } from "./domain/ledger";
+
+/** Everything the API's handlers need, created once per process and handed to them. */
+export interface Deps {
+  config: Config;
+  db: Db;
+  database: Database;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  redis?: Redis;
+  /** Proves a request comes from our own web tier (so its client-IP header can be trusted). */
+  internalToken: string;
+  close(): Promise<void>;
+}
+
+export async function createDeps(config: Config, overrides: Partial<Pick<Deps, "mailer" | "database">> = {}): Promise<Deps> {
+  const database =
+    overrides.database ??
+    (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATABASE_URL ? undefined : `${config.DATA_DIR}/pglite` }));
+  await ensurePlatformAccounts(database.db);
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined;
+  const mailer = overrides.mailer ?? createMailer({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
+  return {
+    config,
+    db: database.db,
+    database,
+    mailer,
+    limiter: createRateLimiter({ enabled: config.RATE_LIMITS, redis }),
+    redis,
+    internalToken: createHash("sha256").update(`internal:${config.sessionSecret}`).digest("hex"),
+    async close() {
+      redis?.disconnect();
+      await database.close();
+    },
+  };
+}

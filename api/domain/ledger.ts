@@ -1,0 +1,180 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Db, Tx } from "../db/client";
+import { journalEntries, journalLines, ledgerAccounts } from "../db/schema";
+
+/**
+ * The double-entry ledger (ARCHITECTURE §4). Every movement of money is one journal entry whose
+ * lines sum to zero, written in one transaction with the balance updates. Member balances can
+ * never go below zero: the update is conditional and a CHECK constraint backs it. Idempotency is
+ * a unique key on the entry: posting the same key twice has one effect.
+ */
+
+export const PLATFORM = {
+  /** Fees kept by the platform (conversion charges…). */
+  revenue: "platform:revenue",
+  /** Funds bonuses and referral income; runs negative as the platform spends on promotion. */
+  promotions: "platform:promotions",
+  /** Advertiser money held for running campaigns. */
+  campaignEscrow: "platform:campaign_escrow",
+  /** Entry fees held until a game settles. */
+  gameEscrow: "platform:game_escrow",
+  /** Withdrawals requested, waiting for an operator. */
+  pendingPayouts: "platform:pending_payouts",
+  /** Money sent out to members' payout accounts. */
+  paidOut: "platform:paid_out",
+  /** What ad networks and advertisers owe for views members delivered; funds ad, short-link and game earnings. */
+  earningsFunding: "platform:earnings_funding",
+  /** Offer-wall networks' credits (postbacks). */
+  offerWalls: "platform:offer_walls",
+} as const;
+
+const NEGATIVE_ALLOWED = new Set<string>([PLATFORM.promotions, PLATFORM.earningsFunding, PLATFORM.offerWalls]);
+
+export const memberAccount = (userId: string, kind: "withdrawable" | "deposit") => `member:${userId}:${kind}`;
+
+export class InsufficientFundsError extends Error {
+  constructor(public accountId: string) {
+    super("Insufficient Balance");
+  }
+}
+
+export interface EntryLine {
+  account: string;
+  amount: number;
+}
+
+export interface EntryInput {
+  idempotencyKey: string;
+  kind: string;
+  userId?: string | null;
+  relatedUserId?: string | null;
+  memo?: string | null;
+  lines: EntryLine[];
+  createdAt?: Date;
+}
+
+export type PostResult = { posted: true; entryId: number } | { posted: false; duplicate: true };
+
+export async function ensurePlatformAccounts(db: Db | Tx): Promise<void> {
+  await db
+    .insert(ledgerAccounts)
+    .values(
+      Object.values(PLATFORM).map((id) => ({ id, kind: "platform" as const, allowNegative: NEGATIVE_ALLOWED.has(id) })),
+    )
+    .onConflictDoNothing();
+}
+
+export async function openMemberAccounts(db: Db | Tx, userId: string): Promise<void> {
+  await db
+    .insert(ledgerAccounts)
+    .values([
+      { id: memberAccount(userId, "withdrawable"), userId, kind: "withdrawable" as const },
+      { id: memberAccount(userId, "deposit"), userId, kind: "deposit" as const },
+    ])
+    .onConflictDoNothing();
+}
+
+/**
+ * Posts one entry inside the caller's transaction. Throws InsufficientFundsError (rolling the
+ * caller's transaction back) when a line would take a non-negative account below zero.
+ */
+export async function post(tx: Tx, input: EntryInput): Promise<PostResult> {
+  const lines = input.lines.filter((l) => l.amount !== 0);
+  if (lines.length < 2) throw new Error("A journal entry needs at least two non-zero lines");
+  let sum = 0;
+  for (const l of lines) {
+    if (!Number.isSafeInteger(l.amount)) throw new Error("Ledger amounts are integer milli-rupees");
+    sum += l.amount;
+  }
+  if (sum !== 0) throw new Error("Journal entry lines must sum to zero");
+
+  const inserted = await tx
+    .insert(journalEntries)
+    .values({
+      idempotencyKey: input.idempotencyKey,
+      kind: input.kind,
+      userId: input.userId ?? null,
+      relatedUserId: input.relatedUserId ?? null,
+      memo: input.memo ?? null,
+      ...(input.createdAt ? { createdAt: input.createdAt } : {}),
+    })
+    .onConflictDoNothing({ target: journalEntries.idempotencyKey })
+    .returning({ id: journalEntries.id });
+  const entry = inserted[0];
+  if (!entry) return { posted: false, duplicate: true };
+
+  // Update in a fixed order so concurrent entries touching the same accounts cannot deadlock.
+  const ordered = [...lines].sort((a, b) => (a.account < b.account ? -1 : a.account > b.account ? 1 : 0));
+  for (const line of ordered) {
+    const updated = await tx
+      .update(ledgerAccounts)
+      .set({ balance: sql`${ledgerAccounts.balance} + ${line.amount}` })
+      .where(
+        and(
+          eq(ledgerAccounts.id, line.account),
+          sql`(${ledgerAccounts.balance} + ${line.amount} >= 0 OR ${ledgerAccounts.allowNegative})`,
+        ),
+      )
+      .returning({ id: ledgerAccounts.id });
+    if (updated.length === 0) {
+      const exists = await tx.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(eq(ledgerAccounts.id, line.account));
+      if (exists.length === 0) throw new Error(`Unknown ledger account ${line.account}`);
+      throw new InsufficientFundsError(line.account);
+    }
+  }
+  await tx.insert(journalLines).values(lines.map((l) => ({ entryId: entry.id, accountId: l.account, amount: l.amount })));
+  return { posted: true, entryId: entry.id };
+}
+
+/**
+ * Locks the given accounts in the order post() updates them (code-unit order of the id). A
+ * transaction that posts more than one entry calls it first, with every account it will touch:
+ * otherwise two such transactions can each hold an account the other needs (a deadlock).
+ */
+export async function lockAccounts(tx: Tx, accounts: string[]): Promise<void> {
+  if (accounts.length === 0) return;
+  await tx
+    .select({ id: ledgerAccounts.id })
+    .from(ledgerAccounts)
+    .where(inArray(ledgerAccounts.id, [...new Set(accounts)]))
+    .orderBy(sql`${ledgerAccounts.id} collate "C"`)
+    .for("update");
+}
+
+/** Posts an entry in its own transaction. */
+export async function postEntry(db: Db, input: EntryInput): Promise<PostResult> {
+  return db.transaction((tx) => post(tx, input));
+}
+
+export async function memberBalances(db: Db | Tx, userId: string): Promise<{ withdrawable: number; deposit: number }> {
+  const rows = await db
+    .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(inArray(ledgerAccounts.id, [memberAccount(userId, "withdrawable"), memberAccount(userId, "deposit")]));
+  const by = new Map(rows.map((r) => [r.id, Number(r.balance)]));
+  return {
+    withdrawable: by.get(memberAccount(userId, "withdrawable")) ?? 0,
+    deposit: by.get(memberAccount(userId, "deposit")) ?? 0,
+  };
+}
+
+/** The invariant checked by tests and benchmarks: all balances sum to zero, none is illegally negative, every entry balances. */
+export async function checkLedgerInvariant(db: Db): Promise<{ total: number; negative: string[]; unbalancedEntries: number }> {
+  const [totalRow] = await db.select({ total: sql<string>`coalesce(sum(${ledgerAccounts.balance}), 0)` }).from(ledgerAccounts);
+  const negative = await db
+    .select({ id: ledgerAccounts.id })
+    .from(ledgerAccounts)
+    .where(and(sql`${ledgerAccounts.balance} < 0`, eq(ledgerAccounts.allowNegative, false)));
+  const unbalanced = await db.execute(
+    sql`select count(*)::int as n from (select entry_id from journal_lines group by entry_id having sum(amount) <> 0) x`,
+  );
+  const mismatched = await db.execute(
+    sql`select count(*)::int as n from ledger_accounts a left join (select account_id, sum(amount) s from journal_lines group by account_id) l on l.account_id = a.id where a.balance <> coalesce(l.s, 0)`,
+  );
+  const rowsOf = (r: unknown) => ((r as { rows?: unknown[] }).rows ?? (r as unknown[])) as { n: number }[];
+  return {
+    total: Number(totalRow?.total ?? 0),
+    negative: negative.map((n) => n.id),
+    unbalancedEntries: Number(rowsOf(unbalanced)[0]?.n ?? 0) + Number(rowsOf(mismatched)[0]?.n ?? 0),
+  };
+}

@@ -1,0 +1,217 @@
+import { asc, desc, eq } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { contactMessages, payoutMethods, users } from "../db/schema";
+import { ApiError } from "../http";
+import { milliToRupeeString } from "../lib/money";
+import { recordAudit } from "./audit";
+import { createMember, hashPassword, normalizeEmail } from "./accounts";
+import { getSetting, setSetting } from "./settings";
+
+/** "0.1" from 1000 basis points: the rate as the spec's client multiplies it by 100 to show a percentage. */
+export function referralRateText(basisPoints: number): string {
+  const whole = Math.floor(basisPoints / 10000);
+  const frac = String(basisPoints % 10000)
+    .padStart(4, "0")
+    .replace(/0+$/, "");
+  return frac ? `${whole}.${frac}` : String(whole);
+}
+
+export const REFERRAL_RATE_MAX_BP = 5000;
+
+/**
+ * Creates an operator account, or promotes an existing member (matched by e-mail) and sets the
+ * password. Used by the command line; the change is audited with the actor `cli`.
+ */
+export async function createOrPromoteOperator(
+  db: Db,
+  input: { email: string; password: string; name?: string },
+): Promise<{ id: string; userName: string; email: string; created: boolean }> {
+  const email = normalizeEmail(input.email);
+  const [existing] = await db.select().from(users).where(eq(users.email, email));
+  if (existing) {
+    const passwordHash = await hashPassword(input.password);
+    await db.transaction(async (tx) => {
+      await tx
+        .update(users)
+        .set({ role: "operator", passwordHash, ...(input.name ? { name: input.name.trim() } : {}) })
+        .where(eq(users.id, existing.id));
+      await recordAudit(tx, {
+        actorUserId: "cli",
+        action: "operator.promote",
+        target: `user:${existing.id}`,
+        before: { role: existing.role, name: existing.name },
+        after: { role: "operator", name: input.name?.trim() || existing.name, password: "changed" },
+      });
+    });
+    return { id: existing.id, userName: existing.userName, email, created: false };
+  }
+  const created = await createMember(db, {
+    name: input.name?.trim() || (email.split("@")[0] ?? "Operator"),
+    email,
+    password: input.password,
+    role: "operator",
+  });
+  await db.transaction((tx) =>
+    recordAudit(tx, {
+      actorUserId: "cli",
+      action: "operator.create",
+      target: `user:${created.id}`,
+      before: null,
+      after: { role: "operator", email, userName: created.userName },
+    }),
+  );
+  return { ...created, created: true };
+}
+
+/** Postgres' unique_violation, whether the driver error comes bare or wrapped by Drizzle. */
+export function isUniqueViolation(e: unknown): boolean {
+  for (let cur: unknown = e, depth = 0; cur && depth < 4; cur = (cur as { cause?: unknown }).cause, depth++) {
+    if ((cur as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
+}
+
+export const PAYOUT_MESSAGES = {
+  saved: "Payout method saved.",
+  duplicate: "A payout method with this name already exists.",
+  notFound: "Payout method not found.",
+} as const;
+
+const methodRecord = (m: typeof payoutMethods.$inferSelect) => ({
+  id: m.id,
+  name: m.name,
+  details: m.details,
+  minimum_amount: milliToRupeeString(m.minimumAmount),
+  active: m.active,
+});
+
+export async function listPayoutMethods(db: Db) {
+  const rows = await db
+    .select()
+    .from(payoutMethods)
+    .orderBy(asc(payoutMethods.sortOrder), asc(payoutMethods.id));
+  return rows.map(methodRecord);
+}
+
+/** The members' choice list: active methods only. */
+export async function activePayoutMethods(db: Db) {
+  return db
+    .select()
+    .from(payoutMethods)
+    .where(eq(payoutMethods.active, true))
+    .orderBy(asc(payoutMethods.sortOrder), asc(payoutMethods.id));
+}
+
+export interface PayoutMethodInput {
+  name: string;
+  details: string;
+  minimumAmount: number;
+  active: boolean;
+}
+
+export async function createPayoutMethod(
+  db: Db,
+  actorUserId: string,
+  input: PayoutMethodInput,
+): Promise<{ id: number }> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(payoutMethods)
+      .values({
+        name: input.name,
+        details: input.details,
+        minimumAmount: input.minimumAmount,
+        active: input.active,
+      })
+      .onConflictDoNothing({ target: payoutMethods.name })
+      .returning();
+    if (!row) throw new ApiError(409, PAYOUT_MESSAGES.duplicate);
+    await recordAudit(tx, {
+      actorUserId,
+      action: "payout_method.create",
+      target: `payout_method:${row.id}`,
+      before: null,
+      after: methodRecord(row),
+    });
+    return { id: row.id };
+  });
+}
+
+export async function updatePayoutMethod(
+  db: Db,
+  actorUserId: string,
+  id: number,
+  input: PayoutMethodInput,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [before] = await tx.select().from(payoutMethods).where(eq(payoutMethods.id, id)).for("update");
+    if (!before) throw new ApiError(404, PAYOUT_MESSAGES.notFound);
+    if (input.name !== before.name) {
+      const [clash] = await tx
+        .select({ id: payoutMethods.id })
+        .from(payoutMethods)
+        .where(eq(payoutMethods.name, input.name));
+      if (clash) throw new ApiError(409, PAYOUT_MESSAGES.duplicate);
+    }
+    const [after] = await tx
+      .update(payoutMethods)
+      .set({
+        name: input.name,
+        details: input.details,
+        minimumAmount: input.minimumAmount,
+        active: input.active,
+      })
+      .where(eq(payoutMethods.id, id))
+      .returning()
+      .catch((e: unknown) => {
+        // Another operator took the name between the check and the update.
+        if (isUniqueViolation(e)) throw new ApiError(409, PAYOUT_MESSAGES.duplicate);
+        throw e;
+      });
+    await recordAudit(tx, {
+      actorUserId,
+      action: "payout_method.update",
+      target: `payout_method:${id}`,
+      before: methodRecord(before),
+      after: after ? methodRecord(after) : null,
+    });
+  });
+}
+
+export async function referralSettings(db: Db) {
+  const bp = await getSetting(db, "referral_rate_bp");
+  return { referral_rate_bp: bp, referralRate: referralRateText(bp) };
+}
+
+export async function updateReferralRate(db: Db, actorUserId: string, basisPoints: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const before = await getSetting(tx, "referral_rate_bp");
+    await setSetting(tx, "referral_rate_bp", basisPoints);
+    await recordAudit(tx, {
+      actorUserId,
+      action: "settings.update",
+      target: "settings:referral_rate_bp",
+      before: { referral_rate_bp: before },
+      after: { referral_rate_bp: basisPoints },
+    });
+  });
+}
+
+export async function listContactMessages(db: Db, limit = 200) {
+  const rows = await db
+    .select({ m: contactMessages, userName: users.userName })
+    .from(contactMessages)
+    .leftJoin(users, eq(users.id, contactMessages.userId))
+    .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+    .limit(limit);
+  return rows.map(({ m, userName }) => ({
+    id: m.id,
+    name: m.name,
+    email: m.email,
+    mobile_number: m.mobileNumber,
+    subject: m.subject,
+    message: m.message,
+    userName: userName ?? null,
+    time: m.createdAt.toISOString(),
+  }));
+}

@@ -1,0 +1,187 @@
+import { and, desc, eq, isNull, ne } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { accountTokens, payoutMethods, users } from "../db/schema";
+import { ApiError } from "../http";
+import { hashToken, newToken } from "../lib/ids";
+import type { Mailer } from "../lib/mailer";
+import { milliToRupeeString } from "../lib/money";
+import { hashPassword, normalizeEmail, verifyPassword } from "./accounts";
+import { memberBalances } from "./ledger";
+import { MailDeliveryError } from "./passwordReset";
+import { activePayoutMethods } from "./operators";
+import { revokeOtherSessions } from "./sessions";
+import { getSetting } from "./settings";
+
+export const PROFILE_MESSAGES = {
+  saved: "Profile Updated Successfully!",
+  unknownMethod: "Please choose a withdrawal method from the list.",
+  passwordChanged: "Password changed successfully.",
+  wrongPassword: "Current password is incorrect.",
+  shortPassword: "Password must be at least 8 characters long.",
+  samePassword: "New password must differ from the current password.",
+  emailSent: "A verification link has been sent to your new email address.",
+  emailInUse: "The new email is already in use. Please choose a different email.",
+  emailWait: "Already Email update reset registered",
+  mailFailed: "We could not send the e-mail right now. Please try again later.",
+} as const;
+
+export const EMAIL_CHANGE_TTL_MS = 60 * 60 * 1000;
+
+export async function profileData(db: Db, userId: string) {
+  const [u] = await db
+    .select({ user: users, methodName: payoutMethods.name })
+    .from(users)
+    .leftJoin(payoutMethods, eq(payoutMethods.id, users.payoutMethodId))
+    .where(eq(users.id, userId));
+  const { withdrawable } = await memberBalances(db, userId);
+  const methods = await activePayoutMethods(db);
+  return {
+    name: u?.user.name ?? "",
+    address: u?.user.address ?? "",
+    city: u?.user.city ?? "",
+    state: u?.user.state ?? "",
+    zip_code: u?.user.zipCode ?? "",
+    mobile_number: u?.user.mobileNumber ?? null,
+    withdrawal_method: u?.methodName ?? null,
+    withdrawal_account_information: u?.user.payoutAccountInfo ?? "",
+    available_balance: milliToRupeeString(withdrawable),
+    other_data_withdrawalMethodArray: methods.map((m) => ({
+      withdrawalMethod_name: m.name,
+      withdrawalMethod_details: m.details,
+      withdrawalMethod_minimumAmount: milliToRupeeString(m.minimumAmount),
+    })),
+  };
+}
+
+export interface ProfileInput {
+  name: string;
+  address: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  mobileNumber: number;
+  methodName: string;
+  accountInfo: string;
+}
+
+/** Saves the profile and binds the payout method, which must be one of the active methods. */
+export async function updateProfile(db: Db, userId: string, input: ProfileInput): Promise<void> {
+  const [method] = await db
+    .select({ id: payoutMethods.id })
+    .from(payoutMethods)
+    .where(and(eq(payoutMethods.name, input.methodName), eq(payoutMethods.active, true)));
+  if (!method) throw new ApiError(400, PROFILE_MESSAGES.unknownMethod);
+  await db
+    .update(users)
+    .set({
+      name: input.name,
+      address: input.address,
+      city: input.city,
+      state: input.state,
+      zipCode: input.zipCode,
+      mobileNumber: input.mobileNumber,
+      payoutMethodId: method.id,
+      payoutAccountInfo: input.accountInfo,
+    })
+    .where(eq(users.id, userId));
+}
+
+export async function accountData(db: Db, userId: string) {
+  const [u] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  const { withdrawable } = await memberBalances(db, userId);
+  return { email_address: u?.email ?? "", available_balance: milliToRupeeString(withdrawable) };
+}
+
+/** Changes the password after checking the current one; every other session of the member ends. */
+export async function changePassword(
+  db: Db,
+  member: { id: string; sessionId: number },
+  input: { current: string; next: string },
+): Promise<void> {
+  const [u] = await db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, member.id));
+  if (!(await verifyPassword(u?.passwordHash ?? null, input.current)))
+    throw new ApiError(400, PROFILE_MESSAGES.wrongPassword);
+  if (input.next.length < 8) throw new ApiError(400, PROFILE_MESSAGES.shortPassword);
+  if (input.next === input.current) throw new ApiError(400, PROFILE_MESSAGES.samePassword);
+  const passwordHash = await hashPassword(input.next);
+  await db.update(users).set({ passwordHash }).where(eq(users.id, member.id));
+  await revokeOtherSessions(db, member.id, member.sessionId);
+}
+
+/**
+ * Starts an e-mail change: a single-use link (stored hashed, valid for an hour) goes to the NEW
+ * address; the change applies only when it is opened. One request per wait period: the member's
+ * row is locked so two parallel requests cannot both pass the wait check.
+ */
+export async function requestEmailChange(
+  db: Db,
+  mailer: Mailer,
+  input: { userId: string; email: string; origin: string; siteName: string },
+): Promise<void> {
+  const newEmail = normalizeEmail(input.email);
+  const wait = await getSetting(db, "email_change_wait_ms");
+  const token = newToken();
+  const tokenId = await db.transaction(async (tx) => {
+    const [me] = await tx
+      .select({ email: users.email })
+      .from(users)
+      .where(eq(users.id, input.userId))
+      .for("update");
+    if (!me || me.email === newEmail) throw new ApiError(409, PROFILE_MESSAGES.emailInUse);
+    const [taken] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.email, newEmail), ne(users.id, input.userId)));
+    if (taken) throw new ApiError(409, PROFILE_MESSAGES.emailInUse);
+    const [last] = await tx
+      .select({ createdAt: accountTokens.createdAt })
+      .from(accountTokens)
+      .where(and(eq(accountTokens.userId, input.userId), eq(accountTokens.purpose, "email_change")))
+      .orderBy(desc(accountTokens.createdAt))
+      .limit(1);
+    const timeLeft = last ? last.createdAt.getTime() + wait - Date.now() : 0;
+    if (timeLeft > 0) throw new ApiError(429, PROFILE_MESSAGES.emailWait, { time_left: timeLeft });
+    // Only the newest link works.
+    await tx
+      .update(accountTokens)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(accountTokens.userId, input.userId),
+          eq(accountTokens.purpose, "email_change"),
+          isNull(accountTokens.usedAt),
+        ),
+      );
+    const [row] = await tx
+      .insert(accountTokens)
+      .values({
+        userId: input.userId,
+        purpose: "email_change",
+        tokenHash: hashToken(token),
+        newEmail,
+        expiresAt: new Date(Date.now() + EMAIL_CHANGE_TTL_MS),
+      })
+      .returning({ id: accountTokens.id });
+    return row!.id;
+  });
+  const link = `${input.origin}/email-verification/${token}/${encodeURIComponent(newEmail)}`;
+  try {
+    await mailer.send({
+      to: newEmail,
+      subject: `Confirm your new e-mail address for ${input.siteName}`,
+      text: `Open this link within one hour to use ${newEmail} for your ${input.siteName} account:\n\n${link}\n\nIf you did not ask for this, ignore this mail.`,
+      html: `<p>Open this link within one hour to use <b>${escapeHtml(newEmail)}</b> for your ${escapeHtml(input.siteName)} account:</p><p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p>If you did not ask for this, ignore this mail.</p>`,
+    });
+  } catch (e) {
+    // No mail went out: drop the token so the member is not made to wait for a link they never got.
+    await db.delete(accountTokens).where(eq(accountTokens.id, tokenId));
+    throw new MailDeliveryError("E-mail change mail not sent", { cause: e });
+  }
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}

@@ -1,0 +1,38 @@
+import { eq } from "drizzle-orm";
+import type { Db, Tx } from "../db/client";
+import { settings } from "../db/schema";
+
+/** Operator-editable settings with their defaults. Rates are basis points (1000 = 10 %). */
+export const SETTING_DEFAULTS = {
+  referral_rate_bp: 1000,
+  referral_page_text: "<p>Invite friends and earn a share of everything they earn, for life.</p>",
+  withdrawal_instructions: [
+    "<p>Bind your payout method on the Profile page before withdrawing.</p>",
+    "<p>Withdrawals are paid within 24–72 hours, oldest requests first.</p>",
+    "<p>The amount must be a whole number of rupees and at least the method's minimum.</p>",
+  ],
+  convert_instructions: [
+    "<p>Withdraw to Deposit is free: use deposit balance for ads and games.</p>",
+    "<p>Deposit to Withdraw carries a 5% charge.</p>",
+  ],
+  gift_code_page_message: "<p>Enter a gift code from our announcements or social channels to claim a bonus.</p>",
+  public_stats_base: { users: 12000, userCompletedTask: 480000, visitorsLast30Days: 35000, totalWithdrawalAmount: 2500000000 },
+  email_change_wait_ms: 10 * 60 * 1000,
+  password_reset_wait_ms: 5 * 60 * 1000,
+} as const;
+
+export type SettingKey = keyof typeof SETTING_DEFAULTS;
+type Widen<T> = T extends number ? number : T extends string ? string : T extends readonly (infer U)[] ? Widen<U>[] : { [K in keyof T]: Widen<T[K]> };
+export type SettingValue<K extends SettingKey> = Widen<(typeof SETTING_DEFAULTS)[K]>;
+
+export async function getSetting<K extends SettingKey>(db: Db | Tx, key: K): Promise<SettingValue<K>> {
+  const rows = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key));
+  return (rows[0]?.value ?? SETTING_DEFAULTS[key]) as SettingValue<K>;
+}
+
+export async function setSetting<K extends SettingKey>(db: Db | Tx, key: K, value: SettingValue<K>): Promise<void> {
+  await db
+    .insert(settings)
+    .values({ key, value })
+    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
+}

@@ -1,0 +1,43 @@
+/**
+ * Money is integer milli-rupees (1 rupee = 1000) everywhere it is computed or stored.
+ * Formatting to rupees happens only at the edge.
+ */
+export const MILLI_PER_RUPEE = 1000;
+
+export function rupeesToMilli(rupees: number): number {
+  if (!Number.isSafeInteger(rupees)) throw new RangeError("rupees must be a safe integer");
+  return rupees * MILLI_PER_RUPEE;
+}
+
+/** '₹12.345' from 12345 milli-rupees; `decimals` is 3 by default (payment proof uses 2). */
+export function formatRupees(milli: number | null | undefined, decimals: 2 | 3 = 3, symbol = true): string {
+  const value = typeof milli === "number" && Number.isFinite(milli) ? milli : 0;
+  const negative = value < 0;
+  const abs = Math.abs(Math.trunc(value));
+  const whole = Math.floor(abs / MILLI_PER_RUPEE);
+  let frac = abs % MILLI_PER_RUPEE;
+  let wholeOut = whole;
+  let fracText: string;
+  if (decimals === 3) {
+    fracText = String(frac).padStart(3, "0");
+  } else {
+    // round half up to 2 decimals, integer arithmetic only
+    frac = Math.floor((frac + 5) / 10);
+    if (frac === 100) {
+      frac = 0;
+      wholeOut += 1;
+    }
+    fracText = String(frac).padStart(2, "0");
+  }
+  return `${negative ? "-" : ""}${symbol ? "₹" : ""}${wholeOut}.${fracText}`;
+}
+
+/** Plain number text with 3 decimals, as the API's response fields carry it (e.g. "12.345"). */
+export function milliToRupeeString(milli: number): string {
+  return formatRupees(milli, 3, false);
+}
+
+/** 5 % of an amount, rounded half up to the milli-rupee (exact for whole rupees). */
+export function percentOf(milli: number, basisPoints: number): number {
+  return Math.floor((milli * basisPoints + 5000) / 10000);
+}

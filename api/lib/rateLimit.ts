@@ -1,0 +1,45 @@
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import type { Redis } from "ioredis";
+import { ApiError } from "../http";
+
+/** Limits per action: points per window. Kept in Redis when configured so every node shares them. */
+export const LIMITS = {
+  login: { points: 10, duration: 15 * 60 },
+  signUp: { points: 5, duration: 60 * 60 },
+  forgotPassword: { points: 5, duration: 60 * 60 },
+  contact: { points: 5, duration: 60 * 60 },
+  money: { points: 30, duration: 60 },
+} as const;
+export type LimitName = keyof typeof LIMITS;
+
+export interface RateLimiter {
+  consume(name: LimitName, key: string): Promise<void>;
+}
+
+export function createRateLimiter(opts: { enabled: boolean; redis?: Redis }): RateLimiter {
+  const limiters = new Map<LimitName, RateLimiterAbstract>();
+  for (const [name, l] of Object.entries(LIMITS) as [LimitName, (typeof LIMITS)[LimitName]][]) {
+    limiters.set(
+      name,
+      opts.redis
+        ? new RateLimiterRedis({ storeClient: opts.redis, keyPrefix: `rl:${name}`, points: l.points, duration: l.duration })
+        : new RateLimiterMemory({ keyPrefix: `rl:${name}`, points: l.points, duration: l.duration }),
+    );
+  }
+  return {
+    async consume(name, key) {
+      if (!opts.enabled) return;
+      try {
+        await limiters.get(name)!.consume(key);
+      } catch (e) {
+        if (e instanceof RateLimiterRes) {
+          const minutes = Math.max(1, Math.ceil(e.msBeforeNext / 60000));
+          throw new ApiError(429, `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, {
+            retry_after_ms: e.msBeforeNext,
+          });
+        }
+        throw e;
+      }
+    },
+  };
+}

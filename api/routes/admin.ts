@@ -1,0 +1,217 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { ok, readBody, requireMember, requireOperator, type ApiEnv } from "../http";
+import { ApiError } from "../http";
+import { rupeesToMilli } from "../lib/money";
+import { listAudit } from "../domain/audit";
+import { createGiftCode, GIFT_CODE_MAX_LENGTH, GIFT_CODE_MESSAGES, listGiftCodes } from "../domain/giftCodes";
+import {
+  PAYOUT_MESSAGES,
+  REFERRAL_RATE_MAX_BP,
+  createPayoutMethod,
+  listContactMessages,
+  listPayoutMethods,
+  referralSettings,
+  updatePayoutMethod,
+  updateReferralRate,
+} from "../domain/operators";
+import {
+  MAX_INPUT_RUPEES,
+  WITHDRAW_MESSAGES,
+  listWithdrawalsForOperator,
+  settleWithdrawal,
+  wholeRupees,
+} from "../domain/withdrawals";
+
+/**
+ * The operator API: the withdrawal queue, gift codes, payout methods, the referral rate, contact
+ * messages and the audit trail. Every route needs an operator's session; every change is audited
+ * in the same transaction as the change itself.
+ */
+
+const StatusQuery = z.enum(["Pending", "Success", "Reject", "all"], {
+  errorMap: () => ({ message: "status must be Pending, Success, Reject or all." }),
+});
+
+const SettleSchema = z
+  .object({
+    action: z.enum(["approve", "reject"], {
+      errorMap: () => ({ message: "action must be approve or reject." }),
+    }),
+    remark: z
+      .string({ invalid_type_error: "remark must be text." })
+      .max(500, "remark must be at most 500 characters.")
+      .optional(),
+  })
+  .strict();
+
+/** Rupees with up to 3 decimals ("12.5", "12.345", or a number) to exact milli-rupees; null when invalid. */
+export function parseRupeeAmount(value: unknown): number | null {
+  const text =
+    typeof value === "number" && Number.isFinite(value)
+      ? String(value)
+      : typeof value === "string"
+        ? value.trim()
+        : null;
+  const m = text === null ? null : /^(\d{1,10})(?:\.(\d{1,3}))?$/.exec(text);
+  if (!m) return null;
+  const milli = Number(m[1]) * 1000 + Number((m[2] ?? "").padEnd(3, "0"));
+  return milli > 0 && milli <= MAX_INPUT_RUPEES * 1000 ? milli : null;
+}
+
+const GiftCodeSchema = z
+  .object({
+    code: z
+      .string({ invalid_type_error: "code must be text." })
+      .trim()
+      .min(1, "Please enter a gift code.")
+      .max(GIFT_CODE_MAX_LENGTH, `The code must be at most ${GIFT_CODE_MAX_LENGTH} characters.`)
+      .regex(/^[A-Za-z0-9_-]+$/, "The code may contain only letters, digits, - and _."),
+    amount: z.unknown().transform((v, ctx) => {
+      const milli = parseRupeeAmount(v);
+      if (milli === null) {
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          message: "amount must be a positive number of rupees with up to 3 decimals.",
+        });
+        return z.NEVER;
+      }
+      return milli;
+    }),
+    claim_limit: z
+      .number({ invalid_type_error: "claim_limit must be a whole number of at least 1." })
+      .int("claim_limit must be a whole number of at least 1.")
+      .min(1, "claim_limit must be a whole number of at least 1.")
+      .max(1_000_000, "claim_limit must be at most 1000000."),
+    expires_at: z
+      .string({ invalid_type_error: "expires_at must be an ISO date and time." })
+      .datetime({ offset: true, message: "expires_at must be an ISO date and time." })
+      .transform((v) => new Date(v))
+      .refine((d) => d.getTime() > Date.now(), "The expiry must be in the future."),
+  })
+  .strict();
+
+const minimumRupees = wholeRupees(
+  "minimum_amount must be a whole number of rupees greater than 0.",
+).transform(rupeesToMilli);
+
+const methodFields = {
+  name: z
+    .string({ invalid_type_error: "name must be text." })
+    .trim()
+    .min(1, "name is required.")
+    .max(100, "name must be at most 100 characters."),
+  details: z
+    .string({ invalid_type_error: "details must be text." })
+    .trim()
+    .max(1000, "details must be at most 1000 characters."),
+  minimum_amount: minimumRupees,
+};
+const NewMethodSchema = z.object(methodFields).strict();
+const EditMethodSchema = z
+  .object({ ...methodFields, active: z.boolean({ invalid_type_error: "active must be true or false." }) })
+  .strict();
+
+const SettingsSchema = z
+  .object({
+    referral_rate_bp: z
+      .number({
+        invalid_type_error: `referral_rate_bp must be a whole number from 0 to ${REFERRAL_RATE_MAX_BP}.`,
+      })
+      .int(`referral_rate_bp must be a whole number from 0 to ${REFERRAL_RATE_MAX_BP}.`)
+      .min(0, `referral_rate_bp must be a whole number from 0 to ${REFERRAL_RATE_MAX_BP}.`)
+      .max(
+        REFERRAL_RATE_MAX_BP,
+        `referral_rate_bp must be a whole number from 0 to ${REFERRAL_RATE_MAX_BP}.`,
+      ),
+  })
+  .strict();
+
+const WITHDRAWAL_ID = /^[0-9a-f]{24}$/;
+
+function methodId(raw: string): number {
+  if (!/^\d{1,9}$/.test(raw)) throw new ApiError(404, PAYOUT_MESSAGES.notFound);
+  return Number(raw);
+}
+
+export function adminRoute(): Hono<ApiEnv> {
+  const r = new Hono<ApiEnv>();
+
+  r.get("/withdrawals", requireMember, requireOperator, async (c) => {
+    const parsed = StatusQuery.safeParse(c.req.query("status") ?? "Pending");
+    if (!parsed.success) throw new ApiError(400, parsed.error.issues[0]?.message ?? "Invalid status.");
+    return ok(c, { records: await listWithdrawalsForOperator(c.var.deps.db, parsed.data) });
+  });
+
+  r.post("/withdrawals/:id/settle", requireMember, requireOperator, async (c) => {
+    const { deps, member } = c.var;
+    const body = await readBody(c, SettleSchema);
+    const id = c.req.param("id");
+    if (!WITHDRAWAL_ID.test(id)) throw new ApiError(404, WITHDRAW_MESSAGES.notFound);
+    await settleWithdrawal(deps.db, { id, actorUserId: member.id, action: body.action, remark: body.remark });
+    return ok(c, body.action === "approve" ? "Withdrawal approved." : "Withdrawal rejected and refunded.");
+  });
+
+  r.get("/giftCodes", requireMember, requireOperator, async (c) =>
+    ok(c, { records: await listGiftCodes(c.var.deps.db) }),
+  );
+
+  r.post("/giftCodes", requireMember, requireOperator, async (c) => {
+    const body = await readBody(c, GiftCodeSchema);
+    await createGiftCode(c.var.deps.db, {
+      actorUserId: c.var.member.id,
+      code: body.code,
+      amount: body.amount,
+      claimLimit: body.claim_limit,
+      expiresAt: body.expires_at,
+    });
+    return ok(c, GIFT_CODE_MESSAGES.created);
+  });
+
+  r.get("/payoutMethods", requireMember, requireOperator, async (c) =>
+    ok(c, { records: await listPayoutMethods(c.var.deps.db) }),
+  );
+
+  r.post("/payoutMethods", requireMember, requireOperator, async (c) => {
+    const body = await readBody(c, NewMethodSchema);
+    await createPayoutMethod(c.var.deps.db, c.var.member.id, {
+      name: body.name,
+      details: body.details,
+      minimumAmount: body.minimum_amount,
+      active: true,
+    });
+    return ok(c, PAYOUT_MESSAGES.saved);
+  });
+
+  r.patch("/payoutMethods/:id", requireMember, requireOperator, async (c) => {
+    const id = methodId(c.req.param("id"));
+    const body = await readBody(c, EditMethodSchema);
+    await updatePayoutMethod(c.var.deps.db, c.var.member.id, id, {
+      name: body.name,
+      details: body.details,
+      minimumAmount: body.minimum_amount,
+      active: body.active,
+    });
+    return ok(c, PAYOUT_MESSAGES.saved);
+  });
+
+  r.get("/settings", requireMember, requireOperator, async (c) =>
+    ok(c, await referralSettings(c.var.deps.db)),
+  );
+
+  r.patch("/settings", requireMember, requireOperator, async (c) => {
+    const body = await readBody(c, SettingsSchema);
+    await updateReferralRate(c.var.deps.db, c.var.member.id, body.referral_rate_bp);
+    return ok(c, "Settings saved.");
+  });
+
+  r.get("/messages", requireMember, requireOperator, async (c) =>
+    ok(c, { records: await listContactMessages(c.var.deps.db) }),
+  );
+
+  r.get("/audit", requireMember, requireOperator, async (c) =>
+    ok(c, { records: await listAudit(c.var.deps.db) }),
+  );
+
+  return r;
+}

@@ -1,0 +1,40 @@
+import { Hono } from "hono";
+import { getCookie } from "hono/cookie";
+import type { ApiContext, ApiEnv } from "../http";
+import { ok } from "../http";
+import { findSession, SESSION_COOKIE, type SessionUser } from "../domain/sessions";
+import { faqList, homeSectionList, paymentProof, policyHtml, type PolicySlug } from "../domain/content";
+
+/** The logged-in member when the request carries a live session cookie; public routes work without one. */
+export async function optionalMember(c: ApiContext): Promise<SessionUser | null> {
+  const token = getCookie(c, SESSION_COOKIE);
+  if (!token) return null;
+  const found = await findSession(c.var.deps.db, token);
+  return typeof found === "string" ? null : found;
+}
+
+const POLICY_FLAGS: [flag: PolicySlug, field: string][] = [
+  ["privacy_policy", "privacy_policy_data"],
+  ["dmca", "dmca_data"],
+  ["terms_of_use", "terms_of_use_data"],
+];
+
+export function publicRoute(): Hono<ApiEnv> {
+  const r = new Hono<ApiEnv>();
+
+  // GET /checkLogin_for_navBar: login status for the top bar plus the data of the page asking.
+  r.get("/checkLogin_for_navBar", async (c) => {
+    const db = c.var.deps.db;
+    const flag = (name: string) => c.req.query(name) === "true";
+    const msg: Record<string, unknown> = { isLogin: (await optionalMember(c)) !== null };
+    if (flag("faq")) {
+      msg.other_data_faqArray = await faqList(db);
+      msg.other_data_homepage_Array = await homeSectionList(db);
+    }
+    if (flag("paymentProof")) msg.paymentProof_data = await paymentProof(db);
+    for (const [slug, field] of POLICY_FLAGS) if (flag(slug)) msg[field] = await policyHtml(db, slug);
+    return ok(c, msg);
+  });
+
+  return r;
+}

@@ -1,0 +1,123 @@
+import { useEffect, useId, type ReactNode } from "react";
+import { Form, useRouteError } from "@remix-run/react";
+import { Spinner } from "./forms";
+
+/**
+ * The 'Are you sure?' step. The confirm button belongs to a real form carrying the hidden fields,
+ * so the same markup serves as the dialog (opened by the page's state when JavaScript runs) and as
+ * the server-rendered confirm step (opened by the action's answer when it does not).
+ * Cancel closes the dialog when `onCancel` is given; otherwise it reloads the page with a GET.
+ */
+export function ConfirmDialog({
+  title,
+  children,
+  confirmLabel,
+  cancelLabel,
+  fields,
+  onCancel,
+  pending = false,
+  tone = "primary",
+}: {
+  title: string;
+  children?: ReactNode;
+  confirmLabel: string;
+  cancelLabel: string;
+  fields: Record<string, string>;
+  onCancel?: () => void;
+  pending?: boolean;
+  tone?: "primary" | "danger";
+}) {
+  const titleId = useId();
+  useEffect(() => {
+    if (!onCancel) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") onCancel();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [onCancel]);
+  return (
+    <div className="fixed inset-0 z-40 flex items-end justify-center bg-slate-900/50 p-3 sm:items-center">
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        className="w-full max-w-sm rounded-2xl bg-white p-5 shadow-xl"
+      >
+        <h2 id={titleId} className="text-lg font-bold">
+          {title}
+        </h2>
+        {children ? <div className="mt-2 text-sm text-slate-700">{children}</div> : null}
+        <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          {onCancel ? (
+            <button type="button" className="btn-secondary" onClick={onCancel}>
+              {cancelLabel}
+            </button>
+          ) : (
+            <Form method="get" className="contents">
+              <button type="submit" className="btn-secondary">
+                {cancelLabel}
+              </button>
+            </Form>
+          )}
+          <Form method="post" className="contents">
+            {Object.entries(fields).map(([name, value]) => (
+              <input key={name} type="hidden" name={name} value={value} />
+            ))}
+            <button
+              type="submit"
+              autoFocus
+              className={tone === "danger" ? "btn-danger" : "btn-primary"}
+              disabled={pending}
+              aria-busy={pending}
+            >
+              {pending ? <Spinner /> : null}
+              {confirmLabel}
+            </button>
+          </Form>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** A random request id for one confirm render (a double submit of the same confirm has one effect). */
+export function newRequestId(): string {
+  const bytes = new Uint8Array(16);
+  globalThis.crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** An alert box for a check's outcome or an action's failure (role=alert, so it is announced). */
+export function AlertBox({
+  tone,
+  title,
+  children,
+}: {
+  tone: "error" | "warning" | "success";
+  title: string;
+  children?: ReactNode;
+}) {
+  const tones = {
+    error: "border-red-200 bg-red-50 text-red-900",
+    warning: "border-amber-200 bg-amber-50 text-amber-900",
+    success: "border-green-200 bg-green-50 text-green-900",
+  } as const;
+  return (
+    <div role="alert" className={`rounded-xl border p-4 text-sm ${tones[tone]}`}>
+      <p className="font-semibold">{title}</p>
+      {children ? <div className="mt-1">{children}</div> : null}
+    </div>
+  );
+}
+
+/** A member page's error boundary: the spec's generic load failure. */
+export function PageError() {
+  const error = useRouteError();
+  useEffect(() => console.error(error), [error]);
+  return (
+    <div className="mx-auto max-w-3xl">
+      <AlertBox tone="error" title="Something went wrong, please try again." />
+    </div>
+  );
+}

@@ -1,0 +1,171 @@
+import { useEffect, useRef } from "react";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import {
+  getFormProps,
+  getInputProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { z } from "zod";
+import { ErrorList, Field, SubmitButton, useIsPending } from "./forms";
+
+export const MOBILE_NUMBER_TITLE = "Please enter a valid 10-digit Indian mobile number";
+export const CONTACT_SUCCESS =
+  "Thank you! Your message has been successfully received. We will be in touch with you shortly.";
+
+const required = (message: string, max: number) =>
+  z
+    .string({ required_error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `Please keep it under ${max} characters.`);
+
+/** The contact form (spec 1 §5): every field required, a 10-digit mobile number, consent ticked. */
+export const ContactSchema = z.object({
+  name: required("Please enter your name.", 100),
+  email_address: z
+    .string({ required_error: "Please enter your email address." })
+    .trim()
+    .max(254, "Please enter a valid email address.")
+    .email("Please enter a valid email address."),
+  mobile_number: z
+    .string({ required_error: MOBILE_NUMBER_TITLE })
+    .trim()
+    .regex(/^\d{10}$/, MOBILE_NUMBER_TITLE),
+  subject: required("Please enter a subject.", 200),
+  message: required("Please enter your message.", 5000),
+  consent: z.boolean({ required_error: "Please agree to the Terms of Use and the Privacy Policy." }),
+});
+
+/** What the contact action answers when the message was not sent (sent messages redirect with a toast). */
+export interface ContactActionData {
+  result: SubmissionResult<string[]>;
+  /** The API's error_msg (e.g. the rate limit), shown above the button. */
+  errorMsg: string | null;
+}
+
+/**
+ * The contact form used on the home page, /contact-us and the member support page. It posts to
+ * the page's own action (app/utils/contact.server.ts) and works without JavaScript.
+ */
+export function ContactForm({
+  actionData,
+  defaultValue,
+  heading = "Contact Us",
+}: {
+  actionData: ContactActionData | undefined;
+  defaultValue?: { name?: string; email_address?: string; mobile_number?: string };
+  heading?: string | null;
+}) {
+  const pending = useIsPending();
+  const navigation = useNavigation();
+  const [form, fields] = useForm<z.input<typeof ContactSchema>>({
+    id: "contact",
+    lastResult: actionData?.result,
+    defaultValue,
+    constraint: getZodConstraint(ContactSchema),
+    // Before (and without) JavaScript the browser checks required fields and the mobile pattern itself.
+    defaultNoValidate: false,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactSchema }),
+  });
+
+  // A sent message redirects back here with a toast; the form then starts empty again.
+  const sent = useRef(false);
+  useEffect(() => {
+    if (navigation.state === "submitting" && navigation.formData?.has("email_address")) sent.current = true;
+    else if (navigation.state === "idle" && sent.current) {
+      sent.current = false;
+      if (!actionData) form.reset();
+    }
+  }, [navigation.state, navigation.formData, actionData, form]);
+
+  return (
+    <section
+      aria-labelledby={heading ? "contact-heading" : undefined}
+      data-testid="contact-form"
+      id="contact-section"
+      className="scroll-mt-20"
+    >
+      {heading ? (
+        <h2 id="contact-heading" className="text-2xl font-bold text-slate-900">
+          {heading}
+        </h2>
+      ) : null}
+      <Form method="post" className="mt-4 space-y-4" {...getFormProps(form)} aria-label="Contact form">
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label="Name"
+            errors={fields.name.errors}
+            inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name" }}
+          />
+          <Field
+            label="Email Address"
+            errors={fields.email_address.errors}
+            inputProps={{ ...getInputProps(fields.email_address, { type: "email" }), autoComplete: "email" }}
+          />
+          <Field
+            label="Mobile Number"
+            errors={fields.mobile_number.errors}
+            inputProps={{
+              ...getInputProps(fields.mobile_number, { type: "tel" }),
+              pattern: "\\d{10}",
+              title: MOBILE_NUMBER_TITLE,
+              inputMode: "numeric",
+              maxLength: 10,
+              autoComplete: "tel-national",
+            }}
+          />
+          <Field
+            label="Subject"
+            errors={fields.subject.errors}
+            inputProps={getInputProps(fields.subject, { type: "text" })}
+          />
+        </div>
+        <div>
+          <label className="label" htmlFor={fields.message.id}>
+            Message
+          </label>
+          <textarea className="input min-h-32" rows={5} {...getTextareaProps(fields.message)} />
+          <ErrorList id={fields.message.errorId} errors={fields.message.errors} />
+        </div>
+        <div>
+          <label className="flex items-start gap-2 text-sm text-slate-700">
+            <input
+              {...getInputProps(fields.consent, { type: "checkbox" })}
+              className="mt-0.5 h-4 w-4 shrink-0 rounded border-slate-300"
+            />
+            <span>
+              I agree to the{" "}
+              <Link to="/terms-of-use" className="font-medium text-brand-600 underline">
+                Terms of Use
+              </Link>{" "}
+              and the{" "}
+              <Link to="/privacy-policy" className="font-medium text-brand-600 underline">
+                Privacy Policy
+              </Link>
+              .
+            </span>
+          </label>
+          <ErrorList id={fields.consent.errorId} errors={fields.consent.errors} />
+        </div>
+        {actionData?.errorMsg ? (
+          <p
+            role="alert"
+            className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+            data-testid="contact-error"
+          >
+            {actionData.errorMsg}
+          </p>
+        ) : null}
+        <SubmitButton pending={pending} className="btn-primary w-full sm:w-auto">
+          Send Message
+        </SubmitButton>
+      </Form>
+    </section>
+  );
+}

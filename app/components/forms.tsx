@@ -1,0 +1,114 @@
+import { useState, type InputHTMLAttributes, type ReactNode } from "react";
+import { useNavigation } from "@remix-run/react";
+
+/** True while this page's form (or the given action) is being submitted. */
+export function useIsPending(opts: { formAction?: string; formMethod?: "POST" | "GET" } = {}) {
+  const navigation = useNavigation();
+  return (
+    navigation.state !== "idle" &&
+    (opts.formAction === undefined || navigation.formAction === opts.formAction) &&
+    (navigation.formMethod ?? "GET").toUpperCase() === (opts.formMethod ?? "POST")
+  );
+}
+
+export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
+  if (!errors?.length) return null;
+  return (
+    <ul id={id} className="field-error" role="alert">
+      {errors.map((e) => (
+        <li key={e}>{e}</li>
+      ))}
+    </ul>
+  );
+}
+
+export function Field({
+  label,
+  errors,
+  inputProps,
+  hint,
+}: {
+  label: ReactNode;
+  errors?: string[] | null;
+  inputProps: InputHTMLAttributes<HTMLInputElement> & { name: string };
+  hint?: ReactNode;
+}) {
+  const id = inputProps.id ?? inputProps.name;
+  const errorId = errors?.length ? `${id}-error` : undefined;
+  return (
+    <div>
+      <label className="label" htmlFor={id}>
+        {label}
+      </label>
+      <input className="input" {...inputProps} id={id} aria-invalid={errorId ? true : undefined} aria-describedby={errorId} />
+      {hint ? <p className="mt-1 text-xs text-slate-500">{hint}</p> : null}
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+/** A password input with a show/hide toggle (the toggle needs JavaScript; without it the field stays hidden text). */
+export function PasswordField(props: Parameters<typeof Field>[0]) {
+  const [shown, setShown] = useState(false);
+  const id = props.inputProps.id ?? props.inputProps.name;
+  const errorId = props.errors?.length ? `${id}-error` : undefined;
+  return (
+    <div>
+      <label className="label" htmlFor={id}>
+        {props.label}
+      </label>
+      <div className="relative">
+        <input
+          className="input pr-16"
+          {...props.inputProps}
+          id={id}
+          type={shown ? "text" : "password"}
+          aria-invalid={errorId ? true : undefined}
+          aria-describedby={errorId}
+        />
+        <button
+          type="button"
+          className="absolute inset-y-0 right-0 px-3 text-xs font-semibold text-brand-600"
+          onClick={() => setShown((s) => !s)}
+          aria-label={shown ? "Hide password" : "Show password"}
+          aria-pressed={shown}
+        >
+          {shown ? "Hide" : "Show"}
+        </button>
+      </div>
+      <ErrorList id={errorId} errors={props.errors} />
+    </div>
+  );
+}
+
+export function Spinner({ className = "h-4 w-4" }: { className?: string }) {
+  return <span aria-hidden className={`inline-block animate-spin rounded-full border-2 border-current border-t-transparent ${className}`} />;
+}
+
+/** A submit button that shows a spinner and is disabled while its form is pending. */
+export function SubmitButton({
+  pending,
+  children,
+  className = "btn-primary w-full",
+  ...rest
+}: { pending: boolean; children: ReactNode } & React.ButtonHTMLAttributes<HTMLButtonElement>) {
+  return (
+    <button type="submit" className={className} disabled={pending || rest.disabled} aria-busy={pending} {...rest}>
+      {pending ? <Spinner /> : null}
+      {children}
+    </button>
+  );
+}
+
+/** The full-screen blocking overlay shown while a call is in flight. */
+export function ProcessingOverlay({ show }: { show: boolean }) {
+  if (!show) return null;
+  return (
+    <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/50" role="alertdialog" aria-busy="true" aria-label="Processing">
+      <div className="flex items-center gap-3 rounded-xl bg-white px-6 py-4 shadow-xl">
+        <Spinner className="h-6 w-6 text-brand-600" />
+        <span className="font-semibold">Processing...</span>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,157 @@
+import { useState, useSyncExternalStore } from "react";
+import { useHydrated } from "~/utils/client-toast";
+
+/** Paths whose pages carry the install button (spec 2 §2); the dashboard renders its own. */
+export const INSTALL_PROMPT_PATHS = [
+  "/",
+  "/payment-proof",
+  "/privacy-policy",
+  "/terms-of-use",
+  "/dmca",
+  "/privacy",
+  "/terms",
+];
+
+interface BeforeInstallPromptEvent extends Event {
+  prompt: () => Promise<void>;
+  userChoice: Promise<{ outcome: "accepted" | "dismissed" }>;
+}
+
+let deferred: BeforeInstallPromptEvent | null = null;
+let installed = false;
+const listeners = new Set<() => void>();
+const notify = () => listeners.forEach((l) => l());
+
+/**
+ * Called once from entry.client before hydration: the browser may offer its install prompt before
+ * any component is mounted, and only a listener present at that moment can keep it.
+ */
+export function listenForInstallPrompt(): void {
+  window.addEventListener("beforeinstallprompt", (event) => {
+    event.preventDefault();
+    deferred = event as BeforeInstallPromptEvent;
+    notify();
+  });
+  window.addEventListener("appinstalled", () => {
+    deferred = null;
+    installed = true;
+    notify();
+  });
+}
+
+type InstallState = "prompt" | "manual" | "installed";
+
+function snapshot(): InstallState {
+  if (installed) return "installed";
+  if (window.matchMedia?.("(display-mode: standalone)").matches) return "installed";
+  if ((navigator as Navigator & { standalone?: boolean }).standalone) return "installed";
+  return deferred ? "prompt" : "manual";
+}
+
+function useInstallState(): InstallState {
+  return useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => {
+        listeners.delete(l);
+      };
+    },
+    snapshot,
+    () => "manual",
+  );
+}
+
+function ManualSteps() {
+  return (
+    <div className="mt-2 space-y-3 text-left text-sm text-slate-700">
+      <div>
+        <p className="font-semibold text-slate-900">Android (Chrome)</p>
+        <ol className="mt-1 list-decimal space-y-0.5 pl-5">
+          <li>Tap the ⋮ menu at the top right.</li>
+          <li>Tap Add to Home screen (or Install app).</li>
+          <li>Tap Add.</li>
+        </ol>
+      </div>
+      <div>
+        <p className="font-semibold text-slate-900">iPhone (Safari)</p>
+        <ol className="mt-1 list-decimal space-y-0.5 pl-5">
+          <li>Tap the Share button at the bottom.</li>
+          <li>Scroll down and tap Add to Home Screen.</li>
+          <li>Tap Add.</li>
+        </ol>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The app-install button. With the browser's install prompt it opens that prompt; where the
+ * browser offers none (iPhone, or before the prompt is available) it shows the manual steps.
+ * Without JavaScript it is a disclosure with the manual steps.
+ */
+export function InstallPrompt({ floating = false }: { floating?: boolean }) {
+  const hydrated = useHydrated();
+  const state = useInstallState();
+  const [stepsOpen, setStepsOpen] = useState(false);
+  if (state === "installed") return null;
+
+  const wrap = floating ? "fixed bottom-4 right-4 z-40 max-w-[18rem]" : "relative inline-block";
+  const panel = "mt-2 rounded-xl border border-slate-200 bg-white p-4 shadow-lg";
+  const buttonClass = "btn-primary shadow";
+
+  if (!hydrated) {
+    return (
+      <details className={wrap} data-testid="install-prompt">
+        <summary className={`${buttonClass} cursor-pointer list-none`}>Install App</summary>
+        <div className={`${panel} ${floating ? "absolute bottom-12 right-0 w-72" : ""}`}>
+          <p className="font-semibold">Add this app to your home screen</p>
+          <ManualSteps />
+        </div>
+      </details>
+    );
+  }
+
+  const install = async () => {
+    if (state === "prompt" && deferred) {
+      const event = deferred;
+      deferred = null;
+      notify();
+      await event.prompt();
+      return;
+    }
+    setStepsOpen((o) => !o);
+  };
+
+  return (
+    <div className={wrap} data-testid="install-prompt">
+      <button
+        type="button"
+        className={buttonClass}
+        onClick={() => void install()}
+        aria-expanded={state === "manual" ? stepsOpen : undefined}
+      >
+        Install App
+      </button>
+      {state === "manual" && stepsOpen ? (
+        <div
+          className={`${panel} ${floating ? "absolute bottom-12 right-0 w-72" : "absolute left-0 z-30 w-72"}`}
+          role="region"
+          aria-label="Add to Home Screen"
+        >
+          <div className="flex items-start justify-between gap-2">
+            <p className="font-semibold">Add this app to your home screen</p>
+            <button
+              type="button"
+              className="text-slate-500"
+              onClick={() => setStepsOpen(false)}
+              aria-label="Close"
+            >
+              ✕
+            </button>
+          </div>
+          <ManualSteps />
+        </div>
+      ) : null}
+    </div>
+  );
+}

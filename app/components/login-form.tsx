@@ -1,0 +1,379 @@
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, useFetcher } from "@remix-run/react";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { z } from "zod";
+import { ErrorList, Field, PasswordField, ProcessingOverlay, SubmitButton, useIsPending } from "./forms";
+import { HumanCheck, type HumanCheckChallenge } from "./human-check";
+import { formatDuration, type ToastView } from "./toaster";
+import { showToast, useHydrated } from "~/utils/client-toast";
+import {
+  forgetAccount,
+  identifierMatchesAccount,
+  loginSwitchError,
+  readRememberedAccount,
+  stripIdentifierDots,
+} from "~/utils/remembered-account";
+
+export const LoginSchema = z.object({
+  email_userName: z
+    .string({ required_error: "Email or username is required." })
+    .trim()
+    .min(1, "Email or username is required.")
+    .max(254),
+  password: z.string({ required_error: "Password is required." }).max(200),
+  loginRemember_state: z.boolean().optional(),
+});
+
+/** What the login action answers when the API refused the login. */
+export interface LoginFailure {
+  result: SubmissionResult<string[]>;
+  toast: ToastView | null;
+  /** The API's error_msg, so the page can apply the 'Invalid details' rule. */
+  errorMsg: string | null;
+}
+
+/** Keeps a text input trimmed while the member types (spec 1 §5). */
+function trimAsTyped(event: React.FormEvent<HTMLInputElement>) {
+  const input = event.currentTarget;
+  const trimmed = input.value.trim();
+  if (trimmed !== input.value) input.value = trimmed;
+}
+
+export function LoginForm({
+  challenge,
+  googleEnabled,
+  failure,
+}: {
+  challenge: HumanCheckChallenge;
+  googleEnabled: boolean;
+  failure: LoginFailure | undefined;
+}) {
+  const pending = useIsPending();
+  const hydrated = useHydrated();
+  const [googleBusy, setGoogleBusy] = useState(false);
+  const [forgotOpen, setForgotOpen] = useState(false);
+  const lastIdentifier = useRef("");
+
+  const [form, fields] = useForm({
+    // Native checks (required, pattern) until scripts run, so a page without JavaScript still validates.
+    defaultNoValidate: false,
+    id: "login",
+    lastResult: failure?.result,
+    constraint: getZodConstraint(LoginSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+    onSubmit(event) {
+      const input = event.currentTarget.elements.namedItem("email_userName");
+      if (!(input instanceof HTMLInputElement)) return;
+      // The browser rules run before anything is sent (spec 1 §5); the server normalizes again.
+      const blocked = loginSwitchError(readRememberedAccount(), input.value);
+      if (blocked) {
+        event.preventDefault();
+        showToast({ type: "error", title: blocked });
+        return;
+      }
+      input.value = stripIdentifierDots(input.value);
+      lastIdentifier.current = input.value;
+    },
+  });
+
+  // 'Invalid details' for the remembered account itself: forget it, so the member can start over.
+  useEffect(() => {
+    if (failure?.errorMsg !== "Invalid details") return;
+    const stored = readRememberedAccount();
+    if (stored && identifierMatchesAccount(stored, lastIdentifier.current)) forgetAccount();
+    // one check per answer
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [failure?.toast?.id]);
+
+  // A page restored from the back-forward cache must not keep the Google overlay up.
+  useEffect(() => {
+    const reset = () => setGoogleBusy(false);
+    window.addEventListener("pageshow", reset);
+    return () => window.removeEventListener("pageshow", reset);
+  }, []);
+
+  return (
+    <>
+      <ProcessingOverlay show={pending || googleBusy} />
+      <Form method="post" className="space-y-4" {...getFormProps(form)} aria-label="Login">
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <Field
+          label="Email or Username"
+          errors={fields.email_userName.errors}
+          inputProps={{
+            ...getInputProps(fields.email_userName, { type: "text" }),
+            autoComplete: "username",
+            autoCapitalize: "none",
+            spellCheck: false,
+            onInput: trimAsTyped,
+          }}
+        />
+        <PasswordField
+          label="Password"
+          errors={fields.password.errors}
+          inputProps={{
+            ...getInputProps(fields.password, { type: "password" }),
+            autoComplete: "current-password",
+          }}
+        />
+        <div className="flex items-center justify-between gap-3 text-sm">
+          <label className="flex items-center gap-2">
+            <input
+              {...getInputProps(fields.loginRemember_state, { type: "checkbox" })}
+              className="h-4 w-4 rounded border-slate-300"
+            />
+            Remember Me
+          </label>
+          <Link
+            to="/forgot-password"
+            className="font-medium text-brand-600 hover:underline"
+            onClick={(e) => {
+              if (!hydrated) return;
+              e.preventDefault();
+              setForgotOpen(true);
+            }}
+          >
+            I Forgot My Password
+          </Link>
+        </div>
+        <HumanCheck challenge={challenge} />
+        <SubmitButton pending={pending}>Login</SubmitButton>
+      </Form>
+      {googleEnabled ? (
+        <a
+          href="/auth/google?mode=login"
+          className="btn-secondary mt-3 w-full"
+          onClick={() => setGoogleBusy(true)}
+        >
+          <GoogleMark />
+          Login With Google
+        </a>
+      ) : null}
+      <p className="mt-5 text-center text-sm text-slate-600">
+        New here?{" "}
+        <Link to="/signup" className="font-semibold text-brand-600 hover:underline">
+          Register
+        </Link>
+      </p>
+      {forgotOpen ? <ForgotPasswordDialog onClose={() => setForgotOpen(false)} /> : null}
+    </>
+  );
+}
+
+export function GoogleMark() {
+  return (
+    <svg aria-hidden viewBox="0 0 48 48" className="h-4 w-4">
+      <path
+        fill="#FFC107"
+        d="M43.6 20.5H42V20H24v8h11.3C33.7 32.7 29.2 36 24 36c-6.6 0-12-5.4-12-12s5.4-12 12-12c3 0 5.8 1.1 7.9 3l5.7-5.7C34 6.1 29.3 4 24 4 12.9 4 4 12.9 4 24s8.9 20 20 20 20-8.9 20-20c0-1.3-.1-2.4-.4-3.5z"
+      />
+      <path
+        fill="#FF3D00"
+        d="M6.3 14.7l6.6 4.8C14.7 15.1 19 12 24 12c3 0 5.8 1.1 7.9 3l5.7-5.7C34 6.1 29.3 4 24 4 16.3 4 9.7 8.3 6.3 14.7z"
+      />
+      <path
+        fill="#4CAF50"
+        d="M24 44c5.2 0 9.9-2 13.4-5.2l-6.2-5.2C29.2 35.1 26.7 36 24 36c-5.2 0-9.6-3.3-11.3-8l-6.5 5C9.5 39.6 16.2 44 24 44z"
+      />
+      <path
+        fill="#1976D2"
+        d="M43.6 20.5H42V20H24v8h11.3c-.8 2.2-2.2 4.2-4.1 5.6l6.2 5.2C37 39.2 44 34 44 24c0-1.3-.1-2.4-.4-3.5z"
+      />
+    </svg>
+  );
+}
+
+/* ---------------------------------------------------------------- forgot password */
+
+export const ForgotPasswordSchema = z.object({
+  email_address: z
+    .string({ required_error: "Email is required!" })
+    .trim()
+    .min(1, "Email is required!")
+    .email("Please enter a valid email address.")
+    .max(254),
+});
+
+/** The forgot-password action's answer (app/routes/_public.forgot-password.tsx). */
+export interface ForgotPasswordReply {
+  /** Unique per answer, so the same outcome twice is still shown twice. */
+  id: string;
+  result: SubmissionResult<string[]>;
+  toast: ToastView | null;
+  sent?: boolean;
+  /** The API asked the member to wait: its message and the time left in ms. */
+  wait?: { message: string; timeLeftMs: number };
+}
+
+/** Milliseconds left, ticking once a second from the moment it is shown. */
+export function useCountdown(ms: number, key: string): number {
+  const [left, setLeft] = useState(ms);
+  useEffect(() => {
+    const end = Date.now() + ms;
+    setLeft(ms);
+    const t = setInterval(() => setLeft(Math.max(0, end - Date.now())), 1000);
+    return () => clearInterval(t);
+  }, [ms, key]);
+  return left;
+}
+
+/** 'Try again after mm:ss': the wait the API imposed between two reset mails. */
+export function ResetWaitNotice({
+  wait,
+  onDone,
+  idKey,
+}: {
+  wait: { message: string; timeLeftMs: number };
+  onDone?: () => void;
+  idKey: string;
+}) {
+  const left = useCountdown(wait.timeLeftMs, idKey);
+  useEffect(() => {
+    if (left <= 0) onDone?.();
+  }, [left, onDone]);
+  return (
+    <div
+      role="alert"
+      className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-900"
+      data-testid="reset-wait"
+    >
+      <p className="font-semibold">{wait.message}</p>
+      <p className="mt-1">
+        Try again after{" "}
+        <span className="font-mono font-semibold" data-testid="reset-wait-countdown">
+          {formatDuration(left)}
+        </span>
+      </p>
+    </div>
+  );
+}
+
+/** The e-mail form, used by the dialog (through a fetcher) and by the /forgot-password page. */
+export function ForgotPasswordFields({
+  form,
+  email,
+  pending,
+}: {
+  form: ReturnType<typeof useForgotPasswordForm>[0];
+  email: ReturnType<typeof useForgotPasswordForm>[1]["email_address"];
+  pending: boolean;
+}) {
+  return (
+    <>
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <Field
+        label="Email"
+        errors={email.errors}
+        inputProps={{
+          ...getInputProps(email, { type: "email" }),
+          autoComplete: "email",
+          autoCapitalize: "none",
+        }}
+      />
+      <SubmitButton pending={pending}>Send Reset Link</SubmitButton>
+    </>
+  );
+}
+
+export function useForgotPasswordForm(id: string, lastResult: SubmissionResult<string[]> | undefined) {
+  return useForm({
+    // Native checks (required, pattern) until scripts run, so a page without JavaScript still validates.
+    defaultNoValidate: false,
+    id,
+    lastResult,
+    constraint: getZodConstraint(ForgotPasswordSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),
+    onSubmit(event) {
+      // Offline, the request cannot leave the browser: say so instead of failing silently.
+      if (!navigator.onLine) {
+        event.preventDefault();
+        showToast({ type: "error", title: "Request Failed" });
+      }
+    },
+  });
+}
+
+/** 'I Forgot My Password' with JavaScript: a dialog posting to the same action as /forgot-password. */
+function ForgotPasswordDialog({ onClose }: { onClose: () => void }) {
+  const fetcher = useFetcher<ForgotPasswordReply>();
+  const reply = fetcher.state === "idle" ? fetcher.data : undefined;
+  const [form, fields] = useForgotPasswordForm("forgot-password-dialog", reply?.result);
+  const [wait, setWait] = useState<{ message: string; timeLeftMs: number; id: string } | null>(null);
+  const handled = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!reply || handled.current === reply.id) return;
+    handled.current = reply.id;
+    if (reply.wait) setWait({ ...reply.wait, id: reply.id });
+    else if (reply.toast) showToast(reply.toast);
+    if (reply.sent) onClose();
+  }, [reply, onClose]);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => e.key === "Escape" && onClose();
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [onClose]);
+
+  if (wait) {
+    return (
+      <DialogFrame title="Reset link already sent" onClose={onClose}>
+        <ResetWaitNotice wait={wait} idKey={wait.id} onDone={onClose} />
+      </DialogFrame>
+    );
+  }
+  return (
+    <DialogFrame title="Forgot Password" onClose={onClose}>
+      <p className="mb-3 text-sm text-slate-600">
+        Enter your account e-mail and we will send you a link to reset your password.
+      </p>
+      <fetcher.Form method="post" action="/forgot-password" className="space-y-4" {...getFormProps(form)}>
+        <ForgotPasswordFields form={form} email={fields.email_address} pending={fetcher.state !== "idle"} />
+      </fetcher.Form>
+    </DialogFrame>
+  );
+}
+
+function DialogFrame({
+  title,
+  onClose,
+  children,
+}: {
+  title: string;
+  onClose: () => void;
+  children: React.ReactNode;
+}) {
+  return (
+    <div
+      className="fixed inset-0 z-40 flex items-end justify-center bg-slate-900/50 p-3 sm:items-center"
+      onMouseDown={(e) => e.target === e.currentTarget && onClose()}
+    >
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="forgot-dialog-title"
+        className="w-full max-w-sm rounded-2xl bg-white p-5 shadow-xl"
+      >
+        <div className="mb-3 flex items-start justify-between gap-3">
+          <h2 id="forgot-dialog-title" className="text-lg font-bold">
+            {title}
+          </h2>
+          <button
+            type="button"
+            className="text-slate-500 hover:text-slate-800"
+            onClick={onClose}
+            aria-label="Close"
+          >
+            ✕
+          </button>
+        </div>
+        {children}
+      </div>
+    </div>
+  );
+}

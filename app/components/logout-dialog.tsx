@@ -1,0 +1,97 @@
+import { useCallback, useEffect, useId, useState } from "react";
+import { createPortal } from "react-dom";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { Spinner } from "./forms";
+import { showToast, useHydrated } from "~/utils/client-toast";
+
+export const LOGOUT_HEADING = "Are you sure you want to log out?";
+
+/** The confirmation's content, shared by the dialog (JavaScript) and the /member/logout page (none). */
+export function LogoutConfirm({ onCancel, headingId }: { onCancel?: () => void; headingId?: string }) {
+  const navigation = useNavigation();
+  const pending = navigation.state !== "idle" && navigation.formAction === "/member/logout";
+  return (
+    <div>
+      <h2 id={headingId} className="text-lg font-bold">
+        {LOGOUT_HEADING}
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">You will need your password (or Google) to log in again.</p>
+      <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        {onCancel ? (
+          <button type="button" className="btn-secondary" onClick={onCancel}>
+            Cancel
+          </button>
+        ) : (
+          <Link to="/member/logout?cancel=1" className="btn-secondary">
+            Cancel
+          </Link>
+        )}
+        <Form method="post" action="/member/logout" className="contents">
+          <button type="submit" className="btn-danger" disabled={pending} aria-busy={pending} autoFocus>
+            {pending ? <Spinner /> : null}
+            Yes, Log Out
+          </button>
+        </Form>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * A LogOut link: with JavaScript it opens the confirmation dialog; without it, it goes to the
+ * /member/logout confirm page.
+ */
+export function LogoutButton({ className, onOpen }: { className: string; onOpen?: () => void }) {
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(false);
+  const headingId = useId();
+
+  const cancel = useCallback(() => {
+    setOpen(false);
+    showToast({ type: "info", title: "LogOut canceled" });
+  }, []);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") cancel();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [open, cancel]);
+
+  return (
+    <>
+      <Link
+        to="/member/logout"
+        className={className}
+        onClick={(e) => {
+          if (!hydrated) return;
+          e.preventDefault();
+          onOpen?.();
+          setOpen(true);
+        }}
+      >
+        LogOut
+      </Link>
+      {open
+        ? createPortal(
+            <div
+              className="fixed inset-0 z-50 flex items-end justify-center bg-slate-900/50 p-3 sm:items-center"
+              data-testid="logout-dialog"
+            >
+              <div
+                role="dialog"
+                aria-modal="true"
+                aria-labelledby={headingId}
+                className="w-full max-w-sm rounded-2xl bg-white p-5 shadow-xl"
+              >
+                <LogoutConfirm onCancel={cancel} headingId={headingId} />
+              </div>
+            </div>,
+            document.body,
+          )
+        : null}
+    </>
+  );
+}

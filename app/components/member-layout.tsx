@@ -1,0 +1,181 @@
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { Link, useLocation, useNavigation } from "@remix-run/react";
+import { SideMenu } from "./side-menu";
+import { rupees } from "./balance-card";
+import { Footer } from "./footer";
+import { useRevalidateOnOnline } from "~/utils/revalidate-on-online";
+import { useHydrated } from "~/utils/client-toast";
+import { rememberAccount } from "~/utils/remembered-account";
+
+const MENU_TOGGLE_ID = "member-menu-toggle";
+
+/** A thin bar at the top while a page or its data is on the way. */
+export function ProgressBar() {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  return (
+    <div
+      aria-hidden={!busy}
+      role={busy ? "progressbar" : undefined}
+      aria-label={busy ? "Loading" : undefined}
+      className={`pointer-events-none fixed inset-x-0 top-0 z-[65] h-1 overflow-hidden transition-opacity duration-200 ${busy ? "opacity-100" : "opacity-0"}`}
+    >
+      <div className="h-full w-full animate-pulse bg-brand-500" />
+    </div>
+  );
+}
+
+/**
+ * The mobile drawer closes on a click or tap outside it, on a wheel turn and on a touch move
+ * (spec 1 §2), and after a navigation.
+ */
+function useDrawer() {
+  const [open, setOpen] = useState(false);
+  const drawer = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+
+  useEffect(() => setOpen(false), [pathname]);
+
+  useEffect(() => {
+    if (!open) return;
+    const outside = (e: Event) => {
+      const target = e.target as Node | null;
+      if (target && drawer.current?.contains(target)) return;
+      if (target instanceof Element && target.closest("[data-menu-toggle]")) return;
+      setOpen(false);
+    };
+    const close = () => setOpen(false);
+    document.addEventListener("pointerdown", outside);
+    window.addEventListener("wheel", close, { passive: true });
+    window.addEventListener("touchmove", outside, { passive: true });
+    return () => {
+      document.removeEventListener("pointerdown", outside);
+      window.removeEventListener("wheel", close);
+      window.removeEventListener("touchmove", outside);
+    };
+  }, [open]);
+
+  return { open, setOpen, drawer };
+}
+
+export function MemberLayout({
+  availableBalance,
+  email,
+  loadError,
+  site,
+  children,
+}: {
+  availableBalance: string | null;
+  email: string | null;
+  loadError: string | null;
+  /** What the shared footer needs. */
+  site: { siteName: string; origin: string; channelId: string | null };
+  children: ReactNode;
+}) {
+  const hydrated = useHydrated();
+  const { pathname } = useLocation();
+  const { open, setOpen, drawer } = useDrawer();
+  // Member pages refetch their data when the connection returns (spec 1 §4).
+  useRevalidateOnOnline();
+
+  // The device remembers the account it logs in to (the login and sign-up rules read it).
+  useEffect(() => {
+    if (email) rememberAccount(email);
+  }, [email]);
+
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <ProgressBar />
+      {/* Without JavaScript this checkbox opens the drawer through CSS; with it, React drives it. */}
+      <input
+        id={MENU_TOGGLE_ID}
+        type="checkbox"
+        className="peer sr-only"
+        tabIndex={hydrated ? -1 : 0}
+        aria-label="Menu"
+        checked={open}
+        onChange={(e) => setOpen(e.currentTarget.checked)}
+        aria-hidden={hydrated ? true : undefined}
+      />
+      <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
+        <div className="flex h-14 items-center gap-2 px-3 lg:px-6">
+          {hydrated ? (
+            <button
+              type="button"
+              data-menu-toggle
+              className="btn-secondary gap-1.5 px-2.5 text-xs sm:text-sm lg:hidden"
+              aria-expanded={open}
+              aria-controls="member-side-menu"
+              onClick={() => setOpen((o) => !o)}
+            >
+              <MenuIcon />
+              Menu
+            </button>
+          ) : (
+            <label
+              htmlFor={MENU_TOGGLE_ID}
+              className="btn-secondary cursor-pointer gap-1.5 px-2.5 text-xs sm:text-sm lg:hidden"
+            >
+              <MenuIcon />
+              Menu
+            </label>
+          )}
+          <Link to="/member/dashboard" className="hidden text-base font-extrabold text-brand-700 sm:block">
+            {site.siteName}
+          </Link>
+          <div className="ml-auto flex items-center gap-1 sm:gap-2">
+            <Link
+              to="/member/withdraw"
+              className="whitespace-nowrap rounded-lg bg-green-50 px-2 py-1.5 text-xs font-semibold text-green-800 ring-1 ring-green-200 hover:bg-green-100 sm:text-sm"
+              data-testid="available-balance"
+            >
+              Available Balance: {rupees(availableBalance)}
+            </Link>
+            <Link
+              to="/member/profile"
+              className="rounded-lg px-2 py-1.5 text-xs font-semibold text-slate-700 hover:bg-slate-100 sm:text-sm"
+            >
+              Profile
+            </Link>
+          </div>
+        </div>
+      </header>
+      {/* The backdrop behind the open drawer; tapping it closes the drawer (a label, so also without JavaScript). */}
+      <label
+        htmlFor={MENU_TOGGLE_ID}
+        aria-hidden
+        className="fixed inset-0 z-30 hidden bg-slate-900/40 peer-checked:block lg:!hidden"
+      />
+      <aside
+        id="member-side-menu"
+        ref={drawer}
+        className="invisible fixed inset-y-0 left-0 z-40 w-64 -translate-x-full overflow-y-auto border-r border-slate-200 bg-white p-3 shadow-xl transition-transform duration-200 peer-checked:visible peer-checked:translate-x-0 lg:visible lg:top-14 lg:z-20 lg:translate-x-0 lg:shadow-none"
+      >
+        <SideMenu onNavigate={() => setOpen(false)} />
+      </aside>
+      <div className="flex min-h-[calc(100vh-3.5rem)] flex-col lg:pl-64">
+        {loadError ? (
+          <p
+            role="alert"
+            className="mx-3 mt-3 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-900 lg:mx-6"
+          >
+            {loadError}
+          </p>
+        ) : null}
+        {/* Keyed by path: each page change replays the short fade-and-slide (spec 2 §2). */}
+        <main key={pathname} className="page-enter flex-1 px-3 py-4 lg:px-6 lg:py-6">
+          {children}
+        </main>
+        <Footer siteName={site.siteName} origin={site.origin} channelId={site.channelId} />
+      </div>
+    </div>
+  );
+}
+
+function MenuIcon() {
+  return (
+    <svg aria-hidden viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor">
+      <path d="M3 5h14v2H3zM3 9h14v2H3zM3 13h14v2H3z" />
+    </svg>
+  );
+}

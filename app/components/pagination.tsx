@@ -1,0 +1,43 @@
+import { Link, useLocation } from "@remix-run/react";
+import { pageWindow } from "~/utils/pagination";
+
+/** Prev / page numbers / Next as plain links (works without JavaScript). */
+export function Pagination({ page, totalPages, param = "page" }: { page: number; totalPages: number; param?: string }) {
+  const location = useLocation();
+  if (totalPages <= 1) return null;
+  const href = (p: number) => {
+    const sp = new URLSearchParams(location.search);
+    sp.set(param, String(p));
+    return `${location.pathname}?${sp.toString()}`;
+  };
+  const base = "min-w-9 rounded-md border px-3 py-1.5 text-sm";
+  return (
+    <nav className="mt-4 flex flex-wrap items-center justify-center gap-1" aria-label="Pagination">
+      {page > 1 ? (
+        <Link className={`${base} border-slate-300 bg-white`} to={href(page - 1)} preventScrollReset>
+          Prev
+        </Link>
+      ) : (
+        <span className={`${base} border-slate-200 text-slate-400`}>Prev</span>
+      )}
+      {pageWindow(page, totalPages).map((p) => (
+        <Link
+          key={p}
+          to={href(p)}
+          preventScrollReset
+          aria-current={p === page ? "page" : undefined}
+          className={`${base} text-center ${p === page ? "border-brand-600 bg-brand-600 text-white" : "border-slate-300 bg-white"}`}
+        >
+          {p}
+        </Link>
+      ))}
+      {page < totalPages ? (
+        <Link className={`${base} border-slate-300 bg-white`} to={href(page + 1)} preventScrollReset>
+          Next
+        </Link>
+      ) : (
+        <span className={`${base} border-slate-200 text-slate-400`}>Next</span>
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,213 @@
+import { Form, Link } from "@remix-run/react";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { z } from "zod";
+import { ErrorList, Field, PasswordField, ProcessingOverlay, SubmitButton, useIsPending } from "./forms";
+import { HumanCheck, type HumanCheckChallenge } from "./human-check";
+import { GoogleMark } from "./login-form";
+import type { ToastView } from "./toaster";
+import { ActionToast, showToast } from "~/utils/client-toast";
+import { readRememberedAccount, signupAccountError } from "~/utils/remembered-account";
+
+export const MOBILE_TITLE = "Please enter a valid 10-digit Indian mobile number";
+export const PASSWORD_MISMATCH = "Password & confirm password do not match.";
+export const TERMS_REQUIRED = "You have to check I agree checkbox for registration";
+/** The mismatch message stays 5 s (spec 1 §9). */
+export const PASSWORD_MISMATCH_MS = 5000;
+
+const terms = z.boolean({ required_error: TERMS_REQUIRED }).refine((v) => v, TERMS_REQUIRED);
+
+export const SignUpSchema = z
+  .object({
+    intent: z.literal("signup").optional(),
+    name: z.string({ required_error: "Name is required." }).trim().min(1, "Name is required.").max(80),
+    mobile_number: z
+      .string({ required_error: "Mobile number is required." })
+      .trim()
+      .regex(/^[0-9]{10}$/, MOBILE_TITLE),
+    email_address: z
+      .string({ required_error: "Email is required." })
+      .trim()
+      .email("Please enter a valid email address.")
+      .max(254),
+    password: z
+      .string({ required_error: "Password is required." })
+      .min(8, "Password must be at least 8 characters long.")
+      .max(200),
+    confirm_password: z.string({ required_error: "Please re-enter your password." }).max(200),
+    terms,
+  })
+  .superRefine((v, ctx) => {
+    if (v.password !== v.confirm_password)
+      ctx.addIssue({ code: "custom", path: ["confirm_password"], message: PASSWORD_MISMATCH });
+  });
+
+/** 'Sign Up With Google' only needs the terms box (the rest of the form is Google's). */
+export const GoogleSignUpSchema = z.object({ intent: z.literal("google"), terms });
+
+function schemaFor(formData: FormData) {
+  return formData.get("intent") === "google" ? GoogleSignUpSchema : SignUpSchema;
+}
+
+export interface SignUpFailure {
+  result: SubmissionResult<string[]>;
+  toast: ToastView | null;
+}
+
+export function SignUpForm({
+  challenge,
+  googleEnabled,
+  referrer,
+  failure,
+}: {
+  challenge: HumanCheckChallenge;
+  googleEnabled: boolean;
+  /** The referrer's userName from /signup/ref/{id}. */
+  referrer: string | null;
+  failure: SignUpFailure | undefined;
+}) {
+  const pending = useIsPending();
+
+  const [form, fields] = useForm({
+    // Native checks (required, pattern) until scripts run, so a page without JavaScript still validates.
+    defaultNoValidate: false,
+    id: "signup",
+    lastResult: failure?.result,
+    constraint: getZodConstraint(SignUpSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate({ formData, submitter }) {
+      const submission = parseWithZod(formData, { schema: schemaFor(formData) });
+      // On submit the mismatch is also announced as a 5-second toast (spec 1 §5).
+      if (
+        submitter &&
+        submission.status !== "success" &&
+        submission.error?.confirm_password?.includes(PASSWORD_MISMATCH)
+      ) {
+        showToast({ type: "error", title: PASSWORD_MISMATCH, duration: PASSWORD_MISMATCH_MS });
+      }
+      return submission;
+    },
+    onSubmit(event, { formData }) {
+      if (formData.get("intent") === "google") return;
+      const blocked = signupAccountError(
+        readRememberedAccount(),
+        String(formData.get("email_address") ?? ""),
+      );
+      if (blocked) {
+        event.preventDefault();
+        showToast({ type: "error", title: blocked });
+      }
+    },
+  });
+
+  return (
+    <>
+      <ProcessingOverlay show={pending} />
+      <Form method="post" className="space-y-4" {...getFormProps(form)} aria-label="Sign Up">
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <Field
+          label="Name"
+          errors={fields.name.errors}
+          inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name" }}
+        />
+        <Field
+          label="Mobile Number"
+          errors={fields.mobile_number.errors}
+          inputProps={{
+            ...getInputProps(fields.mobile_number, { type: "tel" }),
+            inputMode: "numeric",
+            maxLength: 10,
+            pattern: "[0-9]{10}",
+            title: MOBILE_TITLE,
+            autoComplete: "tel-national",
+          }}
+        />
+        <Field
+          label="Email"
+          errors={fields.email_address.errors}
+          inputProps={{
+            ...getInputProps(fields.email_address, { type: "email" }),
+            autoComplete: "email",
+            autoCapitalize: "none",
+          }}
+        />
+        <PasswordField
+          label="Password"
+          errors={fields.password.errors}
+          inputProps={{
+            ...getInputProps(fields.password, { type: "password" }),
+            autoComplete: "new-password",
+          }}
+        />
+        <PasswordField
+          label="Re-enter Password"
+          errors={fields.confirm_password.errors}
+          inputProps={{
+            ...getInputProps(fields.confirm_password, { type: "password" }),
+            autoComplete: "new-password",
+          }}
+        />
+        <div>
+          <label className="flex items-start gap-2 text-sm">
+            <input
+              {...getInputProps(fields.terms, { type: "checkbox" })}
+              className="mt-0.5 h-4 w-4 rounded border-slate-300"
+            />
+            <span>
+              I agree to the{" "}
+              <Link to="/terms-of-use" className="font-medium text-brand-600 underline">
+                Terms of Use
+              </Link>{" "}
+              and the{" "}
+              <Link to="/privacy-policy" className="font-medium text-brand-600 underline">
+                Privacy Policy
+              </Link>
+            </span>
+          </label>
+          <ErrorList id={fields.terms.errorId} errors={fields.terms.errors} />
+        </div>
+        <HumanCheck challenge={challenge} />
+        <SubmitButton pending={pending} name="intent" value="signup">
+          Sign Up
+        </SubmitButton>
+        {googleEnabled ? (
+          // Posts to this page's action, which checks the terms box and hands over to /auth/google;
+          // the other fields are not needed, so the browser does not validate them for this button.
+          <button
+            type="submit"
+            name="intent"
+            value="google"
+            formNoValidate
+            className="btn-secondary w-full"
+            disabled={pending}
+          >
+            <GoogleMark />
+            Sign Up With Google
+          </button>
+        ) : null}
+      </Form>
+      <p className="mt-5 text-center text-sm text-slate-600">
+        Already have an account?{" "}
+        <Link to="/login" className="font-semibold text-brand-600 hover:underline">
+          Login
+        </Link>
+      </p>
+      {referrer ? <p className="mt-2 text-center text-xs text-slate-500">Referred by {referrer}</p> : null}
+    </>
+  );
+}
+
+/** The whole sign-up page body, shared by /signup and /signup/ref/{id}. */
+export function SignUpCard(props: Parameters<typeof SignUpForm>[0]) {
+  return (
+    <main className="mx-auto w-full max-w-md px-4 py-8 sm:py-12">
+      <div className="card p-6">
+        <h1 className="text-2xl font-bold">Sign Up</h1>
+        <p className="mb-5 mt-1 text-sm text-slate-600">Create your free account and start earning today.</p>
+        <SignUpForm {...props} />
+      </div>
+      <ActionToast toast={props.failure?.toast} />
+    </main>
+  );
+}

@@ -1,0 +1,74 @@
+import { useEffect, useState } from "react";
+import { abbreviate, countUpSteps, COUNT_UP_MS, COUNT_UP_STEPS } from "~/utils/stats";
+
+export interface PublicStatistics {
+  users: number;
+  userCompletedTask: number;
+  visitorsLast30Days: number;
+  totalWithdrawalAmount: number;
+}
+
+const ITEMS: { key: keyof PublicStatistics; label: string; prefix?: string }[] = [
+  { key: "users", label: "Registered Members" },
+  { key: "userCompletedTask", label: "Tasks Completed" },
+  { key: "visitorsLast30Days", label: "Visitors in the Last 30 Days" },
+  { key: "totalWithdrawalAmount", label: "Total Withdrawn", prefix: "₹" },
+];
+
+/**
+ * Counts from 0 to the target over 2000 ms in 50 steps, once scripts run. The server renders the
+ * final value, so the figure reads right before (and without) JavaScript; a visitor who asks for
+ * reduced motion sees it unchanged.
+ */
+function useCountUp(target: number): number {
+  const [value, setValue] = useState(target);
+  useEffect(() => {
+    if (window.matchMedia?.("(prefers-reduced-motion: reduce)").matches) {
+      setValue(target);
+      return;
+    }
+    const steps = countUpSteps(target, COUNT_UP_STEPS);
+    let i = 0;
+    setValue(0);
+    const timer = setInterval(() => {
+      const next = steps[i++];
+      if (next === undefined) {
+        clearInterval(timer);
+        return;
+      }
+      setValue(next);
+    }, COUNT_UP_MS / COUNT_UP_STEPS);
+    return () => clearInterval(timer);
+  }, [target]);
+  return value;
+}
+
+function Stat({ label, target, prefix = "" }: { label: string; target: number; prefix?: string }) {
+  const value = useCountUp(target);
+  return (
+    // The label comes first for screen readers; the figure is shown above it.
+    <div className="flex flex-col-reverse rounded-xl border border-slate-200 bg-white p-4 text-center shadow-sm">
+      <dt className="mt-1 text-xs font-medium uppercase tracking-wide text-slate-600 sm:text-sm">{label}</dt>
+      <dd
+        className="text-2xl font-extrabold tabular-nums text-brand-700 sm:text-3xl"
+        aria-label={`${prefix}${abbreviate(target)}`}
+      >
+        {prefix}
+        {abbreviate(value)}
+      </dd>
+    </div>
+  );
+}
+
+export function Stats({ stats }: { stats: PublicStatistics | null }) {
+  if (!stats) return null;
+  return (
+    <section aria-label="Our numbers" data-testid="stats">
+      <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+        {ITEMS.map((item) => (
+          <Stat key={item.key} label={item.label} target={stats[item.key]} prefix={item.prefix} />
+        ))}
+      </dl>
+    </section>
+  );
+}

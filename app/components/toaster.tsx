@@ -1,0 +1,70 @@
+import { useEffect, useState } from "react";
+
+export interface ToastView {
+  id: string;
+  type: "success" | "error" | "info";
+  title: string;
+  description?: string;
+  duration: number;
+  countdownMs?: number;
+}
+
+const ICON: Record<ToastView["type"], string> = { success: "✓", error: "✕", info: "i" };
+const TONE: Record<ToastView["type"], string> = {
+  success: "border-green-200 bg-green-50 text-green-900",
+  error: "border-red-200 bg-red-50 text-red-900",
+  info: "border-slate-200 bg-white text-slate-900",
+};
+
+/** Time left as the spec's duration formatter writes it (ss, mm:ss or hh:mm:ss). */
+export function formatDuration(ms: number): string {
+  const total = Math.ceil(ms / 1000);
+  if (total <= 0) return "00";
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  const p = (n: number) => String(n).padStart(2, "0");
+  if (h > 0) return `${p(h)}:${p(m)}:${p(s)}`;
+  if (m > 0) return `${p(m)}:${p(s)}`;
+  return p(s);
+}
+
+function Countdown({ ms }: { ms: number }) {
+  const [left, setLeft] = useState(ms);
+  useEffect(() => {
+    const end = Date.now() + ms;
+    const t = setInterval(() => setLeft(Math.max(0, end - Date.now())), 1000);
+    return () => clearInterval(t);
+  }, [ms]);
+  return <span data-testid="toast-countdown">Time remaining: {formatDuration(left)}</span>;
+}
+
+/** One toast at the top end of the screen; closes by itself after its duration (CSS, so also without JS). */
+export function Toaster({ toast }: { toast: ToastView | null }) {
+  if (!toast) return null;
+  const duration = Math.max(toast.duration, toast.countdownMs ?? 0);
+  return (
+    <div className="pointer-events-none fixed inset-x-0 top-3 z-[60] flex justify-end px-3" aria-live="polite">
+      <div
+        key={toast.id}
+        role={toast.type === "error" ? "alert" : "status"}
+        data-testid="toast"
+        className={`toast-auto pointer-events-auto flex max-w-sm items-start gap-3 rounded-xl border px-4 py-3 shadow-lg ${TONE[toast.type]}`}
+        style={{ ["--toast-ms" as string]: `${duration}ms` }}
+      >
+        <span aria-hidden className="mt-0.5 flex h-5 w-5 shrink-0 items-center justify-center rounded-full bg-current/10 text-xs font-bold">
+          {ICON[toast.type]}
+        </span>
+        <div className="text-sm">
+          <p className="font-semibold">{toast.title}</p>
+          {toast.description ? <p className="mt-0.5">{toast.description}</p> : null}
+          {toast.countdownMs ? (
+            <p className="mt-0.5">
+              <Countdown ms={toast.countdownMs} />
+            </p>
+          ) : null}
+        </div>
+      </div>
+    </div>
+  );
+}

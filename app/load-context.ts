@@ -1,0 +1,24 @@
+/** What server.ts hands every loader and action (see app/utils/api.server.ts). */
+export interface WebContext {
+  /** Sends a request to the API: in-process in the single-process default, over HTTP when ROLE=web. */
+  apiFetch: (request: Request) => Promise<Response>;
+  objSecret: string;
+  internalToken: string;
+  sessionSecret: string;
+  publicEnv: PublicEnv;
+  /** The browser's address, forwarded to the API for rate limits. */
+  clientIp: string;
+}
+
+/** The only configuration the browser sees. */
+export interface PublicEnv {
+  SITE_NAME: string;
+  GOOGLE_ENABLED: boolean;
+  HUMAN_CHECK: "altcha" | "off";
+  YOUTUBE_CHANNEL_ID: string | null;
+}
+
+declare module "@remix-run/node" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface AppLoadContext extends WebContext {}
+}

@@ -1,0 +1,120 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { z } from "zod";
+import { ErrorList, PasswordField, ProcessingOverlay, SubmitButton, useIsPending } from "~/components/forms";
+import type { ToastView } from "~/components/toaster";
+import { ActionToast } from "~/utils/client-toast";
+import { errorText } from "~/utils/api.server";
+import { actionToast, callApiOrNull } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Reset Password | Rupee Rewards" }];
+
+const MISMATCH = "Passwords do not match. Please enter the same password in both fields.";
+
+const ResetSchema = z
+  .object({
+    password: z
+      .string({ required_error: "Password is required." })
+      .min(8, "Password must be at least 8 characters long.")
+      .max(200),
+    confirm_password: z.string({ required_error: "Please re-enter your password." }).max(200),
+  })
+  .superRefine((v, ctx) => {
+    if (v.password !== v.confirm_password)
+      ctx.addIssue({ code: "custom", path: ["confirm_password"], message: MISMATCH });
+  });
+
+interface ResetFailure {
+  result: SubmissionResult<string[]>;
+  toast: ToastView | null;
+}
+
+const tokenFailed = (context: LoaderFunctionArgs["context"]) =>
+  redirectWithToast(context, "/login", { type: "error", title: "Token Verification Failed!" });
+
+/** The token is checked on load: an invalid one sends the visitor to /login (spec 1 §4). */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const token = params.token ?? "";
+  const result = await callApiOrNull(request, context, "/userRoute/verify_reset_token", { query: { token } });
+  if (!result?.ok) throw await tokenFailed(context);
+  return null;
+}
+
+// The token is single-use: checking it again after a failed submit would only repeat the same answer.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod ? false : defaultShouldRevalidate;
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: ResetSchema });
+  const hidden = ["password", "confirm_password"];
+  if (submission.status !== "success") {
+    return data<ResetFailure>(
+      { result: submission.reply({ hideFields: hidden }), toast: null },
+      { status: 400 },
+    );
+  }
+  const result = await callApiOrNull<string>(request, context, "/userRoute/reset_password_form_post", {
+    obj: { password: submission.value.password, token: params.token ?? "" },
+  });
+  if (result?.ok) {
+    const title = typeof result.body.msg === "string" ? result.body.msg : "Password reset successfully.";
+    return redirectWithToast(context, "/login", { type: "success", title });
+  }
+  const message = result ? errorText(result.body) : "Something went wrong, please try again.";
+  return data<ResetFailure>(
+    {
+      result: submission.reply({ formErrors: [message], hideFields: hidden }),
+      toast: actionToast({ type: "error", title: "Error!", description: message }),
+    },
+    { status: 400 },
+  );
+}
+
+export default function PasswordResetPage() {
+  const failure = useActionData<typeof action>();
+  const pending = useIsPending();
+  const [form, fields] = useForm({
+    // Native checks (required, pattern) until scripts run, so a page without JavaScript still validates.
+    defaultNoValidate: false,
+    id: "password-reset",
+    lastResult: failure?.result,
+    constraint: getZodConstraint(ResetSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetSchema }),
+  });
+  return (
+    <main className="mx-auto w-full max-w-md px-4 py-8 sm:py-12">
+      <ProcessingOverlay show={pending} />
+      <div className="card p-6">
+        <h1 className="text-2xl font-bold">Reset Password</h1>
+        <p className="mb-5 mt-1 text-sm text-slate-600">Choose a new password for your account.</p>
+        <Form method="post" className="space-y-4" {...getFormProps(form)}>
+          <ErrorList id={form.errorId} errors={form.errors} />
+          <PasswordField
+            label="New Password"
+            errors={fields.password.errors}
+            inputProps={{
+              ...getInputProps(fields.password, { type: "password" }),
+              autoComplete: "new-password",
+            }}
+          />
+          <PasswordField
+            label="Confirm New Password"
+            errors={fields.confirm_password.errors}
+            inputProps={{
+              ...getInputProps(fields.confirm_password, { type: "password" }),
+              autoComplete: "new-password",
+            }}
+          />
+          <SubmitButton pending={pending}>Reset Password</SubmitButton>
+        </Form>
+      </div>
+      <ActionToast toast={failure?.toast} />
+    </main>
+  );
+}

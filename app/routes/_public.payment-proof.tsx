@@ -1,0 +1,100 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { formatRupees } from "../../api/lib/money";
+import { parseRupees } from "~/components/balance-card";
+import { Pagination } from "~/components/pagination";
+import { pageTitle } from "~/utils/meta";
+import { pageParam, paginate } from "~/utils/pagination";
+import { list, navBarData } from "~/utils/public-data.server";
+
+const PAYMENT_PROOF_PAGE_SIZE = 10;
+
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Payment Proof") }];
+
+const timeFormat = new Intl.DateTimeFormat("en-IN", {
+  timeZone: "Asia/Kolkata",
+  day: "2-digit",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hour12: true,
+});
+
+function istTime(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : timeFormat.format(d);
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const nav = await navBarData(request, context, "paymentProof");
+  const all = list(nav.paymentProof_data);
+  const { rows, page, totalPages } = paginate(all, pageParam(new URL(request.url)), PAYMENT_PROOF_PAGE_SIZE);
+  // Formatted here, once, so the server's and the browser's renders agree (time zone, locale).
+  return {
+    page,
+    totalPages,
+    rows: rows.map((r, i) => ({
+      n: (page - 1) * PAYMENT_PROOF_PAGE_SIZE + i + 1,
+      time: istTime(r.time),
+      userName: r.userName,
+      method: r.withdrawal_method,
+      balance: formatRupees(parseRupees(r.balance), 2),
+    })),
+  };
+}
+
+export default function PaymentProof() {
+  const { rows, page, totalPages } = useLoaderData<typeof loader>();
+  return (
+    <main className="mx-auto max-w-5xl px-4 py-10">
+      <h1 className="text-3xl font-bold text-slate-900">Payment Proof</h1>
+      <p className="mt-2 text-slate-600">The latest withdrawals we have paid to our members.</p>
+      <div className="mt-6 overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+        <table className="w-full min-w-[32rem] text-left text-sm" data-testid="payment-proof">
+          <thead className="bg-slate-100 text-xs uppercase tracking-wide text-slate-600">
+            <tr>
+              <th scope="col" className="px-3 py-2.5 sm:px-4 sm:py-3">
+                #
+              </th>
+              <th scope="col" className="px-3 py-2.5 sm:px-4 sm:py-3">
+                Time
+              </th>
+              <th scope="col" className="px-3 py-2.5 sm:px-4 sm:py-3">
+                User Name
+              </th>
+              <th scope="col" className="px-3 py-2.5 sm:px-4 sm:py-3">
+                Withdrawal Method
+              </th>
+              <th scope="col" className="px-3 py-2.5 sm:px-4 sm:py-3 text-right">
+                Balance
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {rows.length === 0 ? (
+              <tr>
+                <td colSpan={5} className="px-4 py-8 text-center text-slate-600">
+                  No payment records found.
+                </td>
+              </tr>
+            ) : (
+              rows.map((r) => (
+                <tr key={r.n}>
+                  <td className="px-3 py-2.5 sm:px-4 sm:py-3 tabular-nums text-slate-500">{r.n}</td>
+                  <td className="whitespace-nowrap px-3 py-2.5 sm:px-4 sm:py-3">{r.time}</td>
+                  <td className="px-3 py-2.5 sm:px-4 sm:py-3 font-medium text-slate-900">{r.userName}</td>
+                  <td className="px-3 py-2.5 sm:px-4 sm:py-3">{r.method}</td>
+                  <td className="px-3 py-2.5 sm:px-4 sm:py-3 text-right font-semibold tabular-nums text-green-700">
+                    {r.balance}
+                  </td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+      <Pagination page={page} totalPages={totalPages} />
+    </main>
+  );
+}

@@ -1,0 +1,15 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { SignUpCard } from "~/components/signup-form";
+import { signUpAction, signUpLoader } from "~/utils/signup.server";
+
+export const meta: MetaFunction = () => [{ title: "Sign Up | Rupee Rewards" }];
+
+export const loader = ({ request, context }: LoaderFunctionArgs) => signUpLoader(request, context, null);
+export const action = ({ request, context }: ActionFunctionArgs) => signUpAction(request, context, null);
+
+export default function SignUpPage() {
+  const data = useLoaderData<typeof loader>();
+  const failure = useActionData<typeof action>();
+  return <SignUpCard {...data} failure={failure} />;
+}

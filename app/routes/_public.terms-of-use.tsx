@@ -1,0 +1,17 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { PolicyPage } from "~/components/policy-page";
+import { pageTitle } from "~/utils/meta";
+import { html, navBarData } from "~/utils/public-data.server";
+
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Terms of Use") }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const nav = await navBarData(request, context, "terms_of_use");
+  return { html: html(nav.terms_of_use_data) };
+}
+
+export default function TermsOfUse() {
+  const { html } = useLoaderData<typeof loader>();
+  return <PolicyPage title="Terms of Use" html={html} />;
+}

@@ -1,0 +1,83 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { z } from "zod";
+import { operatorChange, operatorRead } from "~/utils/admin.server";
+import { Field, SubmitButton, useIsPending } from "~/components/forms";
+
+export const meta: MetaFunction = () => [{ title: "Settings · Operator Console" }];
+
+/** The rate is typed as a percentage (up to 2 decimals) and stored as basis points: string arithmetic, no floats. */
+function percentToBp(percent: string): number {
+  const [whole = "0", frac = ""] = percent.split(".");
+  return Number(whole) * 100 + Number(frac.padEnd(2, "0"));
+}
+function bpToPercent(bp: number): string {
+  const frac = bp % 100;
+  return frac === 0
+    ? String(Math.floor(bp / 100))
+    : `${Math.floor(bp / 100)}.${String(frac).padStart(2, "0").replace(/0$/, "")}`;
+}
+
+const SettingsSchema = z.object({
+  referral_rate: z
+    .string({ required_error: "Referral rate is required." })
+    .trim()
+    .regex(/^[0-9]{1,2}(\.[0-9]{1,2})?$/, "A percentage from 0 to 50 with up to 2 decimals.")
+    .refine((v) => percentToBp(v) <= 5000, "The referral rate can be at most 50 %."),
+});
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const d = await operatorRead<{ referral_rate_bp: number; referralRate: string }>(
+    request,
+    context,
+    "/adminRoute/settings",
+  );
+  return { percent: bpToPercent(d.referral_rate_bp) };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: SettingsSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  return operatorChange(
+    request,
+    context,
+    "/adminRoute/settings",
+    { method: "PATCH", json: { referral_rate_bp: percentToBp(submission.value.referral_rate) } },
+    "/admin/settings",
+  );
+}
+
+export default function AdminSettings() {
+  const d = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const pending = useIsPending();
+  const [form, fields] = useForm({
+    id: "settings",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(SettingsSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SettingsSchema }),
+    defaultValue: { referral_rate: d.percent },
+  });
+  return (
+    <div className="max-w-md space-y-4">
+      <h1 className="text-2xl font-bold">Settings</h1>
+      <Form method="post" {...getFormProps(form)} className="card space-y-3">
+        <Field
+          label="Referral rate (%)"
+          errors={fields.referral_rate.errors}
+          hint="Share of a referee's earnings paid to the member who referred them."
+          inputProps={{
+            ...getInputProps(fields.referral_rate, { type: "text" }),
+            inputMode: "decimal",
+            autoComplete: "off",
+          }}
+        />
+        <SubmitButton pending={pending} className="btn-primary">
+          Save Settings
+        </SubmitButton>
+      </Form>
+    </div>
+  );
+}

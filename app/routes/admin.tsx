@@ -1,0 +1,91 @@
+import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, NavLink, Outlet, isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import { operatorRead } from "~/utils/admin.server";
+
+export const meta: MetaFunction = () => [{ title: "Operator Console" }];
+
+/** Only operators get past this: the API answers 403 for anyone else. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await operatorRead(request, context, "/adminRoute/settings");
+  return null;
+}
+
+const SECTIONS = [
+  { to: "/admin/withdrawals", label: "Withdrawals" },
+  { to: "/admin/gift-codes", label: "Gift Codes" },
+  { to: "/admin/payout-methods", label: "Payout Methods" },
+  { to: "/admin/settings", label: "Settings" },
+  { to: "/admin/messages", label: "Messages" },
+  { to: "/admin/audit", label: "Audit Log" },
+];
+
+function Shell({ children, nav = true }: { children: React.ReactNode; nav?: boolean }) {
+  return (
+    <div className="min-h-screen">
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-3">
+          <Link to="/admin" className="text-lg font-bold text-brand-900">
+            Operator Console
+          </Link>
+          <Link to="/member/dashboard" className="text-sm font-semibold text-brand-600 underline">
+            Member area
+          </Link>
+        </div>
+        {nav ? (
+          <nav aria-label="Operator menu" className="mx-auto max-w-6xl overflow-x-auto px-2">
+            <ul className="flex gap-1 whitespace-nowrap pb-2 text-sm">
+              {SECTIONS.map((s) => (
+                <li key={s.to}>
+                  <NavLink
+                    to={s.to}
+                    className={({ isActive }) =>
+                      `block rounded-md px-3 py-1.5 font-medium ${isActive ? "bg-brand-600 text-white" : "text-slate-700 hover:bg-slate-100"}`
+                    }
+                  >
+                    {s.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
+      </header>
+      <main className="page-enter mx-auto max-w-6xl px-4 py-6">{children}</main>
+    </div>
+  );
+}
+
+export default function AdminLayout() {
+  return (
+    <Shell>
+      <Outlet />
+    </Shell>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 403) {
+    return (
+      <Shell nav={false}>
+        <div className="mx-auto max-w-md text-center">
+          <h1 className="text-2xl font-bold">Operators only</h1>
+          <p className="mt-2 text-slate-600">This area is for the site's operators.</p>
+          <Link to="/member/dashboard" className="btn-primary mt-6">
+            Back to your dashboard
+          </Link>
+        </div>
+      </Shell>
+    );
+  }
+  return (
+    <Shell>
+      <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-900">
+        <p className="font-semibold">Something went wrong, please try again.</p>
+        {isRouteErrorResponse(error) && typeof error.data === "string" && error.data ? (
+          <p className="mt-1">{error.data}</p>
+        ) : null}
+      </div>
+    </Shell>
+  );
+}

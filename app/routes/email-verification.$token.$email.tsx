@@ -1,0 +1,29 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { errorText } from "~/utils/api.server";
+import { callApiOrNull } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+/**
+ * The link from the e-mail-change mail: verified on load, then home with the outcome (spec 1 §4).
+ * Outside the public layout, so no navigation bar; the page itself never renders.
+ */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const result = await callApiOrNull<string>(request, context, "/userRoute/verify_reset_email_token", {
+    query: { token: params.token ?? "", email: params.email ?? "" },
+  });
+  if (result?.ok) {
+    const title = typeof result.body.msg === "string" ? result.body.msg : "Email updated successfully.";
+    return redirectWithToast(context, "/", { type: "success", title });
+  }
+  // A used or expired link reads 'Token Verification Failed!'; an address taken meanwhile says so.
+  const title = result ? errorText(result.body, "Token Verification Failed!") : "Token Verification Failed!";
+  return redirectWithToast(context, "/", { type: "error", title });
+}
+
+export default function EmailVerification() {
+  return (
+    <main className="flex min-h-screen items-center justify-center p-6 text-slate-600" role="status">
+      Verifying your e-mail…
+    </main>
+  );
+}

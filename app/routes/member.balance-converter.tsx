@@ -1,0 +1,362 @@
+import { useEffect, useState } from "react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { z } from "zod";
+import { errorText, memberApi } from "~/utils/api.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { pageParam, paginate } from "~/utils/pagination";
+import { Pagination } from "~/components/pagination";
+import { SubmitButton } from "~/components/forms";
+import {
+  AmountInput,
+  BalanceCard,
+  formatTime,
+  parseRupees,
+  rupees,
+  Instructions,
+} from "~/components/balance-card";
+import { AlertBox, ConfirmDialog, PageError, newRequestId } from "~/components/confirm-dialog";
+import { CopyableText } from "~/components/copy-button";
+import { useHydrated } from "~/utils/client-toast";
+import { formatRupees, percentOf } from "../../api/lib/money";
+
+export const meta: MetaFunction = () => [{ title: "Balance Converter" }];
+
+interface ConvertRecord {
+  _id: string;
+  converted_amount: string;
+  charges: string;
+  converted_amount_type: string;
+  time: string;
+}
+
+interface ConvertData {
+  withdrawable_amount: string;
+  deposit_amount: string;
+  available_amount: string;
+  convertAmount_Records: ConvertRecord[];
+  other_data_convertBalance_instructions: string[];
+}
+
+type Direction = "withdrawToDeposit" | "depositToWithdraw";
+
+const DIRECTIONS: { value: Direction; label: string }[] = [
+  { value: "withdrawToDeposit", label: "Withdraw to Deposit" },
+  { value: "depositToWithdraw", label: "Deposit to Withdraw" },
+];
+const directionLabel = (v: string) => DIRECTIONS.find((d) => d.value === v)?.label ?? v;
+
+/** 5 % (500 basis points) from deposit to withdrawable only; the server applies the same rule. */
+const CHARGE_BP = 500;
+function chargeOf(direction: Direction, amountRupees: number): number {
+  return direction === "depositToWithdraw" ? percentOf(amountRupees * 1000, CHARGE_BP) : 0;
+}
+
+const PAGE_SIZE = 5;
+const INVALID_AMOUNT = "Invalid Amount: Please enter a valid positive amount to convert.";
+const NON_200 = "Error: There was an issue with the conversion process. Please try again later.";
+const NETWORK = "Error: Network error or server issue. Please try again later.";
+
+const ConvertSchema = z.object({
+  direction: z.enum(["withdrawToDeposit", "depositToWithdraw"]).optional(),
+  amount: z
+    .string()
+    .regex(/^[0-9]{1,9}$/, INVALID_AMOUNT)
+    .default("0"),
+  intent: z.enum(["check", "confirm"]).default("check"),
+  request_id: z.string().max(64).optional(),
+});
+
+type Notice = { kind: "direction" } | { kind: "error"; title: string; text: string };
+
+interface Balances {
+  deposit: string;
+  withdrawable: string;
+}
+
+/** The spec's order (spec 2 §4–§5): direction first, then a positive amount, then the source balance. */
+function checkConversion(b: Balances, direction: Direction | undefined, amountRupees: number): Notice | null {
+  if (!direction) return { kind: "direction" };
+  if (!(amountRupees > 0)) return { kind: "error", title: "Invalid Amount", text: INVALID_AMOUNT };
+  const source =
+    direction === "depositToWithdraw"
+      ? { name: "deposit", value: b.deposit }
+      : { name: "withdrawable", value: b.withdrawable };
+  if (amountRupees * 1000 > parseRupees(source.value)) {
+    return {
+      kind: "error",
+      title: "Insufficient Balance",
+      text: `Your requested amount exceeds your ${source.name} balance of ${rupees(source.value)}. Please enter a valid amount.`,
+    };
+  }
+  return null;
+}
+
+async function loadConverter(request: Request, context: LoaderFunctionArgs["context"]) {
+  const res = await memberApi<ConvertData>(request, context, "/userAmount/userConvertBalance_get");
+  if (!res.ok || !res.body.msg)
+    throw new Response(errorText(res.body), { status: res.status >= 400 ? res.status : 500 });
+  return res.body.msg;
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const d = await loadConverter(request, context);
+  const { rows, page, totalPages } = paginate(
+    d.convertAmount_Records ?? [],
+    pageParam(new URL(request.url)),
+    PAGE_SIZE,
+  );
+  return {
+    balances: { deposit: d.deposit_amount, withdrawable: d.withdrawable_amount } satisfies Balances,
+    instructions: d.other_data_convertBalance_instructions ?? [],
+    records: rows,
+    page,
+    totalPages,
+  };
+}
+
+type Confirm = { direction: Direction; amount: string; request_id: string };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: ConvertSchema });
+  if (submission.status !== "success") {
+    const notice: Notice = { kind: "error", title: "Invalid Amount", text: INVALID_AMOUNT };
+    return data({ result: submission.reply(), notice, confirm: null }, { status: 400 });
+  }
+  const { direction, amount, intent, request_id } = submission.value;
+  const d = await loadConverter(request, context);
+  const notice = checkConversion(
+    { deposit: d.deposit_amount, withdrawable: d.withdrawable_amount },
+    direction,
+    Number(amount),
+  );
+  if (notice || !direction)
+    return data({ result: submission.reply(), notice, confirm: null }, { status: 400 });
+  if (intent !== "confirm") {
+    const confirm: Confirm = { direction, amount, request_id: newRequestId() };
+    return { result: submission.reply(), notice: null, confirm };
+  }
+  let res;
+  try {
+    res = await memberApi(request, context, "/userAmount/userBalanceConvertPatch", {
+      method: "PATCH",
+      obj: {
+        balanceToConvert: Number(amount),
+        conversionType_state: direction,
+        ...(request_id ? { request_id } : {}),
+      },
+    });
+  } catch (e) {
+    if (e instanceof Response) throw e;
+    const failed: Notice = { kind: "error", title: "Error", text: NETWORK };
+    return data({ result: submission.reply(), notice: failed, confirm: null }, { status: 502 });
+  }
+  if (res.ok) {
+    return redirectWithToast(context, "/member/balance-converter", {
+      type: "success",
+      title: "Success! Your balance has been successfully converted.",
+    });
+  }
+  // The server repeats the page's checks; its own wording wins when it names one of them.
+  const msg = errorText(res.body, "");
+  let failed: Notice;
+  if (msg === "* Please Select one of them") failed = { kind: "direction" };
+  else if (msg.startsWith("Invalid Amount")) failed = { kind: "error", title: "Invalid Amount", text: msg };
+  else if (msg.startsWith("Insufficient Balance"))
+    failed = {
+      kind: "error",
+      title: "Insufficient Balance",
+      text: msg.replace(/^Insufficient Balance:\s*/, ""),
+    };
+  else failed = { kind: "error", title: "Error", text: NON_200 };
+  return data(
+    { result: submission.reply(), notice: failed, confirm: null },
+    { status: res.status >= 400 ? res.status : 400 },
+  );
+}
+
+export default function BalanceConverterPage() {
+  const d = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const submitting = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
+  const confirming = submitting && navigation.formData?.get("intent") === "confirm";
+
+  const [local, setLocal] = useState<{ notice: Notice | null; confirm: Confirm | null } | null>(null);
+  useEffect(() => setLocal(null), [actionData]);
+  useEffect(() => {
+    if (navigation.state === "idle") setLocal((prev) => (prev?.confirm ? null : prev));
+  }, [navigation.state]);
+  const notice = local ? local.notice : (actionData?.notice ?? null);
+  const confirm = local ? local.confirm : (actionData?.confirm ?? null);
+
+  const [form, fields] = useForm({
+    id: "convert",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(ConvertSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ConvertSchema }),
+    onSubmit(event, { submission }) {
+      if (submission?.status !== "success") return;
+      event.preventDefault();
+      const { direction, amount } = submission.value;
+      const failed = checkConversion(d.balances, direction, Number(amount));
+      setLocal(
+        failed || !direction
+          ? { notice: failed, confirm: null }
+          : { notice: null, confirm: { direction, amount, request_id: newRequestId() } },
+      );
+    },
+  });
+
+  const confirmCharge = confirm ? chargeOf(confirm.direction, Number(confirm.amount)) : 0;
+  const amountError = fields.amount.errors?.length ? fields.amount.errors : null;
+
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <h1 className="text-2xl font-bold">Balance Converter</h1>
+      <section className="grid grid-cols-2 gap-3" aria-label="Balances">
+        <BalanceCard label="Deposit Balance" amount={d.balances.deposit} tone="amber" />
+        <BalanceCard label="Withdrawable Balance" amount={d.balances.withdrawable} tone="brand" />
+      </section>
+
+      <section className="card space-y-4" aria-labelledby="convert-heading">
+        <h2 id="convert-heading" className="text-lg font-semibold">
+          Convert Balance
+        </h2>
+        <Form
+          method="post"
+          {...getFormProps(form)}
+          className="space-y-4"
+          onReset={() => setLocal({ notice: null, confirm: null })}
+        >
+          <input type="hidden" name="intent" value="check" />
+          <fieldset>
+            <legend className="label">Direction</legend>
+            <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
+              {DIRECTIONS.map((o) => (
+                <label
+                  key={o.value}
+                  className="flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm font-semibold has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:checked]:text-brand-900"
+                >
+                  <input
+                    type="radio"
+                    name={fields.direction.name}
+                    value={o.value}
+                    className="h-4 w-4 accent-brand-600"
+                  />
+                  {o.label}
+                  {o.value === "depositToWithdraw" ? (
+                    <span className="ml-auto text-xs font-normal text-slate-500">5% charge</span>
+                  ) : null}
+                </label>
+              ))}
+            </div>
+            {notice?.kind === "direction" ? (
+              <p className="field-error" role="alert">
+                * Please Select one of them
+              </p>
+            ) : null}
+          </fieldset>
+          <AmountInput
+            id="convert-amount"
+            name={fields.amount.name}
+            label="Amount (₹)"
+            errors={amountError}
+          />
+          {notice?.kind === "error" ? (
+            <AlertBox tone="error" title={notice.title}>
+              {notice.text}
+            </AlertBox>
+          ) : null}
+          <div className="flex gap-2">
+            <SubmitButton pending={submitting && !confirming} className="btn-primary flex-1">
+              Convert Now
+            </SubmitButton>
+            <button type="reset" className="btn-secondary">
+              Clear
+            </button>
+          </div>
+        </Form>
+      </section>
+
+      {confirm ? (
+        <ConfirmDialog
+          title="Are you sure?"
+          confirmLabel="Yes, Convert"
+          cancelLabel="No, Cancel"
+          fields={{
+            intent: "confirm",
+            direction: confirm.direction,
+            amount: confirm.amount,
+            request_id: confirm.request_id,
+          }}
+          onCancel={hydrated ? () => setLocal({ notice: null, confirm: null }) : undefined}
+          pending={confirming}
+        >
+          <p className="mb-2">{directionLabel(confirm.direction)}</p>
+          <dl className="grid grid-cols-2 gap-y-1" data-testid="convert-summary">
+            <dt>Amount</dt>
+            <dd className="text-right font-semibold tabular-nums">
+              {formatRupees(Number(confirm.amount) * 1000)}
+            </dd>
+            <dt>Charge</dt>
+            <dd className="text-right font-semibold tabular-nums">{formatRupees(confirmCharge)}</dd>
+            <dt>Amount after charge</dt>
+            <dd className="text-right font-semibold tabular-nums">
+              {formatRupees(Number(confirm.amount) * 1000 - confirmCharge)}
+            </dd>
+          </dl>
+        </ConfirmDialog>
+      ) : null}
+
+      <Instructions items={d.instructions} />
+
+      <section className="card" aria-labelledby="history-heading">
+        <h2 id="history-heading" className="text-lg font-semibold">
+          Convert History
+        </h2>
+        {d.records.length === 0 ? (
+          <p className="mt-3 text-sm text-slate-600">No Balance Convert Yet</p>
+        ) : (
+          <ul className="mt-3 divide-y divide-slate-100" aria-label="Convert history">
+            {d.records.map((r) => (
+              <li
+                key={r._id}
+                className="grid grid-cols-2 gap-x-3 gap-y-1 py-3 text-sm"
+                data-testid="convert-record"
+              >
+                <span className="text-slate-600">Balance</span>
+                <span className="text-right font-semibold tabular-nums">{rupees(r.converted_amount)}</span>
+                <span className="text-slate-600">Charges</span>
+                <span className="text-right tabular-nums">{rupees(r.charges)}</span>
+                <span className="text-slate-600">Received</span>
+                <span className="text-right tabular-nums">
+                  {formatRupees(parseRupees(r.converted_amount) - parseRupees(r.charges))}
+                </span>
+                <span className="text-slate-600">Type</span>
+                <span className="text-right">{directionLabel(r.converted_amount_type)}</span>
+                <span className="text-slate-600">Time</span>
+                <time className="text-right" dateTime={r.time}>
+                  {formatTime(r.time)}
+                </time>
+                <span className="text-slate-600">Order Number</span>
+                <span className="text-right">
+                  <CopyableText text={r._id.toUpperCase()} label="Copy order number" />
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Pagination page={d.page} totalPages={d.totalPages} />
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <PageError />;
+}

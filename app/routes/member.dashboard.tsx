@@ -1,0 +1,190 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { rupees } from "~/components/balance-card";
+import { InstallPrompt } from "~/components/install-prompt";
+import { LogoutButton } from "~/components/logout-dialog";
+import { memberApi, type ApiResult } from "~/utils/api.server";
+import { dashboardView, type DashboardData } from "~/utils/dashboard";
+import { GENERIC_ERROR } from "~/utils/session.server";
+
+export const meta: MetaFunction = () => [{ title: "Dashboard | Rupee Rewards" }];
+
+// Times are shown in India time on the server, so the page reads the same with or without JavaScript.
+const timeFormat = new Intl.DateTimeFormat("en-IN", {
+  timeZone: "Asia/Kolkata",
+  dateStyle: "medium",
+  timeStyle: "short",
+});
+const dayFormat = new Intl.DateTimeFormat("en-IN", {
+  timeZone: "UTC",
+  day: "2-digit",
+  month: "short",
+  year: "numeric",
+});
+
+function showTime(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : timeFormat.format(d);
+}
+
+function showDay(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  return /^\d{4}-\d{2}-\d{2}$/.test(date) && !Number.isNaN(d.getTime()) ? dayFormat.format(d) : date;
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const month = new URL(request.url).searchParams.get("month");
+  let result: ApiResult<DashboardData> | null = null;
+  try {
+    result = await memberApi<DashboardData>(request, context, "/userRoute/userDataGet_dashboard");
+  } catch (e) {
+    if (e instanceof Response) throw e;
+  }
+  const ok = result?.ok && result.body.msg;
+  const view = dashboardView(ok ? (result?.body.msg ?? {}) : {}, month);
+  return {
+    error: ok ? null : GENERIC_ERROR,
+    months: view.months,
+    month: view.month,
+    tiles: view.tiles.map((t) => ({ ...t, income: rupees(t.income) })),
+    days: view.days.map((d) => ({
+      date: showDay(d.date),
+      self: rupees(d.self),
+      referral: rupees(d.referral),
+      total: rupees(d.total),
+    })),
+    announcements: view.announcements.map((a) => ({ time: showTime(a.time), html: a.html })),
+  };
+}
+
+export default function Dashboard() {
+  const { error, months, month, tiles, days, announcements } = useLoaderData<typeof loader>();
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const monthName = months.find((m) => m.key === month)?.name ?? "";
+  const switching = navigation.state === "loading" && navigation.location.pathname === "/member/dashboard";
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-5">
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="mr-auto text-2xl font-bold">Dashboard</h1>
+        <InstallPrompt />
+        <LogoutButton className="btn-danger" />
+      </div>
+
+      {error ? (
+        <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+          {error}
+        </p>
+      ) : null}
+
+      <Form method="get" className="flex flex-wrap items-end gap-2">
+        <div>
+          <label htmlFor="dashboard-month" className="label">
+            Month
+          </label>
+          <select
+            id="dashboard-month"
+            name="month"
+            className="input min-w-[12rem]"
+            defaultValue={month}
+            key={month}
+            onChange={(e) => submit(e.currentTarget.form, { preventScrollReset: true, replace: true })}
+          >
+            {months.map((m) => (
+              <option key={m.key} value={m.key}>
+                {m.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        {/* With JavaScript the choice applies itself; without it this button sends the form. */}
+        <noscript>
+          <button type="submit" className="btn-secondary">
+            Show
+          </button>
+        </noscript>
+      </Form>
+
+      <ul
+        className={`grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5 ${switching ? "opacity-60" : ""}`}
+        aria-label="Income by source"
+      >
+        {tiles.map((t) => (
+          <li key={t.to}>
+            <Link to={t.to} className="card block h-full transition hover:border-brand-500 hover:shadow">
+              <p className="text-sm font-semibold text-slate-600">{t.label}</p>
+              <p className="mt-1 text-xl font-bold text-slate-900" data-testid="tile-income">
+                {t.income}
+              </p>
+              <p className="mt-0.5 text-xs text-slate-500">{monthName}</p>
+            </Link>
+          </li>
+        ))}
+      </ul>
+
+      <div className="grid gap-5 lg:grid-cols-5">
+        <section className="card min-w-0 lg:col-span-3" aria-labelledby="daily-earnings-title">
+          <h2 id="daily-earnings-title" className="mb-3 text-lg font-bold">
+            Daily Earnings
+          </h2>
+          <div
+            className="h-[300px] overflow-auto rounded-lg border border-slate-200"
+            data-testid="daily-earnings"
+          >
+            <table className="w-full text-left text-xs sm:text-sm">
+              <thead className="sticky top-0 bg-slate-100 text-xs uppercase text-slate-600">
+                <tr>
+                  <th className="px-2 py-2 sm:px-3">Date</th>
+                  <th className="px-2 py-2 sm:px-3">Self Earnings</th>
+                  <th className="px-2 py-2 sm:px-3">Referral Earnings</th>
+                  <th className="px-2 py-2 sm:px-3">Total Earnings</th>
+                </tr>
+              </thead>
+              <tbody className={switching ? "opacity-60" : undefined}>
+                {days.length ? (
+                  days.map((d) => (
+                    <tr key={d.date} className="border-t border-slate-100">
+                      <td className="whitespace-nowrap px-2 py-2 sm:px-3">{d.date}</td>
+                      <td className="px-2 py-2 sm:px-3">{d.self}</td>
+                      <td className="px-2 py-2 sm:px-3">{d.referral}</td>
+                      <td className="px-2 py-2 font-semibold sm:px-3">{d.total}</td>
+                    </tr>
+                  ))
+                ) : (
+                  <tr>
+                    <td colSpan={4} className="px-3 py-10 text-center text-slate-500">
+                      No Earnings Yet! Start Now!
+                    </td>
+                  </tr>
+                )}
+              </tbody>
+            </table>
+          </div>
+        </section>
+
+        <section className="card min-w-0 lg:col-span-2" aria-labelledby="announcements-title">
+          <h2 id="announcements-title" className="mb-3 text-lg font-bold">
+            Announcements
+          </h2>
+          {announcements.length ? (
+            <ul className="max-h-[300px] space-y-3 overflow-y-auto">
+              {announcements.map((a, i) => (
+                <li key={`${a.time}-${i}`} className="rounded-lg border border-slate-100 bg-slate-50 p-3">
+                  <p className="text-xs font-semibold text-slate-500">{a.time}</p>
+                  {/* Sanitized by the API on the way in and on the way out. */}
+                  <div
+                    className="prose-sm mt-1 text-sm text-slate-800"
+                    dangerouslySetInnerHTML={{ __html: a.html }}
+                  />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-sm text-slate-500">No announcements right now.</p>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

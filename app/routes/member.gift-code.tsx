@@ -1,0 +1,140 @@
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { z } from "zod";
+import { errorText, memberApi } from "~/utils/api.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { ErrorList, SubmitButton, useIsPending } from "~/components/forms";
+import { BalanceCard, formatTime, rupees } from "~/components/balance-card";
+import { AlertBox, PageError } from "~/components/confirm-dialog";
+
+export const meta: MetaFunction = () => [{ title: "Gift Code" }];
+
+interface GiftCodeData {
+  giftCode_page_Message: string;
+  userGiftCode_claim_history: { giftCode: string; bonusAmount: string; time: string }[];
+  userAvailableBalance: string;
+}
+
+/** A blank code is not an error: the spec ignores it, so the schema has no `required`. */
+const GiftCodeSchema = z.object({ giftCode: z.string().trim().max(64, "Invalid gift code.").optional() });
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const res = await memberApi<GiftCodeData>(request, context, "/userIncomeRoute/user_giftCode_get");
+  if (!res.ok || !res.body.msg)
+    throw new Response(errorText(res.body), { status: res.status >= 400 ? res.status : 500 });
+  return res.body.msg;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: GiftCodeSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const code = submission.value.giftCode?.trim();
+  // Ignored without a call or a message.
+  if (!code) return redirect("/member/gift-code");
+  const res = await memberApi<string>(request, context, "/userIncomeRoute/user_giftCode_verify_and_patch", {
+    method: "PATCH",
+    json: { giftCode_state: code },
+  });
+  if (res.ok) {
+    return redirectWithToast(context, "/member/gift-code", {
+      type: "success",
+      title: typeof res.body.msg === "string" ? res.body.msg : "Gift code claimed!",
+    });
+  }
+  return data(
+    { result: submission.reply({ formErrors: [errorText(res.body)] }) },
+    { status: res.status >= 400 ? res.status : 400 },
+  );
+}
+
+export default function GiftCodePage() {
+  const d = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const pending = useIsPending();
+  const [form, fields] = useForm({
+    id: "gift-code",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(GiftCodeSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: GiftCodeSchema }),
+    onSubmit(event, { formData }) {
+      if (!String(formData.get("giftCode") ?? "").trim()) event.preventDefault();
+    },
+  });
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <h1 className="text-2xl font-bold">Gift Code</h1>
+      <BalanceCard label="Available Balance" amount={d.userAvailableBalance} />
+      <section className="card space-y-4" aria-labelledby="claim-heading">
+        <h2 id="claim-heading" className="text-lg font-semibold">
+          Claim a gift code
+        </h2>
+        {d.giftCode_page_Message ? (
+          <div
+            className="prose-sm text-sm text-slate-700"
+            dangerouslySetInnerHTML={{ __html: d.giftCode_page_Message }}
+          />
+        ) : null}
+        <Form method="post" {...getFormProps(form)} className="space-y-3">
+          {form.errors?.length ? <AlertBox tone="error" title={form.errors.join(" ")} /> : null}
+          <div>
+            <label className="label" htmlFor={fields.giftCode.id}>
+              Gift Code
+            </label>
+            <input
+              className="input uppercase"
+              {...getInputProps(fields.giftCode, { type: "text" })}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+            />
+            <ErrorList id={fields.giftCode.errorId} errors={fields.giftCode.errors} />
+          </div>
+          <SubmitButton pending={pending}>Claim Bonus</SubmitButton>
+        </Form>
+      </section>
+      <section className="card" aria-labelledby="claims-heading">
+        <h2 id="claims-heading" className="text-lg font-semibold">
+          Claim History
+        </h2>
+        {d.userGiftCode_claim_history.length === 0 ? (
+          <p className="mt-3 text-sm text-slate-600">No gift codes claimed yet.</p>
+        ) : (
+          <div className="mt-3 overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <thead className="border-b border-slate-200 text-slate-600">
+                <tr>
+                  <th className="py-2 pr-3 font-medium">Code</th>
+                  <th className="py-2 pr-3 font-medium">Bonus</th>
+                  <th className="py-2 font-medium">Time</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {d.userGiftCode_claim_history.map((c, i) => (
+                  <tr key={`${c.giftCode}-${i}`}>
+                    <td className="py-2 pr-3 font-mono">{c.giftCode}</td>
+                    <td className="py-2 pr-3 tabular-nums">{rupees(c.bonusAmount)}</td>
+                    <td className="py-2">
+                      <time dateTime={c.time}>{formatTime(c.time)}</time>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <PageError />;
+}

@@ -1,0 +1,228 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { z } from "zod";
+import { errorText, memberApi } from "~/utils/api.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { ErrorList, Field, SubmitButton, useIsPending } from "~/components/forms";
+import { rupees } from "~/components/balance-card";
+import { AlertBox, PageError } from "~/components/confirm-dialog";
+
+export const meta: MetaFunction = () => [{ title: "Profile" }];
+
+interface ProfileData {
+  name: string | null;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  zip_code: string | null;
+  mobile_number: string | number | null;
+  withdrawal_method: string | null;
+  withdrawal_account_information: string | null;
+  available_balance: string;
+  other_data_withdrawalMethodArray: {
+    withdrawalMethod_name: string;
+    withdrawalMethod_details: string;
+    withdrawalMethod_minimumAmount: string;
+  }[];
+}
+
+const text = (label: string, max: number) =>
+  z
+    .string({ required_error: `${label} is required.` })
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(max, `${label} must be at most ${max} characters.`);
+
+const ProfileSchema = z.object({
+  name: text("Name", 100),
+  address: text("Address", 200),
+  city: text("City", 100),
+  state: text("State", 100),
+  zip_code: z
+    .string({ required_error: "PIN code is required." })
+    .trim()
+    .regex(/^[0-9]{6}$/, "Please enter a valid 6-digit PIN code."),
+  mobile_number: z
+    .string({ required_error: "Please enter a valid 10-digit Indian mobile number" })
+    .trim()
+    .regex(/^[0-9]{10}$/, "Please enter a valid 10-digit Indian mobile number"),
+  withdrawal_method: z
+    .string({ required_error: "Please choose a payout method." })
+    .min(1, "Please choose a payout method."),
+  withdrawal_account_information: text("Account information", 200),
+});
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const res = await memberApi<ProfileData>(request, context, "/userRoute/userProfileData_get");
+  if (!res.ok || !res.body.msg)
+    throw new Response(errorText(res.body), { status: res.status >= 400 ? res.status : 500 });
+  return res.body.msg;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: ProfileSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const res = await memberApi(request, context, "/userRoute/userProfileData_patch", {
+    method: "PATCH",
+    obj: submission.value,
+  });
+  if (res.ok) {
+    return redirectWithToast(context, "/member/profile", {
+      type: "success",
+      title: "Profile Updated Successfully!",
+    });
+  }
+  return data(
+    { result: submission.reply({ formErrors: [errorText(res.body)] }) },
+    { status: res.status >= 400 ? res.status : 400 },
+  );
+}
+
+export default function ProfilePage() {
+  const d = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const pending = useIsPending();
+  const [form, fields] = useForm({
+    id: "profile",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(ProfileSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileSchema }),
+    shouldRevalidate: "onInput",
+    defaultValue: {
+      name: d.name ?? "",
+      address: d.address ?? "",
+      city: d.city ?? "",
+      state: d.state ?? "",
+      zip_code: d.zip_code ?? "",
+      mobile_number: d.mobile_number === null || d.mobile_number === undefined ? "" : String(d.mobile_number),
+      withdrawal_method: d.withdrawal_method ?? "",
+      withdrawal_account_information: d.withdrawal_account_information ?? "",
+    },
+  });
+  const methods = d.other_data_withdrawalMethodArray ?? [];
+  const chosen = fields.withdrawal_method.initialValue;
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <h1 className="text-2xl font-bold">Profile</h1>
+      <Form method="post" {...getFormProps(form)} className="space-y-6">
+        {form.errors?.length ? <AlertBox tone="error" title={form.errors.join(" ")} /> : null}
+        <section className="card space-y-3" aria-labelledby="billing-heading">
+          <h2 id="billing-heading" className="text-lg font-semibold">
+            Profile &amp; Billing
+          </h2>
+          <Field
+            label="Name"
+            errors={fields.name.errors}
+            inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name" }}
+          />
+          <Field
+            label="Address"
+            errors={fields.address.errors}
+            inputProps={{
+              ...getInputProps(fields.address, { type: "text" }),
+              autoComplete: "street-address",
+            }}
+          />
+          <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+            <Field
+              label="City"
+              errors={fields.city.errors}
+              inputProps={{ ...getInputProps(fields.city, { type: "text" }), autoComplete: "address-level2" }}
+            />
+            <Field
+              label="State"
+              errors={fields.state.errors}
+              inputProps={{
+                ...getInputProps(fields.state, { type: "text" }),
+                autoComplete: "address-level1",
+              }}
+            />
+            <Field
+              label="Zip Code"
+              errors={fields.zip_code.errors}
+              inputProps={{
+                ...getInputProps(fields.zip_code, { type: "text" }),
+                inputMode: "numeric",
+                autoComplete: "postal-code",
+                title: "Please enter a valid 6-digit PIN code.",
+              }}
+            />
+            <Field
+              label="Mobile Number"
+              errors={fields.mobile_number.errors}
+              inputProps={{
+                ...getInputProps(fields.mobile_number, { type: "tel" }),
+                inputMode: "numeric",
+                autoComplete: "tel-national",
+                title: "Please enter a valid 10-digit Indian mobile number",
+              }}
+            />
+          </div>
+        </section>
+
+        <section className="card space-y-3" aria-labelledby="payout-heading">
+          <h2 id="payout-heading" className="text-lg font-semibold">
+            Withdrawal Information
+          </h2>
+          <fieldset
+            aria-describedby={
+              fields.withdrawal_method.errors?.length ? fields.withdrawal_method.errorId : undefined
+            }
+          >
+            <legend className="label">Payout Method</legend>
+            {methods.length === 0 ? (
+              <p className="text-sm text-slate-600">No payout methods are available right now.</p>
+            ) : (
+              <div className="space-y-2">
+                {methods.map((m) => (
+                  <label
+                    key={m.withdrawalMethod_name}
+                    className="flex cursor-pointer gap-3 rounded-lg border border-slate-300 bg-white p-3 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+                  >
+                    <input
+                      type="radio"
+                      name={fields.withdrawal_method.name}
+                      value={m.withdrawalMethod_name}
+                      defaultChecked={chosen === m.withdrawalMethod_name}
+                      required
+                      className="mt-0.5 h-4 w-4 accent-brand-600"
+                    />
+                    <span>
+                      <span className="block font-semibold">{m.withdrawalMethod_name}</span>
+                      <span className="block text-slate-600">{m.withdrawalMethod_details}</span>
+                      <span className="block text-xs text-slate-500">
+                        Minimum withdrawal {rupees(m.withdrawalMethod_minimumAmount)}
+                      </span>
+                    </span>
+                  </label>
+                ))}
+              </div>
+            )}
+            <ErrorList id={fields.withdrawal_method.errorId} errors={fields.withdrawal_method.errors} />
+          </fieldset>
+          <div>
+            <label className="label" htmlFor={fields.withdrawal_account_information.id}>
+              Account Information
+            </label>
+            <textarea
+              className="input min-h-20"
+              {...getTextareaProps(fields.withdrawal_account_information)}
+              placeholder="e.g. your UPI ID or bank account number and IFSC"
+            />
+            <ErrorList
+              id={fields.withdrawal_account_information.errorId}
+              errors={fields.withdrawal_account_information.errors}
+            />
+          </div>
+        </section>
+        <SubmitButton pending={pending}>Save Profile</SubmitButton>
+      </Form>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <PageError />;
+}

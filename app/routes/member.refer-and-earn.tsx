@@ -1,0 +1,108 @@
+import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { errorText, memberApi } from "~/utils/api.server";
+import { pageParam, paginate } from "~/utils/pagination";
+import { Pagination } from "~/components/pagination";
+import { formatTime, rupees } from "~/components/balance-card";
+import { CopyableText } from "~/components/copy-button";
+import { PageError } from "~/components/confirm-dialog";
+
+export const meta: MetaFunction = () => [{ title: "Refer & Earn" }];
+
+interface ReferralData {
+  userName: string;
+  available_balance: string;
+  referral_data: { userName: string; income: string; date: string }[];
+  other_data_referralRate: { referralRate: string; referralPageText: string };
+}
+
+const PAGE_SIZE = 5;
+
+/** referralRate × 100, e.g. "0.1" → "10" (at most two decimals, trailing zeros dropped). */
+function percentText(rate: string): string {
+  const n = Math.round(Number(rate) * 10000) / 100;
+  return Number.isFinite(n) ? String(n) : "0";
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const res = await memberApi<ReferralData>(request, context, "/userRoute/userReferral_record_get");
+  if (!res.ok || !res.body.msg)
+    throw new Response(errorText(res.body), { status: res.status >= 400 ? res.status : 500 });
+  const d = res.body.msg;
+  const url = new URL(request.url);
+  const { rows, page, totalPages } = paginate(d.referral_data ?? [], pageParam(url), PAGE_SIZE);
+  return {
+    percent: percentText(d.other_data_referralRate?.referralRate ?? "0"),
+    pageText: d.other_data_referralRate?.referralPageText ?? "",
+    link: `${url.origin}/signup/ref/${encodeURIComponent(d.userName)}`,
+    rows,
+    page,
+    totalPages,
+  };
+}
+
+export default function ReferAndEarnPage() {
+  const d = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <h1 className="text-2xl font-bold">Refer &amp; Earn</h1>
+      <section className="card space-y-3" aria-labelledby="refer-heading">
+        <h2 id="refer-heading" className="text-lg font-semibold">
+          Your earnings increased by <span data-testid="referral-percent">{d.percent}%</span>
+        </h2>
+        {d.pageText ? (
+          <div className="text-sm text-slate-700" dangerouslySetInnerHTML={{ __html: d.pageText }} />
+        ) : null}
+        <div>
+          <p className="label">Your referral link</p>
+          <div
+            className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-sm"
+            data-testid="referral-link"
+          >
+            <CopyableText text={d.link} label="Copy referral link" />
+          </div>
+        </div>
+      </section>
+      <section className="card" aria-labelledby="referrals-heading">
+        <h2 id="referrals-heading" className="text-lg font-semibold">
+          Your Referrals
+        </h2>
+        <div className="mt-3 overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead className="border-b border-slate-200 text-slate-600">
+              <tr>
+                <th className="py-2 pr-3 font-medium">Username</th>
+                <th className="py-2 pr-3 font-medium">Income</th>
+                <th className="py-2 font-medium">Date</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {d.rows.length === 0 ? (
+                <tr>
+                  <td colSpan={3} className="py-4 text-center text-slate-600">
+                    No referrals found
+                  </td>
+                </tr>
+              ) : (
+                d.rows.map((r) => (
+                  <tr key={r.userName}>
+                    <td className="py-2 pr-3">{r.userName}</td>
+                    <td className="py-2 pr-3 tabular-nums">{rupees(r.income)}</td>
+                    <td className="py-2">
+                      <time dateTime={r.date}>{formatTime(r.date)}</time>
+                    </td>
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+        </div>
+        <Pagination page={d.page} totalPages={d.totalPages} />
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <PageError />;
+}

@@ -1,0 +1,249 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { z } from "zod";
+import { errorText, memberApi } from "~/utils/api.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { Field, PasswordField, SubmitButton, useIsPending } from "~/components/forms";
+import { AlertBox, PageError } from "~/components/confirm-dialog";
+
+export const meta: MetaFunction = () => [{ title: "Settings" }];
+
+const MIN_PASSWORD = "Password must be at least 8 characters long.";
+const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"];
+
+const PasswordSchema = z
+  .object({
+    intent: z.literal("password"),
+    currentPassword: z.string({ required_error: "Current password is required." }).max(200),
+    newPassword: z.string({ required_error: MIN_PASSWORD }).min(8, MIN_PASSWORD).max(200),
+    confirmPassword: z.string({ required_error: MIN_PASSWORD }).min(8, MIN_PASSWORD).max(200),
+  })
+  .superRefine((v, ctx) => {
+    if (v.newPassword === v.currentPassword) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["newPassword"],
+        message: "New password must differ from the current password.",
+      });
+    }
+    if (v.confirmPassword !== v.newPassword) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["confirmPassword"],
+        message: "New password and confirm password not match.",
+      });
+    }
+  });
+
+/** The e-mail form's schema needs the current address (spec 1 §5: the new one must differ). */
+function emailSchema(currentEmail: string) {
+  const email = z
+    .string({ required_error: "Email is required." })
+    .trim()
+    .email("Please enter a valid email address.")
+    .max(254);
+  return z
+    .object({ intent: z.literal("email"), newEmail: email, confirmEmail: email })
+    .superRefine((v, ctx) => {
+      if (v.newEmail.toLowerCase() === currentEmail.toLowerCase()) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["newEmail"],
+          message: "The new email is already in use. Please choose a different email.",
+        });
+      }
+      if (v.confirmEmail.toLowerCase() !== v.newEmail.toLowerCase()) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["confirmEmail"],
+          message: "new Email and confirm Email not match.",
+        });
+      }
+    });
+}
+
+async function loadAccount(request: Request, context: LoaderFunctionArgs["context"]) {
+  const res = await memberApi<{ email_address: string; available_balance: string }>(
+    request,
+    context,
+    "/userRoute/userpassword_and_email_get",
+  );
+  if (!res.ok || !res.body.msg)
+    throw new Response(errorText(res.body), { status: res.status >= 400 ? res.status : 500 });
+  return res.body.msg;
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const account = await loadAccount(request, context);
+  return { email: account.email_address };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  if (formData.get("intent") === "email") {
+    const account = await loadAccount(request, context);
+    const submission = parseWithZod(formData, { schema: emailSchema(account.email_address) });
+    if (submission.status !== "success")
+      return data({ intent: "email" as const, result: submission.reply() }, { status: 400 });
+    const res = await memberApi<string>(request, context, "/userRoute/userpassword_and_email_patch", {
+      method: "PATCH",
+      obj: { email_address: submission.value.newEmail },
+    });
+    if (res.ok) {
+      return redirectWithToast(context, "/member/settings", {
+        type: "success",
+        title:
+          typeof res.body.msg === "string"
+            ? res.body.msg
+            : "A verification link has been sent to your new email address.",
+      });
+    }
+    if (
+      res.body.error_msg === "Already Email update reset registered" &&
+      typeof res.body.time_left === "number"
+    ) {
+      return redirectWithToast(context, "/member/settings", {
+        type: "error",
+        title: "Please wait before trying again.",
+        countdownMs: Math.max(0, Math.round(res.body.time_left)),
+      });
+    }
+    return data(
+      { intent: "email" as const, result: submission.reply({ formErrors: [errorText(res.body)] }) },
+      { status: res.status >= 400 ? res.status : 400 },
+    );
+  }
+
+  const submission = parseWithZod(formData, { schema: PasswordSchema });
+  if (submission.status !== "success") {
+    return data(
+      { intent: "password" as const, result: submission.reply({ hideFields: PASSWORD_FIELDS }) },
+      { status: 400 },
+    );
+  }
+  const res = await memberApi<string>(request, context, "/userRoute/userpassword_and_email_patch", {
+    method: "PATCH",
+    obj: {
+      currentPassword_state: submission.value.currentPassword,
+      newPassword_state: submission.value.newPassword,
+    },
+  });
+  if (res.ok) {
+    return redirectWithToast(context, "/member/settings", {
+      type: "success",
+      title: typeof res.body.msg === "string" ? res.body.msg : "Password changed successfully.",
+    });
+  }
+  return data(
+    {
+      intent: "password" as const,
+      result: submission.reply({ formErrors: [errorText(res.body)], hideFields: PASSWORD_FIELDS }),
+    },
+    { status: res.status >= 400 ? res.status : 400 },
+  );
+}
+
+function PasswordForm() {
+  const actionData = useActionData<typeof action>();
+  const pending = useIsPending();
+  const [form, fields] = useForm({
+    id: "change-password",
+    lastResult: actionData?.intent === "password" ? actionData.result : undefined,
+    constraint: getZodConstraint(PasswordSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: PasswordSchema }),
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <section className="card space-y-3" aria-labelledby="password-heading">
+      <h2 id="password-heading" className="text-lg font-semibold">
+        Change Password
+      </h2>
+      <Form method="post" {...getFormProps(form)} className="space-y-3">
+        <input type="hidden" name="intent" value="password" />
+        {form.errors?.length ? <AlertBox tone="error" title={form.errors.join(" ")} /> : null}
+        <PasswordField
+          label="Current Password"
+          errors={fields.currentPassword.errors}
+          inputProps={{
+            ...getInputProps(fields.currentPassword, { type: "password" }),
+            autoComplete: "current-password",
+          }}
+        />
+        <PasswordField
+          label="New Password"
+          errors={fields.newPassword.errors}
+          inputProps={{
+            ...getInputProps(fields.newPassword, { type: "password" }),
+            autoComplete: "new-password",
+            title: MIN_PASSWORD,
+          }}
+        />
+        <PasswordField
+          label="Confirm New Password"
+          errors={fields.confirmPassword.errors}
+          inputProps={{
+            ...getInputProps(fields.confirmPassword, { type: "password" }),
+            autoComplete: "new-password",
+            title: MIN_PASSWORD,
+          }}
+        />
+        <SubmitButton pending={pending}>Change Password</SubmitButton>
+      </Form>
+    </section>
+  );
+}
+
+function EmailForm({ currentEmail }: { currentEmail: string }) {
+  const actionData = useActionData<typeof action>();
+  const pending = useIsPending();
+  const schema = emailSchema(currentEmail);
+  const [form, fields] = useForm({
+    id: "change-email",
+    lastResult: actionData?.intent === "email" ? actionData.result : undefined,
+    constraint: getZodConstraint(schema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <section className="card space-y-3" aria-labelledby="email-heading">
+      <h2 id="email-heading" className="text-lg font-semibold">
+        Change Email
+      </h2>
+      <p className="text-sm text-slate-600">
+        Current email: <span className="font-semibold">{currentEmail}</span>
+      </p>
+      <Form method="post" {...getFormProps(form)} className="space-y-3">
+        <input type="hidden" name="intent" value="email" />
+        {form.errors?.length ? <AlertBox tone="error" title={form.errors.join(" ")} /> : null}
+        <Field
+          label="New Email"
+          errors={fields.newEmail.errors}
+          inputProps={{ ...getInputProps(fields.newEmail, { type: "email" }), autoComplete: "email" }}
+        />
+        <Field
+          label="Confirm New Email"
+          errors={fields.confirmEmail.errors}
+          inputProps={{ ...getInputProps(fields.confirmEmail, { type: "email" }), autoComplete: "email" }}
+        />
+        <SubmitButton pending={pending}>Change Email</SubmitButton>
+      </Form>
+    </section>
+  );
+}
+
+export default function SettingsPage() {
+  const d = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <h1 className="text-2xl font-bold">Settings</h1>
+      <PasswordForm />
+      <EmailForm currentEmail={d.email} />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <PageError />;
+}

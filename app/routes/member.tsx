@@ -1,0 +1,29 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Outlet, useLoaderData } from "@remix-run/react";
+import { MemberLayout } from "~/components/member-layout";
+import { requireMemberSession } from "~/utils/session.server";
+
+/** Every member page: the session check, the side menu, the balance bar and the footer. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const session = await requireMemberSession(request, context);
+  const site = {
+    siteName: context.publicEnv.SITE_NAME,
+    origin: new URL(request.url).origin,
+    channelId: context.publicEnv.YOUTUBE_CHANNEL_ID,
+  };
+  return { ...session, site };
+}
+
+export default function MemberRoute() {
+  const session = useLoaderData<typeof loader>();
+  return (
+    <MemberLayout
+      availableBalance={session.availableBalance}
+      email={session.email}
+      loadError={session.loadError}
+      site={session.site}
+    >
+      <Outlet />
+    </MemberLayout>
+  );
+}

@@ -1,0 +1,383 @@
+import { useEffect, useState } from "react";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { z } from "zod";
+import { callApi, errorText, memberApi } from "~/utils/api.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { pageParam, paginate } from "~/utils/pagination";
+import { Pagination } from "~/components/pagination";
+import { SubmitButton } from "~/components/forms";
+import {
+  AmountInput,
+  BalanceCard,
+  formatTime,
+  parseRupees,
+  rupees,
+  Instructions,
+} from "~/components/balance-card";
+import { AlertBox, ConfirmDialog, PageError, newRequestId } from "~/components/confirm-dialog";
+import { CopyableText } from "~/components/copy-button";
+import { useHydrated } from "~/utils/client-toast";
+import { StatusBadge } from "~/components/status-badge";
+
+export const meta: MetaFunction = () => [{ title: "Withdraw" }];
+
+interface WithdrawalRecord {
+  _id: string;
+  balance: string;
+  type: string;
+  time: string;
+  withdrawal_status: string;
+  remark: string | null;
+}
+
+interface BalanceData {
+  withdrawable_amount: string;
+  pending_withdrawal_amount: string;
+  total_withdrawal_amount: string;
+  deposit_amount: string;
+  withdrawal_method: string | null;
+  withdrawal_account_information: string | null;
+  withdrawalMethod_minimumAmount: string | null;
+  withdrawal_Records: WithdrawalRecord[];
+  other_data_withdrawal_instructions: string[];
+}
+
+/** What the checks need: the bound payout details and the balance, as the API sent them. */
+interface WithdrawRules {
+  method: string | null;
+  account: string | null;
+  minimum: string | null;
+  withdrawable: string;
+}
+
+/** The outcome shown above the form: a failed check, a session problem or a failed request. */
+type Notice =
+  | { kind: "bind" }
+  | { kind: "method" }
+  | { kind: "minimum"; method: string; minimum: string }
+  | { kind: "balance"; available: string }
+  | { kind: "expired" }
+  | { kind: "auth" }
+  | { kind: "error"; title: string; text: string };
+
+const PAGE_SIZE = 5;
+const FAILURE = "Something went wrong with your withdrawal. Please try again later.";
+
+const WithdrawSchema = z.object({
+  amount: z
+    .string()
+    .regex(/^[0-9]{1,9}$/, "Please enter the amount in whole rupees (digits only).")
+    .default("0"),
+  intent: z.enum(["check", "confirm"]).default("check"),
+  request_id: z.string().max(64).optional(),
+});
+
+/** The spec's checks in order (spec 1 §5); the page runs them in the browser and the action again on the server. */
+function checkWithdrawal(rules: WithdrawRules, amountRupees: number): Notice | null {
+  if (!rules.method && !rules.account) return { kind: "bind" };
+  if (!rules.method || !rules.account || rules.minimum === null) return { kind: "method" };
+  const amount = amountRupees * 1000;
+  if (amount <= 0 || amount < parseRupees(rules.minimum))
+    return { kind: "minimum", method: rules.method, minimum: rules.minimum };
+  if (amount > parseRupees(rules.withdrawable)) return { kind: "balance", available: rules.withdrawable };
+  return null;
+}
+
+function rulesOf(d: BalanceData): WithdrawRules {
+  return {
+    method: d.withdrawal_method || null,
+    account: d.withdrawal_account_information || null,
+    minimum: d.withdrawalMethod_minimumAmount ?? null,
+    withdrawable: d.withdrawable_amount,
+  };
+}
+
+async function loadBalance(request: Request, context: LoaderFunctionArgs["context"]) {
+  const res = await memberApi<BalanceData>(request, context, "/userAmount/userBalanceData_get");
+  if (!res.ok || !res.body.msg)
+    throw new Response(errorText(res.body), { status: res.status >= 400 ? res.status : 500 });
+  return res.body.msg;
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const d = await loadBalance(request, context);
+  const { rows, page, totalPages } = paginate(
+    d.withdrawal_Records ?? [],
+    pageParam(new URL(request.url)),
+    PAGE_SIZE,
+  );
+  return {
+    withdrawable: d.withdrawable_amount,
+    pending: d.pending_withdrawal_amount,
+    total: d.total_withdrawal_amount,
+    rules: rulesOf(d),
+    instructions: d.other_data_withdrawal_instructions ?? [],
+    records: rows,
+    page,
+    totalPages,
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: WithdrawSchema });
+  if (submission.status !== "success")
+    return data({ result: submission.reply(), notice: null, confirm: null }, { status: 400 });
+  const { amount, intent, request_id } = submission.value;
+  const rupeeAmount = Number(amount);
+  const d = await loadBalance(request, context);
+  const rules = rulesOf(d);
+  const notice = checkWithdrawal(rules, rupeeAmount);
+  if (notice) return data({ result: submission.reply(), notice, confirm: null }, { status: 400 });
+  if (intent !== "confirm") {
+    // Without JavaScript the first POST answers with the confirm step.
+    return { result: submission.reply(), notice: null, confirm: { amount, request_id: newRequestId() } };
+  }
+
+  let res;
+  try {
+    res = await callApi(request, context, "/userAmount/userWithdrawal_record_post", {
+      method: "POST",
+      obj: { balance: rupeeAmount, type: rules.method, ...(request_id ? { request_id } : {}) },
+    });
+  } catch {
+    return data(
+      {
+        result: submission.reply(),
+        notice: { kind: "error", title: "Withdrawal Failed", text: FAILURE } as Notice,
+        confirm: null,
+      },
+      { status: 502 },
+    );
+  }
+  if (res.ok) {
+    return redirectWithToast(context, "/member/withdraw", {
+      type: "success",
+      title: "Withdrawal Successful",
+      duration: 5000,
+    });
+  }
+  const b = res.body;
+  if (b.jwtMiddleware_user_not_found_error) throw redirect("/login");
+  let failed: Notice;
+  if (b.jwtMiddleware_token_not_found_error) failed = { kind: "auth" };
+  else if (b.jwtMiddleware_error) failed = { kind: "expired" };
+  else if (b.bind_payment) failed = { kind: "bind" };
+  else {
+    const msg = errorText(b, "");
+    if (msg === "Please bind Your payment information again") failed = { kind: "method" };
+    else if (msg.startsWith("Invalid Amount")) failed = { kind: "error", title: "Invalid Amount", text: msg };
+    else if (msg.startsWith("Insufficient Balance"))
+      failed = { kind: "error", title: "Insufficient Balance", text: msg };
+    else
+      failed = { kind: "error", title: "Withdrawal Failed", text: res.status >= 500 || !msg ? FAILURE : msg };
+  }
+  return data(
+    { result: submission.reply(), notice: failed, confirm: null },
+    { status: res.status >= 400 ? res.status : 400 },
+  );
+}
+
+function NoticeView({ notice, hydrated }: { notice: Notice; hydrated: boolean }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (notice.kind !== "bind" || !hydrated) return;
+    const t = setTimeout(() => navigate("/member/profile"), 5000);
+    return () => clearTimeout(t);
+  }, [notice, hydrated, navigate]);
+  switch (notice.kind) {
+    case "bind":
+      return (
+        <AlertBox tone="warning" title="Bind Payment Info">
+          <p>Please bind your payment information to proceed with withdrawals.</p>
+          <p className="mt-2">
+            <Link className="font-semibold underline" to="/member/profile">
+              Go to Profile
+            </Link>
+          </p>
+          {/* Without JavaScript the browser itself moves on after 5 s. */}
+          {hydrated ? null : <meta httpEquiv="refresh" content="5;url=/member/profile" />}
+        </AlertBox>
+      );
+    case "method":
+      return (
+        <AlertBox tone="error" title="Please bind Your payment information again">
+          <Link className="font-semibold underline" to="/member/profile">
+            Go to Profile
+          </Link>
+        </AlertBox>
+      );
+    case "minimum":
+      return (
+        <AlertBox tone="error" title="Invalid Amount">
+          The minimum withdrawal for {notice.method} is {rupees(notice.minimum)}.
+        </AlertBox>
+      );
+    case "balance":
+      return (
+        <AlertBox tone="error" title="Insufficient Balance">
+          Your withdrawable balance is {rupees(notice.available)}.
+        </AlertBox>
+      );
+    case "expired":
+    case "auth":
+      return (
+        <AlertBox tone="error" title={notice.kind === "expired" ? "Session Expired" : "Authentication Error"}>
+          <p>Please log in again to continue.</p>
+          <p className="mt-2">
+            <Link className="font-semibold underline" to="/login">
+              Log in
+            </Link>
+          </p>
+        </AlertBox>
+      );
+    case "error":
+      return (
+        <AlertBox tone="error" title={notice.title}>
+          {notice.text}
+        </AlertBox>
+      );
+  }
+}
+
+export default function WithdrawPage() {
+  const d = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const submitting = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
+  const confirming = submitting && navigation.formData?.get("intent") === "confirm";
+
+  // Browser-side outcome; a new action answer (or the end of a submission) replaces it.
+  const [local, setLocal] = useState<{
+    notice: Notice | null;
+    confirm: { amount: string; request_id: string } | null;
+  } | null>(null);
+  useEffect(() => setLocal(null), [actionData]);
+  useEffect(() => {
+    if (navigation.state === "idle") setLocal((prev) => (prev?.confirm ? null : prev));
+  }, [navigation.state]);
+  const notice = local ? local.notice : (actionData?.notice ?? null);
+  const confirm = local ? local.confirm : (actionData?.confirm ?? null);
+
+  const [form, fields] = useForm({
+    id: "withdraw",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(WithdrawSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: WithdrawSchema }),
+    onSubmit(event, { submission }) {
+      if (submission?.status !== "success") return;
+      event.preventDefault();
+      const amount = submission.value.amount;
+      const failed = checkWithdrawal(d.rules, Number(amount));
+      setLocal(
+        failed
+          ? { notice: failed, confirm: null }
+          : { notice: null, confirm: { amount, request_id: newRequestId() } },
+      );
+    },
+  });
+
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <h1 className="text-2xl font-bold">Withdraw</h1>
+      <section className="grid grid-cols-1 gap-3 sm:grid-cols-3" aria-label="Balances">
+        <BalanceCard label="Withdrawable Balance" amount={d.withdrawable} tone="brand" />
+        <BalanceCard label="Pending Withdrawn" amount={d.pending} tone="amber" />
+        <BalanceCard label="Total Withdraw" amount={d.total} tone="green" />
+      </section>
+
+      <section className="card space-y-4" aria-labelledby="withdraw-heading">
+        <h2 id="withdraw-heading" className="text-lg font-semibold">
+          Withdraw Now
+        </h2>
+        {notice ? <NoticeView notice={notice} hydrated={hydrated} /> : null}
+        <Form
+          method="post"
+          {...getFormProps(form)}
+          className="space-y-3"
+          onReset={() => setLocal({ notice: null, confirm: null })}
+        >
+          <input type="hidden" name="intent" value="check" />
+          <AmountInput
+            id="withdraw-amount"
+            name={fields.amount.name}
+            label="Amount (₹)"
+            errors={fields.amount.errors}
+          />
+          {d.rules.method ? (
+            <p className="text-xs text-slate-600">
+              Payout method: <span className="font-semibold">{d.rules.method}</span>
+              {d.rules.minimum ? <> · minimum {rupees(d.rules.minimum)}</> : null}
+            </p>
+          ) : null}
+          <div className="flex gap-2">
+            <SubmitButton pending={submitting && !confirming} className="btn-primary flex-1">
+              Withdraw Now
+            </SubmitButton>
+            <button type="reset" className="btn-secondary">
+              Clear
+            </button>
+          </div>
+        </Form>
+      </section>
+
+      {confirm ? (
+        <ConfirmDialog
+          title="Are you sure?"
+          confirmLabel="Yes, Withdraw"
+          cancelLabel="No, Cancel"
+          fields={{ intent: "confirm", amount: confirm.amount, request_id: confirm.request_id }}
+          onCancel={hydrated ? () => setLocal({ notice: null, confirm: null }) : undefined}
+          pending={confirming}
+        >
+          You are withdrawing <span className="font-semibold">{rupees(confirm.amount)}</span>
+          {d.rules.method ? <> to {d.rules.method}</> : null}.
+        </ConfirmDialog>
+      ) : null}
+
+      <Instructions items={d.instructions} />
+
+      <section className="card" aria-labelledby="history-heading">
+        <h2 id="history-heading" className="text-lg font-semibold">
+          Withdraw History
+        </h2>
+        {d.records.length === 0 ? (
+          <p className="mt-3 text-sm text-slate-600">No withdrawals yet.</p>
+        ) : (
+          <ul className="mt-3 divide-y divide-slate-100" aria-label="Withdraw history">
+            {d.records.map((r) => (
+              <li key={r._id} className="space-y-1 py-3 text-sm" data-testid="withdraw-record">
+                <div className="flex items-center justify-between gap-2">
+                  <StatusBadge status={r.withdrawal_status} />
+                  <span className="text-base font-semibold tabular-nums">{rupees(r.balance)}</span>
+                </div>
+                <p className="text-slate-600">
+                  {r.type} · <time dateTime={r.time}>{formatTime(r.time)}</time>
+                </p>
+                <p className="text-slate-600">
+                  Order Number: <CopyableText text={r._id.toUpperCase()} label="Copy order number" />
+                </p>
+                {r.remark ? <p className="text-slate-700">Remark: {r.remark}</p> : null}
+              </li>
+            ))}
+          </ul>
+        )}
+        <Pagination page={d.page} totalPages={d.totalPages} />
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <PageError />;
+}

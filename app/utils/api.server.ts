@@ -1,0 +1,85 @@
+import { redirect, type AppLoadContext } from "@remix-run/node";
+import { encodeObj } from "../../api/lib/obj";
+import { redirectWithToast } from "./toast.server";
+
+/** The API's envelope as the web tier reads it (docs/api.md). */
+export interface ApiBody<T = unknown> {
+  success: boolean;
+  msg?: T;
+  error_msg?: unknown;
+  time_left?: number;
+  jwtMiddleware_error?: boolean;
+  jwtMiddleware_token_not_found_error?: boolean;
+  jwtMiddleware_user_not_found_error?: boolean;
+  [key: string]: unknown;
+}
+
+export interface ApiResult<T = unknown> {
+  status: number;
+  ok: boolean;
+  body: ApiBody<T>;
+  setCookies: string[];
+}
+
+export interface ApiCall {
+  method?: "GET" | "POST" | "PATCH" | "DELETE";
+  /** Encrypted into the spec's `{obj}` body. */
+  obj?: unknown;
+  /** Sent as a plain JSON body (the spec's non-encrypted bodies). */
+  json?: unknown;
+  query?: Record<string, string | undefined>;
+}
+
+/** Calls the API with the member's cookie forwarded, the way the spec's browser client would. */
+export async function callApi<T = unknown>(request: Request, context: AppLoadContext, path: string, call: ApiCall = {}): Promise<ApiResult<T>> {
+  const url = new URL(path, new URL(request.url).origin);
+  for (const [k, v] of Object.entries(call.query ?? {})) if (v !== undefined) url.searchParams.set(k, v);
+  const headers = new Headers({
+    accept: "application/json",
+    "x-internal-token": context.internalToken,
+    "x-client-ip": context.clientIp,
+  });
+  const cookie = request.headers.get("cookie");
+  if (cookie) headers.set("cookie", cookie);
+  const host = request.headers.get("host");
+  if (host) headers.set("host", host);
+  let body: string | undefined;
+  if (call.obj !== undefined) body = JSON.stringify({ obj: encodeObj(context.objSecret, call.obj) });
+  else if (call.json !== undefined) body = JSON.stringify(call.json);
+  if (body) headers.set("content-type", "application/json");
+  const response = await context.apiFetch(new Request(url, { method: call.method ?? (body ? "POST" : "GET"), headers, body }));
+  let parsed: ApiBody<T>;
+  try {
+    parsed = (await response.json()) as ApiBody<T>;
+  } catch {
+    parsed = { success: false, error_msg: "Something went wrong, please try again." };
+  }
+  return { status: response.status, ok: response.ok && parsed.success !== false, body: parsed, setCookies: response.headers.getSetCookie() };
+}
+
+/** The spec's session flags: token missing or user not found go to /login; a token error shows the expiry message. */
+export async function handleSessionFlags(request: Request, context: AppLoadContext, result: ApiResult): Promise<void> {
+  const b = result.body;
+  if (b.jwtMiddleware_token_not_found_error || b.jwtMiddleware_user_not_found_error) throw redirect("/login");
+  if (b.jwtMiddleware_error) {
+    throw await redirectWithToast(context, "/login", {
+      type: "error",
+      title: "Your session has expired. Please log in again.",
+    });
+  }
+}
+
+/** A member page's API read: session flags handled, other failures answered with the spec's generic message. */
+export async function memberApi<T>(request: Request, context: AppLoadContext, path: string, call: ApiCall = {}): Promise<ApiResult<T>> {
+  const result = await callApi<T>(request, context, path, call);
+  await handleSessionFlags(request, context, result);
+  return result;
+}
+
+/** Reads an error_msg into one readable line (the API may send a list of {msg}). */
+export function errorText(body: ApiBody, fallback = "Something went wrong, please try again."): string {
+  const e = body.error_msg;
+  if (typeof e === "string" && e) return e;
+  if (Array.isArray(e) && e.length) return e.map((x) => (typeof x === "string" ? x : (x as { msg?: string }).msg ?? "")).join(" ");
+  return fallback;
+}

@@ -1,0 +1,87 @@
+import { redirect, type AppLoadContext } from "@remix-run/node";
+import { callApi, memberApi, type ApiResult } from "./api.server";
+import { redirectWithToast, ToastSchema, type Toast, type ToastInput } from "./toast.server";
+
+/** The spec's message for any failure that has no message of its own. */
+export const GENERIC_ERROR = "Something went wrong, please try again.";
+
+export interface MemberSession {
+  /** The account e-mail (remembered on the device by the member layout). */
+  email: string | null;
+  /** Withdrawable balance as the API writes it, e.g. "12.345" (null when unknown). */
+  availableBalance: string | null;
+  /** Set when the check failed for a reason other than the session (the page still renders). */
+  loadError: string | null;
+}
+
+interface AccountSummary {
+  email_address?: string;
+  available_balance?: string;
+}
+
+/**
+ * The member session check used by the member layout: token missing or member gone → /login,
+ * an expired session → /login with the expiry toast (handled in memberApi), anything else is
+ * reported on the page with the generic message.
+ */
+export async function requireMemberSession(
+  request: Request,
+  context: AppLoadContext,
+): Promise<MemberSession> {
+  let result: ApiResult<AccountSummary>;
+  try {
+    result = await memberApi<AccountSummary>(request, context, "/userRoute/userpassword_and_email_get");
+  } catch (e) {
+    if (e instanceof Response) throw e;
+    return { email: null, availableBalance: null, loadError: GENERIC_ERROR };
+  }
+  // A 401 without a flag still means no usable session.
+  if (result.status === 401) throw redirect("/login");
+  if (!result.ok || !result.body.msg)
+    return { email: null, availableBalance: null, loadError: GENERIC_ERROR };
+  const msg = result.body.msg;
+  return {
+    email: typeof msg.email_address === "string" ? msg.email_address : null,
+    availableBalance: typeof msg.available_balance === "string" ? msg.available_balance : null,
+    loadError: null,
+  };
+}
+
+/** On /login, /signup and /signup/ref/*: a visitor who is already logged in goes to the dashboard. */
+export async function redirectIfLoggedIn(request: Request, context: AppLoadContext): Promise<void> {
+  let result: ApiResult<{ isLogin?: boolean }>;
+  try {
+    result = await callApi<{ isLogin?: boolean }>(request, context, "/checkLogin_for_navBar");
+  } catch {
+    return; // the form still works; the API answers the login itself
+  }
+  if (result.ok && result.body.msg?.isLogin === true) {
+    throw await redirectWithToast(context, "/member/dashboard", {
+      type: "info",
+      title: "You Already Logged In",
+    });
+  }
+}
+
+/** The API's Set-Cookie headers (session set or cleared), to forward in the web tier's answer. */
+export function forwardedCookies(result: ApiResult): Headers {
+  const headers = new Headers();
+  for (const c of result.setCookies) headers.append("set-cookie", c);
+  return headers;
+}
+
+/** A toast carried in an action's answer (shown in place without JavaScript, by the root toaster with it). */
+export function actionToast(input: ToastInput): Toast {
+  return ToastSchema.parse(input);
+}
+
+/** callApi, with an unreachable API answered as null (the caller shows its failure message). */
+export async function callApiOrNull<T = unknown>(
+  ...args: Parameters<typeof callApi>
+): Promise<ApiResult<T> | null> {
+  try {
+    return await callApi<T>(...args);
+  } catch {
+    return null;
+  }
+}

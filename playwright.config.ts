@@ -1,0 +1,114 @@
+import { defineConfig, devices } from "@playwright/test";
+
+/**
+ * End-to-end tests against the real composed server (API + web tier) on port 3100 with its own
+ * fresh data folder. `npm run test:e2e` builds first; Playwright then starts the server below.
+ * Global setup starts the capture SMTP server (3125) and the local OpenID provider (3199); the
+ * server only connects to them on demand, so starting them after the web server is fine.
+ */
+export const E2E_PORT = 3100;
+export const E2E_ORIGIN = `http://localhost:${E2E_PORT}`;
+export const E2E_SMTP_PORT = 3125;
+export const E2E_OIDC_PORT = 3199;
+export const E2E_DATA_DIR = "tests/.tmp/e2e-data";
+export const E2E_MAIL_DIR = "tests/.tmp/mail";
+export const E2E_OBJ_SECRET = "e2e-obj-secret-0000";
+export const E2E_OPERATOR = { email: "ops@e2e.test", password: "ops-password-123", name: "Operator" };
+
+const serverEnv: Record<string, string> = {
+  NODE_ENV: "test",
+  PORT: String(E2E_PORT),
+  HOST: "127.0.0.1",
+  DATA_DIR: E2E_DATA_DIR,
+  OBJ_SECRET: E2E_OBJ_SECRET,
+  SESSION_SECRET: "e2e-session-secret-e2e-session-secret-0000",
+  HUMAN_CHECK: "off",
+  RATE_LIMITS: "off",
+  SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+  GOOGLE_CLIENT_ID: "e2e-client",
+  GOOGLE_CLIENT_SECRET: "e2e-secret",
+  GOOGLE_ISSUER: `http://localhost:${E2E_OIDC_PORT}`,
+  PUBLIC_ORIGIN: E2E_ORIGIN,
+  SEED_DEMO: "on",
+};
+
+// Debian's Chromium: Playwright's own browser download is not available on these machines.
+const launchOptions = {
+  executablePath: process.env.PW_CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+};
+
+const operatorCmd = [
+  "npx tsx api/cli/create-operator.ts",
+  `--email ${E2E_OPERATOR.email}`,
+  `--password ${E2E_OPERATOR.password}`,
+  `--name ${E2E_OPERATOR.name}`,
+].join(" ");
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  testMatch: "**/*.spec.ts",
+  outputDir: "test-results",
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [["list"], ["html", { open: "never", outputFolder: "playwright-report" }]],
+  globalSetup: "./tests/e2e/global-setup.ts",
+  use: {
+    baseURL: E2E_ORIGIN,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    locale: "en-IN",
+    timezoneId: "Asia/Kolkata",
+    launchOptions,
+  },
+  projects: [
+    {
+      name: "js",
+      grepInvert: /@phone-only/,
+      use: { ...devices["Desktop Chrome"], channel: undefined, javaScriptEnabled: true, launchOptions },
+    },
+    {
+      // Rules that live in the browser (local storage) need scripts: they are not part of this project.
+      name: "no-js",
+      grepInvert: /@needs-js|@phone-only/,
+      use: { ...devices["Desktop Chrome"], channel: undefined, javaScriptEnabled: false, launchOptions },
+    },
+    {
+      // A low-end Android phone.
+      name: "phone",
+      grepInvert: /@wide-only/,
+      use: {
+        browserName: "chromium",
+        viewport: { width: 360, height: 640 },
+        screen: { width: 360, height: 640 },
+        deviceScaleFactor: 2,
+        isMobile: true,
+        hasTouch: true,
+        javaScriptEnabled: true,
+        userAgent:
+          "Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36",
+        launchOptions,
+      },
+    },
+  ],
+  webServer: {
+    // A fresh data folder each run; the operator is created with the same environment as the server.
+    command: `rm -rf ${E2E_DATA_DIR} && ${operatorCmd} && npx tsx server.ts`,
+    url: `${E2E_ORIGIN}/healthz`,
+    env: serverEnv,
+    reuseExistingServer: !process.env.CI,
+    timeout: 180_000,
+    stdout: "pipe",
+    stderr: "pipe",
+  },
+});

@@ -1,0 +1,87 @@
+import { createServer } from "node:http";
+import path from "node:path";
+import express from "express";
+import compression from "compression";
+import { createRequestHandler } from "@remix-run/express";
+import { getRequestListener } from "@hono/node-server";
+import type { ServerBuild } from "@remix-run/node";
+import type { ViteDevServer } from "vite";
+import { parseConfig } from "./api/config";
+import { createDeps } from "./api/deps";
+import { createApi, isApiPath } from "./api/app";
+import { attachRealtime } from "./api/realtime";
+import { seedIfEmpty } from "./api/db/seed";
+import type { WebContext } from "./app/load-context";
+
+/** Composes, in one process: the API (the spec's {host}), socket.io and the Remix web tier. ROLE picks a part. */
+const config = parseConfig();
+const deps = await createDeps(config);
+if (config.SEED_DEMO) await seedIfEmpty(deps.db, { log: console.log, siteName: config.SITE_NAME });
+
+const api = createApi(deps);
+const apiListener = getRequestListener(api.fetch);
+const serveApi = config.ROLE !== "web";
+const serveWeb = config.ROLE !== "api";
+
+const web = express();
+web.disable("x-powered-by");
+web.set("trust proxy", config.TRUST_PROXY);
+web.use(compression());
+
+let viteDev: ViteDevServer | undefined;
+if (serveWeb) {
+  if (process.env.VITE_DEV === "on") {
+    const vite = await import("vite");
+    viteDev = await vite.createServer({ server: { middlewareMode: true } });
+    web.use(viteDev.middlewares);
+  } else {
+    const client = path.resolve("build/client");
+    web.use("/assets", express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y" }));
+    web.use(express.static(client, { maxAge: "1h" }));
+  }
+  const apiFetch: WebContext["apiFetch"] = serveApi
+    ? async (request) => api.fetch(request)
+    : async (request) => {
+        const url = new URL(request.url);
+        return fetch(new URL(url.pathname + url.search, config.API_ORIGIN), request);
+      };
+  const context: Omit<WebContext, "clientIp"> = {
+    apiFetch,
+    objSecret: config.objSecret,
+    internalToken: deps.internalToken,
+    sessionSecret: config.sessionSecret,
+    publicEnv: {
+      SITE_NAME: config.SITE_NAME,
+      GOOGLE_ENABLED: config.googleEnabled,
+      HUMAN_CHECK: config.HUMAN_CHECK,
+      YOUTUBE_CHANNEL_ID: config.YOUTUBE_CHANNEL_ID ?? null,
+    },
+  };
+  const build = viteDev
+    ? () => viteDev!.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>
+    : ((await import(path.resolve("build/server/index.js"))) as ServerBuild);
+  web.all("*", createRequestHandler({ build, getLoadContext: (req) => ({ ...context, clientIp: req.ip ?? "unknown" }), mode: config.NODE_ENV }));
+}
+
+const server = createServer((req, res) => {
+  const pathname = (req.url ?? "/").split("?")[0] ?? "/";
+  if (serveApi && (isApiPath(pathname) || !serveWeb)) return void apiListener(req, res);
+  web(req, res);
+});
+if (serveApi) attachRealtime(server, deps);
+
+server.listen(config.PORT, config.HOST, () => {
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.PORT;
+  console.log(`${config.SITE_NAME} (${config.ROLE}) listening on http://localhost:${port}`);
+  console.log(`Database: ${deps.database.kind === "pglite" ? `embedded PGlite in ${config.DATA_DIR}/pglite` : "PostgreSQL"}`);
+  if (config.SEED_DEMO) console.log("Demo login: demo@example.com / demo-password-123");
+});
+
+const shutdown = () => {
+  server.close();
+  void viteDev?.close();
+  void deps.close().finally(() => process.exit(0));
+};
+process.on("SIGINT", shutdown);
+process.on("SIGTERM", shutdown);

@@ -1,0 +1,217 @@
+import {
+  test,
+  expect,
+  toast,
+  submitLoginForm,
+  submitSignUpForm,
+  signUpFields,
+  loginForm,
+  expectFieldRejected,
+  expectMessage,
+  freshDetails,
+  logoutViaUi,
+  waitForHydration,
+  E2E_ORIGIN,
+} from "./fixtures";
+
+test.describe("Sign-up, login, dashboard, logout through the forms", () => {
+  test("a visitor signs up, logs in, reaches the dashboard and logs out", async ({ page }) => {
+    const me = freshDetails();
+    await page.goto("/signup");
+    await submitSignUpForm(page, me);
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(toast(page)).toContainText("user registered successfully!");
+
+    await submitLoginForm(page, me.email, me.password);
+    await expect(page).toHaveURL(/\/member\/dashboard$/);
+    await expect(toast(page)).toContainText("Login Success!");
+    await expect(page.getByRole("main").getByText("PTC Ads")).toBeVisible();
+
+    await logoutViaUi(page);
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(toast(page)).toContainText("LogOut success!");
+
+    // The session is gone: member pages send the visitor to /login.
+    await page.goto("/member/dashboard");
+    await expect(page).toHaveURL(/\/login/);
+  });
+
+  test("the demo login printed by the server works", async ({ page }) => {
+    await page.goto("/login");
+    await submitLoginForm(page, "demo@example.com", "demo-password-123");
+    await expect(page).toHaveURL(/\/member\/dashboard$/);
+    await expect(toast(page)).toContainText("Login Success!");
+  });
+
+  test("login by username, with dots typed in the local part and surrounding spaces; Remember Me", async ({
+    page,
+    newMember,
+  }) => {
+    const m = await newMember();
+    const local = m.email.split("@")[0]!;
+    const dotted = `${local.slice(0, 3)}.${local.slice(3, 6)}.${local.slice(6)}@e2e.test`;
+    const sid = async () => (await page.context().cookies()).find((c) => c.name === "sid");
+
+    await page.goto("/login");
+    await submitLoginForm(page, `  ${dotted}  `, m.password, { remember: true });
+    await expect(page).toHaveURL(/\/member\/dashboard$/);
+    // Remember Me: a cookie that outlives the browser (30 days).
+    const remembered = await sid();
+    expect(remembered?.expires ?? -1).toBeGreaterThan(Date.now() / 1000 + 29 * 24 * 3600);
+
+    // Same account by its username (a remembered e-mail from the first login matches it too).
+    await page.context().clearCookies();
+    await page.goto("/login");
+    await submitLoginForm(page, m.userName, m.password);
+    await expect(page).toHaveURL(/\/member\/dashboard$/);
+    // Without Remember Me the cookie ends with the browser.
+    expect((await sid())?.expires).toBe(-1);
+  });
+});
+
+test.describe("Login form validation", () => {
+  test("both fields are required", async ({ page }, testInfo) => {
+    await page.goto("/login");
+    const form = loginForm(page);
+    await form.getByRole("button", { name: "Login", exact: true }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expectFieldRejected(page, form.getByLabel("Email or Username", { exact: true }), testInfo);
+    await expectFieldRejected(page, form.getByLabel("Password", { exact: true }), testInfo);
+    // A blank identifier is refused the same way (it is trimmed).
+    await form.getByLabel("Email or Username", { exact: true }).fill("   ");
+    await form.getByLabel("Password", { exact: true }).fill("some-password");
+    await form.getByRole("button", { name: "Login", exact: true }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).not.toHaveURL(/dashboard/);
+  });
+
+  test("wrong password or unknown account: 'Invalid details'", async ({ page, newMember }) => {
+    const m = await newMember();
+    await page.goto("/login");
+    await submitLoginForm(page, m.email, "not-the-password");
+    await expect(toast(page)).toContainText("Invalid details");
+    await expect(page).toHaveURL(/\/login$/);
+
+    await page.goto("/login");
+    await submitLoginForm(page, "nobody-here@e2e.test", "whatever-password");
+    await expect(toast(page)).toContainText("Invalid details");
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test(
+    "account switching is restricted to the remembered account (JS rule)",
+    { tag: "@needs-js" },
+    async ({ page, newMember }) => {
+      const remembered = "remembered.person@e2e.test";
+      const m = await newMember();
+      await page.goto("/login");
+      await waitForHydration(page);
+      await page.evaluate((e) => localStorage.setItem("user", e), remembered);
+      await submitLoginForm(page, m.email, m.password);
+      await expectMessage(page, `Account switching is restricted. Please log in with ${remembered}.`);
+      await expect(page).toHaveURL(/\/login/);
+    },
+  );
+
+  test(
+    "'Invalid details' for the remembered account clears the stored keys (JS rule)",
+    { tag: "@needs-js" },
+    async ({ page, newMember }) => {
+      const m = await newMember();
+      await page.goto("/login");
+      await waitForHydration(page);
+      await page.evaluate((e) => {
+        localStorage.setItem("user", e);
+        localStorage.setItem("userAlreadyRegistered", "true");
+      }, m.email);
+      await submitLoginForm(page, m.userName, "not-the-password");
+      await expect(toast(page)).toContainText("Invalid details");
+      await expect.poll(() => page.evaluate(() => localStorage.getItem("user"))).toBeNull();
+    },
+  );
+});
+
+test.describe("Sign-up form validation", () => {
+  test("every field and the terms box are required", async ({ page }, testInfo) => {
+    await page.goto("/signup");
+    const f = signUpFields(page);
+    await f.submit.click();
+    await expect(page).toHaveURL(/\/signup$/);
+    for (const field of [f.name, f.mobile, f.email, f.password, f.confirm, f.terms]) {
+      await expectFieldRejected(page, field, testInfo);
+    }
+  });
+
+  test("the terms box alone still blocks a filled form", async ({ page }, testInfo) => {
+    await page.goto("/signup");
+    await submitSignUpForm(page, { ...freshDetails(), terms: false });
+    await expect(page).toHaveURL(/\/signup$/);
+    await expectFieldRejected(page, signUpFields(page).terms, testInfo);
+  });
+
+  test("mobile number must be exactly 10 digits", async ({ page }, testInfo) => {
+    const MOBILE = "Please enter a valid 10-digit Indian mobile number";
+    await page.goto("/signup");
+    const mobile = signUpFields(page).mobile;
+    // The field title the browser shows next to its own message.
+    await expect(mobile).toHaveAttribute("title", MOBILE);
+    for (const bad of ["98765", "98765abcde"]) {
+      await submitSignUpForm(page, { ...freshDetails(), mobile: bad });
+      await expect(page).toHaveURL(/\/signup$/);
+      await expectFieldRejected(page, mobile, testInfo, MOBILE);
+    }
+  });
+
+  test("passwords must match", async ({ page }) => {
+    await page.goto("/signup");
+    await submitSignUpForm(page, { ...freshDetails(), confirm: "something-else-1" });
+    await expectMessage(page, "Password & confirm password do not match.");
+    await expect(page).toHaveURL(/\/signup/);
+  });
+
+  test("an e-mail already registered: 'User Already Registered Please Login', then /login", async ({
+    page,
+    newMember,
+  }) => {
+    const m = await newMember();
+    await page.goto("/signup");
+    await submitSignUpForm(page, { ...freshDetails(), email: m.email });
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(toast(page)).toContainText("User Already Registered Please Login");
+  });
+
+  test(
+    "a remembered account forbids signing up with another e-mail (JS rule)",
+    { tag: "@needs-js" },
+    async ({ page }) => {
+      await page.goto("/signup");
+      await waitForHydration(page);
+      await page.evaluate(() => localStorage.setItem("user", "first.account@e2e.test"));
+      await submitSignUpForm(page, freshDetails());
+      await expectMessage(page, "Multiple accounts from the same IP address are not allowed.");
+      await expect(page).toHaveURL(/\/signup/);
+    },
+  );
+
+  test("Google sign-up needs the terms box", async ({ page }) => {
+    await page.goto("/signup");
+    await page.getByRole("button", { name: "Sign Up With Google" }).click();
+    await expectMessage(page, "You have to check I agree checkbox for registration");
+  });
+});
+
+test.describe("Already logged in", () => {
+  test("/login, /signup and /signup/ref/* send a member to the dashboard with 'You Already Logged In'", async ({
+    page,
+    newMember,
+    loginAs,
+  }) => {
+    const m = await newMember();
+    await loginAs(page, m);
+    for (const path of ["/login", "/signup", `/signup/ref/${m.userName}`]) {
+      await page.goto(path);
+      await expect(page).toHaveURL(`${E2E_ORIGIN}/member/dashboard`);
+      await expect(toast(page)).toContainText("You Already Logged In");
+    }
+  });
+});

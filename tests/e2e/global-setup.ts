@@ -1,0 +1,43 @@
+import { existsSync, rmSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { FullConfig } from "@playwright/test";
+import { startSmtpCapture } from "../support/smtp-capture";
+import { E2E_MAIL_DIR, E2E_OIDC_PORT, E2E_ORIGIN, E2E_SMTP_PORT } from "../../playwright.config";
+
+/**
+ * Starts the capture SMTP server and the local OpenID provider. Playwright starts the web server
+ * before global setup; the server connects to both only when it needs them, so that is fine.
+ * Returns the teardown.
+ */
+export default async function globalSetup(_config: FullConfig): Promise<() => Promise<void>> {
+  const mailDir = path.resolve(E2E_MAIL_DIR);
+  rmSync(mailDir, { recursive: true, force: true });
+  const smtp = await startSmtpCapture({ port: E2E_SMTP_PORT, dir: mailDir });
+
+  let oidc: { close(): Promise<void> | void } | undefined;
+  const oidcFile = path.resolve("tests/support/oidc.ts");
+  if (existsSync(oidcFile)) {
+    const mod = (await import(pathToFileURL(oidcFile).href)) as {
+      startOidcProvider(opts: {
+        port: number;
+        clientId: string;
+        clientSecret: string;
+        redirectUris: string[];
+      }): Promise<{ issuer: string; close(): Promise<void> | void }>;
+    };
+    oidc = await mod.startOidcProvider({
+      port: E2E_OIDC_PORT,
+      clientId: "e2e-client",
+      clientSecret: "e2e-secret",
+      redirectUris: [`${E2E_ORIGIN}/auth/google/callback`],
+    });
+  } else {
+    console.warn("[e2e] tests/support/oidc.ts not found: the local OpenID provider is not started.");
+  }
+
+  return async () => {
+    await oidc?.close();
+    await smtp.close();
+  };
+}

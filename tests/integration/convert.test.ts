@@ -1,0 +1,188 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { drivers } from "../support/db";
+import { startTestApi, type TestApi } from "../support/api";
+import {
+  balances,
+  expectLedgerConsistent,
+  giveEarning,
+  newMember,
+  snapshot,
+  type TestMember,
+} from "../support/money";
+import { conversions, journalEntries, journalLines, ledgerAccounts } from "../../api/db/schema";
+import { PLATFORM, memberAccount } from "../../api/domain/ledger";
+
+describe.each(drivers())("balance converter (%s)", (driver) => {
+  let t: TestApi;
+  beforeAll(async () => {
+    t = await startTestApi(driver);
+  });
+  afterAll(() => t.close());
+  afterEach(() => expectLedgerConsistent(t));
+
+  const convert = (m: TestMember, obj: unknown) =>
+    t.request("/userAmount/userBalanceConvertPatch", { method: "PATCH", obj, cookie: m.cookie });
+  const revenue = async () =>
+    Number(
+      (await t.deps.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.id, PLATFORM.revenue)))[0]!
+        .balance,
+    );
+
+  it("shows both balances, their sum and instructions", async () => {
+    const m = await newMember(t);
+    await giveEarning(t, m.id, 12_345);
+    const res = await t.request("/userAmount/userConvertBalance_get", { cookie: m.cookie });
+    expect(res.status).toBe(200);
+    expect(res.body.msg).toMatchObject({
+      withdrawable_amount: "12.345",
+      deposit_amount: "0.000",
+      available_amount: "12.345",
+      convertAmount_Records: [],
+    });
+    expect(res.body.msg.other_data_convertBalance_instructions.length).toBeGreaterThan(0);
+  });
+
+  it("converts withdrawable to deposit free of charge", async () => {
+    const m = await newMember(t);
+    await giveEarning(t, m.id, 100_500);
+    const rev = await revenue();
+    const res = await convert(m, { balanceToConvert: 40, conversionType_state: "withdrawToDeposit" });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      success: true,
+      msg: "Success! Your balance has been successfully converted.",
+    });
+    expect(await balances(t, m.id)).toEqual({ withdrawable: 60_500, deposit: 40_000 });
+    expect(await revenue()).toBe(rev);
+    const [row] = await t.deps.db.select().from(conversions).where(eq(conversions.userId, m.id));
+    expect(row).toMatchObject({ direction: "withdrawToDeposit", amount: 40_000, charge: 0 });
+  });
+
+  it("charges 5 % from deposit to withdraw, to revenue, as one entry of three lines", async () => {
+    const m = await newMember(t);
+    await giveEarning(t, m.id, 200_000);
+    expect(
+      (await convert(m, { balanceToConvert: "200", conversionType_state: "withdrawToDeposit" })).status,
+    ).toBe(200);
+    const rev = await revenue();
+    // The client's charge is ignored: the server computes its own.
+    const res = await convert(m, {
+      balanceToConvert: 37,
+      conversionType_state: "depositToWithdraw",
+      charge: 0,
+    });
+    expect(res.body.msg).toBe("Success! Your balance has been successfully converted.");
+    // 5 % of ₹37 is ₹1.850: the member receives ₹35.150.
+    expect(await balances(t, m.id)).toEqual({ withdrawable: 35_150, deposit: 163_000 });
+    expect(await revenue()).toBe(rev + 1_850);
+
+    const [row] = await t.deps.db
+      .select()
+      .from(conversions)
+      .where(eq(conversions.userId, m.id))
+      .orderBy(sql`${conversions.createdAt} desc, ${conversions.id} desc`)
+      .limit(1);
+    expect(row).toMatchObject({ direction: "depositToWithdraw", amount: 37_000, charge: 1_850 });
+    const lines = await t.deps.db
+      .select({ account: journalLines.accountId, amount: journalLines.amount })
+      .from(journalLines)
+      .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
+      .where(eq(journalEntries.idempotencyKey, `conversion:${row!.id}`));
+    expect(lines.sort((a, b) => a.account.localeCompare(b.account))).toEqual(
+      [
+        { account: memberAccount(m.id, "deposit"), amount: -37_000 },
+        { account: memberAccount(m.id, "withdrawable"), amount: 35_150 },
+        { account: PLATFORM.revenue, amount: 1_850 },
+      ].sort((a, b) => a.account.localeCompare(b.account)),
+    );
+
+    const page = (await t.request("/userAmount/userConvertBalance_get", { cookie: m.cookie })).body.msg;
+    expect(page).toMatchObject({
+      withdrawable_amount: "35.150",
+      deposit_amount: "163.000",
+      available_amount: "198.150",
+    });
+    expect(page.convertAmount_Records).toHaveLength(2);
+    expect(page.convertAmount_Records[0]).toMatchObject({
+      converted_amount: "37.000",
+      charges: "1.850",
+      converted_amount_type: "depositToWithdraw",
+    });
+    expect(page.convertAmount_Records[1]).toMatchObject({
+      converted_amount: "200.000",
+      charges: "0.000",
+      converted_amount_type: "withdrawToDeposit",
+    });
+    expect(page.convertAmount_Records[0]._id).toBe(row!.id);
+  });
+
+  it("charges exactly amount × 50 milli-rupees for any whole-rupee amount", async () => {
+    const m = await newMember(t);
+    await giveEarning(t, m.id, 1_000_000);
+    expect(
+      (await convert(m, { balanceToConvert: 1000, conversionType_state: "withdrawToDeposit" })).status,
+    ).toBe(200);
+    let deposit = 1_000_000;
+    let withdrawable = 0;
+    for (const rupees of [1, 3, 19, 333]) {
+      expect(
+        (await convert(m, { balanceToConvert: rupees, conversionType_state: "depositToWithdraw" })).status,
+      ).toBe(200);
+      deposit -= rupees * 1000;
+      withdrawable += rupees * 1000 - rupees * 50;
+      expect(await balances(t, m.id)).toEqual({ withdrawable, deposit });
+    }
+  });
+
+  it("refuses more than the source balance, naming it", async () => {
+    const m = await newMember(t);
+    await giveEarning(t, m.id, 50_250);
+    const before = await snapshot(t);
+    const w = await convert(m, { balanceToConvert: 51, conversionType_state: "withdrawToDeposit" });
+    expect(w.status).toBe(400);
+    expect(w.body.error_msg).toBe(
+      "Insufficient Balance: Your requested amount exceeds your withdrawable balance of ₹50.250. Please enter a valid amount.",
+    );
+    const d = await convert(m, { balanceToConvert: 1, conversionType_state: "depositToWithdraw" });
+    expect(d.status).toBe(400);
+    expect(d.body.error_msg).toBe(
+      "Insufficient Balance: Your requested amount exceeds your deposit balance of ₹0.000. Please enter a valid amount.",
+    );
+    expect(await snapshot(t)).toEqual(before);
+  });
+
+  it("asks for a direction and a valid amount", async () => {
+    const m = await newMember(t);
+    await giveEarning(t, m.id, 50_000);
+    const before = await snapshot(t);
+    for (const obj of [
+      { balanceToConvert: 5 },
+      { balanceToConvert: 5, conversionType_state: "sideways" },
+      { balanceToConvert: 5, conversionType_state: "" },
+    ]) {
+      const res = await convert(m, obj);
+      expect(res.status).toBe(400);
+      expect(res.body.error_msg).toBe("* Please Select one of them");
+    }
+    for (const amount of [0, -5, 2.5, "2.5", "abc", "", null, undefined, 1e12]) {
+      const res = await convert(m, { balanceToConvert: amount, conversionType_state: "withdrawToDeposit" });
+      expect(res.status).toBe(400);
+      expect(res.body.error_msg).toBe("Invalid Amount: Please enter a valid positive amount to convert.");
+    }
+    expect(await snapshot(t)).toEqual(before);
+  });
+
+  it("has one effect for a repeated request_id", async () => {
+    const m = await newMember(t);
+    await giveEarning(t, m.id, 100_000);
+    const obj = { balanceToConvert: 60, conversionType_state: "withdrawToDeposit", request_id: "conv-1" };
+    expect((await convert(m, obj)).body.success).toBe(true);
+    expect((await convert(m, obj)).body).toEqual({
+      success: true,
+      msg: "Success! Your balance has been successfully converted.",
+    });
+    expect(await balances(t, m.id)).toEqual({ withdrawable: 40_000, deposit: 60_000 });
+    expect((await t.deps.db.select().from(conversions).where(eq(conversions.userId, m.id))).length).toBe(1);
+  });
+});

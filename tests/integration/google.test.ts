@@ -1,0 +1,229 @@
+import { createHash, randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { drivers } from "../support/db";
+import { sessionCookie, startTestApi, type TestApi } from "../support/api";
+import { startOidcProvider, type OidcProvider } from "../support/oidc";
+import { users } from "../../api/db/schema";
+import { createMember } from "../../api/domain/accounts";
+
+const CLIENT_ID = "test-client";
+const CLIENT_SECRET = "test-client-secret";
+const REDIRECT_URI = "http://localhost:3000/auth/google/callback";
+
+/** A browser's cookie jar, enough for the provider's interaction cookies. */
+class Browser {
+  private cookies = new Map<string, string>();
+  async fetch(url: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    if (this.cookies.size) headers.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
+    const res = await fetch(url, { ...init, headers, redirect: "manual" });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair = "", ...attrs] = c.split(";");
+      const i = pair.indexOf("=");
+      const name = pair.slice(0, i).trim();
+      const expired = attrs.some(
+        (a) => /^\s*expires=Thu, 01 Jan 1970/i.test(a) || /^\s*max-age=0\b/i.test(a),
+      );
+      if (expired) this.cookies.delete(name);
+      else this.cookies.set(name, pair.slice(i + 1));
+    }
+    return res;
+  }
+}
+
+/**
+ * Drives the provider's authorize → login → consent pages by hand, as a member's browser would,
+ * and returns the authorization response that arrives at our redirect URI.
+ */
+async function authorize(
+  t: TestApi,
+  email: string,
+): Promise<{ code: string; iss: string | null; state: string; verifier: string }> {
+  const state = randomBytes(16).toString("base64url");
+  const verifier = randomBytes(32).toString("base64url");
+  const challenge = createHash("sha256").update(verifier).digest("base64url");
+  const start = await t.request(
+    `/userRoute/user_signUp_login_google?${new URLSearchParams({ redirect_uri: REDIRECT_URI, state, code_challenge: challenge })}`,
+  );
+  expect(start.status).toBe(200);
+  const authorizationUrl = new URL(start.body.msg.authorization_url as string);
+  expect(authorizationUrl.searchParams.get("scope")).toBe("openid profile email");
+  expect(authorizationUrl.searchParams.get("code_challenge_method")).toBe("S256");
+
+  const browser = new Browser();
+  let url = authorizationUrl.href;
+  for (let step = 0; step < 20; step++) {
+    if (url.startsWith(REDIRECT_URI)) {
+      const params = new URL(url).searchParams;
+      expect(params.get("state")).toBe(state);
+      const code = params.get("code");
+      if (!code) throw new Error(`no code in ${url}`);
+      return { code, iss: params.get("iss"), state, verifier };
+    }
+    let res = await browser.fetch(url);
+    if (res.status === 200) {
+      // An interaction page: the login form, then the consent form.
+      const html = await res.text();
+      const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
+      const prompt = /name="prompt" value="(\w+)"/.exec(html)?.[1];
+      if (!action || !prompt) throw new Error(`unexpected page at ${url}: ${html.slice(0, 300)}`);
+      const body: Record<string, string> =
+        prompt === "login" ? { prompt, login: email, password: "any-password" } : { prompt };
+      res = await browser.fetch(new URL(action.replace(/&amp;/g, "&"), url).href, {
+        method: "POST",
+        body: new URLSearchParams(body),
+      });
+    }
+    const location = res.headers.get("location");
+    if (res.status < 300 || res.status >= 400 || !location)
+      throw new Error(`unexpected ${res.status} at ${url}: ${await res.text()}`);
+    url = new URL(location, url).href;
+  }
+  throw new Error("too many redirects");
+}
+
+function callbackQuery(
+  a: { code: string; iss: string | null; verifier: string },
+  extra: Record<string, string>,
+): string {
+  const q = new URLSearchParams({
+    google_code: a.code,
+    redirect_uri: REDIRECT_URI,
+    code_verifier: a.verifier,
+    ...extra,
+  });
+  if (a.iss) q.set("iss", a.iss);
+  return `/userRoute/user_signUp_login_google?${q}`;
+}
+
+describe.each(drivers())("Google sign-in (%s)", (driver) => {
+  let t: TestApi;
+  let provider: OidcProvider;
+  beforeAll(async () => {
+    provider = await startOidcProvider({
+      clientId: CLIENT_ID,
+      clientSecret: CLIENT_SECRET,
+      redirectUris: [REDIRECT_URI],
+    });
+    t = await startTestApi(driver, {
+      GOOGLE_CLIENT_ID: CLIENT_ID,
+      GOOGLE_CLIENT_SECRET: CLIENT_SECRET,
+      GOOGLE_ISSUER: provider.issuer,
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await provider?.close();
+  });
+
+  async function member(email: string) {
+    return (await t.deps.db.select().from(users).where(eq(users.email, email)))[0];
+  }
+
+  it("signs up a new member (no password, no mobile number) with a working session", async () => {
+    const referrer = await createMember(t.deps.db, {
+      name: "Ref",
+      email: "referrer@example.test",
+      password: "password-123",
+    });
+    const a = await authorize(t, "asha@example.test");
+    const res = await t.request(callbackQuery(a, { referral_id_signup: referrer.userName }));
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true, msg: "Login Success!" });
+    const sid = res.setCookie.find((c) => c.startsWith("sid="))!;
+    expect(sid).toMatch(/HttpOnly/i);
+    expect(sid).toMatch(/SameSite=Lax/i);
+    expect(sid).toMatch(/Path=\//);
+    const m = await member("asha@example.test");
+    expect(m).toMatchObject({
+      name: "Asha",
+      passwordHash: null,
+      mobileNumber: null,
+      googleSub: "asha@example.test",
+      referredBy: referrer.id,
+    });
+    // The cookie is a real session.
+    const dash = await t.request("/userRoute/userDataGet_dashboard", {
+      cookie: sessionCookie(res.setCookie),
+    });
+    expect(dash.status).toBe(200);
+    expect(dash.body.msg.userEmail).toBe("asha@example.test");
+  });
+
+  it("logs in an existing Google member; the code is single-use", async () => {
+    const a = await authorize(t, "asha@example.test");
+    const res = await t.request(callbackQuery(a, { userAlreadyHaveAccount_state: "true" }));
+    expect(res.status).toBe(200);
+    expect(sessionCookie(res.setCookie)).toMatch(/^sid=.+/);
+    const again = await t.request(callbackQuery(a, { userAlreadyHaveAccount_state: "true" }));
+    expect(again.status).toBe(400);
+    expect(again.body.success).toBe(false);
+    expect(again.setCookie.some((c) => c.startsWith("sid="))).toBe(false);
+  });
+
+  it("refuses a sign-up for an e-mail registered with a password: 'Please Login With Password'", async () => {
+    await createMember(t.deps.db, { name: "Ravi", email: "ravi@example.test", password: "password-123" });
+    const a = await authorize(t, "ravi@example.test");
+    const res = await t.request(callbackQuery(a, { referral_id_signup: "" }));
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ success: false, error_msg: "Please Login With Password" });
+    expect(res.setCookie.some((c) => c.startsWith("sid="))).toBe(false);
+    expect((await member("ravi@example.test"))?.googleSub).toBeNull();
+  });
+
+  it("logs in a password member by their verified e-mail and links the Google account", async () => {
+    const a = await authorize(t, "ravi@example.test");
+    const res = await t.request(callbackQuery(a, { userAlreadyHaveAccount_state: "true" }));
+    expect(res.status).toBe(200);
+    expect(sessionCookie(res.setCookie)).toMatch(/^sid=/);
+    expect((await member("ravi@example.test"))?.googleSub).toBe("ravi@example.test");
+  });
+
+  it("creates the member on a login with an unknown e-mail", async () => {
+    const a = await authorize(t, "newbie@example.test");
+    const res = await t.request(callbackQuery(a, { userAlreadyHaveAccount_state: "true" }));
+    expect(res.status).toBe(200);
+    expect(await member("newbie@example.test")).toMatchObject({
+      passwordHash: null,
+      mobileNumber: null,
+      referredBy: null,
+    });
+  });
+
+  it("refuses a wrong PKCE verifier", async () => {
+    const a = await authorize(t, "mallory@example.test");
+    const res = await t.request(
+      callbackQuery(
+        { ...a, verifier: randomBytes(32).toString("base64url") },
+        { userAlreadyHaveAccount_state: "true" },
+      ),
+    );
+    expect(res.status).toBe(400);
+    expect(await member("mallory@example.test")).toBeUndefined();
+  });
+
+  it("answers 'Missing credentials' without a code, and 400 for bad input", async () => {
+    const res = await t.request(`/userRoute/user_signUp_login_google?userAlreadyHaveAccount_state=true`);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ success: false, error_msg: "Missing credentials" });
+    const bad = await t.request(
+      `/userRoute/user_signUp_login_google?google_code=x&redirect_uri=nope&code_verifier=short`,
+    );
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe.each(drivers())("Google sign-in not configured (%s)", (driver) => {
+  let t: TestApi;
+  beforeAll(async () => {
+    t = await startTestApi(driver);
+  });
+  afterAll(() => t.close());
+
+  it("answers 404", async () => {
+    const res = await t.request(`/userRoute/user_signUp_login_google?google_code=x`);
+    expect(res.status).toBe(404);
+    expect(res.body.success).toBe(false);
+  });
+});

@@ -1,0 +1,150 @@
+import { randomBytes } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { expect } from "vitest";
+import { createMember } from "../../api/domain/accounts";
+import { createSession } from "../../api/domain/sessions";
+import { creditEarning, type EarningSource } from "../../api/domain/earnings";
+import { checkLedgerInvariant, memberBalances } from "../../api/domain/ledger";
+import type { TestApi } from "./api";
+
+/** Fixtures for the money tests: members with sessions, earnings, payout methods, and ledger checks. */
+export interface TestMember {
+  id: string;
+  userName: string;
+  email: string;
+  cookie: string;
+}
+
+let counter = 0;
+const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}${randomBytes(2).toString("hex")}`;
+
+export async function newMember(
+  t: TestApi,
+  opts: { password?: string; referredBy?: string; role?: "member" | "operator"; email?: string } = {},
+): Promise<TestMember> {
+  const email = opts.email ?? `m${unique()}@example.com`;
+  const m = await createMember(t.deps.db, {
+    name: "Test Member",
+    email,
+    password: opts.password,
+    referredBy: opts.referredBy,
+    role: opts.role,
+  });
+  const { token } = await createSession(t.deps.db, m.id, false);
+  return { id: m.id, userName: m.userName, email: m.email, cookie: `sid=${token}` };
+}
+
+export const newOperator = (t: TestApi) => newMember(t, { role: "operator" });
+
+/** Another session for the same member (to see which sessions survive a password change). */
+export async function anotherSession(t: TestApi, userId: string): Promise<string> {
+  const { token } = await createSession(t.deps.db, userId, false);
+  return `sid=${token}`;
+}
+
+/** Gives a member withdrawable money the way the product does: an earning through creditEarning. */
+export async function giveEarning(
+  t: TestApi,
+  userId: string,
+  milli: number,
+  source: EarningSource = "ptc_ads",
+) {
+  return t.deps.db.transaction((tx) =>
+    creditEarning(tx, { userId, source, amount: milli, idempotencyKey: `test-earning:${unique()}` }),
+  );
+}
+
+export async function balances(t: TestApi, userId: string) {
+  return memberBalances(t.deps.db, userId);
+}
+
+export async function addPayoutMethod(t: TestApi, operator: TestMember, name: string, minimumRupees: number) {
+  const res = await t.request("/adminRoute/payoutMethods", {
+    json: { name, details: `${name} details`, minimum_amount: minimumRupees },
+    cookie: operator.cookie,
+  });
+  expect(res.body).toEqual({ success: true, msg: "Payout method saved." });
+}
+
+export async function bindPayout(t: TestApi, member: TestMember, method: string, info = "member@upi") {
+  const res = await t.request("/userRoute/userProfileData_patch", {
+    method: "PATCH",
+    obj: {
+      name: "Test Member",
+      address: "12 MG Road",
+      city: "Pune",
+      state: "Maharashtra",
+      zip_code: "411001",
+      mobile_number: 9876543210,
+      withdrawal_method: method,
+      withdrawal_account_information: info,
+    },
+    cookie: member.cookie,
+  });
+  expect(res.body).toEqual({ success: true, msg: "Profile Updated Successfully!" });
+}
+
+export function inAnHour(): string {
+  return new Date(Date.now() + 60 * 60 * 1000).toISOString();
+}
+
+export async function createGiftCode(
+  t: TestApi,
+  operator: TestMember,
+  input: { code?: string; amount: string; claim_limit: number; expires_at?: string },
+): Promise<string> {
+  const code = input.code ?? `GIFT${unique().toUpperCase()}`;
+  const res = await t.request("/adminRoute/giftCodes", {
+    json: {
+      code,
+      amount: input.amount,
+      claim_limit: input.claim_limit,
+      expires_at: input.expires_at ?? inAnHour(),
+    },
+    cookie: operator.cookie,
+  });
+  expect(res.body).toEqual({ success: true, msg: "Gift code created." });
+  return code.trim().toUpperCase();
+}
+
+/** The ledger invariant every money test ends with: sums to zero, nothing illegally negative, every entry balanced. */
+export async function expectLedgerConsistent(t: TestApi) {
+  expect(await checkLedgerInvariant(t.deps.db)).toEqual({ total: 0, negative: [], unbalancedEntries: 0 });
+}
+
+const rowsOf = (r: unknown) =>
+  ((r as { rows?: unknown[] }).rows ?? (r as unknown[])) as Record<string, unknown>[];
+
+/**
+ * Everything a money request could write, as one comparable value: row counts of the money and
+ * account tables, every ledger balance, and the members' editable fields.
+ */
+export async function snapshot(t: TestApi) {
+  const db = t.deps.db;
+  const counts = rowsOf(
+    await db.execute(sql`select
+      (select count(*)::int from withdrawals) as withdrawals,
+      (select count(*)::int from conversions) as conversions,
+      (select count(*)::int from gift_codes) as gift_codes,
+      (select count(*)::int from gift_code_claims) as gift_code_claims,
+      (select coalesce(sum(claimed_count), 0)::int from gift_codes) as claimed,
+      (select count(*)::int from journal_entries) as entries,
+      (select count(*)::int from journal_lines) as lines,
+      (select count(*)::int from audit_log) as audit,
+      (select count(*)::int from account_tokens) as tokens,
+      (select count(*)::int from sessions) as sessions,
+      (select count(*)::int from payout_methods) as methods,
+      (select count(*)::int from settings) as settings`),
+  )[0];
+  const accounts = rowsOf(
+    await db.execute(sql`select id, balance::text as balance from ledger_accounts order by id`),
+  );
+  const members = rowsOf(
+    await db.execute(
+      sql`select id, name, email, password_hash, mobile_number::text as mobile, address, city, state, zip_code, payout_method_id, payout_account_info, role from users order by id`,
+    ),
+  );
+  const statuses = rowsOf(await db.execute(sql`select id, status, remark from withdrawals order by id`));
+  const methods = rowsOf(await db.execute(sql`select * from payout_methods order by id`));
+  return { counts, accounts, members, statuses, methods, mails: t.mails.length };
+}

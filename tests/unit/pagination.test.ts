@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { pageParam, pageWindow, paginate } from "../../app/utils/pagination";
+
+describe("pageWindow", () => {
+  it("shows every page when there are 5 or fewer", () => {
+    expect(pageWindow(1, 0)).toEqual([]);
+    expect(pageWindow(1, 1)).toEqual([1]);
+    expect(pageWindow(2, 3)).toEqual([1, 2, 3]);
+    expect(pageWindow(5, 5)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it("centres on the current page when there are more", () => {
+    expect(pageWindow(5, 10)).toEqual([3, 4, 5, 6, 7]);
+    expect(pageWindow(6, 10)).toEqual([4, 5, 6, 7, 8]);
+  });
+
+  it("stays inside the range at both ends", () => {
+    expect(pageWindow(1, 10)).toEqual([1, 2, 3, 4, 5]);
+    expect(pageWindow(2, 10)).toEqual([1, 2, 3, 4, 5]);
+    expect(pageWindow(3, 10)).toEqual([1, 2, 3, 4, 5]);
+    expect(pageWindow(9, 10)).toEqual([6, 7, 8, 9, 10]);
+    expect(pageWindow(10, 10)).toEqual([6, 7, 8, 9, 10]);
+  });
+
+  it("clamps an out-of-range current page", () => {
+    expect(pageWindow(0, 10)).toEqual([1, 2, 3, 4, 5]);
+    expect(pageWindow(99, 10)).toEqual([6, 7, 8, 9, 10]);
+    expect(pageWindow(-4, 3)).toEqual([1, 2, 3]);
+  });
+
+  it("is always up to 5 consecutive pages containing the (clamped) current page", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -5, max: 120 }), fc.integer({ min: 1, max: 100 }), (current, total) => {
+        const w = pageWindow(current, total);
+        expect(w.length).toBe(Math.min(5, total));
+        w.forEach((p, i) => i > 0 && expect(p).toBe(w[i - 1]! + 1));
+        expect(w[0]).toBeGreaterThanOrEqual(1);
+        expect(w.at(-1)).toBeLessThanOrEqual(total);
+        const cur = Math.min(Math.max(1, current), total);
+        expect(w).toContain(cur);
+        // centred when there is room on both sides
+        if (total > 5 && cur > 2 && cur < total - 1) expect(w[2]).toBe(cur);
+      }),
+    );
+  });
+});
+
+describe("pageParam and paginate", () => {
+  it("reads ?page= as a positive integer, else 1", () => {
+    const at = (q: string) => pageParam(new URL(`http://x/payment-proof${q}`));
+    expect(at("")).toBe(1);
+    expect(at("?page=3")).toBe(3);
+    expect(at("?page=0")).toBe(1);
+    expect(at("?page=-2")).toBe(1);
+    expect(at("?page=2.5")).toBe(1);
+    expect(at("?page=abc")).toBe(1);
+  });
+
+  it("slices 10 per page and clamps the page", () => {
+    const items = Array.from({ length: 27 }, (_, i) => i + 1);
+    expect(paginate(items, 1, 10)).toEqual({ rows: items.slice(0, 10), page: 1, totalPages: 3 });
+    expect(paginate(items, 3, 10)).toEqual({ rows: [21, 22, 23, 24, 25, 26, 27], page: 3, totalPages: 3 });
+    expect(paginate(items, 9, 10).page).toBe(3);
+    expect(paginate([], 1, 10)).toEqual({ rows: [], page: 1, totalPages: 1 });
+  });
+});

@@ -41,7 +41,19 @@ const OPTIONS: sanitize.IOptions = {
   },
 };
 
+/**
+ * Cleaning is a pure function of its input, and the same few pieces of content are read on every
+ * page view: remember recent results instead of parsing them again (bounded, oldest out first).
+ */
+const CACHE_LIMIT = 500;
+const cache = new Map<string, string>();
+
 export function sanitizeHtml(html: string | null | undefined): string {
   if (!html) return "";
-  return sanitize(html, OPTIONS);
+  const known = cache.get(html);
+  if (known !== undefined) return known;
+  const clean = sanitize(html, OPTIONS);
+  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
+  cache.set(html, clean);
+  return clean;
 }

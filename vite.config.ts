@@ -1,6 +1,8 @@
 import { vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
+import { compression, defineAlgorithm } from "vite-plugin-compression2";
+import { constants as zlib } from "node:zlib";
 
 declare module "@remix-run/node" {
   interface Future {
@@ -23,5 +25,16 @@ export default defineConfig({
         },
       }),
     tsconfigPaths(),
+    // Members on slow networks get the smallest encoding their browser takes: scripts and styles
+    // are compressed once, at the highest levels, and served as they are (server.ts).
+    !process.env.VITEST &&
+      compression({
+        include: /^assets\/.*\.(js|css)$/,
+        threshold: 512,
+        algorithms: [
+          defineAlgorithm("gzip", { level: 9 }),
+          defineAlgorithm("brotliCompress", { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+        ],
+      }),
   ],
 });

@@ -17,10 +17,14 @@ startTransition(() => {
 
 // The service worker (public/sw.js) keeps assets at hand and serves an offline page; production builds only,
 // so development never runs against stale cached code.
+// Registered after the page has loaded, so it never competes with the page's own requests. This
+// module is imported dynamically and usually runs after the load event, so check before waiting.
 if (import.meta.env.PROD && "serviceWorker" in navigator) {
-  window.addEventListener("load", () => {
+  const register = () => {
     navigator.serviceWorker.register("/sw.js").catch(() => {
       // no service worker: the site works the same, just without the offline page
     });
-  });
+  };
+  if (document.readyState === "complete") register();
+  else window.addEventListener("load", register, { once: true });
 }

@@ -14,6 +14,10 @@ export const E2E_DATA_DIR = "tests/.tmp/e2e-data";
 export const E2E_MAIL_DIR = "tests/.tmp/mail";
 export const E2E_OBJ_SECRET = "e2e-obj-secret-0000";
 export const E2E_OPERATOR = { email: "ops@e2e.test", password: "ops-password-123", name: "Operator" };
+/** A second server with the human check on (ALTCHA, and the picture challenge without JavaScript). */
+export const E2E_HC_PORT = 3101;
+export const E2E_HC_ORIGIN = `http://localhost:${E2E_HC_PORT}`;
+export const E2E_SESSION_SECRET = "e2e-session-secret-e2e-session-secret-0000";
 
 const serverEnv: Record<string, string> = {
   NODE_ENV: "test",
@@ -21,7 +25,7 @@ const serverEnv: Record<string, string> = {
   HOST: "127.0.0.1",
   DATA_DIR: E2E_DATA_DIR,
   OBJ_SECRET: E2E_OBJ_SECRET,
-  SESSION_SECRET: "e2e-session-secret-e2e-session-secret-0000",
+  SESSION_SECRET: E2E_SESSION_SECRET,
   HUMAN_CHECK: "off",
   RATE_LIMITS: "off",
   SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
@@ -101,14 +105,32 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    // A fresh data folder each run; the operator is created with the same environment as the server.
-    command: `rm -rf ${E2E_DATA_DIR} && ${operatorCmd} && npx tsx server.ts`,
-    url: `${E2E_ORIGIN}/healthz`,
-    env: serverEnv,
-    reuseExistingServer: !process.env.CI,
-    timeout: 180_000,
-    stdout: "pipe",
-    stderr: "pipe",
-  },
+  webServer: [
+    {
+      // A fresh data folder each run; the operator is created with the same environment as the server.
+      command: `rm -rf ${E2E_DATA_DIR} && ${operatorCmd} && npx tsx server.ts`,
+      url: `${E2E_ORIGIN}/healthz`,
+      env: serverEnv,
+      reuseExistingServer: !process.env.CI,
+      timeout: 180_000,
+      stdout: "pipe",
+      stderr: "pipe",
+    },
+    {
+      command: `rm -rf ${E2E_DATA_DIR}-hc && npx tsx server.ts`,
+      url: `${E2E_HC_ORIGIN}/healthz`,
+      env: {
+        ...serverEnv,
+        PORT: String(E2E_HC_PORT),
+        DATA_DIR: `${E2E_DATA_DIR}-hc`,
+        PUBLIC_ORIGIN: E2E_HC_ORIGIN,
+        HUMAN_CHECK: "altcha",
+        SEED_DEMO: "off",
+      },
+      reuseExistingServer: !process.env.CI,
+      timeout: 180_000,
+      stdout: "pipe",
+      stderr: "pipe",
+    },
+  ],
 });

@@ -1,0 +1,179 @@
+import type { Page, Request } from "@playwright/test";
+import type { Deps } from "../../api/deps";
+import { imageChallengeToken } from "../../api/lib/humanCheck";
+import { E2E_HC_ORIGIN, E2E_SESSION_SECRET } from "../../playwright.config";
+import {
+  expect,
+  freshDetails,
+  jsEnabled,
+  loginForm,
+  signUpFields,
+  submitLoginForm,
+  submitSignUpForm,
+  test,
+  toast,
+  waitForHydration,
+} from "./fixtures";
+
+/**
+ * The human check as members meet it, on a second server with it switched on (HUMAN_CHECK=altcha):
+ * with scripts, the ALTCHA widget solves its proof of work in the browser; without them, the
+ * server-rendered picture challenge stands in.
+ */
+
+const REQUIRED = "Please verify that you are a human!";
+const LOADED_AT_KEY = "humanCheck.widgetLoadedAt";
+const HOUR = 60 * 60 * 1000;
+
+/** Resolves once the widget has put its answer into the page's form. */
+async function humanCheckAnswered(page: Page) {
+  await page.waitForFunction(
+    () => [...document.forms].some((f) => Boolean(new FormData(f).get("altcha"))),
+    undefined,
+    { timeout: 30_000 },
+  );
+}
+
+/**
+ * Nobody can read the picture here, so the test answers a challenge whose word it chose: it
+ * signs a token for that word with the server's secret (as the server does) and puts it in place
+ * of the page's token as the browser sends the form. Everything else is the real form and server.
+ */
+function pictureToken(word: string): string {
+  return imageChallengeToken({ config: { sessionSecret: E2E_SESSION_SECRET } } as Deps, word);
+}
+
+async function answerPictureWith(page: Page, path: string, token: string) {
+  await page.route(
+    (url) => url.pathname === path,
+    async (route, request: Request) => {
+      if (request.method() !== "POST") return route.continue();
+      const form = new URLSearchParams(request.postData() ?? "");
+      form.set("human_check_token", token);
+      await route.continue({ postData: form.toString() });
+    },
+  );
+}
+
+test.describe("Human check with JavaScript: the ALTCHA widget", () => {
+  test("replaces the picture, solves its proof of work, and lets a new member sign up and log in @needs-js", async ({
+    page,
+  }) => {
+    const me = freshDetails();
+    await page.goto(`${E2E_HC_ORIGIN}/signup`);
+    await waitForHydration(page);
+    await expect(page.locator("altcha-widget")).toBeAttached();
+    await expect(page.getByRole("img", { name: "Picture of characters to type" })).toHaveCount(0);
+
+    // Focusing the form starts the check; the answer is in place before the member is done typing.
+    await signUpFields(page).name.focus();
+    await humanCheckAnswered(page);
+    await submitSignUpForm(page, me);
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(toast(page)).toContainText("user registered successfully!");
+
+    await waitForHydration(page);
+    await loginForm(page).getByLabel("Email or Username", { exact: true }).focus();
+    await humanCheckAnswered(page);
+    await submitLoginForm(page, me.email, me.password);
+    await expect(page).toHaveURL(/\/member\/dashboard$/);
+    await expect(toast(page)).toContainText("Login Success!");
+  });
+
+  test(`a form sent before the check has answered says '${REQUIRED}' and stays @needs-js`, async ({ page }) => {
+    // The challenge never arrives, so the widget cannot answer.
+    await page.route("**/humanCheck/altcha-challenge", (route) => route.abort());
+    let posted = false;
+    page.on("request", (r) => {
+      if (r.method() === "POST" && new URL(r.url()).pathname.startsWith("/login")) posted = true;
+    });
+    await page.goto(`${E2E_HC_ORIGIN}/login`);
+    await waitForHydration(page);
+    await expect(page.locator("altcha-widget")).toBeAttached();
+    await submitLoginForm(page, "someone@example.com", "some-password-123");
+    await expect(page.getByRole("alert").filter({ hasText: REQUIRED })).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(posted).toBe(false);
+  });
+
+  test("the widget script is reused for 12 hours, then fetched anew @needs-js", async ({ browser }) => {
+    async function widgetVersion(storedAgoMs: number): Promise<{ stored: number; fetched: number; kept: number }> {
+      const context = await browser.newContext();
+      const stored = Date.now() - storedAgoMs;
+      await context.addInitScript(
+        ([key, value]) => {
+          if (!sessionStorage.getItem("seeded")) {
+            localStorage.setItem(key, value);
+            sessionStorage.setItem("seeded", "1");
+          }
+        },
+        [LOADED_AT_KEY, String(stored)] as const,
+      );
+      const page = await context.newPage();
+      const script = page.waitForRequest((r) => /\/assets\/altcha[^/]*\.js\?v=\d+$/.test(r.url()));
+      await page.goto(`${E2E_HC_ORIGIN}/login`);
+      const fetched = Number(new URL((await script).url()).searchParams.get("v"));
+      const kept = Number(await page.evaluate((key) => localStorage.getItem(key), LOADED_AT_KEY));
+      await context.close();
+      return { stored, fetched, kept };
+    }
+
+    // Loaded an hour ago: the same script (same URL, from the browser's cache).
+    const recent = await widgetVersion(1 * HOUR);
+    expect(recent.fetched).toBe(recent.stored);
+    expect(recent.kept).toBe(recent.stored);
+
+    // Loaded more than 12 hours (43,200,000 ms) ago: a fresh copy, and the new time is remembered.
+    const stale = await widgetVersion(12 * HOUR + 60_000);
+    expect(stale.fetched).toBeGreaterThan(stale.stored + 12 * HOUR);
+    expect(stale.kept).toBe(stale.fetched);
+  });
+});
+
+test.describe("Human check without JavaScript: the picture challenge", () => {
+  test.beforeEach(({}, testInfo) => {
+    test.skip(jsEnabled(testInfo), "the picture is what members without scripts get");
+  });
+
+  test(`a wrong answer is refused with '${REQUIRED}'; the right one signs up and logs in`, async ({ page }) => {
+    const me = freshDetails();
+    await page.goto(`${E2E_HC_ORIGIN}/signup`);
+    const picture = page.getByRole("img", { name: "Picture of characters to type" });
+    await expect(picture).toBeVisible();
+    await expect(picture.locator("svg")).toBeAttached();
+    const answer = page.getByLabel("Type the characters in the picture");
+
+    await answer.fill("wrong");
+    await submitSignUpForm(page, me);
+    await expect(page.getByText(REQUIRED).first()).toBeAttached();
+    await expect(page).toHaveURL(/\/signup$/);
+
+    await answerPictureWith(page, "/signup", pictureToken("pk7rs"));
+    await answer.fill("pk7rs");
+    await submitSignUpForm(page, me);
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(toast(page)).toContainText("user registered successfully!");
+
+    await answerPictureWith(page, "/login", pictureToken("mn4tz"));
+    await page.getByLabel("Type the characters in the picture").fill("mn4tz");
+    await submitLoginForm(page, me.email, me.password);
+    await expect(page).toHaveURL(/\/member\/dashboard$/);
+    await expect(toast(page)).toContainText("Login Success!");
+  });
+
+  test("a picture's answer works once: sending the same form again is refused", async ({ page }) => {
+    const me = freshDetails();
+    await page.goto(`${E2E_HC_ORIGIN}/signup`);
+    // One token for both sends.
+    await answerPictureWith(page, "/signup", pictureToken("wx3hk"));
+    await page.getByLabel("Type the characters in the picture").fill("wx3hk");
+    await submitSignUpForm(page, me);
+    await expect(page).toHaveURL(/\/login$/);
+
+    await page.goto(`${E2E_HC_ORIGIN}/signup`);
+    await page.getByLabel("Type the characters in the picture").fill("wx3hk");
+    await submitSignUpForm(page, { ...freshDetails(), name: "Second Try" });
+    await expect(page.getByText(REQUIRED).first()).toBeAttached();
+    await expect(page).toHaveURL(/\/signup$/);
+  });
+});

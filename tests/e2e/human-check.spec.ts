@@ -131,6 +131,7 @@ test.describe("Human check with JavaScript: the ALTCHA widget", () => {
 });
 
 test.describe("Human check without JavaScript: the picture challenge", () => {
+  // eslint-disable-next-line no-empty-pattern -- Playwright hands test info as the second argument only
   test.beforeEach(({}, testInfo) => {
     test.skip(jsEnabled(testInfo), "the picture is what members without scripts get");
   });

@@ -22,7 +22,16 @@ export function createRateLimiter(opts: { enabled: boolean; redis?: Redis }): Ra
     limiters.set(
       name,
       opts.redis
-        ? new RateLimiterRedis({ storeClient: opts.redis, keyPrefix: `rl:${name}`, points: l.points, duration: l.duration })
+        ? new RateLimiterRedis({
+            storeClient: opts.redis,
+            keyPrefix: `rl:${name}`,
+            points: l.points,
+            duration: l.duration,
+            // If Redis is down, each node goes on limiting on its own, at once, rather than failing
+            // requests or making them wait for reconnection attempts.
+            rejectIfRedisNotReady: true,
+            insuranceLimiter: new RateLimiterMemory({ keyPrefix: `rl:${name}`, points: l.points, duration: l.duration }),
+          })
         : new RateLimiterMemory({ keyPrefix: `rl:${name}`, points: l.points, duration: l.duration }),
     );
   }

@@ -124,12 +124,14 @@ export function MemberLayout({
             {site.siteName}
           </Link>
           <div className="ml-auto flex items-center gap-1 sm:gap-2">
+            {/* On a narrow phone the label and the amount stack, so a six-digit balance still fits. */}
             <Link
               to="/member/withdraw"
-              className="whitespace-nowrap rounded-lg bg-green-50 px-2 py-1.5 text-xs font-semibold text-green-800 ring-1 ring-green-200 hover:bg-green-100 sm:text-sm"
+              className="rounded-lg bg-green-50 px-2 py-1 text-center text-[11px] font-semibold leading-tight text-green-800 ring-1 ring-green-200 hover:bg-green-100 sm:whitespace-nowrap sm:py-1.5 sm:text-sm"
               data-testid="available-balance"
             >
-              Available Balance: {rupees(availableBalance)}
+              <span className="block sm:inline">Available Balance:</span>{" "}
+              <span className="block text-xs font-bold sm:inline sm:text-sm">{rupees(availableBalance)}</span>
             </Link>
             <Link
               to="/member/profile"

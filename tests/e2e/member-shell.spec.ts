@@ -114,6 +114,25 @@ test.describe("Member shell", () => {
   );
 
   test(
+    "on a 360 px phone no member page is wider than the screen, even with a six-digit balance",
+    { tag: "@phone-only" },
+    async ({ page, newMember, loginAs, giveBalance }) => {
+      const m = await newMember();
+      await giveBalance(m, 123456.789);
+      await loginAs(page, m);
+      for (const [label, href] of MENU) {
+        if (href === "/" || label === "LogOut") continue;
+        await page.goto(href);
+        await expect(page.getByTestId("available-balance")).toContainText("₹123456.789");
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        expect(overflow, `${href} scrolls sideways by ${overflow} px`).toBeLessThanOrEqual(0);
+      }
+    },
+  );
+
+  test(
     "on a wide screen the side menu is open without any toggle",
     { tag: "@wide-only" },
     async ({ page, newMember, loginAs }) => {

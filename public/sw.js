@@ -1,9 +1,11 @@
 /*
  * Rupee Rewards service worker. Built assets (/assets/*, content-hashed) are cache-first; pages are
  * network-first with the last copy of a public page, or the offline page, when the network is down.
- * API calls, data requests and member pages are never cached: they carry a member's own data.
+ * API calls, data requests, member pages and the operator console are never cached: they carry
+ * members' own data.
  */
-const VERSION = "v1";
+// v2: copies of operator console pages stored by v1 are dropped when v2 activates.
+const VERSION = "v2";
 const ASSETS = `assets-${VERSION}`;
 const PAGES = `pages-${VERSION}`;
 const OFFLINE_URL = "/offline.html";
@@ -27,8 +29,19 @@ self.addEventListener("activate", (event) => {
   );
 });
 
+/**
+ * Member pages, the operator console (/admin: members' messages, e-mails, payouts) and pages
+ * reached through a mailed token (reset and e-mail verification links) are never stored.
+ */
+const PRIVATE_PREFIXES = ["/member", "/admin", "/password-reset-form", "/email-verification", "/auth"];
+
 function isPublicPage(url) {
-  return !url.pathname.startsWith("/member") && !url.pathname.endsWith(".data");
+  return !PRIVATE_PREFIXES.some((p) => url.pathname.startsWith(p)) && !url.pathname.endsWith(".data");
+}
+
+/** Only HTML pages are kept: an API answer opened in a tab carries a member's own data. */
+function isHtml(response) {
+  return (response.headers.get("content-type") || "").includes("text/html");
 }
 
 self.addEventListener("fetch", (event) => {
@@ -57,7 +70,7 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(
       fetch(request)
         .then((response) => {
-          if (response.ok && isPublicPage(url)) {
+          if (response.ok && isPublicPage(url) && isHtml(response)) {
             const copy = response.clone();
             caches.open(PAGES).then((cache) => cache.put(request, copy));
           }

@@ -4,7 +4,17 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 
 export default tseslint.config(
-  { ignores: ["build/**", "node_modules/**", "public/**", ".data/**", "test-results/**", "playwright-report/**", "api/db/migrations/**"] },
+  {
+    ignores: [
+      "build/**",
+      "node_modules/**",
+      "public/**",
+      ".data/**",
+      "test-results/**",
+      "playwright-report/**",
+      "api/db/migrations/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -23,7 +33,10 @@ export default tseslint.config(
       "@typescript-eslint/no-explicit-any": "off",
       "no-restricted-syntax": [
         "error",
-        { selector: "CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name='only']", message: "No focused tests." },
+        {
+          selector: "CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name='only']",
+          message: "No focused tests.",
+        },
       ],
     },
   },

@@ -71,7 +71,14 @@ if (serveWeb) {
   const build = viteDev
     ? () => viteDev!.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>
     : ((await import(path.resolve("build/server/index.js"))) as ServerBuild);
-  web.all("*", createRequestHandler({ build, getLoadContext: (req) => ({ ...context, clientIp: req.ip ?? "unknown" }), mode: config.NODE_ENV }));
+  web.all(
+    "*",
+    createRequestHandler({
+      build,
+      getLoadContext: (req) => ({ ...context, clientIp: req.ip ?? "unknown" }),
+      mode: config.NODE_ENV,
+    }),
+  );
 }
 
 const server = createServer((req, res) => {
@@ -85,7 +92,9 @@ server.listen(config.PORT, config.HOST, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
   console.log(`${config.SITE_NAME} (${config.ROLE}) listening on http://localhost:${port}`);
-  console.log(`Database: ${deps.database.kind === "pglite" ? `embedded PGlite in ${config.DATA_DIR}/pglite` : "PostgreSQL"}`);
+  console.log(
+    `Database: ${deps.database.kind === "pglite" ? `embedded PGlite in ${config.DATA_DIR}/pglite` : "PostgreSQL"}`,
+  );
   if (config.SEED_DEMO) console.log("Demo login: demo@example.com / demo-password-123");
 });
 

@@ -40,7 +40,11 @@ export function createApi(deps: Deps): Hono<ApiEnv> {
     if (!["GET", "HEAD", "OPTIONS"].includes(c.req.method)) {
       const origin = c.req.header("origin");
       const host = c.req.header("x-forwarded-host") ?? c.req.header("host");
-      const allowed = [deps.config.PUBLIC_ORIGIN, host ? `http://${host}` : undefined, host ? `https://${host}` : undefined];
+      const allowed = [
+        deps.config.PUBLIC_ORIGIN,
+        host ? `http://${host}` : undefined,
+        host ? `https://${host}` : undefined,
+      ];
       if (origin && origin !== "null" && !allowed.includes(origin)) {
         return c.json({ success: false, error_msg: "Cross-site request refused." }, 403);
       }
@@ -59,8 +63,10 @@ export function createApi(deps: Deps): Hono<ApiEnv> {
   app.route("/humanCheck", humanCheckRoute());
   app.notFound((c) => c.json({ success: false, error_msg: "Not found." }, 404));
   app.onError((err, c) => {
-    if (err instanceof ApiError) return c.json({ success: false, error_msg: err.errorMsg, ...err.extra }, err.status);
-    if (err instanceof HTTPException) return c.json({ success: false, error_msg: err.message || "Bad request." }, err.status);
+    if (err instanceof ApiError)
+      return c.json({ success: false, error_msg: err.errorMsg, ...err.extra }, err.status);
+    if (err instanceof HTTPException)
+      return c.json({ success: false, error_msg: err.message || "Bad request." }, err.status);
     console.error(err);
     return c.json({ success: false, error_msg: "Something went wrong, please try again." }, 500);
   });

@@ -56,11 +56,16 @@ function loadLocalSecrets(dataDir: string): { sessionSecret: string; objSecret: 
     } catch {
       stored = undefined; // unreadable: generate new ones below (sessions signed with the old ones end)
     }
-    const parsed = z.object({ sessionSecret: z.string().min(32), objSecret: z.string().min(16) }).safeParse(stored);
+    const parsed = z
+      .object({ sessionSecret: z.string().min(32), objSecret: z.string().min(16) })
+      .safeParse(stored);
     if (parsed.success) return parsed.data;
   }
   mkdirSync(dataDir, { recursive: true });
-  const secrets = { sessionSecret: randomBytes(32).toString("hex"), objSecret: randomBytes(24).toString("hex") };
+  const secrets = {
+    sessionSecret: randomBytes(32).toString("hex"),
+    objSecret: randomBytes(24).toString("hex"),
+  };
   writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   return secrets;
 }
@@ -83,8 +88,12 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     googleEnabled: Boolean(c.GOOGLE_CLIENT_ID && c.GOOGLE_CLIENT_SECRET),
   };
   if (config.NODE_ENV === "production") {
-    if (secretsGenerated) throw new Error("Refusing to start in production with generated secrets: set SESSION_SECRET and OBJ_SECRET.");
-    if (config.HUMAN_CHECK === "off") throw new Error("Refusing to start in production with HUMAN_CHECK=off.");
+    if (secretsGenerated)
+      throw new Error(
+        "Refusing to start in production with generated secrets: set SESSION_SECRET and OBJ_SECRET.",
+      );
+    if (config.HUMAN_CHECK === "off")
+      throw new Error("Refusing to start in production with HUMAN_CHECK=off.");
   }
   return config;
 }

@@ -19,13 +19,22 @@ export interface Deps {
   close(): Promise<void>;
 }
 
-export async function createDeps(config: Config, overrides: Partial<Pick<Deps, "mailer" | "database">> = {}): Promise<Deps> {
+export async function createDeps(
+  config: Config,
+  overrides: Partial<Pick<Deps, "mailer" | "database">> = {},
+): Promise<Deps> {
   const database =
     overrides.database ??
-    (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATABASE_URL ? undefined : `${config.DATA_DIR}/pglite` }));
+    (await openDatabase({
+      url: config.DATABASE_URL,
+      dataDir: config.DATABASE_URL ? undefined : `${config.DATA_DIR}/pglite`,
+    }));
   await ensurePlatformAccounts(database.db);
-  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined;
-  const mailer = overrides.mailer ?? createMailer({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
+  const redis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: false })
+    : undefined;
+  const mailer =
+    overrides.mailer ?? createMailer({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
   return {
     config,
     db: database.db,

@@ -26,10 +26,15 @@ export class ApiError extends Error {
   }
 }
 
-export const ok = (c: Context, msg: unknown, extra: Record<string, unknown> = {}) => c.json({ success: true, msg, ...extra }, 200);
+export const ok = (c: Context, msg: unknown, extra: Record<string, unknown> = {}) =>
+  c.json({ success: true, msg, ...extra }, 200);
 
-export const fail = (c: Context, status: ContentfulStatusCode, errorMsg: string, extra: Record<string, unknown> = {}) =>
-  c.json({ success: false, error_msg: errorMsg, ...extra }, status);
+export const fail = (
+  c: Context,
+  status: ContentfulStatusCode,
+  errorMsg: string,
+  extra: Record<string, unknown> = {},
+) => c.json({ success: false, error_msg: errorMsg, ...extra }, status);
 
 export const SESSION_FLAGS = {
   tokenMissing: { jwtMiddleware_token_not_found_error: true },
@@ -42,7 +47,8 @@ export function firstIssue(error: z.ZodError): string {
   const issue = error.issues[0];
   if (!issue) return "Invalid request.";
   if (issue.code === "unrecognized_keys") return `Unexpected field: ${issue.keys.join(", ")}.`;
-  if (issue.code === "invalid_type" && issue.received === "undefined") return `${String(issue.path.at(-1) ?? "field")} is required.`;
+  if (issue.code === "invalid_type" && issue.received === "undefined")
+    return `${String(issue.path.at(-1) ?? "field")} is required.`;
   return issue.message;
 }
 
@@ -62,7 +68,10 @@ async function readJson(c: ApiContext): Promise<unknown> {
 
 /** Reads a `{obj}` body: decrypts it with the servers' key and validates it with the schema. */
 export async function readObj<T>(c: ApiContext, schema: Schema<T>): Promise<T> {
-  const body = parseWith(z.object({ obj: z.string({ invalid_type_error: "Invalid request body." }) }).passthrough(), await readJson(c));
+  const body = parseWith(
+    z.object({ obj: z.string({ invalid_type_error: "Invalid request body." }) }).passthrough(),
+    await readJson(c),
+  );
   let decoded: unknown;
   try {
     decoded = decodeObj(c.var.deps.config.objSecret, body.obj);
@@ -81,9 +90,11 @@ export async function readBody<T>(c: ApiContext, schema: Schema<T>): Promise<T> 
 /** The session check for member routes: sets `c.var.member` or answers with the spec's flags. */
 export const requireMember: MiddlewareHandler<ApiEnv> = async (c, next) => {
   const token = getCookie(c, SESSION_COOKIE);
-  if (!token) return fail(c, 401, "Authentication Error: please log in again to continue.", SESSION_FLAGS.tokenMissing);
+  if (!token)
+    return fail(c, 401, "Authentication Error: please log in again to continue.", SESSION_FLAGS.tokenMissing);
   const found = await findSession(c.var.deps.db, token);
-  if (found === "expired") return fail(c, 401, "Your session has expired. Please log in again.", SESSION_FLAGS.expired);
+  if (found === "expired")
+    return fail(c, 401, "Your session has expired. Please log in again.", SESSION_FLAGS.expired);
   if (found === "user_not_found") return fail(c, 401, "User not found.", SESSION_FLAGS.userNotFound);
   c.set("member", found);
   await next();
@@ -98,7 +109,8 @@ export const requireOperator: MiddlewareHandler<ApiEnv> = async (c, next) => {
 export function clientIp(c: ApiContext): string {
   const internal = c.req.header("x-internal-token");
   if (internal && internal === c.var.deps.internalToken) return c.req.header("x-client-ip") ?? "unknown";
-  if (c.var.deps.config.TRUST_PROXY) return c.req.header("x-forwarded-for")?.split(",")[0]?.trim() ?? "unknown";
+  if (c.var.deps.config.TRUST_PROXY)
+    return c.req.header("x-forwarded-for")?.split(",")[0]?.trim() ?? "unknown";
   const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
   return incoming?.socket?.remoteAddress ?? "local";
 }

@@ -172,7 +172,13 @@ async function scriptsLoadedByLogin(base: string): Promise<ScriptLoad[]> {
   const { chromium } = await import("@playwright/test");
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
   const loads = new Map<string, ScriptLoad>();
   let phase: ScriptLoad["phase"] = "page";
@@ -201,16 +207,25 @@ async function scriptsLoadedByLogin(base: string): Promise<ScriptLoad[]> {
     );
     // Chromium fetches the service worker's script outside the page: no response event for it.
     if (worker && !loads.has(new URL(worker).pathname))
-      loads.set(new URL(worker).pathname, { path: new URL(worker).pathname, phase, wire: 0, encoding: "gzip" });
+      loads.set(new URL(worker).pathname, {
+        path: new URL(worker).pathname,
+        phase,
+        wire: 0,
+        encoding: "gzip",
+      });
     if (MODE === "production") {
       await page.locator("altcha-widget").waitFor({ state: "attached", timeout: 30_000 });
       await page.waitForLoadState("networkidle");
       phase = "human check";
       await page.locator('input[name="email_userName"]').focus();
       // Solved when the widget puts its payload into the form.
-      await page.waitForFunction(() => [...document.forms].some((f) => Boolean(new FormData(f).get("altcha"))), undefined, {
-        timeout: 60_000,
-      });
+      await page.waitForFunction(
+        () => [...document.forms].some((f) => Boolean(new FormData(f).get("altcha"))),
+        undefined,
+        {
+          timeout: 60_000,
+        },
+      );
       await page.waitForLoadState("networkidle");
     }
     await new Promise((r) => setTimeout(r, 500)); // let the size lookups above finish
@@ -302,16 +317,16 @@ async function main() {
         `| ${r.path} | ${r.phase} | ${kb(r.raw)} | ${kb(r.gz)} | ${kb(r.br)} | ${kb(r.wire)} (${r.encoding}) |`,
       );
     const sum = (k: "raw" | "gz" | "br" | "wire") => rows.reduce((s, r) => s + r[k], 0);
-    console.log(
-      `| total | | ${kb(sum("raw"))} | ${kb(sum("gz"))} | ${kb(sum("br"))} | ${kb(sum("wire"))} |`,
-    );
+    console.log(`| total | | ${kb(sum("raw"))} | ${kb(sum("gz"))} | ${kb(sum("br"))} | ${kb(sum("wire"))} |`);
     console.log("");
     for (const [label, k] of [
       ["gzip -9", "gz"],
       ["brotli 11", "br"],
       ["as sent", "wire"],
     ] as const)
-      console.log(`budget 150 KB compressed (${label}): ${kb(sum(k))} → ${sum(k) <= BUDGET_BYTES ? "PASS" : "OVER"}`);
+      console.log(
+        `budget 150 KB compressed (${label}): ${kb(sum(k))} → ${sum(k) <= BUDGET_BYTES ? "PASS" : "OVER"}`,
+      );
     if (!rows.some((r) => /altcha/i.test(r.path)))
       console.log("(the human-check widget was not downloaded: it was not counted)");
   } finally {

@@ -24,7 +24,9 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(
     caches
       .keys()
-      .then((keys) => Promise.all(keys.filter((k) => k !== ASSETS && k !== PAGES).map((k) => caches.delete(k))))
+      .then((keys) =>
+        Promise.all(keys.filter((k) => k !== ASSETS && k !== PAGES).map((k) => caches.delete(k))),
+      )
       .then(() => self.clients.claim()),
   );
 });
@@ -79,7 +81,11 @@ self.addEventListener("fetch", (event) => {
         .catch(() =>
           caches
             .open(PAGES)
-            .then((cache) => (isPublicPage(url) ? cache.match(request) : Promise.resolve(undefined)).then((hit) => hit || cache.match(OFFLINE_URL))),
+            .then((cache) =>
+              (isPublicPage(url) ? cache.match(request) : Promise.resolve(undefined)).then(
+                (hit) => hit || cache.match(OFFLINE_URL),
+              ),
+            ),
         ),
     );
   }

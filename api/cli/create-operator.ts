@@ -57,4 +57,5 @@ async function main(): Promise<void> {
 
 // Runs when started as a command; importing the module (tests) only gives the argument parser.
 // Compare real paths so a run through a symlinked checkout still counts as the entry point.
-if (process.argv[1] && realpathSync(fileURLToPath(import.meta.url)) === realpathSync(process.argv[1])) await main();
+if (process.argv[1] && realpathSync(fileURLToPath(import.meta.url)) === realpathSync(process.argv[1]))
+  await main();

@@ -32,7 +32,12 @@ const PGLITE_ANALYZE_EVERY_MS = 6 * 60 * 60 * 1000;
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
 /** One database client, chosen from the configuration: PostgreSQL when a URL is given, else embedded PGlite. */
-export async function openDatabase(opts: { url?: string; dataDir?: string; pglite?: PGlite; maxConnections?: number }): Promise<Database> {
+export async function openDatabase(opts: {
+  url?: string;
+  dataDir?: string;
+  pglite?: PGlite;
+  maxConnections?: number;
+}): Promise<Database> {
   if (opts.url) {
     const client = postgres(opts.url, { max: opts.maxConnections ?? 10, onnotice: () => {} });
     const db = drizzlePostgres(client, { schema }) as unknown as Db;

@@ -26,7 +26,9 @@ export const users = pgTable(
     mobileNumber: bigint("mobile_number", { mode: "number" }),
     passwordHash: text("password_hash"),
     googleSub: text("google_sub"),
-    role: text("role", { enum: ["member", "operator"] }).notNull().default("member"),
+    role: text("role", { enum: ["member", "operator"] })
+      .notNull()
+      .default("member"),
     referredBy: text("referred_by"),
     address: text("address"),
     city: text("city"),
@@ -48,7 +50,9 @@ export const sessions = pgTable(
   "sessions",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     tokenHash: text("token_hash").notNull(),
     persistent: boolean("persistent").notNull().default(false),
     expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
@@ -122,7 +126,10 @@ export const payoutMethods = pgTable(
     sortOrder: integer("sort_order").notNull().default(0),
     active: boolean("active").notNull().default(true),
   },
-  (t) => [uniqueIndex("payout_methods_name_key").on(t.name), check("payout_methods_minimum_positive", sql`${t.minimumAmount} > 0`)],
+  (t) => [
+    uniqueIndex("payout_methods_name_key").on(t.name),
+    check("payout_methods_minimum_positive", sql`${t.minimumAmount} > 0`),
+  ],
 );
 
 export const withdrawals = pgTable(
@@ -135,7 +142,9 @@ export const withdrawals = pgTable(
     amount: money("amount").notNull(),
     methodName: text("method_name").notNull(),
     accountInfo: text("account_info").notNull(),
-    status: text("status", { enum: ["Pending", "Success", "Reject"] }).notNull().default("Pending"),
+    status: text("status", { enum: ["Pending", "Success", "Reject"] })
+      .notNull()
+      .default("Pending"),
     remark: text("remark"),
     requestKey: text("request_key"),
     settledBy: text("settled_by"),
@@ -202,7 +211,10 @@ export const giftCodeClaims = pgTable(
     amount: money("amount").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("gift_code_claims_once").on(t.giftCodeId, t.userId), index("gift_code_claims_user_idx").on(t.userId)],
+  (t) => [
+    uniqueIndex("gift_code_claims_once").on(t.giftCodeId, t.userId),
+    index("gift_code_claims_user_idx").on(t.userId),
+  ],
 );
 
 export const contactMessages = pgTable("contact_messages", {
@@ -264,7 +276,10 @@ export const accountTokens = pgTable(
     usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("account_tokens_hash_key").on(t.tokenHash), index("account_tokens_user_idx").on(t.userId, t.purpose)],
+  (t) => [
+    uniqueIndex("account_tokens_hash_key").on(t.tokenHash),
+    index("account_tokens_user_idx").on(t.userId, t.purpose),
+  ],
 );
 
 /** Dev outbox: every mail is recorded here; with SMTP configured it is also sent. */

@@ -28,10 +28,21 @@ const FUNDING: Record<EarningSource, string> = {
  */
 export async function creditEarning(
   tx: Tx,
-  input: { userId: string; source: EarningSource; amount: number; idempotencyKey: string; memo?: string; createdAt?: Date; fundingAccount?: string },
+  input: {
+    userId: string;
+    source: EarningSource;
+    amount: number;
+    idempotencyKey: string;
+    memo?: string;
+    createdAt?: Date;
+    fundingAccount?: string;
+  },
 ): Promise<{ posted: boolean; referralAmount: number }> {
   const funding = input.fundingAccount ?? FUNDING[input.source];
-  const [member] = await tx.select({ referredBy: users.referredBy }).from(users).where(eq(users.id, input.userId));
+  const [member] = await tx
+    .select({ referredBy: users.referredBy })
+    .from(users)
+    .where(eq(users.id, input.userId));
   // Two entries in one transaction: take every account's lock up front, in the ledger's order.
   await lockAccounts(tx, [
     funding,

@@ -28,7 +28,11 @@ export const PLATFORM = {
   offerWalls: "platform:offer_walls",
 } as const;
 
-const NEGATIVE_ALLOWED = new Set<string>([PLATFORM.promotions, PLATFORM.earningsFunding, PLATFORM.offerWalls]);
+const NEGATIVE_ALLOWED = new Set<string>([
+  PLATFORM.promotions,
+  PLATFORM.earningsFunding,
+  PLATFORM.offerWalls,
+]);
 
 export const memberAccount = (userId: string, kind: "withdrawable" | "deposit") => `member:${userId}:${kind}`;
 
@@ -59,7 +63,11 @@ export async function ensurePlatformAccounts(db: Db | Tx): Promise<void> {
   await db
     .insert(ledgerAccounts)
     .values(
-      Object.values(PLATFORM).map((id) => ({ id, kind: "platform" as const, allowNegative: NEGATIVE_ALLOWED.has(id) })),
+      Object.values(PLATFORM).map((id) => ({
+        id,
+        kind: "platform" as const,
+        allowNegative: NEGATIVE_ALLOWED.has(id),
+      })),
     )
     .onConflictDoNothing();
 }
@@ -117,12 +125,17 @@ export async function post(tx: Tx, input: EntryInput): Promise<PostResult> {
       )
       .returning({ id: ledgerAccounts.id });
     if (updated.length === 0) {
-      const exists = await tx.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(eq(ledgerAccounts.id, line.account));
+      const exists = await tx
+        .select({ id: ledgerAccounts.id })
+        .from(ledgerAccounts)
+        .where(eq(ledgerAccounts.id, line.account));
       if (exists.length === 0) throw new Error(`Unknown ledger account ${line.account}`);
       throw new InsufficientFundsError(line.account);
     }
   }
-  await tx.insert(journalLines).values(lines.map((l) => ({ entryId: entry.id, accountId: l.account, amount: l.amount })));
+  await tx
+    .insert(journalLines)
+    .values(lines.map((l) => ({ entryId: entry.id, accountId: l.account, amount: l.amount })));
   return { posted: true, entryId: entry.id };
 }
 
@@ -146,11 +159,16 @@ export async function postEntry(db: Db, input: EntryInput): Promise<PostResult> 
   return db.transaction((tx) => post(tx, input));
 }
 
-export async function memberBalances(db: Db | Tx, userId: string): Promise<{ withdrawable: number; deposit: number }> {
+export async function memberBalances(
+  db: Db | Tx,
+  userId: string,
+): Promise<{ withdrawable: number; deposit: number }> {
   const rows = await db
     .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balance })
     .from(ledgerAccounts)
-    .where(inArray(ledgerAccounts.id, [memberAccount(userId, "withdrawable"), memberAccount(userId, "deposit")]));
+    .where(
+      inArray(ledgerAccounts.id, [memberAccount(userId, "withdrawable"), memberAccount(userId, "deposit")]),
+    );
   const by = new Map(rows.map((r) => [r.id, Number(r.balance)]));
   return {
     withdrawable: by.get(memberAccount(userId, "withdrawable")) ?? 0,
@@ -159,8 +177,12 @@ export async function memberBalances(db: Db | Tx, userId: string): Promise<{ wit
 }
 
 /** The invariant checked by tests and benchmarks: all balances sum to zero, none is illegally negative, every entry balances. */
-export async function checkLedgerInvariant(db: Db): Promise<{ total: number; negative: string[]; unbalancedEntries: number }> {
-  const [totalRow] = await db.select({ total: sql<string>`coalesce(sum(${ledgerAccounts.balance}), 0)` }).from(ledgerAccounts);
+export async function checkLedgerInvariant(
+  db: Db,
+): Promise<{ total: number; negative: string[]; unbalancedEntries: number }> {
+  const [totalRow] = await db
+    .select({ total: sql<string>`coalesce(sum(${ledgerAccounts.balance}), 0)` })
+    .from(ledgerAccounts);
   const negative = await db
     .select({ id: ledgerAccounts.id })
     .from(ledgerAccounts)

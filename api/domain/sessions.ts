@@ -17,14 +17,21 @@ export interface SessionUser {
   role: "member" | "operator";
 }
 
-export async function createSession(db: Db, userId: string, remember: boolean): Promise<{ token: string; expiresAt: Date }> {
+export async function createSession(
+  db: Db,
+  userId: string,
+  remember: boolean,
+): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken();
   const expiresAt = new Date(Date.now() + (remember ? REMEMBER_TTL_MS : SESSION_TTL_MS));
   await db.insert(sessions).values({ userId, tokenHash: hashToken(token), persistent: remember, expiresAt });
   return { token, expiresAt };
 }
 
-export async function findSession(db: Db, token: string): Promise<SessionUser | "expired" | "user_not_found"> {
+export async function findSession(
+  db: Db,
+  token: string,
+): Promise<SessionUser | "expired" | "user_not_found"> {
   const rows = await db
     .select({
       sessionId: sessions.id,
@@ -41,7 +48,14 @@ export async function findSession(db: Db, token: string): Promise<SessionUser | 
   const row = rows[0];
   if (!row) return "expired";
   if (!row.id) return "user_not_found";
-  return { id: row.id, sessionId: row.sessionId, email: row.email!, userName: row.userName!, name: row.name!, role: row.role! };
+  return {
+    id: row.id,
+    sessionId: row.sessionId,
+    email: row.email!,
+    userName: row.userName!,
+    name: row.name!,
+    role: row.role!,
+  };
 }
 
 export async function revokeSession(db: Db, token: string): Promise<void> {

@@ -15,14 +15,26 @@ export const SETTING_DEFAULTS = {
     "<p>Withdraw to Deposit is free: use deposit balance for ads and games.</p>",
     "<p>Deposit to Withdraw carries a 5% charge.</p>",
   ],
-  gift_code_page_message: "<p>Enter a gift code from our announcements or social channels to claim a bonus.</p>",
-  public_stats_base: { users: 12000, userCompletedTask: 480000, visitorsLast30Days: 35000, totalWithdrawalAmount: 2500000000 },
+  gift_code_page_message:
+    "<p>Enter a gift code from our announcements or social channels to claim a bonus.</p>",
+  public_stats_base: {
+    users: 12000,
+    userCompletedTask: 480000,
+    visitorsLast30Days: 35000,
+    totalWithdrawalAmount: 2500000000,
+  },
   email_change_wait_ms: 10 * 60 * 1000,
   password_reset_wait_ms: 5 * 60 * 1000,
 } as const;
 
 export type SettingKey = keyof typeof SETTING_DEFAULTS;
-type Widen<T> = T extends number ? number : T extends string ? string : T extends readonly (infer U)[] ? Widen<U>[] : { [K in keyof T]: Widen<T[K]> };
+type Widen<T> = T extends number
+  ? number
+  : T extends string
+    ? string
+    : T extends readonly (infer U)[]
+      ? Widen<U>[]
+      : { [K in keyof T]: Widen<T[K]> };
 export type SettingValue<K extends SettingKey> = Widen<(typeof SETTING_DEFAULTS)[K]>;
 
 export async function getSetting<K extends SettingKey>(db: Db | Tx, key: K): Promise<SettingValue<K>> {
@@ -30,7 +42,11 @@ export async function getSetting<K extends SettingKey>(db: Db | Tx, key: K): Pro
   return (rows[0]?.value ?? SETTING_DEFAULTS[key]) as SettingValue<K>;
 }
 
-export async function setSetting<K extends SettingKey>(db: Db | Tx, key: K, value: SettingValue<K>): Promise<void> {
+export async function setSetting<K extends SettingKey>(
+  db: Db | Tx,
+  key: K,
+  value: SettingValue<K>,
+): Promise<void> {
   await db
     .insert(settings)
     .values({ key, value })

@@ -17,8 +17,15 @@ export interface Mailer {
  * Every mail is written to the outbox table. With SMTP_URL it is also sent; without, the dev
  * outbox is the only copy and the mail is printed to the console so a developer can follow links.
  */
-export function createMailer(opts: { db: Db; smtpUrl?: string; from: string; log?: (line: string) => void }): Mailer {
-  const transport: Transporter | undefined = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : undefined;
+export function createMailer(opts: {
+  db: Db;
+  smtpUrl?: string;
+  from: string;
+  log?: (line: string) => void;
+}): Mailer {
+  const transport: Transporter | undefined = opts.smtpUrl
+    ? nodemailer.createTransport(opts.smtpUrl)
+    : undefined;
   const log = opts.log ?? ((line: string) => console.log(line));
   return {
     async send(mail) {
@@ -27,7 +34,9 @@ export function createMailer(opts: { db: Db; smtpUrl?: string; from: string; log
       } else {
         log(`[dev outbox] to ${mail.to}: ${mail.subject}\n${mail.text}`);
       }
-      await opts.db.insert(mailOutbox).values({ ...mail, html: mail.html ?? null, sentVia: transport ? "smtp" : "outbox" });
+      await opts.db
+        .insert(mailOutbox)
+        .values({ ...mail, html: mail.html ?? null, sentVia: transport ? "smtp" : "outbox" });
     },
   };
 }

@@ -11,7 +11,8 @@ export function encodeObj(secret: string, data: unknown): string {
 export class ObjDecodeError extends Error {}
 
 export function decodeObj(secret: string, obj: unknown): unknown {
-  if (typeof obj !== "string" || obj.length === 0 || obj.length > 100_000) throw new ObjDecodeError("Invalid request body.");
+  if (typeof obj !== "string" || obj.length === 0 || obj.length > 100_000)
+    throw new ObjDecodeError("Invalid request body.");
   let text: string;
   try {
     text = CryptoJS.AES.decrypt(obj, secret).toString(CryptoJS.enc.Utf8);

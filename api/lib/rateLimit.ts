@@ -1,4 +1,9 @@
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from "rate-limiter-flexible";
 import type { Redis } from "ioredis";
 import { ApiError } from "../http";
 
@@ -30,7 +35,11 @@ export function createRateLimiter(opts: { enabled: boolean; redis?: Redis }): Ra
             // If Redis is down, each node goes on limiting on its own, at once, rather than failing
             // requests or making them wait for reconnection attempts.
             rejectIfRedisNotReady: true,
-            insuranceLimiter: new RateLimiterMemory({ keyPrefix: `rl:${name}`, points: l.points, duration: l.duration }),
+            insuranceLimiter: new RateLimiterMemory({
+              keyPrefix: `rl:${name}`,
+              points: l.points,
+              duration: l.duration,
+            }),
           })
         : new RateLimiterMemory({ keyPrefix: `rl:${name}`, points: l.points, duration: l.duration }),
     );
@@ -43,9 +52,13 @@ export function createRateLimiter(opts: { enabled: boolean; redis?: Redis }): Ra
       } catch (e) {
         if (e instanceof RateLimiterRes) {
           const minutes = Math.max(1, Math.ceil(e.msBeforeNext / 60000));
-          throw new ApiError(429, `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, {
-            retry_after_ms: e.msBeforeNext,
-          });
+          throw new ApiError(
+            429,
+            `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+            {
+              retry_after_ms: e.msBeforeNext,
+            },
+          );
         }
         throw e;
       }

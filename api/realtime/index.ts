@@ -19,10 +19,13 @@ function readCookie(header: string | undefined, name: string): string | undefine
 
 /** socket.io on the same HTTP server; the handshake is authenticated by the session cookie. */
 export function attachRealtime(httpServer: HttpServer, deps: Deps): Server {
-  const io = new Server<Record<string, never>, Record<string, never>, Record<string, never>, SocketData>(httpServer, {
-    serveClient: false,
-    cors: deps.config.PUBLIC_ORIGIN ? { origin: deps.config.PUBLIC_ORIGIN, credentials: true } : undefined,
-  });
+  const io = new Server<Record<string, never>, Record<string, never>, Record<string, never>, SocketData>(
+    httpServer,
+    {
+      serveClient: false,
+      cors: deps.config.PUBLIC_ORIGIN ? { origin: deps.config.PUBLIC_ORIGIN, credentials: true } : undefined,
+    },
+  );
   if (deps.redis) {
     const sub = deps.redis.duplicate();
     io.adapter(createAdapter(deps.redis, sub));
@@ -33,7 +36,8 @@ export function attachRealtime(httpServer: HttpServer, deps: Deps): Server {
     findSession(deps.db, token)
       .then((found) => {
         if (found === "expired") return next(new Error(JSON.stringify({ jwtMiddleware_error: true })));
-        if (found === "user_not_found") return next(new Error(JSON.stringify({ jwtMiddleware_user_not_found_error: true })));
+        if (found === "user_not_found")
+          return next(new Error(JSON.stringify({ jwtMiddleware_user_not_found_error: true })));
         socket.data.member = found;
         void socket.join(`user:${found.id}`);
         next();

@@ -4,12 +4,7 @@ import { ok, readObj, requireMember, type ApiEnv } from "../http";
 import { milliToRupeeString } from "../lib/money";
 import { sanitizeHtml } from "../lib/sanitize";
 import { getSetting } from "../domain/settings";
-import {
-  WITHDRAW_MESSAGES,
-  requestWithdrawal,
-  wholeRupees,
-  withdrawalSummary,
-} from "../domain/withdrawals";
+import { WITHDRAW_MESSAGES, requestWithdrawal, wholeRupees, withdrawalSummary } from "../domain/withdrawals";
 import { CONVERT_MESSAGES, conversionSummary, convertBalance } from "../domain/conversions";
 
 const requestId = z

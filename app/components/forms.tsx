@@ -40,7 +40,13 @@ export function Field({
       <label className="label" htmlFor={id}>
         {label}
       </label>
-      <input className="input" {...inputProps} id={id} aria-invalid={errorId ? true : undefined} aria-describedby={errorId} />
+      <input
+        className="input"
+        {...inputProps}
+        id={id}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={errorId}
+      />
       {hint ? <p className="mt-1 text-xs text-slate-500">{hint}</p> : null}
       <ErrorList id={errorId} errors={errors} />
     </div>
@@ -82,7 +88,12 @@ export function PasswordField(props: Parameters<typeof Field>[0]) {
 }
 
 export function Spinner({ className = "h-4 w-4" }: { className?: string }) {
-  return <span aria-hidden className={`inline-block animate-spin rounded-full border-2 border-current border-t-transparent ${className}`} />;
+  return (
+    <span
+      aria-hidden
+      className={`inline-block animate-spin rounded-full border-2 border-current border-t-transparent ${className}`}
+    />
+  );
 }
 
 /** A submit button that shows a spinner and is disabled while its form is pending. */
@@ -93,7 +104,13 @@ export function SubmitButton({
   ...rest
 }: { pending: boolean; children: ReactNode } & React.ButtonHTMLAttributes<HTMLButtonElement>) {
   return (
-    <button type="submit" className={className} disabled={pending || rest.disabled} aria-busy={pending} {...rest}>
+    <button
+      type="submit"
+      className={className}
+      disabled={pending || rest.disabled}
+      aria-busy={pending}
+      {...rest}
+    >
       {pending ? <Spinner /> : null}
       {children}
     </button>
@@ -104,7 +121,12 @@ export function SubmitButton({
 export function ProcessingOverlay({ show }: { show: boolean }) {
   if (!show) return null;
   return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/50" role="alertdialog" aria-busy="true" aria-label="Processing">
+    <div
+      className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/50"
+      role="alertdialog"
+      aria-busy="true"
+      aria-label="Processing"
+    >
       <div className="flex items-center gap-3 rounded-xl bg-white px-6 py-4 shadow-xl">
         <Spinner className="h-6 w-6 text-brand-600" />
         <span className="font-semibold">Processing...</span>

@@ -2,7 +2,15 @@ import { Link, useLocation } from "@remix-run/react";
 import { pageWindow } from "~/utils/pagination";
 
 /** Prev / page numbers / Next as plain links (works without JavaScript). */
-export function Pagination({ page, totalPages, param = "page" }: { page: number; totalPages: number; param?: string }) {
+export function Pagination({
+  page,
+  totalPages,
+  param = "page",
+}: {
+  page: number;
+  totalPages: number;
+  param?: string;
+}) {
   const location = useLocation();
   if (totalPages <= 1) return null;
   const href = (p: number) => {

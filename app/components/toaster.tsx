@@ -44,7 +44,10 @@ export function Toaster({ toast }: { toast: ToastView | null }) {
   if (!toast) return null;
   const duration = Math.max(toast.duration, toast.countdownMs ?? 0);
   return (
-    <div className="pointer-events-none fixed inset-x-0 top-3 z-[60] flex justify-end px-3" aria-live="polite">
+    <div
+      className="pointer-events-none fixed inset-x-0 top-3 z-[60] flex justify-end px-3"
+      aria-live="polite"
+    >
       <div
         key={toast.id}
         role={toast.type === "error" ? "alert" : "status"}
@@ -52,7 +55,10 @@ export function Toaster({ toast }: { toast: ToastView | null }) {
         className={`toast-auto pointer-events-auto flex max-w-sm items-start gap-3 rounded-xl border px-4 py-3 shadow-lg ${TONE[toast.type]}`}
         style={{ ["--toast-ms" as string]: `${duration}ms` }}
       >
-        <span aria-hidden className="mt-0.5 flex h-5 w-5 shrink-0 items-center justify-center rounded-full bg-current/10 text-xs font-bold">
+        <span
+          aria-hidden
+          className="mt-0.5 flex h-5 w-5 shrink-0 items-center justify-center rounded-full bg-current/10 text-xs font-bold"
+        >
           {ICON[toast.type]}
         </span>
         <div className="text-sm">

@@ -31,7 +31,12 @@ export interface ApiCall {
 }
 
 /** Calls the API with the member's cookie forwarded, the way the spec's browser client would. */
-export async function callApi<T = unknown>(request: Request, context: AppLoadContext, path: string, call: ApiCall = {}): Promise<ApiResult<T>> {
+export async function callApi<T = unknown>(
+  request: Request,
+  context: AppLoadContext,
+  path: string,
+  call: ApiCall = {},
+): Promise<ApiResult<T>> {
   const url = new URL(path, new URL(request.url).origin);
   for (const [k, v] of Object.entries(call.query ?? {})) if (v !== undefined) url.searchParams.set(k, v);
   const headers = new Headers({
@@ -47,18 +52,29 @@ export async function callApi<T = unknown>(request: Request, context: AppLoadCon
   if (call.obj !== undefined) body = JSON.stringify({ obj: encodeObj(context.objSecret, call.obj) });
   else if (call.json !== undefined) body = JSON.stringify(call.json);
   if (body) headers.set("content-type", "application/json");
-  const response = await context.apiFetch(new Request(url, { method: call.method ?? (body ? "POST" : "GET"), headers, body }));
+  const response = await context.apiFetch(
+    new Request(url, { method: call.method ?? (body ? "POST" : "GET"), headers, body }),
+  );
   let parsed: ApiBody<T>;
   try {
     parsed = (await response.json()) as ApiBody<T>;
   } catch {
     parsed = { success: false, error_msg: "Something went wrong, please try again." };
   }
-  return { status: response.status, ok: response.ok && parsed.success !== false, body: parsed, setCookies: response.headers.getSetCookie() };
+  return {
+    status: response.status,
+    ok: response.ok && parsed.success !== false,
+    body: parsed,
+    setCookies: response.headers.getSetCookie(),
+  };
 }
 
 /** The spec's session flags: token missing or user not found go to /login; a token error shows the expiry message. */
-export async function handleSessionFlags(request: Request, context: AppLoadContext, result: ApiResult): Promise<void> {
+export async function handleSessionFlags(
+  request: Request,
+  context: AppLoadContext,
+  result: ApiResult,
+): Promise<void> {
   const b = result.body;
   if (b.jwtMiddleware_token_not_found_error || b.jwtMiddleware_user_not_found_error) throw redirect("/login");
   if (b.jwtMiddleware_error) {
@@ -70,7 +86,12 @@ export async function handleSessionFlags(request: Request, context: AppLoadConte
 }
 
 /** A member page's API read: session flags handled, other failures answered with the spec's generic message. */
-export async function memberApi<T>(request: Request, context: AppLoadContext, path: string, call: ApiCall = {}): Promise<ApiResult<T>> {
+export async function memberApi<T>(
+  request: Request,
+  context: AppLoadContext,
+  path: string,
+  call: ApiCall = {},
+): Promise<ApiResult<T>> {
   const result = await callApi<T>(request, context, path, call);
   await handleSessionFlags(request, context, result);
   return result;
@@ -80,6 +101,7 @@ export async function memberApi<T>(request: Request, context: AppLoadContext, pa
 export function errorText(body: ApiBody, fallback = "Something went wrong, please try again."): string {
   const e = body.error_msg;
   if (typeof e === "string" && e) return e;
-  if (Array.isArray(e) && e.length) return e.map((x) => (typeof x === "string" ? x : (x as { msg?: string }).msg ?? "")).join(" ");
+  if (Array.isArray(e) && e.length)
+    return e.map((x) => (typeof x === "string" ? x : ((x as { msg?: string }).msg ?? ""))).join(" ");
   return fallback;
 }

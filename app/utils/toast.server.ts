@@ -24,7 +24,14 @@ function toastStorage(secret: string) {
   let s = storages.get(secret);
   if (!s) {
     s = createCookieSessionStorage<Record<string, never>, { toast: Toast }>({
-      cookie: { name: "toast", sameSite: "lax", path: "/", httpOnly: true, secrets: [secret], secure: process.env.NODE_ENV === "production" },
+      cookie: {
+        name: "toast",
+        sameSite: "lax",
+        path: "/",
+        httpOnly: true,
+        secrets: [secret],
+        secure: process.env.NODE_ENV === "production",
+      },
     });
     storages.set(secret, s);
   }
@@ -38,16 +45,27 @@ export async function createToastHeaders(context: AppLoadContext, input: ToastIn
   return new Headers({ "set-cookie": await storage.commitSession(session) });
 }
 
-export async function redirectWithToast(context: AppLoadContext, url: string, toast: ToastInput, init: ResponseInit = {}): Promise<Response> {
+export async function redirectWithToast(
+  context: AppLoadContext,
+  url: string,
+  toast: ToastInput,
+  init: ResponseInit = {},
+): Promise<Response> {
   const headers = new Headers(init.headers);
   for (const c of (await createToastHeaders(context, toast)).getSetCookie()) headers.append("set-cookie", c);
   return redirect(url, { ...init, headers });
 }
 
-export async function getToast(request: Request, context: AppLoadContext): Promise<{ toast: Toast | null; headers: Headers | null }> {
+export async function getToast(
+  request: Request,
+  context: AppLoadContext,
+): Promise<{ toast: Toast | null; headers: Headers | null }> {
   const storage = toastStorage(context.sessionSecret);
   const session = await storage.getSession(request.headers.get("cookie"));
   const parsed = ToastSchema.safeParse(session.get("toast"));
   if (!parsed.success) return { toast: null, headers: null };
-  return { toast: parsed.data, headers: new Headers({ "set-cookie": await storage.destroySession(session) }) };
+  return {
+    toast: parsed.data,
+    headers: new Headers({ "set-cookie": await storage.destroySession(session) }),
+  };
 }

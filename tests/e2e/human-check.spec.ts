@@ -80,7 +80,9 @@ test.describe("Human check with JavaScript: the ALTCHA widget", () => {
     await expect(toast(page)).toContainText("Login Success!");
   });
 
-  test(`a form sent before the check has answered says '${REQUIRED}' and stays @needs-js`, async ({ page }) => {
+  test(`a form sent before the check has answered says '${REQUIRED}' and stays @needs-js`, async ({
+    page,
+  }) => {
     // The challenge never arrives, so the widget cannot answer.
     await page.route("**/humanCheck/altcha-challenge", (route) => route.abort());
     let posted = false;
@@ -97,7 +99,9 @@ test.describe("Human check with JavaScript: the ALTCHA widget", () => {
   });
 
   test("the widget script is reused for 12 hours, then fetched anew @needs-js", async ({ browser }) => {
-    async function widgetVersion(storedAgoMs: number): Promise<{ stored: number; fetched: number; kept: number }> {
+    async function widgetVersion(
+      storedAgoMs: number,
+    ): Promise<{ stored: number; fetched: number; kept: number }> {
       const context = await browser.newContext();
       const stored = Date.now() - storedAgoMs;
       await context.addInitScript(
@@ -136,7 +140,9 @@ test.describe("Human check without JavaScript: the picture challenge", () => {
     test.skip(jsEnabled(testInfo), "the picture is what members without scripts get");
   });
 
-  test(`a wrong answer is refused with '${REQUIRED}'; the right one signs up and logs in`, async ({ page }) => {
+  test(`a wrong answer is refused with '${REQUIRED}'; the right one signs up and logs in`, async ({
+    page,
+  }) => {
     const me = freshDetails();
     await page.goto(`${E2E_HC_ORIGIN}/signup`);
     const picture = page.getByRole("img", { name: "Picture of characters to type" });

@@ -15,11 +15,25 @@ export interface TestApi {
   database: Database;
   mails: Mail[];
   /** Raw request: path, method, JSON body or `obj`, cookie. */
-  request(path: string, init?: { method?: string; obj?: unknown; json?: unknown; rawBody?: string; cookie?: string; headers?: Record<string, string> }): Promise<{ status: number; body: any; setCookie: string[] }>;
+  request(
+    path: string,
+    init?: {
+      method?: string;
+      obj?: unknown;
+      json?: unknown;
+      rawBody?: string;
+      cookie?: string;
+      headers?: Record<string, string>;
+    },
+  ): Promise<{ status: number; body: any; setCookie: string[] }>;
   close(): Promise<void>;
 }
 
-export async function startTestApi(driver: Driver, env: Record<string, string> = {}, opts: { mailer?: Mailer } = {}): Promise<TestApi> {
+export async function startTestApi(
+  driver: Driver,
+  env: Record<string, string> = {},
+  opts: { mailer?: Mailer } = {},
+): Promise<TestApi> {
   const database = await freshDatabase(driver);
   const config = parseConfig({
     NODE_ENV: "test",
@@ -45,7 +59,11 @@ export async function startTestApi(driver: Driver, env: Record<string, string> =
       else if (init.json !== undefined) body = JSON.stringify(init.json);
       if (body !== undefined) headers.set("content-type", "application/json");
       const res = await app.fetch(
-        new Request(`http://localhost:3000${path}`, { method: init.method ?? (body !== undefined ? "POST" : "GET"), headers, body }),
+        new Request(`http://localhost:3000${path}`, {
+          method: init.method ?? (body !== undefined ? "POST" : "GET"),
+          headers,
+          body,
+        }),
       );
       const text = await res.text();
       let parsed: any = text;

@@ -352,3 +352,35 @@ test.describe("Processing overlay", () => {
     },
   );
 });
+
+test.describe("Fallback error screen", () => {
+  // Requests the service worker answers would bypass the broken script put in place below.
+  test.use({ serviceWorkers: "block" });
+
+  test("a page that cannot render shows 'Upgrade Your Browser' and 'Something went wrong.' @needs-js", async ({
+    page,
+  }) => {
+    // The payment-proof page's script fails as it would in a browser too old to run it.
+    await page.route("**/assets/_public.payment-proof-*.js", (route) =>
+      route.fulfill({
+        contentType: "text/javascript",
+        body: 'export default function PaymentProof() { throw new Error("unsupported"); }',
+      }),
+    );
+    await page.goto("/");
+    await waitForHydration(page);
+    await page.evaluate(() => {
+      const w = window as unknown as { __remixRouter: { navigate(to: string): Promise<void> } };
+      return w.__remixRouter.navigate("/payment-proof");
+    });
+    const screen = page.getByTestId("fallback-error");
+    await expect(screen.getByRole("heading", { name: "Upgrade Your Browser" })).toBeVisible();
+    await expect(screen.getByText("Something went wrong.", { exact: true })).toBeVisible();
+    // A way out and a support contact.
+    await expect(screen.getByRole("link", { name: "Go Home" })).toHaveAttribute("href", "/");
+    await expect(screen.getByRole("link", { name: "Chat with Support" })).toHaveAttribute(
+      "href",
+      "/contact-us",
+    );
+  });
+});

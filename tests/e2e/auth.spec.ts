@@ -69,7 +69,7 @@ test.describe("Sign-up, login, dashboard, logout through the forms", () => {
   });
 });
 
-test.describe("Login form validation", () => {
+test.describe("Login form validation", { tag: "@any-viewport" }, () => {
   test("both fields are required", async ({ page }, testInfo) => {
     await page.goto("/login");
     const form = loginForm(page);
@@ -131,7 +131,7 @@ test.describe("Login form validation", () => {
   );
 });
 
-test.describe("Sign-up form validation", () => {
+test.describe("Sign-up form validation", { tag: "@any-viewport" }, () => {
   test("every field and the terms box are required", async ({ page }, testInfo) => {
     await page.goto("/signup");
     const f = signUpFields(page);

@@ -195,86 +195,92 @@ test.describe("Home page: hero, statistics, sections, channel panel", () => {
     },
   );
 
-  test("the statistics show the final K/M/B figures with a plus (rendered by the server)", async ({
-    page,
-    api,
-  }, testInfo) => {
-    const before = await apiStats(api);
-    await page.goto("/");
-    const after = await apiStats(api);
-    const stats = page.getByTestId("stats");
-    await expect(stats).toBeVisible();
-    for (const s of STATS) {
-      const allowed = allowedFigures(before, after, s.key, s.prefix);
-      await expect(stats.getByText(s.label, { exact: true })).toBeVisible();
-      const figure = statFigure(page, s.label);
-      // The accessible name carries the final figure from the first render on.
-      expect(allowed).toContain(await figure.getAttribute("aria-label"));
-      if (!jsEnabled(testInfo)) {
-        // Without JavaScript nothing counts: the final figure is the text, as delivered.
-        expect(allowed).toContain((await figure.textContent()) ?? "");
+  test(
+    "the statistics show the final K/M/B figures with a plus (rendered by the server)",
+    { tag: "@any-viewport" },
+    async ({ page, api }, testInfo) => {
+      const before = await apiStats(api);
+      await page.goto("/");
+      const after = await apiStats(api);
+      const stats = page.getByTestId("stats");
+      await expect(stats).toBeVisible();
+      for (const s of STATS) {
+        const allowed = allowedFigures(before, after, s.key, s.prefix);
+        await expect(stats.getByText(s.label, { exact: true })).toBeVisible();
+        const figure = statFigure(page, s.label);
+        // The accessible name carries the final figure from the first render on.
+        expect(allowed).toContain(await figure.getAttribute("aria-label"));
+        if (!jsEnabled(testInfo)) {
+          // Without JavaScript nothing counts: the final figure is the text, as delivered.
+          expect(allowed).toContain((await figure.textContent()) ?? "");
+        }
       }
-    }
-    // The figure in the page's HTML is the final one too (the count-up only runs in the browser).
-    const res = await page.request.get("/");
-    const html = await res.text();
-    const plain = html.replaceAll("<!-- -->", "");
-    for (const s of STATS) {
-      const shown = allowedFigures(before, after, s.key, s.prefix);
-      expect(
-        shown.some((f) => plain.includes(`>${f}</dd>`)),
-        `${s.label}: ${shown.join(" or ")} in the HTML`,
-      ).toBe(true);
-    }
-  });
+      // The figure in the page's HTML is the final one too (the count-up only runs in the browser).
+      const res = await page.request.get("/");
+      const html = await res.text();
+      const plain = html.replaceAll("<!-- -->", "");
+      for (const s of STATS) {
+        const shown = allowedFigures(before, after, s.key, s.prefix);
+        expect(
+          shown.some((f) => plain.includes(`>${f}</dd>`)),
+          `${s.label}: ${shown.join(" or ")} in the HTML`,
+        ).toBe(true);
+      }
+    },
+  );
 
-  test("the server-defined sections show their titles and HTML messages", async ({ page, api }) => {
-    const res = await api.request("/checkLogin_for_navBar?faq=true");
-    expect(res.status).toBe(200);
-    const sections = res.body.msg.other_data_homepage_Array as { title: string; message: string }[];
-    expect(sections.length).toBeGreaterThan(0);
+  test(
+    "the server-defined sections show their titles and HTML messages",
+    { tag: "@any-viewport" },
+    async ({ page, api }) => {
+      const res = await api.request("/checkLogin_for_navBar?faq=true");
+      expect(res.status).toBe(200);
+      const sections = res.body.msg.other_data_homepage_Array as { title: string; message: string }[];
+      expect(sections.length).toBeGreaterThan(0);
 
-    await page.goto("/");
-    const cards = page.getByTestId("home-section");
-    await expect(cards).toHaveCount(sections.length);
-    for (const [i, s] of sections.entries()) {
-      const card = cards.nth(i);
-      await expect(card.getByRole("heading", { name: s.title, exact: true })).toBeVisible();
-      // Each paragraph and list item of the message (block elements are not joined by spaces in the text).
-      const blocks = [...tagTexts(s.message, "p"), ...tagTexts(s.message, "li")];
-      for (const text of blocks.length ? blocks : [htmlText(s.message)])
-        await expect(card).toContainText(text);
-      // Rendered as HTML, not shown as markup.
-      await expect(card).not.toContainText("<p>");
-    }
-    // The seeded HTML keeps its structure (a list, a link, bold text).
-    const withLink = sections.findIndex((s) => s.message.includes('<a href="/payment-proof"'));
-    if (withLink >= 0)
-      await expect(cards.nth(withLink).locator('a[href="/payment-proof"]')).toHaveText("Payment Proof");
-    const withList = sections.findIndex((s) => s.message.includes("<li>"));
-    if (withList >= 0)
-      await expect(cards.nth(withList).locator("li")).toHaveCount(
-        tagTexts(sections[withList]!.message, "li").length,
+      await page.goto("/");
+      const cards = page.getByTestId("home-section");
+      await expect(cards).toHaveCount(sections.length);
+      for (const [i, s] of sections.entries()) {
+        const card = cards.nth(i);
+        await expect(card.getByRole("heading", { name: s.title, exact: true })).toBeVisible();
+        // Each paragraph and list item of the message (block elements are not joined by spaces in the text).
+        const blocks = [...tagTexts(s.message, "p"), ...tagTexts(s.message, "li")];
+        for (const text of blocks.length ? blocks : [htmlText(s.message)])
+          await expect(card).toContainText(text);
+        // Rendered as HTML, not shown as markup.
+        await expect(card).not.toContainText("<p>");
+      }
+      // The seeded HTML keeps its structure (a list, a link, bold text).
+      const withLink = sections.findIndex((s) => s.message.includes('<a href="/payment-proof"'));
+      if (withLink >= 0)
+        await expect(cards.nth(withLink).locator('a[href="/payment-proof"]')).toHaveText("Payment Proof");
+      const withList = sections.findIndex((s) => s.message.includes("<li>"));
+      if (withList >= 0)
+        await expect(cards.nth(withList).locator("li")).toHaveCount(
+          tagTexts(sections[withList]!.message, "li").length,
+        );
+    },
+  );
+
+  test(
+    "the channel panel shows its 'unavailable' state when no channel is configured",
+    { tag: "@any-viewport" },
+    async ({ page, api }) => {
+      const res = await api.request("/resources/channel");
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ ok: false });
+
+      await page.goto("/");
+      const panel = page.getByTestId("channel-panel");
+      await expect(panel.getByRole("heading", { name: "Our Video Channel" })).toBeVisible();
+      await expect(panel.getByTestId("channel-unavailable")).toHaveText(
+        "Channel stats are unavailable right now.",
       );
-  });
-
-  test("the channel panel shows its 'unavailable' state when no channel is configured", async ({
-    page,
-    api,
-  }) => {
-    const res = await api.request("/resources/channel");
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({ ok: false });
-
-    await page.goto("/");
-    const panel = page.getByTestId("channel-panel");
-    await expect(panel.getByRole("heading", { name: "Our Video Channel" })).toBeVisible();
-    await expect(panel.getByTestId("channel-unavailable")).toHaveText(
-      "Channel stats are unavailable right now.",
-    );
-    await expect(panel.locator("dl")).toHaveCount(0);
-    await expect(panel).not.toContainText(/error|NaN|undefined/i);
-  });
+      await expect(panel.locator("dl")).toHaveCount(0);
+      await expect(panel).not.toContainText(/error|NaN|undefined/i);
+    },
+  );
 
   test(
     "the channel panel refreshes every 60 s and keeps the 'unavailable' state",
@@ -437,7 +443,7 @@ interface StoredMessage {
 }
 
 for (const path of ["/", "/contact-us"]) {
-  test.describe(`Contact form on ${path}`, () => {
+  test.describe(`Contact form on ${path}`, { tag: "@any-viewport" }, () => {
     test("every field and the consent are required", async ({ page }, testInfo) => {
       await page.goto(path);
       if (jsEnabled(testInfo)) await waitForHydration(page);
@@ -557,7 +563,7 @@ async function expectPolicyContent(page: Page, html: string) {
   await expect(content).not.toContainText("This page is being updated.");
 }
 
-test.describe("Policy pages", () => {
+test.describe("Policy pages", { tag: "@any-viewport" }, () => {
   for (const p of POLICIES) {
     test(`${p.path} shows the server's HTML`, async ({ page, api }) => {
       const html = await policyHtml(api, p.flag, p.field);

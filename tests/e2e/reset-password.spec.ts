@@ -79,7 +79,7 @@ test.describe("Password reset by mail", () => {
   });
 });
 
-test.describe("Forgot-password and reset form validation", () => {
+test.describe("Forgot-password and reset form validation", { tag: "@any-viewport" }, () => {
   test("forgot password: 'Email is required!'", async ({ page }, testInfo) => {
     await requestPasswordReset(page, "");
     await expectFieldRejected(

@@ -37,7 +37,7 @@ const serverEnv: Record<string, string> = {
 };
 
 // Debian's Chromium: Playwright's own browser download is not available on these machines.
-const launchOptions = {
+export const launchOptions = {
   executablePath: process.env.PW_CHROMIUM_PATH ?? "/usr/bin/chromium",
   args: [
     "--no-sandbox",

@@ -13,6 +13,7 @@ import autocannon from "autocannon";
 import { solveChallenge, type Challenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { encodeObj } from "../api/lib/obj";
+import { launchOptions } from "../playwright.config";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const CLIENT_DIR = path.join(ROOT, "build/client");
@@ -151,9 +152,6 @@ function startBare(port: number, size: number) {
   return startChild(process.execPath, ["-e", code], { PATH: process.env.PATH });
 }
 
-/** Chromium's path (Debian's package; Playwright cannot download its own here). */
-const CHROMIUM = process.env.PW_CHROMIUM_PATH ?? "/usr/bin/chromium";
-
 interface ScriptLoad {
   path: string;
   /** When it arrived: before the page settled, or while the human check solved its challenge. */
@@ -170,16 +168,7 @@ interface ScriptLoad {
  */
 async function scriptsLoadedByLogin(base: string): Promise<ScriptLoad[]> {
   const { chromium } = await import("@playwright/test");
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  const browser = await chromium.launch(launchOptions);
   const loads = new Map<string, ScriptLoad>();
   let phase: ScriptLoad["phase"] = "page";
   try {

@@ -78,7 +78,7 @@ export default defineConfig({
   projects: [
     {
       name: "js",
-      grepInvert: /@phone-only/,
+      grepInvert: /@phone-only|@no-js-only/,
       use: { ...devices["Desktop Chrome"], channel: undefined, javaScriptEnabled: true, launchOptions },
     },
     {
@@ -91,7 +91,7 @@ export default defineConfig({
       // A low-end Android phone. Tests tagged @any-viewport check rules the screen size cannot
       // change (validation messages, API effects): js and no-js run them, the phone does not.
       name: "phone",
-      grepInvert: /@wide-only|@any-viewport/,
+      grepInvert: /@wide-only|@any-viewport|@no-js-only/,
       use: {
         browserName: "chromium",
         viewport: { width: 360, height: 640 },

@@ -5,7 +5,6 @@ import { E2E_HC_ORIGIN, E2E_SESSION_SECRET } from "../../playwright.config";
 import {
   expect,
   freshDetails,
-  jsEnabled,
   loginForm,
   signUpFields,
   submitLoginForm,
@@ -134,12 +133,8 @@ test.describe("Human check with JavaScript: the ALTCHA widget", () => {
   });
 });
 
-test.describe("Human check without JavaScript: the picture challenge", () => {
-  // eslint-disable-next-line no-empty-pattern -- Playwright hands test info as the second argument only
-  test.beforeEach(({}, testInfo) => {
-    test.skip(jsEnabled(testInfo), "the picture is what members without scripts get");
-  });
-
+// What members without scripts get: only the no-js project runs these.
+test.describe("Human check without JavaScript: the picture challenge", { tag: "@no-js-only" }, () => {
   test(`a wrong answer is refused with '${REQUIRED}'; the right one signs up and logs in`, async ({
     page,
   }) => {

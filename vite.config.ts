@@ -10,7 +10,7 @@ declare module "@remix-run/node" {
   }
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   build: { target: "es2019", cssMinify: true },
   plugins: [
     !process.env.VITEST &&
@@ -26,8 +26,10 @@ export default defineConfig({
       }),
     tsconfigPaths(),
     // Members on slow networks get the smallest encoding their browser takes: scripts and styles
-    // are compressed once, at the highest levels, and served as they are (server.ts).
+    // are compressed once, at the highest levels, and served as they are (server.ts). The server
+    // build's copies of the styles are never sent: only the browser build is compressed.
     !process.env.VITEST &&
+      !isSsrBuild &&
       compression({
         include: /^assets\/.*\.(js|css)$/,
         threshold: 512,
@@ -37,4 +39,4 @@ export default defineConfig({
         ],
       }),
   ],
-});
+}));

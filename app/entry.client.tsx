@@ -15,10 +15,10 @@ startTransition(() => {
   );
 });
 
-// The service worker (public/sw.js) keeps assets at hand and serves an offline page; production builds only,
-// so development never runs against stale cached code.
-// Registered after the page has loaded, so it never competes with the page's own requests. This
-// module is imported dynamically and usually runs after the load event, so check before waiting.
+// The service worker (public/sw.js) keeps assets at hand and serves an offline page; production builds
+// only, so development never runs against stale cached code. It is registered once the page has loaded,
+// so it never competes with the page's own requests; this module is imported dynamically and usually
+// runs after the load event, hence the check before waiting for it.
 if (import.meta.env.PROD && "serviceWorker" in navigator) {
   const register = () => {
     navigator.serviceWorker.register("/sw.js").catch(() => {

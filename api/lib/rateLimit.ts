@@ -24,24 +24,20 @@ export interface RateLimiter {
 export function createRateLimiter(opts: { enabled: boolean; redis?: Redis }): RateLimiter {
   const limiters = new Map<LimitName, RateLimiterAbstract>();
   for (const [name, l] of Object.entries(LIMITS) as [LimitName, (typeof LIMITS)[LimitName]][]) {
+    const limit = { keyPrefix: `rl:${name}`, points: l.points, duration: l.duration };
+    const inMemory = new RateLimiterMemory(limit);
     limiters.set(
       name,
       opts.redis
         ? new RateLimiterRedis({
+            ...limit,
             storeClient: opts.redis,
-            keyPrefix: `rl:${name}`,
-            points: l.points,
-            duration: l.duration,
             // If Redis is down, each node goes on limiting on its own, at once, rather than failing
             // requests or making them wait for reconnection attempts.
             rejectIfRedisNotReady: true,
-            insuranceLimiter: new RateLimiterMemory({
-              keyPrefix: `rl:${name}`,
-              points: l.points,
-              duration: l.duration,
-            }),
+            insuranceLimiter: inMemory,
           })
-        : new RateLimiterMemory({ keyPrefix: `rl:${name}`, points: l.points, duration: l.duration }),
+        : inMemory,
     );
   }
   return {

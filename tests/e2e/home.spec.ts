@@ -389,6 +389,13 @@ const CONTACT_SUCCESS =
   "Thank you! Your message has been successfully received. We will be in touch with you shortly.";
 const MOBILE_RULE = "Please enter a valid 10-digit Indian mobile number";
 
+/** Opens `path`, waits for scripts when they run, and returns the contact form's fields. */
+async function openContactForm(page: Page, path: string, testInfo: TestInfo) {
+  await page.goto(path);
+  if (jsEnabled(testInfo)) await waitForHydration(page);
+  return contactFields(page);
+}
+
 function contactFields(page: Page) {
   const form = page.getByRole("form", { name: "Contact form" });
   return {
@@ -445,9 +452,7 @@ interface StoredMessage {
 for (const path of ["/", "/contact-us"]) {
   test.describe(`Contact form on ${path}`, { tag: "@any-viewport" }, () => {
     test("every field and the consent are required", async ({ page }, testInfo) => {
-      await page.goto(path);
-      if (jsEnabled(testInfo)) await waitForHydration(page);
-      const f = contactFields(page);
+      const f = await openContactForm(page, path, testInfo);
       await f.send.click();
       await expect(page).toHaveURL(new RegExp(`${path === "/" ? "/" : "/contact-us"}$`));
       await expectFieldRejected(page, f.name, testInfo, "Please enter your name.");
@@ -465,9 +470,7 @@ for (const path of ["/", "/contact-us"]) {
     });
 
     test("the mobile number must be exactly 10 digits", async ({ page, operator }, testInfo) => {
-      await page.goto(path);
-      if (jsEnabled(testInfo)) await waitForHydration(page);
-      const f = contactFields(page);
+      const f = await openContactForm(page, path, testInfo);
       const v = { ...contactValues(testInfo, `mobile${path}`), mobile: "98765 4321" };
       await fillContact(page, v);
       await f.send.click();
@@ -490,9 +493,7 @@ for (const path of ["/", "/contact-us"]) {
     });
 
     test("the consent checkbox is required", async ({ page }, testInfo) => {
-      await page.goto(path);
-      if (jsEnabled(testInfo)) await waitForHydration(page);
-      const f = contactFields(page);
+      const f = await openContactForm(page, path, testInfo);
       await fillContact(page, { ...contactValues(testInfo, `consent${path}`), consent: false });
       await f.send.click();
       await expectFieldRejected(
@@ -508,11 +509,10 @@ for (const path of ["/", "/contact-us"]) {
       page,
       operator,
     }, testInfo) => {
-      await page.goto(path);
-      if (jsEnabled(testInfo)) await waitForHydration(page);
+      const f = await openContactForm(page, path, testInfo);
       const v = contactValues(testInfo, path);
       await fillContact(page, v);
-      await contactFields(page).send.click();
+      await f.send.click();
       await expect(toast(page)).toContainText(CONTACT_SUCCESS);
       await expect(page).toHaveURL(new RegExp(`${path === "/" ? "/" : "/contact-us"}$`));
       // The form starts empty again.

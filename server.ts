@@ -15,6 +15,13 @@ import { seedIfEmpty } from "./api/db/seed";
 import type { WebContext } from "./app/load-context";
 
 /** Composes, in one process: the API (the spec's {host}), socket.io and the Remix web tier. ROLE picks a part. */
+
+// A promise that one request or socket forgot to handle is a bug to log, never a reason to take
+// the site, the API and every member's socket down with it.
+process.on("unhandledRejection", (reason) => {
+  console.error("Unhandled rejection (the process goes on):", reason);
+});
+
 const config = parseConfig();
 const deps = await createDeps(config);
 if (config.SEED_DEMO) await seedIfEmpty(deps.db, { log: console.log, siteName: config.SITE_NAME });

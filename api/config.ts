@@ -36,7 +36,24 @@ const EnvSchema = z.object({
   RATE_LIMITS: boolish.default("on"),
   /** Demo content and a demo member with a public password: on by default, off by default in production. */
   SEED_DEMO: boolish.optional(),
-  TRUST_PROXY: boolish.default("off"),
+  /**
+   * How many proxies in front of the site append to X-Forwarded-For (0: none, the default). The
+   * client is the address the outermost trusted proxy saw; anything further left was written by
+   * the client and is ignored.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default("0")
+    .transform((v, ctx) => {
+      const t = v.trim().toLowerCase();
+      if (t === "off" || t === "false") return 0;
+      if (/^\d{1,2}$/.test(t)) return Number(t);
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        message: "TRUST_PROXY is the number of proxies in front of the site (0, 1, 2…), not on/off.",
+      });
+      return z.NEVER;
+    }),
 });
 
 export type Config = Omit<z.infer<typeof EnvSchema>, "SEED_DEMO"> & {

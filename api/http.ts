@@ -1,5 +1,4 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { getCookie } from "hono/cookie";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z, type ZodType, type ZodTypeDef } from "zod";
 
@@ -7,7 +6,8 @@ import { z, type ZodType, type ZodTypeDef } from "zod";
 type Schema<T> = ZodType<T, ZodTypeDef, unknown>;
 import type { Deps } from "./deps";
 import { decodeObj, ObjDecodeError } from "./lib/obj";
-import { findSession, SESSION_COOKIE, type SessionUser } from "./domain/sessions";
+import type { SessionUser } from "./domain/sessions";
+import { authenticateSession, SESSION_FAILURE_FLAGS } from "./lib/sessionAuth";
 
 /**
  * The response envelope (docs/api.md): `{success:true, msg}` on success,
@@ -36,10 +36,10 @@ export const fail = (
   extra: Record<string, unknown> = {},
 ) => c.json({ success: false, error_msg: errorMsg, ...extra }, status);
 
-export const SESSION_FLAGS = {
-  tokenMissing: { jwtMiddleware_token_not_found_error: true },
-  userNotFound: { jwtMiddleware_user_not_found_error: true },
-  expired: { jwtMiddleware_error: true },
+const SESSION_FAILURE_MESSAGES = {
+  token_missing: "Authentication Error: please log in again to continue.",
+  expired: "Your session has expired. Please log in again.",
+  user_not_found: "User not found.",
 } as const;
 
 /** First zod issue as a readable sentence: the field's own message when the schema gives one. */
@@ -89,14 +89,10 @@ export async function readBody<T>(c: ApiContext, schema: Schema<T>): Promise<T> 
 
 /** The session check for member routes: sets `c.var.member` or answers with the spec's flags. */
 export const requireMember: MiddlewareHandler<ApiEnv> = async (c, next) => {
-  const token = getCookie(c, SESSION_COOKIE);
-  if (!token)
-    return fail(c, 401, "Authentication Error: please log in again to continue.", SESSION_FLAGS.tokenMissing);
-  const found = await findSession(c.var.deps.db, token);
-  if (found === "expired")
-    return fail(c, 401, "Your session has expired. Please log in again.", SESSION_FLAGS.expired);
-  if (found === "user_not_found") return fail(c, 401, "User not found.", SESSION_FLAGS.userNotFound);
-  c.set("member", found);
+  const check = await authenticateSession(c.var.deps.db, c.req.header("cookie"));
+  if ("failure" in check)
+    return fail(c, 401, SESSION_FAILURE_MESSAGES[check.failure], SESSION_FAILURE_FLAGS[check.failure]);
+  c.set("member", check.member);
   await next();
 };
 
@@ -105,12 +101,29 @@ export const requireOperator: MiddlewareHandler<ApiEnv> = async (c, next) => {
   await next();
 };
 
+/**
+ * The client's address behind `hops` trusted proxies: each proxy appends the address it received
+ * the request from to X-Forwarded-For, so the client is the entry `hops` places from the right of
+ * [...X-Forwarded-For, socket address]. Entries further left are the client's own words. (Express's
+ * numeric `trust proxy` picks the same one for the web tier.)
+ */
+export function clientAddress(remote: string, forwardedFor: string | undefined, hops: number): string {
+  if (hops <= 0 || !forwardedFor) return remote;
+  const chain = [
+    ...forwardedFor
+      .split(",")
+      .map((a) => a.trim())
+      .filter(Boolean),
+    remote,
+  ];
+  return chain[Math.max(0, chain.length - 1 - hops)]!;
+}
+
 /** The caller's address: trusted from the web tier's header only when it proves it is ours. */
 export function clientIp(c: ApiContext): string {
   const internal = c.req.header("x-internal-token");
   if (internal && internal === c.var.deps.internalToken) return c.req.header("x-client-ip") ?? "unknown";
-  if (c.var.deps.config.TRUST_PROXY)
-    return c.req.header("x-forwarded-for")?.split(",")[0]?.trim() ?? "unknown";
   const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
-  return incoming?.socket?.remoteAddress ?? "local";
+  const remote = incoming?.socket?.remoteAddress ?? "local";
+  return clientAddress(remote, c.req.header("x-forwarded-for"), c.var.deps.config.TRUST_PROXY);
 }

@@ -7,6 +7,14 @@ export const SESSION_COOKIE = "sid";
 /** A session without Remember Me lasts a day (and its cookie ends with the browser); with it, 30 days. */
 export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 export const REMEMBER_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/**
+ * Operators hold the keys to members' money: their sessions end 8 hours after sign-in whatever
+ * happens, and after 30 minutes without a request. The idle deadline is the session's expiry,
+ * pushed forward by use (at most once a minute, so a busy console does not write on every call).
+ */
+export const OPERATOR_SESSION_MAX_MS = 8 * 60 * 60 * 1000;
+export const OPERATOR_IDLE_MS = 30 * 60 * 1000;
+const IDLE_EXTEND_STEP_MS = 60 * 1000;
 
 export interface SessionUser {
   id: string;
@@ -21,20 +29,28 @@ export async function createSession(
   db: Db,
   userId: string,
   remember: boolean,
+  now = new Date(),
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken();
-  const expiresAt = new Date(Date.now() + (remember ? REMEMBER_TTL_MS : SESSION_TTL_MS));
-  await db.insert(sessions).values({ userId, tokenHash: hashToken(token), persistent: remember, expiresAt });
+  const [user] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId));
+  const ttl = user?.role === "operator" ? OPERATOR_IDLE_MS : remember ? REMEMBER_TTL_MS : SESSION_TTL_MS;
+  const expiresAt = new Date(now.getTime() + ttl);
+  await db
+    .insert(sessions)
+    .values({ userId, tokenHash: hashToken(token), persistent: remember, expiresAt, createdAt: now });
   return { token, expiresAt };
 }
 
 export async function findSession(
   db: Db,
   token: string,
+  now = new Date(),
 ): Promise<SessionUser | "expired" | "user_not_found"> {
   const rows = await db
     .select({
       sessionId: sessions.id,
+      createdAt: sessions.createdAt,
+      expiresAt: sessions.expiresAt,
       userId: sessions.userId,
       id: users.id,
       email: users.email,
@@ -44,10 +60,25 @@ export async function findSession(
     })
     .from(sessions)
     .leftJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())));
+    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now)));
   const row = rows[0];
   if (!row) return "expired";
   if (!row.id) return "user_not_found";
+  if (row.role === "operator") {
+    // Also covers a member promoted while holding a long session.
+    const hardEnd = row.createdAt.getTime() + OPERATOR_SESSION_MAX_MS;
+    if (now.getTime() >= hardEnd) {
+      await db.delete(sessions).where(eq(sessions.id, row.sessionId));
+      return "expired";
+    }
+    const idleEnd = Math.min(hardEnd, now.getTime() + OPERATOR_IDLE_MS);
+    if (idleEnd - row.expiresAt.getTime() >= IDLE_EXTEND_STEP_MS || row.expiresAt.getTime() > idleEnd) {
+      await db
+        .update(sessions)
+        .set({ expiresAt: new Date(idleEnd) })
+        .where(eq(sessions.id, row.sessionId));
+    }
+  }
   return {
     id: row.id,
     sessionId: row.sessionId,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/client";
 import { payoutMethods, users, withdrawals } from "../db/schema";
@@ -56,6 +56,7 @@ export const WITHDRAW_MESSAGES = {
   alreadySettled: "This withdrawal has already been settled.",
   notFound: "Withdrawal not found.",
   remarkRequired: "A remark is required to reject.",
+  ownWithdrawal: "You cannot settle your own withdrawal: another operator must.",
 } as const;
 
 async function boundPayout(db: Db, userId: string) {
@@ -153,16 +154,23 @@ export async function settleWithdrawal(
     const [row] = await tx
       .update(withdrawals)
       .set({ status, remark, settledBy: input.actorUserId, settledAt: new Date() })
-      .where(and(eq(withdrawals.id, input.id), eq(withdrawals.status, "Pending")))
+      .where(
+        and(
+          eq(withdrawals.id, input.id),
+          eq(withdrawals.status, "Pending"),
+          // Paying oneself needs a second pair of eyes.
+          ne(withdrawals.userId, input.actorUserId),
+        ),
+      )
       .returning();
     if (!row) {
       const [exists] = await tx
-        .select({ id: withdrawals.id })
+        .select({ userId: withdrawals.userId, status: withdrawals.status })
         .from(withdrawals)
         .where(eq(withdrawals.id, input.id));
-      throw exists
-        ? new ApiError(409, WITHDRAW_MESSAGES.alreadySettled)
-        : new ApiError(404, WITHDRAW_MESSAGES.notFound);
+      if (!exists) throw new ApiError(404, WITHDRAW_MESSAGES.notFound);
+      if (exists.status !== "Pending") throw new ApiError(409, WITHDRAW_MESSAGES.alreadySettled);
+      throw new ApiError(403, WITHDRAW_MESSAGES.ownWithdrawal);
     }
     await post(tx, {
       idempotencyKey: `withdrawal-settle:${row.id}`,

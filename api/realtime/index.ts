@@ -2,19 +2,11 @@ import type { Server as HttpServer } from "node:http";
 import { Server } from "socket.io";
 import { createAdapter } from "@socket.io/redis-adapter";
 import type { Deps } from "../deps";
-import { findSession, SESSION_COOKIE, type SessionUser } from "../domain/sessions";
+import type { SessionUser } from "../domain/sessions";
+import { authenticateSession, SESSION_FAILURE_FLAGS } from "../lib/sessionAuth";
 
 export interface SocketData {
   member: SessionUser;
-}
-
-function readCookie(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(";")) {
-    const [k, ...v] = part.trim().split("=");
-    if (k === name) return decodeURIComponent(v.join("="));
-  }
-  return undefined;
 }
 
 /** socket.io on the same HTTP server; the handshake is authenticated by the session cookie. */
@@ -31,18 +23,18 @@ export function attachRealtime(httpServer: HttpServer, deps: Deps): Server {
     io.adapter(createAdapter(deps.redis, sub));
   }
   io.use((socket, next) => {
-    const token = readCookie(socket.handshake.headers.cookie, SESSION_COOKIE);
-    if (!token) return next(new Error(JSON.stringify({ jwtMiddleware_token_not_found_error: true })));
-    findSession(deps.db, token)
-      .then((found) => {
-        if (found === "expired") return next(new Error(JSON.stringify({ jwtMiddleware_error: true })));
-        if (found === "user_not_found")
-          return next(new Error(JSON.stringify({ jwtMiddleware_user_not_found_error: true })));
-        socket.data.member = found;
-        void socket.join(`user:${found.id}`);
+    // Whatever the handshake carries, the answer is a refusal or a connection: never a throw.
+    authenticateSession(deps.db, socket.handshake.headers.cookie)
+      .then((check) => {
+        if ("failure" in check) return next(new Error(JSON.stringify(SESSION_FAILURE_FLAGS[check.failure])));
+        socket.data.member = check.member;
+        void socket.join(`user:${check.member.id}`);
         next();
       })
-      .catch(() => next(new Error(JSON.stringify({ jwtMiddleware_error: true }))));
+      .catch((e: unknown) => {
+        console.error("socket handshake: session check failed", e);
+        next(new Error(JSON.stringify(SESSION_FAILURE_FLAGS.expired)));
+      });
   });
   return io as unknown as Server;
 }

@@ -1,16 +1,14 @@
 import { Hono } from "hono";
-import { getCookie } from "hono/cookie";
 import type { ApiContext, ApiEnv } from "../http";
 import { ok } from "../http";
-import { findSession, SESSION_COOKIE, type SessionUser } from "../domain/sessions";
+import type { SessionUser } from "../domain/sessions";
+import { authenticateSession } from "../lib/sessionAuth";
 import { faqList, homeSectionList, paymentProof, policyHtml, type PolicySlug } from "../domain/content";
 
 /** The logged-in member when the request carries a live session cookie; public routes work without one. */
 export async function optionalMember(c: ApiContext): Promise<SessionUser | null> {
-  const token = getCookie(c, SESSION_COOKIE);
-  if (!token) return null;
-  const found = await findSession(c.var.deps.db, token);
-  return typeof found === "string" ? null : found;
+  const check = await authenticateSession(c.var.deps.db, c.req.header("cookie"));
+  return "member" in check ? check.member : null;
 }
 
 const POLICY_FLAGS: [flag: PolicySlug, field: string][] = [

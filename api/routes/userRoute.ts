@@ -36,7 +36,7 @@ export function requestOrigin(c: ApiContext): string {
   const configured = c.var.deps.config.PUBLIC_ORIGIN;
   if (configured) return configured.replace(/\/+$/, "");
   const url = new URL(c.req.url);
-  const trustProxy = c.var.deps.config.TRUST_PROXY;
+  const trustProxy = c.var.deps.config.TRUST_PROXY > 0;
   const host =
     (trustProxy ? c.req.header("x-forwarded-host") : undefined) ?? c.req.header("host") ?? url.host;
   const proto =

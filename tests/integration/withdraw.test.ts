@@ -318,6 +318,23 @@ describe.each(drivers())("withdrawals (%s)", (driver) => {
       expect(await snapshot(t)).toEqual(before);
     });
 
+    it("does not let an operator settle their own withdrawal, while another operator can", async () => {
+      const self = await newOperator(t);
+      await giveEarning(t, self.id, 500_000);
+      await bindPayout(t, self, "UPI");
+      const res = await withdraw(self, { balance: 200, type: "UPI" });
+      expect(res.status).toBe(200);
+      const [row] = await t.deps.db.select().from(withdrawals).where(eq(withdrawals.userId, self.id));
+      const before = await snapshot(t);
+      for (const action of ["approve", "reject"] as const) {
+        const own = await settle(row!.id, { action, remark: "mine" }, self);
+        expect(own.status).toBe(403);
+        expect(own.body.error_msg).toBe("You cannot settle your own withdrawal: another operator must.");
+      }
+      expect(await snapshot(t)).toEqual(before);
+      expect((await settle(row!.id, { action: "approve" })).status).toBe(200);
+    });
+
     it("lists the queue: Pending oldest first, settled newest first", async () => {
       const a = await pendingWithdrawal(100);
       const b = await pendingWithdrawal(110);

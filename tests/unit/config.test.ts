@@ -30,7 +30,7 @@ describe("parseConfig", () => {
     expect(c.HUMAN_CHECK).toBe("altcha");
     expect(c.RATE_LIMITS).toBe(true);
     expect(c.SEED_DEMO).toBe(true);
-    expect(c.TRUST_PROXY).toBe(false);
+    expect(c.TRUST_PROXY).toBe(0);
     expect(c.SITE_NAME).toBe("Rupee Rewards");
     expect(c.googleEnabled).toBe(false);
     expect(c.secretsGenerated).toBe(true);
@@ -123,8 +123,14 @@ describe("parseConfig", () => {
     expect(parseConfig({ DATA_DIR: dataDir, RATE_LIMITS: "off" }).RATE_LIMITS).toBe(false);
     expect(parseConfig({ DATA_DIR: dataDir, RATE_LIMITS: "0" }).RATE_LIMITS).toBe(false);
     expect(parseConfig({ DATA_DIR: dataDir, SEED_DEMO: "false" }).SEED_DEMO).toBe(false);
-    expect(parseConfig({ DATA_DIR: dataDir, TRUST_PROXY: "on" }).TRUST_PROXY).toBe(true);
     expect(parseConfig({ DATA_DIR: dataDir, PORT: "0" }).PORT).toBe(0);
+  });
+
+  it("reads TRUST_PROXY as a number of trusted hops, not a switch", () => {
+    expect(parseConfig({ DATA_DIR: dataDir, TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
+    expect(parseConfig({ DATA_DIR: dataDir, TRUST_PROXY: "off" }).TRUST_PROXY).toBe(0);
+    expect(() => parseConfig({ DATA_DIR: dataDir, TRUST_PROXY: "on" })).toThrow(/number of proxies/);
+    expect(() => parseConfig({ DATA_DIR: dataDir, TRUST_PROXY: "-1" })).toThrow(/TRUST_PROXY/);
   });
 
   it("enables Google only with both the client id and secret", () => {

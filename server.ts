@@ -3,7 +3,6 @@ import path from "node:path";
 import express from "express";
 import compression from "compression";
 import expressStaticGzip from "express-static-gzip";
-import { createRequestHandler } from "@remix-run/express";
 import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "@remix-run/node";
 import type { ViteDevServer } from "vite";
@@ -13,6 +12,7 @@ import { createApi, isApiPath } from "./api/app";
 import { attachRealtime } from "./api/realtime";
 import { seedIfEmpty } from "./api/db/seed";
 import type { WebContext } from "./app/load-context";
+import { createGuardedRemixHandler } from "./server/remix-handler";
 
 /** Composes, in one process: the API (the spec's {host}), socket.io and the Remix web tier. ROLE picks a part. */
 
@@ -80,10 +80,12 @@ if (serveWeb) {
     : ((await import(path.resolve("build/server/index.js"))) as ServerBuild);
   web.all(
     "*",
-    createRequestHandler({
+    createGuardedRemixHandler({
       build,
       getLoadContext: (req) => ({ ...context, clientIp: req.ip ?? "unknown" }),
       mode: config.NODE_ENV,
+      guard: { publicOrigin: config.PUBLIC_ORIGIN },
+      siteName: config.SITE_NAME,
     }),
   );
 }

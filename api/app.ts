@@ -1,7 +1,15 @@
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import type { Deps } from "./deps";
-import { ApiError, type ApiEnv } from "./http";
+import {
+  ApiError,
+  BODY_TOO_LARGE,
+  MAX_BODY_BYTES,
+  refuseUnsafeAddress,
+  type ApiContext,
+  type ApiEnv,
+} from "./http";
 import { userRoute } from "./routes/userRoute";
 import { accountAreaRoute } from "./routes/accountArea";
 import { userAmountRoute } from "./routes/userAmount";
@@ -29,28 +37,46 @@ export function isApiPath(pathname: string): boolean {
   return API_PREFIXES.some((p) => pathname === p || pathname.startsWith(p));
 }
 
+/**
+ * The origin check on state-changing requests. A browser names the page's origin in `Origin`
+ * (`null` from sandboxed frames, file pages and some redirects: never ours). Only the configured
+ * public origin is ours; without one (local runs) the address the request came to is. Without
+ * `Origin`, `Sec-Fetch-Site` tells whether another site sent it; a client sending neither is not
+ * a browser acting for another site (the web tier, scripts).
+ */
+function isCrossSite(c: ApiContext): boolean {
+  const origin = c.req.header("origin");
+  if (origin === undefined) {
+    const site = c.req.header("sec-fetch-site");
+    return site === "cross-site" || site === "same-site";
+  }
+  if (origin === "null") return true;
+  const { PUBLIC_ORIGIN, TRUST_PROXY } = c.var.deps.config;
+  if (PUBLIC_ORIGIN) return origin !== new URL(PUBLIC_ORIGIN).origin;
+  const host = (TRUST_PROXY ? c.req.header("x-forwarded-host") : undefined) ?? c.req.header("host");
+  return !host || (origin !== `http://${host}` && origin !== `https://${host}`);
+}
+
 export function createApi(deps: Deps): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
   app.use("*", async (c, next) => {
     c.set("deps", deps);
     await next();
   });
-  // Origin check on state-changing requests: a browser sending another site's Origin is refused.
   app.use("*", async (c, next) => {
-    if (!["GET", "HEAD", "OPTIONS"].includes(c.req.method)) {
-      const origin = c.req.header("origin");
-      const host = c.req.header("x-forwarded-host") ?? c.req.header("host");
-      const allowed = [
-        deps.config.PUBLIC_ORIGIN,
-        host ? `http://${host}` : undefined,
-        host ? `https://${host}` : undefined,
-      ];
-      if (origin && origin !== "null" && !allowed.includes(origin)) {
-        return c.json({ success: false, error_msg: "Cross-site request refused." }, 403);
-      }
+    if (!["GET", "HEAD", "OPTIONS"].includes(c.req.method) && isCrossSite(c)) {
+      return c.json({ success: false, error_msg: "Cross-site request refused." }, 403);
     }
     await next();
   });
+  app.use(
+    "*",
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => c.json({ success: false, error_msg: BODY_TOO_LARGE }, 413),
+    }),
+  );
+  app.use("*", refuseUnsafeAddress);
   app.get("/healthz", (c) => c.json({ success: true, msg: "ok" }));
   app.route("/", publicRoute());
   app.get("/userRoute/user_signUp_login_google", googleSignIn);

@@ -5,7 +5,8 @@ import { z, type ZodType, type ZodTypeDef } from "zod";
 /** Any schema producing T, whatever its input type (transforming schemas included). */
 type Schema<T> = ZodType<T, ZodTypeDef, unknown>;
 import type { Deps } from "./deps";
-import { decodeObj, ObjDecodeError } from "./lib/obj";
+import { decodeObj, MAX_OBJ_LENGTH, ObjDecodeError } from "./lib/obj";
+import { findUnsafeText, isSafeText, unsafeTextMessage } from "./lib/text";
 import type { SessionUser } from "./domain/sessions";
 import { authenticateSession, SESSION_FAILURE_FLAGS } from "./lib/sessionAuth";
 
@@ -58,13 +59,69 @@ export function parseWith<T>(schema: Schema<T>, input: unknown): T {
   return result.data;
 }
 
+/**
+ * The largest body the API reads: an `{obj}` is the largest a client sends, so the two limits are
+ * one. A bigger body is refused before it is read (413).
+ */
+export const MAX_BODY_BYTES = MAX_OBJ_LENGTH;
+export const BODY_TOO_LARGE = "Request body too large.";
+export const NOT_JSON = "Send the request body as JSON (Content-Type: application/json).";
+
+/** Refuses text with control characters or lone surrogates anywhere in a parsed body (docs/api.md). */
+export function refuseUnsafeText(value: unknown): void {
+  const found = findUnsafeText(value);
+  if (found) throw new ApiError(400, unsafeTextMessage(found));
+}
+
+/**
+ * JSON bodies only: a form or text/plain body is what a cross-site page can send without asking,
+ * so anything else is refused (415) rather than parsed.
+ */
 async function readJson(c: ApiContext): Promise<unknown> {
+  const type = c.req.header("content-type")?.split(";")[0]?.trim().toLowerCase();
+  if (type !== "application/json") throw new ApiError(415, NOT_JSON);
+  let body: unknown;
   try {
-    return await c.req.json();
+    body = await c.req.json();
   } catch {
     throw new ApiError(400, "Invalid request body.");
   }
+  refuseUnsafeText(body);
+  return body;
 }
+
+/** Percent-decoding as the router does it: a sequence that is not valid UTF-8 stays as it is. */
+function decodeLikeRouter(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => {
+      try {
+        return decodeURIComponent(run);
+      } catch {
+        return run;
+      }
+    });
+  }
+}
+
+/**
+ * The same text rule for the address: every query parameter (name and value) and every path
+ * segment, which is where route params come from. Runs before any route, so none can forget it.
+ */
+export const refuseUnsafeAddress: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  const url = new URL(c.req.url);
+  for (const segment of url.pathname.split("/")) {
+    if (!isSafeText(decodeLikeRouter(segment)))
+      throw new ApiError(400, "The address contains a character that is not allowed.");
+  }
+  for (const [name, values] of Object.entries(c.req.queries())) {
+    if (!isSafeText(name)) throw new ApiError(400, unsafeTextMessage({ field: "", inName: true }));
+    for (const value of values)
+      if (!isSafeText(value)) throw new ApiError(400, unsafeTextMessage({ field: name, inName: false }));
+  }
+  await next();
+};
 
 /** Reads a `{obj}` body: decrypts it with the servers' key and validates it with the schema. */
 export async function readObj<T>(c: ApiContext, schema: Schema<T>): Promise<T> {
@@ -79,6 +136,7 @@ export async function readObj<T>(c: ApiContext, schema: Schema<T>): Promise<T> {
     if (e instanceof ObjDecodeError) throw new ApiError(400, e.message);
     throw e;
   }
+  refuseUnsafeText(decoded);
   return parseWith(schema, decoded);
 }
 

@@ -5,23 +5,13 @@
  * and never a 500 from a database that rejected a NUL.
  */
 
+import { isSafeText } from "../api/lib/text";
+
 /** Forms are small: the longest is a support message of 5,000 characters. */
 export const WEB_BODY_LIMIT_BYTES = 64 * 1024;
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
-
-/**
- * Text a member can type: anything but the C0 control characters (tab, line feed and carriage
- * return excepted: forms send CRLF newlines), DEL, and lone UTF-16 surrogates.
- */
-const FORBIDDEN =
-  // eslint-disable-next-line no-control-regex -- matching control characters is the point
-  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-export function hasForbiddenCharacters(text: string): boolean {
-  return FORBIDDEN.test(text);
-}
 
 export interface GuardOptions {
   /** The site's public origin; without one (local runs) the origin the request was addressed to. */
@@ -131,8 +121,8 @@ export async function guardWebRequest(request: Request, opts: GuardOptions = {})
     return REFUSALS.badForm;
   }
   for (const [name, value] of form.entries()) {
-    if (hasForbiddenCharacters(name)) return REFUSALS.badText;
-    if (typeof value === "string" && hasForbiddenCharacters(value)) return REFUSALS.badText;
+    if (!isSafeText(name)) return REFUSALS.badText;
+    if (typeof value === "string" && !isSafeText(value)) return REFUSALS.badText;
   }
   return checked;
 }

@@ -10,8 +10,11 @@ export function encodeObj(secret: string, data: unknown): string {
 
 export class ObjDecodeError extends Error {}
 
+/** 64 KiB: far above the largest form (a 5,000-character message in any script), and the API's body limit. */
+export const MAX_OBJ_LENGTH = 64 * 1024;
+
 export function decodeObj(secret: string, obj: unknown): unknown {
-  if (typeof obj !== "string" || obj.length === 0 || obj.length > 100_000)
+  if (typeof obj !== "string" || obj.length === 0 || obj.length > MAX_OBJ_LENGTH)
     throw new ObjDecodeError("Invalid request body.");
   let text: string;
   try {

@@ -24,6 +24,8 @@ export interface TestApi {
       rawBody?: string;
       cookie?: string;
       headers?: Record<string, string>;
+      /** The body's Content-Type; JSON unless given, none when null. */
+      contentType?: string | null;
     },
   ): Promise<{ status: number; body: any; setCookie: string[] }>;
   close(): Promise<void>;
@@ -57,7 +59,8 @@ export async function startTestApi(
       let body: string | undefined = init.rawBody;
       if (init.obj !== undefined) body = JSON.stringify({ obj: encodeObj(config.objSecret, init.obj) });
       else if (init.json !== undefined) body = JSON.stringify(init.json);
-      if (body !== undefined) headers.set("content-type", "application/json");
+      const contentType = init.contentType === undefined ? "application/json" : init.contentType;
+      if (body !== undefined && contentType !== null) headers.set("content-type", contentType);
       const res = await app.fetch(
         new Request(`http://localhost:3000${path}`, {
           method: init.method ?? (body !== undefined ? "POST" : "GET"),

@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:
 import CryptoJS from "crypto-js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ObjDecodeError, decodeObj, encodeObj } from "../../api/lib/obj";
+import { MAX_OBJ_LENGTH, ObjDecodeError, decodeObj, encodeObj } from "../../api/lib/obj";
 
 const SECRET = "unit-obj-secret-0000";
 
@@ -91,7 +91,7 @@ describe("obj codec", () => {
       "U2FsdGVkX1",
       "U2FsdGVkX19hYmNkZWZnaA==",
       "%%%%",
-      "x".repeat(100_001),
+      "x".repeat(MAX_OBJ_LENGTH + 1),
     ]) {
       expect(() => decodeObj(SECRET, bad), JSON.stringify(bad.slice(0, 20))).toThrow(ObjDecodeError);
     }

@@ -1,0 +1,783 @@
+import { createHash } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { eq } from "drizzle-orm";
+import { solveChallenge, type Challenge } from "altcha-lib";
+import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
+import { drivers } from "../support/db";
+import { startTestApi, type TestApi } from "../support/api";
+import { startOidcProvider, type OidcProvider } from "../support/oidc";
+import {
+  addPayoutMethod,
+  bindPayout,
+  createGiftCode,
+  expectLedgerConsistent,
+  giveEarning,
+  inAnHour,
+  newMember,
+  newOperator,
+  type TestMember,
+} from "../support/money";
+import { createApi } from "../../api/app";
+import { encodeObj } from "../../api/lib/obj";
+import { createSession } from "../../api/domain/sessions";
+import { payoutMethods, withdrawals } from "../../api/db/schema";
+
+/**
+ * Every API endpoint, called as a visitor, a member and an operator, with broken input: missing,
+ * extra and wrong-typed fields, control characters and lone surrogates, 1 MB strings, arrays for
+ * text, negative, fractional and huge numbers, broken `obj` strings, broken JSON, wrong content
+ * types and huge bodies. Every answer is the envelope with a 4xx, never a 5xx, and the ledger
+ * still balances afterwards.
+ *
+ * When a 2xx is allowed: a body-reading endpoint gets bodies that are invalid by construction
+ * (each mutation breaks a required field, or the body as a whole), so it must refuse them all;
+ * the one exception is "odd text", where a text field holds any text the rule allows (every
+ * script, emoji, quotes, markup), which may be valid and may succeed.
+ * Endpoints that read no body (the GETs, logout) ignore unknown query parameters and take their
+ * known ones as optional flags or lookups, so a fuzzed query can be a valid request: they may
+ * answer 2xx, but still only with the envelope and never a 5xx. The Google endpoint's query is
+ * strict, so it is treated like a body.
+ */
+
+const SEED = 20261123;
+/** Measured with the sweep (about 950 requests): 10 s per driver on a loaded 2-core machine. */
+const RANDOM_RUNS = 1000;
+const CLIENT_ID = "fuzz-client";
+const CLIENT_SECRET = "fuzz-client-secret";
+const REDIRECT_URI = "http://localhost:3000/auth/google/callback";
+const MB = 1024 * 1024;
+
+type Role = "visitor" | "member" | "operator";
+type Input = "obj" | "json" | "query" | "none";
+type Fields = Record<string, unknown>;
+
+interface Endpoint {
+  method: "GET" | "POST" | "PATCH";
+  /** As the router registers it; `:id` is filled from `ids`. */
+  route: string;
+  input: Input;
+  /** The least role the endpoint serves. */
+  role: Role;
+  /** A valid input for that role (fields, or the query for `query`). */
+  valid?: () => Fields;
+  /** What the valid input answers when sent once, before the fuzz. */
+  validStatus?: number;
+  /** Fields that may be left out. */
+  optional?: string[];
+  /** Fields taking a number or its text (so only arrays, objects and booleans are wrong types). */
+  lenient?: string[];
+  /** Fields holding an amount or a count, for the bad-number mutations. */
+  numeric?: string[];
+  /** Valid path parameters, never produced by the fuzzed ones. */
+  ids?: () => string[];
+}
+
+/** What the ALTCHA widget posts after solving a challenge the API issued. */
+async function solvedAltcha(t: TestApi): Promise<string> {
+  const res = await t.request("/humanCheck/altcha-challenge");
+  const challenge = res.body as Challenge;
+  const solution = await solveChallenge({ challenge, deriveKey, timeout: 30_000 });
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString("base64");
+}
+
+/** Percent-encoding of any string: lone surrogates (which UTF-8 cannot hold) become U+FFFD first. */
+const pct = (s: string) => encodeURIComponent(Buffer.from(s, "utf8").toString("utf8"));
+
+const asText = (v: unknown) => (v !== null && typeof v === "object" ? JSON.stringify(v) : String(v));
+
+/** A query string; an array repeats its parameter. */
+const queryString = (q: Fields) =>
+  Object.entries(q)
+    .flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((one) => `${pct(k)}=${pct(asText(one))}`))
+    .join("&");
+
+/** One request as the fuzz sends it. */
+interface Attempt {
+  kind: string;
+  path: string;
+  method: string;
+  body?: string;
+  contentType?: string | null;
+  /** Input that may well be valid (odd but allowed text), so a 2xx is a right answer too. */
+  mayPass?: boolean;
+  /** The answer it must get from a caller the endpoint serves (beyond "a 4xx"). */
+  expect?: { status: number; message?: RegExp };
+}
+
+/** Control characters survive percent-encoding; lone surrogates do not (UTF-8 has no form for them). */
+const hasControl = (s: string) =>
+  Array.from(s).some((c) => {
+    const n = c.charCodeAt(0);
+    return (n < 0x20 && n !== 0x09 && n !== 0x0a && n !== 0x0d) || n === 0x7f;
+  });
+const UNSAFE_CHARS = [
+  ...Array.from({ length: 32 }, (_, i) => String.fromCharCode(i)).filter((c) => !"\t\n\r".includes(c)),
+  "\u007f",
+  "\ud800",
+  "\udbff",
+  "\udc00",
+  "\udfff",
+];
+const ONE_MB = ["a", "न", "🔒", "\u0000"].map((c) => c.repeat(MB / c.length));
+const TOO_LARGE = { status: 413, message: /^Request body too large\.$/ };
+const NOT_ALLOWED = /contains a character that is not allowed\.$/;
+
+const unsafeText = fc
+  .tuple(fc.string({ maxLength: 20 }), fc.constantFrom(...UNSAFE_CHARS), fc.string({ maxLength: 20 }))
+  .map(([a, c, b]) => `${a}${c}${b}`);
+/** Negative, fractional (more than 3 decimals) and huge: invalid for every amount and count. */
+const badNumber = fc.oneof(
+  fc.integer({ min: -1e12, max: -1 }),
+  fc.double({ min: -1e308, max: -1e-3, noNaN: true, noDefaultInfinity: true }),
+  fc.integer({ min: 0, max: 1e6 }).map((n) => n + 0.12345),
+  fc.double({ min: 1e13, max: 1e308, noNaN: true, noDefaultInfinity: true }),
+  fc.constantFrom(2 ** 53, 2 ** 53 + 2, Number.MAX_VALUE, 1e21, 0.0001),
+);
+/** Any text the rule allows (every script, emoji, symbols, tabs and newlines): deep into the domain code. */
+const oddText = fc
+  .oneof(
+    fc.string({ unit: "binary", maxLength: 40 }),
+    fc.string({ unit: "grapheme", maxLength: 300 }),
+    fc.constantFrom("' OR 1=1 --", "%00", "\\u0000", "<script>x</script>", "${x}", "NULL", " ", "\r\n\t"),
+  )
+  .filter((v) => !hasControl(v));
+const badNumberText = fc.constantFrom(
+  "-5",
+  "-0.5",
+  "1.23456",
+  "1e400",
+  "99999999999999999999",
+  "NaN",
+  "0x10",
+);
+const anyJson = fc.jsonValue({ maxDepth: 3 });
+
+/** Values of any type but the field's own (for a number-or-text field, neither). */
+function wrongTypeFor(value: unknown, numberOrText: boolean): fc.Arbitrary<unknown> {
+  const text = fc.string({ maxLength: 8 });
+  const number = fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }));
+  const list = fc.array(fc.string({ maxLength: 5 }), { maxLength: 3 });
+  const record = fc.dictionary(fc.string({ maxLength: 5 }), fc.string({ maxLength: 5 }), { maxKeys: 2 });
+  if (numberOrText) return fc.oneof(fc.boolean(), list, record);
+  if (typeof value === "boolean") return fc.oneof(text, number, fc.constant(null), list, record);
+  if (typeof value === "number") return fc.oneof(text, fc.boolean(), fc.constant(null), list, record);
+  if (typeof value === "string") return fc.oneof(number, fc.boolean(), fc.constant(null), list, record);
+  return fc.oneof(text, number, fc.boolean(), fc.constant(null), list);
+}
+
+/** The broken inputs, for one endpoint (whose valid input is `base`). */
+function mutations(e: Endpoint, base: Fields, objSecret: string): fc.Arbitrary<Attempt>[] {
+  const keys = Object.keys(base);
+  const required = keys.filter((k) => !e.optional?.includes(k));
+  const textKeys = keys.filter((k) => typeof base[k] === "string");
+  const numericKeys = keys.filter((k) => e.numeric?.includes(k));
+  const path = (ids: string[] = e.ids?.() ?? []) => {
+    let i = 0;
+    return e.route.replace(/:id/g, () => ids[i++] ?? "x");
+  };
+  const send = (kind: string, fields: unknown, expect?: Attempt["expect"]): Attempt => {
+    if (e.input === "query") {
+      const q = fields && typeof fields === "object" && !Array.isArray(fields) ? (fields as Fields) : {};
+      return { kind, method: e.method, path: `${path()}?${queryString(q)}`, expect };
+    }
+    const body = e.input === "obj" ? { obj: encodeObj(objSecret, fields) } : fields;
+    return { kind, method: e.method, path: path(), body: JSON.stringify(body), expect };
+  };
+  const raw = (kind: string, body: string, expect?: Attempt["expect"], contentType?: string | null) => ({
+    kind,
+    method: e.method,
+    path: path(),
+    body,
+    contentType,
+    expect,
+  });
+  const with_ = (k: string, v: unknown) => ({ ...base, [k]: v });
+  const unsafeExpect = (v: string): Attempt["expect"] =>
+    e.input !== "query" || hasControl(v) ? { status: 400, message: NOT_ALLOWED } : undefined;
+  const list: fc.Arbitrary<Attempt>[] = [];
+
+  if (required.length > 0)
+    list.push(
+      fc.constantFrom(...required).map((k) => {
+        const { [k]: _dropped, ...rest } = base;
+        return send(`missing ${k}`, rest);
+      }),
+    );
+  list.push(
+    fc
+      .tuple(
+        fc.string({ minLength: 1, maxLength: 12 }).filter((k) => !(k in base) && k !== "__proto__"),
+        anyJson,
+      )
+      .map(([k, v]) => send(`extra ${JSON.stringify(k)}`, with_(k, v))),
+  );
+  if (keys.length > 0)
+    list.push(
+      fc
+        .constantFrom(...keys)
+        .chain((k) =>
+          wrongTypeFor(base[k], e.lenient?.includes(k) ?? false).map((v) =>
+            send(`wrong type ${k}`, with_(k, e.input === "query" ? asText(v) : v)),
+          ),
+        ),
+    );
+  if (textKeys.length > 0) {
+    list.push(
+      fc
+        .tuple(fc.constantFrom(...textKeys), unsafeText)
+        .map(([k, v]) => send(`unsafe ${k}`, with_(k, v), unsafeExpect(v))),
+    );
+    list.push(
+      fc.tuple(fc.constantFrom(...textKeys), fc.constantFrom(...ONE_MB)).map(([k, v]) =>
+        e.input === "obj"
+          ? // Refused by its size before it is decrypted: a ciphertext of the size it would have
+            // (encrypting megabytes would take most of the run on this machine).
+            raw(
+              `1 MB ${k}`,
+              JSON.stringify({
+                obj: `U2FsdGVkX1${"A".repeat(Math.ceil((JSON.stringify(v).length * 4) / 3))}`,
+              }),
+              TOO_LARGE,
+            )
+          : send(`1 MB ${k}`, with_(k, v), e.input === "query" ? undefined : TOO_LARGE),
+      ),
+    );
+    list.push(
+      fc
+        .tuple(fc.constantFrom(...textKeys), oddText)
+        .map(([k, v]) => ({ ...send(`odd text ${k}`, with_(k, v)), mayPass: true })),
+    );
+    list.push(
+      fc
+        .tuple(fc.constantFrom(...textKeys), fc.array(fc.string({ maxLength: 8 }), { maxLength: 3 }))
+        .map(([k, v]) => send(`array for ${k}`, with_(k, e.input === "query" ? ["", "x"] : v))),
+    );
+  }
+  list.push(unsafeText.map((k) => send("unsafe field name", with_(k, "x"), unsafeExpect(k))));
+  if (numericKeys.length > 0)
+    list.push(
+      fc
+        .tuple(
+          fc.constantFrom(...numericKeys),
+          e.lenient?.some((k) => numericKeys.includes(k)) ? fc.oneof(badNumber, badNumberText) : badNumber,
+        )
+        .map(([k, v]) =>
+          send(`bad number ${k}`, with_(k, typeof v === "string" && !e.lenient?.includes(k) ? -1 : v)),
+        ),
+    );
+  if (e.ids)
+    list.push(
+      fc
+        .oneof(
+          fc.string({ maxLength: 30 }),
+          unsafeText,
+          fc.constantFrom("0", "-1", "1.5", "99999999999", "1e3", "..", "%", "%00", "a".repeat(5000)),
+        )
+        .filter((id) => id.length > 0 && !e.ids!().includes(id) && !(/^\d{1,9}$/.test(id) && Number(id) > 0))
+        .map((id) => ({
+          ...send(`path id ${JSON.stringify(id.slice(0, 20))}`, base),
+          path: path([pct(id)]),
+        })),
+    );
+
+  if (e.input === "obj") {
+    list.push(
+      fc
+        .oneof(
+          fc.string({ maxLength: 60 }),
+          fc.constantFrom("", "U2FsdGVkX1", "U2FsdGVkX19hYmNkZWZnaA==", "%%%%"),
+          fc.constant(encodeObj(objSecret, base)).map((s) => s.slice(0, s.length - 5)),
+          anyJson.map((v) => encodeObj("another-secret-1234", v)),
+          fc.oneof(fc.integer(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 2 })),
+        )
+        .map((obj) => raw("broken obj", JSON.stringify({ obj }))),
+    );
+    list.push(
+      fc
+        .tuple(
+          fc.string({ minLength: 1, maxLength: 8 }).filter((k) => k !== "obj"),
+          unsafeText,
+        )
+        .map(([k, v]) =>
+          raw("unsafe beside obj", JSON.stringify({ obj: encodeObj(objSecret, base), [k]: v }), {
+            status: 400,
+            message: NOT_ALLOWED,
+          }),
+        ),
+    );
+  }
+  if (e.input === "obj" || e.input === "json") {
+    list.push(
+      fc
+        .oneof(
+          anyJson.filter((v) => v === null || typeof v !== "object" || Array.isArray(v)),
+          fc.constant({}),
+        )
+        .map((v) => send("not an object of fields", v)),
+    );
+    list.push(
+      fc
+        .oneof(
+          fc.constantFrom("{", "{obj:", "[1,", '{"a":', "not json", "", "\u0000", '{"obj":"\\u00"}'),
+          fc.string({ maxLength: 40 }).filter((s) => {
+            try {
+              JSON.parse(s);
+              return false;
+            } catch {
+              return true;
+            }
+          }),
+        )
+        .map((b) => raw("broken JSON", b, { status: 400 })),
+    );
+    list.push(
+      fc
+        .constantFrom(
+          "application/x-www-form-urlencoded",
+          "text/plain",
+          "multipart/form-data; boundary=x",
+          null,
+        )
+        .map((type) =>
+          raw(`content type ${type}`, send("", base).body!, { status: 415, message: /Content-Type/ }, type),
+        ),
+    );
+    list.push(
+      fc.constantFrom(64 * 1024 + 1, 200 * 1024, MB).map((n) =>
+        raw(`huge body ${n}`, JSON.stringify({ obj: "x".repeat(n) }), {
+          status: 413,
+          message: /^Request body too large\.$/,
+        }),
+      ),
+    );
+    list.push(
+      fc
+        .integer({ min: 1, max: 20_000 })
+        .map((depth) => raw(`nested ${depth}`, "[".repeat(depth) + "]".repeat(depth))),
+    );
+  }
+  return list;
+}
+
+/** Inputs for the endpoints that read no body: any query, unsafe queries, junk bodies. */
+function addressMutations(e: Endpoint): fc.Arbitrary<Attempt>[] {
+  const path = e.route;
+  const attempt = (kind: string, query: string, expect?: Attempt["expect"], body?: string): Attempt => ({
+    kind,
+    method: e.method,
+    path: query ? `${path}?${query}` : path,
+    body,
+    expect,
+  });
+  const list = [
+    fc
+      .dictionary(
+        fc.string({ maxLength: 10 }),
+        fc.oneof(
+          { arbitrary: fc.string({ maxLength: 20 }), weight: 30 },
+          // Node refuses a request line this long before the API sees it; the API must cope anyway.
+          { arbitrary: fc.constantFrom(...ONE_MB), weight: 1 },
+        ),
+        {
+          maxKeys: 3,
+        },
+      )
+      .map((q) => attempt("any query", queryString(q))),
+    fc
+      .tuple(fc.string({ maxLength: 10 }), unsafeText, fc.boolean())
+      .map(([k, v, inName]) =>
+        attempt(
+          "unsafe query",
+          inName ? `${pct(v)}=1` : `${pct(k || "token")}=${pct(v)}`,
+          hasControl(v) ? { status: 400, message: NOT_ALLOWED } : undefined,
+        ),
+      ),
+    fc
+      .constantFrom("%ZZ", "a=%E0%A4", "%00=%00", "&&&==&", "a[]=1&a[]=2", "token=a%2500")
+      .map((q) => attempt("odd query", q)),
+  ];
+  if (e.method !== "GET")
+    list.push(
+      fc
+        .oneof(fc.string({ maxLength: 30 }), fc.constant("x".repeat(MB)))
+        .map((b) => attempt("junk body", "", b.length > 64 * 1024 ? { status: 413 } : undefined, b)),
+    );
+  return list;
+}
+
+describe.each(drivers())("API fuzz (%s)", (driver) => {
+  let t: TestApi;
+  let provider: OidcProvider;
+  let operator: TestMember;
+  let member: TestMember;
+  let giftCode: string;
+  let pendingWithdrawalId: string;
+  let methodIds: string[];
+  const altcha: Record<"login" | "signUp", string> = { login: "", signUp: "" };
+  const verifier = "v".repeat(43);
+  const challenge = createHash("sha256").update(verifier).digest("base64url");
+
+  const ENDPOINTS: Endpoint[] = [
+    { method: "GET", route: "/healthz", input: "none", role: "visitor" },
+    { method: "GET", route: "/checkLogin_for_navBar", input: "none", role: "visitor" },
+    {
+      method: "GET",
+      route: "/userRoute/user_signUp_login_google",
+      input: "query",
+      role: "visitor",
+      valid: () => ({ redirect_uri: REDIRECT_URI, state: "s".repeat(20), code_challenge: challenge }),
+      validStatus: 200,
+    },
+    {
+      method: "GET",
+      route: "/userRoute/user_signUp_login_google",
+      input: "query",
+      role: "visitor",
+      // A code the provider never issued: refused by the provider.
+      valid: () => ({ google_code: "not-a-code", redirect_uri: REDIRECT_URI, code_verifier: verifier }),
+      validStatus: 400,
+      optional: [],
+    },
+    { method: "GET", route: "/userRoute/userWebstatisticsGet", input: "none", role: "visitor" },
+    {
+      method: "POST",
+      route: "/userRoute/login",
+      input: "obj",
+      role: "visitor",
+      valid: () => ({
+        email_userName: member.email,
+        password: "member-password-1",
+        loginRemember_state: false,
+        human_check: { altcha: altcha.login },
+      }),
+      validStatus: 200,
+      optional: ["loginRemember_state"],
+    },
+    {
+      method: "POST",
+      route: "/userRoute/signUp",
+      input: "obj",
+      role: "visitor",
+      valid: () => ({
+        name: "Fuzz Signup",
+        mobile_number: 9876543210,
+        email_address: "fuzz-signup@example.com",
+        password: "signup-password-1",
+        refer_by: member.userName,
+        human_check: { altcha: altcha.signUp },
+      }),
+      validStatus: 200,
+      optional: ["refer_by"],
+      numeric: ["mobile_number"],
+    },
+    {
+      method: "POST",
+      route: "/userRoute/userLoginforgot_password_send_mail",
+      input: "obj",
+      role: "visitor",
+      valid: () => ({ email_address: member.email }),
+      validStatus: 200,
+    },
+    { method: "GET", route: "/userRoute/verify_reset_token", input: "none", role: "visitor" },
+    {
+      method: "POST",
+      route: "/userRoute/reset_password_form_post",
+      input: "obj",
+      role: "visitor",
+      valid: () => ({ password: "new-password-123", token: "no-such-token" }),
+      validStatus: 400,
+    },
+    { method: "GET", route: "/userRoute/verify_reset_email_token", input: "none", role: "visitor" },
+    { method: "POST", route: "/userRoute/logout", input: "none", role: "visitor" },
+    { method: "GET", route: "/userRoute/userDataGet_dashboard", input: "none", role: "member" },
+    { method: "GET", route: "/userRoute/userReferral_record_get", input: "none", role: "member" },
+    { method: "GET", route: "/userRoute/userProfileData_get", input: "none", role: "member" },
+    {
+      method: "PATCH",
+      route: "/userRoute/userProfileData_patch",
+      input: "obj",
+      role: "member",
+      valid: () => ({
+        name: "Test Member",
+        address: "12 MG Road",
+        city: "Pune",
+        state: "Maharashtra",
+        zip_code: "411001",
+        mobile_number: 9876543210,
+        withdrawal_method: "UPI",
+        withdrawal_account_information: "member@upi",
+      }),
+      validStatus: 200,
+      lenient: ["mobile_number"],
+      numeric: ["mobile_number"],
+    },
+    { method: "GET", route: "/userRoute/userpassword_and_email_get", input: "none", role: "member" },
+    {
+      method: "PATCH",
+      route: "/userRoute/userpassword_and_email_patch",
+      input: "obj",
+      role: "member",
+      valid: () => ({ email_address: "fuzz-new-address@example.com" }),
+      validStatus: 200,
+    },
+    {
+      method: "PATCH",
+      route: "/userRoute/userpassword_and_email_patch",
+      input: "obj",
+      role: "member",
+      // A wrong current password: refused, so the member's password never changes during the fuzz.
+      valid: () => ({ currentPassword_state: "not-the-password", newPassword_state: "another-password-1" }),
+      validStatus: 400,
+    },
+    { method: "GET", route: "/userAmount/userBalanceData_get", input: "none", role: "member" },
+    {
+      method: "POST",
+      route: "/userAmount/userWithdrawal_record_post",
+      input: "obj",
+      role: "member",
+      valid: () => ({ balance: 100, type: "UPI", request_id: "fuzz-withdraw-1" }),
+      validStatus: 200,
+      optional: ["type", "request_id"],
+      lenient: ["balance"],
+      numeric: ["balance"],
+    },
+    { method: "GET", route: "/userAmount/userConvertBalance_get", input: "none", role: "member" },
+    {
+      method: "PATCH",
+      route: "/userAmount/userBalanceConvertPatch",
+      input: "obj",
+      role: "member",
+      valid: () => ({
+        balanceToConvert: 50,
+        conversionType_state: "withdrawToDeposit",
+        charge: 0,
+        request_id: "fuzz-convert-1",
+      }),
+      validStatus: 200,
+      optional: ["charge", "request_id"],
+      lenient: ["balanceToConvert", "charge"],
+      numeric: ["balanceToConvert"],
+    },
+    { method: "GET", route: "/userIncomeRoute/user_giftCode_get", input: "none", role: "member" },
+    {
+      method: "PATCH",
+      route: "/userIncomeRoute/user_giftCode_verify_and_patch",
+      input: "json",
+      role: "member",
+      valid: () => ({ giftCode_state: giftCode }),
+      validStatus: 200,
+    },
+    {
+      method: "POST",
+      route: "/userMessageRoute/userMessageSave_post",
+      input: "obj",
+      role: "visitor",
+      valid: () => ({
+        name: "Meera",
+        email_address: "meera@example.com",
+        mobile_number: "9876543210",
+        subject: "Withdrawal question",
+        message: "When is my withdrawal paid?",
+        consent: true,
+      }),
+      validStatus: 200,
+    },
+    { method: "GET", route: "/adminRoute/withdrawals", input: "none", role: "operator" },
+    {
+      method: "POST",
+      route: "/adminRoute/withdrawals/:id/settle",
+      input: "json",
+      role: "operator",
+      valid: () => ({ action: "approve", remark: "Paid" }),
+      validStatus: 200,
+      optional: ["remark"],
+      ids: () => [pendingWithdrawalId],
+    },
+    { method: "GET", route: "/adminRoute/giftCodes", input: "none", role: "operator" },
+    {
+      method: "POST",
+      route: "/adminRoute/giftCodes",
+      input: "json",
+      role: "operator",
+      valid: () => ({ code: "FUZZ-NEW-CODE", amount: "2.5", claim_limit: 3, expires_at: inAnHour() }),
+      validStatus: 200,
+      lenient: ["amount"],
+      numeric: ["amount", "claim_limit"],
+    },
+    { method: "GET", route: "/adminRoute/payoutMethods", input: "none", role: "operator" },
+    {
+      method: "POST",
+      route: "/adminRoute/payoutMethods",
+      input: "json",
+      role: "operator",
+      valid: () => ({ name: "Paytm", details: "Paytm wallet", minimum_amount: 50 }),
+      validStatus: 200,
+      lenient: ["minimum_amount"],
+      numeric: ["minimum_amount"],
+    },
+    {
+      method: "PATCH",
+      route: "/adminRoute/payoutMethods/:id",
+      input: "json",
+      role: "operator",
+      valid: () => ({ name: "UPI", details: "UPI id", minimum_amount: 100, active: true }),
+      validStatus: 200,
+      lenient: ["minimum_amount"],
+      numeric: ["minimum_amount"],
+      ids: () => methodIds.slice(0, 1),
+    },
+    { method: "GET", route: "/adminRoute/settings", input: "none", role: "operator" },
+    {
+      method: "PATCH",
+      route: "/adminRoute/settings",
+      input: "json",
+      role: "operator",
+      valid: () => ({ referral_rate_bp: 500 }),
+      validStatus: 200,
+      numeric: ["referral_rate_bp"],
+    },
+    { method: "GET", route: "/adminRoute/messages", input: "none", role: "operator" },
+    { method: "GET", route: "/adminRoute/audit", input: "none", role: "operator" },
+    { method: "GET", route: "/humanCheck/altcha-challenge", input: "none", role: "visitor" },
+    { method: "GET", route: "/humanCheck/image", input: "none", role: "visitor" },
+  ];
+
+  beforeAll(async () => {
+    provider = await startOidcProvider({
+      clientId: CLIENT_ID,
+      clientSecret: CLIENT_SECRET,
+      redirectUris: [REDIRECT_URI],
+    });
+    t = await startTestApi(driver, {
+      HUMAN_CHECK: "altcha",
+      GOOGLE_CLIENT_ID: CLIENT_ID,
+      GOOGLE_CLIENT_SECRET: CLIENT_SECRET,
+      GOOGLE_ISSUER: provider.issuer,
+    });
+    operator = await newOperator(t);
+    await addPayoutMethod(t, operator, "UPI", 100);
+    member = await newMember(t, { password: "member-password-1" });
+    await giveEarning(t, member.id, 2_000_000);
+    await bindPayout(t, member, "UPI");
+    const other = await newMember(t);
+    await giveEarning(t, other.id, 500_000);
+    await bindPayout(t, other, "UPI");
+    const w = await t.request("/userAmount/userWithdrawal_record_post", {
+      obj: { balance: 200, type: "UPI" },
+      cookie: other.cookie,
+    });
+    expect(w.status).toBe(200);
+    pendingWithdrawalId = (
+      await t.deps.db.select().from(withdrawals).where(eq(withdrawals.userId, other.id))
+    )[0]!.id;
+    methodIds = (await t.deps.db.select().from(payoutMethods)).map((m) => String(m.id));
+    giftCode = await createGiftCode(t, operator, { amount: "5", claim_limit: 100 });
+    altcha.login = await solvedAltcha(t);
+    altcha.signUp = await solvedAltcha(t);
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    await provider?.close();
+  });
+
+  const RANK: Record<Role, number> = { visitor: 0, member: 1, operator: 2 };
+
+  /** A session for the caller; logout gets one of its own, so it cannot end the fuzz's sessions. */
+  async function cookieFor(caller: Role, e: Endpoint): Promise<string | undefined> {
+    if (caller === "visitor") return undefined;
+    const who = caller === "member" ? member : operator;
+    if (e.route !== "/userRoute/logout") return who.cookie;
+    return `sid=${(await createSession(t.deps.db, who.id, false)).token}`;
+  }
+
+  async function call(e: Endpoint, caller: Role, a: Attempt) {
+    const res = await t.request(a.path, {
+      method: a.method,
+      rawBody: a.body,
+      contentType: a.contentType,
+      cookie: await cookieFor(caller, e),
+    });
+    const label = `${caller} ${a.method} ${a.path.slice(0, 120)} [${a.kind}] → ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`;
+    expect(res.status, label).toBeLessThan(500);
+    const bareChallenge = e.route === "/humanCheck/altcha-challenge" && res.status === 200;
+    if (!bareChallenge) {
+      expect(typeof res.body, label).toBe("object");
+      expect(typeof res.body.success, label).toBe("boolean");
+    }
+    if (res.status >= 400) {
+      expect(res.body.success, label).toBe(false);
+      const msg = res.body.error_msg;
+      const readable =
+        (typeof msg === "string" && msg.length > 0) ||
+        (Array.isArray(msg) && msg.length > 0 && msg.every((m) => typeof m?.msg === "string"));
+      expect(readable, label).toBe(true);
+    } else {
+      expect(res.status, label).toBe(200);
+      // A 2xx only where a fuzzed input can be valid (see the top of this file).
+      expect(e.input === "none" || a.mayPass, label).toBe(true);
+      if (!bareChallenge) expect(res.body.success, label).toBe(true);
+    }
+    const served = RANK[caller] >= RANK[e.role];
+    if (served && a.expect) {
+      expect(res.status, label).toBe(a.expect.status);
+      if (a.expect.message) expect(String(res.body.error_msg), label).toMatch(a.expect.message);
+    }
+    return res;
+  }
+
+  const arbitraryFor = (e: Endpoint): fc.Arbitrary<Attempt>[] =>
+    e.valid ? mutations(e, e.valid(), t.deps.config.objSecret) : addressMutations(e);
+
+  it("lists every route the API registers", () => {
+    const registered = new Set(
+      createApi(t.deps)
+        .routes.filter((r) => r.method !== "ALL")
+        .map((r) => `${r.method} ${r.path}`),
+    );
+    const listed = new Set(ENDPOINTS.map((e) => `${e.method} ${e.route}`));
+    expect([...listed].sort()).toEqual([...registered].sort());
+  });
+
+  it("answers each endpoint's valid input as expected (so the fuzz starts from real requests)", async () => {
+    for (const e of ENDPOINTS) {
+      if (!e.valid) continue;
+      const attempt = e.valid();
+      const path = e.route.replace(/:id/g, () => e.ids?.()[0] ?? "x");
+      const res =
+        e.input === "query"
+          ? await t.request(`${path}?${queryString(attempt)}`)
+          : await t.request(path, {
+              method: e.method,
+              ...(e.input === "obj" ? { obj: attempt } : { json: attempt }),
+              cookie: await cookieFor(e.role, e),
+            });
+      expect(res.status, `${e.method} ${e.route}: ${JSON.stringify(res.body)}`).toBe(e.validStatus);
+    }
+  });
+
+  it("refuses every broken input with the envelope and a 4xx, never a 5xx", async () => {
+    const roles: Role[] = ["visitor", "member", "operator"];
+    // Every endpoint meets every kind of broken input at least once (a few samples each), then a random mix.
+    for (const [i, e] of ENDPOINTS.entries()) {
+      for (const [j, arb] of arbitraryFor(e).entries()) {
+        const samples = fc.sample(arb, { seed: SEED + i * 100 + j, numRuns: 3 });
+        for (const [k, a] of samples.entries()) {
+          await call(e, roles[(i + j + k) % 3]!, a);
+        }
+      }
+    }
+    const all = fc.oneof(
+      ...ENDPOINTS.map((e) =>
+        fc.tuple(fc.constant(e), fc.oneof(...arbitraryFor(e)), fc.constantFrom(...roles)),
+      ),
+    );
+    await fc.assert(
+      fc.asyncProperty(all, async ([e, a, caller]) => {
+        await call(e, caller, a);
+      }),
+      { seed: SEED, numRuns: RANDOM_RUNS },
+    );
+    await expectLedgerConsistent(t);
+  }, 120_000);
+});

@@ -99,6 +99,8 @@ interface Attempt {
   method: string;
   body?: string;
   contentType?: string | null;
+  /** A session cookie header of its own instead of the caller's. */
+  cookie?: string;
   /** Input that may well be valid (odd but allowed text), so a 2xx is a right answer too. */
   mayPass?: boolean;
   /** The answer it must get from a caller the endpoint serves (beyond "a 4xx"). */
@@ -210,7 +212,7 @@ function mutations(e: Endpoint, base: Fields, objSecret: string): fc.Arbitrary<A
         fc.string({ minLength: 1, maxLength: 12 }).filter((k) => !(k in base) && k !== "__proto__"),
         anyJson,
       )
-      .map(([k, v]) => send(`extra ${JSON.stringify(k)}`, with_(k, v))),
+      .map(([k, v]) => send(`extra ${JSON.stringify(k)}`, with_(k, e.input === "query" ? asText(v) : v))),
   );
   if (keys.length > 0)
     list.push(
@@ -696,9 +698,9 @@ describe.each(drivers())("API fuzz (%s)", (driver) => {
       method: a.method,
       rawBody: a.body,
       contentType: a.contentType,
-      cookie: await cookieFor(caller, e),
+      cookie: a.cookie ?? (await cookieFor(caller, e)),
     });
-    const label = `${caller} ${a.method} ${a.path.slice(0, 120)} [${a.kind}] → ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`;
+    const label = `${caller} ${a.method} ${a.path.slice(0, 200)} [${a.kind}] → ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`;
     expect(res.status, label).toBeLessThan(500);
     const bareChallenge = e.route === "/humanCheck/altcha-challenge" && res.status === 200;
     if (!bareChallenge) {
@@ -726,8 +728,35 @@ describe.each(drivers())("API fuzz (%s)", (driver) => {
     return res;
   }
 
-  const arbitraryFor = (e: Endpoint): fc.Arbitrary<Attempt>[] =>
-    e.valid ? mutations(e, e.valid(), t.deps.config.objSecret) : addressMutations(e);
+  const arbitraryFor = (e: Endpoint): fc.Arbitrary<Attempt>[] => {
+    const list = e.valid ? mutations(e, e.valid(), t.deps.config.objSecret) : addressMutations(e);
+    // A broken or forged session cookie on an otherwise valid request: no session, so public
+    // endpoints may well succeed.
+    list.push(
+      fc
+        .oneof(
+          fc.string({ unit: fc.constantFrom(...'abc%=;," 09\t'), maxLength: 40 }),
+          fc.constantFrom("%00", "%E0%A4", "x".repeat(8000), "", '"', "%", `${"A".repeat(43)}`),
+        )
+        .map((v): Attempt => ({
+          kind: "broken cookie",
+          method: e.method,
+          ...(e.valid ? validAttempt(e) : { path: e.route }),
+          cookie: `sid=${v}`,
+          mayPass: true,
+        })),
+    );
+    return list;
+  };
+
+  /** The endpoint's valid input, as an attempt. */
+  const validAttempt = (e: Endpoint): Pick<Attempt, "path" | "body"> => {
+    const path = e.route.replace(/:id/g, () => e.ids?.()[0] ?? "x");
+    const v = e.valid!();
+    if (e.input === "query") return { path: `${path}?${queryString(v)}`, body: undefined };
+    const body = e.input === "obj" ? { obj: encodeObj(t.deps.config.objSecret, v) } : v;
+    return { path, body: JSON.stringify(body) };
+  };
 
   it("lists every route the API registers", () => {
     const registered = new Set(

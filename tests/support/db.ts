@@ -16,6 +16,7 @@ export function drivers(): Driver[] {
 export async function freshDatabase(driver: Driver): Promise<Database> {
   const golden = inject("golden");
   if (driver === "pglite") return clonePglite(golden.pglite);
-  if (!golden.postgres) throw new Error("no PostgreSQL template: TEST_DATABASE_URL was not set when the run started");
+  if (!golden.postgres)
+    throw new Error("no PostgreSQL template: TEST_DATABASE_URL was not set when the run started");
   return clonePostgres(process.env.TEST_DATABASE_URL!, golden.postgres);
 }

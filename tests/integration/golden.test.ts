@@ -31,7 +31,7 @@ describe.each(drivers())("fresh databases from the golden copy (%s)", (driver) =
 
   it("come from the copy migrated once for the run", () => {
     const golden = inject("golden");
-    expect(golden.pglite).toMatch(/pglite-[0-9a-f]{12}\.tar$/);
+    expect(golden.pglite).toMatch(/pglite-[\d.]+-[0-9a-f]{12}\.tar$/);
     if (driver === "postgres") expect(golden.postgres).toMatch(/^golden_[0-9a-f]{12}$/);
   });
 

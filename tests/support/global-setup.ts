@@ -1,5 +1,5 @@
 import type { TestProject } from "vitest/node";
-import { ensurePostgresGolden, writePgliteGolden } from "./golden";
+import { ensurePostgresGolden, ensurePgliteGolden } from "./golden";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -12,7 +12,7 @@ declare module "vitest" {
 export default async function setup(project: TestProject): Promise<void> {
   const base = process.env.TEST_DATABASE_URL;
   const [pglite, postgres] = await Promise.all([
-    writePgliteGolden(),
+    ensurePgliteGolden(),
     base ? ensurePostgresGolden(base) : Promise.resolve(null),
   ]);
   project.provide("golden", { pglite, postgres });

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import postgres from "postgres";
@@ -32,16 +33,32 @@ export function migrationsHash(): string {
   return hash.digest("hex").slice(0, 12);
 }
 
-/** Migrates an empty PGlite and writes its data directory as an uncompressed tar; returns the file. */
-export async function writePgliteGolden(): Promise<string> {
+/** The dump only fits the PGlite build that wrote it. */
+function pgliteVersion(): string {
+  // The package does not export its manifest; it sits one folder above the entry point.
+  const entry = createRequire(import.meta.url).resolve("@electric-sql/pglite");
+  const manifest = JSON.parse(readFileSync(path.join(path.dirname(entry), "../package.json"), "utf8"));
+  return (manifest as { version: string }).version;
+}
+
+/**
+ * Returns the PGlite golden file for the current migrations, writing it first if no earlier run
+ * did (migrating and dumping takes seconds). Files of other migrations are removed.
+ */
+export async function ensurePgliteGolden(): Promise<string> {
+  const file = path.join(goldenDir, `pglite-${pgliteVersion()}-${migrationsHash()}.tar`);
+  mkdirSync(goldenDir, { recursive: true });
+  for (const old of readdirSync(goldenDir)) {
+    if (old.startsWith("pglite-") && old.endsWith(".tar") && path.join(goldenDir, old) !== file)
+      rmSync(path.join(goldenDir, old), { force: true });
+  }
+  if (existsSync(file)) return file;
   const client = new PGlite();
   try {
     const database = await openDatabase({ pglite: client });
     await database.close();
     // Uncompressed: every clone unpacks it, and the file stays on this machine.
     const dump = await client.dumpDataDir("none");
-    mkdirSync(goldenDir, { recursive: true });
-    const file = path.join(goldenDir, `pglite-${migrationsHash()}.tar`);
     // Written aside and renamed, so a run starting meanwhile never reads half a file.
     const partial = `${file}.${process.pid}.partial`;
     writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));

@@ -7,8 +7,9 @@ import postgres from "postgres";
 import { migrationsFolder, openDatabase, type Database } from "../../api/db/client";
 
 /**
- * The golden test database: migrated once per test run, then cloned for every test that asks
- * for a fresh database (ADR 0006). Migrating costs far more than copying a migrated one.
+ * The golden test database: migrated once (at most once per test run, before any test file
+ * starts), then cloned for every test that asks for a fresh database (ADR 0006). Migrating
+ * costs far more than copying a migrated one.
  * It holds exactly what a newly migrated database holds; anything a test needs on top
  * (platform accounts, members) it adds itself, as the server does at start-up.
  */
@@ -69,7 +70,7 @@ export async function ensurePgliteGolden(): Promise<string> {
   }
 }
 
-/** One read per test process: every clone in it starts from the same bytes. */
+/** Read once per test process (Vitest gives each test file its own); every clone starts from it. */
 const dumps = new Map<string, Blob>();
 
 /** A fresh in-memory PGlite started from the golden file. */

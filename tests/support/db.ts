@@ -1,10 +1,11 @@
-import { randomBytes } from "node:crypto";
-import postgres from "postgres";
-import { openDatabase, type Database } from "../../api/db/client";
+import { inject } from "vitest";
+import type { Database } from "../../api/db/client";
+import { clonePglite, clonePostgres } from "./golden";
 
 /**
  * Integration tests run against PGlite always, and against PostgreSQL too when TEST_DATABASE_URL
- * is set. Each call gets a fresh, migrated database of its own.
+ * is set. Each call gets a fresh, migrated database of its own, copied from the golden one that
+ * tests/support/global-setup.ts migrated once for the run.
  */
 export type Driver = "pglite" | "postgres";
 
@@ -13,22 +14,9 @@ export function drivers(): Driver[] {
 }
 
 export async function freshDatabase(driver: Driver): Promise<Database> {
-  if (driver === "pglite") return openDatabase({});
-  const base = process.env.TEST_DATABASE_URL!;
-  const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
-  const admin = postgres(base, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), maxConnections: 20 });
-  return {
-    ...database,
-    async close() {
-      await database.close();
-      const dropper = postgres(base, { max: 1, onnotice: () => {} });
-      await dropper.unsafe(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    },
-  };
+  const golden = inject("golden");
+  if (driver === "pglite") return clonePglite(golden.pglite);
+  if (!golden.postgres)
+    throw new Error("no PostgreSQL template: TEST_DATABASE_URL was not set when the run started");
+  return clonePostgres(process.env.TEST_DATABASE_URL!, golden.postgres);
 }

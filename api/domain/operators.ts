@@ -4,7 +4,7 @@ import { contactMessages, payoutMethods, users } from "../db/schema";
 import { ApiError } from "../http";
 import { milliToRupeeString } from "../lib/money";
 import { recordAudit } from "./audit";
-import { createMember, hashPassword, normalizeEmail } from "./accounts";
+import { createMember, emailKey, hashPassword, normalizeEmail } from "./accounts";
 import { getSetting, setSetting } from "./settings";
 
 /** "0.1" from 1000 basis points: the rate as the spec's client multiplies it by 100 to show a percentage. */
@@ -27,7 +27,7 @@ export async function createOrPromoteOperator(
   input: { email: string; password: string; name?: string },
 ): Promise<{ id: string; userName: string; email: string; created: boolean }> {
   const email = normalizeEmail(input.email);
-  const [existing] = await db.select().from(users).where(eq(users.email, email));
+  const [existing] = await db.select().from(users).where(eq(users.emailKey, emailKey(email)));
   if (existing) {
     const passwordHash = await hashPassword(input.password);
     await db.transaction(async (tx) => {
@@ -43,7 +43,7 @@ export async function createOrPromoteOperator(
         after: { role: "operator", name: input.name?.trim() || existing.name, password: "changed" },
       });
     });
-    return { id: existing.id, userName: existing.userName, email, created: false };
+    return { id: existing.id, userName: existing.userName, email: existing.email, created: false };
   }
   const created = await createMember(db, {
     name: input.name?.trim() || (email.split("@")[0] ?? "Operator"),

@@ -8,7 +8,7 @@ import type { Deps } from "../deps";
 import type { ApiEnv } from "../http";
 import { ApiError, clientIp, fail, ok, parseWith } from "../http";
 import { users } from "../db/schema";
-import { createMember, isUniqueViolation, normalizeEmail, normalizeIdentifier } from "../domain/accounts";
+import { createMember, emailKey, isUniqueViolation, normalizeIdentifier } from "../domain/accounts";
 import { createSession, revokeSession, SESSION_COOKIE } from "../domain/sessions";
 import { setSessionCookie } from "../lib/sessionCookie";
 
@@ -141,14 +141,17 @@ async function resolveMember(
 ): Promise<Member> {
   const bySub = await findBy(deps, users.googleSub, profile.sub);
   if (bySub) return bySub;
-  const email = normalizeEmail(profile.email);
-  const byEmail = await findBy(deps, users.email, email);
+  const key = emailKey(profile.email);
+  const byEmail = await findBy(deps, users.emailKey, key);
   if (byEmail) {
     if (signUp && byEmail.passwordHash) throw new ApiError(409, LOGIN_WITH_PASSWORD);
-    // The address is the member's (Google verified it); remember the Google account for next time.
     if (byEmail.googleSub && byEmail.googleSub !== profile.sub) {
       throw new ApiError(409, "This e-mail is linked to another Google account.");
     }
+    // A password account whose address was never proved may have been registered by someone
+    // else with this address, waiting for its owner to link Google into their hands.
+    if (byEmail.passwordHash && !byEmail.emailVerifiedAt) throw new ApiError(409, LOGIN_WITH_PASSWORD);
+    // The address is the member's (Google verified it); remember the Google account for next time.
     if (!byEmail.googleSub)
       await deps.db.update(users).set({ googleSub: profile.sub }).where(eq(users.id, byEmail.id));
     return byEmail;
@@ -161,7 +164,8 @@ async function resolveMember(
   try {
     const created = await createMember(deps.db, {
       name: profile.name,
-      email,
+      email: profile.email,
+      emailVerified: true,
       mobileNumber: null,
       passwordHash: null,
       googleSub: profile.sub,
@@ -172,7 +176,7 @@ async function resolveMember(
     // The same person signing in twice at once: the other request created the member.
     if (!isUniqueViolation(e)) throw e;
     const again =
-      (await findBy(deps, users.googleSub, profile.sub)) ?? (await findBy(deps, users.email, email));
+      (await findBy(deps, users.googleSub, profile.sub)) ?? (await findBy(deps, users.emailKey, key));
     if (!again) throw e;
     return again;
   }

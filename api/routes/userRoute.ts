@@ -4,6 +4,7 @@ import { clearSessionCookie, setSessionCookie } from "../lib/sessionCookie";
 import { z } from "zod";
 import type { ApiContext, ApiEnv } from "../http";
 import { ApiError, clientIp, ok, readObj, requireMember } from "../http";
+import { publicOrigin } from "../config";
 import { HumanCheckInput, verifyHumanCheck } from "../lib/humanCheck";
 import {
   AlreadyRegisteredError,
@@ -30,20 +31,6 @@ export const TOKEN_FAILED = "Token Verification Failed!";
 export const RESET_WAIT_MSG = "A reset link was already sent. Please check your inbox.";
 const MAIL_FAILED = "We could not send the e-mail right now. Please try again later.";
 const EMAIL_MSG = "Please enter a valid email address.";
-
-/** The site's address for e-mailed links: the configured public origin, else the one the request came to. */
-export function requestOrigin(c: ApiContext): string {
-  const configured = c.var.deps.config.PUBLIC_ORIGIN;
-  if (configured) return configured.replace(/\/+$/, "");
-  const url = new URL(c.req.url);
-  const trustProxy = c.var.deps.config.TRUST_PROXY;
-  const host =
-    (trustProxy ? c.req.header("x-forwarded-host") : undefined) ?? c.req.header("host") ?? url.host;
-  const proto =
-    (trustProxy ? c.req.header("x-forwarded-proto")?.split(",")[0]?.trim() : undefined) ??
-    url.protocol.replace(":", "");
-  return `${proto}://${host}`;
-}
 
 const LoginInput = z
   .object({
@@ -203,7 +190,7 @@ export function userRoute(): Hono<ApiEnv> {
     const input = await readFields(c, ForgotInput);
     const result = await requestPasswordReset(deps.db, deps.mailer, {
       email: input.email_address,
-      origin: requestOrigin(c),
+      origin: publicOrigin(deps.config),
       siteName: deps.config.SITE_NAME,
     }).catch((e: unknown) => {
       if (!(e instanceof MailDeliveryError)) throw e;
@@ -229,7 +216,12 @@ export function userRoute(): Hono<ApiEnv> {
   });
 
   r.get("/verify_reset_email_token", async (c) => {
-    const result = await applyEmailChange(c.var.deps.db, queryText(c, "token"), queryText(c, "email"));
+    const deps = c.var.deps;
+    const result = await applyEmailChange(deps.db, deps.mailer, {
+      token: queryText(c, "token"),
+      email: queryText(c, "email"),
+      siteName: deps.config.SITE_NAME,
+    });
     if (result === "invalid") throw new ApiError(400, TOKEN_FAILED);
     if (result === "taken")
       throw new ApiError(409, "The new email is already in use. Please choose a different email.");

@@ -27,7 +27,10 @@ export async function createOrPromoteOperator(
   input: { email: string; password: string; name?: string },
 ): Promise<{ id: string; userName: string; email: string; created: boolean }> {
   const email = normalizeEmail(input.email);
-  const [existing] = await db.select().from(users).where(eq(users.emailKey, emailKey(email)));
+  const [existing] = await db
+    .select()
+    .from(users)
+    .where(eq(users.emailKey, emailKey(email)));
   if (existing) {
     const passwordHash = await hashPassword(input.password);
     await db.transaction(async (tx) => {

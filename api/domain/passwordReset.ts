@@ -166,7 +166,7 @@ export async function applyEmailChange(
   input: { token: string; email: string; siteName: string },
 ): Promise<EmailChangeResult> {
   if (!input.token || !input.email) return "invalid";
-  const email = normalizeEmail(input.email);
+  let email = normalizeEmail(input.email);
   class Outcome extends Error {
     constructor(public result: EmailChangeResult) {
       super(result);
@@ -178,9 +178,12 @@ export async function applyEmailChange(
       const [spent] = await tx
         .update(accountTokens)
         .set({ usedAt: new Date() })
-        .where(and(liveToken(input.token, "email_change"), eq(accountTokens.newEmail, email)))
-        .returning({ userId: accountTokens.userId });
-      if (!spent) throw new Outcome("invalid");
+        .where(liveToken(input.token, "email_change"))
+        .returning({ userId: accountTokens.userId, newEmail: accountTokens.newEmail });
+      // The link names the address it was sent to; the address stored is the one requested.
+      if (!spent?.newEmail || emailKey(spent.newEmail) !== emailKey(input.email))
+        throw new Outcome("invalid");
+      email = spent.newEmail;
       const taken = await tx
         .select({ id: users.id })
         .from(users)

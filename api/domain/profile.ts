@@ -85,7 +85,8 @@ async function requireCurrentPassword(
     .where(eq(users.id, userId));
   if (!u?.passwordHash) throw new ApiError(400, PROFILE_MESSAGES.noPassword);
   if (!password) throw new ApiError(400, missingMessage);
-  if (!(await verifyPassword(u.passwordHash, password))) throw new ApiError(400, PROFILE_MESSAGES.wrongPassword);
+  if (!(await verifyPassword(u.passwordHash, password)))
+    throw new ApiError(400, PROFILE_MESSAGES.wrongPassword);
   return { email: u.email, name: u.name };
 }
 

@@ -21,6 +21,7 @@ import {
   requestPasswordReset,
   resetPassword,
 } from "../domain/passwordReset";
+import { sendVerificationMail, verifyEmailToken } from "../domain/emailVerification";
 import { publicStatistics } from "../domain/content";
 import { memberDashboard } from "../domain/dashboard";
 
@@ -29,6 +30,7 @@ export const PASSWORD_MIN_MSG = "Password must be at least 8 characters long.";
 export const MOBILE_MSG = "Please enter a valid 10-digit Indian mobile number";
 export const TOKEN_FAILED = "Token Verification Failed!";
 export const RESET_WAIT_MSG = "A reset link was already sent. Please check your inbox.";
+export const EMAIL_VERIFIED = "E-mail verified.";
 const MAIL_FAILED = "We could not send the e-mail right now. Please try again later.";
 const EMAIL_MSG = "Please enter a valid email address.";
 
@@ -176,6 +178,12 @@ export function userRoute(): Hono<ApiEnv> {
         password: input.password,
         referrerUserName: input.refer_by,
       });
+      // The account exists either way: a verification mail that fails is logged, not reported.
+      await sendVerificationMail(deps.db, deps.mailer, {
+        userId: member.id,
+        origin: publicOrigin(deps.config),
+        siteName: deps.config.SITE_NAME,
+      }).catch((e: unknown) => console.error("Sign-up verification mail not sent", e));
       return ok(c, "user registered successfully!", { user: member.email });
     } catch (e) {
       if (e instanceof AlreadyRegisteredError) throw new ApiError(409, "Already Registered");
@@ -213,6 +221,12 @@ export function userRoute(): Hono<ApiEnv> {
     if (!(await resetPassword(c.var.deps.db, input.token, input.password)))
       throw new ApiError(400, TOKEN_FAILED);
     return ok(c, "Password reset successfully.");
+  });
+
+  r.get("/verify_email_token", async (c) => {
+    if (!(await verifyEmailToken(c.var.deps.db, queryText(c, "token"))))
+      throw new ApiError(400, TOKEN_FAILED);
+    return ok(c, EMAIL_VERIFIED);
   });
 
   r.get("/verify_reset_email_token", async (c) => {

@@ -26,14 +26,20 @@ const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}${ran
 
 export async function newMember(
   t: TestApi,
-  opts: { password?: string; referredBy?: string; role?: "member" | "operator"; email?: string } = {},
+  /** `password: null` makes a member without a password, as a Google sign-up is. */
+  opts: { password?: string | null; referredBy?: string; role?: "member" | "operator"; email?: string } = {},
 ): Promise<TestMember> {
   const email = opts.email ?? `m${unique()}@example.com`;
   const password = opts.password ?? TEST_MEMBER_PASSWORD;
   const m = await createMember(t.deps.db, {
     name: "Test Member",
     email,
-    ...(opts.password ? { password } : { passwordHash: await (testMemberHash ??= hashPassword(password)) }),
+    passwordHash:
+      opts.password === null
+        ? null
+        : opts.password
+          ? await hashPassword(opts.password)
+          : await (testMemberHash ??= hashPassword(password)),
     referredBy: opts.referredBy,
     role: opts.role,
   });

@@ -1,3 +1,4 @@
+import { timingSafeEqual } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
@@ -105,10 +106,16 @@ export const requireOperator: MiddlewareHandler<ApiEnv> = async (c, next) => {
   await next();
 };
 
+/** True when the request comes from our own web tier (it carries the servers' internal token). */
+export function fromWebTier(c: ApiContext): boolean {
+  const internal = Buffer.from(c.req.header("x-internal-token") ?? "");
+  const expected = Buffer.from(c.var.deps.internalToken);
+  return internal.length === expected.length && timingSafeEqual(internal, expected);
+}
+
 /** The caller's address: trusted from the web tier's header only when it proves it is ours. */
 export function clientIp(c: ApiContext): string {
-  const internal = c.req.header("x-internal-token");
-  if (internal && internal === c.var.deps.internalToken) return c.req.header("x-client-ip") ?? "unknown";
+  if (fromWebTier(c)) return c.req.header("x-client-ip") ?? "unknown";
   if (c.var.deps.config.TRUST_PROXY)
     return c.req.header("x-forwarded-for")?.split(",")[0]?.trim() ?? "unknown";
   const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;

@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Deps } from "../deps";
 import type { ApiEnv } from "../http";
-import { ApiError, clientIp, fail, ok, parseWith } from "../http";
+import { ApiError, clientIp, fail, fromWebTier, ok, parseWith } from "../http";
 import { users } from "../db/schema";
 import { createMember, emailKey, isUniqueViolation, normalizeIdentifier } from "../domain/accounts";
 import { createSession, revokeSession, SESSION_COOKIE } from "../domain/sessions";
@@ -21,6 +21,7 @@ import { setSessionCookie } from "../lib/sessionCookie";
 export const GOOGLE_SCOPES = "openid profile email";
 export const MISSING_CREDENTIALS = "Missing credentials";
 export const LOGIN_WITH_PASSWORD = "Please Login With Password";
+export const WEB_TIER_ONLY = "Google sign-in completes through the site's own sign-in page.";
 const SIGN_IN_FAILED = "Google sign-in failed. Please try again.";
 const UNAVAILABLE = "Google sign-in is unavailable right now. Please try again later.";
 
@@ -203,7 +204,10 @@ export async function googleSignIn(c: Context<ApiEnv>) {
     return ok(c, { authorization_url: url.href });
   }
 
-  // Step 2: the member is back with a code.
+  // Step 2: the member is back with a code. Only the web tier's callback, which has checked the
+  // flow's state against its cookie, may exchange it: called directly, anyone could sign a
+  // victim's browser into the caller's account (login CSRF) with a code of their own.
+  if (!fromWebTier(c)) return fail(c, 403, WEB_TIER_ONLY);
   if (!query.google_code) return fail(c, 400, MISSING_CREDENTIALS);
   const q = parseWith(CallbackQuery, query);
   await deps.limiter.consume("login", `${clientIp(c)}|google`);

@@ -310,10 +310,10 @@ describe.each(drivers())("operator API (%s)", (driver) => {
           ["--email", "Ops@Example.com", "--password", "ops-password-123", "--name", "Site Ops"],
           target.env,
         );
-        expect(out.stdout).toContain("Operator created: ops@example.com (username ops).");
+        expect(out.stdout).toContain("Operator created: Ops@example.com (username ops).");
         const db = await target.open();
         try {
-          const [u] = await db.db.select().from(users).where(eq(users.email, "ops@example.com"));
+          const [u] = await db.db.select().from(users).where(eq(users.emailKey, "ops@example.com"));
           expect(u).toMatchObject({ role: "operator", name: "Site Ops", userName: "ops" });
           expect(await verifyPassword(u!.passwordHash, "ops-password-123")).toBe(true);
           const audit = await db.db

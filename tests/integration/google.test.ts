@@ -120,6 +120,9 @@ describe.each(drivers())("Google sign-in (%s)", (driver) => {
   async function member(email: string) {
     return (await t.deps.db.select().from(users).where(eq(users.email, email)))[0];
   }
+  /** The code exchange as the web tier's callback makes it (with the servers' internal token). */
+  const viaWebTier = (path: string) =>
+    t.request(path, { headers: { "x-internal-token": t.deps.internalToken } });
 
   it("signs up a new member (no password, no mobile number) with a working session", async () => {
     const referrer = await createMember(t.deps.db, {
@@ -128,7 +131,7 @@ describe.each(drivers())("Google sign-in (%s)", (driver) => {
       password: "password-123",
     });
     const a = await authorize(t, "asha@example.test");
-    const res = await t.request(callbackQuery(a, { referral_id_signup: referrer.userName }));
+    const res = await viaWebTier(callbackQuery(a, { referral_id_signup: referrer.userName }));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, msg: "Login Success!" });
     const sid = res.setCookie.find((c) => c.startsWith("sid="))!;
@@ -153,10 +156,10 @@ describe.each(drivers())("Google sign-in (%s)", (driver) => {
 
   it("logs in an existing Google member; the code is single-use", async () => {
     const a = await authorize(t, "asha@example.test");
-    const res = await t.request(callbackQuery(a, { userAlreadyHaveAccount_state: "true" }));
+    const res = await viaWebTier(callbackQuery(a, { userAlreadyHaveAccount_state: "true" }));
     expect(res.status).toBe(200);
     expect(sessionCookie(res.setCookie)).toMatch(/^sid=.+/);
-    const again = await t.request(callbackQuery(a, { userAlreadyHaveAccount_state: "true" }));
+    const again = await viaWebTier(callbackQuery(a, { userAlreadyHaveAccount_state: "true" }));
     expect(again.status).toBe(400);
     expect(again.body.success).toBe(false);
     expect(again.setCookie.some((c) => c.startsWith("sid="))).toBe(false);
@@ -165,7 +168,20 @@ describe.each(drivers())("Google sign-in (%s)", (driver) => {
   it("refuses a sign-up for an e-mail registered with a password: 'Please Login With Password'", async () => {
     await createMember(t.deps.db, { name: "Ravi", email: "ravi@example.test", password: "password-123" });
     const a = await authorize(t, "ravi@example.test");
-    const res = await t.request(callbackQuery(a, { referral_id_signup: "" }));
+    const res = await viaWebTier(callbackQuery(a, { referral_id_signup: "" }));
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ success: false, error_msg: "Please Login With Password" });
+    expect(res.setCookie.some((c) => c.startsWith("sid="))).toBe(false);
+    expect((await member("ravi@example.test"))?.googleSub).toBeNull();
+  });
+
+  it("marks a member created through Google as verified", async () => {
+    expect((await member("asha@example.test"))?.emailVerifiedAt).not.toBeNull();
+  });
+
+  it("does not link Google to a password account whose e-mail was never verified: 'Please Login With Password'", async () => {
+    const a = await authorize(t, "ravi@example.test");
+    const res = await viaWebTier(callbackQuery(a, { userAlreadyHaveAccount_state: "true" }));
     expect(res.status).toBe(409);
     expect(res.body).toEqual({ success: false, error_msg: "Please Login With Password" });
     expect(res.setCookie.some((c) => c.startsWith("sid="))).toBe(false);
@@ -173,16 +189,39 @@ describe.each(drivers())("Google sign-in (%s)", (driver) => {
   });
 
   it("logs in a password member by their verified e-mail and links the Google account", async () => {
+    await t.deps.db
+      .update(users)
+      .set({ emailVerifiedAt: new Date() })
+      .where(eq(users.email, "ravi@example.test"));
     const a = await authorize(t, "ravi@example.test");
-    const res = await t.request(callbackQuery(a, { userAlreadyHaveAccount_state: "true" }));
+    const res = await viaWebTier(callbackQuery(a, { userAlreadyHaveAccount_state: "true" }));
     expect(res.status).toBe(200);
     expect(sessionCookie(res.setCookie)).toMatch(/^sid=/);
     expect((await member("ravi@example.test"))?.googleSub).toBe("ravi@example.test");
   });
 
+  it("refuses the code exchange called from outside the web tier, setting no session", async () => {
+    const a = await authorize(t, "outsider@example.test");
+    const query = callbackQuery(a, { userAlreadyHaveAccount_state: "true" });
+    const forged: Record<string, string>[] = [
+      {},
+      { "x-internal-token": "guess" },
+      { "x-internal-token": `${t.deps.internalToken}0` },
+    ];
+    for (const headers of forged) {
+      const res = await t.request(query, { headers });
+      expect(res.status).toBe(403);
+      expect(res.body.success).toBe(false);
+      expect(res.setCookie.some((c) => c.startsWith("sid="))).toBe(false);
+    }
+    expect(await member("outsider@example.test")).toBeUndefined();
+    // The same code, through the web tier, was still valid: the refusal is the proof's doing.
+    expect((await viaWebTier(query)).status).toBe(200);
+  });
+
   it("creates the member on a login with an unknown e-mail", async () => {
     const a = await authorize(t, "newbie@example.test");
-    const res = await t.request(callbackQuery(a, { userAlreadyHaveAccount_state: "true" }));
+    const res = await viaWebTier(callbackQuery(a, { userAlreadyHaveAccount_state: "true" }));
     expect(res.status).toBe(200);
     expect(await member("newbie@example.test")).toMatchObject({
       passwordHash: null,
@@ -193,7 +232,7 @@ describe.each(drivers())("Google sign-in (%s)", (driver) => {
 
   it("refuses a wrong PKCE verifier", async () => {
     const a = await authorize(t, "mallory@example.test");
-    const res = await t.request(
+    const res = await viaWebTier(
       callbackQuery(
         { ...a, verifier: randomBytes(32).toString("base64url") },
         { userAlreadyHaveAccount_state: "true" },
@@ -204,10 +243,10 @@ describe.each(drivers())("Google sign-in (%s)", (driver) => {
   });
 
   it("answers 'Missing credentials' without a code, and 400 for bad input", async () => {
-    const res = await t.request(`/userRoute/user_signUp_login_google?userAlreadyHaveAccount_state=true`);
+    const res = await viaWebTier(`/userRoute/user_signUp_login_google?userAlreadyHaveAccount_state=true`);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ success: false, error_msg: "Missing credentials" });
-    const bad = await t.request(
+    const bad = await viaWebTier(
       `/userRoute/user_signUp_login_google?google_code=x&redirect_uri=nope&code_verifier=short`,
     );
     expect(bad.status).toBe(400);

@@ -24,7 +24,7 @@ export const REFERRAL_RATE_MAX_BP = 5000;
  */
 export async function createOrPromoteOperator(
   db: Db,
-  input: { email: string; password: string; name?: string },
+  input: { email: string; password: string; name?: string; totpSecret: string },
 ): Promise<{ id: string; userName: string; email: string; created: boolean }> {
   const email = normalizeEmail(input.email);
   const [existing] = await db
@@ -36,14 +36,25 @@ export async function createOrPromoteOperator(
     await db.transaction(async (tx) => {
       await tx
         .update(users)
-        .set({ role: "operator", passwordHash, ...(input.name ? { name: input.name.trim() } : {}) })
+        .set({
+          role: "operator",
+          passwordHash,
+          totpSecret: input.totpSecret,
+          totpLastStep: null,
+          ...(input.name ? { name: input.name.trim() } : {}),
+        })
         .where(eq(users.id, existing.id));
       await recordAudit(tx, {
         actorUserId: "cli",
         action: "operator.promote",
         target: `user:${existing.id}`,
         before: { role: existing.role, name: existing.name },
-        after: { role: "operator", name: input.name?.trim() || existing.name, password: "changed" },
+        after: {
+          role: "operator",
+          name: input.name?.trim() || existing.name,
+          password: "changed",
+          secondFactor: "set up",
+        },
       });
     });
     return { id: existing.id, userName: existing.userName, email: existing.email, created: false };
@@ -54,6 +65,10 @@ export async function createOrPromoteOperator(
     password: input.password,
     role: "operator",
   });
+  await db
+    .update(users)
+    .set({ totpSecret: input.totpSecret, totpLastStep: null })
+    .where(eq(users.id, created.id));
   await db.transaction((tx) =>
     recordAudit(tx, {
       actorUserId: "cli",

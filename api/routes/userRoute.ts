@@ -22,6 +22,15 @@ import {
   resetPassword,
 } from "../domain/passwordReset";
 import { sendVerificationMail, verifyEmailToken } from "../domain/emailVerification";
+import { clearLoginFailures, loginWaitMs, recordLoginFailure, THROTTLED_MSG } from "../domain/loginThrottle";
+import {
+  completeSecondFactor,
+  issueSecondFactorTicket,
+  SECOND_FACTOR_MESSAGES,
+} from "../domain/secondFactor";
+import { users } from "../db/schema";
+import type { Db } from "../db/client";
+import { eq } from "drizzle-orm";
 import { publicStatistics } from "../domain/content";
 import { memberDashboard } from "../domain/dashboard";
 
@@ -55,6 +64,31 @@ const LoginInput = z
       .boolean({ invalid_type_error: "loginRemember_state must be true or false." })
       .default(false),
     human_check: HumanCheckInput,
+  })
+  .strict();
+
+const SecondFactorInput = z
+  .object({
+    ticket: z
+      .string({
+        required_error: SECOND_FACTOR_MESSAGES.expiredTicket,
+        invalid_type_error: SECOND_FACTOR_MESSAGES.expiredTicket,
+      })
+      .min(1, SECOND_FACTOR_MESSAGES.expiredTicket)
+      .max(200, SECOND_FACTOR_MESSAGES.expiredTicket),
+    code: z
+      .string({
+        required_error: SECOND_FACTOR_MESSAGES.required,
+        invalid_type_error: SECOND_FACTOR_MESSAGES.invalidCode,
+      })
+      .trim()
+      .min(1, SECOND_FACTOR_MESSAGES.required)
+      .max(20, SECOND_FACTOR_MESSAGES.invalidCode)
+      // Apps show the code as "123 456".
+      .transform((v) => v.replace(/\s+/g, "")),
+    loginRemember_state: z
+      .boolean({ invalid_type_error: "loginRemember_state must be true or false." })
+      .default(false),
   })
   .strict();
 
@@ -142,6 +176,22 @@ const queryText = (c: ApiContext, name: string) => {
   return typeof v === "string" && v.length <= 400 ? v : "";
 };
 
+/** 429 with the time left while the account's login throttle makes it wait. */
+async function refuseWhileThrottled(db: Db, identity: string): Promise<void> {
+  const wait = await loginWaitMs(db, identity);
+  if (wait > 0) throw new ApiError(429, THROTTLED_MSG, { time_left: wait });
+}
+
+/** Opens a session; a new login replaces the session this browser had, if any. */
+async function signIn(c: ApiContext, member: { id: string; email: string }, remember: boolean) {
+  const db = c.var.deps.db;
+  const previous = getCookie(c, SESSION_COOKIE);
+  if (previous) await revokeSession(db, previous);
+  const session = await createSession(db, member.id, remember);
+  setSessionCookie(c, session.token, remember);
+  return ok(c, "Login Success!", { user: member.email });
+}
+
 export function userRoute(): Hono<ApiEnv> {
   const r = new Hono<ApiEnv>();
 
@@ -150,17 +200,44 @@ export function userRoute(): Hono<ApiEnv> {
   r.post("/login", async (c) => {
     const deps = c.var.deps;
     const input = await readFields(c, LoginInput);
-    await deps.limiter.consume("login", `${clientIp(c)}|${normalizeIdentifier(input.email_userName)}`);
+    const identity = normalizeIdentifier(input.email_userName);
+    await deps.limiter.consume("login", `${clientIp(c)}|${identity}`);
     if (!(await verifyHumanCheck(deps, input.human_check))) throw new ApiError(400, HUMAN_CHECK_FAILED);
+    await refuseWhileThrottled(deps.db, identity);
     const member = await authenticate(deps.db, input.email_userName, input.password);
-    if (!member) throw new ApiError(401, "Invalid details");
-    // A new login replaces the session this browser had, if any.
-    const previous = getCookie(c, SESSION_COOKIE);
-    if (previous) await revokeSession(deps.db, previous);
-    const remember = input.loginRemember_state;
-    const session = await createSession(deps.db, member.id, remember);
-    setSessionCookie(c, session.token, remember);
-    return ok(c, "Login Success!", { user: member.email });
+    if (!member) {
+      await recordLoginFailure(deps.db, identity);
+      throw new ApiError(401, "Invalid details");
+    }
+    if (member.role === "operator") {
+      // The password alone never opens an operator session.
+      if (!member.totpSecret) throw new ApiError(403, SECOND_FACTOR_MESSAGES.notSetUp);
+      const ticket = await issueSecondFactorTicket(deps.db, member.id);
+      throw new ApiError(401, SECOND_FACTOR_MESSAGES.required, {
+        error_code: "second_factor_required",
+        second_factor_ticket: ticket,
+      });
+    }
+    await clearLoginFailures(deps.db, identity);
+    return signIn(c, member, input.loginRemember_state);
+  });
+
+  r.post("/login_second_factor", async (c) => {
+    const deps = c.var.deps;
+    const input = await readFields(c, SecondFactorInput);
+    await deps.limiter.consume("login", `${clientIp(c)}|second-factor`);
+    const result = await completeSecondFactor(deps.db, input.ticket, input.code);
+    if (!result.ok) {
+      if (result.reason === "ticket") throw new ApiError(401, SECOND_FACTOR_MESSAGES.expiredTicket);
+      await refuseWhileThrottled(deps.db, result.identity!);
+      await recordLoginFailure(deps.db, result.identity!);
+      throw new ApiError(401, SECOND_FACTOR_MESSAGES.invalidCode);
+    }
+    const [member] = await deps.db.select().from(users).where(eq(users.id, result.userId));
+    if (!member) throw new ApiError(401, SECOND_FACTOR_MESSAGES.expiredTicket);
+    await clearLoginFailures(deps.db, member.emailKey);
+    await clearLoginFailures(deps.db, member.userName);
+    return signIn(c, member, input.loginRemember_state);
   });
 
   r.post("/signUp", async (c) => {

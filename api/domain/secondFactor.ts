@@ -55,6 +55,17 @@ export async function issueSecondFactorTicket(db: Db, userId: string): Promise<s
   return ticket;
 }
 
+/** The identity (email_key) of a live ticket's holder, for the login throttle; null for a dead ticket. */
+export async function ticketHolder(db: Db, ticket: string): Promise<string | null> {
+  if (!ticket) return null;
+  const [found] = await db
+    .select({ emailKey: users.emailKey })
+    .from(accountTokens)
+    .innerJoin(users, eq(users.id, accountTokens.userId))
+    .where(liveToken(ticket, "second_factor"));
+  return found?.emailKey ?? null;
+}
+
 export type SecondFactorResult =
   { ok: true; userId: string } | { ok: false; reason: "ticket" | "code"; userId?: string; identity?: string };
 

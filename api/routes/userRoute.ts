@@ -27,6 +27,7 @@ import {
   completeSecondFactor,
   issueSecondFactorTicket,
   SECOND_FACTOR_MESSAGES,
+  ticketHolder,
 } from "../domain/secondFactor";
 import { users } from "../db/schema";
 import type { Db } from "../db/client";
@@ -226,11 +227,13 @@ export function userRoute(): Hono<ApiEnv> {
     const deps = c.var.deps;
     const input = await readFields(c, SecondFactorInput);
     await deps.limiter.consume("login", `${clientIp(c)}|second-factor`);
+    const holder = await ticketHolder(deps.db, input.ticket);
+    if (!holder) throw new ApiError(401, SECOND_FACTOR_MESSAGES.expiredTicket);
+    await refuseWhileThrottled(deps.db, holder);
     const result = await completeSecondFactor(deps.db, input.ticket, input.code);
     if (!result.ok) {
       if (result.reason === "ticket") throw new ApiError(401, SECOND_FACTOR_MESSAGES.expiredTicket);
-      await refuseWhileThrottled(deps.db, result.identity!);
-      await recordLoginFailure(deps.db, result.identity!);
+      await recordLoginFailure(deps.db, holder);
       throw new ApiError(401, SECOND_FACTOR_MESSAGES.invalidCode);
     }
     const [member] = await deps.db.select().from(users).where(eq(users.id, result.userId));

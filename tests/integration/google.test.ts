@@ -6,6 +6,9 @@ import { sessionCookie, startTestApi, type TestApi } from "../support/api";
 import { startOidcProvider, type OidcProvider } from "../support/oidc";
 import { users } from "../../api/db/schema";
 import { createMember } from "../../api/domain/accounts";
+import { createApi } from "../../api/app";
+import type { AppLoadContext } from "@remix-run/node";
+import { finishGoogleSignIn, startGoogleSignIn } from "../../app/utils/google-auth.server";
 
 const CLIENT_ID = "test-client";
 const CLIENT_SECRET = "test-client-secret";
@@ -51,16 +54,19 @@ async function authorize(
   expect(authorizationUrl.searchParams.get("scope")).toBe("openid profile email");
   expect(authorizationUrl.searchParams.get("code_challenge_method")).toBe("S256");
 
+  const params = (await followProvider(authorizationUrl.href, email)).searchParams;
+  expect(params.get("state")).toBe(state);
+  const code = params.get("code");
+  if (!code) throw new Error(`no code in ${params}`);
+  return { code, iss: params.get("iss"), state, verifier };
+}
+
+/** Follows the provider's pages as `email` until it sends the browser back to our redirect URI. */
+async function followProvider(authorizationUrl: string, email: string): Promise<URL> {
   const browser = new Browser();
-  let url = authorizationUrl.href;
+  let url = authorizationUrl;
   for (let step = 0; step < 20; step++) {
-    if (url.startsWith(REDIRECT_URI)) {
-      const params = new URL(url).searchParams;
-      expect(params.get("state")).toBe(state);
-      const code = params.get("code");
-      if (!code) throw new Error(`no code in ${url}`);
-      return { code, iss: params.get("iss"), state, verifier };
-    }
+    if (url.startsWith(REDIRECT_URI)) return new URL(url);
     let res = await browser.fetch(url);
     if (res.status === 200) {
       // An interaction page: the login form, then the consent form.
@@ -240,6 +246,56 @@ describe.each(drivers())("Google sign-in (%s)", (driver) => {
     );
     expect(res.status).toBe(400);
     expect(await member("mallory@example.test")).toBeUndefined();
+  });
+
+  it("the web tier's callback lets the API exchange the code only for the flow this browser started (state)", async () => {
+    const api = createApi(t.deps);
+    const exchanges: string[] = [];
+    const context = {
+      apiFetch: (req: Request) => {
+        if (new URL(req.url).searchParams.has("google_code")) exchanges.push(req.url);
+        return Promise.resolve(api.fetch(req));
+      },
+      objSecret: t.deps.config.objSecret,
+      internalToken: t.deps.internalToken,
+      sessionSecret: t.deps.config.sessionSecret,
+      clientIp: "127.0.0.1",
+      publicEnv: {
+        SITE_NAME: "Rupee Rewards",
+        GOOGLE_ENABLED: true,
+        HUMAN_CHECK: "off",
+        YOUTUBE_CHANNEL_ID: null,
+      },
+    } as AppLoadContext;
+    const start = await startGoogleSignIn(
+      new Request("http://localhost:3000/auth/google?mode=login"),
+      context,
+      new URLSearchParams("mode=login"),
+    );
+    expect(start.status).toBe(302);
+    const flowCookie = start.headers.get("set-cookie")!.split(";")[0]!;
+    const back = await followProvider(start.headers.get("location")!, "stateful@example.test");
+    const finish = (url: URL, cookie?: string) =>
+      finishGoogleSignIn(new Request(url, { headers: cookie ? { cookie } : {} }), context);
+    const signedIn = (res: Response) => res.headers.getSetCookie().some((c) => c.startsWith("sid="));
+
+    const forged = new URL(back);
+    forged.searchParams.set("state", randomBytes(24).toString("base64url"));
+    for (const [url, cookie] of [
+      [forged, flowCookie],
+      [back, undefined],
+    ] as const) {
+      const res = await finish(url, cookie);
+      expect(res.status).toBe(302);
+      expect(res.headers.get("location")).toBe("/login");
+      expect(signedIn(res)).toBe(false);
+    }
+    expect(exchanges).toEqual([]);
+
+    const ok = await finish(back, flowCookie);
+    expect(ok.headers.get("location")).toBe("/member/dashboard");
+    expect(signedIn(ok)).toBe(true);
+    expect(exchanges).toHaveLength(1);
   });
 
   it("answers 'Missing credentials' without a code, and 400 for bad input", async () => {

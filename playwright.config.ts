@@ -13,7 +13,15 @@ export const E2E_OIDC_PORT = 3199;
 export const E2E_DATA_DIR = "tests/.tmp/e2e-data";
 export const E2E_MAIL_DIR = "tests/.tmp/mail";
 export const E2E_OBJ_SECRET = "e2e-obj-secret-0000";
-export const E2E_OPERATOR = { email: "ops@e2e.test", password: "ops-password-123", name: "Operator" };
+/** The operator's second factor uses a fixed secret, so the tests can compute its codes. */
+export const E2E_OPERATOR = {
+  email: "ops@e2e.test",
+  password: "ops-password-123",
+  name: "Operator",
+  totpSecret: "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ",
+};
+/** Global setup signs the operator in once (a code works once per 30 s) and leaves the cookie here. */
+export const E2E_OPERATOR_COOKIE_FILE = "tests/.tmp/operator-cookie.txt";
 /** A second server with the human check on (ALTCHA, and the picture challenge without JavaScript). */
 export const E2E_HC_PORT = 3101;
 export const E2E_HC_ORIGIN = `http://localhost:${E2E_HC_PORT}`;
@@ -53,6 +61,7 @@ const operatorCmd = [
   `--email ${E2E_OPERATOR.email}`,
   `--password ${E2E_OPERATOR.password}`,
   `--name ${E2E_OPERATOR.name}`,
+  `--totp-secret ${E2E_OPERATOR.totpSecret}`,
 ].join(" ");
 
 export default defineConfig({

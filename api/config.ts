@@ -111,6 +111,23 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
       );
     if (config.HUMAN_CHECK === "off")
       throw new Error("Refusing to start in production with HUMAN_CHECK=off.");
+    if (!config.PUBLIC_ORIGIN)
+      throw new Error(
+        "Refusing to start in production without PUBLIC_ORIGIN: e-mailed links must name the site's own address (e.g. https://rewards.example.com).",
+      );
+    if (!config.SMTP_URL)
+      throw new Error(
+        "Refusing to start in production without SMTP_URL: password reset and e-mail change links must reach the member's mailbox.",
+      );
   }
   return config;
+}
+
+/**
+ * The site's address for e-mailed links: PUBLIC_ORIGIN, or on a local run the port this process
+ * serves. Never taken from a request's Host or X-Forwarded-Host, which the sender chooses.
+ */
+export function publicOrigin(config: Pick<Config, "PUBLIC_ORIGIN" | "PORT">): string {
+  if (config.PUBLIC_ORIGIN) return config.PUBLIC_ORIGIN.replace(/\/+$/, "");
+  return `http://localhost:${config.PORT}`;
 }

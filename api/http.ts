@@ -1,3 +1,4 @@
+import { timingSafeEqual } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z, type ZodType, type ZodTypeDef } from "zod";
@@ -177,10 +178,16 @@ export function clientAddress(remote: string, forwardedFor: string | undefined, 
   return chain[Math.max(0, chain.length - 1 - hops)]!;
 }
 
+/** True when the request comes from our own web tier (it carries the servers' internal token). */
+export function fromWebTier(c: ApiContext): boolean {
+  const internal = Buffer.from(c.req.header("x-internal-token") ?? "");
+  const expected = Buffer.from(c.var.deps.internalToken);
+  return internal.length === expected.length && timingSafeEqual(internal, expected);
+}
+
 /** The caller's address: trusted from the web tier's header only when it proves it is ours. */
 export function clientIp(c: ApiContext): string {
-  const internal = c.req.header("x-internal-token");
-  if (internal && internal === c.var.deps.internalToken) return c.req.header("x-client-ip") ?? "unknown";
+  if (fromWebTier(c)) return c.req.header("x-client-ip") ?? "unknown";
   const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
   const remote = incoming?.socket?.remoteAddress ?? "local";
   return clientAddress(remote, c.req.header("x-forwarded-for"), c.var.deps.config.TRUST_PROXY);

@@ -236,7 +236,10 @@ async function main() {
     SEED_DEMO: "on",
     SESSION_SECRET,
     OBJ_SECRET,
-    ...(MODE === "production" ? { NODE_ENV: "production" } : { HUMAN_CHECK: "off" }),
+    // Production requires a mail server; the measured pages send no mail, so none needs to listen.
+    ...(MODE === "production"
+      ? { NODE_ENV: "production", PUBLIC_ORIGIN: base, SMTP_URL: "smtp://127.0.0.1:9" }
+      : { HUMAN_CHECK: "off" }),
   };
   const server = startChild(path.join(ROOT, "node_modules/.bin/tsx"), ["server.ts"], env);
   let bare: ReturnType<typeof startBare> | undefined;

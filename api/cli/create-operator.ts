@@ -5,19 +5,33 @@ import { parseConfig } from "../config";
 import { openDatabase } from "../db/client";
 import { ensurePlatformAccounts } from "../domain/ledger";
 import { createOrPromoteOperator } from "../domain/operators";
+import { isUsableTotpSecret, newTotpSecret, totpUri } from "../domain/secondFactor";
 
 /**
- * `npm run operator:create -- --email x --password y [--name z]`: creates an operator, or promotes
- * the member with that e-mail and sets their password. Opens the same database the server uses
+ * `npm run operator:create -- --email x --password y [--name z] [--totp-secret BASE32]`: creates
+ * an operator, or promotes the member with that e-mail, and sets their password and the secret of
+ * their second factor (generated unless given), printed with an otpauth:// URI for an
+ * authenticator app. Running it again for the same operator replaces both. Opens the same database the server uses
  * (DATABASE_URL, else the embedded one in DATA_DIR — stop the server first: embedded PGlite
  * allows one process at a time).
  */
-const USAGE = "Usage: npm run operator:create -- --email <email> --password <password> [--name <name>]";
+const USAGE =
+  "Usage: npm run operator:create -- --email <email> --password <password> [--name <name>] [--totp-secret <base32>]";
 
-export function parseOperatorArgs(argv: string[]): { email: string; password: string; name?: string } {
+export function parseOperatorArgs(argv: string[]): {
+  email: string;
+  password: string;
+  name?: string;
+  totpSecret?: string;
+} {
   const { values } = parseArgs({
     args: argv,
-    options: { email: { type: "string" }, password: { type: "string" }, name: { type: "string" } },
+    options: {
+      email: { type: "string" },
+      password: { type: "string" },
+      name: { type: "string" },
+      "totp-secret": { type: "string" },
+    },
     strict: true,
   });
   const email = values.email?.trim();
@@ -25,7 +39,15 @@ export function parseOperatorArgs(argv: string[]): { email: string; password: st
     throw new Error(`A valid --email is required.\n${USAGE}`);
   if (!values.password || values.password.length < 8)
     throw new Error(`--password must be at least 8 characters long.\n${USAGE}`);
-  return { email, password: values.password, name: values.name?.trim() || undefined };
+  const totpSecret = values["totp-secret"]?.trim().toUpperCase();
+  if (totpSecret !== undefined && !isUsableTotpSecret(totpSecret))
+    throw new Error(`--totp-secret must be base32 of at least 160 bits (32 characters A-Z, 2-7).\n${USAGE}`);
+  return {
+    email,
+    password: values.password,
+    name: values.name?.trim() || undefined,
+    ...(totpSecret ? { totpSecret } : {}),
+  };
 }
 
 async function main(): Promise<void> {
@@ -44,11 +66,19 @@ async function main(): Promise<void> {
   });
   try {
     await ensurePlatformAccounts(database.db);
-    const result = await createOrPromoteOperator(database.db, args);
+    const totpSecret = args.totpSecret ?? newTotpSecret();
+    const result = await createOrPromoteOperator(database.db, { ...args, totpSecret });
     console.log(
       result.created
         ? `Operator created: ${result.email} (username ${result.userName}).`
         : `Existing member promoted to operator: ${result.email} (username ${result.userName}); password updated.`,
+    );
+    console.log(
+      [
+        "Second factor: add this account to an authenticator app (it asks for a 6-digit code at each sign-in).",
+        `  secret: ${totpSecret}`,
+        `  URI:    ${totpUri({ secret: totpSecret, account: result.email, issuer: config.SITE_NAME })}`,
+      ].join("\n"),
     );
   } finally {
     await database.close();

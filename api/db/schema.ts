@@ -22,7 +22,11 @@ export const users = pgTable(
     id: text("id").primaryKey(),
     name: text("name").notNull(),
     userName: text("user_name").notNull(),
+    /** The mailbox, as typed (domain lower-cased): where mails go. */
     email: text("email").notNull(),
+    /** The identity (normalizeIdentifier of the e-mail): what logins and duplicate checks compare. */
+    emailKey: text("email_key").notNull(),
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true, mode: "date" }),
     mobileNumber: bigint("mobile_number", { mode: "number" }),
     passwordHash: text("password_hash"),
     googleSub: text("google_sub"),
@@ -36,10 +40,13 @@ export const users = pgTable(
     zipCode: text("zip_code"),
     payoutMethodId: integer("payout_method_id"),
     payoutAccountInfo: text("payout_account_info"),
+    /** Operators' second factor: the TOTP secret (base32) and the last time step used, so a code works once. */
+    totpSecret: text("totp_secret"),
+    totpLastStep: bigint("totp_last_step", { mode: "number" }),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("users_email_key").on(t.email),
+    uniqueIndex("users_email_key").on(t.emailKey),
     uniqueIndex("users_user_name_key").on(t.userName),
     uniqueIndex("users_google_sub_key").on(t.googleSub),
     index("users_referred_by_idx").on(t.referredBy),
@@ -261,7 +268,10 @@ export const policyPages = pgTable("policy_pages", {
   updatedAt: createdAt(),
 });
 
-/** Single-use tokens: password reset and e-mail change. Only the hash is stored. */
+/**
+ * Single-use tokens: password reset, e-mail change, e-mail verification and the short-lived ticket
+ * between an operator's password and their second factor. Only the hash is stored.
+ */
 export const accountTokens = pgTable(
   "account_tokens",
   {
@@ -269,7 +279,9 @@ export const accountTokens = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    purpose: text("purpose", { enum: ["password_reset", "email_change"] }).notNull(),
+    purpose: text("purpose", {
+      enum: ["password_reset", "email_change", "email_verify", "second_factor"],
+    }).notNull(),
     tokenHash: text("token_hash").notNull(),
     newEmail: text("new_email"),
     expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
@@ -281,6 +293,17 @@ export const accountTokens = pgTable(
     index("account_tokens_user_idx").on(t.userId, t.purpose),
   ],
 );
+
+/**
+ * Consecutive failed logins per account identity (email_key or username), whether or not the
+ * account exists; a success deletes the row.
+ */
+export const loginFailures = pgTable("login_failures", {
+  key: text("key").primaryKey(),
+  failures: integer("failures").notNull().default(0),
+  lockedUntil: timestamp("locked_until", { withTimezone: true, mode: "date" }),
+  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});
 
 /** Dev outbox: every mail is recorded here; with SMTP configured it is also sent. */
 export const mailOutbox = pgTable("mail_outbox", {

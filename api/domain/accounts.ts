@@ -7,8 +7,10 @@ import { newId } from "../lib/ids";
 import { openMemberAccounts } from "./ledger";
 
 /**
- * Identifiers are compared in one normal form: trimmed, lower-case, and with the dots of an
- * e-mail's local part (or of a username) removed — the spec's client strips them before sending.
+ * The identity: identifiers are compared in one normal form: trimmed, lower-case, and with the
+ * dots of an e-mail's local part (or of a username) removed — the spec's client strips them before
+ * sending. It decides who logs in and what counts as already registered (users.email_key), never
+ * where mail goes: most providers treat `a.lice@` and `alice@` as different mailboxes.
  */
 export function normalizeIdentifier(raw: string): string {
   const v = raw.trim().toLowerCase();
@@ -17,7 +19,15 @@ export function normalizeIdentifier(raw: string): string {
   return v.slice(0, at).replace(/\./g, "") + v.slice(at);
 }
 
-export const normalizeEmail = normalizeIdentifier;
+/** The mailbox: the address as typed, trimmed, with its domain lower-cased (the local part may be case-sensitive). */
+export function normalizeEmail(raw: string): string {
+  const v = raw.trim();
+  const at = v.lastIndexOf("@");
+  return at < 0 ? v : v.slice(0, at) + v.slice(at).toLowerCase();
+}
+
+/** The identity of an e-mail address (users.email_key). */
+export const emailKey = normalizeIdentifier;
 
 export async function hashPassword(password: string): Promise<string> {
   // @node-rs/argon2 defaults to argon2id.
@@ -57,6 +67,7 @@ export interface NewMember {
   googleSub?: string | null;
   referredBy?: string | null;
   role?: "member" | "operator";
+  emailVerified?: boolean;
   createdAt?: Date;
 }
 
@@ -66,15 +77,18 @@ export async function createMember(
   input: NewMember,
 ): Promise<{ id: string; userName: string; email: string }> {
   const email = normalizeEmail(input.email);
+  const key = emailKey(input.email);
   const passwordHash = input.passwordHash ?? (input.password ? await hashPassword(input.password) : null);
   return db.transaction(async (tx) => {
     const id = newId();
-    const userName = await freeUserName(tx, email);
+    const userName = await freeUserName(tx, key);
     await tx.insert(users).values({
       id,
       name: input.name.trim(),
       userName,
       email,
+      emailKey: key,
+      emailVerifiedAt: input.emailVerified ? new Date() : null,
       mobileNumber: input.mobileNumber ?? null,
       passwordHash,
       googleSub: input.googleSub ?? null,
@@ -89,7 +103,7 @@ export async function createMember(
 
 export async function findMemberByIdentifier(db: Db, identifier: string) {
   const n = normalizeIdentifier(identifier);
-  const column = n.includes("@") ? users.email : users.userName;
+  const column = n.includes("@") ? users.emailKey : users.userName;
   const rows = await db.select().from(users).where(eq(column, n));
   return rows[0] ?? null;
 }
@@ -132,7 +146,7 @@ export async function registerMember(
   db: Db,
   input: { name: string; email: string; mobileNumber: number; password: string; referrerUserName?: string },
 ): Promise<{ id: string; userName: string; email: string }> {
-  const email = normalizeEmail(input.email);
+  const key = emailKey(input.email);
   let referredBy: string | null = null;
   if (input.referrerUserName !== undefined) {
     const ref = await db
@@ -142,7 +156,7 @@ export async function registerMember(
     if (!ref[0]) throw new UnknownReferrerError();
     referredBy = ref[0].id;
   }
-  if ((await db.select({ id: users.id }).from(users).where(eq(users.email, email))).length > 0)
+  if ((await db.select({ id: users.id }).from(users).where(eq(users.emailKey, key))).length > 0)
     throw new AlreadyRegisteredError();
   const passwordHash = await hashPassword(input.password);
   // A username picked at the same moment by another sign-up collides on its unique index: retry.
@@ -150,14 +164,14 @@ export async function registerMember(
     try {
       return await createMember(db, {
         name: input.name,
-        email,
+        email: input.email,
         mobileNumber: input.mobileNumber,
         passwordHash,
         referredBy,
       });
     } catch (e) {
       if (!isUniqueViolation(e)) throw e;
-      if ((await db.select({ id: users.id }).from(users).where(eq(users.email, email))).length > 0)
+      if ((await db.select({ id: users.id }).from(users).where(eq(users.emailKey, key))).length > 0)
         throw new AlreadyRegisteredError();
       if (attempt >= 3) throw e;
     }

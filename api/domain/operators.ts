@@ -4,7 +4,7 @@ import { contactMessages, payoutMethods, users } from "../db/schema";
 import { ApiError } from "../http";
 import { milliToRupeeString } from "../lib/money";
 import { recordAudit } from "./audit";
-import { createMember, hashPassword, normalizeEmail } from "./accounts";
+import { createMember, emailKey, hashPassword, normalizeEmail } from "./accounts";
 import { getSetting, setSetting } from "./settings";
 
 /** "0.1" from 1000 basis points: the rate as the spec's client multiplies it by 100 to show a percentage. */
@@ -24,26 +24,40 @@ export const REFERRAL_RATE_MAX_BP = 5000;
  */
 export async function createOrPromoteOperator(
   db: Db,
-  input: { email: string; password: string; name?: string },
+  input: { email: string; password: string; name?: string; totpSecret: string },
 ): Promise<{ id: string; userName: string; email: string; created: boolean }> {
   const email = normalizeEmail(input.email);
-  const [existing] = await db.select().from(users).where(eq(users.email, email));
+  const [existing] = await db
+    .select()
+    .from(users)
+    .where(eq(users.emailKey, emailKey(email)));
   if (existing) {
     const passwordHash = await hashPassword(input.password);
     await db.transaction(async (tx) => {
       await tx
         .update(users)
-        .set({ role: "operator", passwordHash, ...(input.name ? { name: input.name.trim() } : {}) })
+        .set({
+          role: "operator",
+          passwordHash,
+          totpSecret: input.totpSecret,
+          totpLastStep: null,
+          ...(input.name ? { name: input.name.trim() } : {}),
+        })
         .where(eq(users.id, existing.id));
       await recordAudit(tx, {
         actorUserId: "cli",
         action: "operator.promote",
         target: `user:${existing.id}`,
         before: { role: existing.role, name: existing.name },
-        after: { role: "operator", name: input.name?.trim() || existing.name, password: "changed" },
+        after: {
+          role: "operator",
+          name: input.name?.trim() || existing.name,
+          password: "changed",
+          secondFactor: "set up",
+        },
       });
     });
-    return { id: existing.id, userName: existing.userName, email, created: false };
+    return { id: existing.id, userName: existing.userName, email: existing.email, created: false };
   }
   const created = await createMember(db, {
     name: input.name?.trim() || (email.split("@")[0] ?? "Operator"),
@@ -51,6 +65,10 @@ export async function createOrPromoteOperator(
     password: input.password,
     role: "operator",
   });
+  await db
+    .update(users)
+    .set({ totpSecret: input.totpSecret, totpLastStep: null })
+    .where(eq(users.id, created.id));
   await db.transaction((tx) =>
     recordAudit(tx, {
       actorUserId: "cli",

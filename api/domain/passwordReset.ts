@@ -2,8 +2,8 @@ import { and, desc, eq, gt, isNull, ne } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { accountTokens, sessions, users } from "../db/schema";
 import { hashToken, newToken } from "../lib/ids";
-import type { Mailer } from "../lib/mailer";
-import { hashPassword, isUniqueViolation, normalizeEmail } from "./accounts";
+import { escapeHtml, type Mailer } from "../lib/mailer";
+import { emailKey, hashPassword, isUniqueViolation, normalizeEmail } from "./accounts";
 import { getSetting } from "./settings";
 
 /**
@@ -29,15 +29,15 @@ export async function requestPasswordReset(
   mailer: Mailer,
   input: { email: string; origin: string; siteName: string },
 ): Promise<ResetRequestResult> {
-  const email = normalizeEmail(input.email);
+  const key = emailKey(input.email);
   const waitMs = await getSetting(db, "password_reset_wait_ms");
   const token = newToken();
   const issued = await db.transaction(async (tx) => {
     // Locking the member's row makes two simultaneous requests take turns, so only one sends.
     const [member] = await tx
-      .select({ id: users.id, name: users.name })
+      .select({ id: users.id, name: users.name, email: users.email })
       .from(users)
-      .where(eq(users.email, email))
+      .where(eq(users.emailKey, key))
       .for("update");
     if (!member) return { kind: "unknown" as const };
     const [latest] = await tx
@@ -71,7 +71,7 @@ export async function requestPasswordReset(
         createdAt: new Date(now),
       })
       .returning({ id: accountTokens.id });
-    return { kind: "issued" as const, tokenId: row!.id, name: member.name };
+    return { kind: "issued" as const, tokenId: row!.id, name: member.name, email: member.email };
   });
   if (issued.kind === "unknown") return { sent: true };
   if (issued.kind === "wait") return { sent: false, timeLeftMs: issued.timeLeftMs };
@@ -79,8 +79,9 @@ export async function requestPasswordReset(
   const link = `${input.origin}/password-reset-form/${token}`;
   try {
     await mailer.send({
-      to: email,
+      to: issued.email,
       subject: "Reset your password",
+      secrets: [token],
       text: [
         `Hello ${issued.name},`,
         "",
@@ -106,11 +107,9 @@ export async function requestPasswordReset(
   return { sent: true };
 }
 
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-}
+type TokenPurpose = (typeof accountTokens.$inferSelect)["purpose"];
 
-function liveToken(token: string, purpose: "password_reset" | "email_change") {
+export function liveToken(token: string, purpose: TokenPurpose) {
   return and(
     eq(accountTokens.tokenHash, hashToken(token)),
     eq(accountTokens.purpose, purpose),
@@ -157,35 +156,88 @@ export async function resetPassword(db: Db, token: string, password: string): Pr
 
 export type EmailChangeResult = "updated" | "invalid" | "taken";
 
-/** Applies a verified e-mail change: the link's token must be live and name this new address. */
-export async function applyEmailChange(db: Db, token: string, rawEmail: string): Promise<EmailChangeResult> {
-  if (!token || !rawEmail) return "invalid";
-  const email = normalizeEmail(rawEmail);
+/**
+ * Applies a verified e-mail change: the link's token must be live and name this new address.
+ * Opening the link proves the new mailbox, so it is marked verified; the old address is told.
+ */
+export async function applyEmailChange(
+  db: Db,
+  mailer: Mailer,
+  input: { token: string; email: string; siteName: string },
+): Promise<EmailChangeResult> {
+  if (!input.token || !input.email) return "invalid";
+  let email = normalizeEmail(input.email);
   class Outcome extends Error {
     constructor(public result: EmailChangeResult) {
       super(result);
     }
   }
+  let previous: { email: string; name: string };
   try {
-    await db.transaction(async (tx) => {
+    previous = await db.transaction(async (tx) => {
       const [spent] = await tx
         .update(accountTokens)
         .set({ usedAt: new Date() })
-        .where(and(liveToken(token, "email_change"), eq(accountTokens.newEmail, email)))
-        .returning({ userId: accountTokens.userId });
-      if (!spent) throw new Outcome("invalid");
+        .where(liveToken(input.token, "email_change"))
+        .returning({ userId: accountTokens.userId, newEmail: accountTokens.newEmail });
+      // The link names the address it was sent to; the address stored is the one requested.
+      if (!spent?.newEmail || emailKey(spent.newEmail) !== emailKey(input.email))
+        throw new Outcome("invalid");
+      email = spent.newEmail;
       const taken = await tx
         .select({ id: users.id })
         .from(users)
-        .where(and(eq(users.email, email), ne(users.id, spent.userId)));
+        .where(and(eq(users.emailKey, emailKey(email)), ne(users.id, spent.userId)));
       // Throwing rolls the token back too: the link stays usable if the address frees up.
       if (taken.length > 0) throw new Outcome("taken");
-      await tx.update(users).set({ email }).where(eq(users.id, spent.userId));
+      const [before] = await tx
+        .select({ email: users.email, name: users.name })
+        .from(users)
+        .where(eq(users.id, spent.userId))
+        .for("update");
+      await tx
+        .update(users)
+        .set({ email, emailKey: emailKey(email), emailVerifiedAt: new Date() })
+        .where(eq(users.id, spent.userId));
+      return before!;
     });
-    return "updated";
   } catch (e) {
     if (e instanceof Outcome) return e.result;
     if (isUniqueViolation(e)) return "taken";
     throw e;
+  }
+  if (previous.email !== email) {
+    await sendNotice(mailer, {
+      to: previous.email,
+      name: previous.name,
+      subject: `Your ${input.siteName} e-mail address was changed`,
+      lines: [
+        `The e-mail address of your ${input.siteName} account was changed to ${email}.`,
+        "If this was not you, reset your password with I Forgot My Password and contact support.",
+      ],
+    });
+  }
+  return "updated";
+}
+
+/**
+ * A security notice (no link, nothing secret). It is sent after the change is made: a mail
+ * server that is down must not undo or block the member's own action, so a failure is logged.
+ */
+export async function sendNotice(
+  mailer: Mailer,
+  notice: { to: string; name: string; subject: string; lines: string[] },
+): Promise<void> {
+  try {
+    await mailer.send({
+      to: notice.to,
+      subject: notice.subject,
+      text: [`Hello ${notice.name},`, ...notice.lines].join("\n\n"),
+      html:
+        `<p>Hello ${escapeHtml(notice.name)},</p>` +
+        notice.lines.map((l) => `<p>${escapeHtml(l)}</p>`).join(""),
+    });
+  } catch (e) {
+    console.error(`Notice "${notice.subject}" not sent`, e);
   }
 }

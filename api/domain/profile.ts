@@ -3,11 +3,11 @@ import type { Db } from "../db/client";
 import { accountTokens, payoutMethods, users } from "../db/schema";
 import { ApiError } from "../http";
 import { hashToken, newToken } from "../lib/ids";
-import type { Mailer } from "../lib/mailer";
+import { escapeHtml, type Mailer } from "../lib/mailer";
 import { milliToRupeeString } from "../lib/money";
-import { hashPassword, normalizeEmail, verifyPassword } from "./accounts";
+import { emailKey, hashPassword, normalizeEmail, verifyPassword } from "./accounts";
 import { memberBalances } from "./ledger";
-import { MailDeliveryError } from "./passwordReset";
+import { MailDeliveryError, sendNotice } from "./passwordReset";
 import { activePayoutMethods } from "./operators";
 import { revokeOtherSessions } from "./sessions";
 import { getSetting } from "./settings";
@@ -23,6 +23,10 @@ export const PROFILE_MESSAGES = {
   emailInUse: "The new email is already in use. Please choose a different email.",
   emailWait: "Already Email update reset registered",
   mailFailed: "We could not send the e-mail right now. Please try again later.",
+  emailNeedsPassword: "Please enter your current password to change your e-mail address.",
+  payoutNeedsPassword: "Please enter your current password to change your payout details.",
+  noPassword:
+    "Your account has no password yet. Set one with I Forgot My Password on the login page, then try again.",
 } as const;
 
 export const EMAIL_CHANGE_TTL_MS = 60 * 60 * 1000;
@@ -64,13 +68,52 @@ export interface ProfileInput {
   accountInfo: string;
 }
 
-/** Saves the profile and binds the payout method, which must be one of the active methods. */
-export async function updateProfile(db: Db, userId: string, input: ProfileInput): Promise<void> {
+/**
+ * Checks the member's current password before a change that could hand the account or its money
+ * to someone holding only a stolen session. A member without a password (Google only) is told
+ * how to set one.
+ */
+async function requireCurrentPassword(
+  db: Db,
+  userId: string,
+  password: string | undefined,
+  missingMessage: string,
+): Promise<{ email: string; name: string }> {
+  const [u] = await db
+    .select({ passwordHash: users.passwordHash, email: users.email, name: users.name })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!u?.passwordHash) throw new ApiError(400, PROFILE_MESSAGES.noPassword);
+  if (!password) throw new ApiError(400, missingMessage);
+  if (!(await verifyPassword(u.passwordHash, password)))
+    throw new ApiError(400, PROFILE_MESSAGES.wrongPassword);
+  return { email: u.email, name: u.name };
+}
+
+/**
+ * Saves the profile and binds the payout method, which must be one of the active methods.
+ * Changing where money is paid needs the current password; the account's address is told and
+ * the member's other sessions end.
+ */
+export async function updateProfile(
+  db: Db,
+  mailer: Mailer,
+  member: { id: string; sessionId: number },
+  input: ProfileInput & { currentPassword?: string; siteName: string },
+): Promise<void> {
   const [method] = await db
     .select({ id: payoutMethods.id })
     .from(payoutMethods)
     .where(and(eq(payoutMethods.name, input.methodName), eq(payoutMethods.active, true)));
   if (!method) throw new ApiError(400, PROFILE_MESSAGES.unknownMethod);
+  const [stored] = await db
+    .select({ methodId: users.payoutMethodId, accountInfo: users.payoutAccountInfo })
+    .from(users)
+    .where(eq(users.id, member.id));
+  const payoutChanged = stored?.methodId !== method.id || stored?.accountInfo !== input.accountInfo;
+  const account = payoutChanged
+    ? await requireCurrentPassword(db, member.id, input.currentPassword, PROFILE_MESSAGES.payoutNeedsPassword)
+    : undefined;
   await db
     .update(users)
     .set({
@@ -83,7 +126,20 @@ export async function updateProfile(db: Db, userId: string, input: ProfileInput)
       payoutMethodId: method.id,
       payoutAccountInfo: input.accountInfo,
     })
-    .where(eq(users.id, userId));
+    .where(eq(users.id, member.id));
+  if (account) {
+    await revokeOtherSessions(db, member.id, member.sessionId);
+    await sendNotice(mailer, {
+      to: account.email,
+      name: account.name,
+      subject: `Your ${input.siteName} payout details were changed`,
+      lines: [
+        `The payout details of your ${input.siteName} account were changed to ${input.methodName}.`,
+        "Your other signed-in devices were signed out.",
+        "If this was not you, reset your password with I Forgot My Password and contact support.",
+      ],
+    });
+  }
 }
 
 export async function accountData(db: Db, userId: string) {
@@ -113,33 +169,49 @@ export async function changePassword(
 
 /**
  * Starts an e-mail change: a single-use link (stored hashed, valid for an hour) goes to the NEW
- * address; the change applies only when it is opened. One request per wait period: the member's
- * row is locked so two parallel requests cannot both pass the wait check.
+ * address; the change applies only when it is opened. It needs the current password; the OLD
+ * address is told (so its owner can react if it was not them) and the member's other sessions
+ * end. One request per wait period: the member's row is locked so two parallel requests cannot
+ * both pass the wait check.
  */
 export async function requestEmailChange(
   db: Db,
   mailer: Mailer,
-  input: { userId: string; email: string; origin: string; siteName: string },
+  input: {
+    member: { id: string; sessionId: number };
+    email: string;
+    currentPassword?: string;
+    origin: string;
+    siteName: string;
+  },
 ): Promise<void> {
+  const userId = input.member.id;
   const newEmail = normalizeEmail(input.email);
+  const newKey = emailKey(input.email);
+  const account = await requireCurrentPassword(
+    db,
+    userId,
+    input.currentPassword,
+    PROFILE_MESSAGES.emailNeedsPassword,
+  );
   const wait = await getSetting(db, "email_change_wait_ms");
   const token = newToken();
   const tokenId = await db.transaction(async (tx) => {
     const [me] = await tx
-      .select({ email: users.email })
+      .select({ emailKey: users.emailKey })
       .from(users)
-      .where(eq(users.id, input.userId))
+      .where(eq(users.id, userId))
       .for("update");
-    if (!me || me.email === newEmail) throw new ApiError(409, PROFILE_MESSAGES.emailInUse);
+    if (!me || me.emailKey === newKey) throw new ApiError(409, PROFILE_MESSAGES.emailInUse);
     const [taken] = await tx
       .select({ id: users.id })
       .from(users)
-      .where(and(eq(users.email, newEmail), ne(users.id, input.userId)));
+      .where(and(eq(users.emailKey, newKey), ne(users.id, userId)));
     if (taken) throw new ApiError(409, PROFILE_MESSAGES.emailInUse);
     const [last] = await tx
       .select({ createdAt: accountTokens.createdAt })
       .from(accountTokens)
-      .where(and(eq(accountTokens.userId, input.userId), eq(accountTokens.purpose, "email_change")))
+      .where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, "email_change")))
       .orderBy(desc(accountTokens.createdAt))
       .limit(1);
     const timeLeft = last ? last.createdAt.getTime() + wait - Date.now() : 0;
@@ -150,7 +222,7 @@ export async function requestEmailChange(
       .set({ usedAt: new Date() })
       .where(
         and(
-          eq(accountTokens.userId, input.userId),
+          eq(accountTokens.userId, userId),
           eq(accountTokens.purpose, "email_change"),
           isNull(accountTokens.usedAt),
         ),
@@ -158,7 +230,7 @@ export async function requestEmailChange(
     const [row] = await tx
       .insert(accountTokens)
       .values({
-        userId: input.userId,
+        userId,
         purpose: "email_change",
         tokenHash: hashToken(token),
         newEmail,
@@ -172,6 +244,7 @@ export async function requestEmailChange(
     await mailer.send({
       to: newEmail,
       subject: `Confirm your new e-mail address for ${input.siteName}`,
+      secrets: [token],
       text: `Open this link within one hour to use ${newEmail} for your ${input.siteName} account:\n\n${link}\n\nIf you did not ask for this, ignore this mail.`,
       html: `<p>Open this link within one hour to use <b>${escapeHtml(newEmail)}</b> for your ${escapeHtml(input.siteName)} account:</p><p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p>If you did not ask for this, ignore this mail.</p>`,
     });
@@ -180,8 +253,15 @@ export async function requestEmailChange(
     await db.delete(accountTokens).where(eq(accountTokens.id, tokenId));
     throw new MailDeliveryError("E-mail change mail not sent", { cause: e });
   }
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+  await revokeOtherSessions(db, userId, input.member.sessionId);
+  await sendNotice(mailer, {
+    to: account.email,
+    name: account.name,
+    subject: `A change of your ${input.siteName} e-mail address was requested`,
+    lines: [
+      `A change of your ${input.siteName} account's e-mail address to ${newEmail} was requested. It takes effect when the link sent there is opened.`,
+      "Your other signed-in devices were signed out.",
+      "If this was not you, reset your password with I Forgot My Password now.",
+    ],
+  });
 }

@@ -7,15 +7,29 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
+  /** The single-use tokens the mail carries: they reach the recipient, never the outbox table. */
+  secrets?: string[];
 }
 
 export interface Mailer {
   send(mail: Mail): Promise<void>;
 }
 
+export const REDACTED = "[redacted]";
+
+export function redactSecrets(body: string, secrets: readonly string[] = []): string {
+  return secrets.reduce((s, secret) => (secret ? s.split(secret).join(REDACTED) : s), body);
+}
+
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
 /**
- * Every mail is written to the outbox table. With SMTP_URL it is also sent; without, the dev
- * outbox is the only copy and the mail is printed to the console so a developer can follow links.
+ * Every mail is recorded in the outbox table with its links' tokens redacted, so reading the
+ * table never gives a usable reset or change link. With SMTP_URL the mail is sent; without
+ * (local runs only: production requires SMTP_URL) it is printed whole to the console so a
+ * developer can follow its links.
  */
 export function createMailer(opts: {
   db: Db;
@@ -28,15 +42,19 @@ export function createMailer(opts: {
     : undefined;
   const log = opts.log ?? ((line: string) => console.log(line));
   return {
-    async send(mail) {
+    async send({ secrets, ...mail }) {
       if (transport) {
         await transport.sendMail({ from: opts.from, ...mail });
       } else {
         log(`[dev outbox] to ${mail.to}: ${mail.subject}\n${mail.text}`);
       }
-      await opts.db
-        .insert(mailOutbox)
-        .values({ ...mail, html: mail.html ?? null, sentVia: transport ? "smtp" : "outbox" });
+      await opts.db.insert(mailOutbox).values({
+        to: mail.to,
+        subject: mail.subject,
+        text: redactSecrets(mail.text, secrets),
+        html: mail.html === undefined ? null : redactSecrets(mail.html, secrets),
+        sentVia: transport ? "smtp" : "outbox",
+      });
     },
   };
 }

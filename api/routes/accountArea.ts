@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { ApiError, ok, readObj, requireMember, type ApiEnv } from "../http";
 import { MailDeliveryError } from "../domain/passwordReset";
-import { requestOrigin } from "./userRoute";
+import { publicOrigin } from "../config";
 import { referralPage } from "../domain/referrals";
 import {
   PROFILE_MESSAGES,
@@ -44,6 +44,11 @@ const mobileNumber = z.unknown().transform((v, ctx) => {
   return Number(digits);
 });
 
+const currentPassword = z
+  .string({ invalid_type_error: "Current password must be text." })
+  .max(256, PROFILE_MESSAGES.wrongPassword)
+  .optional();
+
 const ProfileSchema = z
   .object({
     name: text("Name", 100),
@@ -54,6 +59,8 @@ const ProfileSchema = z
     mobile_number: mobileNumber,
     withdrawal_method: text("Withdrawal method", 100),
     withdrawal_account_information: text("Withdrawal account information", 300),
+    /** Needed only when the payout details change (the server decides). */
+    current_password: currentPassword,
   })
   .strict();
 
@@ -76,6 +83,7 @@ const EmailChangeSchema = z
       .trim()
       .max(254, "Please enter a valid email address.")
       .email("Please enter a valid email address."),
+    currentPassword_state: currentPassword,
   })
   .strict();
 
@@ -104,9 +112,10 @@ export function accountAreaRoute(): Hono<ApiEnv> {
   );
 
   r.patch("/userProfileData_patch", requireMember, async (c) => {
-    await c.var.deps.limiter.consume("money", c.var.member.id);
+    const { deps, member } = c.var;
+    await deps.limiter.consume("money", member.id);
     const body = await readObj(c, ProfileSchema);
-    await updateProfile(c.var.deps.db, c.var.member.id, {
+    await updateProfile(deps.db, deps.mailer, member, {
       name: body.name,
       address: body.address,
       city: body.city,
@@ -115,6 +124,8 @@ export function accountAreaRoute(): Hono<ApiEnv> {
       mobileNumber: body.mobile_number,
       methodName: body.withdrawal_method,
       accountInfo: body.withdrawal_account_information,
+      currentPassword: body.current_password,
+      siteName: deps.config.SITE_NAME,
     });
     return ok(c, PROFILE_MESSAGES.saved);
   });
@@ -129,9 +140,10 @@ export function accountAreaRoute(): Hono<ApiEnv> {
     const body = await readObj(c, SettingsSchema);
     if ("email_address" in body) {
       await requestEmailChange(deps.db, deps.mailer, {
-        userId: member.id,
+        member,
         email: body.email_address,
-        origin: requestOrigin(c),
+        currentPassword: body.currentPassword_state,
+        origin: publicOrigin(deps.config),
         siteName: deps.config.SITE_NAME,
       }).catch((e: unknown) => {
         if (!(e instanceof MailDeliveryError)) throw e;

@@ -6,9 +6,9 @@ import { z } from "zod";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Deps } from "../deps";
 import type { ApiEnv } from "../http";
-import { ApiError, clientIp, fail, ok, parseWith } from "../http";
+import { ApiError, clientIp, fail, fromWebTier, ok, parseWith } from "../http";
 import { users } from "../db/schema";
-import { createMember, isUniqueViolation, normalizeEmail, normalizeIdentifier } from "../domain/accounts";
+import { createMember, emailKey, isUniqueViolation, normalizeIdentifier } from "../domain/accounts";
 import { createSession, revokeSession, SESSION_COOKIE } from "../domain/sessions";
 import { setSessionCookie } from "../lib/sessionCookie";
 
@@ -21,6 +21,7 @@ import { setSessionCookie } from "../lib/sessionCookie";
 export const GOOGLE_SCOPES = "openid profile email";
 export const MISSING_CREDENTIALS = "Missing credentials";
 export const LOGIN_WITH_PASSWORD = "Please Login With Password";
+export const WEB_TIER_ONLY = "Google sign-in completes through the site's own sign-in page.";
 const SIGN_IN_FAILED = "Google sign-in failed. Please try again.";
 const UNAVAILABLE = "Google sign-in is unavailable right now. Please try again later.";
 
@@ -141,14 +142,17 @@ async function resolveMember(
 ): Promise<Member> {
   const bySub = await findBy(deps, users.googleSub, profile.sub);
   if (bySub) return bySub;
-  const email = normalizeEmail(profile.email);
-  const byEmail = await findBy(deps, users.email, email);
+  const key = emailKey(profile.email);
+  const byEmail = await findBy(deps, users.emailKey, key);
   if (byEmail) {
     if (signUp && byEmail.passwordHash) throw new ApiError(409, LOGIN_WITH_PASSWORD);
-    // The address is the member's (Google verified it); remember the Google account for next time.
     if (byEmail.googleSub && byEmail.googleSub !== profile.sub) {
       throw new ApiError(409, "This e-mail is linked to another Google account.");
     }
+    // A password account whose address was never proved may have been registered by someone
+    // else with this address, waiting for its owner to link Google into their hands.
+    if (byEmail.passwordHash && !byEmail.emailVerifiedAt) throw new ApiError(409, LOGIN_WITH_PASSWORD);
+    // The address is the member's (Google verified it); remember the Google account for next time.
     if (!byEmail.googleSub)
       await deps.db.update(users).set({ googleSub: profile.sub }).where(eq(users.id, byEmail.id));
     return byEmail;
@@ -161,7 +165,8 @@ async function resolveMember(
   try {
     const created = await createMember(deps.db, {
       name: profile.name,
-      email,
+      email: profile.email,
+      emailVerified: true,
       mobileNumber: null,
       passwordHash: null,
       googleSub: profile.sub,
@@ -172,7 +177,7 @@ async function resolveMember(
     // The same person signing in twice at once: the other request created the member.
     if (!isUniqueViolation(e)) throw e;
     const again =
-      (await findBy(deps, users.googleSub, profile.sub)) ?? (await findBy(deps, users.email, email));
+      (await findBy(deps, users.googleSub, profile.sub)) ?? (await findBy(deps, users.emailKey, key));
     if (!again) throw e;
     return again;
   }
@@ -199,7 +204,10 @@ export async function googleSignIn(c: Context<ApiEnv>) {
     return ok(c, { authorization_url: url.href });
   }
 
-  // Step 2: the member is back with a code.
+  // Step 2: the member is back with a code. Only the web tier's callback, which has checked the
+  // flow's state against its cookie, may exchange it: called directly, anyone could sign a
+  // victim's browser into the caller's account (login CSRF) with a code of their own.
+  if (!fromWebTier(c)) return fail(c, 403, WEB_TIER_ONLY);
   if (!query.google_code) return fail(c, 400, MISSING_CREDENTIALS);
   const q = parseWith(CallbackQuery, query);
   await deps.limiter.consume("login", `${clientIp(c)}|google`);

@@ -4,6 +4,7 @@ import { clearSessionCookie, setSessionCookie } from "../lib/sessionCookie";
 import { z } from "zod";
 import type { ApiContext, ApiEnv } from "../http";
 import { ApiError, clientIp, ok, readObj, requireMember } from "../http";
+import { publicOrigin } from "../config";
 import { HumanCheckInput, verifyHumanCheck } from "../lib/humanCheck";
 import {
   AlreadyRegisteredError,
@@ -20,6 +21,17 @@ import {
   requestPasswordReset,
   resetPassword,
 } from "../domain/passwordReset";
+import { sendVerificationMail, verifyEmailToken } from "../domain/emailVerification";
+import { clearLoginFailures, loginWaitMs, recordLoginFailure, THROTTLED_MSG } from "../domain/loginThrottle";
+import {
+  completeSecondFactor,
+  issueSecondFactorTicket,
+  SECOND_FACTOR_MESSAGES,
+  ticketHolder,
+} from "../domain/secondFactor";
+import { users } from "../db/schema";
+import type { Db } from "../db/client";
+import { eq } from "drizzle-orm";
 import { publicStatistics } from "../domain/content";
 import { memberDashboard } from "../domain/dashboard";
 
@@ -28,22 +40,9 @@ export const PASSWORD_MIN_MSG = "Password must be at least 8 characters long.";
 export const MOBILE_MSG = "Please enter a valid 10-digit Indian mobile number";
 export const TOKEN_FAILED = "Token Verification Failed!";
 export const RESET_WAIT_MSG = "A reset link was already sent. Please check your inbox.";
+export const EMAIL_VERIFIED = "E-mail verified.";
 const MAIL_FAILED = "We could not send the e-mail right now. Please try again later.";
 const EMAIL_MSG = "Please enter a valid email address.";
-
-/** The site's address for e-mailed links: the configured public origin, else the one the request came to. */
-export function requestOrigin(c: ApiContext): string {
-  const configured = c.var.deps.config.PUBLIC_ORIGIN;
-  if (configured) return configured.replace(/\/+$/, "");
-  const url = new URL(c.req.url);
-  const trustProxy = c.var.deps.config.TRUST_PROXY > 0;
-  const host =
-    (trustProxy ? c.req.header("x-forwarded-host") : undefined) ?? c.req.header("host") ?? url.host;
-  const proto =
-    (trustProxy ? c.req.header("x-forwarded-proto")?.split(",")[0]?.trim() : undefined) ??
-    url.protocol.replace(":", "");
-  return `${proto}://${host}`;
-}
 
 const LoginInput = z
   .object({
@@ -66,6 +65,31 @@ const LoginInput = z
       .boolean({ invalid_type_error: "loginRemember_state must be true or false." })
       .default(false),
     human_check: HumanCheckInput,
+  })
+  .strict();
+
+const SecondFactorInput = z
+  .object({
+    ticket: z
+      .string({
+        required_error: SECOND_FACTOR_MESSAGES.expiredTicket,
+        invalid_type_error: SECOND_FACTOR_MESSAGES.expiredTicket,
+      })
+      .min(1, SECOND_FACTOR_MESSAGES.expiredTicket)
+      .max(200, SECOND_FACTOR_MESSAGES.expiredTicket),
+    code: z
+      .string({
+        required_error: SECOND_FACTOR_MESSAGES.required,
+        invalid_type_error: SECOND_FACTOR_MESSAGES.invalidCode,
+      })
+      .trim()
+      .min(1, SECOND_FACTOR_MESSAGES.required)
+      .max(20, SECOND_FACTOR_MESSAGES.invalidCode)
+      // Apps show the code as "123 456".
+      .transform((v) => v.replace(/\s+/g, "")),
+    loginRemember_state: z
+      .boolean({ invalid_type_error: "loginRemember_state must be true or false." })
+      .default(false),
   })
   .strict();
 
@@ -153,6 +177,22 @@ const queryText = (c: ApiContext, name: string) => {
   return typeof v === "string" && v.length <= 400 ? v : "";
 };
 
+/** 429 with the time left while the account's login throttle makes it wait. */
+async function refuseWhileThrottled(db: Db, identity: string): Promise<void> {
+  const wait = await loginWaitMs(db, identity);
+  if (wait > 0) throw new ApiError(429, THROTTLED_MSG, { time_left: wait });
+}
+
+/** Opens a session; a new login replaces the session this browser had, if any. */
+async function signIn(c: ApiContext, member: { id: string; email: string }, remember: boolean) {
+  const db = c.var.deps.db;
+  const previous = getCookie(c, SESSION_COOKIE);
+  if (previous) await revokeSession(db, previous);
+  const session = await createSession(db, member.id, remember);
+  setSessionCookie(c, session.token, remember);
+  return ok(c, "Login Success!", { user: member.email });
+}
+
 export function userRoute(): Hono<ApiEnv> {
   const r = new Hono<ApiEnv>();
 
@@ -161,17 +201,46 @@ export function userRoute(): Hono<ApiEnv> {
   r.post("/login", async (c) => {
     const deps = c.var.deps;
     const input = await readFields(c, LoginInput);
-    await deps.limiter.consume("login", `${clientIp(c)}|${normalizeIdentifier(input.email_userName)}`);
+    const identity = normalizeIdentifier(input.email_userName);
+    await deps.limiter.consume("login", `${clientIp(c)}|${identity}`);
     if (!(await verifyHumanCheck(deps, input.human_check))) throw new ApiError(400, HUMAN_CHECK_FAILED);
+    await refuseWhileThrottled(deps.db, identity);
     const member = await authenticate(deps.db, input.email_userName, input.password);
-    if (!member) throw new ApiError(401, "Invalid details");
-    // A new login replaces the session this browser had, if any.
-    const previous = getCookie(c, SESSION_COOKIE);
-    if (previous) await revokeSession(deps.db, previous);
-    const remember = input.loginRemember_state;
-    const session = await createSession(deps.db, member.id, remember);
-    setSessionCookie(c, session.token, remember);
-    return ok(c, "Login Success!", { user: member.email });
+    if (!member) {
+      await recordLoginFailure(deps.db, identity);
+      throw new ApiError(401, "Invalid details");
+    }
+    if (member.role === "operator") {
+      // The password alone never opens an operator session.
+      if (!member.totpSecret) throw new ApiError(403, SECOND_FACTOR_MESSAGES.notSetUp);
+      const ticket = await issueSecondFactorTicket(deps.db, member.id);
+      throw new ApiError(401, SECOND_FACTOR_MESSAGES.required, {
+        error_code: "second_factor_required",
+        second_factor_ticket: ticket,
+      });
+    }
+    await clearLoginFailures(deps.db, identity);
+    return signIn(c, member, input.loginRemember_state);
+  });
+
+  r.post("/login_second_factor", async (c) => {
+    const deps = c.var.deps;
+    const input = await readFields(c, SecondFactorInput);
+    await deps.limiter.consume("login", `${clientIp(c)}|second-factor`);
+    const holder = await ticketHolder(deps.db, input.ticket);
+    if (!holder) throw new ApiError(401, SECOND_FACTOR_MESSAGES.expiredTicket);
+    await refuseWhileThrottled(deps.db, holder);
+    const result = await completeSecondFactor(deps.db, input.ticket, input.code);
+    if (!result.ok) {
+      if (result.reason === "ticket") throw new ApiError(401, SECOND_FACTOR_MESSAGES.expiredTicket);
+      await recordLoginFailure(deps.db, holder);
+      throw new ApiError(401, SECOND_FACTOR_MESSAGES.invalidCode);
+    }
+    const [member] = await deps.db.select().from(users).where(eq(users.id, result.userId));
+    if (!member) throw new ApiError(401, SECOND_FACTOR_MESSAGES.expiredTicket);
+    await clearLoginFailures(deps.db, member.emailKey);
+    await clearLoginFailures(deps.db, member.userName);
+    return signIn(c, member, input.loginRemember_state);
   });
 
   r.post("/signUp", async (c) => {
@@ -189,6 +258,12 @@ export function userRoute(): Hono<ApiEnv> {
         password: input.password,
         referrerUserName: input.refer_by,
       });
+      // The account exists either way: a verification mail that fails is logged, not reported.
+      await sendVerificationMail(deps.db, deps.mailer, {
+        userId: member.id,
+        origin: publicOrigin(deps.config),
+        siteName: deps.config.SITE_NAME,
+      }).catch((e: unknown) => console.error("Sign-up verification mail not sent", e));
       return ok(c, "user registered successfully!", { user: member.email });
     } catch (e) {
       if (e instanceof AlreadyRegisteredError) throw new ApiError(409, "Already Registered");
@@ -203,7 +278,7 @@ export function userRoute(): Hono<ApiEnv> {
     const input = await readFields(c, ForgotInput);
     const result = await requestPasswordReset(deps.db, deps.mailer, {
       email: input.email_address,
-      origin: requestOrigin(c),
+      origin: publicOrigin(deps.config),
       siteName: deps.config.SITE_NAME,
     }).catch((e: unknown) => {
       if (!(e instanceof MailDeliveryError)) throw e;
@@ -228,8 +303,19 @@ export function userRoute(): Hono<ApiEnv> {
     return ok(c, "Password reset successfully.");
   });
 
+  r.get("/verify_email_token", async (c) => {
+    if (!(await verifyEmailToken(c.var.deps.db, queryText(c, "token"))))
+      throw new ApiError(400, TOKEN_FAILED);
+    return ok(c, EMAIL_VERIFIED);
+  });
+
   r.get("/verify_reset_email_token", async (c) => {
-    const result = await applyEmailChange(c.var.deps.db, queryText(c, "token"), queryText(c, "email"));
+    const deps = c.var.deps;
+    const result = await applyEmailChange(deps.db, deps.mailer, {
+      token: queryText(c, "token"),
+      email: queryText(c, "email"),
+      siteName: deps.config.SITE_NAME,
+    });
     if (result === "invalid") throw new ApiError(400, TOKEN_FAILED);
     if (result === "taken")
       throw new ApiError(409, "The new email is already in use. Please choose a different email.");

@@ -82,6 +82,7 @@ export function PasswordField(props: Parameters<typeof Field>[0]) {
           {shown ? "Hide" : "Show"}
         </button>
       </div>
+      {props.hint ? <p className="mt-1 text-xs text-slate-500">{props.hint}</p> : null}
       <ErrorList id={errorId} errors={props.errors} />
     </div>
   );

@@ -2,6 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { parseWithZod } from "@conform-to/zod";
 import { LoginForm, LoginSchema, type LoginFailure } from "~/components/login-form";
+import { SecondFactorForm, SecondFactorSchema, type SecondFactorStep } from "~/components/second-factor-form";
 import { ActionToast } from "~/utils/client-toast";
 import { humanCheckChallenge, humanCheckFromForm } from "~/utils/human-check.server";
 import {
@@ -23,11 +24,63 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
+type LoginAnswer = LoginFailure | SecondFactorStep;
+
+const isSecondFactorStep = (a: LoginAnswer | undefined): a is SecondFactorStep =>
+  Boolean(a && "secondFactor" in a);
+
+/** The second step: the ticket from the first and the authenticator code. */
+async function secondFactorAction(
+  request: Request,
+  context: ActionFunctionArgs["context"],
+  formData: FormData,
+) {
+  const submission = parseWithZod(formData, { schema: SecondFactorSchema });
+  const ticket = typeof formData.get("ticket") === "string" ? String(formData.get("ticket")) : "";
+  const remember = formData.get("remember") === "true";
+  if (submission.status !== "success") {
+    return data<LoginAnswer>(
+      { secondFactor: { ticket, remember }, result: submission.reply({ hideFields: ["code"] }) },
+      { status: 400 },
+    );
+  }
+  const result = await callApiOrNull(request, context, "/userRoute/login_second_factor", {
+    obj: {
+      ticket: submission.value.ticket,
+      code: submission.value.code,
+      loginRemember_state: submission.value.remember === "true",
+    },
+  });
+  if (result?.ok) {
+    return redirectWithToast(
+      context,
+      "/member/dashboard",
+      { type: "success", title: "Login Success!" },
+      { headers: forwardedCookies(result) },
+    );
+  }
+  const message =
+    typeof result?.body.error_msg === "string" && result.body.error_msg
+      ? result.body.error_msg
+      : GENERIC_ERROR;
+  // A dead ticket sends the operator back to the password; a wrong code (or a wait) stays on the code.
+  if (message === "Your sign-in has expired. Please log in again.")
+    return redirectWithToast(context, "/login", { type: "error", title: message });
+  return data<LoginAnswer>(
+    {
+      secondFactor: { ticket, remember },
+      result: submission.reply({ formErrors: [message], hideFields: ["code"] }),
+    },
+    { status: result && result.status >= 400 && result.status < 500 ? result.status : 400 },
+  );
+}
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
+  if (formData.get("intent") === "second_factor") return secondFactorAction(request, context, formData);
   const submission = parseWithZod(formData, { schema: LoginSchema });
   if (submission.status !== "success") {
-    return data<LoginFailure>(
+    return data<LoginAnswer>(
       { result: submission.reply({ hideFields: ["password"] }), toast: null, errorMsg: null },
       { status: 400 },
     );
@@ -50,10 +103,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { headers: forwardedCookies(result) },
     );
   }
+  if (
+    result?.body.error_code === "second_factor_required" &&
+    typeof result.body.second_factor_ticket === "string"
+  ) {
+    return data<LoginAnswer>({
+      secondFactor: {
+        ticket: result.body.second_factor_ticket,
+        remember: submission.value.loginRemember_state === true,
+      },
+      result: null,
+    });
+  }
   const apiMessage =
     typeof result?.body.error_msg === "string" && result.body.error_msg ? result.body.error_msg : null;
   const message = apiMessage ?? GENERIC_ERROR;
-  return data<LoginFailure>(
+  return data<LoginAnswer>(
     {
       result: submission.reply({ formErrors: [message], hideFields: ["password"] }),
       toast: actionToast({ type: "error", title: message }),
@@ -65,15 +130,25 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function LoginPage() {
   const { challenge, googleEnabled } = useLoaderData<typeof loader>();
-  const failure = useActionData<typeof action>();
+  const answer = useActionData<typeof action>() as LoginAnswer | undefined;
+  if (isSecondFactorStep(answer)) {
+    return (
+      <main className="mx-auto w-full max-w-md px-4 py-8 sm:py-12">
+        <div className="card p-6">
+          <h1 className="mb-5 text-2xl font-bold">Two-step sign-in</h1>
+          <SecondFactorForm step={answer} />
+        </div>
+      </main>
+    );
+  }
   return (
     <main className="mx-auto w-full max-w-md px-4 py-8 sm:py-12">
       <div className="card p-6">
         <h1 className="text-2xl font-bold">Login</h1>
         <p className="mb-5 mt-1 text-sm text-slate-600">Welcome back! Log in to keep earning.</p>
-        <LoginForm challenge={challenge} googleEnabled={googleEnabled} failure={failure} />
+        <LoginForm challenge={challenge} googleEnabled={googleEnabled} failure={answer} />
       </div>
-      <ActionToast toast={failure?.toast} />
+      <ActionToast toast={answer?.toast} />
     </main>
   );
 }

@@ -5,7 +5,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { errorText, memberApi } from "~/utils/api.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { ErrorList, Field, SubmitButton, useIsPending } from "~/components/forms";
+import { ErrorList, Field, PasswordField, SubmitButton, useIsPending } from "~/components/forms";
 import { rupees } from "~/components/balance-card";
 import { AlertBox, PageError } from "~/components/confirm-dialog";
 
@@ -52,6 +52,8 @@ const ProfileSchema = z.object({
     .string({ required_error: "Please choose a payout method." })
     .min(1, "Please choose a payout method."),
   withdrawal_account_information: text("Account information", 200),
+  /** Needed when the payout method or account changes; the server decides. */
+  current_password: z.string().max(200).optional(),
 });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -63,7 +65,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: ProfileSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ result: submission.reply({ hideFields: ["current_password"] }) }, { status: 400 });
   const res = await memberApi(request, context, "/userRoute/userProfileData_patch", {
     method: "PATCH",
     obj: submission.value,
@@ -75,7 +78,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
   }
   return data(
-    { result: submission.reply({ formErrors: [errorText(res.body)] }) },
+    { result: submission.reply({ formErrors: [errorText(res.body)], hideFields: ["current_password"] }) },
     { status: res.status >= 400 ? res.status : 400 },
   );
 }
@@ -216,6 +219,15 @@ export default function ProfilePage() {
               errors={fields.withdrawal_account_information.errors}
             />
           </div>
+          <PasswordField
+            label="Current Password"
+            errors={fields.current_password.errors}
+            hint="Needed only when you change the payout method or account information. Your other signed-in devices are then signed out and we e-mail you about the change."
+            inputProps={{
+              ...getInputProps(fields.current_password, { type: "password" }),
+              autoComplete: "current-password",
+            }}
+          />
         </section>
         <SubmitButton pending={pending}>Save Profile</SubmitButton>
       </Form>

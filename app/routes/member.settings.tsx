@@ -12,6 +12,7 @@ export const meta: MetaFunction = () => [{ title: "Settings" }];
 
 const MIN_PASSWORD = "Password must be at least 8 characters long.";
 const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"];
+const EMAIL_NEEDS_PASSWORD = "Please enter your current password to change your e-mail address.";
 
 const PasswordSchema = z
   .object({
@@ -45,7 +46,15 @@ function emailSchema(currentEmail: string) {
     .email("Please enter a valid email address.")
     .max(254);
   return z
-    .object({ intent: z.literal("email"), newEmail: email, confirmEmail: email })
+    .object({
+      intent: z.literal("email"),
+      newEmail: email,
+      confirmEmail: email,
+      currentPassword: z
+        .string({ required_error: EMAIL_NEEDS_PASSWORD })
+        .min(1, EMAIL_NEEDS_PASSWORD)
+        .max(200),
+    })
     .superRefine((v, ctx) => {
       if (v.newEmail.toLowerCase() === currentEmail.toLowerCase()) {
         ctx.addIssue({
@@ -86,10 +95,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const account = await loadAccount(request, context);
     const submission = parseWithZod(formData, { schema: emailSchema(account.email_address) });
     if (submission.status !== "success")
-      return data({ intent: "email" as const, result: submission.reply() }, { status: 400 });
+      return data(
+        { intent: "email" as const, result: submission.reply({ hideFields: ["currentPassword"] }) },
+        { status: 400 },
+      );
     const res = await memberApi<string>(request, context, "/userRoute/userpassword_and_email_patch", {
       method: "PATCH",
-      obj: { email_address: submission.value.newEmail },
+      obj: {
+        email_address: submission.value.newEmail,
+        currentPassword_state: submission.value.currentPassword,
+      },
     });
     if (res.ok) {
       return redirectWithToast(context, "/member/settings", {
@@ -111,7 +126,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       });
     }
     return data(
-      { intent: "email" as const, result: submission.reply({ formErrors: [errorText(res.body)] }) },
+      {
+        intent: "email" as const,
+        result: submission.reply({ formErrors: [errorText(res.body)], hideFields: ["currentPassword"] }),
+      },
       { status: res.status >= 400 ? res.status : 400 },
     );
   }
@@ -214,6 +232,10 @@ function EmailForm({ currentEmail }: { currentEmail: string }) {
       <p className="text-sm text-slate-600">
         Current email: <span className="font-semibold">{currentEmail}</span>
       </p>
+      <p className="text-sm text-slate-600">
+        We send a link to the new address and tell the current one. Your other signed-in devices are signed
+        out.
+      </p>
       <Form method="post" {...getFormProps(form)} className="space-y-3">
         <input type="hidden" name="intent" value="email" />
         {form.errors?.length ? <AlertBox tone="error" title={form.errors.join(" ")} /> : null}
@@ -226,6 +248,15 @@ function EmailForm({ currentEmail }: { currentEmail: string }) {
           label="Confirm New Email"
           errors={fields.confirmEmail.errors}
           inputProps={{ ...getInputProps(fields.confirmEmail, { type: "email" }), autoComplete: "email" }}
+        />
+        <PasswordField
+          label="Your Current Password"
+          errors={fields.currentPassword.errors}
+          hint="We ask for it so that nobody else using your signed-in device can move your account."
+          inputProps={{
+            ...getInputProps(fields.currentPassword, { type: "password" }),
+            autoComplete: "current-password",
+          }}
         />
         <SubmitButton pending={pending}>Change Email</SubmitButton>
       </Form>

@@ -11,7 +11,10 @@ import {
   freshDetails,
   logoutViaUi,
   waitForHydration,
+  operatorCode,
+  msToNextStep,
   E2E_ORIGIN,
+  E2E_OPERATOR,
 } from "./fixtures";
 
 test.describe("Sign-up, login, dashboard, logout through the forms", () => {
@@ -93,7 +96,12 @@ test.describe("Login form validation", { tag: "@any-viewport" }, () => {
     await expect(page).toHaveURL(/\/login$/);
 
     await page.goto("/login");
-    await submitLoginForm(page, "nobody-here@e2e.test", "whatever-password");
+    // A fresh unknown address each time: the per-account throttle counts failures for it too.
+    await submitLoginForm(
+      page,
+      `nobody-${Date.now()}${Math.random().toString(36).slice(2)}@e2e.test`,
+      "whatever-password",
+    );
     await expect(toast(page)).toContainText("Invalid details");
     await expect(page).toHaveURL(/\/login$/);
   });
@@ -215,3 +223,44 @@ test.describe("Already logged in", () => {
     }
   });
 });
+
+test(
+  "an operator signs in with the password, then the authenticator code",
+  { tag: "@any-viewport" },
+  async ({ page }) => {
+    // A code works once per 30-second step: another run in the same step makes this one wait for the next.
+    test.setTimeout(120_000);
+    await page.goto("/login");
+    await submitLoginForm(page, E2E_OPERATOR.email, E2E_OPERATOR.password);
+    await expect(page.getByRole("heading", { name: "Two-step sign-in" })).toBeVisible();
+    expect((await page.context().cookies()).some((c) => c.name === "sid")).toBe(false);
+    const code = page.getByLabel("Authenticator Code", { exact: true });
+    const verify = page.getByRole("button", { name: "Verify" });
+
+    const near = await Promise.all([-30_000, 0, 30_000].map((ms) => operatorCode(ms)));
+    await code.fill(["000000", "111111", "222222", "333333"].find((c) => !near.includes(c))!);
+    await verify.click();
+    await expect(page.getByText("Invalid code.")).toBeVisible();
+
+    for (let attempt = 0; ; attempt++) {
+      await code.fill(await operatorCode());
+      await verify.click();
+      // A refused code comes back with the field emptied (the server never echoes it).
+      const outcome = await Promise.race([
+        page
+          .waitForURL(/\/member\/dashboard$/, { timeout: 15_000 })
+          .then(() => "in" as const)
+          .catch(() => "neither" as const),
+        expect(code)
+          .toHaveValue("", { timeout: 15_000 })
+          .then(() => "refused" as const)
+          .catch(() => "neither" as const),
+      ]);
+      expect(outcome).not.toBe("neither");
+      if (outcome === "in") break;
+      expect(attempt, "the next step's code is accepted").toBe(0);
+      await page.waitForTimeout(msToNextStep());
+    }
+    await expect(toast(page)).toContainText("Login Success!");
+  },
+);

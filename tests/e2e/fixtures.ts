@@ -1,10 +1,17 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { randomBytes, randomInt } from "node:crypto";
 import { test as base, expect, type Locator, type Page, type TestInfo } from "@playwright/test";
 import { encodeObj } from "../../api/lib/obj";
 import type { CapturedMail } from "../support/smtp-capture";
-import { E2E_MAIL_DIR, E2E_OBJ_SECRET, E2E_OPERATOR, E2E_ORIGIN } from "../../playwright.config";
+import { generate } from "otplib";
+import {
+  E2E_MAIL_DIR,
+  E2E_OBJ_SECRET,
+  E2E_OPERATOR,
+  E2E_OPERATOR_COOKIE_FILE,
+  E2E_ORIGIN,
+} from "../../playwright.config";
 
 export { expect };
 export { E2E_ORIGIN, E2E_OPERATOR };
@@ -199,8 +206,67 @@ export function isPhone(testInfo: TestInfo): boolean {
   return testInfo.project.use.isMobile === true;
 }
 
+/** The operator's current authenticator code, or the one of the step starting `afterMs` from now. */
+export function operatorCode(afterMs = 0): Promise<string> {
+  return generate({ secret: E2E_OPERATOR.totpSecret, epoch: Math.floor((Date.now() + afterMs) / 1000) });
+}
+
+/** Milliseconds until the next 30-second TOTP step begins. */
+export function msToNextStep(): number {
+  return 30_000 - (Date.now() % 30_000) + 200;
+}
+
+/**
+ * Signs the operator in through the API with password and code (global setup, once per run) and
+ * stores the cookie. A code works once per step: when this step's was already used (a run just
+ * before), it waits for the next step.
+ */
+export async function signInOperatorOnce(): Promise<string> {
+  const first = await apiRequest("/userRoute/login", {
+    obj: { email_userName: E2E_OPERATOR.email, password: E2E_OPERATOR.password, loginRemember_state: false },
+  });
+  const ticket = first.body?.second_factor_ticket;
+  if (typeof ticket !== "string")
+    throw new Error(`operator login gave no ticket: ${first.status} ${JSON.stringify(first.body)}`);
+  for (let attempt = 0; ; attempt++) {
+    const res = await apiRequest("/userRoute/login_second_factor", {
+      obj: { ticket, code: await operatorCode() },
+    });
+    if (res.status === 200) {
+      const cookie = `sid=${sidFrom(res.setCookie)}`;
+      mkdirSync(path.dirname(path.resolve(E2E_OPERATOR_COOKIE_FILE)), { recursive: true });
+      writeFileSync(path.resolve(E2E_OPERATOR_COOKIE_FILE), cookie);
+      return cookie;
+    }
+    if (attempt >= 1)
+      throw new Error(`operator second factor failed: ${res.status} ${JSON.stringify(res.body)}`);
+    await new Promise((r) => setTimeout(r, msToNextStep()));
+  }
+}
+
+/** The operator's session cookie (`sid=...`), signed in once by global setup. */
+export function operatorCookie(): string {
+  return readFileSync(path.resolve(E2E_OPERATOR_COOKIE_FILE), "utf8").trim();
+}
+
+/** Hands the operator's session to the page's browser context. */
+export async function loginOperatorPage(page: Page): Promise<string> {
+  const cookie = operatorCookie();
+  await page.context().addCookies([
+    {
+      name: "sid",
+      value: cookie.slice("sid=".length),
+      domain: "localhost",
+      path: "/",
+      httpOnly: true,
+      sameSite: "Lax",
+    },
+  ]);
+  return cookie;
+}
+
 async function operatorHelper(): Promise<OperatorHelper> {
-  const cookie = await apiLogin(E2E_OPERATOR.email, E2E_OPERATOR.password);
+  const cookie = operatorCookie();
   return { cookie, request: (p, init = {}) => apiRequest(p, { ...init, cookie }) };
 }
 

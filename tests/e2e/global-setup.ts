@@ -8,7 +8,8 @@ import { E2E_MAIL_DIR, E2E_OIDC_PORT, E2E_ORIGIN, E2E_SMTP_PORT } from "../../pl
 /**
  * Starts the capture SMTP server and the local OpenID provider. Playwright starts the web server
  * before global setup; the server connects to both only when it needs them, so that is fine.
- * Returns the teardown.
+ * Then signs the operator in once with the second factor (each code works once per 30-second
+ * step, so parallel tests share that session). Returns the teardown.
  */
 export default async function globalSetup(_config: FullConfig): Promise<() => Promise<void>> {
   const mailDir = path.resolve(E2E_MAIL_DIR);
@@ -35,6 +36,10 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   } else {
     console.warn("[e2e] tests/support/oidc.ts not found: the local OpenID provider is not started.");
   }
+
+  // The servers are up (Playwright starts them before global setup): sign the operator in once.
+  const { signInOperatorOnce } = await import("./fixtures");
+  await signInOperatorOnce();
 
   return async () => {
     await oidc?.close();

@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { E2E_OPERATOR, E2E_ORIGIN, api, apiLogin, loginPage, type Member } from "./fixtures";
+import { E2E_ORIGIN, api, apiLogin, loginOperatorPage, type Member } from "./fixtures";
 
 /** Binds a payout method and account to the member through the API (profile binding has its own UI test). */
 export async function bindPayout(
@@ -20,6 +20,7 @@ export async function bindPayout(
       mobile_number: member.mobile,
       withdrawal_method: method,
       withdrawal_account_information: account,
+      current_password: member.password,
     },
   });
   if (res.status !== 200) throw new Error(`binding failed: ${res.status} ${JSON.stringify(res.body)}`);
@@ -39,7 +40,7 @@ export async function operatorPage(browser: Browser, javaScriptEnabled: boolean)
     timezoneId: "Asia/Kolkata",
   });
   const page = await context.newPage();
-  await loginPage(page, E2E_OPERATOR);
+  await loginOperatorPage(page);
   return page;
 }
 

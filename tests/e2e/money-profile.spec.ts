@@ -29,6 +29,12 @@ test("a member binds their profile and payout method", async ({ page, newMember,
     );
   }
   await page.getByLabel("Mobile Number", { exact: true }).fill("9876543210");
+  // Payout details change only with the current password (the server decides).
+  await page.getByRole("button", { name: "Save Profile" }).click();
+  await expect(
+    page.getByText("Please enter your current password to change your payout details."),
+  ).toBeVisible();
+  await page.getByLabel("Current Password", { exact: true }).fill(member.password);
   await page.getByRole("button", { name: "Save Profile" }).click();
   await expect(toast(page)).toContainText("Profile Updated Successfully!");
 

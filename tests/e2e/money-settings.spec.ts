@@ -74,9 +74,12 @@ test("an e-mail change is confirmed through the mailed link", async ({
   const newEmail = page.getByLabel("New Email", { exact: true });
   const confirmEmail = page.getByLabel("Confirm New Email", { exact: true });
   const send = page.getByRole("button", { name: "Change Email" });
+  // The server hides the password field's value in its answer, so it is filled before each try.
+  const password = page.getByLabel("Your Current Password", { exact: true });
 
   await newEmail.fill(member.email);
   await confirmEmail.fill(member.email);
+  await password.fill(member.password);
   await send.click();
   await expect(
     page.getByText("The new email is already in use. Please choose a different email."),
@@ -85,17 +88,27 @@ test("an e-mail change is confirmed through the mailed link", async ({
   const address = `changed${Date.now()}${Math.floor(Math.random() * 1e6)}@e2e.test`;
   await newEmail.fill(address);
   await confirmEmail.fill(`x${address}`);
+  await password.fill(member.password);
   await send.click();
   await expect(page.getByText("new Email and confirm Email not match.")).toBeVisible();
 
+  // A wrong current password changes nothing.
   await newEmail.fill(address);
   await confirmEmail.fill(address);
+  await password.fill("not-my-password-1");
+  await send.click();
+  await expect(page.getByText("Current password is incorrect.")).toBeVisible();
+
+  await newEmail.fill(address);
+  await confirmEmail.fill(address);
+  await password.fill(member.password);
   await send.click();
   await expect(toast(page)).toContainText("A verification link has been sent to your new email address.");
 
   // A second request inside the wait is refused with a countdown.
   await page.getByLabel("New Email", { exact: true }).fill(`again-${address}`);
   await page.getByLabel("Confirm New Email", { exact: true }).fill(`again-${address}`);
+  await page.getByLabel("Your Current Password", { exact: true }).fill(member.password);
   await page.getByRole("button", { name: "Change Email" }).click();
   await expect(toast(page)).toContainText("Please wait before trying again.");
   await expect(toast(page)).toContainText(/Time remaining: \d\d:\d\d/);
@@ -106,6 +119,9 @@ test("an e-mail change is confirmed through the mailed link", async ({
   await page.goto(link);
   await expect(page).toHaveURL(/\/$/);
   await expect(toast(page)).toContainText("Email updated successfully.");
+  // The old address was told about the request and about the change.
+  await mailbox.waitFor(member.email, "e-mail address was requested");
+  await mailbox.waitFor(member.email, "e-mail address was changed");
 
   await apiLogin(address, member.password);
 });

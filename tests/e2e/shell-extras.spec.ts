@@ -7,7 +7,7 @@ import {
   waitForHydration,
   loginForm,
   submitLoginForm,
-  E2E_OPERATOR,
+  loginOperatorPage,
 } from "./fixtures";
 
 /* --------------------------------------------------------------------------------- network banner */
@@ -138,7 +138,7 @@ test.describe("Service worker and offline page", () => {
   test(
     "operator console pages (members' messages and e-mails) are never cached either",
     { tag: "@needs-js" },
-    async ({ page, context, loginAs, operator }) => {
+    async ({ page, context, operator }) => {
       // A message with a member's contact details, as the console lists it.
       const email = `private${Date.now()}@e2e.test`;
       const sent = await operator.request("/userMessageRoute/userMessageSave_post", {
@@ -153,7 +153,7 @@ test.describe("Service worker and offline page", () => {
       });
       expect(sent.status).toBe(200);
 
-      await loginAs(page, E2E_OPERATOR);
+      await loginOperatorPage(page);
       await page.goto("/");
       await waitForHydration(page);
       await serviceWorkerReady(page);

@@ -216,13 +216,30 @@ describe.each(drivers())("accounts: forgot password, reset, e-mail change (%s)",
     }
   });
 
-  it("uses PUBLIC_ORIGIN for the link when configured, else the request's host", async () => {
+  it("builds the link on the configured origin, never on the request's Host or X-Forwarded-Host", async () => {
     const m = await member(t);
+    const forged = { host: "evil.example", "x-forwarded-host": "evil.example" };
     await t.request("/userRoute/userLoginforgot_password_send_mail", {
       obj: { email_address: m.email },
-      headers: { host: "rewards.example.in" },
+      headers: forged,
     });
-    expect(t.mails.at(-1)!.text).toContain("http://rewards.example.in/password-reset-form/");
+    expect(t.mails.at(-1)!.text).toContain("http://localhost:3000/password-reset-form/");
+    expect(t.mails.at(-1)!.text).not.toContain("evil.example");
+
+    const other = await member(t);
+    t.deps.config.PUBLIC_ORIGIN = "https://rewards.example.in";
+    t.deps.config.TRUST_PROXY = 1;
+    try {
+      await t.request("/userRoute/userLoginforgot_password_send_mail", {
+        obj: { email_address: other.email },
+        headers: forged,
+      });
+    } finally {
+      t.deps.config.PUBLIC_ORIGIN = undefined;
+      t.deps.config.TRUST_PROXY = 0;
+    }
+    expect(t.mails.at(-1)!.text).toContain("https://rewards.example.in/password-reset-form/");
+    expect(t.mails.at(-1)!.html).not.toContain("evil.example");
   });
 
   describe("e-mail change verification", () => {

@@ -27,6 +27,8 @@ import { parseOperatorArgs } from "../../api/cli/create-operator";
 
 const run = promisify(execFile);
 
+const TOTP_SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
+
 describe.each(drivers())("operator API (%s)", (driver) => {
   let t: TestApi;
   let operator: TestMember;
@@ -307,14 +309,32 @@ describe.each(drivers())("operator API (%s)", (driver) => {
       const target = await commandDatabase(driver);
       try {
         const out = await cli(
-          ["--email", "Ops@Example.com", "--password", "ops-password-123", "--name", "Site Ops"],
+          [
+            "--email",
+            "Ops@Example.com",
+            "--password",
+            "ops-password-123",
+            "--name",
+            "Site Ops",
+            "--totp-secret",
+            TOTP_SECRET.toLowerCase(),
+          ],
           target.env,
         );
-        expect(out.stdout).toContain("Operator created: ops@example.com (username ops).");
+        expect(out.stdout).toContain("Operator created: Ops@example.com (username ops).");
+        expect(out.stdout).toContain(`secret: ${TOTP_SECRET}`);
+        expect(out.stdout).toContain(
+          `otpauth://totp/Rupee%20Rewards:Ops%40example.com?secret=${TOTP_SECRET}`,
+        );
         const db = await target.open();
         try {
-          const [u] = await db.db.select().from(users).where(eq(users.email, "ops@example.com"));
-          expect(u).toMatchObject({ role: "operator", name: "Site Ops", userName: "ops" });
+          const [u] = await db.db.select().from(users).where(eq(users.emailKey, "ops@example.com"));
+          expect(u).toMatchObject({
+            role: "operator",
+            name: "Site Ops",
+            userName: "ops",
+            totpSecret: TOTP_SECRET,
+          });
           expect(await verifyPassword(u!.passwordHash, "ops-password-123")).toBe(true);
           const audit = await db.db
             .select()
@@ -334,10 +354,12 @@ describe.each(drivers())("operator API (%s)", (driver) => {
       const result = await createOrPromoteOperator(t.deps.db, {
         email: m.email.toUpperCase(),
         password: "operator-pass-2",
+        totpSecret: TOTP_SECRET,
       });
       expect(result).toEqual({ id: m.id, userName: m.userName, email: m.email, created: false });
       const [u] = await t.deps.db.select().from(users).where(eq(users.id, m.id));
       expect(u!.role).toBe("operator");
+      expect(u!.totpSecret).toBe(TOTP_SECRET);
       expect(u!.name).toBe("Test Member");
       expect(await verifyPassword(u!.passwordHash, "operator-pass-2")).toBe(true);
       // The promoted member's existing session now reaches the operator API.
@@ -355,12 +377,15 @@ describe.each(drivers())("operator API (%s)", (driver) => {
     });
 
     it("explains its usage when arguments are missing or bad", () => {
-      const usage = "Usage: npm run operator:create -- --email <email> --password <password> [--name <name>]";
+      const usage =
+        "Usage: npm run operator:create -- --email <email> --password <password> [--name <name>] [--totp-secret <base32>]";
       for (const args of [
         [],
         ["--email", "x@example.com"],
         ["--email", "nope", "--password", "long-enough-1"],
         ["--email", "x@example.com", "--password", "short"],
+        ["--email", "x@example.com", "--password", "long-enough-1", "--totp-secret", "TOO-SHORT"],
+        ["--email", "x@example.com", "--password", "long-enough-1", "--totp-secret", "1".repeat(32)],
       ]) {
         expect(() => parseOperatorArgs(args), JSON.stringify(args)).toThrow(usage);
       }
@@ -372,6 +397,16 @@ describe.each(drivers())("operator API (%s)", (driver) => {
         password: "long-enough-1",
         name: undefined,
       });
+      expect(
+        parseOperatorArgs([
+          "--email",
+          "x@example.com",
+          "--password",
+          "long-enough-1",
+          "--totp-secret",
+          TOTP_SECRET,
+        ]),
+      ).toMatchObject({ totpSecret: TOTP_SECRET });
     });
   });
 });

@@ -6,6 +6,9 @@ import { sessionCookie, startTestApi, type TestApi } from "../support/api";
 import { startOidcProvider, type OidcProvider } from "../support/oidc";
 import { users } from "../../api/db/schema";
 import { createMember } from "../../api/domain/accounts";
+import { createApi } from "../../api/app";
+import type { AppLoadContext } from "@remix-run/node";
+import { finishGoogleSignIn, startGoogleSignIn } from "../../app/utils/google-auth.server";
 
 const CLIENT_ID = "test-client";
 const CLIENT_SECRET = "test-client-secret";
@@ -51,16 +54,19 @@ async function authorize(
   expect(authorizationUrl.searchParams.get("scope")).toBe("openid profile email");
   expect(authorizationUrl.searchParams.get("code_challenge_method")).toBe("S256");
 
+  const params = (await followProvider(authorizationUrl.href, email)).searchParams;
+  expect(params.get("state")).toBe(state);
+  const code = params.get("code");
+  if (!code) throw new Error(`no code in ${params}`);
+  return { code, iss: params.get("iss"), state, verifier };
+}
+
+/** Follows the provider's pages as `email` until it sends the browser back to our redirect URI. */
+async function followProvider(authorizationUrl: string, email: string): Promise<URL> {
   const browser = new Browser();
-  let url = authorizationUrl.href;
+  let url = authorizationUrl;
   for (let step = 0; step < 20; step++) {
-    if (url.startsWith(REDIRECT_URI)) {
-      const params = new URL(url).searchParams;
-      expect(params.get("state")).toBe(state);
-      const code = params.get("code");
-      if (!code) throw new Error(`no code in ${url}`);
-      return { code, iss: params.get("iss"), state, verifier };
-    }
+    if (url.startsWith(REDIRECT_URI)) return new URL(url);
     let res = await browser.fetch(url);
     if (res.status === 200) {
       // An interaction page: the login form, then the consent form.
@@ -120,6 +126,9 @@ describe.each(drivers())("Google sign-in (%s)", (driver) => {
   async function member(email: string) {
     return (await t.deps.db.select().from(users).where(eq(users.email, email)))[0];
   }
+  /** The code exchange as the web tier's callback makes it (with the servers' internal token). */
+  const viaWebTier = (path: string) =>
+    t.request(path, { headers: { "x-internal-token": t.deps.internalToken } });
 
   it("signs up a new member (no password, no mobile number) with a working session", async () => {
     const referrer = await createMember(t.deps.db, {
@@ -128,7 +137,7 @@ describe.each(drivers())("Google sign-in (%s)", (driver) => {
       password: "password-123",
     });
     const a = await authorize(t, "asha@example.test");
-    const res = await t.request(callbackQuery(a, { referral_id_signup: referrer.userName }));
+    const res = await viaWebTier(callbackQuery(a, { referral_id_signup: referrer.userName }));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, msg: "Login Success!" });
     const sid = res.setCookie.find((c) => c.startsWith("sid="))!;
@@ -153,10 +162,10 @@ describe.each(drivers())("Google sign-in (%s)", (driver) => {
 
   it("logs in an existing Google member; the code is single-use", async () => {
     const a = await authorize(t, "asha@example.test");
-    const res = await t.request(callbackQuery(a, { userAlreadyHaveAccount_state: "true" }));
+    const res = await viaWebTier(callbackQuery(a, { userAlreadyHaveAccount_state: "true" }));
     expect(res.status).toBe(200);
     expect(sessionCookie(res.setCookie)).toMatch(/^sid=.+/);
-    const again = await t.request(callbackQuery(a, { userAlreadyHaveAccount_state: "true" }));
+    const again = await viaWebTier(callbackQuery(a, { userAlreadyHaveAccount_state: "true" }));
     expect(again.status).toBe(400);
     expect(again.body.success).toBe(false);
     expect(again.setCookie.some((c) => c.startsWith("sid="))).toBe(false);
@@ -165,7 +174,20 @@ describe.each(drivers())("Google sign-in (%s)", (driver) => {
   it("refuses a sign-up for an e-mail registered with a password: 'Please Login With Password'", async () => {
     await createMember(t.deps.db, { name: "Ravi", email: "ravi@example.test", password: "password-123" });
     const a = await authorize(t, "ravi@example.test");
-    const res = await t.request(callbackQuery(a, { referral_id_signup: "" }));
+    const res = await viaWebTier(callbackQuery(a, { referral_id_signup: "" }));
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ success: false, error_msg: "Please Login With Password" });
+    expect(res.setCookie.some((c) => c.startsWith("sid="))).toBe(false);
+    expect((await member("ravi@example.test"))?.googleSub).toBeNull();
+  });
+
+  it("marks a member created through Google as verified", async () => {
+    expect((await member("asha@example.test"))?.emailVerifiedAt).not.toBeNull();
+  });
+
+  it("does not link Google to a password account whose e-mail was never verified: 'Please Login With Password'", async () => {
+    const a = await authorize(t, "ravi@example.test");
+    const res = await viaWebTier(callbackQuery(a, { userAlreadyHaveAccount_state: "true" }));
     expect(res.status).toBe(409);
     expect(res.body).toEqual({ success: false, error_msg: "Please Login With Password" });
     expect(res.setCookie.some((c) => c.startsWith("sid="))).toBe(false);
@@ -173,16 +195,39 @@ describe.each(drivers())("Google sign-in (%s)", (driver) => {
   });
 
   it("logs in a password member by their verified e-mail and links the Google account", async () => {
+    await t.deps.db
+      .update(users)
+      .set({ emailVerifiedAt: new Date() })
+      .where(eq(users.email, "ravi@example.test"));
     const a = await authorize(t, "ravi@example.test");
-    const res = await t.request(callbackQuery(a, { userAlreadyHaveAccount_state: "true" }));
+    const res = await viaWebTier(callbackQuery(a, { userAlreadyHaveAccount_state: "true" }));
     expect(res.status).toBe(200);
     expect(sessionCookie(res.setCookie)).toMatch(/^sid=/);
     expect((await member("ravi@example.test"))?.googleSub).toBe("ravi@example.test");
   });
 
+  it("refuses the code exchange called from outside the web tier, setting no session", async () => {
+    const a = await authorize(t, "outsider@example.test");
+    const query = callbackQuery(a, { userAlreadyHaveAccount_state: "true" });
+    const forged: Record<string, string>[] = [
+      {},
+      { "x-internal-token": "guess" },
+      { "x-internal-token": `${t.deps.internalToken}0` },
+    ];
+    for (const headers of forged) {
+      const res = await t.request(query, { headers });
+      expect(res.status).toBe(403);
+      expect(res.body.success).toBe(false);
+      expect(res.setCookie.some((c) => c.startsWith("sid="))).toBe(false);
+    }
+    expect(await member("outsider@example.test")).toBeUndefined();
+    // The same code, through the web tier, was still valid: the refusal is the proof's doing.
+    expect((await viaWebTier(query)).status).toBe(200);
+  });
+
   it("creates the member on a login with an unknown e-mail", async () => {
     const a = await authorize(t, "newbie@example.test");
-    const res = await t.request(callbackQuery(a, { userAlreadyHaveAccount_state: "true" }));
+    const res = await viaWebTier(callbackQuery(a, { userAlreadyHaveAccount_state: "true" }));
     expect(res.status).toBe(200);
     expect(await member("newbie@example.test")).toMatchObject({
       passwordHash: null,
@@ -193,7 +238,7 @@ describe.each(drivers())("Google sign-in (%s)", (driver) => {
 
   it("refuses a wrong PKCE verifier", async () => {
     const a = await authorize(t, "mallory@example.test");
-    const res = await t.request(
+    const res = await viaWebTier(
       callbackQuery(
         { ...a, verifier: randomBytes(32).toString("base64url") },
         { userAlreadyHaveAccount_state: "true" },
@@ -203,11 +248,61 @@ describe.each(drivers())("Google sign-in (%s)", (driver) => {
     expect(await member("mallory@example.test")).toBeUndefined();
   });
 
+  it("the web tier's callback lets the API exchange the code only for the flow this browser started (state)", async () => {
+    const api = createApi(t.deps);
+    const exchanges: string[] = [];
+    const context = {
+      apiFetch: (req: Request) => {
+        if (new URL(req.url).searchParams.has("google_code")) exchanges.push(req.url);
+        return Promise.resolve(api.fetch(req));
+      },
+      objSecret: t.deps.config.objSecret,
+      internalToken: t.deps.internalToken,
+      sessionSecret: t.deps.config.sessionSecret,
+      clientIp: "127.0.0.1",
+      publicEnv: {
+        SITE_NAME: "Rupee Rewards",
+        GOOGLE_ENABLED: true,
+        HUMAN_CHECK: "off",
+        YOUTUBE_CHANNEL_ID: null,
+      },
+    } as AppLoadContext;
+    const start = await startGoogleSignIn(
+      new Request("http://localhost:3000/auth/google?mode=login"),
+      context,
+      new URLSearchParams("mode=login"),
+    );
+    expect(start.status).toBe(302);
+    const flowCookie = start.headers.get("set-cookie")!.split(";")[0]!;
+    const back = await followProvider(start.headers.get("location")!, "stateful@example.test");
+    const finish = (url: URL, cookie?: string) =>
+      finishGoogleSignIn(new Request(url, { headers: cookie ? { cookie } : {} }), context);
+    const signedIn = (res: Response) => res.headers.getSetCookie().some((c) => c.startsWith("sid="));
+
+    const forged = new URL(back);
+    forged.searchParams.set("state", randomBytes(24).toString("base64url"));
+    for (const [url, cookie] of [
+      [forged, flowCookie],
+      [back, undefined],
+    ] as const) {
+      const res = await finish(url, cookie);
+      expect(res.status).toBe(302);
+      expect(res.headers.get("location")).toBe("/login");
+      expect(signedIn(res)).toBe(false);
+    }
+    expect(exchanges).toEqual([]);
+
+    const ok = await finish(back, flowCookie);
+    expect(ok.headers.get("location")).toBe("/member/dashboard");
+    expect(signedIn(ok)).toBe(true);
+    expect(exchanges).toHaveLength(1);
+  });
+
   it("answers 'Missing credentials' without a code, and 400 for bad input", async () => {
-    const res = await t.request(`/userRoute/user_signUp_login_google?userAlreadyHaveAccount_state=true`);
+    const res = await viaWebTier(`/userRoute/user_signUp_login_google?userAlreadyHaveAccount_state=true`);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ success: false, error_msg: "Missing credentials" });
-    const bad = await t.request(
+    const bad = await viaWebTier(
       `/userRoute/user_signUp_login_google?google_code=x&redirect_uri=nope&code_verifier=short`,
     );
     expect(bad.status).toBe(400);

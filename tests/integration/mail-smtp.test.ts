@@ -76,7 +76,7 @@ describe.each(drivers())("password reset mail through a real SMTP server (%s)", 
     expect(inbox).toHaveLength(1);
     const mail = inbox[0]!;
     expect(mail.from).toBe("no-reply@rewards.test");
-    expect(mail.to).toEqual(["smtpmember@example.com"]);
+    expect(mail.to).toEqual(["smtp.member@example.com"]);
     expect(mail.raw).toMatch(/^Subject: Reset your password\r?$/m);
     const body = decodeQuotedPrintable(mail.raw);
     const match = /http:\/\/localhost:3000\/password-reset-form\/([A-Za-z0-9_-]{20,})/.exec(body);
@@ -86,8 +86,12 @@ describe.each(drivers())("password reset mail through a real SMTP server (%s)", 
     const [outbox] = await t.deps.db
       .select()
       .from(mailOutbox)
-      .where(eq(mailOutbox.to, "smtpmember@example.com"));
+      .where(eq(mailOutbox.to, "smtp.member@example.com"));
     expect(outbox).toMatchObject({ subject: "Reset your password", sentVia: "smtp" });
+    // The delivered mail has the link; the recorded copy does not.
+    expect(outbox!.text).toContain("/password-reset-form/[redacted]");
+    expect(outbox!.text).not.toContain(token);
+    expect(outbox!.html).not.toContain(token);
 
     expect((await t.request(`/userRoute/verify_reset_token?token=${token}`)).body.msg).toBe("Token verified");
     const reset = await t.request("/userRoute/reset_password_form_post", {

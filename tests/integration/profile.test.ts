@@ -1,8 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { drivers } from "../support/db";
 import { startTestApi, type TestApi } from "../support/api";
+import { eq } from "drizzle-orm";
+import { users } from "../../api/db/schema";
 import {
   addPayoutMethod,
+  anotherSession,
   expectLedgerConsistent,
   giveEarning,
   newMember,
@@ -82,14 +85,21 @@ describe.each(drivers())("profile (%s)", (driver) => {
   it("saves every field and binds the payout method", async () => {
     const m = await newMember(t);
     const other = await newMember(t);
-    const res = await patch(m, { ...valid, name: "  Asha Verma  " });
+    const res = await patch(m, { ...valid, name: "  Asha Verma  ", current_password: m.password });
     expect(res.body).toEqual({ success: true, msg: "Profile Updated Successfully!" });
     const msg = await get(m);
     expect(msg).toMatchObject({ ...valid, mobile_number: 9123456780 });
     // The mobile number may come as text of 10 digits too.
-    expect((await patch(m, { ...valid, mobile_number: "9000000001", withdrawal_method: "UPI" })).status).toBe(
-      200,
-    );
+    expect(
+      (
+        await patch(m, {
+          ...valid,
+          mobile_number: "9000000001",
+          withdrawal_method: "UPI",
+          current_password: m.password,
+        })
+      ).status,
+    ).toBe(200);
     expect(await get(m)).toMatchObject({ mobile_number: 9000000001, withdrawal_method: "UPI" });
     const bal = (await t.request("/userAmount/userBalanceData_get", { cookie: m.cookie })).body.msg;
     expect(bal).toMatchObject({
@@ -124,6 +134,7 @@ describe.each(drivers())("profile (%s)", (driver) => {
       [{ ...valid, name: "x".repeat(101) }, "Name must be at most 100 characters."],
       [{ ...valid, city: 12 }, "City must be text."],
       [{ ...valid, role: "operator" }, "Unexpected field: role."],
+      [{ ...valid, current_password: 12 }, "Current password must be text."],
     ];
     for (const field of Object.keys(valid)) {
       const partial: Record<string, unknown> = { ...valid };
@@ -136,10 +147,99 @@ describe.each(drivers())("profile (%s)", (driver) => {
       ]);
     }
     for (const [obj, message] of cases) {
-      const res = await patch(m, obj);
+      const res = await patch(m, { current_password: m.password, ...obj });
       expect(res.status, JSON.stringify(obj)).toBe(400);
       expect(res.body.error_msg).toBe(message);
     }
     expect(await snapshot(t)).toEqual(before);
+  });
+
+  describe("payout details need the current password", () => {
+    const payout = (m: TestMember) =>
+      t.deps.db
+        .select({ method: users.payoutMethodId, info: users.payoutAccountInfo })
+        .from(users)
+        .where(eq(users.id, m.id));
+
+    it("refuses a change of method or account without it, or with a wrong one, and changes nothing", async () => {
+      const m = await newMember(t);
+      expect((await patch(m, { ...valid, current_password: m.password })).status).toBe(200);
+      const before = await snapshot(t);
+      const mailsBefore = t.mails.length;
+      const cases: [Record<string, unknown>, string][] = [
+        [
+          { ...valid, withdrawal_method: "UPI" },
+          "Please enter your current password to change your payout details.",
+        ],
+        [
+          { ...valid, withdrawal_account_information: "attacker@upi" },
+          "Please enter your current password to change your payout details.",
+        ],
+        [
+          { ...valid, withdrawal_account_information: "attacker@upi", current_password: "" },
+          "Please enter your current password to change your payout details.",
+        ],
+        [
+          { ...valid, withdrawal_account_information: "attacker@upi", current_password: "wrong-pass-1" },
+          "Current password is incorrect.",
+        ],
+      ];
+      for (const [obj, message] of cases) {
+        const res = await patch(m, obj);
+        expect(res.status, JSON.stringify(obj)).toBe(400);
+        expect(res.body.error_msg).toBe(message);
+      }
+      expect(await snapshot(t)).toEqual(before);
+      expect(await get(m)).toMatchObject({
+        withdrawal_account_information: valid.withdrawal_account_information,
+      });
+      expect(t.mails.length).toBe(mailsBefore);
+    });
+
+    it("saves the other fields without it when the payout details stay the same", async () => {
+      const m = await newMember(t);
+      const second = await anotherSession(t, m.id);
+      expect((await patch(m, { ...valid, current_password: m.password })).status).toBe(200);
+      const third = await anotherSession(t, m.id);
+      const mailsBefore = t.mails.length;
+      const res = await patch(m, { ...valid, city: "Howrah" });
+      expect(res.body).toEqual({ success: true, msg: "Profile Updated Successfully!" });
+      expect(await get(m)).toMatchObject({ city: "Howrah" });
+      expect(t.mails.length).toBe(mailsBefore);
+      // No payout change: sessions opened since live on.
+      expect((await t.request("/userRoute/userProfileData_get", { cookie: third })).status).toBe(200);
+      expect((await t.request("/userRoute/userProfileData_get", { cookie: second })).status).toBe(401);
+    });
+
+    it("with it: saves, tells the account's address and ends the member's other sessions", async () => {
+      const m = await newMember(t);
+      const second = await anotherSession(t, m.id);
+      const bystander = await newMember(t);
+      const res = await patch(m, { ...valid, current_password: m.password });
+      expect(res.body).toEqual({ success: true, msg: "Profile Updated Successfully!" });
+      const [row] = await payout(m);
+      expect(row!.info).toBe(valid.withdrawal_account_information);
+      const notice = t.mails.at(-1)!;
+      expect(notice).toMatchObject({
+        to: m.email,
+        subject: "Your Rupee Rewards payout details were changed",
+      });
+      expect(notice.text).toContain("Bank Transfer");
+      expect((await t.request("/userRoute/userProfileData_get", { cookie: m.cookie })).status).toBe(200);
+      expect((await t.request("/userRoute/userProfileData_get", { cookie: second })).status).toBe(401);
+      expect((await t.request("/userRoute/userProfileData_get", { cookie: bystander.cookie })).status).toBe(
+        200,
+      );
+    });
+
+    it("tells a member without a password (Google only) how to set one", async () => {
+      const m = await newMember(t, { password: null });
+      const res = await patch(m, { ...valid, current_password: "anything-1" });
+      expect(res.status).toBe(400);
+      expect(res.body.error_msg).toBe(
+        "Your account has no password yet. Set one with I Forgot My Password on the login page, then try again.",
+      );
+      expect((await payout(m))[0]!.info).toBeNull();
+    });
   });
 });

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { expect } from "vitest";
-import { createMember } from "../../api/domain/accounts";
+import { createMember, hashPassword } from "../../api/domain/accounts";
 import { createSession } from "../../api/domain/sessions";
 import { creditEarning, type EarningSource } from "../../api/domain/earnings";
 import { checkLedgerInvariant, memberBalances } from "../../api/domain/ledger";
@@ -12,26 +12,39 @@ export interface TestMember {
   id: string;
   userName: string;
   email: string;
+  /** The member's password (changing payout details asks for it). */
+  password: string;
   cookie: string;
 }
+
+/** The password of test members that are not given one; hashed once, as argon2 is slow on purpose. */
+export const TEST_MEMBER_PASSWORD = "test-member-password-1";
+let testMemberHash: Promise<string> | undefined;
 
 let counter = 0;
 const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}${randomBytes(2).toString("hex")}`;
 
 export async function newMember(
   t: TestApi,
-  opts: { password?: string; referredBy?: string; role?: "member" | "operator"; email?: string } = {},
+  /** `password: null` makes a member without a password, as a Google sign-up is. */
+  opts: { password?: string | null; referredBy?: string; role?: "member" | "operator"; email?: string } = {},
 ): Promise<TestMember> {
   const email = opts.email ?? `m${unique()}@example.com`;
+  const password = opts.password ?? TEST_MEMBER_PASSWORD;
   const m = await createMember(t.deps.db, {
     name: "Test Member",
     email,
-    password: opts.password,
+    passwordHash:
+      opts.password === null
+        ? null
+        : opts.password
+          ? await hashPassword(opts.password)
+          : await (testMemberHash ??= hashPassword(password)),
     referredBy: opts.referredBy,
     role: opts.role,
   });
   const { token } = await createSession(t.deps.db, m.id, false);
-  return { id: m.id, userName: m.userName, email: m.email, cookie: `sid=${token}` };
+  return { id: m.id, userName: m.userName, email: m.email, password, cookie: `sid=${token}` };
 }
 
 export const newOperator = (t: TestApi) => newMember(t, { role: "operator" });
@@ -78,6 +91,7 @@ export async function bindPayout(t: TestApi, member: TestMember, method: string,
       mobile_number: 9876543210,
       withdrawal_method: method,
       withdrawal_account_information: info,
+      current_password: member.password,
     },
     cookie: member.cookie,
   });

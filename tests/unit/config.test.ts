@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync 
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { parseConfig as parseConfigFrom } from "../../api/config";
+import { parseConfig as parseConfigFrom, publicOrigin } from "../../api/config";
 
 const SESSION_SECRET = "s".repeat(32);
 const OBJ_SECRET = "o".repeat(16);
@@ -158,6 +158,9 @@ describe("parseConfig", () => {
       expect(() => parseConfig({ NODE_ENV: "production", DATA_DIR: dataDir })).toThrow(/generated secrets/);
     });
 
+    const PUBLIC_ORIGIN = "https://rewards.example.com";
+    const SMTP_URL = "smtp://mail.example.com:587";
+
     it("refuses HUMAN_CHECK=off", () => {
       expect(() =>
         parseConfig({
@@ -165,17 +168,46 @@ describe("parseConfig", () => {
           DATA_DIR: dataDir,
           SESSION_SECRET,
           OBJ_SECRET,
+          PUBLIC_ORIGIN,
+          SMTP_URL,
           HUMAN_CHECK: "off",
         }),
       ).toThrow(/HUMAN_CHECK=off/);
     });
 
-    it("starts with explicit secrets and the human check on", () => {
-      const c = parseConfig({ NODE_ENV: "production", DATA_DIR: dataDir, SESSION_SECRET, OBJ_SECRET });
+    it("refuses to start without PUBLIC_ORIGIN, so links in mails never come from a request's Host", () => {
+      expect(() =>
+        parseConfig({ NODE_ENV: "production", DATA_DIR: dataDir, SESSION_SECRET, OBJ_SECRET, SMTP_URL }),
+      ).toThrow(/without PUBLIC_ORIGIN/);
+    });
+
+    it("refuses to start without SMTP_URL, so mail is never only printed to the console", () => {
+      expect(() =>
+        parseConfig({ NODE_ENV: "production", DATA_DIR: dataDir, SESSION_SECRET, OBJ_SECRET, PUBLIC_ORIGIN }),
+      ).toThrow(/without SMTP_URL/);
+    });
+
+    it("starts with explicit secrets, the human check on, a public origin and SMTP", () => {
+      const c = parseConfig({
+        NODE_ENV: "production",
+        DATA_DIR: dataDir,
+        SESSION_SECRET,
+        OBJ_SECRET,
+        PUBLIC_ORIGIN,
+        SMTP_URL,
+      });
       expect(c.NODE_ENV).toBe("production");
       expect(c.HUMAN_CHECK).toBe("altcha");
       expect(c.secretsGenerated).toBe(false);
+      expect(publicOrigin(c)).toBe(PUBLIC_ORIGIN);
     });
+  });
+
+  it("builds mail links on PUBLIC_ORIGIN (without a trailing slash), else on this process's local port", () => {
+    expect(publicOrigin(parseConfig({ DATA_DIR: dataDir, PUBLIC_ORIGIN: "https://r.example.com/" }))).toBe(
+      "https://r.example.com",
+    );
+    expect(publicOrigin(parseConfig({ DATA_DIR: dataDir, PORT: "4321" }))).toBe("http://localhost:4321");
   });
 
   it("allows HUMAN_CHECK=off outside production", () => {

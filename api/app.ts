@@ -34,6 +34,9 @@ export function createApi(deps: Deps): Hono<ApiEnv> {
   app.use("*", async (c, next) => {
     c.set("deps", deps);
     await next();
+    // Answers carry members' data: no cache keeps them.
+    c.header("Cache-Control", "no-store");
+    c.header("X-Content-Type-Options", "nosniff");
   });
   // Origin check on state-changing requests: a browser sending another site's Origin is refused.
   app.use("*", async (c, next) => {

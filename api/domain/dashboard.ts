@@ -5,9 +5,8 @@ import { milliToRupeeString } from "../lib/money";
 import { announcementList } from "./content";
 import { type EARNING_SOURCES, REFERRAL_INCOME, earningsHistory } from "./earnings";
 import { memberBalances } from "./ledger";
+import { IST_OFFSET_MS } from "./earningKinds";
 
-/** India has one time zone and no daylight saving: IST is always UTC+05:30. */
-const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
 /** The month dropdown covers the current month and the eleven before it. */
 export const DASHBOARD_MONTHS = 12;
 

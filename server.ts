@@ -15,6 +15,7 @@ import { attachRealtime } from "./api/realtime";
 import { seedIfEmpty } from "./api/db/seed";
 import type { WebContext } from "./app/load-context";
 import { applyHeaders, createNonce, isPrivatePage, securityHeaders } from "./server/headers";
+import { createPageCache } from "./server/page-cache";
 
 /** Composes, in one process: the API (the spec's {host}), socket.io and the Remix web tier. ROLE picks a part. */
 const deps = await createDeps(config);
@@ -90,6 +91,7 @@ if (serveWeb) {
 }
 
 const headersFor = securityHeaders(config);
+const servePage = createPageCache({ ttlMs: config.PAGE_CACHE_SECONDS * 1000, headersFor, createNonce });
 const server = createServer((req, res) => {
   const pathname = (req.url ?? "/").split("?")[0] ?? "/";
   if (serveApi && (isApiPath(pathname) || !serveWeb)) return void apiListener(req, res);
@@ -97,7 +99,7 @@ const server = createServer((req, res) => {
   nonces.set(req, nonce);
   applyHeaders(res, headersFor(nonce));
   if (isPrivatePage(pathname)) res.setHeader("Cache-Control", "no-store");
-  web(req, res);
+  servePage(req, res, nonce, () => web(req, res));
 });
 if (serveApi) attachRealtime(server, deps);
 

@@ -37,6 +37,8 @@ const EnvSchema = z.object({
   /** Demo content and a demo member with a public password: on by default, off by default in production. */
   SEED_DEMO: boolish.optional(),
   TRUST_PROXY: boolish.default("off"),
+  /** How long an anonymous public page, once rendered, is served to other visitors (0: not at all). */
+  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
 });
 
 export type Config = Omit<z.infer<typeof EnvSchema>, "SEED_DEMO"> & {

@@ -1,4 +1,4 @@
-import { createServer, type Server } from "node:http";
+import { createServer, get as httpGet, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -129,19 +129,17 @@ describe("public page cache", () => {
 
     const zipped = await new Promise<{ encoding?: string; body: Buffer; csp?: string }>((resolve, reject) => {
       // node:http, not fetch: fetch would unzip it for us.
-      import("node:http").then(({ get: httpGet }) =>
-        httpGet(base + "/terms-of-use", { headers: { "accept-encoding": "gzip" } }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on("data", (c: Buffer) => chunks.push(c));
-          res.on("end", () =>
-            resolve({
-              encoding: res.headers["content-encoding"],
-              body: Buffer.concat(chunks),
-              csp: res.headers["content-security-policy"] as string,
-            }),
-          );
-        }).on("error", reject),
-      );
+      httpGet(base + "/terms-of-use", { headers: { "accept-encoding": "gzip" } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () =>
+          resolve({
+            encoding: res.headers["content-encoding"],
+            body: Buffer.concat(chunks),
+            csp: res.headers["content-security-policy"] as string,
+          }),
+        );
+      }).on("error", reject);
     });
     expect(zipped.encoding).toBe("gzip");
     const html = gunzipSync(zipped.body).toString();

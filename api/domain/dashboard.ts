@@ -50,14 +50,15 @@ const SOURCE_KEYS: SourceKey[] = [
 
 /** The dashboard: balance, earnings per month and source and per day (from the ledger, in IST), announcements. */
 export async function memberDashboard(db: Db, userId: string, now = new Date()) {
-  const [member] = await db
-    .select({ email: users.email, userName: users.userName })
-    .from(users)
-    .where(eq(users.id, userId));
-  const balances = await memberBalances(db, userId);
   const current = istMonth(now, 0);
   const since = istMonth(now, DASHBOARD_MONTHS - 1).start;
-  const rows = await earningsHistory(db, userId, since);
+  // Independent reads: on PostgreSQL they run side by side on the pool.
+  const [[member], balances, rows, announcements] = await Promise.all([
+    db.select({ email: users.email, userName: users.userName }).from(users).where(eq(users.id, userId)),
+    memberBalances(db, userId),
+    earningsHistory(db, userId, since),
+    announcementList(db),
+  ]);
 
   const months = new Map<string, Record<SourceKey, number>>();
   const emptySources = () => Object.fromEntries(SOURCE_KEYS.map((k) => [k, 0])) as Record<SourceKey, number>;
@@ -102,6 +103,6 @@ export async function memberDashboard(db: Db, userId: string, now = new Date()) 
     userAvailableBalance: milliToRupeeString(balances.withdrawable),
     user_month_records,
     user_date_records,
-    other_data_announcementsArray: await announcementList(db),
+    other_data_announcementsArray: announcements,
   };
 }

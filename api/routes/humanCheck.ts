@@ -30,6 +30,8 @@ export function humanCheckRoute(): Hono<ApiEnv> {
       secure: c.var.deps.config.NODE_ENV === "production",
     });
     c.header("cache-control", "no-store");
+    // Opened on its own, the picture is a document: it may not run or load anything.
+    c.header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'");
     return c.body(svg, 200, { "content-type": "image/svg+xml; charset=utf-8" });
   });
 

@@ -94,6 +94,7 @@ describe.each(drivers())("human check (%s)", (driver) => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
     expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(res.headers.get("content-security-policy")).toContain("default-src 'none'");
     expect(await res.text()).toMatch(/^<svg[\s\S]*<\/svg>$/);
     const cookie = res.headers.getSetCookie().find((c) => c.startsWith(`${IMAGE_TOKEN_COOKIE}=`));
     expect(cookie).toBeDefined();

@@ -52,7 +52,11 @@ if (serveWeb) {
         serveStatic: { immutable: true, maxAge: "1y" },
       }),
     );
-    web.use(express.static(client, { maxAge: "1h" }));
+    // Only names with an extension can be files here: pages (and their .data) skip the disk lookup.
+    const files = express.static(client, { maxAge: "1h" });
+    web.use((req, res, next) =>
+      path.extname(req.path) && !req.path.endsWith(".data") ? files(req, res, next) : next(),
+    );
   }
   const apiFetch: WebContext["apiFetch"] = serveApi
     ? async (request) => api.fetch(request)

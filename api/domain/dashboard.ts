@@ -1,6 +1,4 @@
-import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { users } from "../db/schema";
 import { milliToRupeeString } from "../lib/money";
 import { announcementList } from "./content";
 import { type EARNING_SOURCES, REFERRAL_INCOME, earningsHistory } from "./earnings";
@@ -48,13 +46,17 @@ const SOURCE_KEYS: SourceKey[] = [
   "bettingGames",
 ];
 
-/** The dashboard: balance, earnings per month and source and per day (from the ledger, in IST), announcements. */
-export async function memberDashboard(db: Db, userId: string, now = new Date()) {
+/** The session member's dashboard: balance, earnings per month, source and IST day (the daily roll-up), announcements. */
+export async function memberDashboard(
+  db: Db,
+  member: { id: string; email: string; userName: string },
+  now = new Date(),
+) {
+  const userId = member.id;
   const current = istMonth(now, 0);
   const since = istMonth(now, DASHBOARD_MONTHS - 1).start;
   // Independent reads: on PostgreSQL they run side by side on the pool.
-  const [[member], balances, rows, announcements] = await Promise.all([
-    db.select({ email: users.email, userName: users.userName }).from(users).where(eq(users.id, userId)),
+  const [balances, rows, announcements] = await Promise.all([
     memberBalances(db, userId),
     earningsHistory(db, userId, since),
     announcementList(db),
@@ -98,8 +100,8 @@ export async function memberDashboard(db: Db, userId: string, now = new Date()) 
     }));
 
   return {
-    userEmail: member?.email ?? "",
-    userName: member?.userName ?? "",
+    userEmail: member.email,
+    userName: member.userName,
     userAvailableBalance: milliToRupeeString(balances.withdrawable),
     user_month_records,
     user_date_records,

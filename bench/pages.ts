@@ -246,7 +246,7 @@ interface HistoryMember {
 
 /**
  * Seeds a database before the server opens it: the demo content, then one member per history
- * size with that many earning entries (₹1 each, spread over the last year) written in bulk with
+ * size with that many earning entries (₹1 each) written in bulk with
  * SQL — journal entries, their lines, the balances and the daily roll-up, as the ledger keeps them.
  */
 async function prepareDatabase(open: { url?: string; dataDir?: string }): Promise<HistoryMember[]> {
@@ -256,6 +256,8 @@ async function prepareDatabase(open: { url?: string; dataDir?: string }): Promis
     await seedIfEmpty(db);
     const members: HistoryMember[] = [];
     const funding = PLATFORM.earningsFunding;
+    // Every member's entries fall on the same 28 days, so each dashboard shows as many days and
+    // rows: only the length of the history differs between them.
     for (const entries of HISTORY_SIZES) {
       const email = `history-${entries}@bench.test`;
       const m = await createMember(db, { name: `History ${entries}`, email, password: BENCH_PASSWORD });
@@ -265,7 +267,7 @@ async function prepareDatabase(open: { url?: string; dataDir?: string }): Promis
           with e as (
             insert into journal_entries (idempotency_key, kind, user_id, created_at)
             select 'bench:' || ${m.id} || ':' || g, 'ptc_ads', ${m.id},
-                   now() - (g % 365) * interval '1 day' - (g % 86400) * interval '1 second'
+                   now() - (g % 28) * interval '1 day' - (g % 86400) * interval '1 second'
             from generate_series(1, ${entries}::int) g
             returning id
           )

@@ -94,7 +94,7 @@ if (serveWeb) {
   );
 }
 
-const headersFor = securityHeaders(config);
+const headersFor = securityHeaders(config, { viteDev: viteDevOn });
 const servePage = createPageCache({ ttlMs: config.PAGE_CACHE_SECONDS * 1000, headersFor, createNonce });
 const server = createServer((req, res) => {
   const pathname = (req.url ?? "/").split("?")[0] ?? "/";

@@ -12,7 +12,10 @@ export function createNonce(): string {
  * the page cannot be framed; forms post here only, or to the Google sign-in issuer, which the
  * sign-in form's answer redirects to (browsers check form-action on redirects too).
  */
-export function securityHeaders(config: Config): (nonce: string) => [string, string][] {
+export function securityHeaders(
+  config: Config,
+  opts: { viteDev?: boolean } = {},
+): (nonce: string) => [string, string][] {
   const formAction = ["'self'"];
   if (config.googleEnabled) formAction.push(new URL(config.GOOGLE_ISSUER).origin);
   const fixed: [string, string][] = [
@@ -28,7 +31,8 @@ export function securityHeaders(config: Config): (nonce: string) => [string, str
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: https:",
     "font-src 'self'",
-    "connect-src 'self'",
+    // The Vite dev server's live reload talks over its own WebSocket port.
+    opts.viteDev ? "connect-src 'self' ws:" : "connect-src 'self'",
     "worker-src 'self'",
     "manifest-src 'self'",
     "object-src 'none'",

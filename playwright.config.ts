@@ -42,6 +42,9 @@ const serverEnv: Record<string, string> = {
   GOOGLE_ISSUER: `http://localhost:${E2E_OIDC_PORT}`,
   PUBLIC_ORIGIN: E2E_ORIGIN,
   SEED_DEMO: "on",
+  // Tests compare anonymous pages with data they just changed (statistics, payment proof): a page
+  // kept for a few seconds would show the state before. The second server keeps the cache on.
+  PAGE_CACHE_SECONDS: "0",
 };
 
 // Debian's Chromium: Playwright's own browser download is not available on these machines.
@@ -136,6 +139,7 @@ export default defineConfig({
         PUBLIC_ORIGIN: E2E_HC_ORIGIN,
         HUMAN_CHECK: "altcha",
         SEED_DEMO: "off",
+        PAGE_CACHE_SECONDS: "5",
       },
       reuseExistingServer: !process.env.CI,
       timeout: 180_000,

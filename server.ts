@@ -1,4 +1,6 @@
-import { createServer } from "node:http";
+// First: reads the configuration and picks React's production runtime before anything loads React.
+import { config, viteDevOn } from "./server/runtime";
+import { createServer, type IncomingMessage } from "node:http";
 import path from "node:path";
 import express from "express";
 import compression from "compression";
@@ -6,13 +8,14 @@ import expressStaticGzip from "express-static-gzip";
 import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "@remix-run/node";
 import type { ViteDevServer } from "vite";
-import { parseConfig } from "./api/config";
 import { createDeps } from "./api/deps";
 import { createApi, isApiPath } from "./api/app";
 import { attachRealtime } from "./api/realtime";
 import { seedIfEmpty } from "./api/db/seed";
 import type { WebContext } from "./app/load-context";
 import { createGuardedRemixHandler } from "./server/remix-handler";
+import { applyHeaders, createNonce, isPrivatePage, securityHeaders } from "./server/headers";
+import { createPageCache } from "./server/page-cache";
 
 /** Composes, in one process: the API (the spec's {host}), socket.io and the Remix web tier. ROLE picks a part. */
 
@@ -22,7 +25,6 @@ process.on("unhandledRejection", (reason) => {
   console.error("Unhandled rejection (the process goes on):", reason);
 });
 
-const config = parseConfig();
 const deps = await createDeps(config);
 if (config.SEED_DEMO) await seedIfEmpty(deps.db, { log: console.log, siteName: config.SITE_NAME });
 await deps.database.analyze();
@@ -32,6 +34,8 @@ const apiListener = getRequestListener(api.fetch);
 const serveApi = config.ROLE !== "web";
 const serveWeb = config.ROLE !== "api";
 
+/** Each page's Content-Security-Policy nonce, from the header set below to the page's load context. */
+const nonces = new WeakMap<IncomingMessage, string>();
 const web = express();
 web.disable("x-powered-by");
 web.set("trust proxy", config.TRUST_PROXY);
@@ -39,7 +43,7 @@ web.use(compression());
 
 let viteDev: ViteDevServer | undefined;
 if (serveWeb) {
-  if (process.env.VITE_DEV === "on") {
+  if (viteDevOn) {
     const vite = await import("vite");
     viteDev = await vite.createServer({ server: { middlewareMode: true } });
     web.use(viteDev.middlewares);
@@ -55,7 +59,11 @@ if (serveWeb) {
         serveStatic: { immutable: true, maxAge: "1y" },
       }),
     );
-    web.use(express.static(client, { maxAge: "1h" }));
+    // Only names with an extension can be files here: pages (and their .data) skip the disk lookup.
+    const files = express.static(client, { maxAge: "1h" });
+    web.use((req, res, next) =>
+      path.extname(req.path) && !req.path.endsWith(".data") ? files(req, res, next) : next(),
+    );
   }
   const apiFetch: WebContext["apiFetch"] = serveApi
     ? async (request) => api.fetch(request)
@@ -63,11 +71,12 @@ if (serveWeb) {
         const url = new URL(request.url);
         return fetch(new URL(url.pathname + url.search, config.API_ORIGIN), request);
       };
-  const context: Omit<WebContext, "clientIp"> = {
+  const context: Omit<WebContext, "clientIp" | "cspNonce"> = {
     apiFetch,
     objSecret: config.objSecret,
     internalToken: deps.internalToken,
     sessionSecret: config.sessionSecret,
+    secureCookies: config.NODE_ENV === "production",
     publicEnv: {
       SITE_NAME: config.SITE_NAME,
       GOOGLE_ENABLED: config.googleEnabled,
@@ -82,18 +91,28 @@ if (serveWeb) {
     "*",
     createGuardedRemixHandler({
       build,
-      getLoadContext: (req) => ({ ...context, clientIp: req.ip ?? "unknown" }),
-      mode: config.NODE_ENV,
+      getLoadContext: (req) => ({
+        ...context,
+        clientIp: req.ip ?? "unknown",
+        cspNonce: nonces.get(req) ?? createNonce(),
+      }),
+      mode: viteDev ? "development" : "production",
       guard: { publicOrigin: config.PUBLIC_ORIGIN },
       siteName: config.SITE_NAME,
     }),
   );
 }
 
+const headersFor = securityHeaders(config, { viteDev: viteDevOn });
+const servePage = createPageCache({ ttlMs: config.PAGE_CACHE_SECONDS * 1000, headersFor, createNonce });
 const server = createServer((req, res) => {
   const pathname = (req.url ?? "/").split("?")[0] ?? "/";
   if (serveApi && (isApiPath(pathname) || !serveWeb)) return void apiListener(req, res);
-  web(req, res);
+  const nonce = createNonce();
+  nonces.set(req, nonce);
+  applyHeaders(res, headersFor(nonce));
+  if (isPrivatePage(pathname)) res.setHeader("Cache-Control", "no-store");
+  servePage(req, res, nonce, () => web(req, res));
 });
 if (serveApi) attachRealtime(server, deps);
 

@@ -62,6 +62,9 @@ export function createApi(deps: Deps): Hono<ApiEnv> {
   app.use("*", async (c, next) => {
     c.set("deps", deps);
     await next();
+    // Answers carry members' data: no cache keeps them.
+    c.header("Cache-Control", "no-store");
+    c.header("X-Content-Type-Options", "nosniff");
   });
   app.use("*", async (c, next) => {
     if (!["GET", "HEAD", "OPTIONS"].includes(c.req.method) && isCrossSite(c)) {

@@ -54,6 +54,8 @@ const EnvSchema = z.object({
       });
       return z.NEVER;
     }),
+  /** How long an anonymous public page, once rendered, is served to other visitors (0: not at all). */
+  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
 });
 
 export type Config = Omit<z.infer<typeof EnvSchema>, "SEED_DEMO"> & {

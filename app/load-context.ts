@@ -8,6 +8,10 @@ export interface WebContext {
   publicEnv: PublicEnv;
   /** The browser's address, forwarded to the API for rate limits. */
   clientIp: string;
+  /** Cookies get the Secure flag: decided by the parsed configuration (production), never at request time. */
+  secureCookies: boolean;
+  /** This page's Content-Security-Policy nonce: every inline script carries it (app/entry.server.tsx). */
+  cspNonce: string;
 }
 
 /** The only configuration the browser sees. */

@@ -17,6 +17,7 @@ import { NetworkBanner } from "./components/network-banner";
 import { INSTALL_PROMPT_PATHS, InstallPrompt } from "./components/install-prompt";
 import { useClientToast } from "./utils/client-toast";
 import { getToast } from "./utils/toast.server";
+import { useNonce } from "./utils/nonce";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -33,6 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
   return (
     <html lang="en-IN" className="h-full">
       <head>
@@ -44,8 +46,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-full bg-slate-50 text-slate-900 antialiased">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
@@ -66,13 +68,14 @@ export default function App() {
   const { toast, env } = useLoaderData<typeof loader>();
   const shownToast = useNewestToast(toast);
   const { pathname } = useLocation();
+  const nonce = useNonce();
   return (
     <>
       <Toaster toast={shownToast} />
       <NetworkBanner />
       <Outlet />
       {INSTALL_PROMPT_PATHS.includes(pathname) ? <InstallPrompt floating /> : null}
-      <script dangerouslySetInnerHTML={{ __html: `window.ENV=${JSON.stringify(env)}` }} />
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: `window.ENV=${JSON.stringify(env)}` }} />
     </>
   );
 }

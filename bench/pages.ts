@@ -12,7 +12,14 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:z
 import autocannon from "autocannon";
 import { solveChallenge, type Challenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
+import { sql } from "drizzle-orm";
+import postgres from "postgres";
 import { encodeObj } from "../api/lib/obj";
+import { migrationsFolder, openDatabase } from "../api/db/client";
+import { seedIfEmpty } from "../api/db/seed";
+import { memberDailyEarnings } from "../api/db/schema";
+import { createMember } from "../api/domain/accounts";
+import { PLATFORM, memberAccount } from "../api/domain/ledger";
 import { launchOptions } from "../playwright.config";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -26,6 +33,13 @@ const MODE = process.env.BENCH_NODE_ENV === "development" ? "development" : "pro
 const SESSION_SECRET = "bench-session-secret-bench-session-secret-0000";
 const OBJ_SECRET = "bench-obj-secret-0000";
 const DEMO = { email: "demo@example.com", password: "demo-password-123" };
+/** PostgreSQL server for the second half (a scratch database is created and dropped); "off" skips it. */
+const PG_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+/** Members whose dashboards are measured, by the number of earning entries in their ledger. */
+const HISTORY_SIZES = (process.env.BENCH_HISTORY ?? "100,10000,100000").split(",").map(Number);
+const BENCH_PASSWORD = "bench-password-123";
+/** The "minimal route of the same build": a page whose loader only redirects (no data, no rendering). */
+const MINIMAL_ROUTE = "/privacy";
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -87,8 +101,8 @@ async function stopChild(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-/** Logs the demo member in through the API (as the login form's action does) and returns the cookie. */
-async function loginDemo(base: string): Promise<string> {
+/** Logs a member in through the API (as the login form's action does) and returns the cookie. */
+async function login(base: string, member: { email: string; password: string }): Promise<string> {
   let humanCheck: Record<string, string> | undefined;
   if (MODE === "production") {
     const challenge = (await (await fetch(`${base}/humanCheck/altcha-challenge`)).json()) as Challenge;
@@ -97,8 +111,8 @@ async function loginDemo(base: string): Promise<string> {
     humanCheck = { altcha: Buffer.from(JSON.stringify({ challenge, solution })).toString("base64") };
   }
   const obj = encodeObj(OBJ_SECRET, {
-    email_userName: DEMO.email,
-    password: DEMO.password,
+    email_userName: member.email,
+    password: member.password,
     loginRemember_state: true,
     ...(humanCheck ? { human_check: humanCheck } : {}),
   });
@@ -122,7 +136,12 @@ interface Measured {
   errors: number;
 }
 
-async function load(name: string, url: string, headers: Record<string, string> = {}): Promise<Measured> {
+async function load(
+  name: string,
+  url: string,
+  headers: Record<string, string> = {},
+  expectStatus = 200,
+): Promise<Measured> {
   const opts = { url, connections: CONNECTIONS, pipelining: 1, headers };
   await autocannon({ ...opts, duration: WARMUP_S });
   // The warm-up leaves requests in flight on the server: let them drain before measuring.
@@ -135,7 +154,8 @@ async function load(name: string, url: string, headers: Record<string, string> =
     p50: r.latency.p50,
     p99: r.latency.p99,
     total: r.requests.total,
-    non2xx: r.non2xx,
+    // A redirect is the minimal route's answer, not a failure: count only other statuses.
+    non2xx: expectStatus === 200 ? r.non2xx : r.non2xx - (r["3xx"] ?? 0),
     errors: r.errors + r.timeouts,
   };
 }
@@ -218,12 +238,81 @@ function kb(bytes: number): string {
   return `${(bytes / 1024).toFixed(1)} KB`;
 }
 
-async function main() {
-  if (!existsSync(path.join(ROOT, "build/server/index.js")) || !existsSync(CLIENT_DIR)) {
-    console.error("No build found: run `npm run build` first.");
-    process.exit(2);
+interface HistoryMember {
+  entries: number;
+  email: string;
+  password: string;
+}
+
+/**
+ * Seeds a database before the server opens it: the demo content, then one member per history
+ * size with that many earning entries (₹1 each) written in bulk with
+ * SQL — journal entries, their lines, the balances and the daily roll-up, as the ledger keeps them.
+ */
+async function prepareDatabase(open: { url?: string; dataDir?: string }): Promise<HistoryMember[]> {
+  const database = await openDatabase(open);
+  const { db } = database;
+  try {
+    await seedIfEmpty(db);
+    const members: HistoryMember[] = [];
+    const funding = PLATFORM.earningsFunding;
+    // Every member's entries fall on the same 28 days, so each dashboard shows as many days and
+    // rows: only the length of the history differs between them.
+    for (const entries of HISTORY_SIZES) {
+      const email = `history-${entries}@bench.test`;
+      const m = await createMember(db, { name: `History ${entries}`, email, password: BENCH_PASSWORD });
+      const account = memberAccount(m.id, "withdrawable");
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`
+          with e as (
+            insert into journal_entries (idempotency_key, kind, user_id, created_at)
+            select 'bench:' || ${m.id} || ':' || g, 'ptc_ads', ${m.id},
+                   now() - (g % 28) * interval '1 day' - (g % 86400) * interval '1 second'
+            from generate_series(1, ${entries}::int) g
+            returning id
+          )
+          insert into journal_lines (entry_id, account_id, amount)
+          select id, ${funding}, -1000 from e
+          union all
+          select id, ${account}, 1000 from e`);
+        await tx.execute(
+          sql`update ledger_accounts set balance = balance + ${entries * 1000} where id = ${account}`,
+        );
+        await tx.execute(
+          sql`update ledger_accounts set balance = balance - ${entries * 1000} where id = ${funding}`,
+        );
+      });
+      members.push({ entries, email, password: BENCH_PASSWORD });
+    }
+    // The daily roll-up, rebuilt from the journal by the migration's own backfill statement.
+    const migration = readFileSync(path.join(migrationsFolder, "0002_rollup.sql"), "utf8");
+    const backfill = migration.split("--> statement-breakpoint").find((st) => /insert into/i.test(st));
+    if (!backfill) throw new Error("the roll-up migration has no backfill statement");
+    await db.delete(memberDailyEarnings);
+    await db.execute(sql.raw(backfill));
+    await database.analyze();
+    if (database.kind === "postgres") await db.execute(sql`analyze`);
+    return members;
+  } finally {
+    await database.close();
   }
-  const dataDir = mkdtempSync(path.join(tmpdir(), "bench-pages-"));
+}
+
+async function withScratchPostgres<T>(run: (url: string) => Promise<T>): Promise<T> {
+  const name = `bench_pages_${Date.now().toString(36)}`;
+  const admin = postgres(PG_URL, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  try {
+    return await run(url.toString());
+  } finally {
+    await admin.unsafe(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+async function startSite(extraEnv: Record<string, string>) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const env: Record<string, string | undefined> = {
@@ -231,7 +320,6 @@ async function main() {
     HOME: process.env.HOME,
     PORT: String(port),
     HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
     RATE_LIMITS: "off",
     SEED_DEMO: "on",
     SESSION_SECRET,
@@ -240,15 +328,75 @@ async function main() {
     ...(MODE === "production"
       ? { NODE_ENV: "production", PUBLIC_ORIGIN: base, SMTP_URL: "smtp://127.0.0.1:9" }
       : { HUMAN_CHECK: "off" }),
+    ...extraEnv,
   };
   const server = startChild(path.join(ROOT, "node_modules/.bin/tsx"), ["server.ts"], env);
-  let bare: ReturnType<typeof startBare> | undefined;
   try {
     await waitForHttp(`${base}/healthz`, server.child, server.log);
-    const cookie = await loginDemo(base);
+  } catch (e) {
+    await stopChild(server.child);
+    throw e;
+  }
+  return { base, server };
+}
+
+/** The dashboards of the demo member and of each history size, and the minimal route. */
+async function measureDashboards(label: string, base: string, members: HistoryMember[]): Promise<Measured[]> {
+  const results: Measured[] = [];
+  results.push(
+    await load(`${label}: GET ${MINIMAL_ROUTE} (minimal route)`, `${base}${MINIMAL_ROUTE}`, {}, 301),
+  );
+  const targets = [{ entries: 0, ...DEMO }, ...members];
+  for (const m of targets) {
+    const cookie = await login(base, m);
     const dash = await fetch(`${base}/member/dashboard`, { headers: { cookie }, redirect: "manual" });
-    if (dash.status !== 200)
-      throw new Error(`/member/dashboard answered ${dash.status} for the logged-in member`);
+    if (dash.status !== 200) throw new Error(`/member/dashboard answered ${dash.status} for ${m.email}`);
+    const name = m.entries ? `${m.entries.toLocaleString("en-US")} entries` : "demo member";
+    results.push(
+      await load(`${label}: GET /member/dashboard (${name})`, `${base}/member/dashboard`, { cookie }),
+    );
+  }
+  return results;
+}
+
+function printTable(results: Measured[]) {
+  console.log("| target | req/s | p50 ms | p99 ms | requests | non-2xx | errors |");
+  console.log("|---|---:|---:|---:|---:|---:|---:|");
+  for (const r of results) {
+    console.log(
+      `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.total} | ${r.non2xx} | ${r.errors} |`,
+    );
+  }
+}
+
+function printDashboardRatios(label: string, results: Measured[]) {
+  const [minimal, ...dashboards] = results as [Measured, ...Measured[]];
+  for (const d of dashboards) {
+    console.log(
+      `ratio ${d.name.replace(`${label}: GET `, "")} / minimal route (${label}): ${(d.rps / minimal.rps).toFixed(3)}`,
+    );
+  }
+  const sized = dashboards.slice(1);
+  if (sized.length >= 2)
+    console.log(
+      `ratio largest / smallest history (${label}): ${(sized.at(-1)!.rps / sized[0]!.rps).toFixed(3)}`,
+    );
+}
+
+async function main() {
+  if (!existsSync(path.join(ROOT, "build/server/index.js")) || !existsSync(CLIENT_DIR)) {
+    console.error("No build found: run `npm run build` first.");
+    process.exit(2);
+  }
+  const dataDir = mkdtempSync(path.join(tmpdir(), "bench-pages-"));
+  let bare: ReturnType<typeof startBare> | undefined;
+  let site: Awaited<ReturnType<typeof startSite>> | undefined;
+  const all: Measured[] = [];
+  try {
+    console.log(`Seeding PGlite: demo content and members with ${HISTORY_SIZES.join(", ")} ledger entries…`);
+    const pgliteMembers = await prepareDatabase({ dataDir: path.join(dataDir, "pglite") });
+    site = await startSite({ DATA_DIR: dataDir });
+    const { base } = site;
     const loginRes = await fetch(`${base}/login`, { headers: { "accept-encoding": "identity" } });
     if (loginRes.status !== 200) throw new Error(`/login answered ${loginRes.status}`);
     const loginHtml = await loginRes.text();
@@ -262,60 +410,93 @@ async function main() {
       `Mode: NODE_ENV=${MODE}, ${CONNECTIONS} connections, ${WARMUP_S} s warm-up + ${DURATION_S} s each, keep-alive, no compression`,
     );
     console.log(`/login HTML: ${loginBytes} bytes; the bare server answers with the same number of bytes.\n`);
-    const results: Measured[] = [];
-    results.push(await load("bare node:http", `http://127.0.0.1:${barePort}/`));
-    results.push(await load("GET /login", `${base}/login`));
-    results.push(await load("GET /member/dashboard (logged in)", `${base}/member/dashboard`, { cookie }));
+    const front: Measured[] = [];
+    front.push(await load("bare node:http", `http://127.0.0.1:${barePort}/`));
+    front.push(await load("GET /login (anonymous)", `${base}/login`));
+    await stopChild(bare.child);
+    bare = undefined;
+    const pglite = await measureDashboards("PGlite", base, pgliteMembers);
+    all.push(...front, ...pglite);
 
-    console.log("| target | req/s | p50 ms | p99 ms | requests | non-2xx | errors |");
-    console.log("|---|---:|---:|---:|---:|---:|---:|");
-    for (const r of results) {
-      console.log(
-        `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.total} | ${r.non2xx} | ${r.errors} |`,
-      );
+    let pg: Measured[] = [];
+    if (PG_URL !== "off") {
+      // The JavaScript weight below is measured against the PGlite site: stop it only after.
+      const pgliteSite = site;
+      site = undefined;
+      const jsRows = await javaScriptWeight(pgliteSite.base);
+      await stopChild(pgliteSite.server.child);
+      pg = await withScratchPostgres(async (url) => {
+        console.log("Seeding a scratch PostgreSQL database…");
+        const members = await prepareDatabase({ url });
+        const pgSite = await startSite({ DATA_DIR: dataDir, DATABASE_URL: url });
+        try {
+          return await measureDashboards("PostgreSQL", pgSite.base, members);
+        } finally {
+          await stopChild(pgSite.server.child);
+        }
+      });
+      all.push(...pg);
+      printResults(all, front, pglite, pg);
+      printJavaScript(jsRows);
+    } else {
+      printResults(all, front, pglite, pg);
+      printJavaScript(await javaScriptWeight(base));
     }
-    const [bareR, loginR, dashR] = results as [Measured, Measured, Measured];
-    console.log("");
-    console.log(`ratio /login / bare:           ${(loginR.rps / bareR.rps).toFixed(4)}`);
-    console.log(`ratio /member/dashboard / bare: ${(dashR.rps / bareR.rps).toFixed(4)}`);
-    if (results.some((r) => r.non2xx > 0 || r.errors > 0))
-      console.log("WARNING: some requests failed; the figures above count only what was answered.");
-
-    // ---- JavaScript weight of the login page, as a browser downloads it ----
-    const loads = await scriptsLoadedByLogin(base);
-    const rows = loads.map((l) => {
-      const content = readFileSync(path.join(CLIENT_DIR, l.path));
-      const gz = gzipSync(content, { level: 9 }).length;
-      const br = brotliCompressSync(content, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }).length;
-      // Chromium reports no size for workers' scripts: count what the server sends for them.
-      const wire = l.wire || (l.encoding === "br" ? br : l.encoding === "gzip" ? gz : content.length);
-      return { ...l, raw: content.length, gz, br, wire };
-    });
-    console.log(`\nJavaScript a browser downloads for /login (${rows.length} files):\n`);
-    console.log("| file | when | raw | gzip -9 | brotli 11 | sent (encoding) |");
-    console.log("|---|---|---:|---:|---:|---:|");
-    for (const r of rows)
-      console.log(
-        `| ${r.path} | ${r.phase} | ${kb(r.raw)} | ${kb(r.gz)} | ${kb(r.br)} | ${kb(r.wire)} (${r.encoding}) |`,
-      );
-    const sum = (k: "raw" | "gz" | "br" | "wire") => rows.reduce((s, r) => s + r[k], 0);
-    console.log(`| total | | ${kb(sum("raw"))} | ${kb(sum("gz"))} | ${kb(sum("br"))} | ${kb(sum("wire"))} |`);
-    console.log("");
-    for (const [label, k] of [
-      ["gzip -9", "gz"],
-      ["brotli 11", "br"],
-      ["as sent", "wire"],
-    ] as const)
-      console.log(
-        `budget 150 KB compressed (${label}): ${kb(sum(k))} → ${sum(k) <= BUDGET_BYTES ? "PASS" : "OVER"}`,
-      );
-    if (!rows.some((r) => /altcha/i.test(r.path)))
-      console.log("(the human-check widget was not downloaded: it was not counted)");
   } finally {
     if (bare) await stopChild(bare.child);
-    await stopChild(server.child);
+    if (site) await stopChild(site.server.child);
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+function printResults(all: Measured[], front: Measured[], pglite: Measured[], pg: Measured[]) {
+  console.log("");
+  printTable(all);
+  const [bareR, loginR] = front as [Measured, Measured];
+  console.log("");
+  console.log(`ratio /login (anonymous) / bare: ${(loginR.rps / bareR.rps).toFixed(3)}   (aim ≥ 0.25)`);
+  printDashboardRatios("PGlite", pglite);
+  if (pg.length) printDashboardRatios("PostgreSQL", pg);
+  console.log("(aims: each dashboard ≥ 0.5 × the minimal route; largest / smallest history ≈ 1)");
+  if (all.some((r) => r.non2xx > 0 || r.errors > 0))
+    console.log("WARNING: some requests failed; the figures above count only what was answered.");
+}
+
+type ScriptRow = ScriptLoad & { raw: number; gz: number; br: number };
+
+async function javaScriptWeight(base: string): Promise<ScriptRow[]> {
+  const loads = await scriptsLoadedByLogin(base);
+  return loads.map((l) => {
+    const content = readFileSync(path.join(CLIENT_DIR, l.path));
+    const gz = gzipSync(content, { level: 9 }).length;
+    const br = brotliCompressSync(content, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+    // Chromium reports no size for workers' scripts: count what the server sends for them.
+    const wire = l.wire || (l.encoding === "br" ? br : l.encoding === "gzip" ? gz : content.length);
+    return { ...l, raw: content.length, gz, br, wire };
+  });
+}
+
+function printJavaScript(rows: ScriptRow[]) {
+  console.log(`\nJavaScript a browser downloads for /login (${rows.length} files):\n`);
+  console.log("| file | when | raw | gzip -9 | brotli 11 | sent (encoding) |");
+  console.log("|---|---|---:|---:|---:|---:|");
+  for (const r of rows)
+    console.log(
+      `| ${r.path} | ${r.phase} | ${kb(r.raw)} | ${kb(r.gz)} | ${kb(r.br)} | ${kb(r.wire)} (${r.encoding}) |`,
+    );
+  const sum = (k: "raw" | "gz" | "br" | "wire") => rows.reduce((acc, r) => acc + r[k], 0);
+  console.log(`| total | | ${kb(sum("raw"))} | ${kb(sum("gz"))} | ${kb(sum("br"))} | ${kb(sum("wire"))} |`);
+  console.log("");
+  for (const [label, k] of [
+    ["gzip -9", "gz"],
+    ["brotli 11", "br"],
+    ["as sent", "wire"],
+  ] as const)
+    console.log(
+      `budget 150 KB compressed (${label}): ${kb(sum(k))} → ${sum(k) <= BUDGET_BYTES ? "PASS" : "OVER"}`,
+    );
+  if (!rows.some((r) => /altcha/i.test(r.path)))
+    console.log("(the human-check widget was not downloaded: it was not counted)");
 }
 
 main().catch((e: unknown) => {

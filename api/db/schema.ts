@@ -8,6 +8,8 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
+  date,
   text,
   timestamp,
   uniqueIndex,
@@ -102,6 +104,21 @@ export const journalEntries = pgTable(
     uniqueIndex("journal_entries_idempotency_key").on(t.idempotencyKey),
     index("journal_entries_user_kind_idx").on(t.userId, t.kind, t.createdAt),
   ],
+);
+
+/**
+ * Each member's earnings per IST day and kind, kept by the ledger in the same transaction as the
+ * entry (api/domain/ledger.ts): the dashboard reads a year of days, not every journal line.
+ */
+export const memberDailyEarnings = pgTable(
+  "member_daily_earnings",
+  {
+    userId: text("user_id").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    kind: text("kind").notNull(),
+    amount: money("amount").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day, t.kind] })],
 );
 
 export const journalLines = pgTable(

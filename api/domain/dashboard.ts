@@ -1,13 +1,10 @@
-import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { users } from "../db/schema";
 import { milliToRupeeString } from "../lib/money";
 import { announcementList } from "./content";
 import { type EARNING_SOURCES, REFERRAL_INCOME, earningsHistory } from "./earnings";
 import { memberBalances } from "./ledger";
+import { IST_OFFSET_MS } from "./earningKinds";
 
-/** India has one time zone and no daylight saving: IST is always UTC+05:30. */
-const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
 /** The month dropdown covers the current month and the eleven before it. */
 export const DASHBOARD_MONTHS = 12;
 
@@ -49,16 +46,21 @@ const SOURCE_KEYS: SourceKey[] = [
   "bettingGames",
 ];
 
-/** The dashboard: balance, earnings per month and source and per day (from the ledger, in IST), announcements. */
-export async function memberDashboard(db: Db, userId: string, now = new Date()) {
-  const [member] = await db
-    .select({ email: users.email, userName: users.userName })
-    .from(users)
-    .where(eq(users.id, userId));
-  const balances = await memberBalances(db, userId);
+/** The session member's dashboard: balance, earnings per month, source and IST day (the daily roll-up), announcements. */
+export async function memberDashboard(
+  db: Db,
+  member: { id: string; email: string; userName: string },
+  now = new Date(),
+) {
+  const userId = member.id;
   const current = istMonth(now, 0);
   const since = istMonth(now, DASHBOARD_MONTHS - 1).start;
-  const rows = await earningsHistory(db, userId, since);
+  // Independent reads: on PostgreSQL they run side by side on the pool.
+  const [balances, rows, announcements] = await Promise.all([
+    memberBalances(db, userId),
+    earningsHistory(db, userId, since),
+    announcementList(db),
+  ]);
 
   const months = new Map<string, Record<SourceKey, number>>();
   const emptySources = () => Object.fromEntries(SOURCE_KEYS.map((k) => [k, 0])) as Record<SourceKey, number>;
@@ -98,11 +100,11 @@ export async function memberDashboard(db: Db, userId: string, now = new Date()) 
     }));
 
   return {
-    userEmail: member?.email ?? "",
-    userName: member?.userName ?? "",
+    userEmail: member.email,
+    userName: member.userName,
     userAvailableBalance: milliToRupeeString(balances.withdrawable),
     user_month_records,
     user_date_records,
-    other_data_announcementsArray: await announcementList(db),
+    other_data_announcementsArray: announcements,
   };
 }

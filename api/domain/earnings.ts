@@ -1,18 +1,13 @@
-import { and, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, gte } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
-import { journalEntries, journalLines, users } from "../db/schema";
+import { memberDailyEarnings, users } from "../db/schema";
 import { PLATFORM, lockAccounts, memberAccount, post } from "./ledger";
 import { getSetting } from "./settings";
 import { percentOf } from "../lib/money";
 
-/**
- * Earning sources as the dashboard names them. Referral income is earned on the first four
- * (ads, short links, task walls, game winnings) — never on gift codes, sign-up bonuses or
- * referral income itself.
- */
-export const EARNING_SOURCES = ["ptc_ads", "click_short_link", "offerWall", "bettingGames"] as const;
-export type EarningSource = (typeof EARNING_SOURCES)[number];
-export const REFERRAL_INCOME = "referral_income";
+import { type EarningSource, REFERRAL_INCOME, istDay } from "./earningKinds";
+
+export { EARNING_SOURCES, REFERRAL_INCOME, type EarningSource } from "./earningKinds";
 
 const FUNDING: Record<EarningSource, string> = {
   ptc_ads: PLATFORM.earningsFunding,
@@ -79,38 +74,19 @@ export async function creditEarning(
   return { posted: true, referralAmount: share };
 }
 
-export interface DailyEarnings {
-  monthKey: string;
-  date: string;
-  self: number;
-  referral: number;
-}
-
 /**
- * The member's earnings per source per month and per day, read from the ledger (credits to the
- * member's withdrawable account from entries of an earning kind), in IST.
+ * The member's earnings per IST day and kind since `since` (credits to the member's withdrawable
+ * account from entries of an earning kind), from the daily roll-up the ledger keeps.
  */
 export async function earningsHistory(db: Db, userId: string, since: Date) {
-  const kinds = [...EARNING_SOURCES, REFERRAL_INCOME];
-  // IST is a fixed UTC+05:30 (no daylight saving): a fixed offset spares a time-zone lookup per row.
-  const day = sql<string>`to_char(${journalEntries.createdAt} at time zone interval '+05:30', 'YYYY-MM-DD')`;
   const rows = await db
     .select({
-      day,
-      kind: journalEntries.kind,
-      total: sql<string>`sum(${journalLines.amount})`,
+      day: memberDailyEarnings.day,
+      kind: memberDailyEarnings.kind,
+      total: memberDailyEarnings.amount,
     })
-    .from(journalEntries)
-    .innerJoin(journalLines, eq(journalLines.entryId, journalEntries.id))
-    .where(
-      and(
-        eq(journalEntries.userId, userId),
-        inArray(journalEntries.kind, kinds),
-        eq(journalLines.accountId, memberAccount(userId, "withdrawable")),
-        gte(journalEntries.createdAt, since),
-      ),
-    )
-    .groupBy(day, journalEntries.kind)
-    .orderBy(sql`1 desc`);
+    .from(memberDailyEarnings)
+    .where(and(eq(memberDailyEarnings.userId, userId), gte(memberDailyEarnings.day, istDay(since))))
+    .orderBy(desc(memberDailyEarnings.day));
   return rows.map((r) => ({ day: r.day, kind: r.kind, total: Number(r.total) }));
 }

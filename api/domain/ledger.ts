@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
-import { journalEntries, journalLines, ledgerAccounts } from "../db/schema";
+import { journalEntries, journalLines, ledgerAccounts, memberDailyEarnings } from "../db/schema";
+import { EARNING_KINDS, istDay } from "./earningKinds";
 
 /**
  * The double-entry ledger (ARCHITECTURE §4). Every movement of money is one journal entry whose
@@ -107,7 +108,7 @@ export async function post(tx: Tx, input: EntryInput): Promise<PostResult> {
       ...(input.createdAt ? { createdAt: input.createdAt } : {}),
     })
     .onConflictDoNothing({ target: journalEntries.idempotencyKey })
-    .returning({ id: journalEntries.id });
+    .returning({ id: journalEntries.id, createdAt: journalEntries.createdAt });
   const entry = inserted[0];
   if (!entry) return { posted: false, duplicate: true };
 
@@ -136,7 +137,34 @@ export async function post(tx: Tx, input: EntryInput): Promise<PostResult> {
   await tx
     .insert(journalLines)
     .values(lines.map((l) => ({ entryId: entry.id, accountId: l.account, amount: l.amount })));
+  if (input.userId && EARNING_KINDS.has(input.kind)) {
+    await rollUpEarning(tx, input.userId, input.kind, entry.createdAt, lines);
+  }
   return { posted: true, entryId: entry.id };
+}
+
+/**
+ * Adds an earning entry's credit to its member's withdrawable account to the member's daily
+ * roll-up (member_daily_earnings), in the entry's transaction: every earning channel that posts
+ * here keeps the dashboard's figures equal to the ledger's.
+ */
+async function rollUpEarning(
+  tx: Tx,
+  userId: string,
+  kind: string,
+  createdAt: Date,
+  lines: EntryLine[],
+): Promise<void> {
+  const account = memberAccount(userId, "withdrawable");
+  const amount = lines.reduce((s, l) => (l.account === account ? s + l.amount : s), 0);
+  if (amount === 0) return;
+  await tx
+    .insert(memberDailyEarnings)
+    .values({ userId, day: istDay(createdAt), kind, amount })
+    .onConflictDoUpdate({
+      target: [memberDailyEarnings.userId, memberDailyEarnings.day, memberDailyEarnings.kind],
+      set: { amount: sql`${memberDailyEarnings.amount} + excluded.amount` },
+    });
 }
 
 /**

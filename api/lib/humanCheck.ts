@@ -133,15 +133,22 @@ const ImageToken = z
   .object({ nonce: z.string().min(16).max(64), expiresAt: z.number().int(), mac: z.string() })
   .strict();
 
+/** Where the browser keeps the token of the picture it was last shown (GET /humanCheck/image.svg). */
+export const IMAGE_TOKEN_COOKIE = "hc_img";
+
+/**
+ * The MAC covers a JSON array, so no two (answer, nonce, expiry) triples share a signed text:
+ * moving characters from the answer to the nonce makes a different text, not a new valid token.
+ */
 function imageMac(deps: Deps, answer: string, nonce: string, expiresAt: number): string {
   return createHmac("sha256", derivedSecret(deps.config.sessionSecret, "image"))
-    .update(`${answer.trim().toLowerCase()}${nonce}${expiresAt}`)
+    .update(JSON.stringify([answer.trim().toLowerCase(), nonce, expiresAt]))
     .digest("base64url");
 }
 
 /**
  * The stateless token for an image challenge showing `text`: the answer is only inside the MAC,
- * so the token can travel in the page. Exposed for tests, which need a token whose answer they know.
+ * so the token can travel in a cookie. Exposed for tests, which need a token whose answer they know.
  */
 export function imageChallengeToken(deps: Deps, text: string, now = Date.now()): string {
   const nonce = randomBytes(16).toString("base64url");
@@ -154,7 +161,7 @@ export function imageChallengeToken(deps: Deps, text: string, now = Date.now()):
 type SvgCaptcha = (text: string, options?: Record<string, unknown>) => string;
 let svgCaptcha: Promise<SvgCaptcha> | undefined;
 
-/** A new image challenge: an inline SVG picture of a random word, and its token. */
+/** A new image challenge: an SVG picture of a random word, and its token. */
 export async function createImageChallenge(deps: Deps): Promise<{ svg: string; token: string }> {
   // Loaded on first use: the module reads its font file when imported.
   svgCaptcha ??= import("svg-captcha").then((m) => ((m as { default?: unknown }).default ?? m) as SvgCaptcha);

@@ -1,6 +1,12 @@
 import { Hono } from "hono";
-import { ok, type ApiEnv } from "../http";
-import { createAltchaChallenge, createImageChallenge } from "../lib/humanCheck";
+import { setCookie } from "hono/cookie";
+import type { ApiEnv } from "../http";
+import {
+  CHALLENGE_TTL_MS,
+  IMAGE_TOKEN_COOKIE,
+  createAltchaChallenge,
+  createImageChallenge,
+} from "../lib/humanCheck";
 
 /** Challenges for the login and sign-up forms (docs/api/humanCheck.md). Answers are checked by those endpoints. */
 export function humanCheckRoute(): Hono<ApiEnv> {
@@ -12,10 +18,21 @@ export function humanCheckRoute(): Hono<ApiEnv> {
     return c.json(await createAltchaChallenge(c.var.deps));
   });
 
-  // The no-JavaScript fallback, fetched by the web tier's loader and rendered inline.
-  r.get("/image", async (c) => {
+  // The no-JavaScript fallback: the forms show it as an <img> only browsers without scripts load,
+  // so pages stay the same for every visitor. Its token goes with it, in a cookie the form's action reads.
+  r.get("/image.svg", async (c) => {
+    const { svg, token } = await createImageChallenge(c.var.deps);
+    setCookie(c, IMAGE_TOKEN_COOKIE, token, {
+      httpOnly: true,
+      sameSite: "Lax",
+      path: "/",
+      maxAge: CHALLENGE_TTL_MS / 1000,
+      secure: c.var.deps.config.NODE_ENV === "production",
+    });
     c.header("cache-control", "no-store");
-    return ok(c, await createImageChallenge(c.var.deps));
+    // Opened on its own, the picture is a document: it may not run or load anything.
+    c.header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'");
+    return c.body(svg, 200, { "content-type": "image/svg+xml; charset=utf-8" });
   });
 
   return r;

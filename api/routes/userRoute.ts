@@ -330,7 +330,7 @@ export function userRoute(): Hono<ApiEnv> {
   });
 
   r.get("/userDataGet_dashboard", requireMember, async (c) =>
-    ok(c, await memberDashboard(c.var.deps.db, c.var.member.id)),
+    ok(c, await memberDashboard(c.var.deps.db, c.var.member)),
   );
 
   return r;

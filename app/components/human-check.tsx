@@ -14,8 +14,8 @@ export type HumanCheckChallenge =
       mode: "altcha";
       /** Where the ALTCHA widget fetches a fresh proof-of-work challenge. */
       challengeUrl: string;
-      /** The no-JavaScript fallback: an inline SVG picture of a word and its signed token. */
-      image: { svg: string; token: string } | null;
+      /** The no-JavaScript fallback: a picture of a word; loading it sets its signed token in a cookie. */
+      imageUrl: string;
     };
 
 /** Spec 1 §4: the widget script is reloaded when more than 12 hours have passed since it was last loaded. */
@@ -69,8 +69,8 @@ async function loadWidgetScript(now = Date.now()): Promise<void> {
 
 /**
  * The human check inside the login and sign-up forms. Rendered on the server as a picture
- * challenge with an answer box (works without JavaScript); once scripts run, the picture is
- * replaced by the ALTCHA proof-of-work widget, so only one kind of answer is posted.
+ * challenge with an answer box inside <noscript> (works without JavaScript); once scripts run,
+ * the ALTCHA proof-of-work widget takes its place, so only one kind of answer is posted.
  */
 export function HumanCheck({ challenge }: { challenge: HumanCheckChallenge }) {
   const challengeUrl = challenge.mode === "altcha" ? challenge.challengeUrl : null;
@@ -172,29 +172,32 @@ export function HumanCheck({ challenge }: { challenge: HumanCheckChallenge }) {
   return (
     <div className="space-y-2">
       <div ref={holder} className={scripted ? "min-h-[3.5rem]" : undefined} data-testid="human-check" />
-      {!scripted && challenge.image ? (
-        <div className="space-y-2">
-          <div
-            role="img"
-            aria-label="Picture of characters to type"
-            className="w-fit overflow-hidden rounded border border-slate-200"
-            dangerouslySetInnerHTML={{ __html: challenge.image.svg }}
-          />
-          <input type="hidden" name="human_check_token" value={challenge.image.token} />
-          <label className="label" htmlFor="human_check_answer">
-            Type the characters in the picture
-          </label>
-          <input
-            className="input"
-            id="human_check_answer"
-            name="human_check_answer"
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            maxLength={10}
-            required
-          />
-        </div>
+      {/* Only browsers without scripts parse what is inside <noscript>: others never fetch the picture. */}
+      {!scripted ? (
+        <noscript>
+          <div className="space-y-2">
+            <img
+              src={challenge.imageUrl}
+              alt="Picture of characters to type"
+              width={160}
+              height={56}
+              className="rounded border border-slate-200"
+            />
+            <label className="label" htmlFor="human_check_answer">
+              Type the characters in the picture
+            </label>
+            <input
+              className="input"
+              id="human_check_answer"
+              name="human_check_answer"
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+              maxLength={10}
+              required
+            />
+          </div>
+        </noscript>
       ) : null}
       {error ? (
         <p className="field-error" role="alert">

@@ -19,7 +19,7 @@ export const meta: MetaFunction = () => [{ title: "Login | Rupee Rewards" }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await redirectIfLoggedIn(request, context);
   return {
-    challenge: await humanCheckChallenge(request, context),
+    challenge: humanCheckChallenge(context),
     googleEnabled: context.publicEnv.GOOGLE_ENABLED,
   };
 }
@@ -85,7 +85,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: 400 },
     );
   }
-  const humanCheck = humanCheckFromForm(formData);
+  const humanCheck = humanCheckFromForm(formData, request);
   const result = await callApiOrNull(request, context, "/userRoute/login", {
     obj: {
       email_userName: submission.value.email_userName,

@@ -24,7 +24,8 @@ type Flow = z.infer<typeof FlowSchema>;
 
 const cookies = new Map<string, ReturnType<typeof createCookie>>();
 function flowCookie(context: AppLoadContext) {
-  let cookie = cookies.get(context.sessionSecret);
+  const key = `${context.secureCookies ? "s" : "-"}${context.sessionSecret}`;
+  let cookie = cookies.get(key);
   if (!cookie) {
     cookie = createCookie("google_flow", {
       path: "/auth/google",
@@ -32,10 +33,10 @@ function flowCookie(context: AppLoadContext) {
       // Lax: the provider sends the browser back with a top-level GET, which carries it.
       sameSite: "lax",
       maxAge: 10 * 60,
-      secure: process.env.NODE_ENV === "production",
+      secure: context.secureCookies,
       secrets: [context.sessionSecret],
     });
-    cookies.set(context.sessionSecret, cookie);
+    cookies.set(key, cookie);
   }
   return cookie;
 }

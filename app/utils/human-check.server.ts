@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { HumanCheckChallenge } from "~/components/human-check";
-import { callApi } from "./api.server";
+import { IMAGE_TOKEN_COOKIE } from "../../api/lib/humanCheck";
 
 export type { HumanCheckChallenge };
 
@@ -12,17 +12,16 @@ export interface HumanCheckAnswer {
 }
 
 /**
- * Called in the login/sign-up loaders. The image challenge is always rendered so the form works
- * without JavaScript; the browser swaps it for the ALTCHA widget once scripts run.
+ * Called in the login/sign-up loaders. Nothing per visitor: the widget fetches its challenge, and
+ * the picture (for browsers without scripts) is an image that brings its own token in a cookie.
  */
-export async function humanCheckChallenge(
-  request: Request,
-  context: AppLoadContext,
-): Promise<HumanCheckChallenge> {
+export function humanCheckChallenge(context: AppLoadContext): HumanCheckChallenge {
   if (context.publicEnv.HUMAN_CHECK === "off") return { mode: "off" };
-  const result = await callApi<{ svg: string; token: string }>(request, context, "/humanCheck/image");
-  const image = result.ok && result.body.msg ? result.body.msg : null;
-  return { mode: "altcha", challengeUrl: "/humanCheck/altcha-challenge", image };
+  return {
+    mode: "altcha",
+    challengeUrl: "/humanCheck/altcha-challenge",
+    imageUrl: "/humanCheck/image.svg",
+  };
 }
 
 const field = (formData: FormData, name: string): string | undefined => {
@@ -30,14 +29,24 @@ const field = (formData: FormData, name: string): string | undefined => {
   return typeof v === "string" && v.trim() !== "" ? v.trim() : undefined;
 };
 
-/** Reads the widget's or the image challenge's fields from a posted form; undefined when none were sent. */
-export function humanCheckFromForm(formData: FormData): HumanCheckAnswer | undefined {
-  const answer: HumanCheckAnswer = {
-    altcha: field(formData, "altcha"),
-    image_token: field(formData, "human_check_token"),
-    image_answer: field(formData, "human_check_answer"),
-  };
-  for (const k of Object.keys(answer) as (keyof HumanCheckAnswer)[])
-    if (answer[k] === undefined) delete answer[k];
-  return Object.keys(answer).length ? answer : undefined;
+/** The picture's token, from the cookie its image set. */
+function imageToken(cookieHeader: string | null): string | undefined {
+  for (const part of (cookieHeader ?? "").split(";")) {
+    const [name, ...value] = part.trim().split("=");
+    if (name === IMAGE_TOKEN_COOKIE) return value.join("=") || undefined;
+  }
+  return undefined;
+}
+
+/**
+ * Reads the widget's answer, or the picture's answer with its token (from the request's cookie),
+ * from a posted form; undefined when none was sent.
+ */
+export function humanCheckFromForm(formData: FormData, request: Request): HumanCheckAnswer | undefined {
+  const altcha = field(formData, "altcha");
+  if (altcha) return { altcha };
+  const image_answer = field(formData, "human_check_answer");
+  if (!image_answer) return undefined;
+  const image_token = imageToken(request.headers.get("cookie"));
+  return image_token ? { image_token, image_answer } : { image_answer };
 }

@@ -19,7 +19,7 @@ export const SIGNUP_ERROR_ITEM_MS = 4000;
 export async function signUpLoader(request: Request, context: AppLoadContext, referrer: string | null) {
   await redirectIfLoggedIn(request, context);
   return {
-    challenge: await humanCheckChallenge(request, context),
+    challenge: humanCheckChallenge(context),
     googleEnabled: context.publicEnv.GOOGLE_ENABLED,
     referrer,
   };
@@ -71,7 +71,7 @@ export async function signUpAction(request: Request, context: AppLoadContext, re
     });
   }
   const v = submission.value;
-  const humanCheck = humanCheckFromForm(formData);
+  const humanCheck = humanCheckFromForm(formData, request);
   const result = await callApiOrNull(request, context, "/userRoute/signUp", {
     obj: {
       name: v.name,

@@ -20,8 +20,9 @@ export type ToastInput = z.input<typeof ToastSchema>;
 
 type ToastStorage = ReturnType<typeof createCookieSessionStorage<Record<string, never>, { toast: Toast }>>;
 const storages = new Map<string, ToastStorage>();
-function toastStorage(secret: string) {
-  let s = storages.get(secret);
+function toastStorage({ sessionSecret: secret, secureCookies }: AppLoadContext) {
+  const key = `${secureCookies ? "s" : "-"}${secret}`;
+  let s = storages.get(key);
   if (!s) {
     s = createCookieSessionStorage<Record<string, never>, { toast: Toast }>({
       cookie: {
@@ -30,16 +31,16 @@ function toastStorage(secret: string) {
         path: "/",
         httpOnly: true,
         secrets: [secret],
-        secure: process.env.NODE_ENV === "production",
+        secure: secureCookies,
       },
     });
-    storages.set(secret, s);
+    storages.set(key, s);
   }
   return s;
 }
 
 export async function createToastHeaders(context: AppLoadContext, input: ToastInput): Promise<Headers> {
-  const storage = toastStorage(context.sessionSecret);
+  const storage = toastStorage(context);
   const session = await storage.getSession();
   session.flash("toast", ToastSchema.parse(input));
   return new Headers({ "set-cookie": await storage.commitSession(session) });
@@ -60,7 +61,7 @@ export async function getToast(
   request: Request,
   context: AppLoadContext,
 ): Promise<{ toast: Toast | null; headers: Headers | null }> {
-  const storage = toastStorage(context.sessionSecret);
+  const storage = toastStorage(context);
   const session = await storage.getSession(request.headers.get("cookie"));
   const parsed = ToastSchema.safeParse(session.get("toast"));
   if (!parsed.success) return { toast: null, headers: null };

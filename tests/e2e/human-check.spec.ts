@@ -1,6 +1,6 @@
-import type { Page, Request } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import type { Deps } from "../../api/deps";
-import { imageChallengeToken } from "../../api/lib/humanCheck";
+import { IMAGE_TOKEN_COOKIE, imageChallengeToken } from "../../api/lib/humanCheck";
 import { E2E_HC_ORIGIN, E2E_SESSION_SECRET } from "../../playwright.config";
 import {
   expect,
@@ -35,23 +35,17 @@ async function humanCheckAnswered(page: Page) {
 
 /**
  * Nobody can read the picture here, so the test answers a challenge whose word it chose: it
- * signs a token for that word with the server's secret (as the server does) and puts it in place
- * of the page's token as the browser sends the form. Everything else is the real form and server.
+ * signs a token for that word with the server's secret (as the server does) and puts it in the
+ * picture's cookie, in place of the one the picture set. Everything else is the real form and server.
  */
 function pictureToken(word: string): string {
   return imageChallengeToken({ config: { sessionSecret: E2E_SESSION_SECRET } } as Deps, word);
 }
 
-async function answerPictureWith(page: Page, path: string, token: string) {
-  await page.route(
-    (url) => url.pathname === path,
-    async (route, request: Request) => {
-      if (request.method() !== "POST") return route.continue();
-      const form = new URLSearchParams(request.postData() ?? "");
-      form.set("human_check_token", token);
-      await route.continue({ postData: form.toString() });
-    },
-  );
+async function answerPictureWith(page: Page, token: string) {
+  // After the page's picture has loaded (the load event waits for images), or it would set its own token over ours.
+  await page.waitForLoadState("load");
+  await page.context().addCookies([{ name: IMAGE_TOKEN_COOKIE, value: token, url: E2E_HC_ORIGIN }]);
 }
 
 test.describe("Human check with JavaScript: the ALTCHA widget", () => {
@@ -139,10 +133,16 @@ test.describe("Human check without JavaScript: the picture challenge", { tag: "@
     page,
   }) => {
     const me = freshDetails();
+    const image = page.waitForResponse((r) => new URL(r.url()).pathname === "/humanCheck/image.svg");
     await page.goto(`${E2E_HC_ORIGIN}/signup`);
     const picture = page.getByRole("img", { name: "Picture of characters to type" });
     await expect(picture).toBeVisible();
-    await expect(picture.locator("svg")).toBeAttached();
+    // The picture really loaded (an SVG of the characters), and set its token.
+    const imageResponse = await image;
+    expect(imageResponse.status()).toBe(200);
+    expect(await imageResponse.headerValue("content-type")).toMatch(/^image\/svg\+xml/);
+    const cookies = await page.context().cookies(E2E_HC_ORIGIN);
+    expect(cookies.find((c) => c.name === IMAGE_TOKEN_COOKIE)?.httpOnly).toBe(true);
     const answer = page.getByLabel("Type the characters in the picture");
 
     await answer.fill("wrong");
@@ -150,13 +150,13 @@ test.describe("Human check without JavaScript: the picture challenge", { tag: "@
     await expect(page.getByText(REQUIRED).first()).toBeAttached();
     await expect(page).toHaveURL(/\/signup$/);
 
-    await answerPictureWith(page, "/signup", pictureToken("pk7rs"));
+    await answerPictureWith(page, pictureToken("pk7rs"));
     await answer.fill("pk7rs");
     await submitSignUpForm(page, me);
     await expect(page).toHaveURL(/\/login$/);
     await expect(toast(page)).toContainText("user registered successfully!");
 
-    await answerPictureWith(page, "/login", pictureToken("mn4tz"));
+    await answerPictureWith(page, pictureToken("mn4tz"));
     await page.getByLabel("Type the characters in the picture").fill("mn4tz");
     await submitLoginForm(page, me.email, me.password);
     await expect(page).toHaveURL(/\/member\/dashboard$/);
@@ -167,12 +167,14 @@ test.describe("Human check without JavaScript: the picture challenge", { tag: "@
     const me = freshDetails();
     await page.goto(`${E2E_HC_ORIGIN}/signup`);
     // One token for both sends.
-    await answerPictureWith(page, "/signup", pictureToken("wx3hk"));
+    const token = pictureToken("wx3hk");
+    await answerPictureWith(page, token);
     await page.getByLabel("Type the characters in the picture").fill("wx3hk");
     await submitSignUpForm(page, me);
     await expect(page).toHaveURL(/\/login$/);
 
     await page.goto(`${E2E_HC_ORIGIN}/signup`);
+    await answerPictureWith(page, token);
     await page.getByLabel("Type the characters in the picture").fill("wx3hk");
     await submitSignUpForm(page, { ...freshDetails(), name: "Second Try" });
     await expect(page.getByText(REQUIRED).first()).toBeAttached();

@@ -3,7 +3,13 @@ import { solveChallenge, type Challenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { drivers } from "../support/db";
 import { startTestApi, type TestApi } from "../support/api";
-import { CHALLENGE_TTL_MS, imageChallengeToken, verifyHumanCheck } from "../../api/lib/humanCheck";
+import {
+  CHALLENGE_TTL_MS,
+  IMAGE_TOKEN_COOKIE,
+  imageChallengeToken,
+  verifyHumanCheck,
+} from "../../api/lib/humanCheck";
+import { createApi } from "../../api/app";
 import { createMember } from "../../api/domain/accounts";
 
 /** What the widget posts: base64 of {challenge, solution}. */
@@ -82,18 +88,44 @@ describe.each(drivers())("human check (%s)", (driver) => {
     expect(await verifyHumanCheck(t.deps, {})).toBe(false);
   });
 
-  it("serves an image challenge with a token", async () => {
-    const res = await t.request("/humanCheck/image");
+  it("serves the picture as an SVG image that sets its token in an HttpOnly cookie, never cached", async () => {
+    const app = createApi(t.deps);
+    const res = await app.request("/humanCheck/image.svg", { headers: { host: "localhost:3000" } });
     expect(res.status).toBe(200);
-    expect(res.body.success).toBe(true);
-    expect(res.body.msg.svg).toMatch(/^<svg[\s\S]*<\/svg>$/);
-    expect(typeof res.body.msg.token).toBe("string");
+    expect(res.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(res.headers.get("content-security-policy")).toContain("default-src 'none'");
+    expect(await res.text()).toMatch(/^<svg[\s\S]*<\/svg>$/);
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith(`${IMAGE_TOKEN_COOKIE}=`));
+    expect(cookie).toBeDefined();
+    expect(cookie).toMatch(/; HttpOnly/i);
+    expect(cookie).toMatch(/; SameSite=Lax/i);
+    expect(cookie).toMatch(/; Path=\//);
+    expect(cookie).toMatch(/; Max-Age=600/);
+    const token = cookie!.split(";")[0]!.slice(IMAGE_TOKEN_COOKIE.length + 1);
     // The answer is not in the token.
-    const token = JSON.parse(Buffer.from(res.body.msg.token, "base64url").toString());
-    expect(Object.keys(token).sort()).toEqual(["expiresAt", "mac", "nonce"]);
-    expect(await verifyHumanCheck(t.deps, { image_token: res.body.msg.token, image_answer: "wrong" })).toBe(
-      false,
-    );
+    expect(Object.keys(JSON.parse(Buffer.from(token, "base64url").toString())).sort()).toEqual([
+      "expiresAt",
+      "mac",
+      "nonce",
+    ]);
+    expect(await verifyHumanCheck(t.deps, { image_token: token, image_answer: "wrong" })).toBe(false);
+  });
+
+  it("signs an unambiguous text: characters moved from the answer to the nonce make no valid token", async () => {
+    const token = imageChallengeToken(t.deps, "k7mpx");
+    const parsed = JSON.parse(Buffer.from(token, "base64url").toString()) as {
+      nonce: string;
+      expiresAt: number;
+      mac: string;
+    };
+    // Same MAC, the answer's last character moved to the front of the nonce: the signed text of the
+    // old concatenation (answer + nonce + expiry) would be identical.
+    const moved = Buffer.from(JSON.stringify({ ...parsed, nonce: `x${parsed.nonce}` })).toString("base64url");
+    expect(await verifyHumanCheck(t.deps, { image_token: moved, image_answer: "k7mp" })).toBe(false);
+    // The untouched token still works (once).
+    expect(await verifyHumanCheck(t.deps, { image_token: token, image_answer: "k7mpx" })).toBe(true);
+    expect(await verifyHumanCheck(t.deps, { image_token: token, image_answer: "k7mpx" })).toBe(false);
   });
 
   it("accepts the image answer once (case-insensitive), refuses a wrong one and a replay", async () => {

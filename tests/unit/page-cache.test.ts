@@ -1,0 +1,151 @@
+import { createServer, get as httpGet, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { gunzipSync } from "node:zlib";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createPageCache } from "../../server/page-cache";
+
+/**
+ * The public-page cache in front of the web tier, on a real HTTP server: a stand-in renderer
+ * counts how often pages are rendered and writes the nonce it is given into the page, as the
+ * real one does into every inline script.
+ */
+describe("public page cache", () => {
+  let server: Server;
+  let base: string;
+  let clock = 0;
+  let renders = 0;
+  let nonceSeq = 0;
+  /** What the stand-in renderer answers next (status and extra headers). */
+  let next: { status: number; type: string; setCookie?: string } = { status: 200, type: "text/html" };
+
+  const csp = (nonce: string) => `script-src 'nonce-${nonce}'`;
+  const serve = createPageCache({
+    ttlMs: 5_000,
+    headersFor: (nonce) => [["Content-Security-Policy", csp(nonce)]],
+    createNonce: () => `n${++nonceSeq}+/=`,
+    now: () => clock,
+  });
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      const nonce = `n${++nonceSeq}+/=`;
+      res.setHeader("Content-Security-Policy", csp(nonce));
+      serve(req, res, nonce, () => {
+        renders += 1;
+        res.statusCode = next.status;
+        res.setHeader("Content-Type", next.type);
+        if (next.setCookie) res.setHeader("Set-Cookie", next.setCookie);
+        res.write(`<html><script nonce="${nonce}">1</script>`);
+        res.end(`<p>render ${renders} of ${req.url}</p><script nonce="${nonce}">2</script></html>`);
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  beforeEach(() => {
+    clock += 60_000; // past every earlier page's lifetime
+    renders = 0;
+    next = { status: 200, type: "text/html; charset=utf-8" };
+  });
+
+  async function get(path: string, init: RequestInit = {}) {
+    const res = await fetch(base + path, {
+      ...init,
+      headers: { "accept-encoding": "identity", ...init.headers },
+    });
+    const body = await res.text();
+    const nonce = /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1];
+    return { res, body, nonce };
+  }
+
+  it("renders a public page once, then answers from the cache with a fresh nonce matching its header", async () => {
+    const first = await get("/login");
+    const second = await get("/login");
+    const third = await get("/login");
+    expect(renders).toBe(1);
+    for (const r of [first, second, third]) {
+      expect(r.body).toContain("render 1 of /login");
+      // Every inline script carries the answer's own nonce, and no other.
+      expect(r.body.match(/nonce="[^"]*"/g)).toEqual([`nonce="${r.nonce}"`, `nonce="${r.nonce}"`]);
+    }
+    expect(new Set([first.nonce, second.nonce, third.nonce]).size).toBe(3);
+    expect(second.res.headers.get("content-length")).toBe(String(Buffer.byteLength(second.body)));
+    expect(second.res.headers.get("content-type")).toBe("text/html; charset=utf-8");
+  });
+
+  it("keeps a page for its lifetime only, per path and query", async () => {
+    await get("/payment-proof?page=2");
+    clock += 4_999;
+    await get("/payment-proof?page=2");
+    expect(renders).toBe(1);
+    await get("/payment-proof?page=3");
+    expect(renders).toBe(2);
+    clock += 1;
+    expect((await get("/payment-proof?page=2")).body).toContain("render 3 of /payment-proof?page=2");
+  });
+
+  it("is bypassed by a session or toast cookie, but not by other cookies", async () => {
+    await get("/");
+    expect((await get("/", { headers: { cookie: "sid=abc" } })).body).toContain("render 2");
+    expect((await get("/", { headers: { cookie: "theme=x; toast=abc" } })).body).toContain("render 3");
+    expect((await get("/", { headers: { cookie: "hc_img=tok; theme=x" } })).body).toContain("render 1");
+    expect(renders).toBe(3);
+  });
+
+  it("leaves other pages, other methods and non-HTML or failed answers alone", async () => {
+    await get("/member/dashboard");
+    await get("/member/dashboard");
+    expect(renders).toBe(2);
+    await get("/login.data");
+    await get("/login.data");
+    expect(renders).toBe(4);
+    await get("/signup", { method: "POST", body: "x=1" });
+    await get("/signup", { method: "POST", body: "x=1" });
+    expect(renders).toBe(6);
+
+    next = { status: 404, type: "text/html" };
+    await get("/dmca");
+    next = { status: 200, type: "application/json" };
+    await get("/dmca");
+    next = { status: 200, type: "text/html", setCookie: "toast=gone; Path=/" };
+    await get("/dmca");
+    expect(renders).toBe(9);
+    // Nothing above was kept: the next visitor gets a fresh render.
+    next = { status: 200, type: "text/html" };
+    await get("/dmca");
+    expect(renders).toBe(10);
+  });
+
+  it("answers HEAD from a kept page without a body, and gzips a hit for a browser that takes it", async () => {
+    const page = await get("/terms-of-use");
+    const head = await fetch(base + "/terms-of-use", {
+      method: "HEAD",
+      headers: { "accept-encoding": "identity" },
+    });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("content-length")).toBe(String(Buffer.byteLength(page.body)));
+    expect(await head.text()).toBe("");
+
+    const zipped = await new Promise<{ encoding?: string; body: Buffer; csp?: string }>((resolve, reject) => {
+      // node:http, not fetch: fetch would unzip it for us.
+      httpGet(base + "/terms-of-use", { headers: { "accept-encoding": "gzip" } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () =>
+          resolve({
+            encoding: res.headers["content-encoding"],
+            body: Buffer.concat(chunks),
+            csp: res.headers["content-security-policy"] as string,
+          }),
+        );
+      }).on("error", reject);
+    });
+    expect(zipped.encoding).toBe("gzip");
+    const html = gunzipSync(zipped.body).toString();
+    const nonce = /'nonce-([^']+)'/.exec(zipped.csp ?? "")?.[1];
+    expect(html).toContain(`nonce="${nonce}"`);
+    expect(html).toContain("render 1 of /terms-of-use");
+    expect(renders).toBe(1);
+  });
+});

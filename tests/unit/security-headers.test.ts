@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import type { Config } from "../../api/config";
+import { isPrivatePage, securityHeaders } from "../../server/headers";
+
+const config = (over: Partial<Config>) =>
+  ({
+    NODE_ENV: "development",
+    googleEnabled: false,
+    GOOGLE_ISSUER: "https://accounts.google.com",
+    ...over,
+  }) as Config;
+const asMap = (headers: [string, string][]) => new Map(headers);
+
+describe("security headers", () => {
+  it("puts the answer's nonce in script-src and forbids framing, plugins and foreign forms", () => {
+    const h = asMap(securityHeaders(config({}))("abc+/=="));
+    const csp = h.get("Content-Security-Policy")!;
+    expect(csp).toContain("script-src 'self' 'nonce-abc+/=='");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("form-action 'self';");
+    expect(h.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(h.get("X-Frame-Options")).toBe("DENY");
+    expect(h.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
+  });
+
+  it("sends HSTS only in production", () => {
+    expect(asMap(securityHeaders(config({}))("n")).has("Strict-Transport-Security")).toBe(false);
+    expect(asMap(securityHeaders(config({ NODE_ENV: "test" }))("n")).has("Strict-Transport-Security")).toBe(
+      false,
+    );
+    expect(
+      asMap(securityHeaders(config({ NODE_ENV: "production" }))("n")).get("Strict-Transport-Security"),
+    ).toMatch(/^max-age=\d{8,}/);
+  });
+
+  it("lets forms post on to the Google issuer only when Google sign-in is on", () => {
+    const on = securityHeaders(config({ googleEnabled: true, GOOGLE_ISSUER: "http://localhost:3199/oidc" }));
+    expect(asMap(on("n")).get("Content-Security-Policy")).toContain(
+      "form-action 'self' http://localhost:3199;",
+    );
+  });
+
+  it("marks member and operator pages and their data requests private, and nothing else", () => {
+    for (const p of [
+      "/member",
+      "/member/dashboard",
+      "/member/dashboard.data",
+      "/member.data",
+      "/admin",
+      "/admin/audit",
+    ])
+      expect(isPrivatePage(p), p).toBe(true);
+    for (const p of ["/", "/login", "/members", "/administrator", "/payment-proof", "/_root.data"])
+      expect(isPrivatePage(p), p).toBe(false);
+  });
+});

@@ -50,11 +50,13 @@ export function AmountInput({
   id,
   name,
   label,
+  required,
   errors,
 }: {
   id: string;
   name: string;
   label: string;
+  required?: boolean;
   errors?: string[] | null;
 }) {
   const errorId = errors?.length ? `${id}-error` : undefined;
@@ -71,6 +73,7 @@ export function AmountInput({
         inputMode="numeric"
         pattern="[0-9]*"
         maxLength={9}
+        required={required}
         autoComplete="off"
         defaultValue="0"
         aria-invalid={errorId ? true : undefined}

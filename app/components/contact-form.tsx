@@ -1,15 +1,8 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import {
-  getFormProps,
-  getInputProps,
-  getTextareaProps,
-  useForm,
-  type SubmissionResult,
-} from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
-import { ErrorList, Field, SubmitButton, useIsPending } from "./forms";
+import { ErrorList, Field, SubmitButton, useIsPending, useAppForm } from "./forms";
 
 export const MOBILE_NUMBER_TITLE = "Please enter a valid 10-digit Indian mobile number";
 export const CONTACT_SUCCESS =
@@ -61,16 +54,13 @@ export function ContactForm({
 }) {
   const pending = useIsPending();
   const navigation = useNavigation();
-  const [form, fields] = useForm<z.input<typeof ContactSchema>>({
+  const [form, fields] = useAppForm({
     id: "contact",
     lastResult: actionData?.result,
     defaultValue,
-    constraint: getZodConstraint(ContactSchema),
-    // Before (and without) JavaScript the browser checks required fields and the mobile pattern itself.
-    defaultNoValidate: false,
+    schema: ContactSchema,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactSchema }),
   });
 
   // A sent message redirects back here with a toast; the form then starts empty again.

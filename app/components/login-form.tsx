@@ -1,9 +1,16 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useFetcher } from "@remix-run/react";
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
-import { ErrorList, Field, PasswordField, ProcessingOverlay, SubmitButton, useIsPending } from "./forms";
+import {
+  ErrorList,
+  Field,
+  PasswordField,
+  ProcessingOverlay,
+  SubmitButton,
+  useIsPending,
+  useAppForm,
+} from "./forms";
 import { HumanCheck, type HumanCheckChallenge } from "./human-check";
 import { formatDuration, type ToastView } from "./toaster";
 import { showToast, useHydrated } from "~/utils/client-toast";
@@ -55,15 +62,12 @@ export function LoginForm({
   const [forgotOpen, setForgotOpen] = useState(false);
   const lastIdentifier = useRef("");
 
-  const [form, fields] = useForm({
-    // Native checks (required, pattern) until scripts run, so a page without JavaScript still validates.
-    defaultNoValidate: false,
+  const [form, fields] = useAppForm({
     id: "login",
     lastResult: failure?.result,
-    constraint: getZodConstraint(LoginSchema),
+    schema: LoginSchema,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
     onSubmit(event) {
       const input = event.currentTarget.elements.namedItem("email_userName");
       if (!(input instanceof HTMLInputElement)) return;
@@ -279,15 +283,12 @@ export function ForgotPasswordFields({
 }
 
 export function useForgotPasswordForm(id: string, lastResult: SubmissionResult<string[]> | undefined) {
-  return useForm({
-    // Native checks (required, pattern) until scripts run, so a page without JavaScript still validates.
-    defaultNoValidate: false,
+  return useAppForm({
     id,
     lastResult,
-    constraint: getZodConstraint(ForgotPasswordSchema),
+    schema: ForgotPasswordSchema,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),
     onSubmit(event) {
       // Offline, the request cannot leave the browser: say so instead of failing silently.
       if (!navigator.onLine) {

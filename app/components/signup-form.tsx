@@ -1,8 +1,16 @@
 import { Form, Link } from "@remix-run/react";
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, getInputProps, type Submission, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
-import { ErrorList, Field, PasswordField, ProcessingOverlay, SubmitButton, useIsPending } from "./forms";
+import {
+  ErrorList,
+  Field,
+  PasswordField,
+  ProcessingOverlay,
+  SubmitButton,
+  useIsPending,
+  useAppForm,
+} from "./forms";
 import { HumanCheck, type HumanCheckChallenge } from "./human-check";
 import { GoogleMark } from "./login-form";
 import type { ToastView } from "./toaster";
@@ -68,16 +76,19 @@ export function SignUpForm({
 }) {
   const pending = useIsPending();
 
-  const [form, fields] = useForm({
-    // Native checks (required, pattern) until scripts run, so a page without JavaScript still validates.
-    defaultNoValidate: false,
+  const [form, fields] = useAppForm({
     id: "signup",
     lastResult: failure?.result,
-    constraint: getZodConstraint(SignUpSchema),
+    schema: SignUpSchema,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate({ formData, submitter }) {
-      const submission = parseWithZod(formData, { schema: schemaFor(formData) });
+      // The Google button sends only the terms; its result is read as the sign-up form's.
+      const submission = parseWithZod(formData, { schema: schemaFor(formData) }) as Submission<
+        z.input<typeof SignUpSchema>,
+        string[],
+        z.output<typeof SignUpSchema>
+      >;
       // On submit the mismatch is also announced as a 5-second toast (spec 1 §5).
       if (
         submitter &&

@@ -1,10 +1,10 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { operatorChange, operatorRead } from "~/utils/admin.server";
-import { ErrorList, SubmitButton } from "~/components/forms";
+import { ErrorList, SubmitButton, useAppForm } from "~/components/forms";
 import { formatTime, rupees } from "~/components/balance-card";
 import { StatusBadge } from "~/components/status-badge";
 
@@ -92,11 +92,10 @@ function SettleForms({ row, status }: { row: WithdrawalRow; status: Filter }) {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("id") === row._id;
-  const [form, fields] = useForm({
+  const [form, fields] = useAppForm({
     id: `reject-${row._id}`,
     lastResult: actionData && "id" in actionData && actionData.id === row._id ? actionData.result : undefined,
-    constraint: getZodConstraint(RejectSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RejectSchema }),
+    schema: RejectSchema,
   });
   const order = row._id.toUpperCase();
   return (

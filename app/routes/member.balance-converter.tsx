@@ -1,14 +1,14 @@
 import { useEffect, useState } from "react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { errorText, memberApi } from "~/utils/api.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { pageParam, paginate } from "~/utils/pagination";
 import { Pagination } from "~/components/pagination";
-import { SubmitButton } from "~/components/forms";
+import { SubmitButton, useAppForm } from "~/components/forms";
 import {
   AmountInput,
   BalanceCard,
@@ -61,10 +61,7 @@ const NETWORK = "Error: Network error or server issue. Please try again later.";
 
 const ConvertSchema = z.object({
   direction: z.enum(["withdrawToDeposit", "depositToWithdraw"]).optional(),
-  amount: z
-    .string()
-    .regex(/^[0-9]{1,9}$/, INVALID_AMOUNT)
-    .default("0"),
+  amount: z.string({ required_error: INVALID_AMOUNT }).regex(/^[0-9]{1,9}$/, INVALID_AMOUNT),
   intent: z.enum(["check", "confirm"]).default("check"),
   request_id: z.string().max(64).optional(),
 });
@@ -194,11 +191,10 @@ export default function BalanceConverterPage() {
   const notice = local ? local.notice : (actionData?.notice ?? null);
   const confirm = local ? local.confirm : (actionData?.confirm ?? null);
 
-  const [form, fields] = useForm({
+  const [form, fields] = useAppForm({
     id: "convert",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(ConvertSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ConvertSchema }),
+    schema: ConvertSchema,
     onSubmit(event, { submission }) {
       if (submission?.status !== "success") return;
       event.preventDefault();
@@ -265,6 +261,7 @@ export default function BalanceConverterPage() {
             id="convert-amount"
             name={fields.amount.name}
             label="Amount (₹)"
+            required={fields.amount.required}
             errors={amountError}
           />
           {notice?.kind === "error" ? (

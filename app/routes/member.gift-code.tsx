@@ -6,12 +6,12 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { errorText, memberApi } from "~/utils/api.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { ErrorList, SubmitButton, useIsPending } from "~/components/forms";
+import { ErrorList, SubmitButton, useIsPending, useAppForm } from "~/components/forms";
 import { BalanceCard, formatTime, rupees } from "~/components/balance-card";
 import { AlertBox, PageError } from "~/components/confirm-dialog";
 
@@ -59,11 +59,10 @@ export default function GiftCodePage() {
   const d = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
-  const [form, fields] = useForm({
+  const [form, fields] = useAppForm({
     id: "gift-code",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(GiftCodeSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: GiftCodeSchema }),
+    schema: GiftCodeSchema,
     onSubmit(event, { formData }) {
       if (!String(formData.get("giftCode") ?? "").trim()) event.preventDefault();
     },

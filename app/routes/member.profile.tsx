@@ -1,11 +1,11 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { errorText, memberApi } from "~/utils/api.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { ErrorList, Field, SubmitButton, useIsPending } from "~/components/forms";
+import { ErrorList, Field, SubmitButton, useIsPending, useAppForm } from "~/components/forms";
 import { rupees } from "~/components/balance-card";
 import { AlertBox, PageError } from "~/components/confirm-dialog";
 
@@ -84,11 +84,10 @@ export default function ProfilePage() {
   const d = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
-  const [form, fields] = useForm({
+  const [form, fields] = useAppForm({
     id: "profile",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(ProfileSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileSchema }),
+    schema: ProfileSchema,
     shouldRevalidate: "onInput",
     defaultValue: {
       name: d.name ?? "",

@@ -1,11 +1,11 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { errorText, memberApi } from "~/utils/api.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { Field, PasswordField, SubmitButton, useIsPending } from "~/components/forms";
+import { Field, PasswordField, SubmitButton, useIsPending, useAppForm } from "~/components/forms";
 import { AlertBox, PageError } from "~/components/confirm-dialog";
 
 export const meta: MetaFunction = () => [{ title: "Settings" }];
@@ -148,11 +148,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 function PasswordForm() {
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
-  const [form, fields] = useForm({
+  const [form, fields] = useAppForm({
     id: "change-password",
     lastResult: actionData?.intent === "password" ? actionData.result : undefined,
-    constraint: getZodConstraint(PasswordSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: PasswordSchema }),
+    schema: PasswordSchema,
     shouldRevalidate: "onInput",
   });
   return (
@@ -199,11 +198,10 @@ function EmailForm({ currentEmail }: { currentEmail: string }) {
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
   const schema = emailSchema(currentEmail);
-  const [form, fields] = useForm({
+  const [form, fields] = useAppForm({
     id: "change-email",
     lastResult: actionData?.intent === "email" ? actionData.result : undefined,
-    constraint: getZodConstraint(schema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    schema: schema,
     shouldRevalidate: "onInput",
   });
   return (

@@ -7,14 +7,14 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { callApi, errorText, memberApi } from "~/utils/api.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { pageParam, paginate } from "~/utils/pagination";
 import { Pagination } from "~/components/pagination";
-import { SubmitButton } from "~/components/forms";
+import { SubmitButton, useAppForm } from "~/components/forms";
 import {
   AmountInput,
   BalanceCard,
@@ -72,11 +72,10 @@ type Notice =
 const PAGE_SIZE = 5;
 const FAILURE = "Something went wrong with your withdrawal. Please try again later.";
 
+const WHOLE_RUPEES = "Please enter the amount in whole rupees (digits only).";
+
 const WithdrawSchema = z.object({
-  amount: z
-    .string()
-    .regex(/^[0-9]{1,9}$/, "Please enter the amount in whole rupees (digits only).")
-    .default("0"),
+  amount: z.string({ required_error: WHOLE_RUPEES }).regex(/^[0-9]{1,9}$/, WHOLE_RUPEES),
   intent: z.enum(["check", "confirm"]).default("check"),
   request_id: z.string().max(64).optional(),
 });
@@ -269,11 +268,10 @@ export default function WithdrawPage() {
   const notice = local ? local.notice : (actionData?.notice ?? null);
   const confirm = local ? local.confirm : (actionData?.confirm ?? null);
 
-  const [form, fields] = useForm({
+  const [form, fields] = useAppForm({
     id: "withdraw",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(WithdrawSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: WithdrawSchema }),
+    schema: WithdrawSchema,
     onSubmit(event, { submission }) {
       if (submission?.status !== "success") return;
       event.preventDefault();
@@ -312,6 +310,7 @@ export default function WithdrawPage() {
             id="withdraw-amount"
             name={fields.amount.name}
             label="Amount (₹)"
+            required={fields.amount.required}
             errors={fields.amount.errors}
           />
           {d.rules.method ? (

@@ -1,5 +1,5 @@
 import { useEffect, useId, type ReactNode } from "react";
-import { Form, useRouteError } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { Spinner } from "./forms";
 
 /**
@@ -107,17 +107,6 @@ export function AlertBox({
     <div role="alert" className={`rounded-xl border p-4 text-sm ${tones[tone]}`}>
       <p className="font-semibold">{title}</p>
       {children ? <div className="mt-1">{children}</div> : null}
-    </div>
-  );
-}
-
-/** A member page's error boundary: the spec's generic load failure. */
-export function PageError() {
-  const error = useRouteError();
-  useEffect(() => console.error(error), [error]);
-  return (
-    <div className="mx-auto max-w-3xl">
-      <AlertBox tone="error" title="Something went wrong, please try again." />
     </div>
   );
 }

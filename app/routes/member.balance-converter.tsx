@@ -5,6 +5,7 @@ import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { errorText, memberApi } from "~/utils/api.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { redirectWithToast } from "~/utils/toast.server";
 import { pageParam, paginate } from "~/utils/pagination";
 import { Pagination } from "~/components/pagination";
@@ -17,7 +18,7 @@ import {
   rupees,
   Instructions,
 } from "~/components/balance-card";
-import { AlertBox, ConfirmDialog, PageError, newRequestId } from "~/components/confirm-dialog";
+import { AlertBox, ConfirmDialog, newRequestId } from "~/components/confirm-dialog";
 import { CopyableText } from "~/components/copy-button";
 import { useHydrated } from "~/utils/client-toast";
 import { formatRupees, percentOf } from "../../api/lib/money";
@@ -355,5 +356,5 @@ export default function BalanceConverterPage() {
 }
 
 export function ErrorBoundary() {
-  return <PageError />;
+  return <GeneralErrorBoundary />;
 }

@@ -10,10 +10,11 @@ import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { errorText, memberApi } from "~/utils/api.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { redirectWithToast } from "~/utils/toast.server";
 import { ErrorList, SubmitButton, useIsPending, useAppForm } from "~/components/forms";
 import { BalanceCard, formatTime, rupees } from "~/components/balance-card";
-import { AlertBox, PageError } from "~/components/confirm-dialog";
+import { AlertBox } from "~/components/confirm-dialog";
 
 export const meta: MetaFunction = () => [{ title: "Gift Code" }];
 
@@ -135,5 +136,5 @@ export default function GiftCodePage() {
 }
 
 export function ErrorBoundary() {
-  return <PageError />;
+  return <GeneralErrorBoundary />;
 }

@@ -4,10 +4,11 @@ import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { errorText, memberApi } from "~/utils/api.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { redirectWithToast } from "~/utils/toast.server";
 import { ErrorList, Field, SubmitButton, useIsPending, useAppForm } from "~/components/forms";
 import { rupees } from "~/components/balance-card";
-import { AlertBox, PageError } from "~/components/confirm-dialog";
+import { AlertBox } from "~/components/confirm-dialog";
 
 export const meta: MetaFunction = () => [{ title: "Profile" }];
 
@@ -223,5 +224,5 @@ export default function ProfilePage() {
 }
 
 export function ErrorBoundary() {
-  return <PageError />;
+  return <GeneralErrorBoundary />;
 }

@@ -5,7 +5,7 @@ import { pageParam, paginate } from "~/utils/pagination";
 import { Pagination } from "~/components/pagination";
 import { formatTime, rupees } from "~/components/balance-card";
 import { CopyableText } from "~/components/copy-button";
-import { PageError } from "~/components/confirm-dialog";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta: MetaFunction = () => [{ title: "Refer & Earn" }];
 
@@ -104,5 +104,5 @@ export default function ReferAndEarnPage() {
 }
 
 export function ErrorBoundary() {
-  return <PageError />;
+  return <GeneralErrorBoundary />;
 }

@@ -4,9 +4,10 @@ import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { errorText, memberApi } from "~/utils/api.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { redirectWithToast } from "~/utils/toast.server";
 import { Field, PasswordField, SubmitButton, useIsPending, useAppForm } from "~/components/forms";
-import { AlertBox, PageError } from "~/components/confirm-dialog";
+import { AlertBox } from "~/components/confirm-dialog";
 
 export const meta: MetaFunction = () => [{ title: "Settings" }];
 
@@ -243,5 +244,5 @@ export default function SettingsPage() {
 }
 
 export function ErrorBoundary() {
-  return <PageError />;
+  return <GeneralErrorBoundary />;
 }

@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { memberApi } from "~/utils/api.server";
 import { contactAction } from "~/utils/contact.server";
 import { ContactForm } from "~/components/contact-form";
-import { PageError } from "~/components/confirm-dialog";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta: MetaFunction = () => [{ title: "Support" }];
 
@@ -51,5 +51,5 @@ export default function SupportPage() {
 }
 
 export function ErrorBoundary() {
-  return <PageError />;
+  return <GeneralErrorBoundary />;
 }

@@ -11,6 +11,7 @@ import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { callApi, errorText, memberApi } from "~/utils/api.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { redirectWithToast } from "~/utils/toast.server";
 import { pageParam, paginate } from "~/utils/pagination";
 import { Pagination } from "~/components/pagination";
@@ -23,7 +24,7 @@ import {
   rupees,
   Instructions,
 } from "~/components/balance-card";
-import { AlertBox, ConfirmDialog, PageError, newRequestId } from "~/components/confirm-dialog";
+import { AlertBox, ConfirmDialog, newRequestId } from "~/components/confirm-dialog";
 import { CopyableText } from "~/components/copy-button";
 import { useHydrated } from "~/utils/client-toast";
 import { StatusBadge } from "~/components/status-badge";
@@ -378,5 +379,5 @@ export default function WithdrawPage() {
 }
 
 export function ErrorBoundary() {
-  return <PageError />;
+  return <GeneralErrorBoundary />;
 }

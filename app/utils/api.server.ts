@@ -92,7 +92,13 @@ export async function memberApi<T>(
   path: string,
   call: ApiCall = {},
 ): Promise<ApiResult<T>> {
-  const result = await callApi<T>(request, context, path, call);
+  let result: ApiResult<T>;
+  try {
+    result = await callApi<T>(request, context, path, call);
+  } catch {
+    // An unreachable API is a server failure, not a page that cannot render.
+    throw new Response("Something went wrong, please try again.", { status: 502 });
+  }
   await handleSessionFlags(request, context, result);
   return result;
 }

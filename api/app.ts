@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { Deps } from "./deps";
-import { ApiError, type ApiEnv } from "./http";
+import { fail, refusal, type ApiEnv } from "./http";
 import { userRoute } from "./routes/userRoute";
 import { accountAreaRoute } from "./routes/accountArea";
 import { userAmountRoute } from "./routes/userAmount";
@@ -46,7 +46,7 @@ export function createApi(deps: Deps): Hono<ApiEnv> {
         host ? `https://${host}` : undefined,
       ];
       if (origin && origin !== "null" && !allowed.includes(origin)) {
-        return c.json({ success: false, error_msg: "Cross-site request refused." }, 403);
+        return fail(c, 403, "Cross-site request refused.");
       }
     }
     await next();
@@ -61,14 +61,13 @@ export function createApi(deps: Deps): Hono<ApiEnv> {
   app.route("/userMessageRoute", userMessageRoute());
   app.route("/adminRoute", adminRoute());
   app.route("/humanCheck", humanCheckRoute());
-  app.notFound((c) => c.json({ success: false, error_msg: "Not found." }, 404));
+  app.notFound((c) => fail(c, 404, "Not found."));
   app.onError((err, c) => {
-    if (err instanceof ApiError)
-      return c.json({ success: false, error_msg: err.errorMsg, ...err.extra }, err.status);
-    if (err instanceof HTTPException)
-      return c.json({ success: false, error_msg: err.message || "Bad request." }, err.status);
+    const refused = refusal(c, err);
+    if (refused) return refused;
+    if (err instanceof HTTPException) return fail(c, err.status, err.message || "Bad request.");
     console.error(err);
-    return c.json({ success: false, error_msg: "Something went wrong, please try again." }, 500);
+    return fail(c, 500, "Something went wrong, please try again.");
   });
   return app;
 }

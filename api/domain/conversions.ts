@@ -1,7 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { conversions } from "../db/schema";
-import { ApiError } from "../http";
+import { DomainError } from "./errors";
 import { newId } from "../lib/ids";
 import { formatRupees, milliToRupeeString, percentOf, rupeesToMilli } from "../lib/money";
 import { InsufficientFundsError, PLATFORM, memberAccount, memberBalances, post } from "./ledger";
@@ -48,7 +48,8 @@ export async function convertBalance(
       return { id: existing.id, duplicate: true, amount: existing.amount, charge: existing.charge };
   }
   const balances = await memberBalances(db, input.userId);
-  if (amount > balances[from]) throw new ApiError(400, CONVERT_MESSAGES.insufficient(from, balances[from]));
+  if (amount > balances[from])
+    throw new DomainError("insufficient_balance", CONVERT_MESSAGES.insufficient(from, balances[from]));
 
   const id = newId();
   try {
@@ -76,7 +77,7 @@ export async function convertBalance(
   } catch (e) {
     if (e instanceof InsufficientFundsError) {
       const now = await memberBalances(db, input.userId);
-      throw new ApiError(400, CONVERT_MESSAGES.insufficient(from, now[from]));
+      throw new DomainError("insufficient_balance", CONVERT_MESSAGES.insufficient(from, now[from]));
     }
     throw e;
   }

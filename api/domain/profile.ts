@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, ne } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { accountTokens, payoutMethods, users } from "../db/schema";
-import { ApiError } from "../http";
+import { DomainError } from "./errors";
 import { hashToken, newToken } from "../lib/ids";
 import type { Mailer } from "../lib/mailer";
 import { milliToRupeeString } from "../lib/money";
@@ -70,7 +70,7 @@ export async function updateProfile(db: Db, userId: string, input: ProfileInput)
     .select({ id: payoutMethods.id })
     .from(payoutMethods)
     .where(and(eq(payoutMethods.name, input.methodName), eq(payoutMethods.active, true)));
-  if (!method) throw new ApiError(400, PROFILE_MESSAGES.unknownMethod);
+  if (!method) throw new DomainError("payment_method", PROFILE_MESSAGES.unknownMethod);
   await db
     .update(users)
     .set({
@@ -103,9 +103,9 @@ export async function changePassword(
     .from(users)
     .where(eq(users.id, member.id));
   if (!(await verifyPassword(u?.passwordHash ?? null, input.current)))
-    throw new ApiError(400, PROFILE_MESSAGES.wrongPassword);
-  if (input.next.length < 8) throw new ApiError(400, PROFILE_MESSAGES.shortPassword);
-  if (input.next === input.current) throw new ApiError(400, PROFILE_MESSAGES.samePassword);
+    throw new DomainError("wrong_password", PROFILE_MESSAGES.wrongPassword);
+  if (input.next.length < 8) throw new DomainError("invalid_input", PROFILE_MESSAGES.shortPassword);
+  if (input.next === input.current) throw new DomainError("invalid_input", PROFILE_MESSAGES.samePassword);
   const passwordHash = await hashPassword(input.next);
   await db.update(users).set({ passwordHash }).where(eq(users.id, member.id));
   await revokeOtherSessions(db, member.id, member.sessionId);
@@ -130,12 +130,12 @@ export async function requestEmailChange(
       .from(users)
       .where(eq(users.id, input.userId))
       .for("update");
-    if (!me || me.email === newEmail) throw new ApiError(409, PROFILE_MESSAGES.emailInUse);
+    if (!me || me.email === newEmail) throw new DomainError("email_in_use", PROFILE_MESSAGES.emailInUse);
     const [taken] = await tx
       .select({ id: users.id })
       .from(users)
       .where(and(eq(users.email, newEmail), ne(users.id, input.userId)));
-    if (taken) throw new ApiError(409, PROFILE_MESSAGES.emailInUse);
+    if (taken) throw new DomainError("email_in_use", PROFILE_MESSAGES.emailInUse);
     const [last] = await tx
       .select({ createdAt: accountTokens.createdAt })
       .from(accountTokens)
@@ -143,7 +143,7 @@ export async function requestEmailChange(
       .orderBy(desc(accountTokens.createdAt))
       .limit(1);
     const timeLeft = last ? last.createdAt.getTime() + wait - Date.now() : 0;
-    if (timeLeft > 0) throw new ApiError(429, PROFILE_MESSAGES.emailWait, { time_left: timeLeft });
+    if (timeLeft > 0) throw new DomainError("too_soon", PROFILE_MESSAGES.emailWait, { time_left: timeLeft });
     // Only the newest link works.
     await tx
       .update(accountTokens)

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/client";
 import { payoutMethods, users, withdrawals } from "../db/schema";
-import { ApiError } from "../http";
+import { DomainError } from "./errors";
 import { newId } from "../lib/ids";
 import { formatRupees, milliToRupeeString, rupeesToMilli } from "../lib/money";
 import { recordAudit } from "./audit";
@@ -33,7 +33,7 @@ export const wholeRupees = (message: string) =>
   z.unknown().transform((v, ctx) => {
     const n = parseWholeRupees(v);
     if (n === null) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message });
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message, params: { error_code: "invalid_amount" } });
       return z.NEVER;
     }
     return n;
@@ -94,15 +94,18 @@ export async function requestWithdrawal(
 
   const bound = await boundPayout(db, input.userId);
   const info = bound?.accountInfo?.trim() ?? "";
-  if (!bound?.methodId && !info) throw new ApiError(400, WITHDRAW_MESSAGES.notBound, { bind_payment: true });
+  if (!bound?.methodId && !info)
+    throw new DomainError("bind_payment", WITHDRAW_MESSAGES.notBound, { bind_payment: true });
   if (!bound?.methodName || !bound.active || !info || !input.type || input.type !== bound.methodName) {
-    throw new ApiError(400, WITHDRAW_MESSAGES.bindAgain);
+    throw new DomainError("payment_method", WITHDRAW_MESSAGES.bindAgain);
   }
   const amount = rupeesToMilli(input.rupees);
   const minimum = bound.minimum ?? 0;
-  if (amount < minimum) throw new ApiError(400, WITHDRAW_MESSAGES.minimum(bound.methodName, minimum));
+  if (amount < minimum)
+    throw new DomainError("invalid_amount", WITHDRAW_MESSAGES.minimum(bound.methodName, minimum));
   const { withdrawable } = await memberBalances(db, input.userId);
-  if (amount > withdrawable) throw new ApiError(400, WITHDRAW_MESSAGES.insufficient(withdrawable));
+  if (amount > withdrawable)
+    throw new DomainError("insufficient_balance", WITHDRAW_MESSAGES.insufficient(withdrawable));
 
   const id = newId();
   const methodName = bound.methodName;
@@ -130,7 +133,7 @@ export async function requestWithdrawal(
   } catch (e) {
     if (e instanceof InsufficientFundsError) {
       const now = await memberBalances(db, input.userId);
-      throw new ApiError(400, WITHDRAW_MESSAGES.insufficient(now.withdrawable));
+      throw new DomainError("insufficient_balance", WITHDRAW_MESSAGES.insufficient(now.withdrawable));
     }
     throw e;
   }
@@ -147,7 +150,8 @@ export async function settleWithdrawal(
   input: { id: string; actorUserId: string; action: "approve" | "reject"; remark?: string },
 ): Promise<void> {
   const remark = input.remark?.trim() || null;
-  if (input.action === "reject" && !remark) throw new ApiError(400, WITHDRAW_MESSAGES.remarkRequired);
+  if (input.action === "reject" && !remark)
+    throw new DomainError("invalid_input", WITHDRAW_MESSAGES.remarkRequired);
   const status = input.action === "approve" ? "Success" : "Reject";
   await db.transaction(async (tx) => {
     const [row] = await tx
@@ -161,8 +165,8 @@ export async function settleWithdrawal(
         .from(withdrawals)
         .where(eq(withdrawals.id, input.id));
       throw exists
-        ? new ApiError(409, WITHDRAW_MESSAGES.alreadySettled)
-        : new ApiError(404, WITHDRAW_MESSAGES.notFound);
+        ? new DomainError("already_settled", WITHDRAW_MESSAGES.alreadySettled)
+        : new DomainError("not_found", WITHDRAW_MESSAGES.notFound);
     }
     await post(tx, {
       idempotencyKey: `withdrawal-settle:${row.id}`,

@@ -28,7 +28,11 @@ const ConvertSchema = z
     balanceToConvert: wholeRupees(CONVERT_MESSAGES.invalidAmount),
     conversionType_state: z.unknown().transform((v, ctx) => {
       if (v === "depositToWithdraw" || v === "withdrawToDeposit") return v;
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: CONVERT_MESSAGES.direction });
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        message: CONVERT_MESSAGES.direction,
+        params: { error_code: "invalid_direction" },
+      });
       return z.NEVER;
     }),
     // The client's own charge figure: accepted for compatibility, never used.

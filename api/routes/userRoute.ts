@@ -3,7 +3,8 @@ import { getCookie } from "hono/cookie";
 import { clearSessionCookie, setSessionCookie } from "../lib/sessionCookie";
 import { z } from "zod";
 import type { ApiContext, ApiEnv } from "../http";
-import { ApiError, clientIp, ok, readObj, requireMember } from "../http";
+import { ApiError, clientIp, fail, ok, readObj, requireMember } from "../http";
+import { DomainError } from "../domain/errors";
 import { HumanCheckInput, verifyHumanCheck } from "../lib/humanCheck";
 import {
   AlreadyRegisteredError,
@@ -145,8 +146,7 @@ export async function readFields<T extends z.ZodTypeAny>(c: ApiContext, schema: 
   throw new ApiError(400, issue?.message ?? "Invalid request body.");
 }
 
-const fieldErrors = (c: ApiContext, list: { msg: string }[]) =>
-  c.json({ success: false, error_msg: list }, 400);
+const fieldErrors = (c: ApiContext, list: { msg: string }[]) => fail(c, 400, list);
 
 const queryText = (c: ApiContext, name: string) => {
   const v = c.req.query(name);
@@ -162,9 +162,10 @@ export function userRoute(): Hono<ApiEnv> {
     const deps = c.var.deps;
     const input = await readFields(c, LoginInput);
     await deps.limiter.consume("login", `${clientIp(c)}|${normalizeIdentifier(input.email_userName)}`);
-    if (!(await verifyHumanCheck(deps, input.human_check))) throw new ApiError(400, HUMAN_CHECK_FAILED);
+    if (!(await verifyHumanCheck(deps, input.human_check)))
+      throw new DomainError("human_check_failed", HUMAN_CHECK_FAILED);
     const member = await authenticate(deps.db, input.email_userName, input.password);
-    if (!member) throw new ApiError(401, "Invalid details");
+    if (!member) throw new DomainError("invalid_credentials", "Invalid details");
     // A new login replaces the session this browser had, if any.
     const previous = getCookie(c, SESSION_COOKIE);
     if (previous) await revokeSession(deps.db, previous);
@@ -180,7 +181,8 @@ export function userRoute(): Hono<ApiEnv> {
     const parsed = SignUpInput.safeParse(await readObj(c, z.unknown()));
     if (!parsed.success) return fieldErrors(c, signUpErrors(parsed.error));
     const input = parsed.data;
-    if (!(await verifyHumanCheck(deps, input.human_check))) throw new ApiError(400, HUMAN_CHECK_FAILED);
+    if (!(await verifyHumanCheck(deps, input.human_check)))
+      throw new DomainError("human_check_failed", HUMAN_CHECK_FAILED);
     try {
       const member = await registerMember(deps.db, {
         name: input.name,
@@ -191,7 +193,8 @@ export function userRoute(): Hono<ApiEnv> {
       });
       return ok(c, "user registered successfully!", { user: member.email });
     } catch (e) {
-      if (e instanceof AlreadyRegisteredError) throw new ApiError(409, "Already Registered");
+      if (e instanceof AlreadyRegisteredError)
+        throw new DomainError("already_registered", "Already Registered");
       if (e instanceof UnknownReferrerError) return fieldErrors(c, [{ msg: "Invalid referral link." }]);
       throw e;
     }
@@ -208,31 +211,37 @@ export function userRoute(): Hono<ApiEnv> {
     }).catch((e: unknown) => {
       if (!(e instanceof MailDeliveryError)) throw e;
       console.error(e.cause ?? e);
-      throw new ApiError(503, MAIL_FAILED);
+      throw new DomainError("unavailable", MAIL_FAILED);
     });
     if (!result.sent)
-      throw new ApiError(429, RESET_WAIT_MSG, { msg: RESET_WAIT_MSG, time_left: result.timeLeftMs });
+      throw new DomainError("too_soon", RESET_WAIT_MSG, {
+        msg: RESET_WAIT_MSG,
+        time_left: result.timeLeftMs,
+      });
     return ok(c, "Password reset link sent successfully.");
   });
 
   r.get("/verify_reset_token", async (c) => {
     if (!(await isResetTokenValid(c.var.deps.db, queryText(c, "token"))))
-      throw new ApiError(400, TOKEN_FAILED);
+      throw new DomainError("invalid_token", TOKEN_FAILED);
     return ok(c, "Token verified");
   });
 
   r.post("/reset_password_form_post", async (c) => {
     const input = await readFields(c, ResetInput);
     if (!(await resetPassword(c.var.deps.db, input.token, input.password)))
-      throw new ApiError(400, TOKEN_FAILED);
+      throw new DomainError("invalid_token", TOKEN_FAILED);
     return ok(c, "Password reset successfully.");
   });
 
   r.get("/verify_reset_email_token", async (c) => {
     const result = await applyEmailChange(c.var.deps.db, queryText(c, "token"), queryText(c, "email"));
-    if (result === "invalid") throw new ApiError(400, TOKEN_FAILED);
+    if (result === "invalid") throw new DomainError("invalid_token", TOKEN_FAILED);
     if (result === "taken")
-      throw new ApiError(409, "The new email is already in use. Please choose a different email.");
+      throw new DomainError(
+        "email_in_use",
+        "The new email is already in use. Please choose a different email.",
+      );
     return ok(c, "Email updated successfully.");
   });
 

@@ -11,6 +11,7 @@ import {
   useIsPending,
   useAppForm,
 } from "./forms";
+import type { DomainErrorCode } from "../../shared/errors";
 import { HumanCheck, type HumanCheckChallenge } from "./human-check";
 import { formatDuration, type ToastView } from "./toaster";
 import { showToast, useHydrated } from "~/utils/client-toast";
@@ -36,8 +37,8 @@ export const LoginSchema = z.object({
 export interface LoginFailure {
   result: SubmissionResult<string[]>;
   toast: ToastView | null;
-  /** The API's error_msg, so the page can apply the 'Invalid details' rule. */
-  errorMsg: string | null;
+  /** Why the API refused, so the page can apply the 'Invalid details' rule. */
+  errorCode: DomainErrorCode | null;
 }
 
 /** Keeps a text input trimmed while the member types (spec 1 §5). */
@@ -85,7 +86,7 @@ export function LoginForm({
 
   // 'Invalid details' for the remembered account itself: forget it, so the member can start over.
   useEffect(() => {
-    if (failure?.errorMsg !== "Invalid details") return;
+    if (failure?.errorCode !== "invalid_credentials") return;
     const stored = readRememberedAccount();
     if (stored && identifierMatchesAccount(stored, lastIdentifier.current)) forgetAccount();
     // one check per answer

@@ -28,7 +28,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: LoginSchema });
   if (submission.status !== "success") {
     return data<LoginFailure>(
-      { result: submission.reply({ hideFields: ["password"] }), toast: null, errorMsg: null },
+      { result: submission.reply({ hideFields: ["password"] }), toast: null, errorCode: null },
       { status: 400 },
     );
   }
@@ -57,7 +57,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     {
       result: submission.reply({ formErrors: [message], hideFields: ["password"] }),
       toast: actionToast({ type: "error", title: message }),
-      errorMsg: apiMessage,
+      errorCode: result?.body.error_code ?? null,
     },
     { status: result && result.status >= 400 && result.status < 500 ? result.status : 400 },
   );

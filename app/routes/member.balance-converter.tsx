@@ -160,10 +160,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   // The server repeats the page's checks; its own wording wins when it names one of them.
   const msg = errorText(res.body, "");
+  const code = res.body.error_code;
   let failed: Notice;
-  if (msg === "* Please Select one of them") failed = { kind: "direction" };
-  else if (msg.startsWith("Invalid Amount")) failed = { kind: "error", title: "Invalid Amount", text: msg };
-  else if (msg.startsWith("Insufficient Balance"))
+  if (code === "invalid_direction") failed = { kind: "direction" };
+  else if (code === "invalid_amount") failed = { kind: "error", title: "Invalid Amount", text: msg };
+  else if (code === "insufficient_balance")
     failed = {
       kind: "error",
       title: "Insufficient Balance",

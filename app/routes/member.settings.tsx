@@ -101,10 +101,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
             : "A verification link has been sent to your new email address.",
       });
     }
-    if (
-      res.body.error_msg === "Already Email update reset registered" &&
-      typeof res.body.time_left === "number"
-    ) {
+    if (res.body.error_code === "too_soon" && typeof res.body.time_left === "number") {
       return redirectWithToast(context, "/member/settings", {
         type: "error",
         title: "Please wait before trying again.",

@@ -168,19 +168,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const b = res.body;
   if (b.jwtMiddleware_user_not_found_error) throw redirect("/login");
+  const msg = errorText(b, "");
   let failed: Notice;
   if (b.jwtMiddleware_token_not_found_error) failed = { kind: "auth" };
   else if (b.jwtMiddleware_error) failed = { kind: "expired" };
-  else if (b.bind_payment) failed = { kind: "bind" };
-  else {
-    const msg = errorText(b, "");
-    if (msg === "Please bind Your payment information again") failed = { kind: "method" };
-    else if (msg.startsWith("Invalid Amount")) failed = { kind: "error", title: "Invalid Amount", text: msg };
-    else if (msg.startsWith("Insufficient Balance"))
-      failed = { kind: "error", title: "Insufficient Balance", text: msg };
-    else
-      failed = { kind: "error", title: "Withdrawal Failed", text: res.status >= 500 || !msg ? FAILURE : msg };
-  }
+  else if (b.error_code === "bind_payment") failed = { kind: "bind" };
+  else if (b.error_code === "payment_method") failed = { kind: "method" };
+  else if (b.error_code === "invalid_amount") failed = { kind: "error", title: "Invalid Amount", text: msg };
+  else if (b.error_code === "insufficient_balance")
+    failed = { kind: "error", title: "Insufficient Balance", text: msg };
+  else
+    failed = { kind: "error", title: "Withdrawal Failed", text: res.status >= 500 || !msg ? FAILURE : msg };
   return data(
     { result: submission.reply(), notice: failed, confirm: null },
     { status: res.status >= 400 ? res.status : 400 },

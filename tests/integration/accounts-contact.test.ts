@@ -76,7 +76,7 @@ describe.each(drivers())("contact form (%s)", (driver) => {
     const before = await stored();
     const res = await send(message(extra));
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ success: false, error_msg: expected });
+    expect(res.body).toEqual({ success: false, error_msg: expected, error_code: "invalid_input" });
     expect(await stored()).toBe(before);
   });
 

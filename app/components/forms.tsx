@@ -1,5 +1,5 @@
 import { useState, type InputHTMLAttributes, type ReactNode } from "react";
-import { useNavigation } from "@remix-run/react";
+import { useFormAction, useNavigation } from "@remix-run/react";
 import { useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { z } from "zod";
@@ -26,13 +26,23 @@ export function useAppForm<Schema extends z.ZodTypeAny>({
   });
 }
 
-/** True while this page's form (or the given action) is being submitted. */
-export function useIsPending(opts: { formAction?: string; formMethod?: "POST" | "GET" } = {}) {
+/**
+ * True while one form is being submitted: by default a POST to this route's own action; `fields`
+ * narrows it to the form whose submitted values match (e.g. `{ intent: "password" }`, a row's id),
+ * so another form on the page (or the logout dialog) does not spin this one's button.
+ */
+export function useIsPending({
+  formAction,
+  formMethod = "POST",
+  fields,
+}: { formAction?: string; formMethod?: "POST" | "GET"; fields?: Record<string, string> } = {}) {
+  const ownAction = useFormAction();
   const navigation = useNavigation();
   return (
     navigation.state !== "idle" &&
-    (opts.formAction === undefined || navigation.formAction === opts.formAction) &&
-    (navigation.formMethod ?? "GET").toUpperCase() === (opts.formMethod ?? "POST")
+    navigation.formAction === (formAction ?? ownAction) &&
+    (navigation.formMethod ?? "GET").toUpperCase() === formMethod &&
+    Object.entries(fields ?? {}).every(([name, value]) => navigation.formData?.get(name) === value)
   );
 }
 

@@ -1,10 +1,10 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { operatorChange, operatorRead } from "~/utils/admin.server";
-import { ErrorList, SubmitButton, useAppForm } from "~/components/forms";
+import { ErrorList, SubmitButton, useAppForm, useIsPending } from "~/components/forms";
 import { formatTime, rupees } from "~/components/balance-card";
 import { StatusBadge } from "~/components/status-badge";
 
@@ -90,8 +90,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 function SettleForms({ row, status }: { row: WithdrawalRow; status: Filter }) {
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("id") === row._id;
+  const approving = useIsPending({ fields: { id: row._id, intent: "approve" } });
+  const rejecting = useIsPending({ fields: { id: row._id, intent: "reject" } });
   const [form, fields] = useAppForm({
     id: `reject-${row._id}`,
     lastResult: actionData && "id" in actionData && actionData.id === row._id ? actionData.result : undefined,
@@ -105,7 +105,7 @@ function SettleForms({ row, status }: { row: WithdrawalRow; status: Filter }) {
         <input type="hidden" name="id" value={row._id} />
         <input type="hidden" name="status" value={status} />
         <SubmitButton
-          pending={busy && navigation.formData?.get("intent") === "approve"}
+          pending={approving}
           className="btn-primary"
           aria-label={`Approve ${order}`}
         >
@@ -132,7 +132,7 @@ function SettleForms({ row, status }: { row: WithdrawalRow; status: Filter }) {
           <ErrorList id={fields.remark.errorId} errors={fields.remark.errors} />
         </div>
         <SubmitButton
-          pending={busy && navigation.formData?.get("intent") === "reject"}
+          pending={rejecting}
           className="btn-danger"
           aria-label={`Reject ${order}`}
         >

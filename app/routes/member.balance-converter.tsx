@@ -4,7 +4,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
-import { errorText, memberApi } from "~/utils/api.server";
+import { errorText, memberApi, memberRead } from "~/utils/api.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { redirectWithToast } from "~/utils/toast.server";
 import { pageParam, paginate } from "~/utils/pagination";
@@ -93,10 +93,7 @@ function checkConversion(b: Balances, direction: Direction | undefined, amountRu
 }
 
 async function loadConverter(request: Request, context: LoaderFunctionArgs["context"]) {
-  const res = await memberApi<ConvertData>(request, context, "/userAmount/userConvertBalance_get");
-  if (!res.ok || !res.body.msg)
-    throw new Response(errorText(res.body), { status: res.status >= 400 ? res.status : 500 });
-  return res.body.msg;
+  return memberRead<ConvertData>(request, context, "/userAmount/userConvertBalance_get");
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

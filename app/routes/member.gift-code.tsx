@@ -9,7 +9,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
-import { errorText, memberApi } from "~/utils/api.server";
+import { errorText, memberApi, memberRead } from "~/utils/api.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { redirectWithToast } from "~/utils/toast.server";
 import { ErrorList, SubmitButton, useIsPending, useAppForm } from "~/components/forms";
@@ -28,10 +28,7 @@ interface GiftCodeData {
 const GiftCodeSchema = z.object({ giftCode: z.string().trim().max(64, "Invalid gift code.").optional() });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const res = await memberApi<GiftCodeData>(request, context, "/userIncomeRoute/user_giftCode_get");
-  if (!res.ok || !res.body.msg)
-    throw new Response(errorText(res.body), { status: res.status >= 400 ? res.status : 500 });
-  return res.body.msg;
+  return memberRead<GiftCodeData>(request, context, "/userIncomeRoute/user_giftCode_get");
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -3,7 +3,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
-import { errorText, memberApi } from "~/utils/api.server";
+import { errorText, memberApi, memberRead } from "~/utils/api.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { redirectWithToast } from "~/utils/toast.server";
 import { ErrorList, Field, SubmitButton, useIsPending, useAppForm } from "~/components/forms";
@@ -56,10 +56,7 @@ const ProfileSchema = z.object({
 });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const res = await memberApi<ProfileData>(request, context, "/userRoute/userProfileData_get");
-  if (!res.ok || !res.body.msg)
-    throw new Response(errorText(res.body), { status: res.status >= 400 ? res.status : 500 });
-  return res.body.msg;
+  return memberRead<ProfileData>(request, context, "/userRoute/userProfileData_get");
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -1,6 +1,6 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { errorText, memberApi } from "~/utils/api.server";
+import { memberRead } from "~/utils/api.server";
 import { pageParam, paginate } from "~/utils/pagination";
 import { Pagination } from "~/components/pagination";
 import { formatTime, rupees } from "~/components/balance-card";
@@ -25,10 +25,7 @@ function percentText(rate: string): string {
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const res = await memberApi<ReferralData>(request, context, "/userRoute/userReferral_record_get");
-  if (!res.ok || !res.body.msg)
-    throw new Response(errorText(res.body), { status: res.status >= 400 ? res.status : 500 });
-  const d = res.body.msg;
+  const d = await memberRead<ReferralData>(request, context, "/userRoute/userReferral_record_get");
   const url = new URL(request.url);
   const { rows, page, totalPages } = paginate(d.referral_data ?? [], pageParam(url), PAGE_SIZE);
   return {

@@ -3,7 +3,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
-import { errorText, memberApi } from "~/utils/api.server";
+import { errorText, memberApi, memberRead } from "~/utils/api.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { redirectWithToast } from "~/utils/toast.server";
 import { Field, PasswordField, SubmitButton, useIsPending, useAppForm } from "~/components/forms";
@@ -66,14 +66,11 @@ function emailSchema(currentEmail: string) {
 }
 
 async function loadAccount(request: Request, context: LoaderFunctionArgs["context"]) {
-  const res = await memberApi<{ email_address: string; available_balance: string }>(
+  return memberRead<{ email_address: string; available_balance: string }>(
     request,
     context,
     "/userRoute/userpassword_and_email_get",
   );
-  if (!res.ok || !res.body.msg)
-    throw new Response(errorText(res.body), { status: res.status >= 400 ? res.status : 500 });
-  return res.body.msg;
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -145,7 +142,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 function PasswordForm() {
   const actionData = useActionData<typeof action>();
-  const pending = useIsPending();
+  const pending = useIsPending({ fields: { intent: "password" } });
   const [form, fields] = useAppForm({
     id: "change-password",
     lastResult: actionData?.intent === "password" ? actionData.result : undefined,
@@ -194,7 +191,7 @@ function PasswordForm() {
 
 function EmailForm({ currentEmail }: { currentEmail: string }) {
   const actionData = useActionData<typeof action>();
-  const pending = useIsPending();
+  const pending = useIsPending({ fields: { intent: "email" } });
   const schema = emailSchema(currentEmail);
   const [form, fields] = useAppForm({
     id: "change-email",

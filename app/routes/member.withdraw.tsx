@@ -10,7 +10,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } 
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
-import { callApi, errorText, memberApi } from "~/utils/api.server";
+import { callApi, errorText, memberRead } from "~/utils/api.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { redirectWithToast } from "~/utils/toast.server";
 import { pageParam, paginate } from "~/utils/pagination";
@@ -102,10 +102,7 @@ function rulesOf(d: BalanceData): WithdrawRules {
 }
 
 async function loadBalance(request: Request, context: LoaderFunctionArgs["context"]) {
-  const res = await memberApi<BalanceData>(request, context, "/userAmount/userBalanceData_get");
-  if (!res.ok || !res.body.msg)
-    throw new Response(errorText(res.body), { status: res.status >= 400 ? res.status : 500 });
-  return res.body.msg;
+  return memberRead<BalanceData>(request, context, "/userAmount/userBalanceData_get");
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

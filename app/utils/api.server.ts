@@ -106,6 +106,26 @@ export async function memberApi<T>(
   return result;
 }
 
+/** A read's payload, or a thrown Response with the API's status (5xx when it gave none) for the error boundary. */
+export function payloadOf<T>(res: ApiResult<T>): T {
+  if (!res.ok || res.body.msg === undefined || res.body.msg === null)
+    throw new Response(errorText(res.body), { status: res.status >= 400 ? res.status : 500 });
+  return res.body.msg;
+}
+
+/**
+ * A member page loader's API read: session problems redirect to /login, any other failure is a
+ * thrown Response (never a raw error), and the payload is returned.
+ */
+export async function memberRead<T>(
+  request: Request,
+  context: AppLoadContext,
+  path: string,
+  query?: Record<string, string | undefined>,
+): Promise<T> {
+  return payloadOf(await memberApi<T>(request, context, path, { query }));
+}
+
 /** Reads an error_msg into one readable line (the API may send a list of {msg}). */
 export function errorText(body: ApiBody, fallback = "Something went wrong, please try again."): string {
   const e = body.error_msg;

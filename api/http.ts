@@ -153,6 +153,12 @@ export async function readObj<T>(c: ApiContext, schema: Schema<T>): Promise<T> {
   return parseWith(schema, decoded);
 }
 
+/** The 1-based `?page=` of a paged history; anything else reads as page 1. */
+export function pageQuery(c: Context): number {
+  const n = Number(c.req.query("page"));
+  return Number.isSafeInteger(n) && n > 0 ? n : 1;
+}
+
 /** Reads a plain JSON body (the spec's non-encrypted bodies, e.g. giftCode_state). */
 export async function readBody<T>(c: ApiContext, schema: Schema<T>): Promise<T> {
   return parseWith(schema, await readJson(c));

@@ -1,7 +1,8 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { conversions } from "../db/schema";
 import { DomainError } from "./errors";
+import { PAGE_SIZE, offsetOf, pageOf } from "../../shared/pagination";
 import { newId } from "../lib/ids";
 import { formatRupees, milliToRupeeString, percentOf, rupeesToMilli } from "../lib/money";
 import { InsufficientFundsError, PLATFORM, memberAccount, memberBalances, post } from "./ledger";
@@ -83,15 +84,21 @@ export async function convertBalance(
   }
 }
 
-/** The converter page's data: both balances and the member's conversions, newest first. */
-export async function conversionSummary(db: Db, userId: string) {
+/** The converter page's data: both balances and one page of the member's conversions, newest first. */
+export async function conversionSummary(db: Db, userId: string, requestedPage = 1) {
   const balances = await memberBalances(db, userId);
+  const [total] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(conversions)
+    .where(eq(conversions.userId, userId));
+  const pagination = pageOf(requestedPage, PAGE_SIZE.conversions, Number(total?.count ?? 0));
   const rows = await db
     .select()
     .from(conversions)
     .where(eq(conversions.userId, userId))
     .orderBy(desc(conversions.createdAt), desc(conversions.id))
-    .limit(1000);
+    .limit(pagination.pageSize)
+    .offset(offsetOf(pagination));
   return {
     ...balances,
     records: rows.map((r) => ({
@@ -101,5 +108,6 @@ export async function conversionSummary(db: Db, userId: string) {
       converted_amount_type: r.direction,
       time: r.createdAt.toISOString(),
     })),
+    pagination,
   };
 }

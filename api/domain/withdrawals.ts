@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Db } from "../db/client";
 import { payoutMethods, users, withdrawals } from "../db/schema";
 import { DomainError } from "./errors";
+import { PAGE_SIZE, offsetOf, pageOf } from "../../shared/pagination";
 import { newId } from "../lib/ids";
 import { formatRupees, milliToRupeeString, rupeesToMilli } from "../lib/money";
 import { recordAudit } from "./audit";
@@ -200,23 +201,26 @@ const recordOf = (w: typeof withdrawals.$inferSelect) => ({
   remark: w.remark ?? "",
 });
 
-/** The withdrawal page's data: balances, the bound method and the member's history, newest first. */
-export async function withdrawalSummary(db: Db, userId: string) {
+/** The withdrawal page's data: balances, the bound method and one page of the member's history, newest first. */
+export async function withdrawalSummary(db: Db, userId: string, requestedPage = 1) {
   const balances = await memberBalances(db, userId);
   const bound = await boundPayout(db, userId);
   const [totals] = await db
     .select({
       pending: sql<string>`coalesce(sum(${withdrawals.amount}) filter (where ${withdrawals.status} = 'Pending'), 0)`,
       paid: sql<string>`coalesce(sum(${withdrawals.amount}) filter (where ${withdrawals.status} = 'Success'), 0)`,
+      count: sql<number>`count(*)::int`,
     })
     .from(withdrawals)
     .where(eq(withdrawals.userId, userId));
+  const pagination = pageOf(requestedPage, PAGE_SIZE.withdrawals, Number(totals?.count ?? 0));
   const records = await db
     .select()
     .from(withdrawals)
     .where(eq(withdrawals.userId, userId))
     .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
-    .limit(1000);
+    .limit(pagination.pageSize)
+    .offset(offsetOf(pagination));
   return {
     withdrawable: balances.withdrawable,
     deposit: balances.deposit,
@@ -226,6 +230,7 @@ export async function withdrawalSummary(db: Db, userId: string) {
     accountInfo: bound?.accountInfo ?? null,
     minimum: bound?.minimum ?? null,
     records: records.map(recordOf),
+    pagination,
   };
 }
 

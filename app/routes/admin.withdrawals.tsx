@@ -104,11 +104,7 @@ function SettleForms({ row, status }: { row: WithdrawalRow; status: Filter }) {
         <input type="hidden" name="intent" value="approve" />
         <input type="hidden" name="id" value={row._id} />
         <input type="hidden" name="status" value={status} />
-        <SubmitButton
-          pending={approving}
-          className="btn-primary"
-          aria-label={`Approve ${order}`}
-        >
+        <SubmitButton pending={approving} className="btn-primary" aria-label={`Approve ${order}`}>
           Approve
         </SubmitButton>
       </Form>
@@ -131,11 +127,7 @@ function SettleForms({ row, status }: { row: WithdrawalRow; status: Filter }) {
           />
           <ErrorList id={fields.remark.errorId} errors={fields.remark.errors} />
         </div>
-        <SubmitButton
-          pending={rejecting}
-          className="btn-danger"
-          aria-label={`Reject ${order}`}
-        >
+        <SubmitButton pending={rejecting} className="btn-danger" aria-label={`Reject ${order}`}>
           Reject
         </SubmitButton>
       </Form>

@@ -7,7 +7,8 @@ import { z } from "zod";
 import { errorText, memberApi, memberRead } from "~/utils/api.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { redirectWithToast } from "~/utils/toast.server";
-import { pageParam, paginate } from "~/utils/pagination";
+import { pageParam } from "~/utils/pagination";
+import type { Pagination as HistoryPage } from "../../shared/pagination";
 import { Pagination } from "~/components/pagination";
 import { SubmitButton, useAppForm } from "~/components/forms";
 import {
@@ -38,6 +39,7 @@ interface ConvertData {
   deposit_amount: string;
   available_amount: string;
   convertAmount_Records: ConvertRecord[];
+  pagination: HistoryPage;
   other_data_convertBalance_instructions: string[];
 }
 
@@ -55,7 +57,6 @@ function chargeOf(direction: Direction, amountRupees: number): number {
   return direction === "depositToWithdraw" ? percentOf(amountRupees * 1000, CHARGE_BP) : 0;
 }
 
-const PAGE_SIZE = 5;
 const INVALID_AMOUNT = "Invalid Amount: Please enter a valid positive amount to convert.";
 const NON_200 = "Error: There was an issue with the conversion process. Please try again later.";
 const NETWORK = "Error: Network error or server issue. Please try again later.";
@@ -92,23 +93,20 @@ function checkConversion(b: Balances, direction: Direction | undefined, amountRu
   return null;
 }
 
-async function loadConverter(request: Request, context: LoaderFunctionArgs["context"]) {
-  return memberRead<ConvertData>(request, context, "/userAmount/userConvertBalance_get");
+async function loadConverter(request: Request, context: LoaderFunctionArgs["context"], page = 1) {
+  return memberRead<ConvertData>(request, context, "/userAmount/userConvertBalance_get", {
+    page: String(page),
+  });
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const d = await loadConverter(request, context);
-  const { rows, page, totalPages } = paginate(
-    d.convertAmount_Records ?? [],
-    pageParam(new URL(request.url)),
-    PAGE_SIZE,
-  );
+  const d = await loadConverter(request, context, pageParam(new URL(request.url)));
   return {
     balances: { deposit: d.deposit_amount, withdrawable: d.withdrawable_amount } satisfies Balances,
     instructions: d.other_data_convertBalance_instructions ?? [],
-    records: rows,
-    page,
-    totalPages,
+    records: d.convertAmount_Records,
+    page: d.pagination.page,
+    totalPages: d.pagination.totalPages,
   };
 }
 

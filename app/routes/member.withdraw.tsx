@@ -13,7 +13,8 @@ import { z } from "zod";
 import { callApi, errorText, memberRead } from "~/utils/api.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { redirectWithToast } from "~/utils/toast.server";
-import { pageParam, paginate } from "~/utils/pagination";
+import { pageParam } from "~/utils/pagination";
+import type { Pagination as HistoryPage } from "../../shared/pagination";
 import { Pagination } from "~/components/pagination";
 import { SubmitButton, useAppForm } from "~/components/forms";
 import {
@@ -49,6 +50,7 @@ interface BalanceData {
   withdrawal_account_information: string | null;
   withdrawalMethod_minimumAmount: string | null;
   withdrawal_Records: WithdrawalRecord[];
+  pagination: HistoryPage;
   other_data_withdrawal_instructions: string[];
 }
 
@@ -70,7 +72,6 @@ type Notice =
   | { kind: "auth" }
   | { kind: "error"; title: string; text: string };
 
-const PAGE_SIZE = 5;
 const FAILURE = "Something went wrong with your withdrawal. Please try again later.";
 
 const WHOLE_RUPEES = "Please enter the amount in whole rupees (digits only).";
@@ -101,26 +102,21 @@ function rulesOf(d: BalanceData): WithdrawRules {
   };
 }
 
-async function loadBalance(request: Request, context: LoaderFunctionArgs["context"]) {
-  return memberRead<BalanceData>(request, context, "/userAmount/userBalanceData_get");
+async function loadBalance(request: Request, context: LoaderFunctionArgs["context"], page = 1) {
+  return memberRead<BalanceData>(request, context, "/userAmount/userBalanceData_get", { page: String(page) });
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const d = await loadBalance(request, context);
-  const { rows, page, totalPages } = paginate(
-    d.withdrawal_Records ?? [],
-    pageParam(new URL(request.url)),
-    PAGE_SIZE,
-  );
+  const d = await loadBalance(request, context, pageParam(new URL(request.url)));
   return {
     withdrawable: d.withdrawable_amount,
     pending: d.pending_withdrawal_amount,
     total: d.total_withdrawal_amount,
     rules: rulesOf(d),
     instructions: d.other_data_withdrawal_instructions ?? [],
-    records: rows,
-    page,
-    totalPages,
+    records: d.withdrawal_Records,
+    page: d.pagination.page,
+    totalPages: d.pagination.totalPages,
   };
 }
 

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { ApiError, ok, readObj, requireMember, type ApiEnv } from "../http";
+import { ApiError, ok, pageQuery, readObj, requireMember, type ApiEnv } from "../http";
 import { MailDeliveryError } from "../domain/passwordReset";
 import { requestOrigin } from "./userRoute";
 import { referralPage } from "../domain/referrals";
@@ -96,7 +96,7 @@ export function accountAreaRoute(): Hono<ApiEnv> {
   const r = new Hono<ApiEnv>();
 
   r.get("/userReferral_record_get", requireMember, async (c) =>
-    ok(c, await referralPage(c.var.deps.db, c.var.member.id)),
+    ok(c, await referralPage(c.var.deps.db, c.var.member.id, pageQuery(c))),
   );
 
   r.get("/userProfileData_get", requireMember, async (c) =>

@@ -1,7 +1,8 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { memberRead } from "~/utils/api.server";
-import { pageParam, paginate } from "~/utils/pagination";
+import { pageParam } from "~/utils/pagination";
+import type { Pagination as HistoryPage } from "../../shared/pagination";
 import { Pagination } from "~/components/pagination";
 import { formatTime, rupees } from "~/components/balance-card";
 import { CopyableText } from "~/components/copy-button";
@@ -14,9 +15,8 @@ interface ReferralData {
   available_balance: string;
   referral_data: { userName: string; income: string; date: string }[];
   other_data_referralRate: { referralRate: string; referralPageText: string };
+  pagination: HistoryPage;
 }
-
-const PAGE_SIZE = 5;
 
 /** referralRate × 100, e.g. "0.1" → "10" (at most two decimals, trailing zeros dropped). */
 function percentText(rate: string): string {
@@ -25,16 +25,17 @@ function percentText(rate: string): string {
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const d = await memberRead<ReferralData>(request, context, "/userRoute/userReferral_record_get");
   const url = new URL(request.url);
-  const { rows, page, totalPages } = paginate(d.referral_data ?? [], pageParam(url), PAGE_SIZE);
+  const d = await memberRead<ReferralData>(request, context, "/userRoute/userReferral_record_get", {
+    page: String(pageParam(url)),
+  });
   return {
     percent: percentText(d.other_data_referralRate?.referralRate ?? "0"),
     pageText: d.other_data_referralRate?.referralPageText ?? "",
     link: `${url.origin}/signup/ref/${encodeURIComponent(d.userName)}`,
-    rows,
-    page,
-    totalPages,
+    rows: d.referral_data,
+    page: d.pagination.page,
+    totalPages: d.pagination.totalPages,
   };
 }
 

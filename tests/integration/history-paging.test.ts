@@ -83,4 +83,45 @@ describe.each(drivers())("paged histories (%s)", (driver) => {
     ]);
     expect(third.pagination).toEqual({ page: 3, pageSize: 5, totalRecords: 12, totalPages: 3 });
   });
+
+  it("pages the referrals", async () => {
+    const referrer = await newMember(t);
+    const referees = [];
+    for (let i = 0; i < 7; i++) referees.push(await newMember(t));
+    for (const [i, r] of referees.entries()) {
+      await t.deps.db.execute(sql`
+        update users set referred_by = ${referrer.id},
+          created_at = timestamptz '2026-01-01 00:00:00+00' + ${i}::int * interval '1 minute'
+        where id = ${r.id}`);
+    }
+    const second = await read(referrer, "/userRoute/userReferral_record_get", "2");
+    expect(second.referral_data.map((r: { userName: string }) => r.userName)).toEqual([
+      referees[1]!.userName,
+      referees[0]!.userName,
+    ]);
+    expect(second.pagination).toEqual({ page: 2, pageSize: 5, totalRecords: 7, totalPages: 2 });
+  });
+
+  it("pages the payment proof by 10", async () => {
+    const m = await newMember(t);
+    await t.deps.db.execute(sql`
+      insert into withdrawals (id, user_id, amount, method_name, account_info, status, created_at, settled_at)
+      select ${m.id} || '-p' || g, ${m.id}, g * 1000, 'UPI', 'member@upi', 'Success',
+             timestamptz '2026-01-01 00:00:00+00' + g * interval '1 minute',
+             timestamptz '2026-01-02 00:00:00+00' + g * interval '1 minute'
+      from generate_series(1, 23) as g`);
+    const res = await t.request("/checkLogin_for_navBar?paymentProof=true&page=3");
+    expect(res.status).toBe(200);
+    expect(res.body.msg.paymentProof_data.map((r: { balance: string }) => r.balance)).toEqual([
+      "3.000",
+      "2.000",
+      "1.000",
+    ]);
+    expect(res.body.msg.paymentProof_pagination).toEqual({
+      page: 3,
+      pageSize: 10,
+      totalRecords: 23,
+      totalPages: 3,
+    });
+  });
 });

@@ -6,7 +6,7 @@ import { z, type ZodType, type ZodTypeDef } from "zod";
 /** Any schema producing T, whatever its input type (transforming schemas included). */
 type Schema<T> = ZodType<T, ZodTypeDef, unknown>;
 import type { Deps } from "./deps";
-import { decodeObj, ObjDecodeError } from "./lib/obj";
+import { decodeObj, ObjDecodeError } from "../shared/obj.server";
 import { findSession, SESSION_COOKIE, type SessionUser } from "./domain/sessions";
 import { DomainError } from "./domain/errors";
 import { isDomainErrorCode, type DomainErrorCode } from "../shared/errors";

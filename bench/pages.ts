@@ -12,7 +12,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:z
 import autocannon from "autocannon";
 import { solveChallenge, type Challenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
-import { encodeObj } from "../api/lib/obj";
+import { encodeObj } from "../shared/obj.server";
 import { launchOptions } from "../playwright.config";
 
 const ROOT = path.resolve(import.meta.dirname, "..");

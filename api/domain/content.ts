@@ -10,7 +10,7 @@ import {
   users,
   withdrawals,
 } from "../db/schema";
-import { milliToRupeeString, MILLI_PER_RUPEE } from "../lib/money";
+import { milliToRupeeString, MILLI_PER_RUPEE } from "../../shared/money";
 import { sanitizeHtml } from "../lib/sanitize";
 import { EARNING_SOURCES } from "./earnings";
 import { getSetting } from "./settings";

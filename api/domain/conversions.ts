@@ -4,14 +4,11 @@ import { conversions } from "../db/schema";
 import { DomainError } from "./errors";
 import { PAGE_SIZE, offsetOf, pageOf } from "../../shared/pagination";
 import { newId } from "../lib/ids";
-import { formatRupees, milliToRupeeString, percentOf, rupeesToMilli } from "../lib/money";
+import { conversionCharge, formatRupees, milliToRupeeString, rupeesToMilli } from "../../shared/money";
 import { InsufficientFundsError, PLATFORM, memberAccount, memberBalances, post } from "./ledger";
 import { requestKeyOf } from "./withdrawals";
 
 export type ConversionDirection = "withdrawToDeposit" | "depositToWithdraw";
-
-/** Deposit to Withdraw costs 5 % (500 basis points); Withdraw to Deposit is free. */
-export const DEPOSIT_TO_WITHDRAW_CHARGE_BP = 500;
 
 export const CONVERT_MESSAGES = {
   success: "Success! Your balance has been successfully converted.",
@@ -20,11 +17,6 @@ export const CONVERT_MESSAGES = {
   insufficient: (which: "deposit" | "withdrawable", balance: number) =>
     `Insufficient Balance: Your requested amount exceeds your ${which} balance of ${formatRupees(balance)}. Please enter a valid amount.`,
 } as const;
-
-/** The charge the server takes, never the client's figure. Whole rupees make it exact: amount × 50 milli. */
-export function conversionCharge(direction: ConversionDirection, amount: number): number {
-  return direction === "depositToWithdraw" ? percentOf(amount, DEPOSIT_TO_WITHDRAW_CHARGE_BP) : 0;
-}
 
 /**
  * Moves money between the member's two balances as one journal entry (three lines when a charge

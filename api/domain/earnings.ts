@@ -3,7 +3,7 @@ import type { Db, Tx } from "../db/client";
 import { journalEntries, journalLines, users } from "../db/schema";
 import { PLATFORM, lockAccounts, memberAccount, post } from "./ledger";
 import { getSetting } from "./settings";
-import { percentOf } from "../lib/money";
+import { percentOf } from "../../shared/money";
 
 /**
  * Earning sources as the dashboard names them. Referral income is earned on the first four

@@ -2,7 +2,7 @@ import { and, desc, eq, gt, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { giftCodeClaims, giftCodes } from "../db/schema";
 import { DomainError } from "./errors";
-import { formatRupees, milliToRupeeString } from "../lib/money";
+import { formatRupees, milliToRupeeString } from "../../shared/money";
 import { recordAudit } from "./audit";
 import { PLATFORM, memberAccount, post } from "./ledger";
 

@@ -2,7 +2,7 @@ import { asc, desc, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { contactMessages, payoutMethods, users } from "../db/schema";
 import { DomainError } from "./errors";
-import { milliToRupeeString } from "../lib/money";
+import { milliToRupeeString } from "../../shared/money";
 import { recordAudit } from "./audit";
 import { createMember, hashPassword, normalizeEmail } from "./accounts";
 import { getSetting, setSetting } from "./settings";

@@ -4,7 +4,7 @@ import { accountTokens, payoutMethods, users } from "../db/schema";
 import { DomainError } from "./errors";
 import { hashToken, newToken } from "../lib/ids";
 import type { Mailer } from "../lib/mailer";
-import { milliToRupeeString } from "../lib/money";
+import { milliToRupeeString } from "../../shared/money";
 import { hashPassword, normalizeEmail, verifyPassword } from "./accounts";
 import { memberBalances } from "./ledger";
 import { MailDeliveryError } from "./passwordReset";

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { journalEntries, journalLines, users } from "../db/schema";
-import { milliToRupeeString } from "../lib/money";
+import { milliToRupeeString } from "../../shared/money";
 import { REFERRAL_INCOME } from "./earnings";
 import { memberAccount, memberBalances } from "./ledger";
 import { referralRateText } from "./operators";

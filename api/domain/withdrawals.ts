@@ -5,7 +5,7 @@ import { payoutMethods, users, withdrawals } from "../db/schema";
 import { DomainError } from "./errors";
 import { PAGE_SIZE, offsetOf, pageOf } from "../../shared/pagination";
 import { newId } from "../lib/ids";
-import { formatRupees, milliToRupeeString, rupeesToMilli } from "../lib/money";
+import { formatRupees, milliToRupeeString, rupeesToMilli } from "../../shared/money";
 import { recordAudit } from "./audit";
 import { InsufficientFundsError, PLATFORM, memberAccount, memberBalances, post } from "./ledger";
 

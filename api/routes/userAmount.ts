@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { ok, pageQuery, readObj, requireMember, type ApiEnv } from "../http";
-import { milliToRupeeString } from "../lib/money";
+import { milliToRupeeString } from "../../shared/money";
 import { sanitizeHtml } from "../lib/sanitize";
 import { getSetting } from "../domain/settings";
 import { WITHDRAW_MESSAGES, requestWithdrawal, wholeRupees, withdrawalSummary } from "../domain/withdrawals";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { formatRupees } from "../../api/lib/money";
-import { parseRupees } from "~/components/balance-card";
+import { formatRupees } from "../../shared/money";
+import { parseRupees } from "../../shared/money";
 import { Pagination } from "~/components/pagination";
 import { pageTitle } from "~/utils/meta";
 import { pageParam } from "~/utils/pagination";

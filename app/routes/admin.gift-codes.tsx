@@ -5,7 +5,8 @@ import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { operatorChange, operatorRead } from "~/utils/admin.server";
 import { Field, SubmitButton, useIsPending, useAppForm } from "~/components/forms";
-import { formatTime, rupees } from "~/components/balance-card";
+import { formatTime } from "~/components/balance-card";
+import { rupees } from "../../shared/money";
 
 export const meta: MetaFunction = () => [{ title: "Gift Codes · Operator Console" }];
 

@@ -5,7 +5,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { operatorChange, operatorRead } from "~/utils/admin.server";
 import { ErrorList, Field, SubmitButton, useAppForm } from "~/components/forms";
-import { parseRupees } from "~/components/balance-card";
+import { parseRupees } from "../../shared/money";
 
 export const meta: MetaFunction = () => [{ title: "Payout Methods · Operator Console" }];
 

@@ -11,18 +11,12 @@ import { pageParam } from "~/utils/pagination";
 import type { Pagination as HistoryPage } from "../../shared/pagination";
 import { Pagination } from "~/components/pagination";
 import { SubmitButton, useAppForm } from "~/components/forms";
-import {
-  AmountInput,
-  BalanceCard,
-  formatTime,
-  parseRupees,
-  rupees,
-  Instructions,
-} from "~/components/balance-card";
+import { AmountInput, BalanceCard, formatTime, Instructions } from "~/components/balance-card";
+import { parseRupees, rupees } from "../../shared/money";
 import { AlertBox, ConfirmDialog, newRequestId } from "~/components/confirm-dialog";
 import { CopyableText } from "~/components/copy-button";
 import { useHydrated } from "~/utils/client-toast";
-import { formatRupees, percentOf } from "../../api/lib/money";
+import { conversionCharge, formatRupees, rupeesToMilli } from "../../shared/money";
 
 export const meta: MetaFunction = () => [{ title: "Balance Converter" }];
 
@@ -52,9 +46,8 @@ const DIRECTIONS: { value: Direction; label: string }[] = [
 const directionLabel = (v: string) => DIRECTIONS.find((d) => d.value === v)?.label ?? v;
 
 /** 5 % (500 basis points) from deposit to withdrawable only; the server applies the same rule. */
-const CHARGE_BP = 500;
 function chargeOf(direction: Direction, amountRupees: number): number {
-  return direction === "depositToWithdraw" ? percentOf(amountRupees * 1000, CHARGE_BP) : 0;
+  return conversionCharge(direction, rupeesToMilli(amountRupees));
 }
 
 const INVALID_AMOUNT = "Invalid Amount: Please enter a valid positive amount to convert.";
@@ -83,7 +76,7 @@ function checkConversion(b: Balances, direction: Direction | undefined, amountRu
     direction === "depositToWithdraw"
       ? { name: "deposit", value: b.deposit }
       : { name: "withdrawable", value: b.withdrawable };
-  if (amountRupees * 1000 > parseRupees(source.value)) {
+  if (rupeesToMilli(amountRupees) > parseRupees(source.value)) {
     return {
       kind: "error",
       title: "Insufficient Balance",
@@ -295,13 +288,13 @@ export default function BalanceConverterPage() {
           <dl className="grid grid-cols-2 gap-y-1" data-testid="convert-summary">
             <dt>Amount</dt>
             <dd className="text-right font-semibold tabular-nums">
-              {formatRupees(Number(confirm.amount) * 1000)}
+              {formatRupees(rupeesToMilli(Number(confirm.amount)))}
             </dd>
             <dt>Charge</dt>
             <dd className="text-right font-semibold tabular-nums">{formatRupees(confirmCharge)}</dd>
             <dt>Amount after charge</dt>
             <dd className="text-right font-semibold tabular-nums">
-              {formatRupees(Number(confirm.amount) * 1000 - confirmCharge)}
+              {formatRupees(rupeesToMilli(Number(confirm.amount)) - confirmCharge)}
             </dd>
           </dl>
         </ConfirmDialog>

@@ -13,7 +13,8 @@ import { errorText, memberApi, memberRead } from "~/utils/api.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { redirectWithToast } from "~/utils/toast.server";
 import { ErrorList, SubmitButton, useIsPending, useAppForm } from "~/components/forms";
-import { BalanceCard, formatTime, rupees } from "~/components/balance-card";
+import { BalanceCard, formatTime } from "~/components/balance-card";
+import { rupees } from "../../shared/money";
 import { AlertBox } from "~/components/confirm-dialog";
 
 export const meta: MetaFunction = () => [{ title: "Gift Code" }];

@@ -7,7 +7,7 @@ import { errorText, memberApi, memberRead } from "~/utils/api.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { redirectWithToast } from "~/utils/toast.server";
 import { ErrorList, Field, SubmitButton, useIsPending, useAppForm } from "~/components/forms";
-import { rupees } from "~/components/balance-card";
+import { rupees } from "../../shared/money";
 import { AlertBox } from "~/components/confirm-dialog";
 
 export const meta: MetaFunction = () => [{ title: "Profile" }];

@@ -4,7 +4,8 @@ import { memberRead } from "~/utils/api.server";
 import { pageParam } from "~/utils/pagination";
 import type { Pagination as HistoryPage } from "../../shared/pagination";
 import { Pagination } from "~/components/pagination";
-import { formatTime, rupees } from "~/components/balance-card";
+import { formatTime } from "~/components/balance-card";
+import { rupees } from "../../shared/money";
 import { CopyableText } from "~/components/copy-button";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 

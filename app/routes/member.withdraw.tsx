@@ -17,14 +17,8 @@ import { pageParam } from "~/utils/pagination";
 import type { Pagination as HistoryPage } from "../../shared/pagination";
 import { Pagination } from "~/components/pagination";
 import { SubmitButton, useAppForm } from "~/components/forms";
-import {
-  AmountInput,
-  BalanceCard,
-  formatTime,
-  parseRupees,
-  rupees,
-  Instructions,
-} from "~/components/balance-card";
+import { AmountInput, BalanceCard, formatTime, Instructions } from "~/components/balance-card";
+import { parseRupees, rupees, rupeesToMilli } from "../../shared/money";
 import { AlertBox, ConfirmDialog, newRequestId } from "~/components/confirm-dialog";
 import { CopyableText } from "~/components/copy-button";
 import { useHydrated } from "~/utils/client-toast";
@@ -86,7 +80,7 @@ const WithdrawSchema = z.object({
 function checkWithdrawal(rules: WithdrawRules, amountRupees: number): Notice | null {
   if (!rules.method && !rules.account) return { kind: "bind" };
   if (!rules.method || !rules.account || rules.minimum === null) return { kind: "method" };
-  const amount = amountRupees * 1000;
+  const amount = rupeesToMilli(amountRupees);
   if (amount <= 0 || amount < parseRupees(rules.minimum))
     return { kind: "minimum", method: rules.method, minimum: rules.minimum };
   if (amount > parseRupees(rules.withdrawable)) return { kind: "balance", available: rules.withdrawable };

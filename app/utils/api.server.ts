@@ -1,5 +1,5 @@
 import { redirect, type AppLoadContext } from "@remix-run/node";
-import { encodeObj } from "../../api/lib/obj";
+import { encodeObj } from "../../shared/obj.server";
 import { redirectWithToast } from "./toast.server";
 import type { DomainErrorCode } from "../../shared/errors";
 

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { randomBytes, randomInt } from "node:crypto";
 import { test as base, expect, type Locator, type Page, type TestInfo } from "@playwright/test";
-import { encodeObj } from "../../api/lib/obj";
+import { encodeObj } from "../../shared/obj.server";
 import type { CapturedMail } from "../support/smtp-capture";
 import { E2E_MAIL_DIR, E2E_OBJ_SECRET, E2E_OPERATOR, E2E_ORIGIN } from "../../playwright.config";
 

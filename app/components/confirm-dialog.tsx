@@ -1,6 +1,6 @@
-import { useEffect, useId, type ReactNode } from "react";
-import { Form } from "@remix-run/react";
-import { Spinner } from "./forms";
+import { useEffect, useId, useState, type ReactNode } from "react";
+import { Form, useNavigation } from "@remix-run/react";
+import { Spinner, useIsPending } from "./forms";
 
 /**
  * The 'Are you sure?' step. The confirm button belongs to a real form carrying the hidden fields,
@@ -79,6 +79,40 @@ export function ConfirmDialog({
       </div>
     </div>
   );
+}
+
+/** The confirm step for `fields`, with the request id that makes a double submit one request. */
+export function confirmStep<T extends object>(fields: T): T & { request_id: string } {
+  return { ...fields, request_id: newRequestId() };
+}
+
+/**
+ * The check → confirm → request-id flow of a money form (withdraw, convert). The form posts
+ * `intent=check`: without JavaScript the action runs the checks and answers with a notice or the
+ * server-rendered confirm step; with it, `onSubmit` runs the same checks and calls `show`. The
+ * dialog's form posts `intent=confirm` with the request id. A new action answer, or the end of a
+ * submission, replaces what the browser showed.
+ */
+export function useConfirmFlow<Notice, Confirm>(
+  actionData: { notice: Notice | null; confirm: Confirm | null } | undefined,
+) {
+  const navigation = useNavigation();
+  const checking = useIsPending({ fields: { intent: "check" } });
+  const confirming = useIsPending({ fields: { intent: "confirm" } });
+  const [local, setLocal] = useState<{ notice: Notice | null; confirm: Confirm | null } | null>(null);
+  useEffect(() => setLocal(null), [actionData]);
+  useEffect(() => {
+    if (navigation.state === "idle") setLocal((prev) => (prev?.confirm ? null : prev));
+  }, [navigation.state]);
+  return {
+    notice: local ? local.notice : (actionData?.notice ?? null),
+    confirm: local ? local.confirm : (actionData?.confirm ?? null),
+    checking,
+    confirming,
+    /** The browser's check: a notice, or else the confirm step. */
+    show: (notice: Notice | null, confirm: Confirm | null) => setLocal({ notice, confirm }),
+    clear: () => setLocal({ notice: null, confirm: null }),
+  };
 }
 
 /** A random request id for one confirm render (a double submit of the same confirm has one effect). */

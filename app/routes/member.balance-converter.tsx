@@ -1,6 +1,5 @@
-import { useEffect, useState } from "react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
@@ -13,7 +12,7 @@ import { Pagination } from "~/components/pagination";
 import { SubmitButton, useAppForm } from "~/components/forms";
 import { AmountInput, BalanceCard, formatTime, Instructions } from "~/components/balance-card";
 import { parseRupees, rupees } from "../../shared/money";
-import { AlertBox, ConfirmDialog, newRequestId } from "~/components/confirm-dialog";
+import { AlertBox, ConfirmDialog, confirmStep, useConfirmFlow } from "~/components/confirm-dialog";
 import { CopyableText } from "~/components/copy-button";
 import { useHydrated } from "~/utils/client-toast";
 import { conversionCharge, formatRupees, rupeesToMilli } from "../../shared/money";
@@ -122,7 +121,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (notice || !direction)
     return data({ result: submission.reply(), notice, confirm: null }, { status: 400 });
   if (intent !== "confirm") {
-    const confirm: Confirm = { direction, amount, request_id: newRequestId() };
+    const confirm: Confirm = confirmStep({ direction, amount });
     return { result: submission.reply(), notice: null, confirm };
   }
   let res;
@@ -168,18 +167,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function BalanceConverterPage() {
   const d = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   const hydrated = useHydrated();
-  const submitting = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
-  const confirming = submitting && navigation.formData?.get("intent") === "confirm";
-
-  const [local, setLocal] = useState<{ notice: Notice | null; confirm: Confirm | null } | null>(null);
-  useEffect(() => setLocal(null), [actionData]);
-  useEffect(() => {
-    if (navigation.state === "idle") setLocal((prev) => (prev?.confirm ? null : prev));
-  }, [navigation.state]);
-  const notice = local ? local.notice : (actionData?.notice ?? null);
-  const confirm = local ? local.confirm : (actionData?.confirm ?? null);
+  const flow = useConfirmFlow<Notice, Confirm>(actionData);
+  const { notice, confirm, checking, confirming } = flow;
 
   const [form, fields] = useAppForm({
     id: "convert",
@@ -190,11 +180,7 @@ export default function BalanceConverterPage() {
       event.preventDefault();
       const { direction, amount } = submission.value;
       const failed = checkConversion(d.balances, direction, Number(amount));
-      setLocal(
-        failed || !direction
-          ? { notice: failed, confirm: null }
-          : { notice: null, confirm: { direction, amount, request_id: newRequestId() } },
-      );
+      flow.show(failed, failed || !direction ? null : confirmStep({ direction, amount }));
     },
   });
 
@@ -213,12 +199,7 @@ export default function BalanceConverterPage() {
         <h2 id="convert-heading" className="text-lg font-semibold">
           Convert Balance
         </h2>
-        <Form
-          method="post"
-          {...getFormProps(form)}
-          className="space-y-4"
-          onReset={() => setLocal({ notice: null, confirm: null })}
-        >
+        <Form method="post" {...getFormProps(form)} className="space-y-4" onReset={flow.clear}>
           <input type="hidden" name="intent" value="check" />
           <fieldset>
             <legend className="label">Direction</legend>
@@ -260,7 +241,7 @@ export default function BalanceConverterPage() {
             </AlertBox>
           ) : null}
           <div className="flex gap-2">
-            <SubmitButton pending={submitting && !confirming} className="btn-primary flex-1">
+            <SubmitButton pending={checking} className="btn-primary flex-1">
               Convert Now
             </SubmitButton>
             <button type="reset" className="btn-secondary">
@@ -281,7 +262,7 @@ export default function BalanceConverterPage() {
             amount: confirm.amount,
             request_id: confirm.request_id,
           }}
-          onCancel={hydrated ? () => setLocal({ notice: null, confirm: null }) : undefined}
+          onCancel={hydrated ? flow.clear : undefined}
           pending={confirming}
         >
           <p className="mb-2">{directionLabel(confirm.direction)}</p>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import {
   data,
   redirect,
@@ -6,7 +6,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
@@ -19,7 +19,7 @@ import { Pagination } from "~/components/pagination";
 import { SubmitButton, useAppForm } from "~/components/forms";
 import { AmountInput, BalanceCard, formatTime, Instructions } from "~/components/balance-card";
 import { parseRupees, rupees, rupeesToMilli } from "../../shared/money";
-import { AlertBox, ConfirmDialog, newRequestId } from "~/components/confirm-dialog";
+import { AlertBox, ConfirmDialog, confirmStep, useConfirmFlow } from "~/components/confirm-dialog";
 import { CopyableText } from "~/components/copy-button";
 import { useHydrated } from "~/utils/client-toast";
 import { StatusBadge } from "~/components/status-badge";
@@ -127,7 +127,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (notice) return data({ result: submission.reply(), notice, confirm: null }, { status: 400 });
   if (intent !== "confirm") {
     // Without JavaScript the first POST answers with the confirm step.
-    return { result: submission.reply(), notice: null, confirm: { amount, request_id: newRequestId() } };
+    return { result: submission.reply(), notice: null, confirm: confirmStep({ amount }) };
   }
 
   let res;
@@ -237,22 +237,9 @@ function NoticeView({ notice, hydrated }: { notice: Notice; hydrated: boolean })
 export default function WithdrawPage() {
   const d = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   const hydrated = useHydrated();
-  const submitting = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
-  const confirming = submitting && navigation.formData?.get("intent") === "confirm";
-
-  // Browser-side outcome; a new action answer (or the end of a submission) replaces it.
-  const [local, setLocal] = useState<{
-    notice: Notice | null;
-    confirm: { amount: string; request_id: string } | null;
-  } | null>(null);
-  useEffect(() => setLocal(null), [actionData]);
-  useEffect(() => {
-    if (navigation.state === "idle") setLocal((prev) => (prev?.confirm ? null : prev));
-  }, [navigation.state]);
-  const notice = local ? local.notice : (actionData?.notice ?? null);
-  const confirm = local ? local.confirm : (actionData?.confirm ?? null);
+  const flow = useConfirmFlow<Notice, { amount: string; request_id: string }>(actionData);
+  const { notice, confirm, checking, confirming } = flow;
 
   const [form, fields] = useAppForm({
     id: "withdraw",
@@ -263,11 +250,7 @@ export default function WithdrawPage() {
       event.preventDefault();
       const amount = submission.value.amount;
       const failed = checkWithdrawal(d.rules, Number(amount));
-      setLocal(
-        failed
-          ? { notice: failed, confirm: null }
-          : { notice: null, confirm: { amount, request_id: newRequestId() } },
-      );
+      flow.show(failed, failed ? null : confirmStep({ amount }));
     },
   });
 
@@ -285,12 +268,7 @@ export default function WithdrawPage() {
           Withdraw Now
         </h2>
         {notice ? <NoticeView notice={notice} hydrated={hydrated} /> : null}
-        <Form
-          method="post"
-          {...getFormProps(form)}
-          className="space-y-3"
-          onReset={() => setLocal({ notice: null, confirm: null })}
-        >
+        <Form method="post" {...getFormProps(form)} className="space-y-3" onReset={flow.clear}>
           <input type="hidden" name="intent" value="check" />
           <AmountInput
             id="withdraw-amount"
@@ -306,7 +284,7 @@ export default function WithdrawPage() {
             </p>
           ) : null}
           <div className="flex gap-2">
-            <SubmitButton pending={submitting && !confirming} className="btn-primary flex-1">
+            <SubmitButton pending={checking} className="btn-primary flex-1">
               Withdraw Now
             </SubmitButton>
             <button type="reset" className="btn-secondary">
@@ -322,7 +300,7 @@ export default function WithdrawPage() {
           confirmLabel="Yes, Withdraw"
           cancelLabel="No, Cancel"
           fields={{ intent: "confirm", amount: confirm.amount, request_id: confirm.request_id }}
-          onCancel={hydrated ? () => setLocal({ notice: null, confirm: null }) : undefined}
+          onCancel={hydrated ? flow.clear : undefined}
           pending={confirming}
         >
           You are withdrawing <span className="font-semibold">{rupees(confirm.amount)}</span>

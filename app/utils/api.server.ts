@@ -1,21 +1,7 @@
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import { encodeObj } from "../../shared/obj.server";
 import { redirectWithToast } from "./toast.server";
-import type { DomainErrorCode } from "../../shared/errors";
-
-/** The API's envelope as the web tier reads it (docs/api.md). */
-export interface ApiBody<T = unknown> {
-  success: boolean;
-  msg?: T;
-  error_msg?: unknown;
-  /** Why the request was refused (shared/errors.ts); pages decide by it, not by error_msg. */
-  error_code?: DomainErrorCode;
-  time_left?: number;
-  jwtMiddleware_error?: boolean;
-  jwtMiddleware_token_not_found_error?: boolean;
-  jwtMiddleware_user_not_found_error?: boolean;
-  [key: string]: unknown;
-}
+import type { ApiBody } from "../../shared/envelope";
 
 export interface ApiResult<T = unknown> {
   status: number;

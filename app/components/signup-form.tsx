@@ -16,6 +16,7 @@ import { GoogleMark } from "./login-form";
 import type { ToastView } from "./toaster";
 import { ActionToast, showToast } from "~/utils/client-toast";
 import { readRememberedAccount, signupAccountError } from "~/utils/remembered-account";
+import { MOBILE_NUMBER, MOBILE_NUMBER_PATTERN } from "../../shared/fields";
 
 export const MOBILE_TITLE = "Please enter a valid 10-digit Indian mobile number";
 export const PASSWORD_MISMATCH = "Password & confirm password do not match.";
@@ -32,7 +33,7 @@ export const SignUpSchema = z
     mobile_number: z
       .string({ required_error: "Mobile number is required." })
       .trim()
-      .regex(/^[0-9]{10}$/, MOBILE_TITLE),
+      .regex(MOBILE_NUMBER, MOBILE_TITLE),
     email_address: z
       .string({ required_error: "Email is required." })
       .trim()
@@ -129,7 +130,7 @@ export function SignUpForm({
             ...getInputProps(fields.mobile_number, { type: "tel" }),
             inputMode: "numeric",
             maxLength: 10,
-            pattern: "[0-9]{10}",
+            pattern: MOBILE_NUMBER_PATTERN,
             title: MOBILE_TITLE,
             autoComplete: "tel-national",
           }}

@@ -9,6 +9,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { ErrorList, Field, SubmitButton, useIsPending, useAppForm } from "~/components/forms";
 import { rupees } from "../../shared/money";
 import { AlertBox } from "~/components/confirm-dialog";
+import { MOBILE_NUMBER } from "../../shared/fields";
 
 export const meta: MetaFunction = () => [{ title: "Profile" }];
 
@@ -48,7 +49,7 @@ const ProfileSchema = z.object({
   mobile_number: z
     .string({ required_error: "Please enter a valid 10-digit Indian mobile number" })
     .trim()
-    .regex(/^[0-9]{10}$/, "Please enter a valid 10-digit Indian mobile number"),
+    .regex(MOBILE_NUMBER, "Please enter a valid 10-digit Indian mobile number"),
   withdrawal_method: z
     .string({ required_error: "Please choose a payout method." })
     .min(1, "Please choose a payout method."),

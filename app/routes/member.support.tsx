@@ -4,6 +4,7 @@ import { memberApi } from "~/utils/api.server";
 import { contactAction } from "~/utils/contact.server";
 import { ContactForm } from "~/components/contact-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { isMobileNumber } from "../../shared/fields";
 
 export const meta: MetaFunction = () => [{ title: "Support" }];
 
@@ -24,7 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     defaultValue: {
       name: p?.name ?? "",
       email_address: a?.email_address ?? "",
-      mobile_number: /^\d{10}$/.test(mobile) ? mobile : "",
+      mobile_number: isMobileNumber(mobile) ? mobile : "",
     },
   };
 }

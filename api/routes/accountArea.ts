@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { isMobileNumber } from "../../shared/fields";
 import { ApiError, ok, pageQuery, readObj, requireMember, type ApiEnv } from "../http";
 import { MailDeliveryError } from "../domain/passwordReset";
 import { requestOrigin } from "./userRoute";
@@ -37,7 +38,7 @@ const mobileNumber = z.unknown().transform((v, ctx) => {
       : typeof v === "string"
         ? v.trim()
         : "";
-  if (!/^[1-9]\d{9}$/.test(digits)) {
+  if (!isMobileNumber(digits)) {
     ctx.addIssue({ code: z.ZodIssueCode.custom, message: MOBILE_MESSAGE });
     return z.NEVER;
   }

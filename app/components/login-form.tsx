@@ -13,7 +13,9 @@ import {
 } from "./forms";
 import type { DomainErrorCode } from "../../shared/errors";
 import { HumanCheck, type HumanCheckChallenge } from "./human-check";
-import { formatDuration, type ToastView } from "./toaster";
+import { type ToastView } from "./toaster";
+import { formatDuration } from "../../shared/duration";
+import { useCountdown } from "~/utils/countdown";
 import { showToast, useHydrated } from "~/utils/client-toast";
 import {
   forgetAccount,
@@ -211,18 +213,6 @@ export interface ForgotPasswordReply {
   sent?: boolean;
   /** The API asked the member to wait: its message and the time left in ms. */
   wait?: { message: string; timeLeftMs: number };
-}
-
-/** Milliseconds left, ticking once a second from the moment it is shown. */
-export function useCountdown(ms: number, key: string): number {
-  const [left, setLeft] = useState(ms);
-  useEffect(() => {
-    const end = Date.now() + ms;
-    setLeft(ms);
-    const t = setInterval(() => setLeft(Math.max(0, end - Date.now())), 1000);
-    return () => clearInterval(t);
-  }, [ms, key]);
-  return left;
 }
 
 /** 'Try again after mm:ss': the wait the API imposed between two reset mails. */

@@ -40,5 +40,57 @@ export default tseslint.config(
       ],
     },
   },
+  // The boundaries: pages reach outside app/ only into shared/; the domain knows nothing of HTTP;
+  // shared/ stands on its own so both sides can import it.
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              // Relative paths that climb out of app/ into the API or the server (not packages
+              // such as react-dom/server).
+              regex: "^(\\.\\./)+(api|server)(/|\\.ts$|$)",
+              message: "app/ may import only from app/ and shared/.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["api/domain/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["hono", "hono/**", "**/http", "**/http.ts", "**/routes", "**/routes/**"],
+              message: "The domain throws DomainError and never imports HTTP code.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["shared/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["~/**", "**/app/**", "**/api/**"],
+              message: "shared/ imports nothing from app/ or api/.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   { files: ["**/*.js"], ...tseslint.configs.disableTypeChecked },
 );

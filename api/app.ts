@@ -3,8 +3,9 @@ import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import type { Deps } from "./deps";
 import {
-  ApiError,
   BODY_TOO_LARGE,
+  fail,
+  refusal,
   MAX_BODY_BYTES,
   refuseUnsafeAddress,
   type ApiContext,
@@ -68,7 +69,7 @@ export function createApi(deps: Deps): Hono<ApiEnv> {
   });
   app.use("*", async (c, next) => {
     if (!["GET", "HEAD", "OPTIONS"].includes(c.req.method) && isCrossSite(c)) {
-      return c.json({ success: false, error_msg: "Cross-site request refused." }, 403);
+      return fail(c, 403, "Cross-site request refused.");
     }
     await next();
   });
@@ -76,7 +77,7 @@ export function createApi(deps: Deps): Hono<ApiEnv> {
     "*",
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
-      onError: (c) => c.json({ success: false, error_msg: BODY_TOO_LARGE }, 413),
+      onError: (c) => fail(c, 413, BODY_TOO_LARGE),
     }),
   );
   app.use("*", refuseUnsafeAddress);
@@ -90,14 +91,13 @@ export function createApi(deps: Deps): Hono<ApiEnv> {
   app.route("/userMessageRoute", userMessageRoute());
   app.route("/adminRoute", adminRoute());
   app.route("/humanCheck", humanCheckRoute());
-  app.notFound((c) => c.json({ success: false, error_msg: "Not found." }, 404));
+  app.notFound((c) => fail(c, 404, "Not found."));
   app.onError((err, c) => {
-    if (err instanceof ApiError)
-      return c.json({ success: false, error_msg: err.errorMsg, ...err.extra }, err.status);
-    if (err instanceof HTTPException)
-      return c.json({ success: false, error_msg: err.message || "Bad request." }, err.status);
+    const refused = refusal(c, err);
+    if (refused) return refused;
+    if (err instanceof HTTPException) return fail(c, err.status, err.message || "Bad request.");
     console.error(err);
-    return c.json({ success: false, error_msg: "Something went wrong, please try again." }, 500);
+    return fail(c, 500, "Something went wrong, please try again.");
   });
   return app;
 }

@@ -6,23 +6,78 @@ import { z, type ZodType, type ZodTypeDef } from "zod";
 /** Any schema producing T, whatever its input type (transforming schemas included). */
 type Schema<T> = ZodType<T, ZodTypeDef, unknown>;
 import type { Deps } from "./deps";
-import { decodeObj, MAX_OBJ_LENGTH, ObjDecodeError } from "./lib/obj";
+import { decodeObj, MAX_OBJ_LENGTH, ObjDecodeError } from "../shared/obj.server";
 import { findUnsafeText, isSafeText, unsafeTextMessage } from "./lib/text";
 import type { SessionUser } from "./domain/sessions";
 import { authenticateSession, SESSION_FAILURE_FLAGS } from "./lib/sessionAuth";
+import { DomainError } from "./domain/errors";
+import { isDomainErrorCode, type DomainErrorCode } from "../shared/errors";
 
 /**
  * The response envelope (docs/api.md): `{success:true, msg}` on success,
- * `{success:false, error_msg}` on failure, plus the session flags on member routes.
+ * `{success:false, error_msg, error_code}` on failure, plus the session flags on member routes.
  */
 export type ApiEnv = { Variables: { deps: Deps; member: SessionUser } };
 export type ApiContext = Context<ApiEnv>;
 
+/** The one table from a domain refusal to its HTTP status. */
+export const STATUS_BY_CODE: Record<DomainErrorCode, ContentfulStatusCode> = {
+  invalid_input: 400,
+  invalid_credentials: 401,
+  wrong_password: 400,
+  bind_payment: 400,
+  payment_method: 400,
+  invalid_amount: 400,
+  insufficient_balance: 400,
+  invalid_direction: 400,
+  already_claimed: 409,
+  gift_code_expired: 410,
+  gift_code_exhausted: 409,
+  already_settled: 409,
+  duplicate: 409,
+  already_registered: 409,
+  email_in_use: 409,
+  invalid_token: 400,
+  human_check_failed: 400,
+  not_found: 404,
+  forbidden: 403,
+  second_factor_required: 401,
+  unauthenticated: 401,
+  conflict: 409,
+  too_soon: 429,
+  rate_limited: 429,
+  unavailable: 503,
+  server_error: 500,
+};
+
+/** The code of an HTTP-level failure that no domain rule named (parse errors, unknown paths). */
+export function codeForStatus(status: number): DomainErrorCode {
+  if (status >= 502 && status <= 504) return "unavailable";
+  if (status >= 500) return "server_error";
+  switch (status) {
+    case 401:
+      return "unauthenticated";
+    case 403:
+      return "forbidden";
+    case 404:
+    case 410:
+      return "not_found";
+    case 409:
+      return "conflict";
+    case 429:
+      return "rate_limited";
+    default:
+      return "invalid_input";
+  }
+}
+
+/** A refusal at the HTTP boundary (unreadable body, bad path parameter); domain rules throw DomainError. */
 export class ApiError extends Error {
   constructor(
     public status: ContentfulStatusCode,
     public errorMsg: string,
     public extra: Record<string, unknown> = {},
+    public code: DomainErrorCode = codeForStatus(status),
   ) {
     super(errorMsg);
   }
@@ -34,15 +89,32 @@ export const ok = (c: Context, msg: unknown, extra: Record<string, unknown> = {}
 export const fail = (
   c: Context,
   status: ContentfulStatusCode,
-  errorMsg: string,
+  /** One sentence, or the spec's list of field messages. */
+  errorMsg: string | { msg: string }[],
   extra: Record<string, unknown> = {},
-) => c.json({ success: false, error_msg: errorMsg, ...extra }, status);
+  code: DomainErrorCode = codeForStatus(status),
+) => c.json({ success: false, error_msg: errorMsg, error_code: code, ...extra }, status);
+
+/** The envelope for a thrown refusal; undefined for anything else (a bug: the caller answers 500). */
+export function refusal(c: Context, err: unknown): Response | undefined {
+  if (err instanceof DomainError) return fail(c, STATUS_BY_CODE[err.code], err.message, err.extra, err.code);
+  if (err instanceof ApiError) return fail(c, err.status, err.errorMsg, err.extra, err.code);
+  return undefined;
+}
 
 const SESSION_FAILURE_MESSAGES = {
   token_missing: "Authentication Error: please log in again to continue.",
   expired: "Your session has expired. Please log in again.",
   user_not_found: "User not found.",
 } as const;
+
+/** A field rule may name its refusal (`params.error_code`); any other parse failure is invalid input. */
+function issueCode(error: z.ZodError): DomainErrorCode {
+  const issue = error.issues[0];
+  const named =
+    issue?.code === "custom" ? (issue.params as { error_code?: unknown } | undefined)?.error_code : undefined;
+  return isDomainErrorCode(named) ? named : "invalid_input";
+}
 
 /** First zod issue as a readable sentence: the field's own message when the schema gives one. */
 export function firstIssue(error: z.ZodError): string {
@@ -56,7 +128,7 @@ export function firstIssue(error: z.ZodError): string {
 
 export function parseWith<T>(schema: Schema<T>, input: unknown): T {
   const result = schema.safeParse(input);
-  if (!result.success) throw new ApiError(400, firstIssue(result.error));
+  if (!result.success) throw new ApiError(400, firstIssue(result.error), {}, issueCode(result.error));
   return result.data;
 }
 
@@ -144,6 +216,12 @@ export async function readObj<T>(c: ApiContext, schema: Schema<T>): Promise<T> {
 /** Reads a plain JSON body (the spec's non-encrypted bodies, e.g. giftCode_state). */
 export async function readBody<T>(c: ApiContext, schema: Schema<T>): Promise<T> {
   return parseWith(schema, await readJson(c));
+}
+
+/** The 1-based `?page=` of a paged history; anything else reads as page 1. */
+export function pageQuery(c: Context): number {
+  const n = Number(c.req.query("page"));
+  return Number.isSafeInteger(n) && n > 0 ? n : 1;
 }
 
 /** The session check for member routes: sets `c.var.member` or answers with the spec's flags. */

@@ -5,13 +5,12 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
-  isRouteErrorResponse,
   useLoaderData,
   useLocation,
-  useRouteError,
 } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import stylesheet from "./tailwind.css?url";
+import { GeneralErrorBoundary } from "./components/error-boundary";
 import { Toaster, type ToastView } from "./components/toaster";
 import { NetworkBanner } from "./components/network-banner";
 import { INSTALL_PROMPT_PATHS, InstallPrompt } from "./components/install-prompt";
@@ -80,48 +79,6 @@ export default function App() {
   );
 }
 
-/** The fallback screen for a fatal render error (spec 2 §2), and the 404 page. */
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <main className="flex min-h-screen items-center justify-center p-6">
-        <div className="card w-full max-w-md px-6 py-10 text-center">
-          <p className="text-5xl font-extrabold text-brand-600">404</p>
-          <h1 className="mt-2 text-2xl font-bold">Page Not Found</h1>
-          <p className="mt-2 text-sm text-slate-600">
-            The page you are looking for does not exist or has moved.
-          </p>
-          <a className="btn-primary mt-6" href="/">
-            Go Home
-          </a>
-        </div>
-      </main>
-    );
-  }
-  return (
-    <main className="flex min-h-screen items-center justify-center p-6" data-testid="fallback-error">
-      <div className="card w-full max-w-md px-6 py-10 text-center">
-        <span
-          aria-hidden
-          className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-amber-100 text-2xl"
-        >
-          ⚠
-        </span>
-        <h1 className="mt-4 text-2xl font-bold">Upgrade Your Browser</h1>
-        <p className="mt-2 font-medium text-slate-800">Something went wrong.</p>
-        <p className="mt-3 text-sm text-slate-600">
-          Please update your browser (Chrome or Safari) to the latest version and open this page again.
-        </p>
-        <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:justify-center">
-          <a className="btn-primary" href="/">
-            Go Home
-          </a>
-          <a className="btn-secondary" href="/contact-us">
-            Chat with Support
-          </a>
-        </div>
-      </div>
-    </main>
-  );
+  return <GeneralErrorBoundary fullPage />;
 }

@@ -20,7 +20,7 @@ import { createMember } from "../api/domain/accounts";
 import { creditEarning } from "../api/domain/earnings";
 import { PLATFORM, checkLedgerInvariant } from "../api/domain/ledger";
 import { createSession } from "../api/domain/sessions";
-import { encodeObj } from "../api/lib/obj";
+import { encodeObj } from "../shared/obj.server";
 
 const BASE_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);

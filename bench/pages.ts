@@ -14,7 +14,7 @@ import { solveChallenge, type Challenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { sql } from "drizzle-orm";
 import postgres from "postgres";
-import { encodeObj } from "../api/lib/obj";
+import { encodeObj } from "../shared/obj.server";
 import { migrationsFolder, openDatabase } from "../api/db/client";
 import { seedIfEmpty } from "../api/db/seed";
 import { memberDailyEarnings } from "../api/db/schema";

@@ -17,7 +17,7 @@ import { creditEarning, type EarningSource } from "../domain/earnings";
 import { PLATFORM, ensurePlatformAccounts, memberAccount, post } from "../domain/ledger";
 import { SETTING_DEFAULTS } from "../domain/settings";
 import { sanitizeHtml } from "../lib/sanitize";
-import { rupeesToMilli } from "../lib/money";
+import { rupeesToMilli } from "../../shared/money";
 
 /**
  * Demo content for a first start: public texts, payout methods, a demo member with two months of

@@ -10,10 +10,11 @@ import {
   users,
   withdrawals,
 } from "../db/schema";
-import { milliToRupeeString, MILLI_PER_RUPEE } from "../lib/money";
+import { milliToRupeeString, MILLI_PER_RUPEE } from "../../shared/money";
 import { sanitizeHtml } from "../lib/sanitize";
 import { EARNING_SOURCES } from "./earnings";
 import { getSetting } from "./settings";
+import { PAGE_SIZE, offsetOf, pageOf } from "../../shared/pagination";
 
 /**
  * Public content: FAQ, home sections, policy pages, announcements, payment proof and the home
@@ -82,9 +83,14 @@ export async function setPolicyHtml(db: Db | Tx, slug: PolicySlug, html: string)
     .onConflictDoUpdate({ target: policyPages.slug, set: { html: clean, updatedAt: new Date() } });
 }
 
-/** The latest paid withdrawals, newest first (settlement time, else request time). */
-export async function paymentProof(db: Db, limit = 200) {
+/** One page of the paid withdrawals, newest first (settlement time, else request time). */
+export async function paymentProof(db: Db, requestedPage = 1) {
   const time = sql<Date>`coalesce(${withdrawals.settledAt}, ${withdrawals.createdAt})`;
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(withdrawals)
+    .where(eq(withdrawals.status, "Success"));
+  const pagination = pageOf(requestedPage, PAGE_SIZE.paymentProof, Number(count?.n ?? 0));
   const rows = await db
     .select({
       settledAt: withdrawals.settledAt,
@@ -97,13 +103,15 @@ export async function paymentProof(db: Db, limit = 200) {
     .innerJoin(users, eq(users.id, withdrawals.userId))
     .where(eq(withdrawals.status, "Success"))
     .orderBy(desc(time), desc(withdrawals.id))
-    .limit(limit);
-  return rows.map((r) => ({
+    .limit(pagination.pageSize)
+    .offset(offsetOf(pagination));
+  const records = rows.map((r) => ({
     time: (r.settledAt ?? r.createdAt).toISOString(),
     userName: r.userName,
     withdrawal_method: r.method,
     balance: milliToRupeeString(Number(r.amount)),
   }));
+  return { records, pagination };
 }
 
 const THIRTY_DAYS_MS = 30 * 24 * 60 * 60 * 1000;

@@ -1,16 +1,14 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { conversions } from "../db/schema";
-import { ApiError } from "../http";
+import { DomainError } from "./errors";
+import { PAGE_SIZE, offsetOf, pageOf } from "../../shared/pagination";
 import { newId } from "../lib/ids";
-import { formatRupees, milliToRupeeString, percentOf, rupeesToMilli } from "../lib/money";
+import { conversionCharge, formatRupees, milliToRupeeString, rupeesToMilli } from "../../shared/money";
 import { InsufficientFundsError, PLATFORM, memberAccount, memberBalances, post } from "./ledger";
 import { requestKeyOf } from "./withdrawals";
 
 export type ConversionDirection = "withdrawToDeposit" | "depositToWithdraw";
-
-/** Deposit to Withdraw costs 5 % (500 basis points); Withdraw to Deposit is free. */
-export const DEPOSIT_TO_WITHDRAW_CHARGE_BP = 500;
 
 export const CONVERT_MESSAGES = {
   success: "Success! Your balance has been successfully converted.",
@@ -19,11 +17,6 @@ export const CONVERT_MESSAGES = {
   insufficient: (which: "deposit" | "withdrawable", balance: number) =>
     `Insufficient Balance: Your requested amount exceeds your ${which} balance of ${formatRupees(balance)}. Please enter a valid amount.`,
 } as const;
-
-/** The charge the server takes, never the client's figure. Whole rupees make it exact: amount × 50 milli. */
-export function conversionCharge(direction: ConversionDirection, amount: number): number {
-  return direction === "depositToWithdraw" ? percentOf(amount, DEPOSIT_TO_WITHDRAW_CHARGE_BP) : 0;
-}
 
 /**
  * Moves money between the member's two balances as one journal entry (three lines when a charge
@@ -48,7 +41,8 @@ export async function convertBalance(
       return { id: existing.id, duplicate: true, amount: existing.amount, charge: existing.charge };
   }
   const balances = await memberBalances(db, input.userId);
-  if (amount > balances[from]) throw new ApiError(400, CONVERT_MESSAGES.insufficient(from, balances[from]));
+  if (amount > balances[from])
+    throw new DomainError("insufficient_balance", CONVERT_MESSAGES.insufficient(from, balances[from]));
 
   const id = newId();
   try {
@@ -76,21 +70,27 @@ export async function convertBalance(
   } catch (e) {
     if (e instanceof InsufficientFundsError) {
       const now = await memberBalances(db, input.userId);
-      throw new ApiError(400, CONVERT_MESSAGES.insufficient(from, now[from]));
+      throw new DomainError("insufficient_balance", CONVERT_MESSAGES.insufficient(from, now[from]));
     }
     throw e;
   }
 }
 
-/** The converter page's data: both balances and the member's conversions, newest first. */
-export async function conversionSummary(db: Db, userId: string) {
+/** The converter page's data: both balances and one page of the member's conversions, newest first. */
+export async function conversionSummary(db: Db, userId: string, requestedPage = 1) {
   const balances = await memberBalances(db, userId);
+  const [total] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(conversions)
+    .where(eq(conversions.userId, userId));
+  const pagination = pageOf(requestedPage, PAGE_SIZE.conversions, Number(total?.count ?? 0));
   const rows = await db
     .select()
     .from(conversions)
     .where(eq(conversions.userId, userId))
     .orderBy(desc(conversions.createdAt), desc(conversions.id))
-    .limit(1000);
+    .limit(pagination.pageSize)
+    .offset(offsetOf(pagination));
   return {
     ...balances,
     records: rows.map((r) => ({
@@ -100,5 +100,6 @@ export async function conversionSummary(db: Db, userId: string) {
       converted_amount_type: r.direction,
       time: r.createdAt.toISOString(),
     })),
+    pagination,
   };
 }

@@ -1,5 +1,5 @@
 import type { Db } from "../db/client";
-import { milliToRupeeString } from "../lib/money";
+import { milliToRupeeString } from "../../shared/money";
 import { announcementList } from "./content";
 import { type EARNING_SOURCES, REFERRAL_INCOME, earningsHistory } from "./earnings";
 import { memberBalances } from "./ledger";

@@ -3,7 +3,7 @@ import type { Db, Tx } from "../db/client";
 import { memberDailyEarnings, users } from "../db/schema";
 import { PLATFORM, lockAccounts, memberAccount, post } from "./ledger";
 import { getSetting } from "./settings";
-import { percentOf } from "../lib/money";
+import { percentOf } from "../../shared/money";
 
 import { type EarningSource, REFERRAL_INCOME, istDay } from "./earningKinds";
 

@@ -1,8 +1,8 @@
 import { and, desc, eq, gt, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { giftCodeClaims, giftCodes } from "../db/schema";
-import { ApiError } from "../http";
-import { formatRupees, milliToRupeeString } from "../lib/money";
+import { DomainError } from "./errors";
+import { formatRupees, milliToRupeeString } from "../../shared/money";
 import { recordAudit } from "./audit";
 import { PLATFORM, memberAccount, post } from "./ledger";
 
@@ -31,17 +31,17 @@ export function normalizeGiftCode(raw: string): string {
  */
 export async function claimGiftCode(db: Db, userId: string, raw: string): Promise<{ amount: number }> {
   const code = normalizeGiftCode(raw);
-  if (!code) throw new ApiError(400, GIFT_CODE_MESSAGES.blank);
-  if (code.length > GIFT_CODE_MAX_LENGTH) throw new ApiError(404, GIFT_CODE_MESSAGES.unknown);
+  if (!code) throw new DomainError("invalid_input", GIFT_CODE_MESSAGES.blank);
+  if (code.length > GIFT_CODE_MAX_LENGTH) throw new DomainError("not_found", GIFT_CODE_MESSAGES.unknown);
   const [gift] = await db.select().from(giftCodes).where(eq(giftCodes.code, code));
-  if (!gift) throw new ApiError(404, GIFT_CODE_MESSAGES.unknown);
+  if (!gift) throw new DomainError("not_found", GIFT_CODE_MESSAGES.unknown);
 
   return db.transaction(async (tx) => {
     const [before] = await tx
       .select({ id: giftCodeClaims.id })
       .from(giftCodeClaims)
       .where(and(eq(giftCodeClaims.giftCodeId, gift.id), eq(giftCodeClaims.userId, userId)));
-    if (before) throw new ApiError(409, GIFT_CODE_MESSAGES.alreadyClaimed);
+    if (before) throw new DomainError("already_claimed", GIFT_CODE_MESSAGES.alreadyClaimed);
 
     const [slot] = await tx
       .update(giftCodes)
@@ -60,8 +60,8 @@ export async function claimGiftCode(db: Db, userId: string, raw: string): Promis
         .from(giftCodes)
         .where(eq(giftCodes.id, gift.id));
       throw now?.expired
-        ? new ApiError(410, GIFT_CODE_MESSAGES.expired)
-        : new ApiError(409, GIFT_CODE_MESSAGES.exhausted);
+        ? new DomainError("gift_code_expired", GIFT_CODE_MESSAGES.expired)
+        : new DomainError("gift_code_exhausted", GIFT_CODE_MESSAGES.exhausted);
     }
 
     // A parallel claim by the same member that committed first: the unique index answers.
@@ -70,7 +70,7 @@ export async function claimGiftCode(db: Db, userId: string, raw: string): Promis
       .values({ giftCodeId: gift.id, userId, amount: slot.amount })
       .onConflictDoNothing()
       .returning({ id: giftCodeClaims.id });
-    if (claim.length === 0) throw new ApiError(409, GIFT_CODE_MESSAGES.alreadyClaimed);
+    if (claim.length === 0) throw new DomainError("already_claimed", GIFT_CODE_MESSAGES.alreadyClaimed);
 
     await post(tx, {
       idempotencyKey: `giftcode:${gift.id}:${userId}`,
@@ -118,7 +118,7 @@ export async function createGiftCode(
       })
       .onConflictDoNothing({ target: giftCodes.code })
       .returning();
-    if (!row) throw new ApiError(409, GIFT_CODE_MESSAGES.duplicate);
+    if (!row) throw new DomainError("duplicate", GIFT_CODE_MESSAGES.duplicate);
     await recordAudit(tx, {
       actorUserId: input.actorUserId,
       action: "gift_code.create",

@@ -1,8 +1,8 @@
 import { asc, desc, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { contactMessages, payoutMethods, users } from "../db/schema";
-import { ApiError } from "../http";
-import { milliToRupeeString } from "../lib/money";
+import { DomainError } from "./errors";
+import { milliToRupeeString } from "../../shared/money";
 import { recordAudit } from "./audit";
 import { createMember, emailKey, hashPassword, normalizeEmail } from "./accounts";
 import { getSetting, setSetting } from "./settings";
@@ -143,7 +143,7 @@ export async function createPayoutMethod(
       })
       .onConflictDoNothing({ target: payoutMethods.name })
       .returning();
-    if (!row) throw new ApiError(409, PAYOUT_MESSAGES.duplicate);
+    if (!row) throw new DomainError("duplicate", PAYOUT_MESSAGES.duplicate);
     await recordAudit(tx, {
       actorUserId,
       action: "payout_method.create",
@@ -163,13 +163,13 @@ export async function updatePayoutMethod(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const [before] = await tx.select().from(payoutMethods).where(eq(payoutMethods.id, id)).for("update");
-    if (!before) throw new ApiError(404, PAYOUT_MESSAGES.notFound);
+    if (!before) throw new DomainError("not_found", PAYOUT_MESSAGES.notFound);
     if (input.name !== before.name) {
       const [clash] = await tx
         .select({ id: payoutMethods.id })
         .from(payoutMethods)
         .where(eq(payoutMethods.name, input.name));
-      if (clash) throw new ApiError(409, PAYOUT_MESSAGES.duplicate);
+      if (clash) throw new DomainError("duplicate", PAYOUT_MESSAGES.duplicate);
     }
     const [after] = await tx
       .update(payoutMethods)
@@ -183,7 +183,7 @@ export async function updatePayoutMethod(
       .returning()
       .catch((e: unknown) => {
         // Another operator took the name between the check and the update.
-        if (isUniqueViolation(e)) throw new ApiError(409, PAYOUT_MESSAGES.duplicate);
+        if (isUniqueViolation(e)) throw new DomainError("duplicate", PAYOUT_MESSAGES.duplicate);
         throw e;
       });
     await recordAudit(tx, {

@@ -1,10 +1,10 @@
 import { and, desc, eq, isNull, ne } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { accountTokens, payoutMethods, users } from "../db/schema";
-import { ApiError } from "../http";
+import { DomainError } from "./errors";
 import { hashToken, newToken } from "../lib/ids";
 import { escapeHtml, type Mailer } from "../lib/mailer";
-import { milliToRupeeString } from "../lib/money";
+import { milliToRupeeString } from "../../shared/money";
 import { emailKey, hashPassword, normalizeEmail, verifyPassword } from "./accounts";
 import { memberBalances } from "./ledger";
 import { MailDeliveryError, sendNotice } from "./passwordReset";
@@ -83,10 +83,10 @@ async function requireCurrentPassword(
     .select({ passwordHash: users.passwordHash, email: users.email, name: users.name })
     .from(users)
     .where(eq(users.id, userId));
-  if (!u?.passwordHash) throw new ApiError(400, PROFILE_MESSAGES.noPassword);
-  if (!password) throw new ApiError(400, missingMessage);
+  if (!u?.passwordHash) throw new DomainError("invalid_input", PROFILE_MESSAGES.noPassword);
+  if (!password) throw new DomainError("invalid_input", missingMessage);
   if (!(await verifyPassword(u.passwordHash, password)))
-    throw new ApiError(400, PROFILE_MESSAGES.wrongPassword);
+    throw new DomainError("wrong_password", PROFILE_MESSAGES.wrongPassword);
   return { email: u.email, name: u.name };
 }
 
@@ -105,7 +105,7 @@ export async function updateProfile(
     .select({ id: payoutMethods.id })
     .from(payoutMethods)
     .where(and(eq(payoutMethods.name, input.methodName), eq(payoutMethods.active, true)));
-  if (!method) throw new ApiError(400, PROFILE_MESSAGES.unknownMethod);
+  if (!method) throw new DomainError("payment_method", PROFILE_MESSAGES.unknownMethod);
   const [stored] = await db
     .select({ methodId: users.payoutMethodId, accountInfo: users.payoutAccountInfo })
     .from(users)
@@ -159,9 +159,9 @@ export async function changePassword(
     .from(users)
     .where(eq(users.id, member.id));
   if (!(await verifyPassword(u?.passwordHash ?? null, input.current)))
-    throw new ApiError(400, PROFILE_MESSAGES.wrongPassword);
-  if (input.next.length < 8) throw new ApiError(400, PROFILE_MESSAGES.shortPassword);
-  if (input.next === input.current) throw new ApiError(400, PROFILE_MESSAGES.samePassword);
+    throw new DomainError("wrong_password", PROFILE_MESSAGES.wrongPassword);
+  if (input.next.length < 8) throw new DomainError("invalid_input", PROFILE_MESSAGES.shortPassword);
+  if (input.next === input.current) throw new DomainError("invalid_input", PROFILE_MESSAGES.samePassword);
   const passwordHash = await hashPassword(input.next);
   await db.update(users).set({ passwordHash }).where(eq(users.id, member.id));
   await revokeOtherSessions(db, member.id, member.sessionId);
@@ -202,12 +202,12 @@ export async function requestEmailChange(
       .from(users)
       .where(eq(users.id, userId))
       .for("update");
-    if (!me || me.emailKey === newKey) throw new ApiError(409, PROFILE_MESSAGES.emailInUse);
+    if (!me || me.emailKey === newKey) throw new DomainError("email_in_use", PROFILE_MESSAGES.emailInUse);
     const [taken] = await tx
       .select({ id: users.id })
       .from(users)
       .where(and(eq(users.emailKey, newKey), ne(users.id, userId)));
-    if (taken) throw new ApiError(409, PROFILE_MESSAGES.emailInUse);
+    if (taken) throw new DomainError("email_in_use", PROFILE_MESSAGES.emailInUse);
     const [last] = await tx
       .select({ createdAt: accountTokens.createdAt })
       .from(accountTokens)
@@ -215,7 +215,7 @@ export async function requestEmailChange(
       .orderBy(desc(accountTokens.createdAt))
       .limit(1);
     const timeLeft = last ? last.createdAt.getTime() + wait - Date.now() : 0;
-    if (timeLeft > 0) throw new ApiError(429, PROFILE_MESSAGES.emailWait, { time_left: timeLeft });
+    if (timeLeft > 0) throw new DomainError("too_soon", PROFILE_MESSAGES.emailWait, { time_left: timeLeft });
     // Only the newest link works.
     await tx
       .update(accountTokens)

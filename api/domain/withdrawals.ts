@@ -2,9 +2,10 @@ import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/client";
 import { payoutMethods, users, withdrawals } from "../db/schema";
-import { ApiError } from "../http";
+import { DomainError } from "./errors";
+import { PAGE_SIZE, offsetOf, pageOf } from "../../shared/pagination";
 import { newId } from "../lib/ids";
-import { formatRupees, milliToRupeeString, rupeesToMilli } from "../lib/money";
+import { formatRupees, milliToRupeeString, rupeesToMilli } from "../../shared/money";
 import { recordAudit } from "./audit";
 import { InsufficientFundsError, PLATFORM, memberAccount, memberBalances, post } from "./ledger";
 
@@ -33,7 +34,7 @@ export const wholeRupees = (message: string) =>
   z.unknown().transform((v, ctx) => {
     const n = parseWholeRupees(v);
     if (n === null) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message });
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message, params: { error_code: "invalid_amount" } });
       return z.NEVER;
     }
     return n;
@@ -95,15 +96,18 @@ export async function requestWithdrawal(
 
   const bound = await boundPayout(db, input.userId);
   const info = bound?.accountInfo?.trim() ?? "";
-  if (!bound?.methodId && !info) throw new ApiError(400, WITHDRAW_MESSAGES.notBound, { bind_payment: true });
+  if (!bound?.methodId && !info)
+    throw new DomainError("bind_payment", WITHDRAW_MESSAGES.notBound, { bind_payment: true });
   if (!bound?.methodName || !bound.active || !info || !input.type || input.type !== bound.methodName) {
-    throw new ApiError(400, WITHDRAW_MESSAGES.bindAgain);
+    throw new DomainError("payment_method", WITHDRAW_MESSAGES.bindAgain);
   }
   const amount = rupeesToMilli(input.rupees);
   const minimum = bound.minimum ?? 0;
-  if (amount < minimum) throw new ApiError(400, WITHDRAW_MESSAGES.minimum(bound.methodName, minimum));
+  if (amount < minimum)
+    throw new DomainError("invalid_amount", WITHDRAW_MESSAGES.minimum(bound.methodName, minimum));
   const { withdrawable } = await memberBalances(db, input.userId);
-  if (amount > withdrawable) throw new ApiError(400, WITHDRAW_MESSAGES.insufficient(withdrawable));
+  if (amount > withdrawable)
+    throw new DomainError("insufficient_balance", WITHDRAW_MESSAGES.insufficient(withdrawable));
 
   const id = newId();
   const methodName = bound.methodName;
@@ -131,7 +135,7 @@ export async function requestWithdrawal(
   } catch (e) {
     if (e instanceof InsufficientFundsError) {
       const now = await memberBalances(db, input.userId);
-      throw new ApiError(400, WITHDRAW_MESSAGES.insufficient(now.withdrawable));
+      throw new DomainError("insufficient_balance", WITHDRAW_MESSAGES.insufficient(now.withdrawable));
     }
     throw e;
   }
@@ -148,7 +152,8 @@ export async function settleWithdrawal(
   input: { id: string; actorUserId: string; action: "approve" | "reject"; remark?: string },
 ): Promise<void> {
   const remark = input.remark?.trim() || null;
-  if (input.action === "reject" && !remark) throw new ApiError(400, WITHDRAW_MESSAGES.remarkRequired);
+  if (input.action === "reject" && !remark)
+    throw new DomainError("invalid_input", WITHDRAW_MESSAGES.remarkRequired);
   const status = input.action === "approve" ? "Success" : "Reject";
   await db.transaction(async (tx) => {
     const [row] = await tx
@@ -168,9 +173,10 @@ export async function settleWithdrawal(
         .select({ userId: withdrawals.userId, status: withdrawals.status })
         .from(withdrawals)
         .where(eq(withdrawals.id, input.id));
-      if (!exists) throw new ApiError(404, WITHDRAW_MESSAGES.notFound);
-      if (exists.status !== "Pending") throw new ApiError(409, WITHDRAW_MESSAGES.alreadySettled);
-      throw new ApiError(403, WITHDRAW_MESSAGES.ownWithdrawal);
+      if (!exists) throw new DomainError("not_found", WITHDRAW_MESSAGES.notFound);
+      if (exists.status !== "Pending")
+        throw new DomainError("already_settled", WITHDRAW_MESSAGES.alreadySettled);
+      throw new DomainError("forbidden", WITHDRAW_MESSAGES.ownWithdrawal);
     }
     await post(tx, {
       idempotencyKey: `withdrawal-settle:${row.id}`,
@@ -204,23 +210,26 @@ const recordOf = (w: typeof withdrawals.$inferSelect) => ({
   remark: w.remark ?? "",
 });
 
-/** The withdrawal page's data: balances, the bound method and the member's history, newest first. */
-export async function withdrawalSummary(db: Db, userId: string) {
+/** The withdrawal page's data: balances, the bound method and one page of the member's history, newest first. */
+export async function withdrawalSummary(db: Db, userId: string, requestedPage = 1) {
   const balances = await memberBalances(db, userId);
   const bound = await boundPayout(db, userId);
   const [totals] = await db
     .select({
       pending: sql<string>`coalesce(sum(${withdrawals.amount}) filter (where ${withdrawals.status} = 'Pending'), 0)`,
       paid: sql<string>`coalesce(sum(${withdrawals.amount}) filter (where ${withdrawals.status} = 'Success'), 0)`,
+      count: sql<number>`count(*)::int`,
     })
     .from(withdrawals)
     .where(eq(withdrawals.userId, userId));
+  const pagination = pageOf(requestedPage, PAGE_SIZE.withdrawals, Number(totals?.count ?? 0));
   const records = await db
     .select()
     .from(withdrawals)
     .where(eq(withdrawals.userId, userId))
     .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
-    .limit(1000);
+    .limit(pagination.pageSize)
+    .offset(offsetOf(pagination));
   return {
     withdrawable: balances.withdrawable,
     deposit: balances.deposit,
@@ -230,6 +239,7 @@ export async function withdrawalSummary(db: Db, userId: string) {
     accountInfo: bound?.accountInfo ?? null,
     minimum: bound?.minimum ?? null,
     records: records.map(recordOf),
+    pagination,
   };
 }
 

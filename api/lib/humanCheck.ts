@@ -133,9 +133,6 @@ const ImageToken = z
   .object({ nonce: z.string().min(16).max(64), expiresAt: z.number().int(), mac: z.string() })
   .strict();
 
-/** Where the browser keeps the token of the picture it was last shown (GET /humanCheck/image.svg). */
-export const IMAGE_TOKEN_COOKIE = "hc_img";
-
 /**
  * The MAC covers a JSON array, so no two (answer, nonce, expiry) triples share a signed text:
  * moving characters from the answer to the nonce makes a different text, not a new valid token.

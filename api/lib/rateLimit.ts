@@ -5,7 +5,7 @@ import {
   type RateLimiterAbstract,
 } from "rate-limiter-flexible";
 import type { Redis } from "ioredis";
-import { ApiError } from "../http";
+import { DomainError } from "../domain/errors";
 
 /** Limits per action: points per window. Kept in Redis when configured so every node shares them. */
 export const LIMITS = {
@@ -48,8 +48,8 @@ export function createRateLimiter(opts: { enabled: boolean; redis?: Redis }): Ra
       } catch (e) {
         if (e instanceof RateLimiterRes) {
           const minutes = Math.max(1, Math.ceil(e.msBeforeNext / 60000));
-          throw new ApiError(
-            429,
+          throw new DomainError(
+            "rate_limited",
             `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
             {
               retry_after_ms: e.msBeforeNext,

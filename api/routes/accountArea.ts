@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { ApiError, ok, readObj, requireMember, type ApiEnv } from "../http";
+import { isMobileNumber } from "../../shared/fields";
+import { ApiError, ok, pageQuery, readObj, requireMember, type ApiEnv } from "../http";
 import { MailDeliveryError } from "../domain/passwordReset";
 import { publicOrigin } from "../config";
 import { referralPage } from "../domain/referrals";
@@ -37,7 +38,7 @@ const mobileNumber = z.unknown().transform((v, ctx) => {
       : typeof v === "string"
         ? v.trim()
         : "";
-  if (!/^[1-9]\d{9}$/.test(digits)) {
+  if (!isMobileNumber(digits)) {
     ctx.addIssue({ code: z.ZodIssueCode.custom, message: MOBILE_MESSAGE });
     return z.NEVER;
   }
@@ -104,7 +105,7 @@ export function accountAreaRoute(): Hono<ApiEnv> {
   const r = new Hono<ApiEnv>();
 
   r.get("/userReferral_record_get", requireMember, async (c) =>
-    ok(c, await referralPage(c.var.deps.db, c.var.member.id)),
+    ok(c, await referralPage(c.var.deps.db, c.var.member.id, pageQuery(c))),
   );
 
   r.get("/userProfileData_get", requireMember, async (c) =>

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { ok, readBody, requireMember, requireOperator, type ApiEnv } from "../http";
 import { ApiError } from "../http";
-import { rupeesToMilli } from "../lib/money";
+import { rupeesToMilli } from "../../shared/money";
 import { listAudit } from "../domain/audit";
 import { createGiftCode, GIFT_CODE_MAX_LENGTH, GIFT_CODE_MESSAGES, listGiftCodes } from "../domain/giftCodes";
 import {

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { ApiContext, ApiEnv } from "../http";
-import { ok } from "../http";
+import { ok, pageQuery } from "../http";
 import type { SessionUser } from "../domain/sessions";
 import { authenticateSession } from "../lib/sessionAuth";
 import { faqList, homeSectionList, paymentProof, policyHtml, type PolicySlug } from "../domain/content";
@@ -29,7 +29,11 @@ export function publicRoute(): Hono<ApiEnv> {
       msg.other_data_faqArray = await faqList(db);
       msg.other_data_homepage_Array = await homeSectionList(db);
     }
-    if (flag("paymentProof")) msg.paymentProof_data = await paymentProof(db);
+    if (flag("paymentProof")) {
+      const proof = await paymentProof(db, pageQuery(c));
+      msg.paymentProof_data = proof.records;
+      msg.paymentProof_pagination = proof.pagination;
+    }
     for (const [slug, field] of POLICY_FLAGS) if (flag(slug)) msg[field] = await policyHtml(db, slug);
     return ok(c, msg);
   });

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { ok, readObj, requireMember, type ApiEnv } from "../http";
-import { milliToRupeeString } from "../lib/money";
+import { ok, pageQuery, readObj, requireMember, type ApiEnv } from "../http";
+import { milliToRupeeString } from "../../shared/money";
 import { sanitizeHtml } from "../lib/sanitize";
 import { getSetting } from "../domain/settings";
 import { WITHDRAW_MESSAGES, requestWithdrawal, wholeRupees, withdrawalSummary } from "../domain/withdrawals";
@@ -28,7 +28,11 @@ const ConvertSchema = z
     balanceToConvert: wholeRupees(CONVERT_MESSAGES.invalidAmount),
     conversionType_state: z.unknown().transform((v, ctx) => {
       if (v === "depositToWithdraw" || v === "withdrawToDeposit") return v;
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: CONVERT_MESSAGES.direction });
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        message: CONVERT_MESSAGES.direction,
+        params: { error_code: "invalid_direction" },
+      });
       return z.NEVER;
     }),
     // The client's own charge figure: accepted for compatibility, never used.
@@ -46,7 +50,7 @@ export function userAmountRoute(): Hono<ApiEnv> {
 
   r.get("/userBalanceData_get", requireMember, async (c) => {
     const { db } = c.var.deps;
-    const s = await withdrawalSummary(db, c.var.member.id);
+    const s = await withdrawalSummary(db, c.var.member.id, pageQuery(c));
     const instructions = await getSetting(db, "withdrawal_instructions");
     return ok(c, {
       withdrawable_amount: milliToRupeeString(s.withdrawable),
@@ -57,6 +61,7 @@ export function userAmountRoute(): Hono<ApiEnv> {
       withdrawal_account_information: s.accountInfo,
       withdrawalMethod_minimumAmount: s.minimum === null ? null : milliToRupeeString(s.minimum),
       withdrawal_Records: s.records,
+      pagination: s.pagination,
       other_data_withdrawal_instructions: instructions.map((html) => sanitizeHtml(html)),
     });
   });
@@ -76,13 +81,14 @@ export function userAmountRoute(): Hono<ApiEnv> {
 
   r.get("/userConvertBalance_get", requireMember, async (c) => {
     const { db } = c.var.deps;
-    const s = await conversionSummary(db, c.var.member.id);
+    const s = await conversionSummary(db, c.var.member.id, pageQuery(c));
     const instructions = await getSetting(db, "convert_instructions");
     return ok(c, {
       withdrawable_amount: milliToRupeeString(s.withdrawable),
       deposit_amount: milliToRupeeString(s.deposit),
       available_amount: milliToRupeeString(s.withdrawable + s.deposit),
       convertAmount_Records: s.records,
+      pagination: s.pagination,
       other_data_convertBalance_instructions: instructions.map((html) => sanitizeHtml(html)),
     });
   });

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { ok, readBody, requireMember, type ApiEnv } from "../http";
-import { milliToRupeeString } from "../lib/money";
+import { milliToRupeeString } from "../../shared/money";
 import { memberBalances } from "../domain/ledger";
 import { sanitizeHtml } from "../lib/sanitize";
 import { getSetting } from "../domain/settings";

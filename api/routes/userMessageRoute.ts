@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { MOBILE_NUMBER } from "../../shared/fields";
 import type { ApiEnv } from "../http";
 import { clientIp, ok } from "../http";
 import { saveContactMessage } from "../domain/contact";
@@ -29,7 +30,7 @@ const ContactInput = z
     mobile_number: z
       .string({ required_error: MOBILE_MSG, invalid_type_error: MOBILE_MSG })
       .trim()
-      .regex(/^\d{10}$/, MOBILE_MSG),
+      .regex(MOBILE_NUMBER, MOBILE_MSG),
     subject: text("Please enter a subject.", 200),
     message: text("Please enter your message.", 5000),
     consent: z.literal(true, {

@@ -3,8 +3,9 @@ import { getCookie } from "hono/cookie";
 import { clearSessionCookie, setSessionCookie } from "../lib/sessionCookie";
 import { z } from "zod";
 import type { ApiContext, ApiEnv } from "../http";
-import { ApiError, clientIp, ok, readObj, requireMember } from "../http";
+import { ApiError, clientIp, fail, ok, readObj, requireMember } from "../http";
 import { publicOrigin } from "../config";
+import { DomainError } from "../domain/errors";
 import { HumanCheckInput, verifyHumanCheck } from "../lib/humanCheck";
 import {
   AlreadyRegisteredError,
@@ -169,8 +170,7 @@ export async function readFields<T extends z.ZodTypeAny>(c: ApiContext, schema: 
   throw new ApiError(400, issue?.message ?? "Invalid request body.");
 }
 
-const fieldErrors = (c: ApiContext, list: { msg: string }[]) =>
-  c.json({ success: false, error_msg: list }, 400);
+const fieldErrors = (c: ApiContext, list: { msg: string }[]) => fail(c, 400, list);
 
 const queryText = (c: ApiContext, name: string) => {
   const v = c.req.query(name);
@@ -203,19 +203,19 @@ export function userRoute(): Hono<ApiEnv> {
     const input = await readFields(c, LoginInput);
     const identity = normalizeIdentifier(input.email_userName);
     await deps.limiter.consume("login", `${clientIp(c)}|${identity}`);
-    if (!(await verifyHumanCheck(deps, input.human_check))) throw new ApiError(400, HUMAN_CHECK_FAILED);
+    if (!(await verifyHumanCheck(deps, input.human_check)))
+      throw new DomainError("human_check_failed", HUMAN_CHECK_FAILED);
     await refuseWhileThrottled(deps.db, identity);
     const member = await authenticate(deps.db, input.email_userName, input.password);
     if (!member) {
       await recordLoginFailure(deps.db, identity);
-      throw new ApiError(401, "Invalid details");
+      throw new DomainError("invalid_credentials", "Invalid details");
     }
     if (member.role === "operator") {
       // The password alone never opens an operator session.
-      if (!member.totpSecret) throw new ApiError(403, SECOND_FACTOR_MESSAGES.notSetUp);
+      if (!member.totpSecret) throw new DomainError("forbidden", SECOND_FACTOR_MESSAGES.notSetUp);
       const ticket = await issueSecondFactorTicket(deps.db, member.id);
-      throw new ApiError(401, SECOND_FACTOR_MESSAGES.required, {
-        error_code: "second_factor_required",
+      throw new DomainError("second_factor_required", SECOND_FACTOR_MESSAGES.required, {
         second_factor_ticket: ticket,
       });
     }
@@ -228,16 +228,17 @@ export function userRoute(): Hono<ApiEnv> {
     const input = await readFields(c, SecondFactorInput);
     await deps.limiter.consume("login", `${clientIp(c)}|second-factor`);
     const holder = await ticketHolder(deps.db, input.ticket);
-    if (!holder) throw new ApiError(401, SECOND_FACTOR_MESSAGES.expiredTicket);
+    if (!holder) throw new DomainError("invalid_token", SECOND_FACTOR_MESSAGES.expiredTicket);
     await refuseWhileThrottled(deps.db, holder);
     const result = await completeSecondFactor(deps.db, input.ticket, input.code);
     if (!result.ok) {
-      if (result.reason === "ticket") throw new ApiError(401, SECOND_FACTOR_MESSAGES.expiredTicket);
+      if (result.reason === "ticket")
+        throw new DomainError("invalid_token", SECOND_FACTOR_MESSAGES.expiredTicket);
       await recordLoginFailure(deps.db, holder);
-      throw new ApiError(401, SECOND_FACTOR_MESSAGES.invalidCode);
+      throw new DomainError("invalid_credentials", SECOND_FACTOR_MESSAGES.invalidCode);
     }
     const [member] = await deps.db.select().from(users).where(eq(users.id, result.userId));
-    if (!member) throw new ApiError(401, SECOND_FACTOR_MESSAGES.expiredTicket);
+    if (!member) throw new DomainError("invalid_token", SECOND_FACTOR_MESSAGES.expiredTicket);
     await clearLoginFailures(deps.db, member.emailKey);
     await clearLoginFailures(deps.db, member.userName);
     return signIn(c, member, input.loginRemember_state);
@@ -249,7 +250,8 @@ export function userRoute(): Hono<ApiEnv> {
     const parsed = SignUpInput.safeParse(await readObj(c, z.unknown()));
     if (!parsed.success) return fieldErrors(c, signUpErrors(parsed.error));
     const input = parsed.data;
-    if (!(await verifyHumanCheck(deps, input.human_check))) throw new ApiError(400, HUMAN_CHECK_FAILED);
+    if (!(await verifyHumanCheck(deps, input.human_check)))
+      throw new DomainError("human_check_failed", HUMAN_CHECK_FAILED);
     try {
       const member = await registerMember(deps.db, {
         name: input.name,
@@ -266,7 +268,8 @@ export function userRoute(): Hono<ApiEnv> {
       }).catch((e: unknown) => console.error("Sign-up verification mail not sent", e));
       return ok(c, "user registered successfully!", { user: member.email });
     } catch (e) {
-      if (e instanceof AlreadyRegisteredError) throw new ApiError(409, "Already Registered");
+      if (e instanceof AlreadyRegisteredError)
+        throw new DomainError("already_registered", "Already Registered");
       if (e instanceof UnknownReferrerError) return fieldErrors(c, [{ msg: "Invalid referral link." }]);
       throw e;
     }
@@ -283,23 +286,26 @@ export function userRoute(): Hono<ApiEnv> {
     }).catch((e: unknown) => {
       if (!(e instanceof MailDeliveryError)) throw e;
       console.error(e.cause ?? e);
-      throw new ApiError(503, MAIL_FAILED);
+      throw new DomainError("unavailable", MAIL_FAILED);
     });
     if (!result.sent)
-      throw new ApiError(429, RESET_WAIT_MSG, { msg: RESET_WAIT_MSG, time_left: result.timeLeftMs });
+      throw new DomainError("too_soon", RESET_WAIT_MSG, {
+        msg: RESET_WAIT_MSG,
+        time_left: result.timeLeftMs,
+      });
     return ok(c, "Password reset link sent successfully.");
   });
 
   r.get("/verify_reset_token", async (c) => {
     if (!(await isResetTokenValid(c.var.deps.db, queryText(c, "token"))))
-      throw new ApiError(400, TOKEN_FAILED);
+      throw new DomainError("invalid_token", TOKEN_FAILED);
     return ok(c, "Token verified");
   });
 
   r.post("/reset_password_form_post", async (c) => {
     const input = await readFields(c, ResetInput);
     if (!(await resetPassword(c.var.deps.db, input.token, input.password)))
-      throw new ApiError(400, TOKEN_FAILED);
+      throw new DomainError("invalid_token", TOKEN_FAILED);
     return ok(c, "Password reset successfully.");
   });
 
@@ -316,9 +322,12 @@ export function userRoute(): Hono<ApiEnv> {
       email: queryText(c, "email"),
       siteName: deps.config.SITE_NAME,
     });
-    if (result === "invalid") throw new ApiError(400, TOKEN_FAILED);
+    if (result === "invalid") throw new DomainError("invalid_token", TOKEN_FAILED);
     if (result === "taken")
-      throw new ApiError(409, "The new email is already in use. Please choose a different email.");
+      throw new DomainError(
+        "email_in_use",
+        "The new email is already in use. Please choose a different email.",
+      );
     return ok(c, "Email updated successfully.");
   });
 

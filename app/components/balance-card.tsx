@@ -1,21 +1,4 @@
-import { formatRupees } from "../../api/lib/money";
-
-/**
- * The API sends money as rupee strings with 3 decimals ("12.345"). They are turned into integer
- * milli-rupees with string arithmetic only, so comparisons and display stay exact.
- */
-export function parseRupees(value: string | number | null | undefined): number {
-  if (typeof value === "number") return Number.isFinite(value) ? Math.round(value * 1000) : 0;
-  const m = /^\s*(-)?(\d+)(?:\.(\d{0,3})\d*)?\s*$/.exec(value ?? "");
-  if (!m) return 0;
-  const milli = Number(m[2]) * 1000 + Number((m[3] ?? "").padEnd(3, "0"));
-  return m[1] ? -milli : milli;
-}
-
-/** '₹12.345' from the API's rupee string (fallback ₹0.000). */
-export function rupees(value: string | number | null | undefined): string {
-  return formatRupees(parseRupees(value));
-}
+import { rupees } from "../../shared/money";
 
 export function BalanceCard({
   label,
@@ -50,11 +33,13 @@ export function AmountInput({
   id,
   name,
   label,
+  required,
   errors,
 }: {
   id: string;
   name: string;
   label: string;
+  required?: boolean;
   errors?: string[] | null;
 }) {
   const errorId = errors?.length ? `${id}-error` : undefined;
@@ -71,6 +56,7 @@ export function AmountInput({
         inputMode="numeric"
         pattern="[0-9]*"
         maxLength={9}
+        required={required}
         autoComplete="off"
         defaultValue="0"
         aria-invalid={errorId ? true : undefined}

@@ -1,6 +1,6 @@
-import { useEffect, useId, type ReactNode } from "react";
-import { Form, useRouteError } from "@remix-run/react";
-import { Spinner } from "./forms";
+import { useEffect, useId, useState, type ReactNode } from "react";
+import { Form, useNavigation } from "@remix-run/react";
+import { Spinner, useIsPending } from "./forms";
 
 /**
  * The 'Are you sure?' step. The confirm button belongs to a real form carrying the hidden fields,
@@ -81,6 +81,40 @@ export function ConfirmDialog({
   );
 }
 
+/** The confirm step for `fields`, with the request id that makes a double submit one request. */
+export function confirmStep<T extends object>(fields: T): T & { request_id: string } {
+  return { ...fields, request_id: newRequestId() };
+}
+
+/**
+ * The check → confirm → request-id flow of a money form (withdraw, convert). The form posts
+ * `intent=check`: without JavaScript the action runs the checks and answers with a notice or the
+ * server-rendered confirm step; with it, `onSubmit` runs the same checks and calls `show`. The
+ * dialog's form posts `intent=confirm` with the request id. A new action answer, or the end of a
+ * submission, replaces what the browser showed.
+ */
+export function useConfirmFlow<Notice, Confirm>(
+  actionData: { notice: Notice | null; confirm: Confirm | null } | undefined,
+) {
+  const navigation = useNavigation();
+  const checking = useIsPending({ fields: { intent: "check" } });
+  const confirming = useIsPending({ fields: { intent: "confirm" } });
+  const [local, setLocal] = useState<{ notice: Notice | null; confirm: Confirm | null } | null>(null);
+  useEffect(() => setLocal(null), [actionData]);
+  useEffect(() => {
+    if (navigation.state === "idle") setLocal((prev) => (prev?.confirm ? null : prev));
+  }, [navigation.state]);
+  return {
+    notice: local ? local.notice : (actionData?.notice ?? null),
+    confirm: local ? local.confirm : (actionData?.confirm ?? null),
+    checking,
+    confirming,
+    /** The browser's check: a notice, or else the confirm step. */
+    show: (notice: Notice | null, confirm: Confirm | null) => setLocal({ notice, confirm }),
+    clear: () => setLocal({ notice: null, confirm: null }),
+  };
+}
+
 /** A random request id for one confirm render (a double submit of the same confirm has one effect). */
 export function newRequestId(): string {
   const bytes = new Uint8Array(16);
@@ -107,17 +141,6 @@ export function AlertBox({
     <div role="alert" className={`rounded-xl border p-4 text-sm ${tones[tone]}`}>
       <p className="font-semibold">{title}</p>
       {children ? <div className="mt-1">{children}</div> : null}
-    </div>
-  );
-}
-
-/** A member page's error boundary: the spec's generic load failure. */
-export function PageError() {
-  const error = useRouteError();
-  useEffect(() => console.error(error), [error]);
-  return (
-    <div className="mx-auto max-w-3xl">
-      <AlertBox tone="error" title="Something went wrong, please try again." />
     </div>
   );
 }

@@ -1,15 +1,9 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import {
-  getFormProps,
-  getInputProps,
-  getTextareaProps,
-  useForm,
-  type SubmissionResult,
-} from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
-import { ErrorList, Field, SubmitButton, useIsPending } from "./forms";
+import { ErrorList, Field, SubmitButton, useIsPending, useAppForm } from "./forms";
+import { MOBILE_NUMBER, MOBILE_NUMBER_PATTERN } from "../../shared/fields";
 
 export const MOBILE_NUMBER_TITLE = "Please enter a valid 10-digit Indian mobile number";
 export const CONTACT_SUCCESS =
@@ -33,7 +27,7 @@ export const ContactSchema = z.object({
   mobile_number: z
     .string({ required_error: MOBILE_NUMBER_TITLE })
     .trim()
-    .regex(/^\d{10}$/, MOBILE_NUMBER_TITLE),
+    .regex(MOBILE_NUMBER, MOBILE_NUMBER_TITLE),
   subject: required("Please enter a subject.", 200),
   message: required("Please enter your message.", 5000),
   consent: z.boolean({ required_error: "Please agree to the Terms of Use and the Privacy Policy." }),
@@ -61,16 +55,13 @@ export function ContactForm({
 }) {
   const pending = useIsPending();
   const navigation = useNavigation();
-  const [form, fields] = useForm<z.input<typeof ContactSchema>>({
+  const [form, fields] = useAppForm({
     id: "contact",
     lastResult: actionData?.result,
     defaultValue,
-    constraint: getZodConstraint(ContactSchema),
-    // Before (and without) JavaScript the browser checks required fields and the mobile pattern itself.
-    defaultNoValidate: false,
+    schema: ContactSchema,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactSchema }),
   });
 
   // A sent message redirects back here with a toast; the form then starts empty again.
@@ -113,7 +104,7 @@ export function ContactForm({
             errors={fields.mobile_number.errors}
             inputProps={{
               ...getInputProps(fields.mobile_number, { type: "tel" }),
-              pattern: "\\d{10}",
+              pattern: MOBILE_NUMBER_PATTERN,
               title: MOBILE_NUMBER_TITLE,
               inputMode: "numeric",
               maxLength: 10,

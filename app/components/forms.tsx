@@ -1,13 +1,48 @@
 import { useState, type InputHTMLAttributes, type ReactNode } from "react";
-import { useNavigation } from "@remix-run/react";
+import { useFormAction, useNavigation } from "@remix-run/react";
+import { useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import type { z } from "zod";
 
-/** True while this page's form (or the given action) is being submitted. */
-export function useIsPending(opts: { formAction?: string; formMethod?: "POST" | "GET" } = {}) {
+type ConformOptions<Schema extends z.ZodTypeAny> = Parameters<
+  typeof useForm<z.input<Schema>, z.output<Schema>>
+>[0];
+
+/**
+ * Every form's Conform setup: one zod schema gives the native constraints (`required`, `pattern`,
+ * `minLength`) and the validation after hydration. The server-rendered form carries no
+ * `novalidate`, so the browser enforces the rules before (and without) scripts; Conform takes over
+ * once hydrated. `onValidate` is only for forms whose schema depends on the submitted data.
+ */
+export function useAppForm<Schema extends z.ZodTypeAny>({
+  schema,
+  ...options
+}: Omit<ConformOptions<Schema>, "constraint" | "defaultNoValidate"> & { schema: Schema }) {
+  return useForm<z.input<Schema>, z.output<Schema>>({
+    constraint: getZodConstraint(schema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    ...options,
+    defaultNoValidate: false,
+  });
+}
+
+/**
+ * True while one form is being submitted: by default a POST to this route's own action; `fields`
+ * narrows it to the form whose submitted values match (e.g. `{ intent: "password" }`, a row's id),
+ * so another form on the page (or the logout dialog) does not spin this one's button.
+ */
+export function useIsPending({
+  formAction,
+  formMethod = "POST",
+  fields,
+}: { formAction?: string; formMethod?: "POST" | "GET"; fields?: Record<string, string> } = {}) {
+  const ownAction = useFormAction();
   const navigation = useNavigation();
   return (
     navigation.state !== "idle" &&
-    (opts.formAction === undefined || navigation.formAction === opts.formAction) &&
-    (navigation.formMethod ?? "GET").toUpperCase() === (opts.formMethod ?? "POST")
+    navigation.formAction === (formAction ?? ownAction) &&
+    (navigation.formMethod ?? "GET").toUpperCase() === formMethod &&
+    Object.entries(fields ?? {}).every(([name, value]) => navigation.formData?.get(name) === value)
   );
 }
 

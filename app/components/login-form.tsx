@@ -1,11 +1,21 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useFetcher } from "@remix-run/react";
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
-import { ErrorList, Field, PasswordField, ProcessingOverlay, SubmitButton, useIsPending } from "./forms";
+import {
+  ErrorList,
+  Field,
+  PasswordField,
+  ProcessingOverlay,
+  SubmitButton,
+  useIsPending,
+  useAppForm,
+} from "./forms";
+import type { DomainErrorCode } from "../../shared/errors";
 import { HumanCheck, type HumanCheckChallenge } from "./human-check";
-import { formatDuration, type ToastView } from "./toaster";
+import { type ToastView } from "./toaster";
+import { formatDuration } from "../../shared/duration";
+import { useCountdown } from "~/utils/countdown";
 import { showToast, useHydrated } from "~/utils/client-toast";
 import {
   forgetAccount,
@@ -29,8 +39,8 @@ export const LoginSchema = z.object({
 export interface LoginFailure {
   result: SubmissionResult<string[]>;
   toast: ToastView | null;
-  /** The API's error_msg, so the page can apply the 'Invalid details' rule. */
-  errorMsg: string | null;
+  /** Why the API refused, so the page can apply the 'Invalid details' rule. */
+  errorCode: DomainErrorCode | null;
 }
 
 /** Keeps a text input trimmed while the member types (spec 1 §5). */
@@ -55,15 +65,12 @@ export function LoginForm({
   const [forgotOpen, setForgotOpen] = useState(false);
   const lastIdentifier = useRef("");
 
-  const [form, fields] = useForm({
-    // Native checks (required, pattern) until scripts run, so a page without JavaScript still validates.
-    defaultNoValidate: false,
+  const [form, fields] = useAppForm({
     id: "login",
     lastResult: failure?.result,
-    constraint: getZodConstraint(LoginSchema),
+    schema: LoginSchema,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
     onSubmit(event) {
       const input = event.currentTarget.elements.namedItem("email_userName");
       if (!(input instanceof HTMLInputElement)) return;
@@ -81,7 +88,7 @@ export function LoginForm({
 
   // 'Invalid details' for the remembered account itself: forget it, so the member can start over.
   useEffect(() => {
-    if (failure?.errorMsg !== "Invalid details") return;
+    if (failure?.errorCode !== "invalid_credentials") return;
     const stored = readRememberedAccount();
     if (stored && identifierMatchesAccount(stored, lastIdentifier.current)) forgetAccount();
     // one check per answer
@@ -208,18 +215,6 @@ export interface ForgotPasswordReply {
   wait?: { message: string; timeLeftMs: number };
 }
 
-/** Milliseconds left, ticking once a second from the moment it is shown. */
-export function useCountdown(ms: number, key: string): number {
-  const [left, setLeft] = useState(ms);
-  useEffect(() => {
-    const end = Date.now() + ms;
-    setLeft(ms);
-    const t = setInterval(() => setLeft(Math.max(0, end - Date.now())), 1000);
-    return () => clearInterval(t);
-  }, [ms, key]);
-  return left;
-}
-
 /** 'Try again after mm:ss': the wait the API imposed between two reset mails. */
 export function ResetWaitNotice({
   wait,
@@ -279,15 +274,12 @@ export function ForgotPasswordFields({
 }
 
 export function useForgotPasswordForm(id: string, lastResult: SubmissionResult<string[]> | undefined) {
-  return useForm({
-    // Native checks (required, pattern) until scripts run, so a page without JavaScript still validates.
-    defaultNoValidate: false,
+  return useAppForm({
     id,
     lastResult,
-    constraint: getZodConstraint(ForgotPasswordSchema),
+    schema: ForgotPasswordSchema,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),
     onSubmit(event) {
       // Offline, the request cannot leave the browser: say so instead of failing silently.
       if (!navigator.onLine) {

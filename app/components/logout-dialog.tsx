@@ -1,15 +1,14 @@
 import { useCallback, useEffect, useId, useState } from "react";
 import { createPortal } from "react-dom";
-import { Form, Link, useNavigation } from "@remix-run/react";
-import { Spinner } from "./forms";
+import { Form, Link } from "@remix-run/react";
+import { Spinner, useIsPending } from "./forms";
 import { showToast, useHydrated } from "~/utils/client-toast";
 
 export const LOGOUT_HEADING = "Are you sure you want to log out?";
 
 /** The confirmation's content, shared by the dialog (JavaScript) and the /member/logout page (none). */
 export function LogoutConfirm({ onCancel, headingId }: { onCancel?: () => void; headingId?: string }) {
-  const navigation = useNavigation();
-  const pending = navigation.state !== "idle" && navigation.formAction === "/member/logout";
+  const pending = useIsPending({ formAction: "/member/logout" });
   return (
     <div>
       <h2 id={headingId} className="text-lg font-bold">

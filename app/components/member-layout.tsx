@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, useLocation, useNavigation } from "@remix-run/react";
 import { SideMenu } from "./side-menu";
-import { rupees } from "./balance-card";
+import { rupees } from "../../shared/money";
 import { Footer } from "./footer";
 import { useRevalidateOnOnline } from "~/utils/revalidate-on-online";
 import { useHydrated } from "~/utils/client-toast";

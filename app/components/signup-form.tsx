@@ -1,13 +1,22 @@
 import { Form, Link } from "@remix-run/react";
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, getInputProps, type Submission, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
-import { ErrorList, Field, PasswordField, ProcessingOverlay, SubmitButton, useIsPending } from "./forms";
+import {
+  ErrorList,
+  Field,
+  PasswordField,
+  ProcessingOverlay,
+  SubmitButton,
+  useIsPending,
+  useAppForm,
+} from "./forms";
 import { HumanCheck, type HumanCheckChallenge } from "./human-check";
 import { GoogleMark } from "./login-form";
 import type { ToastView } from "./toaster";
 import { ActionToast, showToast } from "~/utils/client-toast";
 import { readRememberedAccount, signupAccountError } from "~/utils/remembered-account";
+import { MOBILE_NUMBER, MOBILE_NUMBER_PATTERN } from "../../shared/fields";
 
 export const MOBILE_TITLE = "Please enter a valid 10-digit Indian mobile number";
 export const PASSWORD_MISMATCH = "Password & confirm password do not match.";
@@ -24,7 +33,7 @@ export const SignUpSchema = z
     mobile_number: z
       .string({ required_error: "Mobile number is required." })
       .trim()
-      .regex(/^[0-9]{10}$/, MOBILE_TITLE),
+      .regex(MOBILE_NUMBER, MOBILE_TITLE),
     email_address: z
       .string({ required_error: "Email is required." })
       .trim()
@@ -68,16 +77,19 @@ export function SignUpForm({
 }) {
   const pending = useIsPending();
 
-  const [form, fields] = useForm({
-    // Native checks (required, pattern) until scripts run, so a page without JavaScript still validates.
-    defaultNoValidate: false,
+  const [form, fields] = useAppForm({
     id: "signup",
     lastResult: failure?.result,
-    constraint: getZodConstraint(SignUpSchema),
+    schema: SignUpSchema,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate({ formData, submitter }) {
-      const submission = parseWithZod(formData, { schema: schemaFor(formData) });
+      // The Google button sends only the terms; its result is read as the sign-up form's.
+      const submission = parseWithZod(formData, { schema: schemaFor(formData) }) as Submission<
+        z.input<typeof SignUpSchema>,
+        string[],
+        z.output<typeof SignUpSchema>
+      >;
       // On submit the mismatch is also announced as a 5-second toast (spec 1 §5).
       if (
         submitter &&
@@ -118,7 +130,7 @@ export function SignUpForm({
             ...getInputProps(fields.mobile_number, { type: "tel" }),
             inputMode: "numeric",
             maxLength: 10,
-            pattern: "[0-9]{10}",
+            pattern: MOBILE_NUMBER_PATTERN,
             title: MOBILE_TITLE,
             autoComplete: "tel-national",
           }}

@@ -1,4 +1,5 @@
-import { useEffect, useState } from "react";
+import { formatDuration } from "../../shared/duration";
+import { useCountdown } from "~/utils/countdown";
 
 export interface ToastView {
   id: string;
@@ -16,26 +17,8 @@ const TONE: Record<ToastView["type"], string> = {
   info: "border-slate-200 bg-white text-slate-900",
 };
 
-/** Time left as the spec's duration formatter writes it (ss, mm:ss or hh:mm:ss). */
-export function formatDuration(ms: number): string {
-  const total = Math.ceil(ms / 1000);
-  if (total <= 0) return "00";
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = total % 60;
-  const p = (n: number) => String(n).padStart(2, "0");
-  if (h > 0) return `${p(h)}:${p(m)}:${p(s)}`;
-  if (m > 0) return `${p(m)}:${p(s)}`;
-  return p(s);
-}
-
 function Countdown({ ms }: { ms: number }) {
-  const [left, setLeft] = useState(ms);
-  useEffect(() => {
-    const end = Date.now() + ms;
-    const t = setInterval(() => setLeft(Math.max(0, end - Date.now())), 1000);
-    return () => clearInterval(t);
-  }, [ms]);
+  const left = useCountdown(ms, String(ms));
   return <span data-testid="toast-countdown">Time remaining: {formatDuration(left)}</span>;
 }
 

@@ -64,7 +64,7 @@ async function secondFactorAction(
       ? result.body.error_msg
       : GENERIC_ERROR;
   // A dead ticket sends the operator back to the password; a wrong code (or a wait) stays on the code.
-  if (message === "Your sign-in has expired. Please log in again.")
+  if (result?.body.error_code === "invalid_token")
     return redirectWithToast(context, "/login", { type: "error", title: message });
   return data<LoginAnswer>(
     {
@@ -81,7 +81,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: LoginSchema });
   if (submission.status !== "success") {
     return data<LoginAnswer>(
-      { result: submission.reply({ hideFields: ["password"] }), toast: null, errorMsg: null },
+      { result: submission.reply({ hideFields: ["password"] }), toast: null, errorCode: null },
       { status: 400 },
     );
   }
@@ -122,7 +122,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     {
       result: submission.reply({ formErrors: [message], hideFields: ["password"] }),
       toast: actionToast({ type: "error", title: message }),
-      errorMsg: apiMessage,
+      errorCode: result?.body.error_code ?? null,
     },
     { status: result && result.status >= 400 && result.status < 500 ? result.status : 400 },
   );

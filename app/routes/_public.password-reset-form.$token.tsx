@@ -1,9 +1,16 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, type ShouldRevalidateFunction } from "@remix-run/react";
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
-import { ErrorList, PasswordField, ProcessingOverlay, SubmitButton, useIsPending } from "~/components/forms";
+import {
+  ErrorList,
+  PasswordField,
+  ProcessingOverlay,
+  SubmitButton,
+  useIsPending,
+  useAppForm,
+} from "~/components/forms";
 import type { ToastView } from "~/components/toaster";
 import { ActionToast } from "~/utils/client-toast";
 import { errorText } from "~/utils/api.server";
@@ -77,15 +84,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export default function PasswordResetPage() {
   const failure = useActionData<typeof action>();
   const pending = useIsPending();
-  const [form, fields] = useForm({
-    // Native checks (required, pattern) until scripts run, so a page without JavaScript still validates.
-    defaultNoValidate: false,
+  const [form, fields] = useAppForm({
     id: "password-reset",
     lastResult: failure?.result,
-    constraint: getZodConstraint(ResetSchema),
+    schema: ResetSchema,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetSchema }),
   });
   return (
     <main className="mx-auto w-full max-w-md px-4 py-8 sm:py-12">

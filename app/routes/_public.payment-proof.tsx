@@ -1,13 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { formatRupees } from "../../api/lib/money";
-import { parseRupees } from "~/components/balance-card";
+import { formatRupees } from "../../shared/money";
+import { parseRupees } from "../../shared/money";
 import { Pagination } from "~/components/pagination";
 import { pageTitle } from "~/utils/meta";
-import { pageParam, paginate } from "~/utils/pagination";
+import { pageParam } from "~/utils/pagination";
 import { list, navBarData } from "~/utils/public-data.server";
-
-const PAYMENT_PROOF_PAGE_SIZE = 10;
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Payment Proof") }];
 
@@ -27,15 +25,19 @@ function istTime(iso: string): string {
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const nav = await navBarData(request, context, "paymentProof");
-  const all = list(nav.paymentProof_data);
-  const { rows, page, totalPages } = paginate(all, pageParam(new URL(request.url)), PAYMENT_PROOF_PAGE_SIZE);
+  const nav = await navBarData(request, context, "paymentProof", pageParam(new URL(request.url)));
+  const rows = list(nav.paymentProof_data);
+  const { page, totalPages, pageSize } = nav.paymentProof_pagination ?? {
+    page: 1,
+    totalPages: 1,
+    pageSize: 0,
+  };
   // Formatted here, once, so the server's and the browser's renders agree (time zone, locale).
   return {
     page,
     totalPages,
     rows: rows.map((r, i) => ({
-      n: (page - 1) * PAYMENT_PROOF_PAGE_SIZE + i + 1,
+      n: (page - 1) * pageSize + i + 1,
       time: istTime(r.time),
       userName: r.userName,
       method: r.withdrawal_method,

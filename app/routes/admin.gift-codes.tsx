@@ -1,11 +1,12 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { operatorChange, operatorRead } from "~/utils/admin.server";
-import { Field, SubmitButton, useIsPending } from "~/components/forms";
-import { formatTime, rupees } from "~/components/balance-card";
+import { Field, SubmitButton, useIsPending, useAppForm } from "~/components/forms";
+import { formatTime } from "~/components/balance-card";
+import { rupees } from "../../shared/money";
 
 export const meta: MetaFunction = () => [{ title: "Gift Codes · Operator Console" }];
 
@@ -80,11 +81,10 @@ export default function AdminGiftCodes() {
   const d = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
-  const [form, fields] = useForm({
+  const [form, fields] = useAppForm({
     id: "create-gift-code",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(GiftCodeSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: GiftCodeSchema }),
+    schema: GiftCodeSchema,
     shouldRevalidate: "onInput",
   });
   return (

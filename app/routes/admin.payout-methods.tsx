@@ -1,11 +1,11 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { operatorChange, operatorRead } from "~/utils/admin.server";
-import { ErrorList, Field, SubmitButton } from "~/components/forms";
-import { parseRupees } from "~/components/balance-card";
+import { ErrorList, Field, SubmitButton, useAppForm } from "~/components/forms";
+import { parseRupees } from "../../shared/money";
 
 export const meta: MetaFunction = () => [{ title: "Payout Methods · Operator Console" }];
 
@@ -85,11 +85,10 @@ function MethodForm({
   const busy =
     navigation.state === "submitting" &&
     String(navigation.formData?.get("id") ?? "new") === (method?.id ?? "new");
-  const [form, fields] = useForm({
+  const [form, fields] = useAppForm({
     id: `method-${formKey}`,
     lastResult: actionData?.formId === formKey ? actionData.result : undefined,
-    constraint: getZodConstraint(MethodSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: MethodSchema }),
+    schema: MethodSchema,
     defaultValue: method
       ? {
           name: method.name,

@@ -1,10 +1,10 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { operatorChange, operatorRead } from "~/utils/admin.server";
-import { Field, SubmitButton, useIsPending } from "~/components/forms";
+import { Field, SubmitButton, useIsPending, useAppForm } from "~/components/forms";
 
 export const meta: MetaFunction = () => [{ title: "Settings · Operator Console" }];
 
@@ -53,11 +53,10 @@ export default function AdminSettings() {
   const d = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
-  const [form, fields] = useForm({
+  const [form, fields] = useAppForm({
     id: "settings",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(SettingsSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SettingsSchema }),
+    schema: SettingsSchema,
     defaultValue: { referral_rate: d.percent },
   });
   return (

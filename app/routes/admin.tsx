@@ -1,5 +1,6 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, NavLink, Outlet, isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { operatorRead } from "~/utils/admin.server";
 
 export const meta: MetaFunction = () => [{ title: "Operator Console" }];
@@ -63,29 +64,28 @@ export default function AdminLayout() {
   );
 }
 
+/** A member who is not an operator: the API's 403 for this area (other 403s are refused requests). */
+const OPERATORS_ONLY = "Operators only";
+
 export function ErrorBoundary() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 403) {
-    return (
-      <Shell nav={false}>
-        <div className="mx-auto max-w-md text-center">
-          <h1 className="text-2xl font-bold">Operators only</h1>
-          <p className="mt-2 text-slate-600">This area is for the site's operators.</p>
-          <Link to="/member/dashboard" className="btn-primary mt-6">
-            Back to your dashboard
-          </Link>
-        </div>
-      </Shell>
-    );
-  }
+  const notOperator = isRouteErrorResponse(error) && error.status === 403 && error.data === OPERATORS_ONLY;
   return (
-    <Shell>
-      <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-900">
-        <p className="font-semibold">Something went wrong, please try again.</p>
-        {isRouteErrorResponse(error) && typeof error.data === "string" && error.data ? (
-          <p className="mt-1">{error.data}</p>
-        ) : null}
-      </div>
+    <Shell nav={!notOperator}>
+      <GeneralErrorBoundary
+        statusHandlers={{
+          403: (e) =>
+            e.data === OPERATORS_ONLY ? (
+              <div className="mx-auto max-w-md text-center">
+                <h1 className="text-2xl font-bold">Operators only</h1>
+                <p className="mt-2 text-slate-600">This area is for the site's operators.</p>
+                <Link to="/member/dashboard" className="btn-primary mt-6">
+                  Back to your dashboard
+                </Link>
+              </div>
+            ) : undefined,
+        }}
+      />
     </Shell>
   );
 }

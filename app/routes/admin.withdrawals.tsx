@@ -1,11 +1,12 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { operatorChange, operatorRead } from "~/utils/admin.server";
-import { ErrorList, SubmitButton } from "~/components/forms";
-import { formatTime, rupees } from "~/components/balance-card";
+import { ErrorList, SubmitButton, useAppForm, useIsPending } from "~/components/forms";
+import { formatTime } from "~/components/balance-card";
+import { rupees } from "../../shared/money";
 import { StatusBadge } from "~/components/status-badge";
 
 export const meta: MetaFunction = () => [{ title: "Withdrawals · Operator Console" }];
@@ -90,13 +91,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 function SettleForms({ row, status }: { row: WithdrawalRow; status: Filter }) {
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("id") === row._id;
-  const [form, fields] = useForm({
+  const approving = useIsPending({ fields: { id: row._id, intent: "approve" } });
+  const rejecting = useIsPending({ fields: { id: row._id, intent: "reject" } });
+  const [form, fields] = useAppForm({
     id: `reject-${row._id}`,
     lastResult: actionData && "id" in actionData && actionData.id === row._id ? actionData.result : undefined,
-    constraint: getZodConstraint(RejectSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RejectSchema }),
+    schema: RejectSchema,
   });
   const order = row._id.toUpperCase();
   return (
@@ -105,11 +105,7 @@ function SettleForms({ row, status }: { row: WithdrawalRow; status: Filter }) {
         <input type="hidden" name="intent" value="approve" />
         <input type="hidden" name="id" value={row._id} />
         <input type="hidden" name="status" value={status} />
-        <SubmitButton
-          pending={busy && navigation.formData?.get("intent") === "approve"}
-          className="btn-primary"
-          aria-label={`Approve ${order}`}
-        >
+        <SubmitButton pending={approving} className="btn-primary" aria-label={`Approve ${order}`}>
           Approve
         </SubmitButton>
       </Form>
@@ -132,11 +128,7 @@ function SettleForms({ row, status }: { row: WithdrawalRow; status: Filter }) {
           />
           <ErrorList id={fields.remark.errorId} errors={fields.remark.errors} />
         </div>
-        <SubmitButton
-          pending={busy && navigation.formData?.get("intent") === "reject"}
-          className="btn-danger"
-          aria-label={`Reject ${order}`}
-        >
+        <SubmitButton pending={rejecting} className="btn-danger" aria-label={`Reject ${order}`}>
           Reject
         </SubmitButton>
       </Form>

@@ -1,26 +1,21 @@
-import { useEffect, useState } from "react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
-import { errorText, memberApi } from "~/utils/api.server";
+import { errorText, memberApi, memberRead } from "~/utils/api.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { redirectWithToast } from "~/utils/toast.server";
-import { pageParam, paginate } from "~/utils/pagination";
+import { pageParam } from "~/utils/pagination";
+import type { Pagination as HistoryPage } from "../../shared/pagination";
 import { Pagination } from "~/components/pagination";
-import { SubmitButton } from "~/components/forms";
-import {
-  AmountInput,
-  BalanceCard,
-  formatTime,
-  parseRupees,
-  rupees,
-  Instructions,
-} from "~/components/balance-card";
-import { AlertBox, ConfirmDialog, PageError, newRequestId } from "~/components/confirm-dialog";
+import { SubmitButton, useAppForm } from "~/components/forms";
+import { AmountInput, BalanceCard, formatTime, Instructions } from "~/components/balance-card";
+import { parseRupees, rupees } from "../../shared/money";
+import { AlertBox, ConfirmDialog, confirmStep, useConfirmFlow } from "~/components/confirm-dialog";
 import { CopyableText } from "~/components/copy-button";
 import { useHydrated } from "~/utils/client-toast";
-import { formatRupees, percentOf } from "../../api/lib/money";
+import { conversionCharge, formatRupees, rupeesToMilli } from "../../shared/money";
 
 export const meta: MetaFunction = () => [{ title: "Balance Converter" }];
 
@@ -37,6 +32,7 @@ interface ConvertData {
   deposit_amount: string;
   available_amount: string;
   convertAmount_Records: ConvertRecord[];
+  pagination: HistoryPage;
   other_data_convertBalance_instructions: string[];
 }
 
@@ -49,22 +45,17 @@ const DIRECTIONS: { value: Direction; label: string }[] = [
 const directionLabel = (v: string) => DIRECTIONS.find((d) => d.value === v)?.label ?? v;
 
 /** 5 % (500 basis points) from deposit to withdrawable only; the server applies the same rule. */
-const CHARGE_BP = 500;
 function chargeOf(direction: Direction, amountRupees: number): number {
-  return direction === "depositToWithdraw" ? percentOf(amountRupees * 1000, CHARGE_BP) : 0;
+  return conversionCharge(direction, rupeesToMilli(amountRupees));
 }
 
-const PAGE_SIZE = 5;
 const INVALID_AMOUNT = "Invalid Amount: Please enter a valid positive amount to convert.";
 const NON_200 = "Error: There was an issue with the conversion process. Please try again later.";
 const NETWORK = "Error: Network error or server issue. Please try again later.";
 
 const ConvertSchema = z.object({
   direction: z.enum(["withdrawToDeposit", "depositToWithdraw"]).optional(),
-  amount: z
-    .string()
-    .regex(/^[0-9]{1,9}$/, INVALID_AMOUNT)
-    .default("0"),
+  amount: z.string({ required_error: INVALID_AMOUNT }).regex(/^[0-9]{1,9}$/, INVALID_AMOUNT),
   intent: z.enum(["check", "confirm"]).default("check"),
   request_id: z.string().max(64).optional(),
 });
@@ -84,7 +75,7 @@ function checkConversion(b: Balances, direction: Direction | undefined, amountRu
     direction === "depositToWithdraw"
       ? { name: "deposit", value: b.deposit }
       : { name: "withdrawable", value: b.withdrawable };
-  if (amountRupees * 1000 > parseRupees(source.value)) {
+  if (rupeesToMilli(amountRupees) > parseRupees(source.value)) {
     return {
       kind: "error",
       title: "Insufficient Balance",
@@ -94,26 +85,20 @@ function checkConversion(b: Balances, direction: Direction | undefined, amountRu
   return null;
 }
 
-async function loadConverter(request: Request, context: LoaderFunctionArgs["context"]) {
-  const res = await memberApi<ConvertData>(request, context, "/userAmount/userConvertBalance_get");
-  if (!res.ok || !res.body.msg)
-    throw new Response(errorText(res.body), { status: res.status >= 400 ? res.status : 500 });
-  return res.body.msg;
+async function loadConverter(request: Request, context: LoaderFunctionArgs["context"], page = 1) {
+  return memberRead<ConvertData>(request, context, "/userAmount/userConvertBalance_get", {
+    page: String(page),
+  });
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const d = await loadConverter(request, context);
-  const { rows, page, totalPages } = paginate(
-    d.convertAmount_Records ?? [],
-    pageParam(new URL(request.url)),
-    PAGE_SIZE,
-  );
+  const d = await loadConverter(request, context, pageParam(new URL(request.url)));
   return {
     balances: { deposit: d.deposit_amount, withdrawable: d.withdrawable_amount } satisfies Balances,
     instructions: d.other_data_convertBalance_instructions ?? [],
-    records: rows,
-    page,
-    totalPages,
+    records: d.convertAmount_Records,
+    page: d.pagination.page,
+    totalPages: d.pagination.totalPages,
   };
 }
 
@@ -136,7 +121,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (notice || !direction)
     return data({ result: submission.reply(), notice, confirm: null }, { status: 400 });
   if (intent !== "confirm") {
-    const confirm: Confirm = { direction, amount, request_id: newRequestId() };
+    const confirm: Confirm = confirmStep({ direction, amount });
     return { result: submission.reply(), notice: null, confirm };
   }
   let res;
@@ -162,10 +147,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   // The server repeats the page's checks; its own wording wins when it names one of them.
   const msg = errorText(res.body, "");
+  const code = res.body.error_code;
   let failed: Notice;
-  if (msg === "* Please Select one of them") failed = { kind: "direction" };
-  else if (msg.startsWith("Invalid Amount")) failed = { kind: "error", title: "Invalid Amount", text: msg };
-  else if (msg.startsWith("Insufficient Balance"))
+  if (code === "invalid_direction") failed = { kind: "direction" };
+  else if (code === "invalid_amount") failed = { kind: "error", title: "Invalid Amount", text: msg };
+  else if (code === "insufficient_balance")
     failed = {
       kind: "error",
       title: "Insufficient Balance",
@@ -181,34 +167,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function BalanceConverterPage() {
   const d = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   const hydrated = useHydrated();
-  const submitting = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
-  const confirming = submitting && navigation.formData?.get("intent") === "confirm";
+  const flow = useConfirmFlow<Notice, Confirm>(actionData);
+  const { notice, confirm, checking, confirming } = flow;
 
-  const [local, setLocal] = useState<{ notice: Notice | null; confirm: Confirm | null } | null>(null);
-  useEffect(() => setLocal(null), [actionData]);
-  useEffect(() => {
-    if (navigation.state === "idle") setLocal((prev) => (prev?.confirm ? null : prev));
-  }, [navigation.state]);
-  const notice = local ? local.notice : (actionData?.notice ?? null);
-  const confirm = local ? local.confirm : (actionData?.confirm ?? null);
-
-  const [form, fields] = useForm({
+  const [form, fields] = useAppForm({
     id: "convert",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(ConvertSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ConvertSchema }),
+    schema: ConvertSchema,
     onSubmit(event, { submission }) {
       if (submission?.status !== "success") return;
       event.preventDefault();
       const { direction, amount } = submission.value;
       const failed = checkConversion(d.balances, direction, Number(amount));
-      setLocal(
-        failed || !direction
-          ? { notice: failed, confirm: null }
-          : { notice: null, confirm: { direction, amount, request_id: newRequestId() } },
-      );
+      flow.show(failed, failed || !direction ? null : confirmStep({ direction, amount }));
     },
   });
 
@@ -227,12 +199,7 @@ export default function BalanceConverterPage() {
         <h2 id="convert-heading" className="text-lg font-semibold">
           Convert Balance
         </h2>
-        <Form
-          method="post"
-          {...getFormProps(form)}
-          className="space-y-4"
-          onReset={() => setLocal({ notice: null, confirm: null })}
-        >
+        <Form method="post" {...getFormProps(form)} className="space-y-4" onReset={flow.clear}>
           <input type="hidden" name="intent" value="check" />
           <fieldset>
             <legend className="label">Direction</legend>
@@ -265,6 +232,7 @@ export default function BalanceConverterPage() {
             id="convert-amount"
             name={fields.amount.name}
             label="Amount (₹)"
+            required={fields.amount.required}
             errors={amountError}
           />
           {notice?.kind === "error" ? (
@@ -273,7 +241,7 @@ export default function BalanceConverterPage() {
             </AlertBox>
           ) : null}
           <div className="flex gap-2">
-            <SubmitButton pending={submitting && !confirming} className="btn-primary flex-1">
+            <SubmitButton pending={checking} className="btn-primary flex-1">
               Convert Now
             </SubmitButton>
             <button type="reset" className="btn-secondary">
@@ -294,20 +262,20 @@ export default function BalanceConverterPage() {
             amount: confirm.amount,
             request_id: confirm.request_id,
           }}
-          onCancel={hydrated ? () => setLocal({ notice: null, confirm: null }) : undefined}
+          onCancel={hydrated ? flow.clear : undefined}
           pending={confirming}
         >
           <p className="mb-2">{directionLabel(confirm.direction)}</p>
           <dl className="grid grid-cols-2 gap-y-1" data-testid="convert-summary">
             <dt>Amount</dt>
             <dd className="text-right font-semibold tabular-nums">
-              {formatRupees(Number(confirm.amount) * 1000)}
+              {formatRupees(rupeesToMilli(Number(confirm.amount)))}
             </dd>
             <dt>Charge</dt>
             <dd className="text-right font-semibold tabular-nums">{formatRupees(confirmCharge)}</dd>
             <dt>Amount after charge</dt>
             <dd className="text-right font-semibold tabular-nums">
-              {formatRupees(Number(confirm.amount) * 1000 - confirmCharge)}
+              {formatRupees(rupeesToMilli(Number(confirm.amount)) - confirmCharge)}
             </dd>
           </dl>
         </ConfirmDialog>
@@ -358,5 +326,5 @@ export default function BalanceConverterPage() {
 }
 
 export function ErrorBoundary() {
-  return <PageError />;
+  return <GeneralErrorBoundary />;
 }

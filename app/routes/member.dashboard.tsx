@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
-import { rupees } from "~/components/balance-card";
+import { rupees } from "../../shared/money";
 import { InstallPrompt } from "~/components/install-prompt";
 import { LogoutButton } from "~/components/logout-dialog";
 import { memberApi, type ApiResult } from "~/utils/api.server";

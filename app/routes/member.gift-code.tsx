@@ -6,14 +6,16 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
-import { errorText, memberApi } from "~/utils/api.server";
+import { errorText, memberApi, memberRead } from "~/utils/api.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { redirectWithToast } from "~/utils/toast.server";
-import { ErrorList, SubmitButton, useIsPending } from "~/components/forms";
-import { BalanceCard, formatTime, rupees } from "~/components/balance-card";
-import { AlertBox, PageError } from "~/components/confirm-dialog";
+import { ErrorList, SubmitButton, useIsPending, useAppForm } from "~/components/forms";
+import { BalanceCard, formatTime } from "~/components/balance-card";
+import { rupees } from "../../shared/money";
+import { AlertBox } from "~/components/confirm-dialog";
 
 export const meta: MetaFunction = () => [{ title: "Gift Code" }];
 
@@ -27,10 +29,7 @@ interface GiftCodeData {
 const GiftCodeSchema = z.object({ giftCode: z.string().trim().max(64, "Invalid gift code.").optional() });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const res = await memberApi<GiftCodeData>(request, context, "/userIncomeRoute/user_giftCode_get");
-  if (!res.ok || !res.body.msg)
-    throw new Response(errorText(res.body), { status: res.status >= 400 ? res.status : 500 });
-  return res.body.msg;
+  return memberRead<GiftCodeData>(request, context, "/userIncomeRoute/user_giftCode_get");
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -59,11 +58,10 @@ export default function GiftCodePage() {
   const d = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
-  const [form, fields] = useForm({
+  const [form, fields] = useAppForm({
     id: "gift-code",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(GiftCodeSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: GiftCodeSchema }),
+    schema: GiftCodeSchema,
     onSubmit(event, { formData }) {
       if (!String(formData.get("giftCode") ?? "").trim()) event.preventDefault();
     },
@@ -136,5 +134,5 @@ export default function GiftCodePage() {
 }
 
 export function ErrorBoundary() {
-  return <PageError />;
+  return <GeneralErrorBoundary />;
 }

@@ -1,13 +1,15 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
-import { errorText, memberApi } from "~/utils/api.server";
+import { errorText, memberApi, memberRead } from "~/utils/api.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { redirectWithToast } from "~/utils/toast.server";
-import { ErrorList, Field, PasswordField, SubmitButton, useIsPending } from "~/components/forms";
-import { rupees } from "~/components/balance-card";
-import { AlertBox, PageError } from "~/components/confirm-dialog";
+import { ErrorList, Field, PasswordField, SubmitButton, useIsPending, useAppForm } from "~/components/forms";
+import { rupees } from "../../shared/money";
+import { AlertBox } from "~/components/confirm-dialog";
+import { MOBILE_NUMBER } from "../../shared/fields";
 
 export const meta: MetaFunction = () => [{ title: "Profile" }];
 
@@ -47,7 +49,7 @@ const ProfileSchema = z.object({
   mobile_number: z
     .string({ required_error: "Please enter a valid 10-digit Indian mobile number" })
     .trim()
-    .regex(/^[0-9]{10}$/, "Please enter a valid 10-digit Indian mobile number"),
+    .regex(MOBILE_NUMBER, "Please enter a valid 10-digit Indian mobile number"),
   withdrawal_method: z
     .string({ required_error: "Please choose a payout method." })
     .min(1, "Please choose a payout method."),
@@ -57,10 +59,7 @@ const ProfileSchema = z.object({
 });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const res = await memberApi<ProfileData>(request, context, "/userRoute/userProfileData_get");
-  if (!res.ok || !res.body.msg)
-    throw new Response(errorText(res.body), { status: res.status >= 400 ? res.status : 500 });
-  return res.body.msg;
+  return memberRead<ProfileData>(request, context, "/userRoute/userProfileData_get");
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -87,11 +86,10 @@ export default function ProfilePage() {
   const d = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
-  const [form, fields] = useForm({
+  const [form, fields] = useAppForm({
     id: "profile",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(ProfileSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileSchema }),
+    schema: ProfileSchema,
     shouldRevalidate: "onInput",
     defaultValue: {
       name: d.name ?? "",
@@ -236,5 +234,5 @@ export default function ProfilePage() {
 }
 
 export function ErrorBoundary() {
-  return <PageError />;
+  return <GeneralErrorBoundary />;
 }

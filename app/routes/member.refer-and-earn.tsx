@@ -1,11 +1,13 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { errorText, memberApi } from "~/utils/api.server";
-import { pageParam, paginate } from "~/utils/pagination";
+import { memberRead } from "~/utils/api.server";
+import { pageParam } from "~/utils/pagination";
+import type { Pagination as HistoryPage } from "../../shared/pagination";
 import { Pagination } from "~/components/pagination";
-import { formatTime, rupees } from "~/components/balance-card";
+import { formatTime } from "~/components/balance-card";
+import { rupees } from "../../shared/money";
 import { CopyableText } from "~/components/copy-button";
-import { PageError } from "~/components/confirm-dialog";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta: MetaFunction = () => [{ title: "Refer & Earn" }];
 
@@ -14,9 +16,8 @@ interface ReferralData {
   available_balance: string;
   referral_data: { userName: string; income: string; date: string }[];
   other_data_referralRate: { referralRate: string; referralPageText: string };
+  pagination: HistoryPage;
 }
-
-const PAGE_SIZE = 5;
 
 /** referralRate × 100, e.g. "0.1" → "10" (at most two decimals, trailing zeros dropped). */
 function percentText(rate: string): string {
@@ -25,19 +26,17 @@ function percentText(rate: string): string {
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const res = await memberApi<ReferralData>(request, context, "/userRoute/userReferral_record_get");
-  if (!res.ok || !res.body.msg)
-    throw new Response(errorText(res.body), { status: res.status >= 400 ? res.status : 500 });
-  const d = res.body.msg;
   const url = new URL(request.url);
-  const { rows, page, totalPages } = paginate(d.referral_data ?? [], pageParam(url), PAGE_SIZE);
+  const d = await memberRead<ReferralData>(request, context, "/userRoute/userReferral_record_get", {
+    page: String(pageParam(url)),
+  });
   return {
     percent: percentText(d.other_data_referralRate?.referralRate ?? "0"),
     pageText: d.other_data_referralRate?.referralPageText ?? "",
     link: `${url.origin}/signup/ref/${encodeURIComponent(d.userName)}`,
-    rows,
-    page,
-    totalPages,
+    rows: d.referral_data,
+    page: d.pagination.page,
+    totalPages: d.pagination.totalPages,
   };
 }
 
@@ -104,5 +103,5 @@ export default function ReferAndEarnPage() {
 }
 
 export function ErrorBoundary() {
-  return <PageError />;
+  return <GeneralErrorBoundary />;
 }

@@ -1,12 +1,13 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
-import { errorText, memberApi } from "~/utils/api.server";
+import { errorText, memberApi, memberRead } from "~/utils/api.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { redirectWithToast } from "~/utils/toast.server";
-import { Field, PasswordField, SubmitButton, useIsPending } from "~/components/forms";
-import { AlertBox, PageError } from "~/components/confirm-dialog";
+import { Field, PasswordField, SubmitButton, useIsPending, useAppForm } from "~/components/forms";
+import { AlertBox } from "~/components/confirm-dialog";
 
 export const meta: MetaFunction = () => [{ title: "Settings" }];
 
@@ -74,14 +75,11 @@ function emailSchema(currentEmail: string) {
 }
 
 async function loadAccount(request: Request, context: LoaderFunctionArgs["context"]) {
-  const res = await memberApi<{ email_address: string; available_balance: string }>(
+  return memberRead<{ email_address: string; available_balance: string }>(
     request,
     context,
     "/userRoute/userpassword_and_email_get",
   );
-  if (!res.ok || !res.body.msg)
-    throw new Response(errorText(res.body), { status: res.status >= 400 ? res.status : 500 });
-  return res.body.msg;
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -115,10 +113,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
             : "A verification link has been sent to your new email address.",
       });
     }
-    if (
-      res.body.error_msg === "Already Email update reset registered" &&
-      typeof res.body.time_left === "number"
-    ) {
+    if (res.body.error_code === "too_soon" && typeof res.body.time_left === "number") {
       return redirectWithToast(context, "/member/settings", {
         type: "error",
         title: "Please wait before trying again.",
@@ -165,12 +160,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 function PasswordForm() {
   const actionData = useActionData<typeof action>();
-  const pending = useIsPending();
-  const [form, fields] = useForm({
+  const pending = useIsPending({ fields: { intent: "password" } });
+  const [form, fields] = useAppForm({
     id: "change-password",
     lastResult: actionData?.intent === "password" ? actionData.result : undefined,
-    constraint: getZodConstraint(PasswordSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: PasswordSchema }),
+    schema: PasswordSchema,
     shouldRevalidate: "onInput",
   });
   return (
@@ -215,13 +209,12 @@ function PasswordForm() {
 
 function EmailForm({ currentEmail }: { currentEmail: string }) {
   const actionData = useActionData<typeof action>();
-  const pending = useIsPending();
+  const pending = useIsPending({ fields: { intent: "email" } });
   const schema = emailSchema(currentEmail);
-  const [form, fields] = useForm({
+  const [form, fields] = useAppForm({
     id: "change-email",
     lastResult: actionData?.intent === "email" ? actionData.result : undefined,
-    constraint: getZodConstraint(schema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    schema: schema,
     shouldRevalidate: "onInput",
   });
   return (
@@ -276,5 +269,5 @@ export default function SettingsPage() {
 }
 
 export function ErrorBoundary() {
-  return <PageError />;
+  return <GeneralErrorBoundary />;
 }

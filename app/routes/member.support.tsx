@@ -3,7 +3,8 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { memberApi } from "~/utils/api.server";
 import { contactAction } from "~/utils/contact.server";
 import { ContactForm } from "~/components/contact-form";
-import { PageError } from "~/components/confirm-dialog";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { isMobileNumber } from "../../shared/fields";
 
 export const meta: MetaFunction = () => [{ title: "Support" }];
 
@@ -24,7 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     defaultValue: {
       name: p?.name ?? "",
       email_address: a?.email_address ?? "",
-      mobile_number: /^\d{10}$/.test(mobile) ? mobile : "",
+      mobile_number: isMobileNumber(mobile) ? mobile : "",
     },
   };
 }
@@ -51,5 +52,5 @@ export default function SupportPage() {
 }
 
 export function ErrorBoundary() {
-  return <PageError />;
+  return <GeneralErrorBoundary />;
 }

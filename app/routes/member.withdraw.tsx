@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import {
   data,
   redirect,
@@ -6,24 +6,20 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { Form, Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
-import { callApi, errorText, memberApi } from "~/utils/api.server";
+import { callApi, errorText, memberRead } from "~/utils/api.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { redirectWithToast } from "~/utils/toast.server";
-import { pageParam, paginate } from "~/utils/pagination";
+import { pageParam } from "~/utils/pagination";
+import type { Pagination as HistoryPage } from "../../shared/pagination";
 import { Pagination } from "~/components/pagination";
-import { SubmitButton } from "~/components/forms";
-import {
-  AmountInput,
-  BalanceCard,
-  formatTime,
-  parseRupees,
-  rupees,
-  Instructions,
-} from "~/components/balance-card";
-import { AlertBox, ConfirmDialog, PageError, newRequestId } from "~/components/confirm-dialog";
+import { SubmitButton, useAppForm } from "~/components/forms";
+import { AmountInput, BalanceCard, formatTime, Instructions } from "~/components/balance-card";
+import { parseRupees, rupees, rupeesToMilli } from "../../shared/money";
+import { AlertBox, ConfirmDialog, confirmStep, useConfirmFlow } from "~/components/confirm-dialog";
 import { CopyableText } from "~/components/copy-button";
 import { useHydrated } from "~/utils/client-toast";
 import { StatusBadge } from "~/components/status-badge";
@@ -48,6 +44,7 @@ interface BalanceData {
   withdrawal_account_information: string | null;
   withdrawalMethod_minimumAmount: string | null;
   withdrawal_Records: WithdrawalRecord[];
+  pagination: HistoryPage;
   other_data_withdrawal_instructions: string[];
 }
 
@@ -69,14 +66,12 @@ type Notice =
   | { kind: "auth" }
   | { kind: "error"; title: string; text: string };
 
-const PAGE_SIZE = 5;
 const FAILURE = "Something went wrong with your withdrawal. Please try again later.";
 
+const WHOLE_RUPEES = "Please enter the amount in whole rupees (digits only).";
+
 const WithdrawSchema = z.object({
-  amount: z
-    .string()
-    .regex(/^[0-9]{1,9}$/, "Please enter the amount in whole rupees (digits only).")
-    .default("0"),
+  amount: z.string({ required_error: WHOLE_RUPEES }).regex(/^[0-9]{1,9}$/, WHOLE_RUPEES),
   intent: z.enum(["check", "confirm"]).default("check"),
   request_id: z.string().max(64).optional(),
 });
@@ -85,7 +80,7 @@ const WithdrawSchema = z.object({
 function checkWithdrawal(rules: WithdrawRules, amountRupees: number): Notice | null {
   if (!rules.method && !rules.account) return { kind: "bind" };
   if (!rules.method || !rules.account || rules.minimum === null) return { kind: "method" };
-  const amount = amountRupees * 1000;
+  const amount = rupeesToMilli(amountRupees);
   if (amount <= 0 || amount < parseRupees(rules.minimum))
     return { kind: "minimum", method: rules.method, minimum: rules.minimum };
   if (amount > parseRupees(rules.withdrawable)) return { kind: "balance", available: rules.withdrawable };
@@ -101,29 +96,21 @@ function rulesOf(d: BalanceData): WithdrawRules {
   };
 }
 
-async function loadBalance(request: Request, context: LoaderFunctionArgs["context"]) {
-  const res = await memberApi<BalanceData>(request, context, "/userAmount/userBalanceData_get");
-  if (!res.ok || !res.body.msg)
-    throw new Response(errorText(res.body), { status: res.status >= 400 ? res.status : 500 });
-  return res.body.msg;
+async function loadBalance(request: Request, context: LoaderFunctionArgs["context"], page = 1) {
+  return memberRead<BalanceData>(request, context, "/userAmount/userBalanceData_get", { page: String(page) });
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const d = await loadBalance(request, context);
-  const { rows, page, totalPages } = paginate(
-    d.withdrawal_Records ?? [],
-    pageParam(new URL(request.url)),
-    PAGE_SIZE,
-  );
+  const d = await loadBalance(request, context, pageParam(new URL(request.url)));
   return {
     withdrawable: d.withdrawable_amount,
     pending: d.pending_withdrawal_amount,
     total: d.total_withdrawal_amount,
     rules: rulesOf(d),
     instructions: d.other_data_withdrawal_instructions ?? [],
-    records: rows,
-    page,
-    totalPages,
+    records: d.withdrawal_Records,
+    page: d.pagination.page,
+    totalPages: d.pagination.totalPages,
   };
 }
 
@@ -140,7 +127,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (notice) return data({ result: submission.reply(), notice, confirm: null }, { status: 400 });
   if (intent !== "confirm") {
     // Without JavaScript the first POST answers with the confirm step.
-    return { result: submission.reply(), notice: null, confirm: { amount, request_id: newRequestId() } };
+    return { result: submission.reply(), notice: null, confirm: confirmStep({ amount }) };
   }
 
   let res;
@@ -168,19 +155,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const b = res.body;
   if (b.jwtMiddleware_user_not_found_error) throw redirect("/login");
+  const msg = errorText(b, "");
   let failed: Notice;
   if (b.jwtMiddleware_token_not_found_error) failed = { kind: "auth" };
   else if (b.jwtMiddleware_error) failed = { kind: "expired" };
-  else if (b.bind_payment) failed = { kind: "bind" };
-  else {
-    const msg = errorText(b, "");
-    if (msg === "Please bind Your payment information again") failed = { kind: "method" };
-    else if (msg.startsWith("Invalid Amount")) failed = { kind: "error", title: "Invalid Amount", text: msg };
-    else if (msg.startsWith("Insufficient Balance"))
-      failed = { kind: "error", title: "Insufficient Balance", text: msg };
-    else
-      failed = { kind: "error", title: "Withdrawal Failed", text: res.status >= 500 || !msg ? FAILURE : msg };
-  }
+  else if (b.error_code === "bind_payment") failed = { kind: "bind" };
+  else if (b.error_code === "payment_method") failed = { kind: "method" };
+  else if (b.error_code === "invalid_amount") failed = { kind: "error", title: "Invalid Amount", text: msg };
+  else if (b.error_code === "insufficient_balance")
+    failed = { kind: "error", title: "Insufficient Balance", text: msg };
+  else
+    failed = { kind: "error", title: "Withdrawal Failed", text: res.status >= 500 || !msg ? FAILURE : msg };
   return data(
     { result: submission.reply(), notice: failed, confirm: null },
     { status: res.status >= 400 ? res.status : 400 },
@@ -252,38 +237,20 @@ function NoticeView({ notice, hydrated }: { notice: Notice; hydrated: boolean })
 export default function WithdrawPage() {
   const d = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   const hydrated = useHydrated();
-  const submitting = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
-  const confirming = submitting && navigation.formData?.get("intent") === "confirm";
+  const flow = useConfirmFlow<Notice, { amount: string; request_id: string }>(actionData);
+  const { notice, confirm, checking, confirming } = flow;
 
-  // Browser-side outcome; a new action answer (or the end of a submission) replaces it.
-  const [local, setLocal] = useState<{
-    notice: Notice | null;
-    confirm: { amount: string; request_id: string } | null;
-  } | null>(null);
-  useEffect(() => setLocal(null), [actionData]);
-  useEffect(() => {
-    if (navigation.state === "idle") setLocal((prev) => (prev?.confirm ? null : prev));
-  }, [navigation.state]);
-  const notice = local ? local.notice : (actionData?.notice ?? null);
-  const confirm = local ? local.confirm : (actionData?.confirm ?? null);
-
-  const [form, fields] = useForm({
+  const [form, fields] = useAppForm({
     id: "withdraw",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(WithdrawSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: WithdrawSchema }),
+    schema: WithdrawSchema,
     onSubmit(event, { submission }) {
       if (submission?.status !== "success") return;
       event.preventDefault();
       const amount = submission.value.amount;
       const failed = checkWithdrawal(d.rules, Number(amount));
-      setLocal(
-        failed
-          ? { notice: failed, confirm: null }
-          : { notice: null, confirm: { amount, request_id: newRequestId() } },
-      );
+      flow.show(failed, failed ? null : confirmStep({ amount }));
     },
   });
 
@@ -301,17 +268,13 @@ export default function WithdrawPage() {
           Withdraw Now
         </h2>
         {notice ? <NoticeView notice={notice} hydrated={hydrated} /> : null}
-        <Form
-          method="post"
-          {...getFormProps(form)}
-          className="space-y-3"
-          onReset={() => setLocal({ notice: null, confirm: null })}
-        >
+        <Form method="post" {...getFormProps(form)} className="space-y-3" onReset={flow.clear}>
           <input type="hidden" name="intent" value="check" />
           <AmountInput
             id="withdraw-amount"
             name={fields.amount.name}
             label="Amount (₹)"
+            required={fields.amount.required}
             errors={fields.amount.errors}
           />
           {d.rules.method ? (
@@ -321,7 +284,7 @@ export default function WithdrawPage() {
             </p>
           ) : null}
           <div className="flex gap-2">
-            <SubmitButton pending={submitting && !confirming} className="btn-primary flex-1">
+            <SubmitButton pending={checking} className="btn-primary flex-1">
               Withdraw Now
             </SubmitButton>
             <button type="reset" className="btn-secondary">
@@ -337,7 +300,7 @@ export default function WithdrawPage() {
           confirmLabel="Yes, Withdraw"
           cancelLabel="No, Cancel"
           fields={{ intent: "confirm", amount: confirm.amount, request_id: confirm.request_id }}
-          onCancel={hydrated ? () => setLocal({ notice: null, confirm: null }) : undefined}
+          onCancel={hydrated ? flow.clear : undefined}
           pending={confirming}
         >
           You are withdrawing <span className="font-semibold">{rupees(confirm.amount)}</span>
@@ -379,5 +342,5 @@ export default function WithdrawPage() {
 }
 
 export function ErrorBoundary() {
-  return <PageError />;
+  return <GeneralErrorBoundary />;
 }

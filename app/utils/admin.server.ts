@@ -1,5 +1,5 @@
 import { redirect, type AppLoadContext } from "@remix-run/node";
-import { errorText, memberApi, type ApiCall, type ApiResult } from "./api.server";
+import { errorText, memberApi, payloadOf, type ApiCall, type ApiResult } from "./api.server";
 import { redirectWithToast } from "./toast.server";
 
 /**
@@ -25,10 +25,7 @@ export async function operatorRead<T>(
   path: string,
   query?: Record<string, string | undefined>,
 ): Promise<T> {
-  const res = await operatorApi<T>(request, context, path, { query });
-  if (!res.ok || res.body.msg === undefined)
-    throw new Response(errorText(res.body), { status: res.status >= 400 ? res.status : 500 });
-  return res.body.msg;
+  return payloadOf(await operatorApi<T>(request, context, path, { query }));
 }
 
 /** An action's change: back to `returnTo` with the API's answer as a toast (so it shows without JavaScript too). */

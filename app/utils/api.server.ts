@@ -1,18 +1,7 @@
 import { redirect, type AppLoadContext } from "@remix-run/node";
-import { encodeObj } from "../../api/lib/obj";
+import { encodeObj } from "../../shared/obj.server";
 import { redirectWithToast } from "./toast.server";
-
-/** The API's envelope as the web tier reads it (docs/api.md). */
-export interface ApiBody<T = unknown> {
-  success: boolean;
-  msg?: T;
-  error_msg?: unknown;
-  time_left?: number;
-  jwtMiddleware_error?: boolean;
-  jwtMiddleware_token_not_found_error?: boolean;
-  jwtMiddleware_user_not_found_error?: boolean;
-  [key: string]: unknown;
-}
+import type { ApiBody } from "../../shared/envelope";
 
 export interface ApiResult<T = unknown> {
   status: number;
@@ -92,9 +81,35 @@ export async function memberApi<T>(
   path: string,
   call: ApiCall = {},
 ): Promise<ApiResult<T>> {
-  const result = await callApi<T>(request, context, path, call);
+  let result: ApiResult<T>;
+  try {
+    result = await callApi<T>(request, context, path, call);
+  } catch {
+    // An unreachable API is a server failure, not a page that cannot render.
+    throw new Response("Something went wrong, please try again.", { status: 502 });
+  }
   await handleSessionFlags(request, context, result);
   return result;
+}
+
+/** A read's payload, or a thrown Response with the API's status (5xx when it gave none) for the error boundary. */
+export function payloadOf<T>(res: ApiResult<T>): T {
+  if (!res.ok || res.body.msg === undefined || res.body.msg === null)
+    throw new Response(errorText(res.body), { status: res.status >= 400 ? res.status : 500 });
+  return res.body.msg;
+}
+
+/**
+ * A member page loader's API read: session problems redirect to /login, any other failure is a
+ * thrown Response (never a raw error), and the payload is returned.
+ */
+export async function memberRead<T>(
+  request: Request,
+  context: AppLoadContext,
+  path: string,
+  query?: Record<string, string | undefined>,
+): Promise<T> {
+  return payloadOf(await memberApi<T>(request, context, path, { query }));
 }
 
 /** Reads an error_msg into one readable line (the API may send a list of {msg}). */

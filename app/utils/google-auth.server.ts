@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import { createCookie, redirect, type AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
-import { callApi, errorText, type ApiBody } from "./api.server";
+import { callApi, errorText } from "./api.server";
+import type { ApiBody } from "../../shared/envelope";
 import { redirectWithToast } from "./toast.server";
 
 /**

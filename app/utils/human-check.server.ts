@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { HumanCheckChallenge } from "~/components/human-check";
-import { IMAGE_TOKEN_COOKIE } from "../../api/lib/humanCheck";
+import { IMAGE_TOKEN_COOKIE } from "../../shared/humanCheck";
 
 export type { HumanCheckChallenge };
 

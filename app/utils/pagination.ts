@@ -16,13 +16,3 @@ export function pageParam(url: URL, name = "page"): number {
   const n = Number(url.searchParams.get(name));
   return Number.isInteger(n) && n > 0 ? n : 1;
 }
-
-export function paginate<T>(
-  items: T[],
-  page: number,
-  pageSize: number,
-): { rows: T[]; page: number; totalPages: number } {
-  const totalPages = Math.max(1, Math.ceil(items.length / pageSize));
-  const p = Math.min(Math.max(1, page), totalPages);
-  return { rows: items.slice((p - 1) * pageSize, p * pageSize), page: p, totalPages };
-}

@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { callApi } from "./api.server";
+import type { Pagination } from "../../shared/pagination";
 
 /** The navigation-bar check's answer (spec 1 §3), every page-data field optional. */
 export interface NavBarData {
@@ -7,6 +8,7 @@ export interface NavBarData {
   other_data_faqArray?: { question: string; answer: string }[];
   other_data_homepage_Array?: { title: string; message: string }[];
   paymentProof_data?: { time: string; userName: string; withdrawal_method: string; balance: string }[];
+  paymentProof_pagination?: Pagination;
   privacy_policy_data?: string;
   dmca_data?: string;
   terms_of_use_data?: string;
@@ -22,10 +24,11 @@ export async function navBarData(
   request: Request,
   context: AppLoadContext,
   flag?: NavBarFlag,
+  page?: number,
 ): Promise<NavBarData> {
   try {
     const result = await callApi<NavBarData>(request, context, "/checkLogin_for_navBar", {
-      query: flag ? { [flag]: "true" } : undefined,
+      query: flag ? { [flag]: "true", page: page === undefined ? undefined : String(page) } : undefined,
     });
     const msg = result.body.msg;
     return result.ok && msg && typeof msg === "object" ? msg : {};

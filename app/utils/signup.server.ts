@@ -86,7 +86,7 @@ export async function signUpAction(request: Request, context: AppLoadContext, re
     return redirectWithToast(context, "/login", { type: "success", title: "user registered successfully!" });
   }
   const body = result?.body;
-  if (body?.error_msg === "Already Registered") {
+  if (body?.error_code === "already_registered") {
     return redirectWithToast(context, "/login", {
       type: "info",
       title: "User Already Registered Please Login",

@@ -2,7 +2,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { randomBytes, randomInt } from "node:crypto";
 import { test as base, expect, type Locator, type Page, type TestInfo } from "@playwright/test";
-import { encodeObj } from "../../api/lib/obj";
+import { encodeObj } from "../../shared/obj.server";
 import type { CapturedMail } from "../support/smtp-capture";
 import { generate } from "otplib";
 import {

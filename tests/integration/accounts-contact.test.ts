@@ -65,6 +65,7 @@ describe.each(drivers())("contact form (%s)", (driver) => {
 
   it.each([
     ["a 9-digit mobile", { mobile_number: "987654321" }, MOBILE_MSG],
+    ["a mobile starting with 0", { mobile_number: "0987654321" }, MOBILE_MSG],
     ["a mobile with letters", { mobile_number: "98765abcde" }, MOBILE_MSG],
     ["a numeric mobile", { mobile_number: 9876543210 }, MOBILE_MSG],
     ["no consent", { consent: false }, "Please agree to the terms of use and the privacy policy."],
@@ -76,7 +77,7 @@ describe.each(drivers())("contact form (%s)", (driver) => {
     const before = await stored();
     const res = await send(message(extra));
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ success: false, error_msg: expected });
+    expect(res.body).toEqual({ success: false, error_msg: expected, error_code: "invalid_input" });
     expect(await stored()).toBe(before);
   });
 

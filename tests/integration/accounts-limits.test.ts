@@ -33,7 +33,11 @@ describe.each(drivers())("accounts: human check and rate limits (%s)", (driver) 
     const before = await countUsers(t);
     const res = await t.request("/userRoute/signUp", { obj: input });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ success: false, error_msg: "Please verify that you are a human!" });
+    expect(res.body).toEqual({
+      success: false,
+      error_msg: "Please verify that you are a human!",
+      error_code: "human_check_failed",
+    });
     const missing = await t.request("/userRoute/signUp", { obj: newMemberInput() });
     expect(missing.body.error_msg).toBe("Please verify that you are a human!");
     expect(await countUsers(t)).toBe(before);

@@ -82,7 +82,12 @@ describe.each(drivers())("accounts: forgot password, reset, e-mail change (%s)",
     const mailsBefore = t.mails.length;
     const again = await forgot(m.email);
     expect(again.status).toBe(429);
-    expect(again.body).toMatchObject({ success: false, msg: WAIT_MSG, error_msg: WAIT_MSG });
+    expect(again.body).toMatchObject({
+      success: false,
+      msg: WAIT_MSG,
+      error_msg: WAIT_MSG,
+      error_code: "too_soon",
+    });
     expect(again.body.time_left).toBeGreaterThan(4 * 60 * 1000);
     expect(again.body.time_left).toBeLessThanOrEqual(5 * 60 * 1000);
     expect(t.mails.length).toBe(mailsBefore);
@@ -131,7 +136,7 @@ describe.each(drivers())("accounts: forgot password, reset, e-mail change (%s)",
 
     const reverify = await t.request(`/userRoute/verify_reset_token?token=${token}`);
     expect(reverify.status).toBe(400);
-    expect(reverify.body).toEqual({ success: false, error_msg: TOKEN_FAILED });
+    expect(reverify.body).toEqual({ success: false, error_msg: TOKEN_FAILED, error_code: "invalid_token" });
     const reuse = await t.request("/userRoute/reset_password_form_post", {
       obj: { password: "third-password-3", token },
     });
@@ -288,6 +293,7 @@ describe.each(drivers())("accounts: forgot password, reset, e-mail change (%s)",
       expect(res.body).toEqual({
         success: false,
         error_msg: "The new email is already in use. Please choose a different email.",
+        error_code: "email_in_use",
       });
       const [tok] = await t.deps.db
         .select()

@@ -86,7 +86,11 @@ describe.each(drivers())("accounts: sign-up, login, logout (%s)", (driver) => {
       },
     });
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ success: false, error_msg: "Already Registered" });
+    expect(res.body).toEqual({
+      success: false,
+      error_msg: "Already Registered",
+      error_code: "already_registered",
+    });
     expect(await countOf(t, users)).toBe(before);
   });
 
@@ -164,7 +168,11 @@ describe.each(drivers())("accounts: sign-up, login, logout (%s)", (driver) => {
       obj: newMemberInput({ refer_by: "nobody-by-this-name" }),
     });
     expect(bad.status).toBe(400);
-    expect(bad.body).toEqual({ success: false, error_msg: [{ msg: "Invalid referral link." }] });
+    expect(bad.body).toEqual({
+      success: false,
+      error_msg: [{ msg: "Invalid referral link." }],
+      error_code: "invalid_input",
+    });
     expect(await countOf(t, users)).toBe(before);
   });
 
@@ -208,10 +216,18 @@ describe.each(drivers())("accounts: sign-up, login, logout (%s)", (driver) => {
     const before = await countOf(t, sessions);
     const wrong = await login(t, m.email_address, "wrong-password");
     expect(wrong.status).toBe(401);
-    expect(wrong.body).toEqual({ success: false, error_msg: "Invalid details" });
+    expect(wrong.body).toEqual({
+      success: false,
+      error_msg: "Invalid details",
+      error_code: "invalid_credentials",
+    });
     const unknown = await login(t, "nobody@example.com", "whatever-password");
     expect(unknown.status).toBe(401);
-    expect(unknown.body).toEqual({ success: false, error_msg: "Invalid details" });
+    expect(unknown.body).toEqual({
+      success: false,
+      error_msg: "Invalid details",
+      error_code: "invalid_credentials",
+    });
     expect(wrong.setCookie).toEqual([]);
     expect(await countOf(t, sessions)).toBe(before);
   });

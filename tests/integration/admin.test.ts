@@ -61,7 +61,11 @@ describe.each(drivers())("operator API (%s)", (driver) => {
     for (const [method, p, json] of routes) {
       const asMember = await t.request(`/adminRoute${p}`, { method, json, cookie: m.cookie });
       expect(asMember.status, `${method} ${p}`).toBe(403);
-      expect(asMember.body).toEqual({ success: false, error_msg: "Operators only." });
+      expect(asMember.body).toEqual({
+        success: false,
+        error_msg: "Operators only.",
+        error_code: "forbidden",
+      });
       const anonymous = await t.request(`/adminRoute${p}`, { method, json });
       expect(anonymous.status).toBe(401);
       expect(anonymous.body.jwtMiddleware_token_not_found_error).toBe(true);

@@ -19,7 +19,7 @@ import {
   type TestMember,
 } from "../support/money";
 import { createApi } from "../../api/app";
-import { encodeObj } from "../../api/lib/obj";
+import { encodeObj } from "../../shared/obj.server";
 import { createSession } from "../../api/domain/sessions";
 import { payoutMethods, withdrawals } from "../../api/db/schema";
 

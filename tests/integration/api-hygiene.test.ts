@@ -4,7 +4,7 @@ import { drivers } from "../support/db";
 import { startTestApi, type TestApi } from "../support/api";
 import { addPayoutMethod, newMember, newOperator, type TestMember } from "../support/money";
 import { contactMessages, payoutMethods, users } from "../../api/db/schema";
-import { encodeObj } from "../../api/lib/obj";
+import { encodeObj } from "../../shared/obj.server";
 import { createApi } from "../../api/app";
 
 /**

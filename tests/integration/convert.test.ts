@@ -144,6 +144,7 @@ describe.each(drivers())("balance converter (%s)", (driver) => {
     expect(w.body.error_msg).toBe(
       "Insufficient Balance: Your requested amount exceeds your withdrawable balance of ₹50.250. Please enter a valid amount.",
     );
+    expect(w.body.error_code).toBe("insufficient_balance");
     const d = await convert(m, { balanceToConvert: 1, conversionType_state: "depositToWithdraw" });
     expect(d.status).toBe(400);
     expect(d.body.error_msg).toBe(
@@ -164,11 +165,13 @@ describe.each(drivers())("balance converter (%s)", (driver) => {
       const res = await convert(m, obj);
       expect(res.status).toBe(400);
       expect(res.body.error_msg).toBe("* Please Select one of them");
+      expect(res.body.error_code).toBe("invalid_direction");
     }
     for (const amount of [0, -5, 2.5, "2.5", "abc", "", null, undefined, 1e12]) {
       const res = await convert(m, { balanceToConvert: amount, conversionType_state: "withdrawToDeposit" });
       expect(res.status).toBe(400);
       expect(res.body.error_msg).toBe("Invalid Amount: Please enter a valid positive amount to convert.");
+      expect(res.body.error_code).toBe("invalid_amount");
     }
     expect(await snapshot(t)).toEqual(before);
   });

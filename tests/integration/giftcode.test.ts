@@ -71,6 +71,7 @@ describe.each(drivers())("gift codes (%s)", (driver) => {
     const again = await claim(m, { giftCode_state: "DIWALI2026" });
     expect(again.status).toBe(409);
     expect(again.body.error_msg).toBe("You have already claimed this gift code.");
+    expect(again.body.error_code).toBe("already_claimed");
     expect(await snapshot(t)).toEqual(before);
 
     const page = (await t.request("/userIncomeRoute/user_giftCode_get", { cookie: m.cookie })).body.msg;
@@ -114,6 +115,7 @@ describe.each(drivers())("gift codes (%s)", (driver) => {
     const expired = await claim(m, { giftCode_state: expiring });
     expect(expired.status).toBe(410);
     expect(expired.body.error_msg).toBe("This gift code has expired.");
+    expect(expired.body.error_code).toBe("gift_code_expired");
     expect(await snapshot(t)).toEqual(s1);
 
     const single = await createGiftCode(t, operator, { amount: "5", claim_limit: 1 });
@@ -122,6 +124,7 @@ describe.each(drivers())("gift codes (%s)", (driver) => {
     const exhausted = await claim(m, { giftCode_state: single });
     expect(exhausted.status).toBe(409);
     expect(exhausted.body.error_msg).toBe("This gift code has reached its claim limit.");
+    expect(exhausted.body.error_code).toBe("gift_code_exhausted");
     expect(await snapshot(t)).toEqual(s2);
   });
 

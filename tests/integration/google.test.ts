@@ -189,7 +189,11 @@ describe.each(drivers())("Google sign-in (%s)", (driver) => {
     const a = await authorize(t, "ravi@example.test");
     const res = await viaWebTier(callbackQuery(a, { userAlreadyHaveAccount_state: "true" }));
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ success: false, error_msg: "Please Login With Password" });
+    expect(res.body).toEqual({
+      success: false,
+      error_msg: "Please Login With Password",
+      error_code: "conflict",
+    });
     expect(res.setCookie.some((c) => c.startsWith("sid="))).toBe(false);
     expect((await member("ravi@example.test"))?.googleSub).toBeNull();
   });
@@ -301,7 +305,11 @@ describe.each(drivers())("Google sign-in (%s)", (driver) => {
   it("answers 'Missing credentials' without a code, and 400 for bad input", async () => {
     const res = await viaWebTier(`/userRoute/user_signUp_login_google?userAlreadyHaveAccount_state=true`);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ success: false, error_msg: "Missing credentials" });
+    expect(res.body).toEqual({
+      success: false,
+      error_msg: "Missing credentials",
+      error_code: "invalid_input",
+    });
     const bad = await viaWebTier(
       `/userRoute/user_signUp_login_google?google_code=x&redirect_uri=nope&code_verifier=short`,
     );

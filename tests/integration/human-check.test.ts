@@ -1,14 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { solveChallenge, type Challenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
+import { IMAGE_TOKEN_COOKIE } from "../../shared/humanCheck";
 import { drivers } from "../support/db";
 import { startTestApi, type TestApi } from "../support/api";
-import {
-  CHALLENGE_TTL_MS,
-  IMAGE_TOKEN_COOKIE,
-  imageChallengeToken,
-  verifyHumanCheck,
-} from "../../api/lib/humanCheck";
+import { CHALLENGE_TTL_MS, imageChallengeToken, verifyHumanCheck } from "../../api/lib/humanCheck";
 import { createApi } from "../../api/app";
 import { createMember } from "../../api/domain/accounts";
 

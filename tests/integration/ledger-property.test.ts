@@ -14,7 +14,7 @@ import {
   type PostResult,
 } from "../../api/domain/ledger";
 import { setSetting } from "../../api/domain/settings";
-import { percentOf } from "../../api/lib/money";
+import { percentOf } from "../../shared/money";
 import { drivers } from "../support/db";
 import { startTestApi, type TestApi } from "../support/api";
 

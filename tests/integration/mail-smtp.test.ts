@@ -132,6 +132,7 @@ describe.each(drivers())("password reset mail through a real SMTP server (%s)", 
       expect(res.body).toEqual({
         success: false,
         error_msg: "We could not send the e-mail right now. Please try again later.",
+        error_code: "unavailable",
       });
     } finally {
       t.deps.mailer.send = original;

@@ -97,7 +97,7 @@ describe.each(drivers())("public: /checkLogin_for_navBar and statistics (%s)", (
     });
   });
 
-  it("paymentProof=true sends the latest 200 paid withdrawals, newest first", async () => {
+  it("paymentProof=true sends the paid withdrawals 10 per page, newest first", async () => {
     const base = Date.parse("2026-03-01T00:00:00Z");
     const rows = Array.from({ length: 205 }, (_, i) => ({
       id: newId() + String(i).padStart(3, "0"),
@@ -137,15 +137,25 @@ describe.each(drivers())("public: /checkLogin_for_navBar and statistics (%s)", (
       withdrawal_method: string;
       balance: string;
     }[];
-    expect(proof).toHaveLength(200);
+    expect(proof).toHaveLength(10);
+    expect(res.body.msg.paymentProof_pagination).toEqual({
+      page: 1,
+      pageSize: 10,
+      totalRecords: 205,
+      totalPages: 21,
+    });
     expect(proof[0]).toEqual({
       time: new Date(base + 204 * 60_000 + 1000).toISOString(),
       userName: memberUserName,
       withdrawal_method: "UPI",
       balance: "100.204",
     });
-    expect(proof.at(-1)!.balance).toBe("100.005");
-    expect(proof.every((p) => p.balance !== "5.000" && p.balance !== "6.000")).toBe(true);
+    expect(proof.at(-1)!.balance).toBe("100.195");
+    // Every paid withdrawal stays reachable: the last page ends with the oldest.
+    const last = await t.request("/checkLogin_for_navBar?paymentProof=true&page=21");
+    const lastRows = last.body.msg.paymentProof_data as { balance: string }[];
+    expect(lastRows.map((p) => p.balance)).toEqual(["100.004", "100.003", "100.002", "100.001", "100.000"]);
+    expect([...proof, ...lastRows].every((p) => p.balance !== "5.000" && p.balance !== "6.000")).toBe(true);
   });
 
   it("statistics: the operator's base plus live counts", async () => {

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { once } from "node:events";
 import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
-import { ApiError } from "../../api/http";
+import { DomainError } from "../../api/domain/errors";
 import { LIMITS, createRateLimiter } from "../../api/lib/rateLimit";
 
 /**
@@ -11,12 +11,12 @@ import { LIMITS, createRateLimiter } from "../../api/lib/rateLimit";
  */
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 
-async function refusal(p: Promise<void>): Promise<ApiError | null> {
+async function refusal(p: Promise<void>): Promise<DomainError | null> {
   try {
     await p;
     return null;
   } catch (e) {
-    if (e instanceof ApiError) return e;
+    if (e instanceof DomainError) return e;
     throw e;
   }
 }
@@ -44,7 +44,7 @@ describe("rate limits in Redis", () => {
     }
     for (const node of [nodeA, nodeB]) {
       const refused = await refusal(node.consume("money", member));
-      expect(refused?.status).toBe(429);
+      expect(refused?.code).toBe("rate_limited");
       expect(refused?.message).toMatch(/^Too many attempts\. Please try again in 1 minute\.$/);
     }
     // Another member's budget is untouched.
@@ -58,6 +58,6 @@ describe("rate limits in Redis", () => {
     for (let i = 0; i < LIMITS.login.points; i++) {
       expect(await refusal(node.consume("login", ip))).toBeNull();
     }
-    expect((await refusal(node.consume("login", ip)))?.status).toBe(429);
+    expect((await refusal(node.consume("login", ip)))?.code).toBe("rate_limited");
   }, 30_000);
 });

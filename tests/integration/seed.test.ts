@@ -120,9 +120,16 @@ describe.each(drivers())("demo seed (%s)", (driver) => {
   });
 
   it("fills three pages of payment proof, newest first", async () => {
-    const proof = await paymentProof(database.db);
-    expect(proof.length).toBeGreaterThan(20);
-    expect(proof.length).toBeLessThanOrEqual(30);
+    const first = await paymentProof(database.db);
+    expect(first.pagination.totalRecords).toBeGreaterThan(20);
+    expect(first.pagination.totalRecords).toBeLessThanOrEqual(30);
+    expect(first.pagination.totalPages).toBe(3);
+    const proof = [
+      ...first.records,
+      ...(await paymentProof(database.db, 2)).records,
+      ...(await paymentProof(database.db, 3)).records,
+    ];
+    expect(proof).toHaveLength(first.pagination.totalRecords);
     const times = proof.map((p) => Date.parse(p.time));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
     expect(proof.some((p) => p.userName === "demo")).toBe(true);

@@ -75,6 +75,7 @@ describe.each(drivers())("withdrawals (%s)", (driver) => {
     expect(res.body).toEqual({
       success: false,
       error_msg: "Please bind your payment information to proceed with withdrawals.",
+      error_code: "bind_payment",
       bind_payment: true,
     });
     expect(await snapshot(t)).toEqual(before);
@@ -94,6 +95,7 @@ describe.each(drivers())("withdrawals (%s)", (driver) => {
       const res = await withdraw(m, obj);
       expect(res.status).toBe(400);
       expect(res.body.error_msg).toBe("Please bind Your payment information again");
+      expect(res.body.error_code).toBe("payment_method");
     }
     expect(await snapshot(t)).toEqual(before);
 
@@ -112,6 +114,7 @@ describe.each(drivers())("withdrawals (%s)", (driver) => {
     expect(off.body.msg).toBe("Payout method saved.");
     const res = await withdraw(m2, { balance: 100, type: "Paytm" });
     expect(res.body.error_msg).toBe("Please bind Your payment information again");
+    expect(res.body.error_code).toBe("payment_method");
     const on = await t.request(`/adminRoute/payoutMethods/${paytm.id}`, {
       method: "PATCH",
       json: { name: "Paytm", details: "Paytm details", minimum_amount: 50, active: true },
@@ -131,6 +134,7 @@ describe.each(drivers())("withdrawals (%s)", (driver) => {
     const res = await withdraw(m, { balance: 99, type: "UPI" });
     expect(res.status).toBe(400);
     expect(res.body.error_msg).toBe("Invalid Amount: the minimum withdrawal for UPI is ₹100.000.");
+    expect(res.body.error_code).toBe("invalid_amount");
     expect(await snapshot(t)).toEqual(before);
   });
 
@@ -142,6 +146,7 @@ describe.each(drivers())("withdrawals (%s)", (driver) => {
     const res = await withdraw(m, { balance: 151, type: "UPI" });
     expect(res.status).toBe(400);
     expect(res.body.error_msg).toBe("Insufficient Balance: your withdrawable balance is ₹150.505.");
+    expect(res.body.error_code).toBe("insufficient_balance");
     expect(await snapshot(t)).toEqual(before);
   });
 
@@ -269,6 +274,7 @@ describe.each(drivers())("withdrawals (%s)", (driver) => {
         const again = await settle(id, { action, remark: "again" });
         expect(again.status).toBe(409);
         expect(again.body.error_msg).toBe("This withdrawal has already been settled.");
+        expect(again.body.error_code).toBe("already_settled");
       }
       expect(await snapshot(t)).toEqual(before);
     });
@@ -304,6 +310,7 @@ describe.each(drivers())("withdrawals (%s)", (driver) => {
       const unknown = await settle("0123456789abcdef01234567", { action: "approve" });
       expect(unknown.status).toBe(404);
       expect(unknown.body.error_msg).toBe("Withdrawal not found.");
+      expect(unknown.body.error_code).toBe("not_found");
       expect((await settle("not-an-id", { action: "approve" })).status).toBe(404);
 
       const { m, id } = await pendingWithdrawal(100);

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { parseRupees, rupees } from "../../app/components/balance-card";
-import { milliToRupeeString } from "../../api/lib/money";
+import { milliToRupeeString, parseRupees, rupees } from "../../shared/money";
 
 describe("parseRupees (the API's rupee strings to milli-rupees)", () => {
   it("reads the API's 3-decimal strings exactly", () => {

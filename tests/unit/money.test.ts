@@ -6,7 +6,7 @@ import {
   milliToRupeeString,
   percentOf,
   rupeesToMilli,
-} from "../../api/lib/money";
+} from "../../shared/money";
 
 describe("formatRupees", () => {
   it("shows 3 decimals with the rupee sign by default", () => {

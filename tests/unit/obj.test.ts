@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:
 import CryptoJS from "crypto-js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { MAX_OBJ_LENGTH, ObjDecodeError, decodeObj, encodeObj } from "../../api/lib/obj";
+import { MAX_OBJ_LENGTH, ObjDecodeError, decodeObj, encodeObj } from "../../shared/obj.server";
 
 const SECRET = "unit-obj-secret-0000";
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { pageParam, pageWindow, paginate } from "../../app/utils/pagination";
+import { pageParam, pageWindow } from "../../app/utils/pagination";
+import { offsetOf, pageOf } from "../../shared/pagination";
 
 describe("pageWindow", () => {
   it("shows every page when there are 5 or fewer", () => {
@@ -46,7 +47,7 @@ describe("pageWindow", () => {
   });
 });
 
-describe("pageParam and paginate", () => {
+describe("pageParam and pageOf", () => {
   it("reads ?page= as a positive integer, else 1", () => {
     const at = (q: string) => pageParam(new URL(`http://x/payment-proof${q}`));
     expect(at("")).toBe(1);
@@ -57,11 +58,11 @@ describe("pageParam and paginate", () => {
     expect(at("?page=abc")).toBe(1);
   });
 
-  it("slices 10 per page and clamps the page", () => {
-    const items = Array.from({ length: 27 }, (_, i) => i + 1);
-    expect(paginate(items, 1, 10)).toEqual({ rows: items.slice(0, 10), page: 1, totalPages: 3 });
-    expect(paginate(items, 3, 10)).toEqual({ rows: [21, 22, 23, 24, 25, 26, 27], page: 3, totalPages: 3 });
-    expect(paginate(items, 9, 10).page).toBe(3);
-    expect(paginate([], 1, 10)).toEqual({ rows: [], page: 1, totalPages: 1 });
+  it("counts 10 per page and clamps the page", () => {
+    expect(pageOf(1, 10, 27)).toEqual({ page: 1, pageSize: 10, totalRecords: 27, totalPages: 3 });
+    expect(offsetOf(pageOf(3, 10, 27))).toBe(20);
+    expect(pageOf(9, 10, 27).page).toBe(3);
+    expect(pageOf(0, 10, 27).page).toBe(1);
+    expect(pageOf(1, 10, 0)).toEqual({ page: 1, pageSize: 10, totalRecords: 0, totalPages: 1 });
   });
 });

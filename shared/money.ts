@@ -41,3 +41,33 @@ export function milliToRupeeString(milli: number): string {
 export function percentOf(milli: number, basisPoints: number): number {
   return Math.floor((milli * basisPoints + 5000) / 10000);
 }
+
+/**
+ * The API sends money as rupee strings with 3 decimals ("12.345"). They are turned into integer
+ * milli-rupees with string arithmetic only, so comparisons and display stay exact.
+ */
+export function parseRupees(value: string | number | null | undefined): number {
+  if (typeof value === "number") return Number.isFinite(value) ? Math.round(value * 1000) : 0;
+  const m = /^\s*(-)?(\d+)(?:\.(\d{0,3})\d*)?\s*$/.exec(value ?? "");
+  if (!m) return 0;
+  const milli = Number(m[2]) * 1000 + Number((m[3] ?? "").padEnd(3, "0"));
+  return m[1] ? -milli : milli;
+}
+
+/** '₹12.345' from the API's rupee string (fallback ₹0.000). */
+export function rupees(value: string | number | null | undefined): string {
+  return formatRupees(parseRupees(value));
+}
+
+/**
+ * The conversion charge: 5 % of a deposit-to-withdrawable conversion, none the other way
+ * (spec 2 §4). The converter page previews it, the API charges it.
+ */
+export const DEPOSIT_TO_WITHDRAW_CHARGE_BP = 500;
+
+export function conversionCharge(
+  direction: "withdrawToDeposit" | "depositToWithdraw",
+  amount: number,
+): number {
+  return direction === "depositToWithdraw" ? percentOf(amount, DEPOSIT_TO_WITHDRAW_CHARGE_BP) : 0;
+}

@@ -1,0 +1,53 @@
+/**
+ * The reasons the API refuses a request, sent as `error_code` next to `error_msg` (docs/api.md).
+ * The domain throws them (api/domain/errors.ts), the HTTP layer maps them to statuses
+ * (api/http.ts), and pages decide outcomes by them, never by message text.
+ */
+export const DOMAIN_ERROR_CODES = [
+  /** The input breaks a rule of its field (missing, too long, wrong shape). */
+  "invalid_input",
+  /** Login or a password check with details that do not match an account. */
+  "invalid_credentials",
+  /** The current password given for a change is wrong. */
+  "wrong_password",
+  /** No payout method or account bound yet. */
+  "bind_payment",
+  /** The bound payout method is no longer offered: bind again. */
+  "payment_method",
+  /** Below the payout method's minimum, or not a valid amount. */
+  "invalid_amount",
+  "insufficient_balance",
+  /** A conversion without its direction. */
+  "invalid_direction",
+  "already_claimed",
+  "gift_code_expired",
+  "gift_code_exhausted",
+  "already_settled",
+  /** A name or code that must be unique is taken. */
+  "duplicate",
+  "already_registered",
+  "email_in_use",
+  /** A link's token is unknown, used or expired. */
+  "invalid_token",
+  "human_check_failed",
+  "not_found",
+  /** The caller is not allowed this (e.g. not an operator, a cross-site post). */
+  "forbidden",
+  /** An operator's password was right: the authenticator code comes next (with `second_factor_ticket`). */
+  "second_factor_required",
+  /** The caller is not logged in, or the session ended. */
+  "unauthenticated",
+  "conflict",
+  /** Too soon after the last attempt (answers carry `time_left`). */
+  "too_soon",
+  "rate_limited",
+  /** A service the request needs (mail, sign-in provider) did not answer. */
+  "unavailable",
+  "server_error",
+] as const;
+
+export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
+
+export function isDomainErrorCode(value: unknown): value is DomainErrorCode {
+  return typeof value === "string" && (DOMAIN_ERROR_CODES as readonly string[]).includes(value);
+}

@@ -23,11 +23,13 @@ export async function sendVerificationMail(
     .where(eq(users.id, input.userId));
   if (!member) return;
   const token = newToken();
+  const now = Date.now();
   await db.insert(accountTokens).values({
     userId: input.userId,
     purpose: "email_verify",
     tokenHash: hashToken(token),
-    expiresAt: new Date(Date.now() + EMAIL_VERIFY_TTL_MS),
+    createdAt: new Date(now),
+    expiresAt: new Date(now + EMAIL_VERIFY_TTL_MS),
   });
   const link = `${input.origin}/verify-email/${token}`;
   await mailer.send({

@@ -214,7 +214,8 @@ export async function requestEmailChange(
       .where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, "email_change")))
       .orderBy(desc(accountTokens.createdAt))
       .limit(1);
-    const timeLeft = last ? last.createdAt.getTime() + wait - Date.now() : 0;
+    const now = Date.now();
+    const timeLeft = last ? last.createdAt.getTime() + wait - now : 0;
     if (timeLeft > 0) throw new DomainError("too_soon", PROFILE_MESSAGES.emailWait, { time_left: timeLeft });
     // Only the newest link works.
     await tx
@@ -234,7 +235,8 @@ export async function requestEmailChange(
         purpose: "email_change",
         tokenHash: hashToken(token),
         newEmail,
-        expiresAt: new Date(Date.now() + EMAIL_CHANGE_TTL_MS),
+        createdAt: new Date(now),
+        expiresAt: new Date(now + EMAIL_CHANGE_TTL_MS),
       })
       .returning({ id: accountTokens.id });
     return row!.id;

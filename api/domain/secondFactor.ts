@@ -46,11 +46,13 @@ export function totpUri(input: { secret: string; account: string; issuer: string
 /** Issues the ticket that stands between a correct password and the code. */
 export async function issueSecondFactorTicket(db: Db, userId: string): Promise<string> {
   const ticket = newToken();
+  const now = Date.now();
   await db.insert(accountTokens).values({
     userId,
     purpose: "second_factor",
     tokenHash: hashToken(ticket),
-    expiresAt: new Date(Date.now() + SECOND_FACTOR_TTL_MS),
+    createdAt: new Date(now),
+    expiresAt: new Date(now + SECOND_FACTOR_TTL_MS),
   });
   return ticket;
 }

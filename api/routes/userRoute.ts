@@ -228,17 +228,17 @@ export function userRoute(): Hono<ApiEnv> {
     const input = await readFields(c, SecondFactorInput);
     await deps.limiter.consume("login", `${clientIp(c)}|second-factor`);
     const holder = await ticketHolder(deps.db, input.ticket);
-    if (!holder) throw new DomainError("invalid_token", SECOND_FACTOR_MESSAGES.expiredTicket);
+    if (!holder) throw new ApiError(401, SECOND_FACTOR_MESSAGES.expiredTicket, {}, "invalid_token");
     await refuseWhileThrottled(deps.db, holder);
     const result = await completeSecondFactor(deps.db, input.ticket, input.code);
     if (!result.ok) {
       if (result.reason === "ticket")
-        throw new DomainError("invalid_token", SECOND_FACTOR_MESSAGES.expiredTicket);
+        throw new ApiError(401, SECOND_FACTOR_MESSAGES.expiredTicket, {}, "invalid_token");
       await recordLoginFailure(deps.db, holder);
       throw new DomainError("invalid_credentials", SECOND_FACTOR_MESSAGES.invalidCode);
     }
     const [member] = await deps.db.select().from(users).where(eq(users.id, result.userId));
-    if (!member) throw new DomainError("invalid_token", SECOND_FACTOR_MESSAGES.expiredTicket);
+    if (!member) throw new ApiError(401, SECOND_FACTOR_MESSAGES.expiredTicket, {}, "invalid_token");
     await clearLoginFailures(deps.db, member.emailKey);
     await clearLoginFailures(deps.db, member.userName);
     return signIn(c, member, input.loginRemember_state);

@@ -24,7 +24,7 @@ const contact = (extra: Record<string, unknown> = {}) => ({
 });
 const THANKS =
   "Thank you! Your message has been successfully received. We will be in touch with you shortly.";
-const REFUSED = { success: false, error_msg: "Cross-site request refused." };
+const REFUSED = { success: false, error_msg: "Cross-site request refused.", error_code: "forbidden" };
 
 describe.each(drivers())("API input hygiene (%s)", (driver) => {
   let t: TestApi;
@@ -49,6 +49,7 @@ describe.each(drivers())("API input hygiene (%s)", (driver) => {
       expect(res.body).toEqual({
         success: false,
         error_msg: 'The field "name" contains a character that is not allowed.',
+        error_code: "invalid_input",
       });
       expect(await storedMessages()).toBe(before);
     });
@@ -114,6 +115,7 @@ describe.each(drivers())("API input hygiene (%s)", (driver) => {
       expect(token.body).toEqual({
         success: false,
         error_msg: 'The field "token" contains a character that is not allowed.',
+        error_code: "invalid_input",
       });
       const name = await t.request("/checkLogin_for_navBar?fa%01q=true");
       expect(name.status).toBe(400);
@@ -127,6 +129,7 @@ describe.each(drivers())("API input hygiene (%s)", (driver) => {
       expect(path.body).toEqual({
         success: false,
         error_msg: "The address contains a character that is not allowed.",
+        error_code: "invalid_input",
       });
       const settle = await t.request("/adminRoute/withdrawals/%1b/settle", {
         json: { action: "approve" },
@@ -168,7 +171,11 @@ describe.each(drivers())("API input hygiene (%s)", (driver) => {
         json: { obj: "x".repeat(64 * 1024) },
       });
       expect(res.status).toBe(413);
-      expect(res.body).toEqual({ success: false, error_msg: "Request body too large." });
+      expect(res.body).toEqual({
+        success: false,
+        error_msg: "Request body too large.",
+        error_code: "invalid_input",
+      });
       const declared = await t.request(CONTACT, {
         rawBody: "{}",
         headers: { "content-length": String(10 * 1024 * 1024) },
@@ -196,6 +203,7 @@ describe.each(drivers())("API input hygiene (%s)", (driver) => {
         expect(res.body).toEqual({
           success: false,
           error_msg: "Send the request body as JSON (Content-Type: application/json).",
+          error_code: "invalid_input",
         });
       }
       expect(await storedMessages()).toBe(before);

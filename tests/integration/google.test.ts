@@ -176,7 +176,11 @@ describe.each(drivers())("Google sign-in (%s)", (driver) => {
     const a = await authorize(t, "ravi@example.test");
     const res = await viaWebTier(callbackQuery(a, { referral_id_signup: "" }));
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ success: false, error_msg: "Please Login With Password" });
+    expect(res.body).toEqual({
+      success: false,
+      error_msg: "Please Login With Password",
+      error_code: "conflict",
+    });
     expect(res.setCookie.some((c) => c.startsWith("sid="))).toBe(false);
     expect((await member("ravi@example.test"))?.googleSub).toBeNull();
   });

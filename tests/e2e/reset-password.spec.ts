@@ -30,7 +30,7 @@ test.describe("Password reset by mail", () => {
     await requestPasswordReset(page, m.email);
     await expectMessage(page, "Password reset link sent successfully.");
 
-    const mail = await mailbox.waitFor(m.email, "");
+    const mail = await mailbox.waitFor(m.email, "Reset your password");
     const link = firstLink(mail.text);
     expect(link).toMatch(new RegExp(`^${E2E_ORIGIN}/password-reset-form/[^/\\s]+$`));
 

@@ -125,6 +125,9 @@ test("@any-viewport @needs-js every form action answers bad input with a 4xx or 
   const failures: string[] = [];
   for (const path of ACTIONS) {
     for (const { who, cookie } of identities) {
+      // The operator's session is shared by the whole run (one sign-in per run: each code works
+      // once), so its logout is left to the visitor and the member.
+      if (who === "operator" && path === "/member/logout") continue;
       for (const pairs of samples) {
         const form = new URLSearchParams();
         for (const [k, v] of pairs) form.append(k, v);

@@ -1,4 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
+// The router's own decoding: a %-sequence that is not valid UTF-8 stays as it is, never throws.
+import { tryDecodeURIComponent } from "hono/utils/url";
 import type { Context, MiddlewareHandler } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z, type ZodType, type ZodTypeDef } from "zod";
@@ -163,21 +165,6 @@ async function readJson(c: ApiContext): Promise<unknown> {
   return body;
 }
 
-/** Percent-decoding as the router does it: a sequence that is not valid UTF-8 stays as it is. */
-function decodeLikeRouter(part: string): string {
-  try {
-    return decodeURIComponent(part);
-  } catch {
-    return part.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => {
-      try {
-        return decodeURIComponent(run);
-      } catch {
-        return run;
-      }
-    });
-  }
-}
-
 /**
  * The same text rule for the address: every query parameter (name and value) and every path
  * segment, which is where route params come from. Runs before any route, so none can forget it.
@@ -185,7 +172,7 @@ function decodeLikeRouter(part: string): string {
 export const refuseUnsafeAddress: MiddlewareHandler<ApiEnv> = async (c, next) => {
   const url = new URL(c.req.url);
   for (const segment of url.pathname.split("/")) {
-    if (!isSafeText(decodeLikeRouter(segment)))
+    if (!isSafeText(tryDecodeURIComponent(segment)))
       throw new ApiError(400, "The address contains a character that is not allowed.");
   }
   for (const [name, values] of Object.entries(c.req.queries())) {

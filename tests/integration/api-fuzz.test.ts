@@ -490,8 +490,9 @@ describe.each(drivers())("API fuzz (%s)", (driver) => {
       route: "/userRoute/login_second_factor",
       input: "obj",
       role: "visitor",
+      // An unknown ticket is a sign-in that expired: 401, back to the password.
       valid: () => ({ ticket: "no-such-ticket", code: "123456", loginRemember_state: false }),
-      validStatus: 400,
+      validStatus: 401,
       optional: ["loginRemember_state"],
     },
     { method: "GET", route: "/userRoute/verify_email_token", input: "none", role: "visitor" },

@@ -7,7 +7,14 @@ export interface Pagination {
 }
 
 /** The spec's page sizes for the paged histories. */
-export const PAGE_SIZE = { withdrawals: 5, conversions: 5, referrals: 5, paymentProof: 10 } as const;
+export const PAGE_SIZE = {
+  withdrawals: 5,
+  conversions: 5,
+  referrals: 5,
+  paymentProof: 10,
+  /** The spec names no size for the claim history: the member histories' 5. */
+  giftCodeClaims: 5,
+} as const;
 
 /** Clamps a requested 1-based page into the range `totalRecords` allows (page 1 when empty). */
 export function pageOf(requested: number, pageSize: number, totalRecords: number): Pagination {

@@ -5,6 +5,7 @@ import { DomainError } from "./errors";
 import { formatRupees, milliToRupeeString } from "../../shared/money";
 import { recordAudit } from "./audit";
 import { PLATFORM, memberAccount, post } from "./ledger";
+import { PAGE_SIZE, offsetOf, pageOf } from "../../shared/pagination";
 
 export const GIFT_CODE_MESSAGES = {
   blank: "Please enter a gift code.",
@@ -86,19 +87,29 @@ export async function claimGiftCode(db: Db, userId: string, raw: string): Promis
   });
 }
 
-export async function claimHistory(db: Db, userId: string) {
+/** One page of the member's claims, newest first, with the page counts. */
+export async function claimHistory(db: Db, userId: string, requestedPage = 1) {
+  const [total] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(giftCodeClaims)
+    .where(eq(giftCodeClaims.userId, userId));
+  const pagination = pageOf(requestedPage, PAGE_SIZE.giftCodeClaims, Number(total?.n ?? 0));
   const rows = await db
     .select({ code: giftCodes.code, amount: giftCodeClaims.amount, createdAt: giftCodeClaims.createdAt })
     .from(giftCodeClaims)
     .innerJoin(giftCodes, eq(giftCodes.id, giftCodeClaims.giftCodeId))
     .where(eq(giftCodeClaims.userId, userId))
     .orderBy(desc(giftCodeClaims.createdAt), desc(giftCodeClaims.id))
-    .limit(1000);
-  return rows.map((r) => ({
-    giftCode: r.code,
-    bonusAmount: milliToRupeeString(r.amount),
-    time: r.createdAt.toISOString(),
-  }));
+    .limit(pagination.pageSize)
+    .offset(offsetOf(pagination));
+  return {
+    records: rows.map((r) => ({
+      giftCode: r.code,
+      bonusAmount: milliToRupeeString(r.amount),
+      time: r.createdAt.toISOString(),
+    })),
+    pagination,
+  };
 }
 
 export async function createGiftCode(

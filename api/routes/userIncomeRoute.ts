@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { ok, readBody, requireMember, type ApiEnv } from "../http";
+import { ok, pageQuery, readBody, requireMember, type ApiEnv } from "../http";
 import { milliToRupeeString } from "../../shared/money";
 import { memberBalances } from "../domain/ledger";
 import { sanitizeHtml } from "../lib/sanitize";
@@ -30,10 +30,12 @@ export function userIncomeRoute(): Hono<ApiEnv> {
   r.get("/user_giftCode_get", requireMember, async (c) => {
     const { db } = c.var.deps;
     const { withdrawable } = await memberBalances(db, c.var.member.id);
+    const history = await claimHistory(db, c.var.member.id, pageQuery(c));
     return ok(c, {
       giftCode_page_Message: sanitizeHtml(await getSetting(db, "gift_code_page_message")),
-      userGiftCode_claim_history: await claimHistory(db, c.var.member.id),
+      userGiftCode_claim_history: history.records,
       userAvailableBalance: milliToRupeeString(withdrawable),
+      pagination: history.pagination,
     });
   });
 

@@ -16,6 +16,9 @@ import { ErrorList, SubmitButton, useIsPending, useAppForm } from "~/components/
 import { BalanceCard, formatTime } from "~/components/balance-card";
 import { rupees } from "../../shared/money";
 import { AlertBox } from "~/components/confirm-dialog";
+import { Pagination } from "~/components/pagination";
+import { pageParam } from "~/utils/pagination";
+import type { Pagination as HistoryPage } from "../../shared/pagination";
 
 export const meta: MetaFunction = () => [{ title: "Gift Code" }];
 
@@ -23,13 +26,16 @@ interface GiftCodeData {
   giftCode_page_Message: string;
   userGiftCode_claim_history: { giftCode: string; bonusAmount: string; time: string }[];
   userAvailableBalance: string;
+  pagination: HistoryPage;
 }
 
 /** A blank code is not an error: the spec ignores it, so the schema has no `required`. */
 const GiftCodeSchema = z.object({ giftCode: z.string().trim().max(64, "Invalid gift code.").optional() });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return memberRead<GiftCodeData>(request, context, "/userIncomeRoute/user_giftCode_get");
+  return memberRead<GiftCodeData>(request, context, "/userIncomeRoute/user_giftCode_get", {
+    page: String(pageParam(new URL(request.url))),
+  });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -128,6 +134,7 @@ export default function GiftCodePage() {
             </table>
           </div>
         )}
+        <Pagination page={d.pagination.page} totalPages={d.pagination.totalPages} />
       </section>
     </div>
   );

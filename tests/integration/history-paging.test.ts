@@ -102,6 +102,33 @@ describe.each(drivers())("paged histories (%s)", (driver) => {
     expect(second.pagination).toEqual({ page: 2, pageSize: 5, totalRecords: 7, totalPages: 2 });
   });
 
+  it("pages the gift code claims by 5, newest first", async () => {
+    const m = await newMember(t);
+    // 12 claims of 12 codes, one minute apart: history rows only, no money moves.
+    await t.deps.db.execute(sql`
+      insert into gift_codes (code, amount, claim_limit, claimed_count, expires_at)
+      select 'PAGE' || ${m.id} || '-' || g, g * 1000, 1, 1, timestamptz '2027-01-01 00:00:00+00'
+      from generate_series(1, 12) as g`);
+    await t.deps.db.execute(sql`
+      insert into gift_code_claims (gift_code_id, user_id, amount, created_at)
+      select c.id, ${m.id}, c.amount, timestamptz '2026-01-01 00:00:00+00' + (c.amount / 1000) * interval '1 minute'
+      from gift_codes c where c.code like ${`PAGE${m.id}-%`}`);
+    const first = await read(m, "/userIncomeRoute/user_giftCode_get");
+    expect(first.userGiftCode_claim_history.map((c: { bonusAmount: string }) => c.bonusAmount)).toEqual([
+      "12.000",
+      "11.000",
+      "10.000",
+      "9.000",
+      "8.000",
+    ]);
+    expect(first.pagination).toEqual({ page: 1, pageSize: 5, totalRecords: 12, totalPages: 3 });
+    const last = await read(m, "/userIncomeRoute/user_giftCode_get", "3");
+    expect(last.userGiftCode_claim_history.map((c: { bonusAmount: string }) => c.bonusAmount)).toEqual([
+      "2.000",
+      "1.000",
+    ]);
+  });
+
   it("pages the payment proof by 10", async () => {
     const m = await newMember(t);
     await t.deps.db.execute(sql`

@@ -13,6 +13,7 @@ import {
   redirectIfLoggedIn,
 } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import type { ApiResult } from "~/utils/api.server";
 
 export const meta: MetaFunction = () => [{ title: "Login | Rupee Rewards" }];
 
@@ -28,6 +29,16 @@ type LoginAnswer = LoginFailure | SecondFactorStep;
 
 const isSecondFactorStep = (a: LoginAnswer | undefined): a is SecondFactorStep =>
   Boolean(a && "secondFactor" in a);
+
+/** Either step's success: the API's Set-Cookie carries the session, the toast rides in the same redirect. */
+function signedIn(context: ActionFunctionArgs["context"], result: ApiResult) {
+  return redirectWithToast(
+    context,
+    "/member/dashboard",
+    { type: "success", title: "Login Success!" },
+    { headers: forwardedCookies(result) },
+  );
+}
 
 /** The second step: the ticket from the first and the authenticator code. */
 async function secondFactorAction(
@@ -51,14 +62,7 @@ async function secondFactorAction(
       loginRemember_state: submission.value.remember === "true",
     },
   });
-  if (result?.ok) {
-    return redirectWithToast(
-      context,
-      "/member/dashboard",
-      { type: "success", title: "Login Success!" },
-      { headers: forwardedCookies(result) },
-    );
-  }
+  if (result?.ok) return signedIn(context, result);
   const message =
     typeof result?.body.error_msg === "string" && result.body.error_msg
       ? result.body.error_msg
@@ -94,15 +98,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       ...(humanCheck ? { human_check: humanCheck } : {}),
     },
   });
-  if (result?.ok) {
-    // The API's Set-Cookie carries the session; the toast rides along in the same redirect.
-    return redirectWithToast(
-      context,
-      "/member/dashboard",
-      { type: "success", title: "Login Success!" },
-      { headers: forwardedCookies(result) },
-    );
-  }
+  if (result?.ok) return signedIn(context, result);
   if (
     result?.body.error_code === "second_factor_required" &&
     typeof result.body.second_factor_ticket === "string"

@@ -136,9 +136,8 @@ export async function signUpMember(
   return { ...member, userName };
 }
 
-/** Logs `member` in through the API and hands the session cookie to the page's browser context. */
-export async function loginPage(page: Page, member: { email: string; password: string }): Promise<string> {
-  const cookie = await apiLogin(member.email, member.password);
+/** Hands a session (`sid=...`) to the page's browser context, as the login's Set-Cookie would. */
+async function handSession(page: Page, cookie: string): Promise<string> {
   await page.context().addCookies([
     {
       name: "sid",
@@ -150,6 +149,12 @@ export async function loginPage(page: Page, member: { email: string; password: s
     },
   ]);
   return cookie;
+}
+
+/** Logs `member` in through the API and hands the session cookie to the page's browser context. */
+export async function loginPage(page: Page, member: { email: string; password: string }): Promise<string> {
+  const cookie = await apiLogin(member.email, member.password);
+  return handSession(page, cookie);
 }
 
 function readMails(): CapturedMail[] {
@@ -252,17 +257,7 @@ export function operatorCookie(): string {
 /** Hands the operator's session to the page's browser context. */
 export async function loginOperatorPage(page: Page): Promise<string> {
   const cookie = operatorCookie();
-  await page.context().addCookies([
-    {
-      name: "sid",
-      value: cookie.slice("sid=".length),
-      domain: "localhost",
-      path: "/",
-      httpOnly: true,
-      sameSite: "Lax",
-    },
-  ]);
-  return cookie;
+  return handSession(page, cookie);
 }
 
 async function operatorHelper(): Promise<OperatorHelper> {

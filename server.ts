@@ -2,6 +2,7 @@
 import { config, viteDevOn } from "./server/runtime";
 import { createServer, type IncomingMessage } from "node:http";
 import path from "node:path";
+import { randomUUID } from "node:crypto";
 import express from "express";
 import compression from "compression";
 import expressStaticGzip from "express-static-gzip";
@@ -71,7 +72,7 @@ if (serveWeb) {
         const url = new URL(request.url);
         return fetch(new URL(url.pathname + url.search, config.API_ORIGIN), request);
       };
-  const context: Omit<WebContext, "clientIp" | "cspNonce"> = {
+  const context: Omit<WebContext, "clientIp" | "cspNonce" | "pageRequestId"> = {
     apiFetch,
     objSecret: config.objSecret,
     internalToken: deps.internalToken,
@@ -95,6 +96,7 @@ if (serveWeb) {
         ...context,
         clientIp: req.ip ?? "unknown",
         cspNonce: nonces.get(req) ?? createNonce(),
+        pageRequestId: randomUUID(),
       }),
       mode: viteDev ? "development" : "production",
       guard: { publicOrigin: config.PUBLIC_ORIGIN },

@@ -5,6 +5,7 @@ import { openDatabase, type Database, type Db } from "./db/client";
 import { createMailer, type Mailer } from "./lib/mailer";
 import { createRateLimiter, type RateLimiter } from "./lib/rateLimit";
 import { ensurePlatformAccounts } from "./domain/ledger";
+import { PageSessionChecks } from "./lib/sessionAuth";
 
 /** Everything the API's handlers need, created once per process and handed to them. */
 export interface Deps {
@@ -16,6 +17,8 @@ export interface Deps {
   redis?: Redis;
   /** Proves a request comes from our own web tier (so its client-IP header can be trusted). */
   internalToken: string;
+  /** Shares one session check among the API calls of one page view (see PageSessionChecks). */
+  pageSessions: PageSessionChecks;
   close(): Promise<void>;
 }
 
@@ -43,6 +46,7 @@ export async function createDeps(
     limiter: createRateLimiter({ enabled: config.RATE_LIMITS, redis }),
     redis,
     internalToken: createHash("sha256").update(`internal:${config.sessionSecret}`).digest("hex"),
+    pageSessions: new PageSessionChecks(),
     async close() {
       redis?.disconnect();
       await database.close();

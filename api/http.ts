@@ -11,7 +11,7 @@ import type { Deps } from "./deps";
 import { decodeObj, MAX_OBJ_LENGTH, ObjDecodeError } from "../shared/obj.server";
 import { findUnsafeText, isSafeText, unsafeTextMessage } from "./lib/text";
 import type { SessionUser } from "./domain/sessions";
-import { authenticateSession, SESSION_FAILURE_FLAGS } from "./lib/sessionAuth";
+import { authenticateSession, SESSION_FAILURE_FLAGS, type SessionCheck } from "./lib/sessionAuth";
 import { DomainError } from "./domain/errors";
 import { isDomainErrorCode, type DomainErrorCode } from "../shared/errors";
 
@@ -213,7 +213,20 @@ export function pageQuery(c: Context): number {
 
 /** The session check for member routes: sets `c.var.member` or answers with the spec's flags. */
 export const requireMember: MiddlewareHandler<ApiEnv> = async (c, next) => {
-  const check = await authenticateSession(c.var.deps.db, c.req.header("cookie"));
+  const { db, pageSessions } = c.var.deps;
+  const cookie = c.req.header("cookie") ?? "";
+  const pageId = c.req.header("x-page-request");
+  let check: SessionCheck;
+  if (pageId && pageId.length <= 64 && fromWebTier(c)) {
+    if (c.req.method === "GET") {
+      check = await pageSessions.check(pageId, cookie, () => authenticateSession(db, cookie));
+    } else {
+      pageSessions.forget(pageId);
+      check = await authenticateSession(db, cookie);
+    }
+  } else {
+    check = await authenticateSession(db, cookie);
+  }
   if ("failure" in check)
     return fail(c, 401, SESSION_FAILURE_MESSAGES[check.failure], SESSION_FAILURE_FLAGS[check.failure]);
   c.set("member", check.member);

@@ -10,6 +10,8 @@ export interface WebContext {
   clientIp: string;
   /** Cookies get the Secure flag: decided by the parsed configuration (production), never at request time. */
   secureCookies: boolean;
+  /** Tags this page view's API calls, so the API checks the session once for all of them. */
+  pageRequestId: string;
   /** This page's Content-Security-Policy nonce: every inline script carries it (app/entry.server.tsx). */
   cspNonce: string;
 }

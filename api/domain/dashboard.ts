@@ -2,7 +2,6 @@ import type { Db } from "../db/client";
 import { milliToRupeeString } from "../../shared/money";
 import { announcementList } from "./content";
 import { type EARNING_SOURCES, REFERRAL_INCOME, earningsHistory } from "./earnings";
-import { memberBalances } from "./ledger";
 import { IST_OFFSET_MS } from "./earningKinds";
 
 /** The month dropdown covers the current month and the eleven before it. */
@@ -49,18 +48,15 @@ const SOURCE_KEYS: SourceKey[] = [
 /** The session member's dashboard: balance, earnings per month, source and IST day (the daily roll-up), announcements. */
 export async function memberDashboard(
   db: Db,
-  member: { id: string; email: string; userName: string },
+  /** The session's member; `withdrawable` was read with the session check. */
+  member: { id: string; email: string; userName: string; withdrawable: number },
   now = new Date(),
 ) {
   const userId = member.id;
   const current = istMonth(now, 0);
   const since = istMonth(now, DASHBOARD_MONTHS - 1).start;
   // Independent reads: on PostgreSQL they run side by side on the pool.
-  const [balances, rows, announcements] = await Promise.all([
-    memberBalances(db, userId),
-    earningsHistory(db, userId, since),
-    announcementList(db),
-  ]);
+  const [rows, announcements] = await Promise.all([earningsHistory(db, userId, since), announcementList(db)]);
 
   const months = new Map<string, Record<SourceKey, number>>();
   const emptySources = () => Object.fromEntries(SOURCE_KEYS.map((k) => [k, 0])) as Record<SourceKey, number>;
@@ -102,7 +98,7 @@ export async function memberDashboard(
   return {
     userEmail: member.email,
     userName: member.userName,
-    userAvailableBalance: milliToRupeeString(balances.withdrawable),
+    userAvailableBalance: milliToRupeeString(member.withdrawable),
     user_month_records,
     user_date_records,
     other_data_announcementsArray: announcements,

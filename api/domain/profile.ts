@@ -142,10 +142,9 @@ export async function updateProfile(
   }
 }
 
-export async function accountData(db: Db, userId: string) {
-  const [u] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  const { withdrawable } = await memberBalances(db, userId);
-  return { email_address: u?.email ?? "", available_balance: milliToRupeeString(withdrawable) };
+/** The settings page's and the member layout's summary: both read in the session check itself. */
+export function accountData(member: { email: string; withdrawable: number }) {
+  return { email_address: member.email, available_balance: milliToRupeeString(member.withdrawable) };
 }
 
 /** Changes the password after checking the current one; every other session of the member ends. */

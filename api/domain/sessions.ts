@@ -1,6 +1,6 @@
-import { and, eq, gt, ne } from "drizzle-orm";
+import { and, eq, gt, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { sessions, users } from "../db/schema";
+import { ledgerAccounts, sessions, users } from "../db/schema";
 import { hashToken, newToken } from "../lib/ids";
 
 export const SESSION_COOKIE = "sid";
@@ -23,6 +23,8 @@ export interface SessionUser {
   userName: string;
   name: string;
   role: "member" | "operator";
+  /** The withdrawable balance (milli-rupees) when the session was checked: read in the same query. */
+  withdrawable: number;
 }
 
 export async function createSession(
@@ -57,9 +59,11 @@ export async function findSession(
       userName: users.userName,
       name: users.name,
       role: users.role,
+      withdrawable: ledgerAccounts.balance,
     })
     .from(sessions)
     .leftJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(ledgerAccounts, eq(ledgerAccounts.id, sql`'member:' || ${sessions.userId} || ':withdrawable'`))
     .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now)));
   const row = rows[0];
   if (!row) return "expired";
@@ -86,6 +90,7 @@ export async function findSession(
     userName: row.userName!,
     name: row.name!,
     role: row.role!,
+    withdrawable: Number(row.withdrawable ?? 0),
   };
 }
 

@@ -132,7 +132,7 @@ export function accountAreaRoute(): Hono<ApiEnv> {
   });
 
   r.get("/userpassword_and_email_get", requireMember, async (c) =>
-    ok(c, await accountData(c.var.deps.db, c.var.member.id)),
+    ok(c, accountData(c.var.member)),
   );
 
   r.patch("/userpassword_and_email_patch", requireMember, async (c) => {

@@ -33,6 +33,7 @@ export async function callApi<T = unknown>(
     "x-internal-token": context.internalToken,
     "x-client-ip": context.clientIp,
   });
+  if (context.pageRequestId) headers.set("x-page-request", context.pageRequestId);
   const cookie = request.headers.get("cookie");
   if (cookie) headers.set("cookie", cookie);
   const host = request.headers.get("host");

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { drivers } from "../support/db";
 import { sessionCookie, startTestApi, type TestApi } from "../support/api";
-import { announcements } from "../../api/db/schema";
+import { announcements, sessions } from "../../api/db/schema";
 import { creditEarning, type EarningSource } from "../../api/domain/earnings";
 import { PLATFORM, memberAccount, post } from "../../api/domain/ledger";
 
@@ -235,5 +235,31 @@ describe.each(drivers())("dashboard (%s)", (driver) => {
     const bad = await t.request("/userRoute/userDataGet_dashboard", { cookie: "sid=not-a-session" });
     expect(bad.status).toBe(401);
     expect(bad.body).toMatchObject({ success: false, jwtMiddleware_error: true });
+  });
+
+  it("checks the session once per page view: the layout's and the page's reads share it, an action drops it", async () => {
+    const m = await newMember();
+    const page = (id: string, method = "GET") => ({
+      cookie: m.cookie,
+      method,
+      headers: { "x-internal-token": t.deps.internalToken, "x-page-request": id },
+    });
+    // The layout's read and the page's read of one page view.
+    const layout = await t.request("/userRoute/userpassword_and_email_get", page("view-1"));
+    expect(layout.body.msg).toEqual({ email_address: m.email, available_balance: "0.000" });
+    // The session ends between the two reads: the page view still answers as one consistent whole…
+    await t.deps.db.delete(sessions);
+    const sameView = await t.request("/userRoute/userDataGet_dashboard", page("view-1"));
+    expect(sameView.status).toBe(200);
+    // …but the next page view, a call without the web tier's token, and any call after a
+    // state-changing one in the same view check it afresh.
+    expect((await t.request("/userRoute/userDataGet_dashboard", page("view-2"))).status).toBe(401);
+    const outside = await t.request("/userRoute/userDataGet_dashboard", {
+      cookie: m.cookie,
+      headers: { "x-page-request": "view-1" },
+    });
+    expect(outside.status).toBe(401);
+    await t.request("/userRoute/userpassword_and_email_patch", { ...page("view-1", "PATCH"), obj: {} });
+    expect((await t.request("/userRoute/userDataGet_dashboard", page("view-1"))).status).toBe(401);
   });
 });

@@ -2,6 +2,7 @@ import { realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { parseConfig } from "../config";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, emailField, newPasswordField } from "../../shared/fields";
 import { openDatabase } from "../db/client";
 import { ensurePlatformAccounts } from "../domain/ledger";
 import { createOrPromoteOperator } from "../domain/operators";
@@ -34,17 +35,19 @@ export function parseOperatorArgs(argv: string[]): {
     },
     strict: true,
   });
-  const email = values.email?.trim();
-  if (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
-    throw new Error(`A valid --email is required.\n${USAGE}`);
-  if (!values.password || values.password.length < 8)
-    throw new Error(`--password must be at least 8 characters long.\n${USAGE}`);
+  const email = emailField().safeParse(values.email ?? "");
+  if (!email.success) throw new Error(`A valid --email is required.\n${USAGE}`);
+  const password = values.password ?? "";
+  if (!newPasswordField().safeParse(password).success)
+    throw new Error(
+      `--password must be ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters long.\n${USAGE}`,
+    );
   const totpSecret = values["totp-secret"]?.trim().toUpperCase();
   if (totpSecret !== undefined && !isUsableTotpSecret(totpSecret))
     throw new Error(`--totp-secret must be base32 of at least 160 bits (32 characters A-Z, 2-7).\n${USAGE}`);
   return {
-    email,
-    password: values.password,
+    email: email.data,
+    password,
     name: values.name?.trim() || undefined,
     ...(totpSecret ? { totpSecret } : {}),
   };

@@ -5,6 +5,7 @@ import type { Db, Tx } from "../db/client";
 import { users } from "../db/schema";
 import { newId } from "../lib/ids";
 import { openMemberAccounts } from "./ledger";
+import { normalizeIdentifier } from "../../shared/fields";
 
 /**
  * The identity: identifiers are compared in one normal form: trimmed, lower-case, and with the
@@ -12,12 +13,7 @@ import { openMemberAccounts } from "./ledger";
  * sending. It decides who logs in and what counts as already registered (users.email_key), never
  * where mail goes: most providers treat `a.lice@` and `alice@` as different mailboxes.
  */
-export function normalizeIdentifier(raw: string): string {
-  const v = raw.trim().toLowerCase();
-  const at = v.indexOf("@");
-  if (at < 0) return v.replace(/\./g, "");
-  return v.slice(0, at).replace(/\./g, "") + v.slice(at);
-}
+export { normalizeIdentifier };
 
 /** The mailbox: the address as typed, trimmed, with its domain lower-cased (the local part may be case-sensitive). */
 export function normalizeEmail(raw: string): string {

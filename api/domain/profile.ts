@@ -5,6 +5,7 @@ import { DomainError } from "./errors";
 import { hashToken, newToken } from "../lib/ids";
 import { escapeHtml, type Mailer } from "../lib/mailer";
 import { milliToRupeeString } from "../../shared/money";
+import { FIELD_MESSAGES, PASSWORD_MIN_LENGTH } from "../../shared/fields";
 import { emailKey, hashPassword, normalizeEmail, verifyPassword } from "./accounts";
 import { memberBalances } from "./ledger";
 import { MailDeliveryError, sendNotice } from "./passwordReset";
@@ -17,7 +18,7 @@ export const PROFILE_MESSAGES = {
   unknownMethod: "Please choose a withdrawal method from the list.",
   passwordChanged: "Password changed successfully.",
   wrongPassword: "Current password is incorrect.",
-  shortPassword: "Password must be at least 8 characters long.",
+  shortPassword: FIELD_MESSAGES.passwordTooShort,
   samePassword: "New password must differ from the current password.",
   emailSent: "A verification link has been sent to your new email address.",
   emailInUse: "The new email is already in use. Please choose a different email.",
@@ -159,7 +160,8 @@ export async function changePassword(
     .where(eq(users.id, member.id));
   if (!(await verifyPassword(u?.passwordHash ?? null, input.current)))
     throw new DomainError("wrong_password", PROFILE_MESSAGES.wrongPassword);
-  if (input.next.length < 8) throw new DomainError("invalid_input", PROFILE_MESSAGES.shortPassword);
+  if (input.next.length < PASSWORD_MIN_LENGTH)
+    throw new DomainError("invalid_input", PROFILE_MESSAGES.shortPassword);
   if (input.next === input.current) throw new DomainError("invalid_input", PROFILE_MESSAGES.samePassword);
   const passwordHash = await hashPassword(input.next);
   await db.update(users).set({ passwordHash }).where(eq(users.id, member.id));

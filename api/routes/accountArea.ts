@@ -1,6 +1,14 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { isMobileNumber } from "../../shared/fields";
+import {
+  PROFILE_FIELDS,
+  TYPED_PASSWORD_MAX_LENGTH,
+  emailField,
+  labelledText,
+  mobileNumberAny,
+  newPasswordField,
+  typedPasswordField,
+} from "../../shared/fields";
 import { ApiError, ok, pageQuery, readObj, requireMember, type ApiEnv } from "../http";
 import { MailDeliveryError } from "../domain/passwordReset";
 import { publicOrigin } from "../config";
@@ -19,72 +27,39 @@ import {
  * and settings (password and e-mail). Mounted beside the accounts router at the same prefix.
  */
 
-const text = (label: string, max: number) =>
-  z
-    .string({ invalid_type_error: `${label} must be text.` })
-    .trim()
-    .min(1, `${label} is required.`)
-    .max(max, `${label} must be at most ${max} characters.`);
-
-const MOBILE_MESSAGE = "Please enter a valid 10-digit Indian mobile number";
-
-/** 10 digits, sent as a number by the spec's client (or as text by a form). */
-const mobileNumber = z.unknown().transform((v, ctx) => {
-  const digits =
-    typeof v === "number"
-      ? Number.isSafeInteger(v)
-        ? String(v)
-        : ""
-      : typeof v === "string"
-        ? v.trim()
-        : "";
-  if (!isMobileNumber(digits)) {
-    ctx.addIssue({ code: z.ZodIssueCode.custom, message: MOBILE_MESSAGE });
-    return z.NEVER;
-  }
-  return Number(digits);
+const currentPassword = typedPasswordField({
+  missing: "Current password is required.",
+  tooLong: PROFILE_MESSAGES.wrongPassword,
+  notText: "Current password must be text.",
 });
 
-const currentPassword = z
+/** Asked for only by some changes: whether it is needed (or missing) is the domain's decision. */
+const currentPasswordIfNeeded = z
   .string({ invalid_type_error: "Current password must be text." })
-  .max(256, PROFILE_MESSAGES.wrongPassword)
+  .max(TYPED_PASSWORD_MAX_LENGTH, PROFILE_MESSAGES.wrongPassword)
   .optional();
 
-const ProfileSchema = z
+export const ProfileSchema = z
   .object({
-    name: text("Name", 100),
-    address: text("Address", 300),
-    city: text("City", 100),
-    state: text("State", 100),
-    zip_code: text("Zip code", 12).regex(/^[A-Za-z0-9 -]{3,12}$/, "Please enter a valid zip code."),
-    mobile_number: mobileNumber,
-    withdrawal_method: text("Withdrawal method", 100),
-    withdrawal_account_information: text("Withdrawal account information", 300),
+    ...PROFILE_FIELDS,
+    mobile_number: mobileNumberAny(),
+    withdrawal_method: labelledText("Withdrawal method", 100),
     /** Needed only when the payout details change (the server decides). */
-    current_password: currentPassword,
+    current_password: currentPasswordIfNeeded,
   })
   .strict();
 
 const PasswordChangeSchema = z
   .object({
-    currentPassword_state: z
-      .string({ invalid_type_error: "Current password must be text." })
-      .min(1, "Current password is required.")
-      .max(256, PROFILE_MESSAGES.wrongPassword),
-    newPassword_state: z
-      .string({ invalid_type_error: "New password must be text." })
-      .max(128, "Password must be at most 128 characters long."),
+    currentPassword_state: currentPassword,
+    newPassword_state: newPasswordField({ notText: "New password must be text." }),
   })
   .strict();
 
 const EmailChangeSchema = z
   .object({
-    email_address: z
-      .string({ invalid_type_error: "Please enter a valid email address." })
-      .trim()
-      .max(254, "Please enter a valid email address.")
-      .email("Please enter a valid email address."),
-    currentPassword_state: currentPassword,
+    email_address: emailField(),
+    currentPassword_state: currentPasswordIfNeeded,
   })
   .strict();
 

@@ -8,6 +8,7 @@ import type { Deps } from "../deps";
 import type { ApiEnv } from "../http";
 import { ApiError, clientIp, fail, fromWebTier, ok, parseWith } from "../http";
 import { users } from "../db/schema";
+import { EMAIL_MAX_LENGTH } from "../../shared/fields";
 import { createMember, emailKey, isUniqueViolation, normalizeIdentifier } from "../domain/accounts";
 import { createSession, revokeSession, SESSION_COOKIE } from "../domain/sessions";
 import { setSessionCookie } from "../lib/sessionCookie";
@@ -43,7 +44,7 @@ const CallbackQuery = z
     userAlreadyHaveAccount_state: z.literal("true").optional(),
     referral_id_signup: z.string().max(64).optional(),
     /** Sent by the spec's client; the ID token's verified e-mail is what counts. */
-    userEmail: z.string().max(254).optional(),
+    userEmail: z.string().max(EMAIL_MAX_LENGTH).optional(),
   })
   .strict();
 

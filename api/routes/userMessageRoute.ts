@@ -1,38 +1,15 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { MOBILE_NUMBER } from "../../shared/fields";
+import { CONTACT_FIELDS } from "../../shared/fields";
 import type { ApiEnv } from "../http";
 import { clientIp, ok } from "../http";
 import { saveContactMessage } from "../domain/contact";
 import { optionalMember } from "./public";
 import { readFields } from "./userRoute";
 
-const MOBILE_MSG = "Please enter a valid 10-digit Indian mobile number";
-
-const text = (required: string, max: number) =>
-  z
-    .string({ required_error: required, invalid_type_error: required })
-    .trim()
-    .min(1, required)
-    .max(max, `Please keep it under ${max} characters.`);
-
-const ContactInput = z
+export const ContactInput = z
   .object({
-    name: text("Please enter your name.", 100),
-    email_address: z
-      .string({
-        required_error: "Please enter a valid email address.",
-        invalid_type_error: "Please enter a valid email address.",
-      })
-      .trim()
-      .max(254, "Please enter a valid email address.")
-      .email("Please enter a valid email address."),
-    mobile_number: z
-      .string({ required_error: MOBILE_MSG, invalid_type_error: MOBILE_MSG })
-      .trim()
-      .regex(MOBILE_NUMBER, MOBILE_MSG),
-    subject: text("Please enter a subject.", 200),
-    message: text("Please enter your message.", 5000),
+    ...CONTACT_FIELDS,
     consent: z.literal(true, {
       errorMap: () => ({ message: "Please agree to the terms of use and the privacy policy." }),
     }),

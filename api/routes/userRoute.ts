@@ -2,6 +2,15 @@ import { Hono } from "hono";
 import { getCookie } from "hono/cookie";
 import { clearSessionCookie, setSessionCookie } from "../lib/sessionCookie";
 import { z } from "zod";
+import {
+  FIELD_MESSAGES,
+  emailField,
+  identifierField,
+  mobileNumberJson,
+  newPasswordField,
+  personName,
+  typedPasswordField,
+} from "../../shared/fields";
 import type { ApiContext, ApiEnv } from "../http";
 import { ApiError, clientIp, fail, ok, readObj, requireMember } from "../http";
 import { publicOrigin } from "../config";
@@ -37,31 +46,18 @@ import { publicStatistics } from "../domain/content";
 import { memberDashboard } from "../domain/dashboard";
 
 export const HUMAN_CHECK_FAILED = "Please verify that you are a human!";
-export const PASSWORD_MIN_MSG = "Password must be at least 8 characters long.";
-export const MOBILE_MSG = "Please enter a valid 10-digit Indian mobile number";
 export const TOKEN_FAILED = "Token Verification Failed!";
 export const RESET_WAIT_MSG = "A reset link was already sent. Please check your inbox.";
 export const EMAIL_VERIFIED = "E-mail verified.";
 const MAIL_FAILED = "We could not send the e-mail right now. Please try again later.";
-const EMAIL_MSG = "Please enter a valid email address.";
 
 const LoginInput = z
   .object({
-    email_userName: z
-      .string({
-        required_error: "Please enter your email or username.",
-        invalid_type_error: "Please enter your email or username.",
-      })
-      .trim()
-      .min(1, "Please enter your email or username.")
-      .max(254, "Invalid details"),
-    password: z
-      .string({
-        required_error: "Please enter your password.",
-        invalid_type_error: "Please enter your password.",
-      })
-      .min(1, "Please enter your password.")
-      .max(200, "Invalid details"),
+    email_userName: identifierField({
+      missing: "Please enter your email or username.",
+      tooLong: "Invalid details",
+    }),
+    password: typedPasswordField({ missing: "Please enter your password.", tooLong: "Invalid details" }),
     loginRemember_state: z
       .boolean({ invalid_type_error: "loginRemember_state must be true or false." })
       .default(false),
@@ -94,27 +90,12 @@ const SecondFactorInput = z
   })
   .strict();
 
-const SignUpInput = z
+export const SignUpInput = z
   .object({
-    name: z
-      .string({ required_error: "Please enter your name.", invalid_type_error: "Please enter your name." })
-      .trim()
-      .min(1, "Please enter your name.")
-      .max(100, "Please keep your name under 100 characters."),
-    mobile_number: z
-      .number({ required_error: MOBILE_MSG, invalid_type_error: MOBILE_MSG })
-      .int(MOBILE_MSG)
-      .min(1_000_000_000, MOBILE_MSG)
-      .max(9_999_999_999, MOBILE_MSG),
-    email_address: z
-      .string({ required_error: EMAIL_MSG, invalid_type_error: EMAIL_MSG })
-      .trim()
-      .max(254, EMAIL_MSG)
-      .email(EMAIL_MSG),
-    password: z
-      .string({ required_error: PASSWORD_MIN_MSG, invalid_type_error: PASSWORD_MIN_MSG })
-      .min(8, PASSWORD_MIN_MSG)
-      .max(200, "Please choose a password under 200 characters."),
+    name: personName(),
+    mobile_number: mobileNumberJson(),
+    email_address: emailField(),
+    password: newPasswordField(),
     refer_by: z
       .string({ invalid_type_error: "Invalid referral link." })
       .trim()
@@ -125,23 +106,11 @@ const SignUpInput = z
   })
   .strict();
 
-const ForgotInput = z
-  .object({
-    email_address: z
-      .string({ required_error: "Email is required!", invalid_type_error: "Email is required!" })
-      .trim()
-      .min(1, "Email is required!")
-      .max(254, EMAIL_MSG)
-      .email(EMAIL_MSG),
-  })
-  .strict();
+const ForgotInput = z.object({ email_address: emailField(FIELD_MESSAGES.emailRequired) }).strict();
 
 const ResetInput = z
   .object({
-    password: z
-      .string({ required_error: PASSWORD_MIN_MSG, invalid_type_error: PASSWORD_MIN_MSG })
-      .min(8, PASSWORD_MIN_MSG)
-      .max(200, "Please choose a password under 200 characters."),
+    password: newPasswordField(),
     token: z
       .string({ required_error: TOKEN_FAILED, invalid_type_error: TOKEN_FAILED })
       .min(1, TOKEN_FAILED)

@@ -3,33 +3,14 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 import { ErrorList, Field, SubmitButton, useIsPending, useAppForm } from "./forms";
-import { MOBILE_NUMBER, MOBILE_NUMBER_PATTERN } from "../../shared/fields";
+import { CONTACT_FIELDS, MOBILE_NUMBER_INPUT } from "../../shared/fields";
 
-export const MOBILE_NUMBER_TITLE = "Please enter a valid 10-digit Indian mobile number";
 export const CONTACT_SUCCESS =
   "Thank you! Your message has been successfully received. We will be in touch with you shortly.";
 
-const required = (message: string, max: number) =>
-  z
-    .string({ required_error: message })
-    .trim()
-    .min(1, message)
-    .max(max, `Please keep it under ${max} characters.`);
-
 /** The contact form (spec 1 §5): every field required, a 10-digit mobile number, consent ticked. */
 export const ContactSchema = z.object({
-  name: required("Please enter your name.", 100),
-  email_address: z
-    .string({ required_error: "Please enter your email address." })
-    .trim()
-    .max(254, "Please enter a valid email address.")
-    .email("Please enter a valid email address."),
-  mobile_number: z
-    .string({ required_error: MOBILE_NUMBER_TITLE })
-    .trim()
-    .regex(MOBILE_NUMBER, MOBILE_NUMBER_TITLE),
-  subject: required("Please enter a subject.", 200),
-  message: required("Please enter your message.", 5000),
+  ...CONTACT_FIELDS,
   consent: z.boolean({ required_error: "Please agree to the Terms of Use and the Privacy Policy." }),
 });
 
@@ -104,11 +85,7 @@ export function ContactForm({
             errors={fields.mobile_number.errors}
             inputProps={{
               ...getInputProps(fields.mobile_number, { type: "tel" }),
-              pattern: MOBILE_NUMBER_PATTERN,
-              title: MOBILE_NUMBER_TITLE,
-              inputMode: "numeric",
-              maxLength: 10,
-              autoComplete: "tel-national",
+              ...MOBILE_NUMBER_INPUT,
             }}
           />
           <Field

@@ -22,16 +22,21 @@ import {
   identifierMatchesAccount,
   loginSwitchError,
   readRememberedAccount,
-  stripIdentifierDots,
 } from "~/utils/remembered-account";
+import {
+  FIELD_MESSAGES,
+  emailField,
+  identifierField,
+  stripIdentifierDots,
+  typedPasswordField,
+} from "../../shared/fields";
 
 export const LoginSchema = z.object({
-  email_userName: z
-    .string({ required_error: "Email or username is required." })
-    .trim()
-    .min(1, "Email or username is required.")
-    .max(254),
-  password: z.string({ required_error: "Password is required." }).max(200),
+  email_userName: identifierField({
+    missing: "Email or username is required.",
+    tooLong: "Email or username is too long.",
+  }),
+  password: typedPasswordField({ missing: "Password is required.", tooLong: "Password is too long." }),
   loginRemember_state: z.boolean().optional(),
 });
 
@@ -195,14 +200,7 @@ export function GoogleMark() {
 
 /* ---------------------------------------------------------------- forgot password */
 
-export const ForgotPasswordSchema = z.object({
-  email_address: z
-    .string({ required_error: "Email is required!" })
-    .trim()
-    .min(1, "Email is required!")
-    .email("Please enter a valid email address.")
-    .max(254),
-});
+export const ForgotPasswordSchema = z.object({ email_address: emailField(FIELD_MESSAGES.emailRequired) });
 
 /** The forgot-password action's answer (app/routes/_public.forgot-password.tsx). */
 export interface ForgotPasswordReply {

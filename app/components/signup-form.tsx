@@ -16,9 +16,15 @@ import { GoogleMark } from "./login-form";
 import type { ToastView } from "./toaster";
 import { ActionToast, showToast } from "~/utils/client-toast";
 import { readRememberedAccount, signupAccountError } from "~/utils/remembered-account";
-import { MOBILE_NUMBER, MOBILE_NUMBER_PATTERN } from "../../shared/fields";
+import {
+  MOBILE_NUMBER_INPUT,
+  confirmPasswordField,
+  emailField,
+  mobileNumberText,
+  newPasswordField,
+  personName,
+} from "../../shared/fields";
 
-export const MOBILE_TITLE = "Please enter a valid 10-digit Indian mobile number";
 export const PASSWORD_MISMATCH = "Password & confirm password do not match.";
 export const TERMS_REQUIRED = "You have to check I agree checkbox for registration";
 /** The mismatch message stays 5 s (spec 1 §9). */
@@ -29,21 +35,11 @@ const terms = z.boolean({ required_error: TERMS_REQUIRED }).refine((v) => v, TER
 export const SignUpSchema = z
   .object({
     intent: z.literal("signup").optional(),
-    name: z.string({ required_error: "Name is required." }).trim().min(1, "Name is required.").max(80),
-    mobile_number: z
-      .string({ required_error: "Mobile number is required." })
-      .trim()
-      .regex(MOBILE_NUMBER, MOBILE_TITLE),
-    email_address: z
-      .string({ required_error: "Email is required." })
-      .trim()
-      .email("Please enter a valid email address.")
-      .max(254),
-    password: z
-      .string({ required_error: "Password is required." })
-      .min(8, "Password must be at least 8 characters long.")
-      .max(200),
-    confirm_password: z.string({ required_error: "Please re-enter your password." }).max(200),
+    name: personName(),
+    mobile_number: mobileNumberText(),
+    email_address: emailField(),
+    password: newPasswordField(),
+    confirm_password: confirmPasswordField("Please re-enter your password."),
     terms,
   })
   .superRefine((v, ctx) => {
@@ -128,11 +124,7 @@ export function SignUpForm({
           errors={fields.mobile_number.errors}
           inputProps={{
             ...getInputProps(fields.mobile_number, { type: "tel" }),
-            inputMode: "numeric",
-            maxLength: 10,
-            pattern: MOBILE_NUMBER_PATTERN,
-            title: MOBILE_TITLE,
-            autoComplete: "tel-national",
+            ...MOBILE_NUMBER_INPUT,
           }}
         />
         <Field

@@ -16,6 +16,7 @@ import { ActionToast } from "~/utils/client-toast";
 import { errorText } from "~/utils/api.server";
 import { actionToast, callApiOrNull } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { confirmPasswordField, newPasswordField } from "../../shared/fields";
 
 export const meta: MetaFunction = () => [{ title: "Reset Password | Rupee Rewards" }];
 
@@ -23,11 +24,8 @@ const MISMATCH = "Passwords do not match. Please enter the same password in both
 
 const ResetSchema = z
   .object({
-    password: z
-      .string({ required_error: "Password is required." })
-      .min(8, "Password must be at least 8 characters long.")
-      .max(200),
-    confirm_password: z.string({ required_error: "Please re-enter your password." }).max(200),
+    password: newPasswordField(),
+    confirm_password: confirmPasswordField("Please re-enter your password."),
   })
   .superRefine((v, ctx) => {
     if (v.password !== v.confirm_password)

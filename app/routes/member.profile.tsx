@@ -9,7 +9,13 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { ErrorList, Field, PasswordField, SubmitButton, useIsPending, useAppForm } from "~/components/forms";
 import { rupees } from "../../shared/money";
 import { AlertBox } from "~/components/confirm-dialog";
-import { MOBILE_NUMBER } from "../../shared/fields";
+import {
+  MOBILE_NUMBER_INPUT,
+  PIN_CODE_INPUT,
+  PROFILE_FIELDS,
+  TYPED_PASSWORD_MAX_LENGTH,
+  mobileNumberText,
+} from "../../shared/fields";
 
 export const meta: MetaFunction = () => [{ title: "Profile" }];
 
@@ -30,32 +36,15 @@ interface ProfileData {
   }[];
 }
 
-const text = (label: string, max: number) =>
-  z
-    .string({ required_error: `${label} is required.` })
-    .trim()
-    .min(1, `${label} is required.`)
-    .max(max, `${label} must be at most ${max} characters.`);
-
-const ProfileSchema = z.object({
-  name: text("Name", 100),
-  address: text("Address", 200),
-  city: text("City", 100),
-  state: text("State", 100),
-  zip_code: z
-    .string({ required_error: "PIN code is required." })
-    .trim()
-    .regex(/^[0-9]{6}$/, "Please enter a valid 6-digit PIN code."),
-  mobile_number: z
-    .string({ required_error: "Please enter a valid 10-digit Indian mobile number" })
-    .trim()
-    .regex(MOBILE_NUMBER, "Please enter a valid 10-digit Indian mobile number"),
+/** Exported for the test that the page and the API give the same verdicts. */
+export const ProfileSchema = z.object({
+  ...PROFILE_FIELDS,
+  mobile_number: mobileNumberText(),
   withdrawal_method: z
     .string({ required_error: "Please choose a payout method." })
     .min(1, "Please choose a payout method."),
-  withdrawal_account_information: text("Account information", 200),
   /** Needed when the payout method or account changes; the server decides. */
-  current_password: z.string().max(200).optional(),
+  current_password: z.string().max(TYPED_PASSWORD_MAX_LENGTH).optional(),
 });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -145,9 +134,7 @@ export default function ProfilePage() {
               errors={fields.zip_code.errors}
               inputProps={{
                 ...getInputProps(fields.zip_code, { type: "text" }),
-                inputMode: "numeric",
-                autoComplete: "postal-code",
-                title: "Please enter a valid 6-digit PIN code.",
+                ...PIN_CODE_INPUT,
               }}
             />
             <Field
@@ -155,9 +142,7 @@ export default function ProfilePage() {
               errors={fields.mobile_number.errors}
               inputProps={{
                 ...getInputProps(fields.mobile_number, { type: "tel" }),
-                inputMode: "numeric",
-                autoComplete: "tel-national",
-                title: "Please enter a valid 10-digit Indian mobile number",
+                ...MOBILE_NUMBER_INPUT,
               }}
             />
           </div>

@@ -8,19 +8,24 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { redirectWithToast } from "~/utils/toast.server";
 import { Field, PasswordField, SubmitButton, useIsPending, useAppForm } from "~/components/forms";
 import { AlertBox } from "~/components/confirm-dialog";
+import { FIELD_MESSAGES, emailField, newPasswordField, typedPasswordField } from "../../shared/fields";
 
 export const meta: MetaFunction = () => [{ title: "Settings" }];
 
-const MIN_PASSWORD = "Password must be at least 8 characters long.";
 const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"];
 const EMAIL_NEEDS_PASSWORD = "Please enter your current password to change your e-mail address.";
+const WRONG_PASSWORD = "Current password is incorrect.";
 
 const PasswordSchema = z
   .object({
     intent: z.literal("password"),
-    currentPassword: z.string({ required_error: "Current password is required." }).max(200),
-    newPassword: z.string({ required_error: MIN_PASSWORD }).min(8, MIN_PASSWORD).max(200),
-    confirmPassword: z.string({ required_error: MIN_PASSWORD }).min(8, MIN_PASSWORD).max(200),
+    currentPassword: typedPasswordField({
+      missing: "Current password is required.",
+      tooLong: WRONG_PASSWORD,
+    }),
+    newPassword: newPasswordField(),
+    // Spec 1 §5: the confirm field has the new password's rule too.
+    confirmPassword: newPasswordField(),
   })
   .superRefine((v, ctx) => {
     if (v.newPassword === v.currentPassword) {
@@ -41,20 +46,13 @@ const PasswordSchema = z
 
 /** The e-mail form's schema needs the current address (spec 1 §5: the new one must differ). */
 function emailSchema(currentEmail: string) {
-  const email = z
-    .string({ required_error: "Email is required." })
-    .trim()
-    .email("Please enter a valid email address.")
-    .max(254);
+  const email = emailField();
   return z
     .object({
       intent: z.literal("email"),
       newEmail: email,
       confirmEmail: email,
-      currentPassword: z
-        .string({ required_error: EMAIL_NEEDS_PASSWORD })
-        .min(1, EMAIL_NEEDS_PASSWORD)
-        .max(200),
+      currentPassword: typedPasswordField({ missing: EMAIL_NEEDS_PASSWORD, tooLong: WRONG_PASSWORD }),
     })
     .superRefine((v, ctx) => {
       if (v.newEmail.toLowerCase() === currentEmail.toLowerCase()) {
@@ -189,7 +187,7 @@ function PasswordForm() {
           inputProps={{
             ...getInputProps(fields.newPassword, { type: "password" }),
             autoComplete: "new-password",
-            title: MIN_PASSWORD,
+            title: FIELD_MESSAGES.passwordTooShort,
           }}
         />
         <PasswordField
@@ -198,7 +196,7 @@ function PasswordForm() {
           inputProps={{
             ...getInputProps(fields.confirmPassword, { type: "password" }),
             autoComplete: "new-password",
-            title: MIN_PASSWORD,
+            title: FIELD_MESSAGES.passwordTooShort,
           }}
         />
         <SubmitButton pending={pending}>Change Password</SubmitButton>

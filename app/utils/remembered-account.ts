@@ -5,24 +5,13 @@
  * Storage keys: 'user' holds the remembered account e-mail, 'userAlreadyRegistered' marks the
  * device as having an account.
  */
+import { normalizeIdentifier } from "../../shared/fields";
+
 export const STORED_USER_KEY = "user";
 export const STORED_REGISTERED_KEY = "userAlreadyRegistered";
 
-/**
- * Removes the dots of an e-mail's local part (or of a username) and surrounding spaces; case is
- * kept. The API compares identifiers in the same form (api/domain/accounts.ts
- * normalizeIdentifier), which browser code cannot import.
- */
-export function stripIdentifierDots(raw: string): string {
-  const v = raw.trim();
-  const at = v.indexOf("@");
-  if (at < 0) return v.replace(/\./g, "");
-  return v.slice(0, at).replace(/\./g, "") + v.slice(at);
-}
-
-function comparable(raw: string): string {
-  return stripIdentifierDots(raw).toLowerCase();
-}
+/** The spec's dot-stripped form, case-insensitive: what the API compares too. */
+const comparable = normalizeIdentifier;
 
 /** True when the typed identifier names the stored account: its full e-mail or the part before the @. */
 export function identifierMatchesAccount(storedEmail: string, typed: string): boolean {

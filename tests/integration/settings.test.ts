@@ -232,10 +232,16 @@ describe.each(drivers())("settings: password and e-mail (%s)", (driver) => {
         expect(res.status, email).toBe(409);
         expect(res.body.error_msg).toBe("The new email is already in use. Please choose a different email.");
       }
-      for (const email of ["not-an-email", "", 42, `${"a".repeat(250)}@example.com`]) {
+      for (const [email, message] of [
+        ["not-an-email", "Please enter a valid email address."],
+        [42, "Please enter a valid email address."],
+        [`${"a".repeat(250)}@example.com`, "Please enter a valid email address."],
+        ["", "Please enter your email address."],
+        ["  ", "Please enter your email address."],
+      ]) {
         const res = await patch(m, { currentPassword_state: m.password, email_address: email });
         expect(res.status).toBe(400);
-        expect(res.body.error_msg).toBe("Please enter a valid email address.");
+        expect(res.body.error_msg).toBe(message);
       }
       expect(await snapshot(t)).toEqual(before);
     });

@@ -4,8 +4,8 @@ import {
   identifierMatchesAccount,
   loginSwitchError,
   signupAccountError,
-  stripIdentifierDots,
 } from "../../app/utils/remembered-account";
+import { stripIdentifierDots } from "../../shared/fields";
 import { normalizeIdentifier } from "../../api/domain/accounts";
 
 describe("stripIdentifierDots", () => {

@@ -4,6 +4,7 @@ import { ok, readBody, requireMember, requireOperator, type ApiEnv } from "../ht
 import { ApiError } from "../http";
 import { rupeesToMilli } from "../../shared/money";
 import { listAudit } from "../domain/audit";
+import { checkLedgerInvariant } from "../domain/ledger";
 import { createGiftCode, GIFT_CODE_MAX_LENGTH, GIFT_CODE_MESSAGES, listGiftCodes } from "../domain/giftCodes";
 import {
   PAYOUT_MESSAGES,
@@ -212,6 +213,13 @@ export function adminRoute(): Hono<ApiEnv> {
   r.get("/audit", requireMember, requireOperator, async (c) =>
     ok(c, { records: await listAudit(c.var.deps.db) }),
   );
+
+  /** The ledger's own check: every entry balances, balances sum to zero, none illegally negative. */
+  r.get("/ledger", requireMember, requireOperator, async (c) => {
+    const check = await checkLedgerInvariant(c.var.deps.db);
+    const balanced = check.total === 0 && check.negative.length === 0 && check.unbalancedEntries === 0;
+    return ok(c, { balanced, ...check, checkedAt: new Date().toISOString() });
+  });
 
   return r;
 }

@@ -18,6 +18,7 @@ const SECTIONS = [
   { to: "/admin/settings", label: "Settings" },
   { to: "/admin/messages", label: "Messages" },
   { to: "/admin/audit", label: "Audit Log" },
+  { to: "/admin/ledger", label: "Ledger Check" },
 ];
 
 function Shell({ children, nav = true }: { children: React.ReactNode; nav?: boolean }) {

@@ -105,3 +105,16 @@ test(
     await ops.context().close();
   },
 );
+
+test(
+  "the ledger check page says the ledger balances",
+  { tag: "@any-viewport" },
+  async ({ browser }, testInfo) => {
+    const ops = await operatorPage(browser, jsEnabled(testInfo));
+    await ops.goto("/admin");
+    await ops.getByRole("link", { name: "Ledger Check" }).click();
+    await expect(ops.getByTestId("ledger-status")).toHaveText("The ledger balances.");
+    await expect(ops.getByText("₹0.000", { exact: true })).toBeVisible();
+    await ops.context().close();
+  },
+);

@@ -148,4 +148,10 @@ test("@any-viewport @needs-js every form action answers bad input with a 4xx or 
     }
   }
   expect(failures).toEqual([]);
+  // Whatever the forms were sent, the money still adds up (the operator's ledger check).
+  const ledger = await request.get("/adminRoute/ledger", { headers: { cookie: operator.cookie } });
+  expect(await ledger.json()).toMatchObject({
+    success: true,
+    msg: { balanced: true, total: 0, negative: [], unbalancedEntries: 0 },
+  });
 });

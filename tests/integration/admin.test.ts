@@ -6,7 +6,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import postgres from "postgres";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { drivers, type Driver } from "../support/db";
 import { startTestApi, type TestApi } from "../support/api";
 import {
@@ -56,6 +56,7 @@ describe.each(drivers())("operator API (%s)", (driver) => {
       ["PATCH", "/settings", { referral_rate_bp: 5000 }],
       ["GET", "/messages"],
       ["GET", "/audit"],
+      ["GET", "/ledger"],
     ];
     const before = await snapshot(t);
     for (const [method, p, json] of routes) {
@@ -245,6 +246,19 @@ describe.each(drivers())("operator API (%s)", (driver) => {
         time: expect.any(String),
       },
     ]);
+  });
+
+  it("checks the ledger for operators: balanced, and it says so when a balance is tampered with", async () => {
+    const m = await newMember(t);
+    await giveEarning(t, m.id, 2_500);
+    const good = await t.request("/adminRoute/ledger", { cookie: operator.cookie });
+    expect(good.body.msg).toMatchObject({ balanced: true, total: 0, negative: [], unbalancedEntries: 0 });
+    // A balance changed behind the ledger's back (no journal entry) is caught.
+    const account = `member:${m.id}:withdrawable`;
+    await t.deps.db.execute(sql`update ledger_accounts set balance = balance + 1 where id = ${account}`);
+    const bad = await t.request("/adminRoute/ledger", { cookie: operator.cookie });
+    expect(bad.body.msg).toMatchObject({ balanced: false, total: 1 });
+    await t.deps.db.execute(sql`update ledger_accounts set balance = balance - 1 where id = ${account}`);
   });
 
   it("shows the audit trail newest first", async () => {

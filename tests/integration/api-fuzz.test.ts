@@ -659,6 +659,7 @@ describe.each(drivers())("API fuzz (%s)", (driver) => {
     },
     { method: "GET", route: "/adminRoute/messages", input: "none", role: "operator" },
     { method: "GET", route: "/adminRoute/audit", input: "none", role: "operator" },
+    { method: "GET", route: "/adminRoute/ledger", input: "none", role: "operator" },
     { method: "GET", route: "/humanCheck/altcha-challenge", input: "none", role: "visitor" },
     { method: "GET", route: "/humanCheck/image.svg", input: "none", role: "visitor" },
   ];

@@ -6,6 +6,7 @@ import { users } from "../db/schema";
 import { newId } from "../lib/ids";
 import { openMemberAccounts } from "./ledger";
 import { normalizeIdentifier } from "../../shared/fields";
+import { isUniqueViolation } from "../db/errors";
 
 /**
  * The identity: identifiers are compared in one normal form: trimmed, lower-case, and with the
@@ -102,15 +103,6 @@ export async function findMemberByIdentifier(db: Db, identifier: string) {
   const column = n.includes("@") ? users.emailKey : users.userName;
   const rows = await db.select().from(users).where(eq(column, n));
   return rows[0] ?? null;
-}
-
-/** True for a unique-constraint violation, whichever driver (and wrapper) raised it. */
-export function isUniqueViolation(e: unknown): boolean {
-  for (let err: unknown = e, depth = 0; err && depth < 4; depth++) {
-    if (typeof err === "object" && (err as { code?: unknown }).code === "23505") return true;
-    err = (err as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 let dummyHash: Promise<string> | undefined;

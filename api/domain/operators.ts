@@ -6,6 +6,7 @@ import { milliToRupeeString } from "../../shared/money";
 import { recordAudit } from "./audit";
 import { createMember, emailKey, hashPassword, normalizeEmail } from "./accounts";
 import { getSetting, setSetting } from "./settings";
+import { isUniqueViolation } from "../db/errors";
 
 /** "0.1" from 1000 basis points: the rate as the spec's client multiplies it by 100 to show a percentage. */
 export function referralRateText(basisPoints: number): string {
@@ -79,14 +80,6 @@ export async function createOrPromoteOperator(
     }),
   );
   return { ...created, created: true };
-}
-
-/** Postgres' unique_violation, whether the driver error comes bare or wrapped by Drizzle. */
-export function isUniqueViolation(e: unknown): boolean {
-  for (let cur: unknown = e, depth = 0; cur && depth < 4; cur = (cur as { cause?: unknown }).cause, depth++) {
-    if ((cur as { code?: unknown }).code === "23505") return true;
-  }
-  return false;
 }
 
 export const PAYOUT_MESSAGES = {

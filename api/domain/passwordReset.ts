@@ -3,7 +3,8 @@ import type { Db } from "../db/client";
 import { accountTokens, sessions, users } from "../db/schema";
 import { hashToken, newToken } from "../lib/ids";
 import { escapeHtml, type Mailer } from "../lib/mailer";
-import { emailKey, hashPassword, isUniqueViolation, normalizeEmail } from "./accounts";
+import { emailKey, hashPassword, normalizeEmail } from "./accounts";
+import { isUniqueViolation } from "../db/errors";
 import { getSetting } from "./settings";
 
 /**

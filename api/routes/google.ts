@@ -9,7 +9,8 @@ import type { ApiEnv } from "../http";
 import { ApiError, clientIp, fail, fromWebTier, ok, parseWith } from "../http";
 import { users } from "../db/schema";
 import { EMAIL_MAX_LENGTH } from "../../shared/fields";
-import { createMember, emailKey, isUniqueViolation, normalizeIdentifier } from "../domain/accounts";
+import { createMember, emailKey, normalizeIdentifier } from "../domain/accounts";
+import { isUniqueViolation } from "../db/errors";
 import { createSession, revokeSession, SESSION_COOKIE } from "../domain/sessions";
 import { setSessionCookie } from "../lib/sessionCookie";
 

@@ -82,6 +82,7 @@ if (serveWeb) {
       GOOGLE_ENABLED: config.googleEnabled,
       HUMAN_CHECK: config.HUMAN_CHECK,
       YOUTUBE_CHANNEL_ID: config.YOUTUBE_CHANNEL_ID ?? null,
+      YOUTUBE_PLAYER_API_URL: config.YOUTUBE_PLAYER_API_URL,
     },
   };
   const build = viteDev
@@ -110,7 +111,7 @@ const server = createServer((req, res) => {
   if (serveApi && (isApiPath(pathname) || !serveWeb)) return void apiListener(req, res);
   const nonce = createNonce();
   nonces.set(req, nonce);
-  applyHeaders(res, headersFor(nonce));
+  applyHeaders(res, headersFor(nonce, pathname));
   if (isPrivatePage(pathname)) res.setHeader("Cache-Control", "no-store");
   servePage(req, res, nonce, () => web(req, res));
 });

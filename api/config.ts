@@ -33,6 +33,8 @@ const EnvSchema = z.object({
   YOUTUBE_CHANNEL_ID: z.string().optional(),
   YOUTUBE_API_KEY: z.string().optional(),
   YOUTUBE_API_ORIGIN: z.string().url().default("https://www.googleapis.com"),
+  /** The IFrame Player API script the YouTube ad page loads (tests point it at a local stand-in). */
+  YOUTUBE_PLAYER_API_URL: z.string().url().default("https://www.youtube.com/iframe_api"),
   RATE_LIMITS: boolish.default("on"),
   /** Demo content and a demo member with a public password: on by default, off by default in production. */
   SEED_DEMO: boolish.optional(),

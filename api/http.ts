@@ -50,6 +50,13 @@ export const STATUS_BY_CODE: Record<DomainErrorCode, ContentfulStatusCode> = {
   rate_limited: 429,
   unavailable: 503,
   server_error: 500,
+  ad_too_early: 409,
+  ad_view_expired: 409,
+  ad_view_used: 409,
+  ad_interval: 409,
+  ad_daily_limit: 409,
+  ad_campaign_unavailable: 409,
+  proxy_detected: 403,
 };
 
 /** The code of an HTTP-level failure that no domain rule named (parse errors, unknown paths). */

@@ -218,7 +218,7 @@ function useClaimFlow(opts: {
   }, [tellOthers]);
 
   const fail = useCallback(
-    (message = FAILED, proxy = false) => {
+    (message: string = FAILED, proxy = false) => {
       const c = current.current;
       if (c?.phase === "starting" && c.tab && !c.tab.closed) c.tab.close();
       finish();

@@ -2,17 +2,16 @@
  * What the View Ads page and the ad tabs it opens share (spec 2 §4): the channel names, the
  * messages, the `target||seconds` link form and the sounds.
  */
-export type AdType = "window" | "iframe" | "youtube";
+import { CAMPAIGN_MESSAGES, CAMPAIGN_TYPES, CAMPAIGN_TYPE_LABELS, isCampaignType, type CampaignType } from "../../shared/campaign";
 
-export const AD_TYPES: ReadonlyArray<{ value: AdType; label: string }> = [
-  { value: "window", label: "Window" },
-  { value: "iframe", label: "Iframe" },
-  { value: "youtube", label: "Youtube" },
-];
+export type AdType = CampaignType;
 
-export function isAdType(v: unknown): v is AdType {
-  return v === "window" || v === "iframe" || v === "youtube";
-}
+export const AD_TYPES: ReadonlyArray<{ value: AdType; label: string }> = CAMPAIGN_TYPES.map((value) => ({
+  value,
+  label: CAMPAIGN_TYPE_LABELS[value],
+}));
+
+export const isAdType = isCampaignType;
 
 /** Each ad type's tab reports on its own channel; the View Ads windows tell each other about clicks. */
 export const AD_CHANNEL: Record<AdType, string> = {
@@ -59,7 +58,7 @@ export function splitAdLink(link: string): { target: string; seconds: number | n
   return { target: link.slice(0, at), seconds: Number.isInteger(seconds) && seconds > 0 ? seconds : null };
 }
 
-export const FAILED = "Operation failed. Please try again.";
+export const FAILED = CAMPAIGN_MESSAGES.operationFailed;
 export const GUIDANCE_STAY = "Please stay on the new tab and do not reload / refresh it until the process is complete.";
 export const GUIDANCE_CLAIM = "Please do not close / reload new tab until You have clicked the Claim Bonus button.";
 export const GUIDANCE_TIMER = "Please do not close new tab until timer is completed";

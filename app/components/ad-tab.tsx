@@ -30,7 +30,9 @@ export function BlockedNotice({ kind }: { kind: "adblock" | "proxy" }) {
       {kind === "adblock" ? (
         <>
           <p className="text-lg font-bold">Ad Blocker Detected</p>
-          <p className="mt-1 text-sm">Please disable your ad blocker and reload this page to earn from this ad.</p>
+          <p className="mt-1 text-sm">
+            Please disable your ad blocker and reload this page to earn from this ad.
+          </p>
         </>
       ) : (
         <>
@@ -54,7 +56,9 @@ export function useAbortOnLeave(type: AdType, viewToken: string, done: () => boo
       if (doneRef.current()) return;
       tellOpener(
         type,
-        type === "window" ? { isAbortFromWaitPage: true, viewToken } : { isAbortFromIframePage: true, viewToken },
+        type === "window"
+          ? { isAbortFromWaitPage: true, viewToken }
+          : { isAbortFromIframePage: true, viewToken },
       );
     };
     window.addEventListener("pagehide", onHide);

@@ -10,8 +10,8 @@ export default function AdSample() {
         <p className="text-xs font-semibold uppercase tracking-widest opacity-80">Advertisement</p>
         <h1 className="mt-2 text-3xl font-extrabold">Earn more with Rupee Rewards</h1>
         <p className="mt-3 text-sm opacity-90">
-          View ads, click short links and complete tasks to grow your balance. Advertise your own link
-          from the Advertiser page.
+          View ads, click short links and complete tasks to grow your balance. Advertise your own link from
+          the Advertiser page.
         </p>
       </div>
     </main>

@@ -1,9 +1,4 @@
-import {
-  data,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { errorText, memberApi, memberRead } from "~/utils/api.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -18,7 +13,6 @@ import type { Pagination as ListPage } from "../../shared/pagination";
 import {
   CAMPAIGN_MESSAGES,
   CAMPAIGN_TYPES,
-  CAMPAIGN_TYPE_LABELS,
   isCampaignType,
   type CampaignStatus,
   type CampaignType,
@@ -368,7 +362,8 @@ export default function AdvertiserPage() {
               filters={d.filters}
               onDelete={
                 hydrated
-                  ? (x) => flow.show(null, { op: "delete", _id: x._id, title: x.step_2_title, request_id: "" })
+                  ? (x) =>
+                      flow.show(null, { op: "delete", _id: x._id, title: x.step_2_title, request_id: "" })
                   : undefined
               }
             />

@@ -1,9 +1,4 @@
-import {
-  data,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { AdTabShell, BlockedNotice, RefreshWithoutScripts } from "~/components/ad-tab";
@@ -21,7 +16,8 @@ export const handle: MemberRouteHandle = { hideNav: true };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const check = await checkAdView(request, context, "iframe");
-  if (check.kind !== "ok") return { state: check.kind, message: check.kind === "failed" ? check.message : null };
+  if (check.kind !== "ok")
+    return { state: check.kind, message: check.kind === "failed" ? check.message : null };
   const { view, target, now } = check;
   return {
     state: "ok" as const,
@@ -46,7 +42,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     check.view.viewToken,
     String(form.get("btnName") ?? check.view._id ?? ""),
   );
-  if (result.ok) return redirectWithToast(context, "/member/ptc-ads?tab=iframe", { type: "success", title: "Success!" });
+  if (result.ok)
+    return redirectWithToast(context, "/member/ptc-ads?tab=iframe", { type: "success", title: "Success!" });
   return data({ proxy: result.proxy, message: result.message }, { status: 400 });
 }
 

@@ -222,7 +222,11 @@ function useClaimFlow(opts: {
       const c = current.current;
       if (c?.phase === "starting" && c.tab && !c.tab.closed) c.tab.close();
       finish();
-      setAlert({ tone: "error", title: proxy ? "Proxy Detected" : message === FAILED ? "Failed" : "Error", text: message });
+      setAlert({
+        tone: "error",
+        title: proxy ? "Proxy Detected" : message === FAILED ? "Failed" : "Error",
+        text: message,
+      });
       if (optsRef.current.soundOn) playSound("failure");
     },
     [finish],

@@ -26,7 +26,8 @@ const GRACE_MS = 9000;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const check = await checkAdView(request, context, "window");
-  if (check.kind !== "ok") return { state: check.kind, message: check.kind === "failed" ? check.message : null };
+  if (check.kind !== "ok")
+    return { state: check.kind, message: check.kind === "failed" ? check.message : null };
   const { view, target, now } = check;
   const untilClaimable = msUntilClaimable(view, now);
   return {

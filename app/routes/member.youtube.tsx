@@ -16,7 +16,8 @@ export const handle: MemberRouteHandle = { hideNav: true };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const check = await checkAdView(request, context, "youtube");
-  if (check.kind !== "ok") return { state: check.kind, message: check.kind === "failed" ? check.message : null };
+  if (check.kind !== "ok")
+    return { state: check.kind, message: check.kind === "failed" ? check.message : null };
   const videoId = youtubeVideoId(check.target);
   if (!videoId) throw new Response("Please enter a valid YouTube video URL", { status: 400 });
   return {
@@ -60,7 +61,12 @@ const PLAYING = 1;
 const PAUSED = 2;
 
 /** Loads the player script once and makes a player with its controls hidden. */
-function useYouTubePlayer(enabled: boolean, apiUrl: string, videoId: string, box: React.RefObject<HTMLDivElement>) {
+function useYouTubePlayer(
+  enabled: boolean,
+  apiUrl: string,
+  videoId: string,
+  box: React.RefObject<HTMLDivElement>,
+) {
   const [state, setState] = useState<number>(-1);
   const player = useRef<YTPlayer | null>(null);
   useEffect(() => {
@@ -109,7 +115,12 @@ export default function YoutubeAd() {
   const hydrated = useHydrated();
   const ok = d.state === "ok";
   const box = useRef<HTMLDivElement>(null);
-  const { state, player } = useYouTubePlayer(ok && hydrated, ok ? d.playerApiUrl : "", ok ? d.videoId : "", box);
+  const { state, player } = useYouTubePlayer(
+    ok && hydrated,
+    ok ? d.playerApiUrl : "",
+    ok ? d.videoId : "",
+    box,
+  );
   const stateRef = useRef(state);
   stateRef.current = state;
   const { left, aborted } = useAdCountdown({
@@ -150,9 +161,17 @@ export default function YoutubeAd() {
               Video is paused! Please play the video to continue.
             </p>
           ) : null}
-          <div ref={box} className="aspect-video w-full overflow-hidden rounded-xl bg-black" data-testid="yt-player" />
+          <div
+            ref={box}
+            className="aspect-video w-full overflow-hidden rounded-xl bg-black"
+            data-testid="yt-player"
+          />
           {state !== PLAYING && left > 0 && !aborted ? (
-            <button type="button" className="btn-primary mx-auto block" onClick={() => player.current?.playVideo()}>
+            <button
+              type="button"
+              className="btn-primary mx-auto block"
+              onClick={() => player.current?.playVideo()}
+            >
               Play Video
             </button>
           ) : null}

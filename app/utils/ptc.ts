@@ -2,7 +2,13 @@
  * What the View Ads page and the ad tabs it opens share (spec 2 §4): the channel names, the
  * messages, the `target||seconds` link form and the sounds.
  */
-import { CAMPAIGN_MESSAGES, CAMPAIGN_TYPES, CAMPAIGN_TYPE_LABELS, isCampaignType, type CampaignType } from "../../shared/campaign";
+import {
+  CAMPAIGN_MESSAGES,
+  CAMPAIGN_TYPES,
+  CAMPAIGN_TYPE_LABELS,
+  isCampaignType,
+  type CampaignType,
+} from "../../shared/campaign";
 
 export type AdType = CampaignType;
 
@@ -59,8 +65,10 @@ export function splitAdLink(link: string): { target: string; seconds: number | n
 }
 
 export const FAILED = CAMPAIGN_MESSAGES.operationFailed;
-export const GUIDANCE_STAY = "Please stay on the new tab and do not reload / refresh it until the process is complete.";
-export const GUIDANCE_CLAIM = "Please do not close / reload new tab until You have clicked the Claim Bonus button.";
+export const GUIDANCE_STAY =
+  "Please stay on the new tab and do not reload / refresh it until the process is complete.";
+export const GUIDANCE_CLAIM =
+  "Please do not close / reload new tab until You have clicked the Claim Bonus button.";
 export const GUIDANCE_TIMER = "Please do not close new tab until timer is completed";
 
 /** The sound preference: off is remembered for 2,880 minutes (spec 2 §4, §9). */
@@ -74,7 +82,9 @@ export function soundOffFromCookie(cookieHeader: string | null | undefined): boo
 
 export function soundCookie(on: boolean, secure: boolean): string {
   const flags = `Path=/; SameSite=Lax${secure ? "; Secure" : ""}`;
-  return on ? `${SOUND_COOKIE}=; Max-Age=0; ${flags}` : `${SOUND_COOKIE}=1; Max-Age=${SOUND_OFF_MINUTES * 60}; ${flags}`;
+  return on
+    ? `${SOUND_COOKIE}=; Max-Age=0; ${flags}`
+    : `${SOUND_COOKIE}=1; Max-Age=${SOUND_OFF_MINUTES * 60}; ${flags}`;
 }
 
 let audio: AudioContext | null = null;
@@ -83,7 +93,8 @@ let audio: AudioContext | null = null;
 export function playSound(kind: "success" | "failure"): void {
   try {
     const Ctx =
-      window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+      window.AudioContext ??
+      (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
     if (!Ctx) return;
     audio ??= new Ctx();
     const ctx = audio;

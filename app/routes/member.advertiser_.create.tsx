@@ -241,6 +241,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return answer({ step: 4, errors: { form: errorText(res.body) } }, res.status >= 400 ? res.status : 400);
 }
 
+const FIRST_STEP: WizardState = { step: 1, values: {}, errors: {} };
+
 function Hidden({ values, except }: { values: Values; except: FieldName[] }) {
   return (
     <>
@@ -299,7 +301,7 @@ export default function CreateCampaign() {
   const actionData = useActionData<typeof action>();
   const hydrated = useHydrated();
   const pending = useIsPending();
-  const wizard: WizardState = actionData?.wizard ?? { step: 1, values: {}, errors: {} };
+  const wizard: WizardState = actionData?.wizard ?? FIRST_STEP;
   const { step, values, errors } = wizard;
   const type = typeOf(values);
 

@@ -5,6 +5,7 @@ import { openDatabase, type Database, type Db } from "./db/client";
 import { createMailer, type Mailer } from "./lib/mailer";
 import { createRateLimiter, type RateLimiter } from "./lib/rateLimit";
 import { ensurePlatformAccounts } from "./domain/ledger";
+import { createProxyCheck, type ProxyCheck } from "./domain/proxyCheck";
 
 /** Everything the API's handlers need, created once per process and handed to them. */
 export interface Deps {
@@ -16,6 +17,10 @@ export interface Deps {
   redis?: Redis;
   /** Proves a request comes from our own web tier (so its client-IP header can be trusted). */
   internalToken: string;
+  /** Says whether an address is a proxy (ads are not earned through one). */
+  proxyCheck: ProxyCheck;
+  /** The time rules that money depends on (ad views) read; tests move it instead of sleeping. */
+  clock: () => Date;
   close(): Promise<void>;
 }
 
@@ -43,6 +48,12 @@ export async function createDeps(
     limiter: createRateLimiter({ enabled: config.RATE_LIMITS, redis }),
     redis,
     internalToken: createHash("sha256").update(`internal:${config.sessionSecret}`).digest("hex"),
+    proxyCheck: createProxyCheck({
+      provider: config.PROXY_CHECK_PROVIDER,
+      url: config.PROXY_CHECK_URL,
+      key: config.PROXY_CHECK_KEY,
+    }),
+    clock: () => new Date(),
     async close() {
       redis?.disconnect();
       await database.close();

@@ -18,7 +18,7 @@ import { createDeps, type Deps } from "../api/deps";
 import { conversions, payoutMethods, users, withdrawals } from "../api/db/schema";
 import { createMember } from "../api/domain/accounts";
 import { creditEarning } from "../api/domain/earnings";
-import { PLATFORM, checkLedgerInvariant } from "../api/domain/ledger";
+import { PLATFORM, accountBalance, checkLedgerInvariant } from "../api/domain/ledger";
 import { createSession } from "../api/domain/sessions";
 import { encodeObj } from "../shared/obj.server";
 
@@ -289,13 +289,7 @@ async function main() {
     const [charges] = await db
       .select({ s: sql<string>`coalesce(sum(${conversions.charge}), 0)` })
       .from(conversions);
-    const balance = async (id: string) => {
-      const rows = await db.execute(sql`select balance from ledger_accounts where id = ${id}`);
-      const list = ((rows as { rows?: unknown[] }).rows ?? (rows as unknown[])) as {
-        balance: string | number;
-      }[];
-      return Number(list[0]?.balance ?? 0);
-    };
+    const balance = (id: string) => accountBalance(db, id);
     const pendingOk = Number(pending?.s) === (await balance(PLATFORM.pendingPayouts));
     const revenueOk = Number(charges?.s) === (await balance(PLATFORM.revenue));
     console.log(

@@ -22,7 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     state: "ok" as const,
     viewToken: view.viewToken,
-    campaignId: view._id ?? view.campaignId ?? "",
+    campaignId: check.campaignId,
     target,
     seconds: view.step_3_duration_for_user,
     // Without scripts the page counts by reloading itself until the server accepts the claim.
@@ -40,7 +40,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     request,
     context,
     check.view.viewToken,
-    String(form.get("btnName") ?? check.view._id ?? ""),
+    String(form.get("btnName") || check.campaignId),
   );
   if (result.ok)
     return redirectWithToast(context, "/member/ptc-ads?tab=iframe", { type: "success", title: "Success!" });

@@ -131,8 +131,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
     if (res.ok && res.body.msg) {
       if (scripted) return { intent: "start", ok: true, view: res.body.msg } satisfies PtcActionData;
-      // Without JavaScript the form opened a new tab: it goes on to the wait or iframe page.
-      return redirect(res.body.msg.link);
+      // Without JavaScript the form opened a new tab: it goes on to the wait or iframe page,
+      // which names the campaign when it sends the claim.
+      return redirect(`${res.body.msg.link}&ad=${encodeURIComponent(btnName)}`);
     }
     const proxy = res.body.error_code === "proxy_detected";
     const message = errorText(res.body, FAILED);

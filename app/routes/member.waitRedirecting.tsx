@@ -33,7 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     state: "ok" as const,
     viewToken: view.viewToken,
-    campaignId: view._id ?? view.campaignId ?? "",
+    campaignId: check.campaignId,
     target,
     // With scripts: the View Ads page claims 9 s after Claim Bonus, when the server accepts it.
     scriptedWaitMs: Math.max(WAIT_MS, untilClaimable - GRACE_MS),
@@ -51,7 +51,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     request,
     context,
     check.view.viewToken,
-    String(form.get("btnName") ?? check.view._id ?? ""),
+    String(form.get("btnName") || check.campaignId),
   );
   if (result.ok) return redirect(check.target);
   return data({ proxy: result.proxy, message: result.message }, { status: 400 });

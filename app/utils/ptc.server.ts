@@ -19,7 +19,7 @@ export interface AdView {
 }
 
 export type ViewCheck =
-  | { kind: "ok"; view: AdView; target: string; now: number }
+  | { kind: "ok"; view: AdView; target: string; now: number; campaignId: string }
   | { kind: "proxy" }
   | { kind: "failed"; message: string };
 
@@ -51,7 +51,10 @@ export async function checkAdView(
   if (view.campaignType !== type || view.step_2_url !== target) throw new Response(MISMATCH, { status: 400 });
   if (view.consumed) return { kind: "failed", message: FAILED };
   if (Date.parse(view.expiresAt) <= Date.now()) return { kind: "failed", message: FAILED };
-  return { kind: "ok", view, target, now: Date.now() };
+  // The claim names the campaign: the view's own, or the one the start form added to the link
+  // (`ad`); the server refuses a token that is not for it.
+  const campaignId = view._id ?? view.campaignId ?? url.searchParams.get("ad") ?? "";
+  return { kind: "ok", view, target, now: Date.now(), campaignId };
 }
 
 export type ClaimResult =

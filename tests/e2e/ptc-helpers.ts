@@ -23,7 +23,7 @@ export const TEST_PRICING = {
 
 /** The operator sets the test pricing (the admin API; audited like any operator change). */
 export async function setTestPricing(): Promise<void> {
-  const res = await api.request("/adminRoute/ptc/settings", {
+  const res = await api.request("/adminRoute/ptcSettings", {
     method: "PATCH",
     cookie: operatorCookie(),
     json: { ptc_pricing: TEST_PRICING },

@@ -51,13 +51,15 @@ test.describe("View Ads", () => {
     // Sound off is remembered (a cookie the server reads), on again removes it.
     await page.getByRole("button", { name: "Sound" }).click();
     await expect(page.getByRole("button", { name: "Sound" })).toHaveAttribute("aria-pressed", "false");
-    const cookie = (await page.context().cookies()).find((c) => c.name === "ptcAds_sound_off");
-    expect(cookie).toBeTruthy();
-    expect(cookie!.expires * 1000 - Date.now()).toBeGreaterThan(2879 * 60_000);
+    const soundCookie = async () =>
+      (await page.context().cookies()).find((c) => c.name === "ptcAds_sound_off");
+    await expect.poll(async () => Boolean(await soundCookie())).toBe(true);
+    expect((await soundCookie())!.expires * 1000 - Date.now()).toBeGreaterThan(2879 * 60_000);
     await page.reload();
     await expect(page.getByRole("button", { name: "Sound" })).toHaveAttribute("aria-pressed", "false");
     await page.getByRole("button", { name: "Sound" }).click();
     await expect(page.getByRole("button", { name: "Sound" })).toHaveAttribute("aria-pressed", "true");
+    await expect.poll(async () => Boolean(await soundCookie())).toBe(false);
   });
 
   test("a window ad through the new tab: wait page, Claim Bonus, the grace, credited @needs-js", async ({
@@ -112,18 +114,16 @@ test.describe("View Ads", () => {
     await expect(page.locator('a[href="/member/ptc-ads"]').filter({ hasText: "₹" })).toContainText("₹0.030");
     const refCookie = await apiLogin(referrer.email, referrer.password);
     await page.context().clearCookies();
-    await page
-      .context()
-      .addCookies([
-        {
-          name: "sid",
-          value: refCookie.slice(4),
-          domain: "localhost",
-          path: "/",
-          httpOnly: true,
-          sameSite: "Lax",
-        },
-      ]);
+    await page.context().addCookies([
+      {
+        name: "sid",
+        value: refCookie.slice(4),
+        domain: "localhost",
+        path: "/",
+        httpOnly: true,
+        sameSite: "Lax",
+      },
+    ]);
     await page.goto("/member/dashboard");
     await expect(page.locator('a[href="/member/refer-and-earn"]').filter({ hasText: "₹" })).not.toContainText(
       "₹0.000",

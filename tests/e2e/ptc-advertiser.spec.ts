@@ -57,7 +57,7 @@ async function createThroughWizard(page: Page, type: "Window" | "Iframe" | "Yout
     await preview.getByRole("button", { name: "Yes, it looks good" }).click();
   }
   await fillReward(page, "100");
-  await expect(page.getByRole("definition").filter({ hasText: title })).toBeVisible();
+  await expect(page.getByRole("definition").getByText(title, { exact: true })).toBeVisible();
   await wizard(page).getByRole("button", { name: "Create" }).click();
   await expect(page).toHaveURL(/\/member\/advertiser$/);
   await expect(toast(page)).toContainText("Your campaign has been successfully submitted.");

@@ -26,7 +26,12 @@ process.on("unhandledRejection", (reason) => {
 });
 
 const deps = await createDeps(config);
-if (config.SEED_DEMO) await seedIfEmpty(deps.db, { log: console.log, siteName: config.SITE_NAME });
+if (config.SEED_DEMO)
+  await seedIfEmpty(deps.db, {
+    log: console.log,
+    siteName: config.SITE_NAME,
+    publicOrigin: config.PUBLIC_ORIGIN,
+  });
 await deps.database.analyze();
 
 const api = createApi(deps);

@@ -160,7 +160,12 @@ const PtcSettingsSchema = z
       .max(10_000, "ptc_member_share_bp must be a whole number from 0 to 10000.")
       .optional(),
   })
-  .strict();
+  .strict()
+  .refine(
+    (b) =>
+      b.ptc_pricing !== undefined || b.ptc_minimum_views !== undefined || b.ptc_member_share_bp !== undefined,
+    "Send ptc_pricing, ptc_minimum_views or ptc_member_share_bp.",
+  );
 
 const CampaignStatusQuery = z.enum(["all", ...CAMPAIGN_STATUSES, "deleted"], {
   errorMap: () => ({ message: "status must be all, active, paused, completed, rejected or deleted." }),

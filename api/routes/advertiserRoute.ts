@@ -31,15 +31,39 @@ const ChangeSchema = z
   })
   .strict();
 
-/** The draft's request id (idempotency); the other fields are the wizard's (shared/campaign.ts). */
-const RequestIdSchema = z
+/**
+ * The draft's envelope: exactly the wizard's fields, each of a type a client sends (the rules of
+ * their values are the wizard's, shared/campaign.ts), and the request id (idempotency).
+ */
+const DraftEnvelope = z
   .object({
+    selectedOption_state: z.unknown(),
+    step_2_title: z.unknown(),
+    step_2_url: z.unknown(),
+    step_2_description: z.unknown(),
+    step_3_duration: z.unknown(),
+    step_3_total_views: z.unknown(),
+    step_3_interval_in_hours: z.unknown(),
+    step_3_enableLimit: z
+      .boolean({ invalid_type_error: "step_3_enableLimit must be true or false." })
+      .optional(),
+    step_3_limitViewsPerDay: z
+      .union([z.number(), z.string().max(16)], {
+        errorMap: () => ({ message: CAMPAIGN_MESSAGES.perDayLimitRequired }),
+      })
+      .optional(),
+    // The client's own subtotal: accepted, never used (the server computes it).
+    step_4_subTotal: z
+      .union([z.number(), z.string().max(32)], {
+        errorMap: () => ({ message: "step_4_subTotal must be a number." }),
+      })
+      .optional(),
     request_id: z
       .string({ invalid_type_error: "request_id must be text." })
       .max(64, "request_id must be at most 64 characters.")
       .optional(),
   })
-  .passthrough();
+  .strict();
 
 const SEARCH_MAX = 100;
 
@@ -123,7 +147,7 @@ export function advertiserRoute(): Hono<ApiEnv> {
     const { deps, member } = c.var;
     await deps.limiter.consume("money", member.id);
     const raw = await readObj(c, z.unknown());
-    const { request_id } = parseWith(RequestIdSchema, raw);
+    const { request_id } = parseWith(DraftEnvelope, raw);
     const draft = await parseDraft(deps.db, raw);
     const { campaignId } = await createCampaign(deps.db, {
       userId: member.id,

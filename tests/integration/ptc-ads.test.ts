@@ -208,7 +208,7 @@ describe.each(drivers())("PTC ads (%s)", (driver) => {
     try {
       const id = await create({ step_3_total_views: 1 });
       const viewers = await Promise.all(Array.from({ length: 12 }, () => newMember(t)));
-      const tokens = [];
+      const tokens: string[] = [];
       for (const v of viewers) tokens.push(await started(v, id));
       tick(10_000);
       const answers = await Promise.all(viewers.map((v, i) => claim(v, id, tokens[i]!)));
@@ -225,7 +225,7 @@ describe.each(drivers())("PTC ads (%s)", (driver) => {
   it("delete racing claims: escrow never negative, refund + delivered × price = subtotal", async () => {
     const id = await create({ step_3_total_views: 100 });
     const viewers = await Promise.all(Array.from({ length: 10 }, () => newMember(t)));
-    const tokens = [];
+    const tokens: string[] = [];
     for (const v of viewers) tokens.push(await started(v, id));
     tick(10_000);
     const depositBefore = (await balances(t, advertiser.id)).deposit;
@@ -269,7 +269,7 @@ describe.each(drivers())("PTC ads (%s)", (driver) => {
     // the daily limit: 2 a day, counted per IST day
     const limited = await create({ step_3_enableLimit: true, step_3_limitViewsPerDay: 2 });
     const three = await Promise.all(Array.from({ length: 3 }, () => newMember(t)));
-    const tokens = [];
+    const tokens: string[] = [];
     for (const v of three) tokens.push(await started(v, limited));
     tick(10_000);
     expect((await claim(three[0]!, limited, tokens[0]!)).status).toBe(200);

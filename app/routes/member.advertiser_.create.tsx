@@ -224,9 +224,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       step_3_total_views: Number(values.step_3_total_views),
       step_3_interval_in_hours: Number(values.step_3_interval_in_hours),
       step_3_enableLimit: isEnabled(values.step_3_enableLimit),
-      step_3_limitViewsPerDay: isEnabled(values.step_3_enableLimit)
-        ? Number(values.step_3_limitViewsPerDay)
-        : null,
+      // Left out when the limit is off (the API's draft takes a number or nothing).
+      ...(isEnabled(values.step_3_enableLimit)
+        ? { step_3_limitViewsPerDay: Number(values.step_3_limitViewsPerDay) }
+        : {}),
       step_4_subTotal: formatRupees(subtotal, 3, false),
       request_id: values.request_id || newRequestId(),
     },

@@ -71,7 +71,6 @@ export async function createCampaign(
       step_3_total_views: opts.views ?? 100,
       step_3_interval_in_hours: 24,
       step_3_enableLimit: false,
-      step_3_limitViewsPerDay: null,
       step_4_subTotal: "0",
       request_id: randomBytes(8).toString("hex"),
     },

@@ -193,24 +193,30 @@ test.describe("View Ads", () => {
     await expect(summary(page, "Today Earnings")).toContainText("₹0.024");
   });
 
-  test("closing the iframe tab before the end unlocks the page with the failure alert @needs-js", async ({
+  test("other windows lock during a view; closing the iframe tab before the end unlocks them with the failure alert @needs-js", async ({
     page,
     newMember,
     giveBalance,
     loginAs,
   }) => {
     test.setTimeout(60_000);
-    const { advertiser, titles } = await advertiserWithCampaigns(newMember, giveBalance, ["iframe"]);
-    void advertiser;
+    const { titles } = await advertiserWithCampaigns(newMember, giveBalance, ["iframe"]);
     const viewer = await newMember();
     await loginAs(page, viewer);
     await page.goto("/member/ptc-ads?tab=iframe");
     await waitForHydration(page);
+    // Another window of the page is told of the click and locks its buttons too.
+    const other = await page.context().newPage();
+    await other.goto("/member/ptc-ads?tab=iframe");
+    await waitForHydration(other);
+    const otherButton = adCard(other, titles.iframe).getByRole("button", { name: "View Ad" });
+    await expect(otherButton).toBeEnabled();
     const popupOpened = page.waitForEvent("popup");
     await adCard(page, titles.iframe).getByRole("button", { name: "View Ad" }).click();
     const tab = await popupOpened;
     await tab.waitForURL(/\/member\/iframe/);
     await expect(tab.getByTestId("ad-countdown")).toBeVisible();
+    await expect(otherButton).toBeDisabled();
     await tab.close({ runBeforeUnload: true });
     await expect(
       page.getByRole("alert").filter({ hasText: "Operation failed. Please try again." }),

@@ -733,13 +733,15 @@ export async function claimView(
         )
         .returning({ id: campaigns.id });
       if (!counted) throw new AdRefusal("ad_campaign_unavailable", "no_views_left", c.id);
-      await tx
-        .insert(campaignDailyViews)
-        .values({ campaignId: c.id, day: istDay(now), views: 1 })
-        .onConflictDoUpdate({
-          target: [campaignDailyViews.campaignId, campaignDailyViews.day],
-          set: { views: sql`${campaignDailyViews.views} + 1` },
-        });
+      // Counted per IST day only where a per-day limit reads it (the limit is fixed at create).
+      if (c.dailyLimit !== null)
+        await tx
+          .insert(campaignDailyViews)
+          .values({ campaignId: c.id, day: istDay(now), views: 1 })
+          .onConflictDoUpdate({
+            target: [campaignDailyViews.campaignId, campaignDailyViews.day],
+            set: { views: sql`${campaignDailyViews.views} + 1` },
+          });
       const share = Number(c.memberAmount);
       const price = Number(c.price);
       try {

@@ -413,7 +413,7 @@ export const campaigns = pgTable(
   ],
 );
 
-/** Views credited per campaign and IST day: the per-day limit reads and grows it under the campaign's lock. */
+/** Views credited per IST day of a campaign with a per-day limit: read and grown under the campaign row's lock. */
 export const campaignDailyViews = pgTable(
   "campaign_daily_views",
   {

@@ -36,6 +36,11 @@ export async function creditEarning(
     createdAt?: Date;
     fundingAccount?: string;
     fundingLines?: EntryLine[];
+    /**
+     * The member's referrer and the referral rate, when the caller read them already (before
+     * taking a hot lock, so the lock is held for fewer statements).
+     */
+    referral?: { referredBy: string | null; rateBp: number };
   },
 ): Promise<{ posted: boolean; referralAmount: number }> {
   const fundingLines = input.fundingLines ?? [
@@ -43,10 +48,9 @@ export async function creditEarning(
   ];
   if (fundingLines.reduce((s, l) => s + l.amount, 0) !== -input.amount)
     throw new Error("The funding lines must sum to minus the earning");
-  const [member] = await tx
-    .select({ referredBy: users.referredBy })
-    .from(users)
-    .where(eq(users.id, input.userId));
+  const [member] = input.referral
+    ? [{ referredBy: input.referral.referredBy }]
+    : await tx.select({ referredBy: users.referredBy }).from(users).where(eq(users.id, input.userId));
   // Two entries in one transaction: take every account's lock up front, in the ledger's order.
   await lockAccounts(tx, [
     ...fundingLines.map((l) => l.account),
@@ -63,7 +67,7 @@ export async function creditEarning(
   });
   if (!result.posted) return { posted: false, referralAmount: 0 };
   if (!member?.referredBy) return { posted: true, referralAmount: 0 };
-  const rate = await getSetting(tx, "referral_rate_bp");
+  const rate = input.referral?.rateBp ?? (await getSetting(tx, "referral_rate_bp"));
   const share = percentOf(input.amount, rate);
   if (share <= 0) return { posted: true, referralAmount: 0 };
   await post(tx, {

@@ -682,13 +682,22 @@ export async function claimView(
       : [undefined];
     return refuse(db, new AdRefusal("proxy_detected", "proxy", v?.campaignId ?? null), ctx);
   }
+  // Read before the transaction: the campaign row's lock is then held for fewer statements.
+  const [[viewer], rateBp] = await Promise.all([
+    db.select({ referredBy: users.referredBy }).from(users).where(eq(users.id, userId)),
+    getSetting(db, "referral_rate_bp"),
+  ]);
   let amount: number;
   try {
     amount = await db.transaction(async (tx) => {
       const [view] = VIEW_TOKEN.test(token)
         ? await tx
             .update(adViews)
-            .set({ consumedAt: now })
+            // The viewer's share is fixed on the campaign at create.
+            .set({
+              consumedAt: now,
+              amount: sql`(select ${campaigns.memberAmount} from ${campaigns} where ${campaigns.id} = ${adViews.campaignId})`,
+            })
             .where(
               and(
                 eq(adViews.token, token),
@@ -724,16 +733,17 @@ export async function claimView(
         )
         .returning({ id: campaigns.id });
       if (!counted) throw new AdRefusal("ad_campaign_unavailable", "no_views_left", c.id);
-      await tx
-        .insert(campaignDailyViews)
-        .values({ campaignId: c.id, day: istDay(now), views: 1 })
-        .onConflictDoUpdate({
-          target: [campaignDailyViews.campaignId, campaignDailyViews.day],
-          set: { views: sql`${campaignDailyViews.views} + 1` },
-        });
+      // Counted per IST day only where a per-day limit reads it (the limit is fixed at create).
+      if (c.dailyLimit !== null)
+        await tx
+          .insert(campaignDailyViews)
+          .values({ campaignId: c.id, day: istDay(now), views: 1 })
+          .onConflictDoUpdate({
+            target: [campaignDailyViews.campaignId, campaignDailyViews.day],
+            set: { views: sql`${campaignDailyViews.views} + 1` },
+          });
       const share = Number(c.memberAmount);
       const price = Number(c.price);
-      await tx.update(adViews).set({ amount: share }).where(eq(adViews.id, view.id));
       try {
         await creditEarning(tx, {
           userId,
@@ -742,6 +752,7 @@ export async function claimView(
           idempotencyKey: `ptc:view:${view.id}`,
           memo: c.id,
           createdAt: now,
+          referral: { referredBy: viewer?.referredBy ?? null, rateBp },
           fundingLines: [
             { account: campaignEscrowAccount(c.id), amount: -price },
             { account: PLATFORM.revenue, amount: price - share },

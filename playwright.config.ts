@@ -25,6 +25,8 @@ export const E2E_OPERATOR_COOKIE_FILE = "tests/.tmp/operator-cookie.txt";
 /** A second server with the human check on (ALTCHA, and the picture challenge without JavaScript). */
 export const E2E_HC_PORT = 3101;
 export const E2E_HC_ORIGIN = `http://localhost:${E2E_HC_PORT}`;
+/** The local stand-in of the YouTube IFrame Player API script (tests/support/youtube-player.ts). */
+export const E2E_YT_PORT = 3197;
 export const E2E_SESSION_SECRET = "e2e-session-secret-e2e-session-secret-0000";
 
 const serverEnv: Record<string, string> = {
@@ -45,6 +47,7 @@ const serverEnv: Record<string, string> = {
   // Tests compare anonymous pages with data they just changed (statistics, payment proof): a page
   // kept for a few seconds would show the state before. The second server keeps the cache on.
   PAGE_CACHE_SECONDS: "0",
+  YOUTUBE_PLAYER_API_URL: `http://localhost:${E2E_YT_PORT}/iframe_api`,
 };
 
 // Debian's Chromium: Playwright's own browser download is not available on these machines.

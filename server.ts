@@ -27,7 +27,12 @@ process.on("unhandledRejection", (reason) => {
 });
 
 const deps = await createDeps(config);
-if (config.SEED_DEMO) await seedIfEmpty(deps.db, { log: console.log, siteName: config.SITE_NAME });
+if (config.SEED_DEMO)
+  await seedIfEmpty(deps.db, {
+    log: console.log,
+    siteName: config.SITE_NAME,
+    publicOrigin: config.PUBLIC_ORIGIN,
+  });
 await deps.database.analyze();
 
 const api = createApi(deps);
@@ -83,6 +88,7 @@ if (serveWeb) {
       GOOGLE_ENABLED: config.googleEnabled,
       HUMAN_CHECK: config.HUMAN_CHECK,
       YOUTUBE_CHANNEL_ID: config.YOUTUBE_CHANNEL_ID ?? null,
+      YOUTUBE_PLAYER_API_URL: config.YOUTUBE_PLAYER_API_URL,
     },
   };
   const build = viteDev
@@ -112,7 +118,7 @@ const server = createServer((req, res) => {
   if (serveApi && (isApiPath(pathname) || !serveWeb)) return void apiListener(req, res);
   const nonce = createNonce();
   nonces.set(req, nonce);
-  applyHeaders(res, headersFor(nonce));
+  applyHeaders(res, headersFor(nonce, pathname));
   if (isPrivatePage(pathname)) res.setHeader("Cache-Control", "no-store");
   servePage(req, res, nonce, () => web(req, res));
 });

@@ -15,6 +15,8 @@ import { userRoute } from "./routes/userRoute";
 import { accountAreaRoute } from "./routes/accountArea";
 import { userAmountRoute } from "./routes/userAmount";
 import { userIncomeRoute } from "./routes/userIncomeRoute";
+import { ptcAdsRoute } from "./routes/ptcAds";
+import { advertiserRoute } from "./routes/advertiserRoute";
 import { userMessageRoute } from "./routes/userMessageRoute";
 import { publicRoute } from "./routes/public";
 import { adminRoute } from "./routes/admin";
@@ -88,6 +90,8 @@ export function createApi(deps: Deps): Hono<ApiEnv> {
   app.route("/userRoute", accountAreaRoute());
   app.route("/userAmount", userAmountRoute());
   app.route("/userIncomeRoute", userIncomeRoute());
+  app.route("/userIncomeRoute", ptcAdsRoute());
+  app.route("/advertiserRoute", advertiserRoute());
   app.route("/userMessageRoute", userMessageRoute());
   app.route("/adminRoute", adminRoute());
   app.route("/humanCheck", humanCheckRoute());

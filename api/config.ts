@@ -33,6 +33,8 @@ const EnvSchema = z.object({
   YOUTUBE_CHANNEL_ID: z.string().optional(),
   YOUTUBE_API_KEY: z.string().optional(),
   YOUTUBE_API_ORIGIN: z.string().url().default("https://www.googleapis.com"),
+  /** The IFrame Player API script the YouTube ad page loads (tests point it at a local stand-in). */
+  YOUTUBE_PLAYER_API_URL: z.string().url().default("https://www.youtube.com/iframe_api"),
   RATE_LIMITS: boolish.default("on"),
   /** Demo content and a demo member with a public password: on by default, off by default in production. */
   SEED_DEMO: boolish.optional(),
@@ -56,6 +58,13 @@ const EnvSchema = z.object({
     }),
   /** How long an anonymous public page, once rendered, is served to other visitors (0: not at all). */
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
+  /**
+   * The proxy check where ads are earned (api/domain/proxyCheck.ts): a proxycheck.io- or
+   * IPHub-style service at PROXY_CHECK_URL with PROXY_CHECK_KEY. Unset: no check.
+   */
+  PROXY_CHECK_PROVIDER: z.enum(["proxycheck", "iphub"]).optional(),
+  PROXY_CHECK_URL: z.string().url().optional(),
+  PROXY_CHECK_KEY: z.string().optional(),
 });
 
 export type Config = Omit<z.infer<typeof EnvSchema>, "SEED_DEMO"> & {

@@ -6,6 +6,7 @@ import { createMailer, type Mailer } from "./lib/mailer";
 import { createRateLimiter, type RateLimiter } from "./lib/rateLimit";
 import { ensurePlatformAccounts } from "./domain/ledger";
 import { PageSessionChecks } from "./lib/sessionAuth";
+import { createProxyCheck, type ProxyCheck } from "./domain/proxyCheck";
 
 /** Everything the API's handlers need, created once per process and handed to them. */
 export interface Deps {
@@ -19,6 +20,10 @@ export interface Deps {
   internalToken: string;
   /** Shares one session check among the API calls of one page view (see PageSessionChecks). */
   pageSessions: PageSessionChecks;
+  /** Says whether an address is a proxy (ads are not earned through one). */
+  proxyCheck: ProxyCheck;
+  /** The time rules that money depends on (ad views) read; tests move it instead of sleeping. */
+  clock: () => Date;
   close(): Promise<void>;
 }
 
@@ -47,6 +52,12 @@ export async function createDeps(
     redis,
     internalToken: createHash("sha256").update(`internal:${config.sessionSecret}`).digest("hex"),
     pageSessions: new PageSessionChecks(),
+    proxyCheck: createProxyCheck({
+      provider: config.PROXY_CHECK_PROVIDER,
+      url: config.PROXY_CHECK_URL,
+      key: config.PROXY_CHECK_KEY,
+    }),
+    clock: () => new Date(),
     async close() {
       redis?.disconnect();
       await database.close();

@@ -50,6 +50,13 @@ export const STATUS_BY_CODE: Record<DomainErrorCode, ContentfulStatusCode> = {
   rate_limited: 429,
   unavailable: 503,
   server_error: 500,
+  ad_too_early: 409,
+  ad_view_expired: 409,
+  ad_view_used: 409,
+  ad_interval: 409,
+  ad_daily_limit: 409,
+  ad_campaign_unavailable: 409,
+  proxy_detected: 403,
 };
 
 /** The code of an HTTP-level failure that no domain rule named (parse errors, unknown paths). */
@@ -183,15 +190,29 @@ export const refuseUnsafeAddress: MiddlewareHandler<ApiEnv> = async (c, next) =>
   await next();
 };
 
-/** Reads a `{obj}` body: decrypts it with the servers' key and validates it with the schema. */
-export async function readObj<T>(c: ApiContext, schema: Schema<T>): Promise<T> {
+/**
+ * Reads a `{obj}` body (or the spec's other name for it, e.g. `{encryptedObj}`): decrypts it with
+ * the servers' key and validates it with the schema.
+ */
+export async function readObj<T>(
+  c: ApiContext,
+  schema: Schema<T>,
+  field: "obj" | "encryptedObj" = "obj",
+): Promise<T> {
   const body = parseWith(
-    z.object({ obj: z.string({ invalid_type_error: "Invalid request body." }) }).passthrough(),
+    z
+      .object({
+        [field]: z.string({
+          invalid_type_error: "Invalid request body.",
+          required_error: `${field} is required.`,
+        }),
+      })
+      .passthrough(),
     await readJson(c),
-  );
+  ) as Record<string, string>;
   let decoded: unknown;
   try {
-    decoded = decodeObj(c.var.deps.config.objSecret, body.obj);
+    decoded = decodeObj(c.var.deps.config.objSecret, body[field]!);
   } catch (e) {
     if (e instanceof ObjDecodeError) throw new ApiError(400, e.message);
     throw e;

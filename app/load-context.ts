@@ -22,6 +22,8 @@ export interface PublicEnv {
   GOOGLE_ENABLED: boolean;
   HUMAN_CHECK: "altcha" | "off";
   YOUTUBE_CHANNEL_ID: string | null;
+  /** The IFrame Player API script of the YouTube ad page. */
+  YOUTUBE_PLAYER_API_URL: string;
 }
 
 declare module "@remix-run/node" {

@@ -3,14 +3,11 @@
  * and withdraw over real HTTP for a fixed time, then pgbench's TPC-B-like script runs with the
  * same client count, and the books are checked. `npm run bench:money`; see bench/README.md.
  */
-import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { createServer, type AddressInfo } from "node:net";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { serve } from "@hono/node-server";
 import { eq, sql } from "drizzle-orm";
-import postgres from "postgres";
 import { Agent } from "undici";
 import { parseConfig } from "../api/config";
 import { createApi } from "../api/app";
@@ -18,11 +15,11 @@ import { createDeps, type Deps } from "../api/deps";
 import { conversions, payoutMethods, users, withdrawals } from "../api/db/schema";
 import { createMember } from "../api/domain/accounts";
 import { creditEarning } from "../api/domain/earnings";
-import { PLATFORM, checkLedgerInvariant } from "../api/domain/ledger";
+import { PLATFORM, accountBalance, checkLedgerInvariant } from "../api/domain/ledger";
 import { createSession } from "../api/domain/sessions";
 import { encodeObj } from "../shared/obj.server";
+import { adminSql, dbUrl, freePort, percentile, runPgbench } from "./pg";
 
-const BASE_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 20);
 const PGBENCH_SCALE = Number(process.env.BENCH_PGBENCH_SCALE ?? 10);
@@ -31,74 +28,12 @@ const OBJ_SECRET = "bench-obj-secret-0000";
 const START_MILLI = 100_000 * 1000;
 const METHOD = "UPI";
 
-function dbUrl(name: string): string {
-  const u = new URL(BASE_URL);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
-async function adminSql<T>(run: (sql: postgres.Sql) => Promise<T>): Promise<T> {
-  const admin = postgres(BASE_URL, { max: 1, onnotice: () => {} });
-  try {
-    return await run(admin);
-  } finally {
-    await admin.end();
-  }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const port = (srv.address() as AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-function findPgbench(): string {
-  try {
-    return execFileSync("which", ["pgbench"], { encoding: "utf8" }).trim();
-  } catch {
-    const root = "/usr/lib/postgresql";
-    const versions = existsSync(root) ? readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
-    for (const v of versions) {
-      const candidate = path.join(root, v, "bin", "pgbench");
-      if (existsSync(candidate)) return candidate;
-    }
-  }
-  throw new Error(
-    "pgbench not found (Debian: apt-get install postgresql-client, or /usr/lib/postgresql/<v>/bin/pgbench)",
-  );
-}
-
-/** pgbench's connection options from the URL, and the password through the environment. */
-function pgbenchArgs(name: string): { args: string[]; env: NodeJS.ProcessEnv } {
-  const u = new URL(BASE_URL);
-  const args = [
-    "-h",
-    u.hostname || "127.0.0.1",
-    "-p",
-    u.port || "5432",
-    "-U",
-    decodeURIComponent(u.username || "postgres"),
-  ];
-  const env = { ...process.env, ...(u.password ? { PGPASSWORD: decodeURIComponent(u.password) } : {}) };
-  return { args: [...args, name], env };
-}
-
 type Op = "withdrawToDeposit" | "depositToWithdraw" | "withdraw";
 interface Tally {
   ok: number;
   refused: number;
   failed: number;
   latencies: number[];
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
 async function main() {
@@ -252,29 +187,13 @@ async function main() {
     if (broken > 0) failed = true;
 
     // pgbench on the same server, same client count.
-    const pgbench = findPgbench();
     await adminSql((s) => s.unsafe(`create database ${pgbenchDb}`));
-    const pb = pgbenchArgs(pgbenchDb);
-    console.log(
-      `\npgbench (${pgbench}): -i -s ${PGBENCH_SCALE}, then -c ${CLIENTS} -j 2 -T ${DURATION_S}, built-in TPC-B-like script`,
-    );
-    execFileSync(pgbench, ["-i", "-s", String(PGBENCH_SCALE), "-q", ...pb.args], {
-      env: pb.env,
-      stdio: ["ignore", "ignore", "pipe"],
+    const { tps, latency, command } = runPgbench(pgbenchDb, {
+      clients: CLIENTS,
+      seconds: DURATION_S,
+      scale: PGBENCH_SCALE,
     });
-    const out = execFileSync(
-      pgbench,
-      ["-c", String(CLIENTS), "-j", "2", "-T", String(DURATION_S), ...pb.args],
-      {
-        env: pb.env,
-        encoding: "utf8",
-        stdio: ["ignore", "pipe", "pipe"],
-      },
-    );
-    const tps = Number(
-      /tps = ([\d.]+) \(without initial connection time\)/.exec(out)?.[1] ?? /tps = ([\d.]+)/.exec(out)?.[1],
-    );
-    const latency = /latency average = ([\d.]+ ms)/.exec(out)?.[1] ?? "?";
+    console.log(`\npgbench (${command})`);
     console.log(`pgbench tps: ${tps.toFixed(1)} (latency average ${latency})`);
     console.log(`ratio money ops/s ÷ pgbench tps: ${(okPerS / tps).toFixed(3)}`);
 
@@ -289,13 +208,7 @@ async function main() {
     const [charges] = await db
       .select({ s: sql<string>`coalesce(sum(${conversions.charge}), 0)` })
       .from(conversions);
-    const balance = async (id: string) => {
-      const rows = await db.execute(sql`select balance from ledger_accounts where id = ${id}`);
-      const list = ((rows as { rows?: unknown[] }).rows ?? (rows as unknown[])) as {
-        balance: string | number;
-      }[];
-      return Number(list[0]?.balance ?? 0);
-    };
+    const balance = (id: string) => accountBalance(db, id);
     const pendingOk = Number(pending?.s) === (await balance(PLATFORM.pendingPayouts));
     const revenueOk = Number(charges?.s) === (await balance(PLATFORM.revenue));
     console.log(

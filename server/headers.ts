@@ -7,40 +7,61 @@ export function createNonce(): string {
   return randomBytes(16).toString("base64");
 }
 
+/** Pages the site frames itself (the demo iframe ad): only its own pages may frame them. */
+export const SELF_FRAMEABLE_PAGES: ReadonlySet<string> = new Set(["/ad-sample"]);
+
+/** The YouTube ad page: the only page that loads the video player's script. */
+const PLAYER_PAGES = /^\/member\/youtube\/?$/;
+
 /**
- * The headers every web-tier answer carries. Scripts only from this origin or with the page's nonce;
- * the page cannot be framed; forms post here only, or to the Google sign-in issuer, which the
- * sign-in form's answer redirects to (browsers check form-action on redirects too).
+ * The headers every web-tier answer carries. Scripts only from this origin or with the page's nonce
+ * (the YouTube ad page also takes the configured player script's origin); frames show this site or
+ * https pages (the iframe and YouTube ads); the page cannot be framed, except the demo ad by the
+ * site itself; forms post here only, or to the Google sign-in issuer, which the sign-in form's
+ * answer redirects to (browsers check form-action on redirects too).
  */
 export function securityHeaders(
   config: Config,
   opts: { viteDev?: boolean } = {},
-): (nonce: string) => [string, string][] {
+): (nonce: string, pathname?: string) => [string, string][] {
   const formAction = ["'self'"];
   if (config.googleEnabled) formAction.push(new URL(config.GOOGLE_ISSUER).origin);
+  const playerOrigin = new URL(config.YOUTUBE_PLAYER_API_URL ?? "https://www.youtube.com/iframe_api").origin;
+  const frameSrc = ["'self'", "https:"];
+  if (!playerOrigin.startsWith("https:")) frameSrc.push(playerOrigin);
   const fixed: [string, string][] = [
     ["X-Content-Type-Options", "nosniff"],
     ["Referrer-Policy", "strict-origin-when-cross-origin"],
-    ["X-Frame-Options", "DENY"],
   ];
   if (config.NODE_ENV === "production")
     fixed.push(["Strict-Transport-Security", "max-age=31536000; includeSubDomains"]);
-  const before = "default-src 'self'; script-src 'self' 'nonce-";
-  const after = [
-    "'",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: https:",
-    "font-src 'self'",
-    // The Vite dev server's live reload talks over its own WebSocket port.
-    opts.viteDev ? "connect-src 'self' ws:" : "connect-src 'self'",
-    "worker-src 'self'",
-    "manifest-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    `form-action ${formAction.join(" ")}`,
-    "frame-ancestors 'none'",
-  ].join("; ");
-  return (nonce) => [["Content-Security-Policy", `${before}${nonce}${after}`], ...fixed];
+  const rest = (ancestors: string) =>
+    [
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data: https:",
+      "font-src 'self'",
+      // The Vite dev server's live reload talks over its own WebSocket port.
+      opts.viteDev ? "connect-src 'self' ws:" : "connect-src 'self'",
+      `frame-src ${frameSrc.join(" ")}`,
+      "worker-src 'self'",
+      "manifest-src 'self'",
+      "object-src 'none'",
+      "base-uri 'self'",
+      `form-action ${formAction.join(" ")}`,
+      `frame-ancestors ${ancestors}`,
+    ].join("; ");
+  const framed = rest("'self'");
+  const unframed = rest("'none'");
+  return (nonce, pathname = "") => {
+    const selfFramed = SELF_FRAMEABLE_PAGES.has(pathname);
+    const player = PLAYER_PAGES.test(pathname) ? ` ${playerOrigin}` : "";
+    const csp = `default-src 'self'; script-src 'self' 'nonce-${nonce}'${player}; ${selfFramed ? framed : unframed}`;
+    return [
+      ["Content-Security-Policy", csp],
+      ["X-Frame-Options", selfFramed ? "SAMEORIGIN" : "DENY"],
+      ...fixed,
+    ];
+  };
 }
 
 /** Member and operator pages (documents and their .data requests) are never kept by a cache. */

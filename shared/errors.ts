@@ -44,6 +44,20 @@ export const DOMAIN_ERROR_CODES = [
   /** A service the request needs (mail, sign-in provider) did not answer. */
   "unavailable",
   "server_error",
+  /** Ad views (issue 7): a claim before the ad's duration has passed since the view started. */
+  "ad_too_early",
+  /** A claim after the view's expiry. */
+  "ad_view_expired",
+  /** The view token is consumed already, unknown, or another member's. */
+  "ad_view_used",
+  /** The member viewed this campaign within its interval. */
+  "ad_interval",
+  /** The campaign's views for today (India time) are all delivered. */
+  "ad_daily_limit",
+  /** The campaign is paused, deleted, rejected, completed, has no views left, or is the member's own. */
+  "ad_campaign_unavailable",
+  /** The proxy check found the member's address to be a proxy or VPN. */
+  "proxy_detected",
 ] as const;
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

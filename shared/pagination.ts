@@ -14,6 +14,8 @@ export const PAGE_SIZE = {
   paymentProof: 10,
   /** The spec names no size for the claim history: the member histories' 5. */
   giftCodeClaims: 5,
+  /** The advertiser's campaign list (spec 2 §9). */
+  campaigns: 6,
 } as const;
 
 /** Clamps a requested 1-based page into the range `totalRecords` allows (page 1 when empty). */

@@ -16,6 +16,8 @@ import { createMember, hashPassword } from "../domain/accounts";
 import { creditEarning, type EarningSource } from "../domain/earnings";
 import { PLATFORM, ensurePlatformAccounts, memberAccount, post } from "../domain/ledger";
 import { SETTING_DEFAULTS } from "../domain/settings";
+import { convertBalance } from "../domain/conversions";
+import { createCampaign } from "../domain/ptcAds";
 import { sanitizeHtml } from "../lib/sanitize";
 import { rupeesToMilli } from "../../shared/money";
 
@@ -33,6 +35,15 @@ export const DEMO_MEMBER = {
   name: "Demo Member",
 } as const;
 export const DEMO_FRIEND = { email: "friend@example.com", name: "Demo Friend" } as const;
+/** Runs one active ad of each type, so a new member sees ads at once (it logs in like the demo member). */
+export const DEMO_ADVERTISER = { email: "advertiser@example.com", name: "Demo Advertiser" } as const;
+/**
+ * The page the demo window and iframe ads show: one the site serves itself (the web tier's
+ * `/ad-sample` route), absolute when PUBLIC_ORIGIN is known.
+ */
+export const AD_SAMPLE_PATH = "/ad-sample";
+/** A public-domain film (Big Buck Bunny, Blender Foundation) for the demo YouTube ad. */
+export const DEMO_YOUTUBE_URL = "https://www.youtube.com/watch?v=aqz-KE-bpKQ";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
@@ -272,6 +283,10 @@ async function seedContent(tx: Tx, site: string, now: number) {
     withdrawal_instructions: PAGE_TEXTS.withdrawal_instructions.map((h) => sanitizeHtml(h)),
     convert_instructions: PAGE_TEXTS.convert_instructions.map((h) => sanitizeHtml(h)),
     gift_code_page_message: sanitizeHtml(PAGE_TEXTS.gift_code_page_message),
+    ptc_pricing: SETTING_DEFAULTS.ptc_pricing,
+    ptc_minimum_views: SETTING_DEFAULTS.ptc_minimum_views,
+    ptc_member_share_bp: SETTING_DEFAULTS.ptc_member_share_bp,
+    ptc_instructions: SETTING_DEFAULTS.ptc_instructions.map((h) => sanitizeHtml(h)),
   };
   await tx
     .insert(settings)
@@ -291,6 +306,62 @@ async function seedContent(tx: Tx, site: string, now: number) {
     .returning({ id: payoutMethods.id, name: payoutMethods.name });
 }
 
+/**
+ * The demo advertiser: task-wall earnings converted to deposit, then one active campaign of each
+ * type, created as the wizard's create call does (escrow and all).
+ */
+async function seedAds(
+  db: Db,
+  passwordHash: string,
+  joined: Date,
+  publicOrigin: string | undefined,
+  now: number,
+) {
+  const advertiser = await createMember(db, {
+    name: DEMO_ADVERTISER.name,
+    email: DEMO_ADVERTISER.email,
+    mobileNumber: 9876512345,
+    passwordHash,
+    createdAt: joined,
+  });
+  await creditAll(db as unknown as Tx, advertiser.id, "advertiser", [
+    { source: "offerWall", amount: rupeesToMilli(200), at: new Date(now - 3 * DAY_MS) },
+  ]);
+  await convertBalance(db, { userId: advertiser.id, rupees: 180, direction: "withdrawToDeposit" });
+  const samplePage = `${(publicOrigin ?? "").replace(/\/+$/, "")}${AD_SAMPLE_PATH}`;
+  const ads = [
+    {
+      type: "window",
+      title: "Visit our sample page",
+      url: samplePage,
+      description: "A window ad: count down, claim, and the page opens in this tab.",
+      durationSeconds: 10,
+    },
+    {
+      type: "iframe",
+      title: "Look at our sample page",
+      url: samplePage,
+      description: "An iframe ad: stay on the page until the timer is done.",
+      durationSeconds: 10,
+    },
+    {
+      type: "youtube",
+      title: "Watch a short film",
+      url: DEMO_YOUTUBE_URL,
+      description: "A YouTube ad: keep the video playing until the timer is done.",
+      durationSeconds: 15,
+    },
+  ] as const;
+  for (const [i, ad] of ads.entries()) {
+    await createCampaign(db, {
+      userId: advertiser.id,
+      draft: { ...ad, totalViews: 1000, intervalHours: 1, dailyLimit: null },
+      requestId: `seed-demo-ad-${i}`,
+      now: new Date(now - (3 - i) * 60_000),
+    });
+  }
+}
+
 async function hasMembers(db: Db | Tx): Promise<boolean> {
   // Operators don't count: an operator created before the first start must not block the demo seed.
   const [row] = await db.select({ n: count() }).from(users).where(eq(users.role, "member"));
@@ -300,7 +371,7 @@ async function hasMembers(db: Db | Tx): Promise<boolean> {
 /** Seeds demo content on an empty database (no members yet — operators aside); does nothing otherwise. */
 export async function seedIfEmpty(
   db: Db,
-  opts: { log?: (line: string) => void; siteName?: string } = {},
+  opts: { log?: (line: string) => void; siteName?: string; publicOrigin?: string } = {},
 ): Promise<void> {
   if (await hasMembers(db)) return;
   const started = Date.now();
@@ -391,6 +462,7 @@ export async function seedIfEmpty(
     }
 
     await recordPaidWithdrawals(tx, paid);
+    await seedAds(asDb, passwordHash, joined, opts.publicOrigin, now);
     return true;
   });
   if (seeded) {

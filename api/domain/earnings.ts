@@ -1,7 +1,7 @@
 import { and, desc, eq, gte } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { memberDailyEarnings, users } from "../db/schema";
-import { PLATFORM, lockAccounts, memberAccount, post } from "./ledger";
+import { PLATFORM, lockAccounts, memberAccount, post, type EntryLine } from "./ledger";
 import { getSetting } from "./settings";
 import { percentOf } from "../../shared/money";
 
@@ -20,6 +20,10 @@ const FUNDING: Record<EarningSource, string> = {
  * Credits an earning to the member's withdrawable balance and, when the member was referred,
  * the referrer's share from the promotions account — both inside the caller's transaction, so
  * the referral credit exists exactly when the earning does.
+ *
+ * The earning is funded by the source's funding account, by `fundingAccount`, or by
+ * `fundingLines`: the entry's other lines, which must sum to −amount (an ad view: the campaign's
+ * escrow −price and revenue +the rest).
  */
 export async function creditEarning(
   tx: Tx,
@@ -31,16 +35,25 @@ export async function creditEarning(
     memo?: string;
     createdAt?: Date;
     fundingAccount?: string;
+    fundingLines?: EntryLine[];
+    /**
+     * The member's referrer and the referral rate, when the caller read them already (before
+     * taking a hot lock, so the lock is held for fewer statements).
+     */
+    referral?: { referredBy: string | null; rateBp: number };
   },
 ): Promise<{ posted: boolean; referralAmount: number }> {
-  const funding = input.fundingAccount ?? FUNDING[input.source];
-  const [member] = await tx
-    .select({ referredBy: users.referredBy })
-    .from(users)
-    .where(eq(users.id, input.userId));
+  const fundingLines = input.fundingLines ?? [
+    { account: input.fundingAccount ?? FUNDING[input.source], amount: -input.amount },
+  ];
+  if (fundingLines.reduce((s, l) => s + l.amount, 0) !== -input.amount)
+    throw new Error("The funding lines must sum to minus the earning");
+  const [member] = input.referral
+    ? [{ referredBy: input.referral.referredBy }]
+    : await tx.select({ referredBy: users.referredBy }).from(users).where(eq(users.id, input.userId));
   // Two entries in one transaction: take every account's lock up front, in the ledger's order.
   await lockAccounts(tx, [
-    funding,
+    ...fundingLines.map((l) => l.account),
     memberAccount(input.userId, "withdrawable"),
     ...(member?.referredBy ? [PLATFORM.promotions, memberAccount(member.referredBy, "withdrawable")] : []),
   ]);
@@ -50,14 +63,11 @@ export async function creditEarning(
     userId: input.userId,
     memo: input.memo,
     createdAt: input.createdAt,
-    lines: [
-      { account: funding, amount: -input.amount },
-      { account: memberAccount(input.userId, "withdrawable"), amount: input.amount },
-    ],
+    lines: [...fundingLines, { account: memberAccount(input.userId, "withdrawable"), amount: input.amount }],
   });
   if (!result.posted) return { posted: false, referralAmount: 0 };
   if (!member?.referredBy) return { posted: true, referralAmount: 0 };
-  const rate = await getSetting(tx, "referral_rate_bp");
+  const rate = input.referral?.rateBp ?? (await getSetting(tx, "referral_rate_bp"));
   const share = percentOf(input.amount, rate);
   if (share <= 0) return { posted: true, referralAmount: 0 };
   await post(tx, {

@@ -35,7 +35,24 @@ const NEGATIVE_ALLOWED = new Set<string>([
   PLATFORM.offerWalls,
 ]);
 
+/**
+ * Platform accounts that only collect (revenue) or only fund (promotions, earnings funding, offer
+ * walls) keep no stored balance: post() never updates their row, so claims, earnings and referral
+ * credits from any number of members never queue on one row. Their balance is the sum of their
+ * journal lines (docs/decisions/0007-ledger-hot-rows.md). The column `tracked` records the same
+ * fact in the database for readers.
+ */
+export const UNTRACKED_ACCOUNTS: ReadonlySet<string> = new Set<string>([
+  PLATFORM.revenue,
+  PLATFORM.promotions,
+  PLATFORM.earningsFunding,
+  PLATFORM.offerWalls,
+]);
+
 export const memberAccount = (userId: string, kind: "withdrawable" | "deposit") => `member:${userId}:${kind}`;
+
+/** A campaign's own escrow: its advertiser's paid, undelivered views (never below zero). */
+export const campaignEscrowAccount = (campaignId: string) => `campaign:${campaignId}:escrow`;
 
 export class InsufficientFundsError extends Error {
   constructor(public accountId: string) {
@@ -68,6 +85,7 @@ export async function ensurePlatformAccounts(db: Db | Tx): Promise<void> {
         id,
         kind: "platform" as const,
         allowNegative: NEGATIVE_ALLOWED.has(id),
+        tracked: !UNTRACKED_ACCOUNTS.has(id),
       })),
     )
     .onConflictDoNothing();
@@ -81,6 +99,34 @@ export async function openMemberAccounts(db: Db | Tx, userId: string): Promise<v
       { id: memberAccount(userId, "deposit"), userId, kind: "deposit" as const },
     ])
     .onConflictDoNothing();
+}
+
+/** Opens a campaign's escrow account (tracked, never negative) inside the caller's transaction. */
+export async function openCampaignEscrow(tx: Tx, campaignId: string): Promise<string> {
+  const id = campaignEscrowAccount(campaignId);
+  await tx
+    .insert(ledgerAccounts)
+    .values({ id, kind: "escrow" as const })
+    .onConflictDoNothing();
+  return id;
+}
+
+/**
+ * A debit from an untracked account that may not run negative (revenue): rare, so it may lock the
+ * row. FOR NO KEY UPDATE serialises such debits without blocking the credits' foreign-key checks;
+ * the sum read after the lock includes every debit committed before it.
+ */
+async function checkUntrackedDebit(tx: Tx, line: EntryLine): Promise<void> {
+  await tx
+    .select({ id: ledgerAccounts.id })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.id, line.account))
+    .for("no key update");
+  const [row] = await tx
+    .select({ s: sql<string>`coalesce(sum(${journalLines.amount}), 0)` })
+    .from(journalLines)
+    .where(eq(journalLines.accountId, line.account));
+  if (Number(row?.s ?? 0) + line.amount < 0) throw new InsufficientFundsError(line.account);
 }
 
 /**
@@ -115,6 +161,10 @@ export async function post(tx: Tx, input: EntryInput): Promise<PostResult> {
   // Update in a fixed order so concurrent entries touching the same accounts cannot deadlock.
   const ordered = [...lines].sort((a, b) => (a.account < b.account ? -1 : a.account > b.account ? 1 : 0));
   for (const line of ordered) {
+    if (UNTRACKED_ACCOUNTS.has(line.account)) {
+      if (line.amount < 0 && !NEGATIVE_ALLOWED.has(line.account)) await checkUntrackedDebit(tx, line);
+      continue;
+    }
     const updated = await tx
       .update(ledgerAccounts)
       .set({ balance: sql`${ledgerAccounts.balance} + ${line.amount}` })
@@ -173,11 +223,14 @@ async function rollUpEarning(
  * otherwise two such transactions can each hold an account the other needs (a deadlock).
  */
 export async function lockAccounts(tx: Tx, accounts: string[]): Promise<void> {
-  if (accounts.length === 0) return;
+  // Untracked accounts are never updated, so there is nothing to order: locking them would make
+  // them the hot row they exist to avoid.
+  const tracked = [...new Set(accounts)].filter((a) => !UNTRACKED_ACCOUNTS.has(a));
+  if (tracked.length === 0) return;
   await tx
     .select({ id: ledgerAccounts.id })
     .from(ledgerAccounts)
-    .where(inArray(ledgerAccounts.id, [...new Set(accounts)]))
+    .where(inArray(ledgerAccounts.id, tracked))
     .orderBy(sql`${ledgerAccounts.id} collate "C"`)
     .for("update");
 }
@@ -204,27 +257,58 @@ export async function memberBalances(
   };
 }
 
-/** The invariant checked by tests and benchmarks: all balances sum to zero, none is illegally negative, every entry balances. */
+const rowsOf = <T>(r: unknown) => ((r as { rows?: unknown[] }).rows ?? (r as unknown[])) as T[];
+
+/** An account's balance: the stored one, or for an untracked account the sum of its journal lines. */
+export async function accountBalance(db: Db | Tx, accountId: string): Promise<number> {
+  const rows = rowsOf<{ b: string | number | null }>(
+    await db.execute(
+      sql`select case when a.tracked then a.balance else (select coalesce(sum(l.amount), 0) from journal_lines l where l.account_id = a.id) end as b from ledger_accounts a where a.id = ${accountId}`,
+    ),
+  );
+  if (!rows[0]) throw new Error(`Unknown ledger account ${accountId}`);
+  return Number(rows[0].b ?? 0);
+}
+
+/** Every account's balance (stored, or summed for untracked accounts), by account id. */
+export async function allAccountBalances(db: Db | Tx): Promise<Map<string, number>> {
+  const rows = rowsOf<{ id: string; b: string | number }>(
+    await db.execute(
+      sql`select a.id, case when a.tracked then a.balance else coalesce(l.s, 0) end as b from ledger_accounts a left join (select account_id, sum(amount) s from journal_lines group by account_id) l on l.account_id = a.id`,
+    ),
+  );
+  return new Map(rows.map((r) => [r.id, Number(r.b)]));
+}
+
+/**
+ * The invariant checked by tests and benchmarks: all balances sum to zero, none is illegally
+ * negative, every entry balances, and every tracked account's stored balance equals the sum of
+ * its lines (an untracked one stores 0). Untracked accounts count with the sum of their lines.
+ */
 export async function checkLedgerInvariant(
   db: Db,
 ): Promise<{ total: number; negative: string[]; unbalancedEntries: number }> {
-  const [totalRow] = await db
-    .select({ total: sql<string>`coalesce(sum(${ledgerAccounts.balance}), 0)` })
-    .from(ledgerAccounts);
-  const negative = await db
-    .select({ id: ledgerAccounts.id })
-    .from(ledgerAccounts)
-    .where(and(sql`${ledgerAccounts.balance} < 0`, eq(ledgerAccounts.allowNegative, false)));
-  const unbalanced = await db.execute(
-    sql`select count(*)::int as n from (select entry_id from journal_lines group by entry_id having sum(amount) <> 0) x`,
+  const accounts = rowsOf<{ id: string; eff: string; neg: boolean; mismatch: boolean }>(
+    await db.execute(
+      sql`select a.id,
+        (case when a.tracked then a.balance else coalesce(l.s, 0) end)::text as eff,
+        ((case when a.tracked then a.balance else coalesce(l.s, 0) end) < 0 and not a.allow_negative) as neg,
+        (case when a.tracked then a.balance <> coalesce(l.s, 0) else a.balance <> 0 end) as mismatch
+      from ledger_accounts a
+      left join (select account_id, sum(amount) s from journal_lines group by account_id) l on l.account_id = a.id`,
+    ),
   );
-  const mismatched = await db.execute(
-    sql`select count(*)::int as n from ledger_accounts a left join (select account_id, sum(amount) s from journal_lines group by account_id) l on l.account_id = a.id where a.balance <> coalesce(l.s, 0)`,
+  const unbalanced = rowsOf<{ n: number }>(
+    await db.execute(
+      sql`select count(*)::int as n from (select entry_id from journal_lines group by entry_id having sum(amount) <> 0) x`,
+    ),
   );
-  const rowsOf = (r: unknown) => ((r as { rows?: unknown[] }).rows ?? (r as unknown[])) as { n: number }[];
   return {
-    total: Number(totalRow?.total ?? 0),
-    negative: negative.map((n) => n.id),
-    unbalancedEntries: Number(rowsOf(unbalanced)[0]?.n ?? 0) + Number(rowsOf(mismatched)[0]?.n ?? 0),
+    total: accounts.reduce((s, a) => s + Number(a.eff), 0),
+    negative: accounts
+      .filter((a) => a.neg)
+      .map((a) => a.id)
+      .sort(),
+    unbalancedEntries: Number(unbalanced[0]?.n ?? 0) + accounts.filter((a) => a.mismatch).length,
   };
 }

@@ -1,6 +1,11 @@
 import { eq } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { settings } from "../db/schema";
+import {
+  DEFAULT_PTC_MEMBER_SHARE_BP,
+  DEFAULT_PTC_MINIMUM_VIEWS,
+  DEFAULT_PTC_PRICING,
+} from "../../shared/campaign";
 
 /** Operator-editable settings with their defaults. Rates are basis points (1000 = 10 %). */
 export const SETTING_DEFAULTS = {
@@ -25,6 +30,16 @@ export const SETTING_DEFAULTS = {
   },
   email_change_wait_ms: 10 * 60 * 1000,
   password_reset_wait_ms: 5 * 60 * 1000,
+  /** Ads: per type, the (seconds, rupees per view) an advertiser may buy. */
+  ptc_pricing: DEFAULT_PTC_PRICING,
+  ptc_minimum_views: DEFAULT_PTC_MINIMUM_VIEWS,
+  /** The viewer's share of each view's price, in basis points; the rest is the platform's revenue. */
+  ptc_member_share_bp: DEFAULT_PTC_MEMBER_SHARE_BP,
+  ptc_instructions: [
+    "<p>Press View Ad and stay on the new tab until its timer is completed.</p>",
+    "<p>Window ads: after the countdown press Claim Bonus, then come back to this page.</p>",
+    "<p>Each ad can be viewed again after its interval; new ads appear every day.</p>",
+  ],
 } as const;
 
 export type SettingKey = keyof typeof SETTING_DEFAULTS;

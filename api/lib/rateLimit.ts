@@ -14,6 +14,8 @@ export const LIMITS = {
   forgotPassword: { points: 5, duration: 60 * 60 },
   contact: { points: 5, duration: 60 * 60 },
   money: { points: 30, duration: 60 },
+  /** Starting and claiming ad views: each view lasts at least seconds, so this is generous. */
+  adViews: { points: 60, duration: 60 },
 } as const;
 export type LimitName = keyof typeof LIMITS;
 

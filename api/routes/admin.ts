@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { ok, readBody, requireMember, requireOperator, type ApiEnv } from "../http";
+import { ok, pageQuery, readBody, requireMember, requireOperator, type ApiEnv } from "../http";
 import { ApiError } from "../http";
 import { rupeesToMilli } from "../../shared/money";
 import { listAudit } from "../domain/audit";
@@ -16,6 +16,20 @@ import {
   updatePayoutMethod,
   updateReferralRate,
 } from "../domain/operators";
+import {
+  MINIMUM_VIEWS_MAX,
+  PTC_MESSAGES,
+  campaignViewLog,
+  cheatLog,
+  listCampaignsForOperator,
+  operatorPauseCampaign,
+  ptcSettings,
+  rejectCampaign,
+  updatePtcSettings,
+  type PtcSettings,
+} from "../domain/ptcAds";
+import { CAMPAIGN_STATUSES } from "../../shared/campaign";
+import { milliToRupeeString } from "../../shared/money";
 import {
   MAX_INPUT_RUPEES,
   WITHDRAW_MESSAGES,
@@ -128,6 +142,49 @@ const SettingsSchema = z
   })
   .strict();
 
+const PtcSettingsSchema = z
+  .object({
+    // Checked by the domain with the shared pricing rule (shared/campaign.ts).
+    ptc_pricing: z.unknown().optional(),
+    ptc_minimum_views: z
+      .number({
+        invalid_type_error: `ptc_minimum_views must be a whole number from 1 to ${MINIMUM_VIEWS_MAX}.`,
+      })
+      .int(`ptc_minimum_views must be a whole number from 1 to ${MINIMUM_VIEWS_MAX}.`)
+      .min(1, `ptc_minimum_views must be a whole number from 1 to ${MINIMUM_VIEWS_MAX}.`)
+      .max(MINIMUM_VIEWS_MAX, `ptc_minimum_views must be a whole number from 1 to ${MINIMUM_VIEWS_MAX}.`)
+      .optional(),
+    ptc_member_share_bp: z
+      .number({ invalid_type_error: "ptc_member_share_bp must be a whole number from 0 to 10000." })
+      .int("ptc_member_share_bp must be a whole number from 0 to 10000.")
+      .min(0, "ptc_member_share_bp must be a whole number from 0 to 10000.")
+      .max(10_000, "ptc_member_share_bp must be a whole number from 0 to 10000.")
+      .optional(),
+  })
+  .strict()
+  .refine(
+    (b) =>
+      b.ptc_pricing !== undefined || b.ptc_minimum_views !== undefined || b.ptc_member_share_bp !== undefined,
+    "Send ptc_pricing, ptc_minimum_views or ptc_member_share_bp.",
+  );
+
+const CampaignStatusQuery = z.enum(["all", ...CAMPAIGN_STATUSES, "deleted"], {
+  errorMap: () => ({ message: "status must be all, active, paused, completed, rejected or deleted." }),
+});
+
+const CAMPAIGN_ID = /^[0-9a-f]{24}$/;
+
+function campaignId(raw: string): string {
+  if (!CAMPAIGN_ID.test(raw)) throw new ApiError(404, PTC_MESSAGES.notFound);
+  return raw;
+}
+
+const ptcSettingsAnswer = (s: PtcSettings) => ({
+  ptc_pricing: s.pricing,
+  ptc_minimum_views: s.minimumViews,
+  ptc_member_share_bp: s.memberShareBp,
+});
+
 const WITHDRAWAL_ID = /^[0-9a-f]{24}$/;
 
 function methodId(raw: string): number {
@@ -219,6 +276,91 @@ export function adminRoute(): Hono<ApiEnv> {
     const check = await checkLedgerInvariant(c.var.deps.db);
     const balanced = check.total === 0 && check.negative.length === 0 && check.unbalancedEntries === 0;
     return ok(c, { balanced, ...check, checkedAt: new Date().toISOString() });
+  });
+
+  // Ads: pricing, minimum views and the member's share; every campaign; views; the cheat log.
+  r.get("/ptcSettings", requireMember, requireOperator, async (c) =>
+    ok(c, ptcSettingsAnswer(await ptcSettings(c.var.deps.db))),
+  );
+
+  r.patch("/ptcSettings", requireMember, requireOperator, async (c) => {
+    const body = await readBody(c, PtcSettingsSchema);
+    const saved = await updatePtcSettings(c.var.deps.db, c.var.member.id, {
+      pricing: body.ptc_pricing,
+      minimumViews: body.ptc_minimum_views,
+      memberShareBp: body.ptc_member_share_bp,
+    });
+    return ok(c, { message: PTC_MESSAGES.settingsSaved, ...ptcSettingsAnswer(saved) });
+  });
+
+  r.get("/campaigns", requireMember, requireOperator, async (c) => {
+    const parsed = CampaignStatusQuery.safeParse(c.req.query("status") ?? "all");
+    if (!parsed.success) throw new ApiError(400, parsed.error.issues[0]?.message ?? "Invalid status.");
+    const list = await listCampaignsForOperator(c.var.deps.db, { status: parsed.data, page: pageQuery(c) });
+    return ok(c, {
+      records: list.records.map((k) => ({
+        _id: k.id,
+        advertiserId: k.advertiserId,
+        advertiser: k.advertiser,
+        campaignType: k.type,
+        status: k.status,
+        title: k.title,
+        url: k.url,
+        duration_seconds: k.durationSeconds,
+        total_views: k.totalViews,
+        delivered_views: k.deliveredViews,
+        interval_hours: k.intervalHours,
+        daily_limit: k.dailyLimit,
+        price: milliToRupeeString(k.price),
+        member_amount: milliToRupeeString(k.memberAmount),
+        subtotal: milliToRupeeString(k.subtotal),
+        spend: milliToRupeeString(k.spend),
+        refund: milliToRupeeString(k.refund),
+        time: k.createdAt.toISOString(),
+      })),
+      pagination: list.pagination,
+    });
+  });
+
+  r.post("/campaigns/:id/pause", requireMember, requireOperator, async (c) => {
+    await operatorPauseCampaign(c.var.deps.db, c.var.member.id, campaignId(c.req.param("id")));
+    return ok(c, PTC_MESSAGES.paused);
+  });
+
+  r.post("/campaigns/:id/reject", requireMember, requireOperator, async (c) => {
+    const { refund } = await rejectCampaign(
+      c.var.deps.db,
+      c.var.member.id,
+      campaignId(c.req.param("id")),
+      c.var.deps.clock(),
+    );
+    return ok(c, { message: PTC_MESSAGES.rejected, refund: milliToRupeeString(refund) });
+  });
+
+  r.get("/campaigns/:id/views", requireMember, requireOperator, async (c) => {
+    const log = await campaignViewLog(c.var.deps.db, campaignId(c.req.param("id")), pageQuery(c));
+    return ok(c, {
+      records: log.records.map((v) => ({
+        id: v.id,
+        userId: v.userId,
+        userName: v.userName,
+        startedAt: v.startedAt.toISOString(),
+        claimableAt: v.claimableAt.toISOString(),
+        expiresAt: v.expiresAt.toISOString(),
+        consumedAt: v.consumedAt?.toISOString() ?? null,
+        amount: v.amount === null ? null : milliToRupeeString(v.amount),
+        ip: v.ip,
+      })),
+      pagination: log.pagination,
+    });
+  });
+
+  r.get("/adCheatLog", requireMember, requireOperator, async (c) => {
+    const log = await cheatLog(c.var.deps.db, pageQuery(c));
+    return ok(c, {
+      records: log.records.map((l) => ({ ...l, time: l.time.toISOString() })),
+      pagination: log.pagination,
+    });
   });
 
   return r;

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { Link, useLocation, useNavigation } from "@remix-run/react";
+import { Link, useLocation, useMatches, useNavigation } from "@remix-run/react";
 import { SideMenu } from "./side-menu";
 import { rupees } from "../../shared/money";
 import { Footer } from "./footer";
@@ -8,6 +8,16 @@ import { useHydrated } from "~/utils/client-toast";
 import { rememberAccount } from "~/utils/remembered-account";
 
 const MENU_TOGGLE_ID = "member-menu-toggle";
+
+/** A member route's `handle`: `hideNav` shows the page alone, without the bar and the menu. */
+export interface MemberRouteHandle {
+  hideNav?: boolean;
+}
+
+/** The ad-viewing pages hide the navigation bar (spec 2 §2). */
+export function useNavHidden(): boolean {
+  return useMatches().some((m) => (m.handle as MemberRouteHandle | undefined)?.hideNav === true);
+}
 
 /** A thin bar at the top while a page or its data is on the way. */
 export function ProgressBar() {
@@ -75,6 +85,7 @@ export function MemberLayout({
   const hydrated = useHydrated();
   const { pathname } = useLocation();
   const { open, setOpen, drawer } = useDrawer();
+  const navHidden = useNavHidden();
   // Member pages refetch their data when the connection returns (spec 1 §4).
   useRevalidateOnOnline();
 
@@ -82,6 +93,16 @@ export function MemberLayout({
   useEffect(() => {
     if (email) rememberAccount(email);
   }, [email]);
+
+  if (navHidden) {
+    return (
+      <div className="min-h-screen bg-slate-50">
+        <main key={pathname} className="page-enter px-3 py-4 lg:px-6">
+          {children}
+        </main>
+      </div>
+    );
+  }
 
   return (
     <div className="min-h-screen bg-slate-50">

@@ -14,6 +14,8 @@ export interface ApiCall {
   method?: "GET" | "POST" | "PATCH" | "DELETE";
   /** Encrypted into the spec's `{obj}` body. */
   obj?: unknown;
+  /** Encrypted into the spec's `{encryptedObj}` body (the campaign status call). */
+  encryptedObj?: unknown;
   /** Sent as a plain JSON body (the spec's non-encrypted bodies). */
   json?: unknown;
   query?: Record<string, string | undefined>;
@@ -40,6 +42,8 @@ export async function callApi<T = unknown>(
   if (host) headers.set("host", host);
   let body: string | undefined;
   if (call.obj !== undefined) body = JSON.stringify({ obj: encodeObj(context.objSecret, call.obj) });
+  else if (call.encryptedObj !== undefined)
+    body = JSON.stringify({ encryptedObj: encodeObj(context.objSecret, call.encryptedObj) });
   else if (call.json !== undefined) body = JSON.stringify(call.json);
   if (body) headers.set("content-type", "application/json");
   const response = await context.apiFetch(

@@ -3,10 +3,11 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { FullConfig } from "@playwright/test";
 import { startSmtpCapture } from "../support/smtp-capture";
-import { E2E_MAIL_DIR, E2E_OIDC_PORT, E2E_ORIGIN, E2E_SMTP_PORT } from "../../playwright.config";
+import { startYouTubePlayerStandIn } from "../support/youtube-player";
+import { E2E_MAIL_DIR, E2E_OIDC_PORT, E2E_ORIGIN, E2E_SMTP_PORT, E2E_YT_PORT } from "../../playwright.config";
 
 /**
- * Starts the capture SMTP server and the local OpenID provider. Playwright starts the web server
+ * Starts the capture SMTP server, the local OpenID provider and the YouTube player stand-in. Playwright starts the web server
  * before global setup; the server connects to both only when it needs them, so that is fine.
  * Then signs the operator in once with the second factor (each code works once per 30-second
  * step, so parallel tests share that session). Returns the teardown.
@@ -15,6 +16,7 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   const mailDir = path.resolve(E2E_MAIL_DIR);
   rmSync(mailDir, { recursive: true, force: true });
   const smtp = await startSmtpCapture({ port: E2E_SMTP_PORT, dir: mailDir });
+  const player = await startYouTubePlayerStandIn(E2E_YT_PORT);
 
   let oidc: { close(): Promise<void> | void } | undefined;
   const oidcFile = path.resolve("tests/support/oidc.ts");
@@ -44,5 +46,6 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   return async () => {
     await oidc?.close();
     await smtp.close();
+    await player.close();
   };
 }

@@ -72,6 +72,8 @@ interface Endpoint {
   numeric?: string[];
   /** Valid path parameters, never produced by the fuzzed ones. */
   ids?: () => string[];
+  /** The body field of an `obj` input when the spec names it otherwise (`encryptedObj`). */
+  objField?: "encryptedObj";
 }
 
 /** What the ALTCHA widget posts after solving a challenge the API issued. */
@@ -184,7 +186,7 @@ function mutations(e: Endpoint, base: Fields, objSecret: string): fc.Arbitrary<A
       const q = fields && typeof fields === "object" && !Array.isArray(fields) ? (fields as Fields) : {};
       return { kind, method: e.method, path: `${path()}?${queryString(q)}`, expect };
     }
-    const body = e.input === "obj" ? { obj: encodeObj(objSecret, fields) } : fields;
+    const body = e.input === "obj" ? { [e.objField ?? "obj"]: encodeObj(objSecret, fields) } : fields;
     return { kind, method: e.method, path: path(), body: JSON.stringify(body), expect };
   };
   const raw = (kind: string, body: string, expect?: Attempt["expect"], contentType?: string | null) => ({
@@ -243,7 +245,8 @@ function mutations(e: Endpoint, base: Fields, objSecret: string): fc.Arbitrary<A
             raw(
               `1 MB ${k}`,
               JSON.stringify({
-                obj: `U2FsdGVkX1${"A".repeat(Math.ceil((JSON.stringify(v).length * 4) / 3))}`,
+                [e.objField ?? "obj"]:
+                  `U2FsdGVkX1${"A".repeat(Math.ceil((JSON.stringify(v).length * 4) / 3))}`,
               }),
               TOO_LARGE,
             )
@@ -298,19 +301,23 @@ function mutations(e: Endpoint, base: Fields, objSecret: string): fc.Arbitrary<A
           anyJson.map((v) => encodeObj("another-secret-1234", v)),
           fc.oneof(fc.integer(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 2 })),
         )
-        .map((obj) => raw("broken obj", JSON.stringify({ obj }))),
+        .map((obj) => raw("broken obj", JSON.stringify({ [e.objField ?? "obj"]: obj }))),
     );
     list.push(
       fc
         .tuple(
-          fc.string({ minLength: 1, maxLength: 8 }).filter((k) => k !== "obj"),
+          fc.string({ minLength: 1, maxLength: 8 }).filter((k) => k !== (e.objField ?? "obj")),
           unsafeText,
         )
         .map(([k, v]) =>
-          raw("unsafe beside obj", JSON.stringify({ obj: encodeObj(objSecret, base), [k]: v }), {
-            status: 400,
-            message: NOT_ALLOWED,
-          }),
+          raw(
+            "unsafe beside obj",
+            JSON.stringify({ [e.objField ?? "obj"]: encodeObj(objSecret, base), [k]: v }),
+            {
+              status: 400,
+              message: NOT_ALLOWED,
+            },
+          ),
         ),
     );
   }
@@ -420,6 +427,8 @@ describe.each(drivers())("API fuzz (%s)", (driver) => {
   let giftCode: string;
   let pendingWithdrawalId: string;
   let methodIds: string[];
+  let campaignId: string;
+  let ownCampaignId: string;
   const altcha: Record<"login" | "signUp", string> = { login: "", signUp: "" };
   const verifier = "v".repeat(43);
   const challenge = createHash("sha256").update(verifier).digest("base64url");
@@ -588,6 +597,67 @@ describe.each(drivers())("API fuzz (%s)", (driver) => {
       valid: () => ({ giftCode_state: giftCode }),
       validStatus: 200,
     },
+    { method: "GET", route: "/userIncomeRoute/user_PTCAds_home_get", input: "none", role: "member" },
+    {
+      method: "POST",
+      route: "/userIncomeRoute/user_PTCAds_view_start",
+      input: "obj",
+      role: "member",
+      valid: () => ({ btnName: campaignId }),
+      validStatus: 200,
+    },
+    { method: "GET", route: "/userIncomeRoute/user_PTCAds_view_get", input: "none", role: "member" },
+    {
+      method: "PATCH",
+      route: "/userIncomeRoute/user_PTCAds_income_patch",
+      input: "obj",
+      role: "member",
+      // An unknown token: refused (and logged), so the fuzz credits no view.
+      valid: () => ({ btnName: campaignId, btnClickEarn: 0.03, viewToken: "no-such-view-token-0000" }),
+      validStatus: 409,
+      optional: ["btnClickEarn"],
+      lenient: ["btnClickEarn"],
+    },
+    { method: "GET", route: "/advertiserRoute/advertiserDataGet", input: "none", role: "member" },
+    { method: "GET", route: "/advertiserRoute/advertiserCreateDataGet", input: "none", role: "member" },
+    {
+      method: "PATCH",
+      route: "/advertiserRoute/advertiserCampaign_paused_active_patch",
+      input: "obj",
+      objField: "encryptedObj",
+      role: "member",
+      valid: () => ({ clientMsg: "paused", _id: ownCampaignId }),
+      validStatus: 200,
+    },
+    {
+      method: "POST",
+      route: "/advertiserRoute/advertiserDataPost",
+      input: "obj",
+      role: "member",
+      valid: () => ({
+        selectedOption_state: "window",
+        step_2_title: "Fuzz ad",
+        step_2_url: "https://example.com/fuzz",
+        step_2_description: "An ad made by the fuzz",
+        step_3_duration: "10-0.050",
+        step_3_total_views: 100,
+        step_3_interval_in_hours: 13,
+        step_3_enableLimit: false,
+        step_3_limitViewsPerDay: 0,
+        step_4_subTotal: "5.000",
+        request_id: "fuzz-campaign-1",
+      }),
+      validStatus: 200,
+      optional: ["step_3_enableLimit", "step_3_limitViewsPerDay", "step_4_subTotal", "request_id"],
+      lenient: [
+        "step_3_total_views",
+        "step_3_interval_in_hours",
+        "step_3_limitViewsPerDay",
+        "step_3_duration",
+        "step_4_subTotal",
+      ],
+      numeric: ["step_3_total_views", "step_3_interval_in_hours"],
+    },
     {
       method: "POST",
       route: "/userMessageRoute/userMessageSave_post",
@@ -658,6 +728,28 @@ describe.each(drivers())("API fuzz (%s)", (driver) => {
       numeric: ["referral_rate_bp"],
     },
     { method: "GET", route: "/adminRoute/messages", input: "none", role: "operator" },
+    { method: "GET", route: "/adminRoute/ptcSettings", input: "none", role: "operator" },
+    {
+      method: "PATCH",
+      route: "/adminRoute/ptcSettings",
+      input: "json",
+      role: "operator",
+      valid: () => ({ ptc_minimum_views: 100, ptc_member_share_bp: 6000 }),
+      validStatus: 200,
+      optional: ["ptc_minimum_views", "ptc_member_share_bp"],
+      numeric: ["ptc_minimum_views", "ptc_member_share_bp"],
+    },
+    { method: "GET", route: "/adminRoute/campaigns", input: "none", role: "operator" },
+    { method: "POST", route: "/adminRoute/campaigns/:id/pause", input: "none", role: "operator" },
+    { method: "POST", route: "/adminRoute/campaigns/:id/reject", input: "none", role: "operator" },
+    {
+      method: "GET",
+      route: "/adminRoute/campaigns/:id/views",
+      input: "none",
+      role: "operator",
+      ids: () => [campaignId],
+    },
+    { method: "GET", route: "/adminRoute/adCheatLog", input: "none", role: "operator" },
     { method: "GET", route: "/adminRoute/audit", input: "none", role: "operator" },
     { method: "GET", route: "/adminRoute/ledger", input: "none", role: "operator" },
     { method: "GET", route: "/humanCheck/altcha-challenge", input: "none", role: "visitor" },
@@ -694,6 +786,46 @@ describe.each(drivers())("API fuzz (%s)", (driver) => {
     )[0]!.id;
     methodIds = (await t.deps.db.select().from(payoutMethods)).map((m) => String(m.id));
     giftCode = await createGiftCode(t, operator, { amount: "5", claim_limit: 100 });
+    // A campaign of the other member's, for the member's view start, claim and the operator's routes.
+    await t.request("/userAmount/userBalanceConvertPatch", {
+      method: "PATCH",
+      obj: { balanceToConvert: 100, conversionType_state: "withdrawToDeposit" },
+      cookie: other.cookie,
+    });
+    const created = await t.request("/advertiserRoute/advertiserDataPost", {
+      obj: {
+        selectedOption_state: "window",
+        step_2_title: "Fuzz target",
+        step_2_url: "https://example.com/",
+        step_2_description: "Viewed by the fuzz",
+        step_3_duration: "10-0.050",
+        step_3_total_views: 1000,
+        step_3_interval_in_hours: 1,
+        step_3_enableLimit: false,
+      },
+      cookie: other.cookie,
+    });
+    expect(created.status).toBe(200);
+    campaignId = created.body.msg._id;
+    await t.request("/userAmount/userBalanceConvertPatch", {
+      method: "PATCH",
+      obj: { balanceToConvert: 500, conversionType_state: "withdrawToDeposit" },
+      cookie: member.cookie,
+    });
+    const own = await t.request("/advertiserRoute/advertiserDataPost", {
+      obj: {
+        selectedOption_state: "youtube",
+        step_2_title: "Member's own",
+        step_2_url: "https://youtu.be/dQw4w9WgXcQ",
+        step_2_description: "Paused by the fuzz",
+        step_3_duration: 15,
+        step_3_total_views: 100,
+        step_3_interval_in_hours: 2,
+      },
+      cookie: member.cookie,
+    });
+    expect(own.status).toBe(200);
+    ownCampaignId = own.body.msg._id;
     altcha.login = await solvedAltcha(t);
     altcha.signUp = await solvedAltcha(t);
   }, 60_000);
@@ -776,7 +908,7 @@ describe.each(drivers())("API fuzz (%s)", (driver) => {
     const path = e.route.replace(/:id/g, () => e.ids?.()[0] ?? "x");
     const v = e.valid!();
     if (e.input === "query") return { path: `${path}?${queryString(v)}`, body: undefined };
-    const body = e.input === "obj" ? { obj: encodeObj(t.deps.config.objSecret, v) } : v;
+    const body = e.input === "obj" ? { [e.objField ?? "obj"]: encodeObj(t.deps.config.objSecret, v) } : v;
     return { path, body: JSON.stringify(body) };
   };
 
@@ -800,7 +932,11 @@ describe.each(drivers())("API fuzz (%s)", (driver) => {
           ? await t.request(`${path}?${queryString(attempt)}`)
           : await t.request(path, {
               method: e.method,
-              ...(e.input === "obj" ? { obj: attempt } : { json: attempt }),
+              ...(e.input !== "obj"
+                ? { json: attempt }
+                : e.objField
+                  ? { json: { [e.objField]: encodeObj(t.deps.config.objSecret, attempt) } }
+                  : { obj: attempt }),
               cookie: await cookieFor(e.role, e),
             });
       expect(res.status, `${e.method} ${e.route}: ${JSON.stringify(res.body)}`).toBe(e.validStatus);

@@ -10,8 +10,8 @@ import {
   snapshot,
   type TestMember,
 } from "../support/money";
-import { conversions, journalEntries, journalLines, ledgerAccounts } from "../../api/db/schema";
-import { PLATFORM, memberAccount } from "../../api/domain/ledger";
+import { conversions, journalEntries, journalLines } from "../../api/db/schema";
+import { PLATFORM, accountBalance, memberAccount } from "../../api/domain/ledger";
 
 describe.each(drivers())("balance converter (%s)", (driver) => {
   let t: TestApi;
@@ -23,11 +23,7 @@ describe.each(drivers())("balance converter (%s)", (driver) => {
 
   const convert = (m: TestMember, obj: unknown) =>
     t.request("/userAmount/userBalanceConvertPatch", { method: "PATCH", obj, cookie: m.cookie });
-  const revenue = async () =>
-    Number(
-      (await t.deps.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.id, PLATFORM.revenue)))[0]!
-        .balance,
-    );
+  const revenue = () => accountBalance(t.deps.db, PLATFORM.revenue);
 
   it("shows both balances, their sum and instructions", async () => {
     const m = await newMember(t);

@@ -12,8 +12,8 @@ import {
   snapshot,
   type TestMember,
 } from "../support/money";
-import { auditLog, giftCodes, journalEntries, ledgerAccounts } from "../../api/db/schema";
-import { PLATFORM } from "../../api/domain/ledger";
+import { auditLog, giftCodes, journalEntries } from "../../api/db/schema";
+import { PLATFORM, accountBalance } from "../../api/domain/ledger";
 
 describe.each(drivers())("gift codes (%s)", (driver) => {
   let t: TestApi;
@@ -27,11 +27,7 @@ describe.each(drivers())("gift codes (%s)", (driver) => {
 
   const claim = (m: TestMember, json: unknown) =>
     t.request("/userIncomeRoute/user_giftCode_verify_and_patch", { method: "PATCH", json, cookie: m.cookie });
-  const promotions = async () =>
-    Number(
-      (await t.deps.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.id, PLATFORM.promotions)))[0]!
-        .balance,
-    );
+  const promotions = () => accountBalance(t.deps.db, PLATFORM.promotions);
 
   it("shows the page message, an empty history and the balance", async () => {
     const m = await newMember(t);

@@ -273,6 +273,7 @@ describe.each(drivers())("Google sign-in (%s)", (driver) => {
         GOOGLE_ENABLED: true,
         HUMAN_CHECK: "off",
         YOUTUBE_CHANNEL_ID: null,
+        YOUTUBE_PLAYER_API_URL: "https://www.youtube.com/iframe_api",
       },
     } as AppLoadContext;
     const start = await startGoogleSignIn(

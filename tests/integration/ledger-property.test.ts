@@ -2,12 +2,13 @@ import fc from "fast-check";
 import { like, or, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../api/db/client";
-import { journalEntries, ledgerAccounts } from "../../api/db/schema";
+import { journalEntries } from "../../api/db/schema";
 import { createMember } from "../../api/domain/accounts";
 import { creditEarning, type EarningSource } from "../../api/domain/earnings";
 import {
   InsufficientFundsError,
   PLATFORM,
+  allAccountBalances,
   checkLedgerInvariant,
   memberAccount,
   postEntry,
@@ -105,12 +106,7 @@ describe.each(drivers())("ledger properties (%s)", (driver) => {
   });
   afterAll(() => t.close());
 
-  async function allBalances(): Promise<Map<string, number>> {
-    const rows = await db
-      .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balance })
-      .from(ledgerAccounts);
-    return new Map(rows.map((r) => [r.id, Number(r.balance)]));
-  }
+  const allBalances = (): Promise<Map<string, number>> => allAccountBalances(db);
 
   it("keeps the books straight under random, partly concurrent operations", async () => {
     await fc.assert(

@@ -7,6 +7,7 @@ import { creditEarning } from "../../api/domain/earnings";
 import {
   InsufficientFundsError,
   PLATFORM,
+  accountBalance,
   checkLedgerInvariant,
   ensurePlatformAccounts,
   memberAccount,
@@ -22,14 +23,8 @@ import { startTestApi, type TestApi } from "../support/api";
 let seq = 0;
 const key = (label: string) => `test:${label}:${++seq}:${Date.now()}`;
 
-async function balanceOf(db: Db, account: string): Promise<number> {
-  const rows = await db
-    .select({ b: ledgerAccounts.balance })
-    .from(ledgerAccounts)
-    .where(eq(ledgerAccounts.id, account));
-  if (!rows[0]) throw new Error(`no account ${account}`);
-  return Number(rows[0].b);
-}
+/** The account's balance as the ledger defines it (summed from its lines when untracked). */
+const balanceOf = (db: Db, account: string): Promise<number> => accountBalance(db, account);
 
 async function entriesWithKey(db: Db, idempotencyKey: string): Promise<number> {
   const [row] = await db
@@ -389,6 +384,76 @@ describe.each(drivers())("ledger (%s)", (driver) => {
       await expectInvariant(db);
     });
 
+    it("keeps no stored balance for the platform accounts that only collect or fund", async () => {
+      const m = await newMember(db);
+      await fund(db, m.id, 4_000);
+      await postEntry(db, {
+        idempotencyKey: key("fee"),
+        kind: "test_fee",
+        lines: [
+          { account: memberAccount(m.id, "withdrawable"), amount: -1_000 },
+          { account: PLATFORM.revenue, amount: 1_000 },
+        ],
+      });
+      const rows = await db.select().from(ledgerAccounts).where(eq(ledgerAccounts.kind, "platform"));
+      const untracked = rows
+        .filter((r) => !r.tracked)
+        .map((r) => r.id)
+        .sort();
+      expect(untracked).toEqual(
+        [PLATFORM.revenue, PLATFORM.promotions, PLATFORM.earningsFunding, PLATFORM.offerWalls].sort(),
+      );
+      for (const r of rows.filter((r) => !r.tracked)) expect(Number(r.balance), r.id).toBe(0);
+      // their balance is the sum of their lines
+      const [sum] = await db
+        .select({ s: sql<string>`coalesce(sum(${journalLines.amount}), 0)` })
+        .from(journalLines)
+        .where(eq(journalLines.accountId, PLATFORM.revenue));
+      expect(await balanceOf(db, PLATFORM.revenue)).toBe(Number(sum?.s));
+      expect(await balanceOf(db, PLATFORM.revenue)).toBeGreaterThanOrEqual(1_000);
+      // a stored balance on an untracked account is refused
+      await expect(
+        db.update(ledgerAccounts).set({ balance: 5 }).where(eq(ledgerAccounts.id, PLATFORM.revenue)),
+      ).rejects.toThrow();
+      await expectInvariant(db);
+    });
+
+    it("parallel debits of revenue (untracked, never negative) never take it below zero", async () => {
+      const fresh = await startTestApi(driver);
+      try {
+        const fdb = fresh.deps.db;
+        const m = await newMember(fdb);
+        await fund(fdb, m.id, 10_000);
+        await postEntry(fdb, {
+          idempotencyKey: key("fees"),
+          kind: "test_fee",
+          lines: [
+            { account: memberAccount(m.id, "withdrawable"), amount: -10_000 },
+            { account: PLATFORM.revenue, amount: 10_000 },
+          ],
+        });
+        const settled = await Promise.allSettled(
+          Array.from({ length: 8 }, () =>
+            postEntry(fdb, {
+              idempotencyKey: key("take"),
+              kind: "test_take",
+              lines: [
+                { account: PLATFORM.revenue, amount: -3_000 },
+                { account: memberAccount(m.id, "deposit"), amount: 3_000 },
+              ],
+            }),
+          ),
+        );
+        expect(settled.filter((s) => s.status === "fulfilled")).toHaveLength(3);
+        for (const r of settled.filter((s) => s.status === "rejected"))
+          expect((r as PromiseRejectedResult).reason).toBeInstanceOf(InsufficientFundsError);
+        expect(await accountBalance(fdb, PLATFORM.revenue)).toBe(1_000);
+        await expectInvariant(fdb);
+      } finally {
+        await fresh.close();
+      }
+    });
+
     it("backs the rule with a CHECK constraint: a direct negative balance is refused", async () => {
       const m = await newMember(db);
       await expect(
@@ -722,9 +787,12 @@ describe.each(drivers())("ledger (%s)", (driver) => {
         await bdb.execute(
           sql`alter table ledger_accounts drop constraint ledger_accounts_balance_nonnegative`,
         );
-        await bdb.update(ledgerAccounts).set({ balance: -5 }).where(eq(ledgerAccounts.id, PLATFORM.revenue));
+        await bdb
+          .update(ledgerAccounts)
+          .set({ balance: -5 })
+          .where(eq(ledgerAccounts.id, PLATFORM.pendingPayouts));
         const afterNegative = await checkLedgerInvariant(bdb);
-        expect(afterNegative.negative).toEqual([PLATFORM.revenue]);
+        expect(afterNegative.negative).toEqual([PLATFORM.pendingPayouts]);
         expect(afterNegative.total).toBe(0);
         expect(afterNegative.unbalancedEntries).toBe(2);
       } finally {

@@ -19,10 +19,9 @@ import {
   giftCodes,
   journalEntries,
   journalLines,
-  ledgerAccounts,
   withdrawals,
 } from "../../api/db/schema";
-import { PLATFORM, memberAccount } from "../../api/domain/ledger";
+import { PLATFORM, accountBalance, memberAccount } from "../../api/domain/ledger";
 
 /**
  * Parallel requests against one balance, one code, one withdrawal: exactly the allowed number of
@@ -39,8 +38,7 @@ describe.each(drivers())("money races (%s)", (driver) => {
   afterAll(() => t.close());
   afterEach(() => expectLedgerConsistent(t));
 
-  const platform = async (id: string) =>
-    Number((await t.deps.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.id, id)))[0]!.balance);
+  const platform = (id: string) => accountBalance(t.deps.db, id);
   const entriesWithKeys = async (keys: string[]) =>
     keys.length
       ? t.deps.db.select().from(journalEntries).where(inArray(journalEntries.idempotencyKey, keys))

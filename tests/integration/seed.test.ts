@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, count, eq, sql } from "drizzle-orm";
 import { drivers, freshDatabase } from "../support/db";
 import type { Database } from "../../api/db/client";
-import { DEMO_FRIEND, DEMO_MEMBER, seedIfEmpty } from "../../api/db/seed";
+import { DEMO_ADVERTISER, DEMO_FRIEND, DEMO_MEMBER, DEMO_YOUTUBE_URL, seedIfEmpty } from "../../api/db/seed";
+import { adsForMember } from "../../api/domain/ptcAds";
 import {
   faqs,
   homeSections,
@@ -12,9 +13,16 @@ import {
   users,
   withdrawals,
   announcements,
+  campaigns,
 } from "../../api/db/schema";
 import { authenticate, createMember } from "../../api/domain/accounts";
-import { checkLedgerInvariant, ensurePlatformAccounts, memberBalances } from "../../api/domain/ledger";
+import {
+  accountBalance,
+  campaignEscrowAccount,
+  checkLedgerInvariant,
+  ensurePlatformAccounts,
+  memberBalances,
+} from "../../api/domain/ledger";
 import { paymentProof } from "../../api/domain/content";
 
 const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
@@ -148,6 +156,27 @@ describe.each(drivers())("demo seed (%s)", (driver) => {
     expect(c.policies).toBe(3);
     const policies = await database.db.select().from(policyPages);
     for (const p of policies) expect(p.html.match(/<p>/g)?.length ?? 0).toBeGreaterThanOrEqual(3);
+  });
+
+  it("runs an active ad of each type from a demo advertiser, so a new member sees ads at once", async () => {
+    const advertiser = await authenticate(database.db, DEMO_ADVERTISER.email, DEMO_MEMBER.password);
+    expect(advertiser).not.toBeNull();
+    const ads = await database.db.select().from(campaigns).where(eq(campaigns.advertiserId, advertiser!.id));
+    expect(ads.map((a) => [a.type, a.status, a.url]).sort()).toEqual([
+      ["iframe", "active", "/ad-sample"],
+      ["window", "active", "/ad-sample"],
+      ["youtube", "active", DEMO_YOUTUBE_URL],
+    ]);
+    // each campaign's escrow holds its views' price; the rest of the converted deposit remains
+    let held = 0;
+    for (const a of ads) {
+      expect(await accountBalance(database.db, campaignEscrowAccount(a.id))).toBe(a.price * a.totalViews);
+      held += a.price * a.totalViews;
+    }
+    expect((await memberBalances(database.db, advertiser!.id)).deposit).toBe(180_000 - held);
+    const newcomer = await createMember(database.db, { name: "New", email: "new-viewer@example.com" });
+    const list = await adsForMember(database.db, newcomer.id, new Date());
+    expect(list.ads.map((a) => a.type).sort()).toEqual(["iframe", "window", "youtube"]);
   });
 
   it("is fast", () => {

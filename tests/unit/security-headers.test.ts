@@ -41,6 +41,26 @@ describe("security headers", () => {
     );
   });
 
+  it("frames https pages and the site (ad pages); only the demo ad may be framed, by the site", () => {
+    const h = securityHeaders(config({ YOUTUBE_PLAYER_API_URL: "https://www.youtube.com/iframe_api" }));
+    const page = asMap(h("n", "/member/iframe"));
+    expect(page.get("Content-Security-Policy")).toContain("frame-src 'self' https:;");
+    expect(page.get("Content-Security-Policy")).toContain("frame-ancestors 'none'");
+    expect(page.get("X-Frame-Options")).toBe("DENY");
+    const sample = asMap(h("n", "/ad-sample"));
+    expect(sample.get("Content-Security-Policy")).toContain("frame-ancestors 'self'");
+    expect(sample.get("X-Frame-Options")).toBe("SAMEORIGIN");
+  });
+
+  it("lets only the YouTube ad page load the configured player script", () => {
+    const h = securityHeaders(config({ YOUTUBE_PLAYER_API_URL: "http://localhost:3197/iframe_api" }));
+    const youtube = asMap(h("n", "/member/youtube/")).get("Content-Security-Policy")!;
+    expect(youtube).toContain("script-src 'self' 'nonce-n' http://localhost:3197;");
+    expect(youtube).toContain("frame-src 'self' https: http://localhost:3197;");
+    const other = asMap(h("n", "/member/ptc-ads")).get("Content-Security-Policy")!;
+    expect(other).toContain("script-src 'self' 'nonce-n';");
+  });
+
   it("marks member and operator pages and their data requests private, and nothing else", () => {
     for (const p of [
       "/member",

@@ -1,0 +1,116 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { AdTabShell, BlockedNotice, RefreshWithoutScripts } from "~/components/ad-tab";
+import { CountdownBadge, useAdCountdown } from "~/components/ad-countdown";
+import { AlertBox } from "~/components/confirm-dialog";
+import { SubmitButton, useIsPending } from "~/components/forms";
+import type { MemberRouteHandle } from "~/components/member-layout";
+import { useHydrated } from "~/utils/client-toast";
+import { redirectWithToast } from "~/utils/toast.server";
+import { checkAdView, claimAdView, msUntilClaimable } from "~/utils/ptc.server";
+import { FAILED, GUIDANCE_TIMER } from "~/utils/ptc";
+
+export const meta: MetaFunction = () => [{ title: "Iframe Ad" }];
+export const handle: MemberRouteHandle = { hideNav: true };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const check = await checkAdView(request, context, "iframe");
+  if (check.kind !== "ok")
+    return { state: check.kind, message: check.kind === "failed" ? check.message : null };
+  const { view, target, now } = check;
+  return {
+    state: "ok" as const,
+    viewToken: view.viewToken,
+    campaignId: check.campaignId,
+    target,
+    seconds: view.step_3_duration_for_user,
+    // Without scripts the page counts by reloading itself until the server accepts the claim.
+    plainLeftMs: msUntilClaimable(view, now),
+  };
+}
+
+/** Without scripts, Claim Bonus is this form: the claim, then the View Ads page with the outcome. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const check = await checkAdView(request, context, "iframe");
+  if (check.kind === "proxy") return data({ proxy: true, message: "Proxy Detected" }, { status: 403 });
+  if (check.kind === "failed") return data({ proxy: false, message: check.message }, { status: 409 });
+  const form = await request.formData();
+  const result = await claimAdView(
+    request,
+    context,
+    check.view.viewToken,
+    String(form.get("btnName") || check.campaignId),
+  );
+  if (result.ok)
+    return redirectWithToast(context, "/member/ptc-ads?tab=iframe", { type: "success", title: "Success!" });
+  return data({ proxy: result.proxy, message: result.message }, { status: 400 });
+}
+
+export default function IframeAd() {
+  const d = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const hydrated = useHydrated();
+  const ok = d.state === "ok";
+  const { left, aborted } = useAdCountdown({
+    type: "iframe",
+    viewToken: ok ? d.viewToken : "",
+    seconds: ok ? d.seconds : 0,
+    enabled: ok && hydrated,
+  });
+  const pending = useIsPending();
+
+  if (d.state === "proxy" || actionData?.proxy) {
+    return (
+      <AdTabShell title="Iframe Ad">
+        <BlockedNotice kind="proxy" />
+      </AdTabShell>
+    );
+  }
+  if (d.state !== "ok") {
+    return (
+      <AdTabShell title="Iframe Ad">
+        <AlertBox tone="error" title="Failed">
+          {d.message ?? FAILED}
+        </AlertBox>
+      </AdTabShell>
+    );
+  }
+
+  const plainLeft = Math.ceil(d.plainLeftMs / 1000);
+  return (
+    <AdTabShell title="Iframe Ad">
+      {hydrated ? (
+        <CountdownBadge left={left} aborted={aborted} />
+      ) : (
+        <CountdownBadge left={plainLeft} aborted={false} />
+      )}
+      <p className="text-center text-sm text-slate-600">{GUIDANCE_TIMER}</p>
+      {!hydrated && plainLeft > 0 ? <RefreshWithoutScripts seconds={plainLeft} /> : null}
+      {!hydrated && plainLeft <= 0 ? (
+        <Form method="post" className="mx-auto max-w-sm">
+          <input type="hidden" name="btnName" value={d.campaignId} />
+          <SubmitButton pending={pending} className="btn-primary w-full">
+            Claim Bonus
+          </SubmitButton>
+        </Form>
+      ) : null}
+      {actionData?.message ? (
+        <AlertBox tone="error" title="Failed">
+          {actionData.message}
+        </AlertBox>
+      ) : null}
+      <iframe
+        src={d.target}
+        title="Ad"
+        className="h-[75vh] w-full rounded-xl border border-slate-200 bg-white"
+        sandbox="allow-scripts allow-same-origin allow-forms allow-popups"
+        referrerPolicy="no-referrer"
+      />
+    </AdTabShell>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

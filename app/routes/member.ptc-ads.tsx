@@ -1,0 +1,582 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import {
+  Form,
+  Link,
+  useFetcher,
+  useLoaderData,
+  useRevalidator,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
+import { errorText, memberApi, memberRead } from "~/utils/api.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { redirectWithToast } from "~/utils/toast.server";
+import { Instructions } from "~/components/balance-card";
+import { AlertBox } from "~/components/confirm-dialog";
+import { useHydrated } from "~/utils/client-toast";
+import { useCountdown } from "~/utils/countdown";
+import { formatDuration } from "../../shared/duration";
+import { formatRupees, parseRupees, rupees } from "../../shared/money";
+import { claimAdView } from "~/utils/ptc.server";
+import { RefreshWithoutScripts } from "~/components/ad-tab";
+import {
+  AD_CHANNEL,
+  AD_TYPES,
+  CLICK_CHANNEL,
+  FAILED,
+  GUIDANCE_CLAIM,
+  GUIDANCE_STAY,
+  GUIDANCE_TIMER,
+  isAdType,
+  playSound,
+  soundCookie,
+  soundOffFromCookie,
+  type AdTabMessage,
+  type AdType,
+  type ClickMessage,
+} from "~/utils/ptc";
+
+export const meta: MetaFunction = () => [{ title: "PTC Ads" }];
+
+interface Ad {
+  _id: string;
+  campaignType: AdType;
+  step_2_title: string;
+  step_2_description: string;
+  step_2_url: string;
+  step_3_duration_for_user: number;
+  step_3_amount_for_user: string;
+}
+
+interface HomeData {
+  PTCAds_campaignsData: Ad[];
+  today_PTCAdsIncome: string;
+  totalLinks: number;
+  completedClick: number;
+  userAvailableBalance: string;
+  willCome_afterThis_time: string | null;
+  other_data_PTCAds_instructions: string[];
+}
+
+interface StartedView {
+  viewToken: string;
+  campaignType: AdType;
+  step_3_duration_for_user: number;
+  claimableAt: string;
+  expiresAt: string;
+  link: string;
+}
+
+/** How long the page waits before opening the ad, and the window ad's countdown and grace (spec 2 §9). */
+const OPEN_DELAY_MS = 100;
+const TITLE_COUNTDOWN_S = 10;
+const GRACE_MS = 9000;
+const ARM_VISIBILITY_MS = 2000;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const d = await memberRead<HomeData>(request, context, "/userIncomeRoute/user_PTCAds_home_get");
+  const tabParam = new URL(request.url).searchParams.get("tab");
+  const tab: AdType = isAdType(tabParam) ? tabParam : "window";
+  const willComeMs = d.willCome_afterThis_time ? Date.parse(d.willCome_afterThis_time) - Date.now() : null;
+  return {
+    ads: d.PTCAds_campaignsData ?? [],
+    today: d.today_PTCAdsIncome,
+    totalLinks: d.totalLinks,
+    completed: d.completedClick,
+    balance: d.userAvailableBalance,
+    willComeMs: willComeMs !== null && willComeMs > 0 ? willComeMs : null,
+    instructions: d.other_data_PTCAds_instructions ?? [],
+    tab,
+    soundOn: !soundOffFromCookie(request.headers.get("cookie")),
+  };
+}
+
+/** Starting or claiming a view does not need the list reloaded until the flow says so. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) => {
+  const intent = formData?.get("intent");
+  if (intent === "start" || intent === "sound" || intent === "claim") return false;
+  return defaultShouldRevalidate;
+};
+
+export type PtcActionData =
+  | { intent: "start"; ok: true; view: StartedView }
+  | { intent: "claim"; ok: true; balance: string; amount: string; today: string }
+  | { intent: "start" | "claim"; ok: false; message: string; proxy?: boolean }
+  | { intent: "sound"; soundOn: boolean };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const scripted = form.get("mode") === "js";
+  const back = `/member/ptc-ads${isAdType(form.get("tab")) ? `?tab=${String(form.get("tab"))}` : ""}`;
+
+  if (intent === "sound") {
+    const on = form.get("sound") === "on";
+    const headers = { "Set-Cookie": soundCookie(on, context.secureCookies) };
+    if (scripted) return data({ intent: "sound", soundOn: on } satisfies PtcActionData, { headers });
+    return redirect(back, { headers });
+  }
+
+  if (intent === "start") {
+    const btnName = String(form.get("btnName") ?? "");
+    const res = await memberApi<StartedView>(request, context, "/userIncomeRoute/user_PTCAds_view_start", {
+      method: "POST",
+      obj: { btnName },
+    });
+    if (res.ok && res.body.msg) {
+      if (scripted) return { intent: "start", ok: true, view: res.body.msg } satisfies PtcActionData;
+      // Without JavaScript the form opened a new tab: it goes on to the wait or iframe page,
+      // which names the campaign when it sends the claim.
+      return redirect(`${res.body.msg.link}&ad=${encodeURIComponent(btnName)}`);
+    }
+    const proxy = res.body.error_code === "proxy_detected";
+    const message = errorText(res.body, FAILED);
+    if (scripted)
+      return data({ intent: "start", ok: false, message, proxy } satisfies PtcActionData, {
+        status: res.status >= 400 ? res.status : 400,
+      });
+    return redirectWithToast(context, back, { type: "error", title: message });
+  }
+
+  if (intent === "claim") {
+    const viewToken = String(form.get("viewToken") ?? "");
+    const result = await claimAdView(request, context, viewToken, String(form.get("btnName") ?? ""));
+    if (result.ok)
+      return {
+        intent: "claim",
+        ok: true,
+        balance: result.userAvailableBalance,
+        amount: result.amount,
+        today: result.today_PTCAdsIncome,
+      } satisfies PtcActionData;
+    return data(
+      { intent: "claim", ok: false, message: result.message, proxy: result.proxy } satisfies PtcActionData,
+      { status: 400 },
+    );
+  }
+  throw new Response("Invalid Request", { status: 400 });
+}
+
+type Alert = { tone: "success" | "error"; title: string; text?: string };
+
+interface Current {
+  ad: Ad;
+  tab: Window | null;
+  clickedAt: number;
+  view?: StartedView;
+  phase: "starting" | "viewing" | "grace" | "claiming";
+  timers: number[];
+  cleanup: (() => void)[];
+}
+
+/**
+ * The claim flow of spec 2 §4. View Ad locks every ad button (here and, through a broadcast
+ * channel, in other windows of this page), opens a blank tab at once (so popup blockers allow it)
+ * and points it at the ad 100 ms after the click, once the server has started the view. The tab
+ * reports success or abort on its type's channel. Window ads then count 10 s in the title and
+ * claim after a 9 s grace only if the member left this page and came back; iframe and YouTube
+ * ads claim at once.
+ */
+function useClaimFlow(opts: {
+  soundOn: boolean;
+  onSuccess: (ad: Ad, r: { balance: string; amount: string; today: string }) => void;
+}) {
+  const startFetcher = useFetcher<PtcActionData>({ key: "ptc-start" });
+  const claimFetcher = useFetcher<PtcActionData>({ key: "ptc-claim" });
+  const [locked, setLocked] = useState(false);
+  const [lockedElsewhere, setLockedElsewhere] = useState(false);
+  const [alert, setAlert] = useState<Alert | null>(null);
+  const current = useRef<Current | null>(null);
+  const clickChannel = useRef<BroadcastChannel | null>(null);
+  const baseTitle = useRef("");
+  const optsRef = useRef(opts);
+  optsRef.current = opts;
+
+  const tellOthers = useCallback((message: ClickMessage) => {
+    try {
+      clickChannel.current?.postMessage(message);
+    } catch {
+      /* closed */
+    }
+  }, []);
+
+  const finish = useCallback(() => {
+    const c = current.current;
+    if (c) {
+      c.timers.forEach((t) => window.clearTimeout(t));
+      c.cleanup.forEach((f) => f());
+    }
+    current.current = null;
+    if (baseTitle.current) document.title = baseTitle.current;
+    setLocked(false);
+    tellOthers({ locked: false });
+  }, [tellOthers]);
+
+  const fail = useCallback(
+    (message: string = FAILED, proxy = false) => {
+      const c = current.current;
+      if (c?.phase === "starting" && c.tab && !c.tab.closed) c.tab.close();
+      finish();
+      setAlert({
+        tone: "error",
+        title: proxy ? "Proxy Detected" : message === FAILED ? "Failed" : "Error",
+        text: message,
+      });
+      if (optsRef.current.soundOn) playSound("failure");
+    },
+    [finish],
+  );
+
+  const claim = useCallback(() => {
+    const c = current.current;
+    if (!c?.view) return;
+    c.phase = "claiming";
+    claimFetcher.submit(
+      { intent: "claim", mode: "js", btnName: c.ad._id, viewToken: c.view.viewToken },
+      { method: "post" },
+    );
+  }, [claimFetcher]);
+
+  const startGrace = useCallback(() => {
+    const c = current.current;
+    if (!c) return;
+    c.phase = "grace";
+    let left = TITLE_COUNTDOWN_S;
+    document.title = `${left} sec`;
+    const tick = window.setInterval(() => {
+      left -= 1;
+      if (left > 0) document.title = `${left} sec`;
+    }, 1000);
+    c.cleanup.push(() => window.clearInterval(tick));
+    let wentAway = false;
+    let returned = false;
+    const onVisibility = () => {
+      if (document.visibilityState === "hidden") wentAway = true;
+      else if (wentAway) returned = true;
+    };
+    c.timers.push(
+      window.setTimeout(() => {
+        wentAway = document.visibilityState === "hidden";
+        document.addEventListener("visibilitychange", onVisibility);
+        c.cleanup.push(() => document.removeEventListener("visibilitychange", onVisibility));
+      }, ARM_VISIBILITY_MS),
+      window.setTimeout(() => {
+        window.clearInterval(tick);
+        document.removeEventListener("visibilitychange", onVisibility);
+        if (baseTitle.current) document.title = baseTitle.current;
+        if (returned) claim();
+        else fail();
+      }, GRACE_MS),
+    );
+  }, [claim, fail]);
+
+  const onTabMessage = useCallback(
+    (type: AdType, m: AdTabMessage) => {
+      const c = current.current;
+      if (!c?.view || c.view.campaignType !== type || c.phase !== "viewing") return;
+      if (m.viewToken && m.viewToken !== c.view.viewToken) return;
+      if (m.isSuccess) {
+        if (type === "window") startGrace();
+        else claim();
+      } else if (m.isAbortFromIframePage || m.isAbortFromWaitPage) fail();
+    },
+    [claim, fail, startGrace],
+  );
+
+  // The channels: the tabs' reports, and the other windows' clicks.
+  useEffect(() => {
+    baseTitle.current = document.title;
+    const channels = AD_TYPES.map(({ value }) => {
+      const ch = new BroadcastChannel(AD_CHANNEL[value]);
+      ch.onmessage = (e: MessageEvent<AdTabMessage>) => onTabMessage(value, e.data ?? {});
+      return ch;
+    });
+    const click = new BroadcastChannel(CLICK_CHANNEL);
+    click.onmessage = (e: MessageEvent<ClickMessage>) => setLockedElsewhere(Boolean(e.data?.locked));
+    clickChannel.current = click;
+    // The wait page also posts to its opener; the same message arrives once per channel at most.
+    const onWindowMessage = (e: MessageEvent<AdTabMessage & { channel?: string }>) => {
+      if (e.origin !== window.location.origin) return;
+      const type = AD_TYPES.find((t) => AD_CHANNEL[t.value] === e.data?.channel)?.value;
+      if (type) onTabMessage(type, e.data);
+    };
+    window.addEventListener("message", onWindowMessage);
+    return () => {
+      channels.forEach((ch) => ch.close());
+      click.close();
+      clickChannel.current = null;
+      window.removeEventListener("message", onWindowMessage);
+    };
+  }, [onTabMessage]);
+
+  // The server's answer to the start: point the tab at the ad 100 ms after the click.
+  useEffect(() => {
+    const d = startFetcher.data;
+    const c = current.current;
+    if (startFetcher.state !== "idle" || !d || d.intent !== "start" || !c || c.phase !== "starting") return;
+    if (!d.ok) return fail(d.message, d.proxy);
+    c.view = d.view;
+    const delay = Math.max(0, OPEN_DELAY_MS - (performance.now() - c.clickedAt));
+    c.timers.push(
+      window.setTimeout(() => {
+        if (current.current !== c) return;
+        if (c.tab && !c.tab.closed) c.tab.location.href = d.view.link;
+        else c.tab = window.open(d.view.link, "_blank");
+        c.phase = "viewing";
+        // A tab closed before it could report (or never opened) unlocks the page too.
+        const watch = window.setInterval(() => {
+          if (current.current === c && c.phase === "viewing" && (!c.tab || c.tab.closed)) fail();
+        }, 1000);
+        c.cleanup.push(() => window.clearInterval(watch));
+      }, delay),
+    );
+  }, [startFetcher.state, startFetcher.data, fail]);
+
+  // The claim's answer.
+  useEffect(() => {
+    const d = claimFetcher.data;
+    const c = current.current;
+    if (claimFetcher.state !== "idle" || !d || d.intent !== "claim" || !c || c.phase !== "claiming") return;
+    if (!d.ok) return fail(d.message, d.proxy);
+    finish();
+    setAlert({ tone: "success", title: "Success!", text: `${rupees(d.amount)} added to your balance.` });
+    if (optsRef.current.soundOn) playSound("success");
+    optsRef.current.onSuccess(c.ad, d);
+  }, [claimFetcher.state, claimFetcher.data, fail, finish]);
+
+  useEffect(() => () => finish(), [finish]);
+
+  const view = (ad: Ad) => {
+    if (current.current || lockedElsewhere) return;
+    setAlert(null);
+    setLocked(true);
+    tellOthers({ locked: true });
+    // Opened in the click itself so that popup blockers allow it; the ad's address follows.
+    const tab = window.open("about:blank", "_blank");
+    current.current = { ad, tab, clickedAt: performance.now(), phase: "starting", timers: [], cleanup: [] };
+    startFetcher.submit({ intent: "start", mode: "js", btnName: ad._id }, { method: "post" });
+  };
+
+  return { view, locked: locked || lockedElsewhere, alert, dismissAlert: () => setAlert(null) };
+}
+
+function Summary({ today, totalLinks, completed }: { today: string; totalLinks: number; completed: number }) {
+  const item = "rounded-xl border border-slate-200 bg-white p-3 text-center shadow-sm";
+  return (
+    <section className="grid grid-cols-3 gap-2" aria-label="Earnings summary">
+      <div className={item} role="group" aria-label="Today Earnings">
+        <p className="text-xs font-medium text-slate-600">Today Earnings</p>
+        <p className="mt-1 text-lg font-bold tabular-nums" data-testid="ptc-today">
+          {rupees(today)}
+        </p>
+      </div>
+      <div className={item} role="group" aria-label="Total Links">
+        <p className="text-xs font-medium text-slate-600">Total Links</p>
+        <p className="mt-1 text-lg font-bold tabular-nums" data-testid="ptc-total">
+          {Math.max(0, totalLinks)}
+        </p>
+      </div>
+      <div className={item} role="group" aria-label="Completed">
+        <p className="text-xs font-medium text-slate-600">Completed</p>
+        <p className="mt-1 text-lg font-bold tabular-nums" data-testid="ptc-completed">
+          {Math.max(0, completed)}
+        </p>
+      </div>
+    </section>
+  );
+}
+
+function SoundToggle({ soundOn, tab }: { soundOn: boolean; tab: AdType }) {
+  const fetcher = useFetcher<PtcActionData>({ key: "ptc-sound" });
+  const hydrated = useHydrated();
+  const pending = fetcher.formData?.get("sound");
+  const on = pending ? pending === "on" : soundOn;
+  return (
+    <fetcher.Form method="post" className="flex items-center gap-2">
+      <input type="hidden" name="intent" value="sound" />
+      <input type="hidden" name="tab" value={tab} />
+      {hydrated ? <input type="hidden" name="mode" value="js" /> : null}
+      <button
+        type="submit"
+        name="sound"
+        value={on ? "off" : "on"}
+        className="btn-secondary gap-1.5 px-3 text-sm"
+        aria-pressed={on}
+        aria-label="Sound"
+      >
+        <span aria-hidden>{on ? "🔊" : "🔇"}</span>
+        Sound {on ? "On" : "Off"}
+      </button>
+    </fetcher.Form>
+  );
+}
+
+function ComeBackCountdown({ ms }: { ms: number }) {
+  const hydrated = useHydrated();
+  const revalidator = useRevalidator();
+  const left = useCountdown(ms, String(ms));
+  useEffect(() => {
+    if (hydrated && left <= 0 && revalidator.state === "idle") revalidator.revalidate();
+    // once, when the countdown ends
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [hydrated, left <= 0]);
+  return (
+    <p className="mt-2 text-sm text-slate-600">
+      New ads in <span data-testid="ptc-countdown">{formatDuration(left)}</span>
+      {/* Without JavaScript the page reloads itself when the ads return. */}
+      <RefreshWithoutScripts seconds={Math.ceil(ms / 1000)} />
+    </p>
+  );
+}
+
+function AdCard({
+  ad,
+  tab,
+  locked,
+  onView,
+}: {
+  ad: Ad;
+  tab: AdType;
+  locked: boolean;
+  onView: (ad: Ad) => void;
+}) {
+  const hydrated = useHydrated();
+  const needsScripts = ad.campaignType === "youtube" && !hydrated;
+  return (
+    <li className="card flex flex-col gap-2" data-testid="ptc-ad">
+      <div className="flex items-start justify-between gap-2">
+        <h3 className="font-semibold">{ad.step_2_title}</h3>
+        <span className="shrink-0 rounded-full bg-green-50 px-2 py-0.5 text-sm font-bold text-green-800 ring-1 ring-green-200">
+          {rupees(ad.step_3_amount_for_user)}
+        </span>
+      </div>
+      <p className="text-sm text-slate-600">{ad.step_2_description}</p>
+      <p className="text-xs text-slate-500">{ad.step_3_duration_for_user} seconds</p>
+      {needsScripts ? (
+        <p className="text-sm font-medium text-amber-800" role="note">
+          Youtube ads need JavaScript. Please turn it on to view this ad.
+        </p>
+      ) : (
+        // Without JavaScript the form opens the wait or iframe page in a new tab.
+        <Form
+          method="post"
+          target="_blank"
+          onSubmit={(e) => {
+            e.preventDefault();
+            onView(ad);
+          }}
+        >
+          <input type="hidden" name="intent" value="start" />
+          <input type="hidden" name="btnName" value={ad._id} />
+          <input type="hidden" name="tab" value={tab} />
+          <button type="submit" className="btn-primary w-full" disabled={locked} aria-busy={locked}>
+            View Ad
+          </button>
+        </Form>
+      )}
+    </li>
+  );
+}
+
+export default function PtcAdsPage() {
+  const d = useLoaderData<typeof loader>();
+  const revalidator = useRevalidator();
+  // What a success changed, until the reloaded data arrives.
+  const [local, setLocal] = useState<{
+    removed: string[];
+    today: string | null;
+    done: number;
+  }>({ removed: [], today: null, done: 0 });
+  useEffect(() => setLocal({ removed: [], today: null, done: 0 }), [d]);
+
+  const flow = useClaimFlow({
+    soundOn: d.soundOn,
+    onSuccess: (ad, r) => {
+      setLocal((l) => ({
+        removed: [...l.removed, ad._id],
+        today: r.today || formatRupees(parseRupees(l.today ?? d.today) + parseRupees(r.amount), 3, false),
+        done: l.done + 1,
+      }));
+      revalidator.revalidate();
+    },
+  });
+
+  const ads = d.ads.filter((a) => !local.removed.includes(a._id));
+  const shown = ads.filter((a) => a.campaignType === d.tab);
+  const countOf = (t: AdType) => ads.filter((a) => a.campaignType === t).length;
+
+  return (
+    <div className="mx-auto max-w-4xl space-y-5">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-2xl font-bold">PTC Ads</h1>
+        <SoundToggle soundOn={d.soundOn} tab={d.tab} />
+      </div>
+
+      <Summary
+        today={local.today ?? d.today}
+        totalLinks={d.totalLinks - local.done}
+        completed={d.completed + local.done}
+      />
+
+      {flow.alert ? (
+        <div className="space-y-2">
+          <AlertBox tone={flow.alert.tone} title={flow.alert.title}>
+            {flow.alert.text}
+          </AlertBox>
+        </div>
+      ) : null}
+
+      <nav aria-label="Ad types" className="flex gap-1 rounded-xl bg-slate-100 p-1">
+        {AD_TYPES.map((t) => (
+          <Link
+            key={t.value}
+            to={`?tab=${t.value}`}
+            replace
+            preventScrollReset
+            aria-current={t.value === d.tab ? "page" : undefined}
+            className={`flex-1 rounded-lg px-3 py-2 text-center text-sm font-semibold ${t.value === d.tab ? "bg-white text-brand-700 shadow" : "text-slate-600"}`}
+          >
+            {t.label} <span className="text-xs font-normal">({countOf(t.value)})</span>
+          </Link>
+        ))}
+      </nav>
+
+      {flow.locked ? (
+        <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900" role="status">
+          {GUIDANCE_STAY}
+        </p>
+      ) : null}
+
+      {shown.length === 0 ? (
+        <div className="card py-8 text-center">
+          <p className="font-semibold">No ads available right now.</p>
+          {d.willComeMs ? <ComeBackCountdown ms={d.willComeMs} /> : null}
+        </div>
+      ) : (
+        <ul className="grid gap-3 sm:grid-cols-2" aria-label="Ads">
+          {shown.map((ad) => (
+            <AdCard key={ad._id} ad={ad} tab={d.tab} locked={flow.locked} onView={flow.view} />
+          ))}
+        </ul>
+      )}
+
+      <section className="card space-y-1 text-sm text-slate-700" aria-label="Before you view">
+        <p>{GUIDANCE_STAY}</p>
+        <p>{GUIDANCE_CLAIM}</p>
+        <p>{GUIDANCE_TIMER}</p>
+      </section>
+
+      <Instructions items={d.instructions} />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

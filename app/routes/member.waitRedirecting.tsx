@@ -1,0 +1,156 @@
+import { useEffect, useRef, useState } from "react";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { AdTabShell, BlockedNotice, RefreshWithoutScripts, useAbortOnLeave } from "~/components/ad-tab";
+import { AlertBox } from "~/components/confirm-dialog";
+import { SubmitButton, useIsPending } from "~/components/forms";
+import type { MemberRouteHandle } from "~/components/member-layout";
+import { useHydrated } from "~/utils/client-toast";
+import { useCountdown } from "~/utils/countdown";
+import { checkAdView, claimAdView, msUntilClaimable } from "~/utils/ptc.server";
+import { FAILED, GUIDANCE_CLAIM, tellOpener } from "~/utils/ptc";
+
+export const meta: MetaFunction = () => [{ title: "Please wait..." }];
+export const handle: MemberRouteHandle = { hideNav: true };
+
+/** The spec's 5 s (spec 2 §9); longer when the ad's duration needs it (the View Ads page adds a 9 s grace). */
+const WAIT_MS = 5000;
+const GRACE_MS = 9000;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const check = await checkAdView(request, context, "window");
+  if (check.kind !== "ok")
+    return { state: check.kind, message: check.kind === "failed" ? check.message : null };
+  const { view, target, now } = check;
+  const untilClaimable = msUntilClaimable(view, now);
+  return {
+    state: "ok" as const,
+    viewToken: view.viewToken,
+    campaignId: check.campaignId,
+    target,
+    // With scripts: the View Ads page claims 9 s after Claim Bonus, when the server accepts it.
+    scriptedWaitMs: Math.max(WAIT_MS, untilClaimable - GRACE_MS),
+    // Without: Claim Bonus claims at once, so it waits for the server's time and the spec's 5 s.
+    plainWaitMs: Math.max(untilClaimable, Date.parse(view.startedAt) + WAIT_MS - now),
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const check = await checkAdView(request, context, "window");
+  if (check.kind === "proxy") return data({ proxy: true, message: "Proxy Detected" }, { status: 403 });
+  if (check.kind === "failed") return data({ proxy: false, message: check.message }, { status: 409 });
+  const form = await request.formData();
+  const result = await claimAdView(
+    request,
+    context,
+    check.view.viewToken,
+    String(form.get("btnName") || check.campaignId),
+  );
+  if (result.ok) return redirect(check.target);
+  return data({ proxy: result.proxy, message: result.message }, { status: 400 });
+}
+
+/** The page's own ad script; when it cannot load, an ad blocker is in the way. */
+function useAdBlockCheck(enabled: boolean): boolean {
+  const [blocked, setBlocked] = useState(false);
+  useEffect(() => {
+    if (!enabled) return;
+    const s = document.createElement("script");
+    s.src = "/ads.js";
+    s.async = true;
+    s.onerror = () => setBlocked(true);
+    s.onload = () => {
+      if (!(window as unknown as { __siteAdsLoaded?: boolean }).__siteAdsLoaded) setBlocked(true);
+    };
+    document.head.appendChild(s);
+    return () => s.remove();
+  }, [enabled]);
+  return blocked;
+}
+
+export default function WaitRedirecting() {
+  const d = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const hydrated = useHydrated();
+  const ok = d.state === "ok";
+  const adBlocked = useAdBlockCheck(ok);
+  const claimed = useRef(false);
+  useAbortOnLeave("window", ok ? d.viewToken : "", () => claimed.current || !ok);
+  const waitMs = ok ? (hydrated ? d.scriptedWaitMs : d.plainWaitMs) : 0;
+  const left = useCountdown(waitMs, ok ? `${d.viewToken}-${hydrated}` : "none");
+  const pending = useIsPending();
+
+  if (d.state === "proxy" || actionData?.proxy) {
+    return (
+      <AdTabShell title="Claim Bonus">
+        <BlockedNotice kind="proxy" />
+      </AdTabShell>
+    );
+  }
+  if (d.state !== "ok") {
+    return (
+      <AdTabShell title="Claim Bonus">
+        <AlertBox tone="error" title="Failed">
+          {d.message ?? FAILED}
+        </AlertBox>
+      </AdTabShell>
+    );
+  }
+  if (adBlocked) {
+    return (
+      <AdTabShell title="Claim Bonus">
+        <BlockedNotice kind="adblock" />
+      </AdTabShell>
+    );
+  }
+
+  const ready = left <= 0;
+  const seconds = Math.ceil(left / 1000);
+  return (
+    <AdTabShell title="Claim Bonus">
+      <div className="card space-y-4 text-center">
+        {ready ? (
+          <p className="text-lg font-semibold">Your bonus is ready.</p>
+        ) : (
+          <p className="text-lg font-semibold" data-testid="wait-countdown" aria-live="polite">
+            Please wait {seconds} seconds
+          </p>
+        )}
+        {!ready ? <RefreshWithoutScripts seconds={d.plainWaitMs / 1000} /> : null}
+        <p className="text-sm text-slate-600">{GUIDANCE_CLAIM}</p>
+        {actionData?.message ? (
+          <AlertBox tone="error" title="Failed">
+            {actionData.message}
+          </AlertBox>
+        ) : null}
+        <Form
+          method="post"
+          onSubmit={(e) => {
+            if (!hydrated) return;
+            // With scripts the View Ads page claims after its grace: tell it, then go to the ad.
+            e.preventDefault();
+            claimed.current = true;
+            tellOpener("window", { isSuccess: true, viewToken: d.viewToken });
+            window.location.href = d.target;
+          }}
+        >
+          <input type="hidden" name="btnName" value={d.campaignId} />
+          <SubmitButton pending={pending} className="btn-primary w-full" disabled={!ready}>
+            Claim Bonus
+          </SubmitButton>
+        </Form>
+      </div>
+    </AdTabShell>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,85 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { errorText, memberApi } from "./api.server";
+import { FAILED, splitAdLink, type AdType } from "./ptc";
+
+/** The member's started view, as the API answers it (user_PTCAds_view_get). */
+export interface AdView {
+  viewToken: string;
+  campaignType: AdType;
+  step_2_url: string;
+  step_3_duration_for_user: number;
+  startedAt: string;
+  claimableAt: string;
+  expiresAt: string;
+  consumed: boolean;
+  secondsLeft: number;
+  /** The campaign, when the API names it (sent as the claim's btnName). */
+  _id?: string;
+  campaignId?: string;
+}
+
+export type ViewCheck =
+  | { kind: "ok"; view: AdView; target: string; now: number; campaignId: string }
+  | { kind: "proxy" }
+  | { kind: "failed"; message: string };
+
+const MISMATCH = "This ad link does not belong to your ad view.";
+
+/**
+ * The ad tabs (wait, iframe, YouTube) show only the link of a view this member started: `link`
+ * must equal the view's campaign link (iframe and YouTube: `target||seconds`), or the page is an
+ * error page. These pages never show an arbitrary address.
+ */
+export async function checkAdView(
+  request: Request,
+  context: AppLoadContext,
+  type: AdType,
+): Promise<ViewCheck> {
+  const url = new URL(request.url);
+  const link = url.searchParams.get("link");
+  const token = url.searchParams.get("view");
+  if (!link || !token) throw new Response("Invalid Request", { status: 400 });
+  const res = await memberApi<AdView>(request, context, "/userIncomeRoute/user_PTCAds_view_get", {
+    query: { view: token },
+  });
+  if (!res.ok) {
+    if (res.body.error_code === "proxy_detected") return { kind: "proxy" };
+    throw new Response(errorText(res.body, FAILED), { status: res.status >= 400 ? res.status : 500 });
+  }
+  const view = res.body.msg!;
+  const target = type === "window" ? link : splitAdLink(link).target;
+  if (view.campaignType !== type || view.step_2_url !== target) throw new Response(MISMATCH, { status: 400 });
+  if (view.consumed) return { kind: "failed", message: FAILED };
+  if (Date.parse(view.expiresAt) <= Date.now()) return { kind: "failed", message: FAILED };
+  // The claim names the campaign: the view's own, or the one the start form added to the link
+  // (`ad`); the server refuses a token that is not for it.
+  const campaignId = view._id ?? view.campaignId ?? url.searchParams.get("ad") ?? "";
+  return { kind: "ok", view, target, now: Date.now(), campaignId };
+}
+
+export type ClaimResult =
+  | { ok: true; userAvailableBalance: string; amount: string; today_PTCAdsIncome: string }
+  | { ok: false; proxy: boolean; message: string };
+
+/** The income claim for a view (user_PTCAds_income_patch); amounts are the server's. */
+export async function claimAdView(
+  request: Request,
+  context: AppLoadContext,
+  viewToken: string,
+  campaignId = "",
+): Promise<ClaimResult> {
+  const res = await memberApi<{ userAvailableBalance: string; amount: string; today_PTCAdsIncome: string }>(
+    request,
+    context,
+    "/userIncomeRoute/user_PTCAds_income_patch",
+    { method: "PATCH", obj: { btnName: campaignId, btnClickEarn: "0", viewToken } },
+  );
+  if (res.ok && res.body.msg) return { ok: true, ...res.body.msg };
+  const proxy = res.body.error_code === "proxy_detected";
+  return { ok: false, proxy, message: errorText(res.body, FAILED) };
+}
+
+/** Milliseconds until the view's claim is accepted (0 when it is). */
+export function msUntilClaimable(view: AdView, now = Date.now()): number {
+  return Math.max(0, Date.parse(view.claimableAt) - now);
+}

@@ -1,0 +1,119 @@
+/**
+ * What the View Ads page and the ad tabs it opens share (spec 2 §4): the channel names, the
+ * messages, the `target||seconds` link form and the sounds.
+ */
+import {
+  CAMPAIGN_MESSAGES,
+  CAMPAIGN_TYPES,
+  CAMPAIGN_TYPE_LABELS,
+  isCampaignType,
+  type CampaignType,
+} from "../../shared/campaign";
+
+export type AdType = CampaignType;
+
+export const AD_TYPES: ReadonlyArray<{ value: AdType; label: string }> = CAMPAIGN_TYPES.map((value) => ({
+  value,
+  label: CAMPAIGN_TYPE_LABELS[value],
+}));
+
+export const isAdType = isCampaignType;
+
+/** Each ad type's tab reports on its own channel; the View Ads windows tell each other about clicks. */
+export const AD_CHANNEL: Record<AdType, string> = {
+  window: "window_PTCAds_channel",
+  iframe: "iframe_PTCAds_channel",
+  youtube: "youtube_PTCAds_channel",
+};
+export const CLICK_CHANNEL = "PTCAds_click_channel";
+
+/** A tab's report: success, or an abort (closed, reloaded or hidden before the end). */
+export interface AdTabMessage {
+  isSuccess?: boolean;
+  isAbortFromIframePage?: boolean;
+  isAbortFromWaitPage?: boolean;
+  /** The view the report is about, so only the window that started it acts on it. */
+  viewToken?: string;
+}
+
+export interface ClickMessage {
+  locked: boolean;
+}
+
+/** Sends one message on a broadcast channel (and to the opener, when it is this site's page). */
+export function tellOpener(type: AdType, message: AdTabMessage): void {
+  try {
+    const ch = new BroadcastChannel(AD_CHANNEL[type]);
+    ch.postMessage(message);
+    ch.close();
+  } catch {
+    /* no BroadcastChannel: the opener message below still reaches the page */
+  }
+  try {
+    window.opener?.postMessage({ channel: AD_CHANNEL[type], ...message }, window.location.origin);
+  } catch {
+    /* the opener is gone or another site */
+  }
+}
+
+/** Splits the iframe and YouTube pages' `target||seconds` link. */
+export function splitAdLink(link: string): { target: string; seconds: number | null } {
+  const at = link.lastIndexOf("||");
+  if (at < 0) return { target: link, seconds: null };
+  const seconds = Number(link.slice(at + 2));
+  return { target: link.slice(0, at), seconds: Number.isInteger(seconds) && seconds > 0 ? seconds : null };
+}
+
+export const FAILED = CAMPAIGN_MESSAGES.operationFailed;
+export const GUIDANCE_STAY =
+  "Please stay on the new tab and do not reload / refresh it until the process is complete.";
+export const GUIDANCE_CLAIM =
+  "Please do not close / reload new tab until You have clicked the Claim Bonus button.";
+export const GUIDANCE_TIMER = "Please do not close new tab until timer is completed";
+
+/** The sound preference: off is remembered for 2,880 minutes (spec 2 §4, §9). */
+export const SOUND_COOKIE = "ptcAds_sound_off";
+export const SOUND_OFF_MINUTES = 2880;
+
+export function soundOffFromCookie(cookieHeader: string | null | undefined): boolean {
+  if (!cookieHeader) return false;
+  return cookieHeader.split(";").some((part) => part.trim().startsWith(`${SOUND_COOKIE}=`));
+}
+
+export function soundCookie(on: boolean, secure: boolean): string {
+  const flags = `Path=/; SameSite=Lax${secure ? "; Secure" : ""}`;
+  return on
+    ? `${SOUND_COOKIE}=; Max-Age=0; ${flags}`
+    : `${SOUND_COOKIE}=1; Max-Age=${SOUND_OFF_MINUTES * 60}; ${flags}`;
+}
+
+let audio: AudioContext | null = null;
+
+/** A short success chime or a low failure tone (Web Audio: no files to fetch). */
+export function playSound(kind: "success" | "failure"): void {
+  try {
+    const Ctx =
+      window.AudioContext ??
+      (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+    if (!Ctx) return;
+    audio ??= new Ctx();
+    const ctx = audio;
+    void ctx.resume?.();
+    const notes = kind === "success" ? [660, 880] : [220, 180];
+    notes.forEach((freq, i) => {
+      const osc = ctx.createOscillator();
+      const gain = ctx.createGain();
+      osc.type = kind === "success" ? "sine" : "square";
+      osc.frequency.value = freq;
+      const t = ctx.currentTime + i * 0.15;
+      gain.gain.setValueAtTime(0.0001, t);
+      gain.gain.exponentialRampToValueAtTime(0.15, t + 0.02);
+      gain.gain.exponentialRampToValueAtTime(0.0001, t + 0.14);
+      osc.connect(gain).connect(ctx.destination);
+      osc.start(t);
+      osc.stop(t + 0.15);
+    });
+  } catch {
+    /* sound is a courtesy */
+  }
+}

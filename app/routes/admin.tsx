@@ -17,6 +17,9 @@ const SECTIONS = [
   { to: "/admin/payout-methods", label: "Payout Methods" },
   { to: "/admin/settings", label: "Settings" },
   { to: "/admin/messages", label: "Messages" },
+  { to: "/admin/ads", label: "Ad Pricing" },
+  { to: "/admin/campaigns", label: "Campaigns" },
+  { to: "/admin/ad-cheat-log", label: "Ad Cheat Log" },
   { to: "/admin/audit", label: "Audit Log" },
   { to: "/admin/ledger", label: "Ledger Check" },
 ];

@@ -36,12 +36,12 @@ export async function operatorChange(
   call: ApiCall,
   returnTo: string,
 ): Promise<Response> {
-  const res = await operatorApi<string>(request, context, path, call);
+  const res = await operatorApi<string | { message?: unknown }>(request, context, path, call);
   if (res.ok) {
-    return redirectWithToast(context, returnTo, {
-      type: "success",
-      title: typeof res.body.msg === "string" ? res.body.msg : "Saved.",
-    });
+    const msg = res.body.msg;
+    const title =
+      typeof msg === "string" ? msg : msg && typeof msg.message === "string" ? msg.message : "Saved.";
+    return redirectWithToast(context, returnTo, { type: "success", title });
   }
   return redirectWithToast(context, returnTo, { type: "error", title: errorText(res.body) });
 }

@@ -542,6 +542,64 @@ describe.each(drivers())("ledger (%s)", (driver) => {
     const credit = (input: Parameters<typeof creditEarning>[1]) =>
       db.transaction((tx) => creditEarning(tx, input));
 
+    // PGlite has one connection: a second transaction cannot run while the first is open there.
+    it.runIf(driver === "postgres")(
+      "an open earning (with referral and revenue) holds up no other member's: no shared row is locked",
+      async () => {
+        const [r1, r2] = [await newMember(db), await newMember(db)];
+        const a = await newMember(db, { referredBy: r1.id });
+        const b = await newMember(db, { referredBy: r2.id });
+        await fund(db, b.id, 5_000, "deposit");
+        let release!: () => void;
+        const held = new Promise<void>((r) => (release = r));
+        let entered!: () => void;
+        const inside = new Promise<void>((r) => (entered = r));
+        const first = db.transaction(async (tx) => {
+          await creditEarning(tx, {
+            userId: a.id,
+            source: "ptc_ads",
+            amount: 1_000,
+            idempotencyKey: key("held"),
+            fundingLines: [
+              { account: PLATFORM.earningsFunding, amount: -1_500 },
+              { account: PLATFORM.revenue, amount: 500 },
+            ],
+          });
+          entered();
+          await held;
+        });
+        await inside;
+        try {
+          // Would wait for the first transaction's locks if any row were shared; the timeout turns
+          // such a wait into an error instead of a hang.
+          const second = await db.transaction(async (tx) => {
+            await tx.execute(sql`set local lock_timeout = '5s'`);
+            const earned = await creditEarning(tx, {
+              userId: b.id,
+              source: "offerWall",
+              amount: 2_000,
+              idempotencyKey: key("passes"),
+            });
+            await post(tx, {
+              idempotencyKey: key("fee"),
+              kind: "test_fee",
+              lines: [
+                { account: memberAccount(b.id, "deposit"), amount: -100 },
+                { account: PLATFORM.revenue, amount: 100 },
+              ],
+            });
+            return earned;
+          });
+          expect(second).toEqual({ posted: true, referralAmount: 200 });
+        } finally {
+          release();
+          await first;
+        }
+        expect((await memberBalances(db, r1.id)).withdrawable).toBe(100);
+        await expectInvariant(db);
+      },
+    );
+
     it("credits the member from the source's funding account, with no referral when not referred", async () => {
       const m = await newMember(db);
       const funding = await balanceOf(db, PLATFORM.earningsFunding);

@@ -106,9 +106,7 @@ export function accountAreaRoute(): Hono<ApiEnv> {
     return ok(c, PROFILE_MESSAGES.saved);
   });
 
-  r.get("/userpassword_and_email_get", requireMember, async (c) =>
-    ok(c, accountData(c.var.member)),
-  );
+  r.get("/userpassword_and_email_get", requireMember, async (c) => ok(c, accountData(c.var.member)));
 
   r.patch("/userpassword_and_email_patch", requireMember, async (c) => {
     const { deps, member } = c.var;

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { apiLogin, expect, test, toast, waitForHydration } from "./fixtures";
+import { api, apiLogin, expect, test, toast, waitForHydration } from "./fixtures";
 import {
   adCard,
   advertiserWithCampaigns,
@@ -310,5 +310,28 @@ test.describe("View Ads", () => {
     const res = await page.goto("/member/iframe/?link=https%3A%2F%2Fevil.example%2F%7C%7C2&view=nope");
     expect(res?.status()).toBeGreaterThanOrEqual(400);
     await expect(page.locator('iframe[title="Ad"]')).toHaveCount(0);
+  });
+
+  test("the wait page says 'Ad Blocker Detected' when its ad script cannot load @needs-js", async ({
+    page,
+    newMember,
+    giveBalance,
+    loginAs,
+  }) => {
+    const { titles } = await advertiserWithCampaigns(newMember, giveBalance, ["window"]);
+    const viewer = await newMember();
+    const cookie = await loginAs(page, viewer);
+    const ad = (await homeData(cookie)).PTCAds_campaignsData.find((c) => c.step_2_title === titles.window);
+    expect(ad).toBeTruthy();
+    const started = await api.request("/userIncomeRoute/user_PTCAds_view_start", {
+      cookie,
+      obj: { btnName: ad!._id },
+    });
+    expect(started.body, JSON.stringify(started.body)).toMatchObject({ success: true });
+    // What an ad blocker does: the page's ad script never arrives.
+    await page.route("**/ads.js", (route) => route.abort("blockedbyclient"));
+    await page.goto(started.body.msg.link);
+    await expect(page.getByRole("alert")).toContainText("Ad Blocker Detected");
+    await expect(page.getByRole("button", { name: "Claim Bonus" })).toHaveCount(0);
   });
 });

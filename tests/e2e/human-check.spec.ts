@@ -181,4 +181,24 @@ test.describe("Human check without JavaScript: the picture challenge", { tag: "@
     await expect(page.getByText(REQUIRED).first()).toBeAttached();
     await expect(page).toHaveURL(/\/signup$/);
   });
+
+  test("a site with no ads yet: View Ads says 'No ads available right now.' on every tab", async ({
+    page,
+  }) => {
+    // This server seeds no demo content and no test creates ads on it.
+    const me = freshDetails();
+    await page.goto(`${E2E_HC_ORIGIN}/signup`);
+    await answerPictureWith(page, pictureToken("ad5no"));
+    await page.getByLabel("Type the characters in the picture").fill("ad5no");
+    await submitSignUpForm(page, me);
+    await expect(page).toHaveURL(/\/login$/);
+    await answerPictureWith(page, pictureToken("ad6no"));
+    await page.getByLabel("Type the characters in the picture").fill("ad6no");
+    await submitLoginForm(page, me.email, me.password);
+    await expect(page).toHaveURL(/\/member\/dashboard$/);
+    for (const tab of ["window", "iframe", "youtube"]) {
+      await page.goto(`${E2E_HC_ORIGIN}/member/ptc-ads?tab=${tab}`);
+      await expect(page.getByText("No ads available right now.")).toBeVisible();
+    }
+  });
 });

@@ -71,3 +71,17 @@ export function conversionCharge(
 ): number {
   return direction === "depositToWithdraw" ? percentOf(amount, DEPOSIT_TO_WITHDRAW_CHARGE_BP) : 0;
 }
+
+/** "12.5" (a percentage typed with up to 2 decimals) → 1250 basis points: string arithmetic, no floats. */
+export function percentToBasisPoints(percent: string): number {
+  const [whole = "0", frac = ""] = percent.split(".");
+  return Number(whole) * 100 + Number(frac.padEnd(2, "0"));
+}
+
+/** 1250 basis points → "12.5"; 1200 → "12". */
+export function basisPointsToPercent(bp: number): string {
+  const frac = bp % 100;
+  return frac === 0
+    ? String(Math.floor(bp / 100))
+    : `${Math.floor(bp / 100)}.${String(frac).padStart(2, "0").replace(/0$/, "")}`;
+}

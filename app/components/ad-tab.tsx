@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from "react";
-import { tellOpener, type AdType } from "~/utils/ptc";
+import { FAILED, tellOpener, type AdType } from "~/utils/ptc";
+import { AlertBox } from "~/components/confirm-dialog";
 
 /**
  * Reloads the page after `seconds` when scripts do not run. Inside <noscript> a browser with
@@ -64,4 +65,27 @@ export function useAbortOnLeave(type: AdType, viewToken: string, done: () => boo
     window.addEventListener("pagehide", onHide);
     return () => window.removeEventListener("pagehide", onHide);
   }, [type, viewToken]);
+}
+
+/** An ad tab whose view cannot go on: behind a proxy, or refused for the server's reason. */
+export function AdTabStopped({
+  title,
+  proxy,
+  message,
+}: {
+  title: string;
+  proxy: boolean;
+  message: string | null;
+}) {
+  return (
+    <AdTabShell title={title}>
+      {proxy ? (
+        <BlockedNotice kind="proxy" />
+      ) : (
+        <AlertBox tone="error" title="Failed">
+          {message ?? FAILED}
+        </AlertBox>
+      )}
+    </AdTabShell>
+  );
 }

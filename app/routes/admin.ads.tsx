@@ -5,6 +5,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { operatorChange, operatorRead } from "~/utils/admin.server";
 import { Field, SubmitButton, useAppForm, useIsPending } from "~/components/forms";
+import { basisPointsToPercent, percentToBasisPoints } from "../../shared/money";
 import {
   CAMPAIGN_TYPES,
   CAMPAIGN_TYPE_LABELS,
@@ -29,18 +30,6 @@ const priceList = z
   .string({ required_error: "Each type needs at least one duration." })
   .refine((v) => v.split(/\r?\n/).every((l) => l.trim() === "" || LINE.test(l)), PRICE_LIST_MESSAGE);
 
-/** The share is typed as a percentage with up to 2 decimals and stored as basis points. */
-function percentToBp(percent: string): number {
-  const [whole = "0", frac = ""] = percent.split(".");
-  return Number(whole) * 100 + Number(frac.padEnd(2, "0"));
-}
-function bpToPercent(bp: number): string {
-  const frac = bp % 100;
-  return frac === 0
-    ? String(Math.floor(bp / 100))
-    : `${Math.floor(bp / 100)}.${String(frac).padStart(2, "0")}`;
-}
-
 const SettingsSchema = z.object({
   window: priceList,
   iframe: priceList,
@@ -51,7 +40,7 @@ const SettingsSchema = z.object({
   member_share: z
     .string({ required_error: "The member's share is required." })
     .regex(/^(100|[0-9]{1,2}(\.[0-9]{1,2})?)$/, "A percentage from 0 to 100 with up to 2 decimals.")
-    .refine((v) => percentToBp(v) <= 10_000, "The member's share can be at most 100 %."),
+    .refine((v) => percentToBasisPoints(v) <= 10_000, "The member's share can be at most 100 %."),
 });
 
 function parseList(text: string) {
@@ -86,7 +75,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
           youtube: parseList(v.youtube),
         },
         ptc_minimum_views: Number(v.minimum_views),
-        ptc_member_share_bp: percentToBp(v.member_share),
+        ptc_member_share_bp: percentToBasisPoints(v.member_share),
       },
     },
     "/admin/ads",
@@ -106,7 +95,7 @@ export default function AdminAds() {
       iframe: listText(d.ptc_pricing.iframe),
       youtube: listText(d.ptc_pricing.youtube),
       minimum_views: String(d.ptc_minimum_views),
-      member_share: bpToPercent(d.ptc_member_share_bp),
+      member_share: basisPointsToPercent(d.ptc_member_share_bp),
     },
   });
   return (

@@ -5,27 +5,16 @@ import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { operatorChange, operatorRead } from "~/utils/admin.server";
 import { Field, SubmitButton, useIsPending, useAppForm } from "~/components/forms";
+import { basisPointsToPercent, percentToBasisPoints } from "../../shared/money";
 
 export const meta: MetaFunction = () => [{ title: "Settings · Operator Console" }];
-
-/** The rate is typed as a percentage (up to 2 decimals) and stored as basis points: string arithmetic, no floats. */
-function percentToBp(percent: string): number {
-  const [whole = "0", frac = ""] = percent.split(".");
-  return Number(whole) * 100 + Number(frac.padEnd(2, "0"));
-}
-function bpToPercent(bp: number): string {
-  const frac = bp % 100;
-  return frac === 0
-    ? String(Math.floor(bp / 100))
-    : `${Math.floor(bp / 100)}.${String(frac).padStart(2, "0").replace(/0$/, "")}`;
-}
 
 const SettingsSchema = z.object({
   referral_rate: z
     .string({ required_error: "Referral rate is required." })
     .trim()
     .regex(/^[0-9]{1,2}(\.[0-9]{1,2})?$/, "A percentage from 0 to 50 with up to 2 decimals.")
-    .refine((v) => percentToBp(v) <= 5000, "The referral rate can be at most 50 %."),
+    .refine((v) => percentToBasisPoints(v) <= 5000, "The referral rate can be at most 50 %."),
 });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -34,7 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     context,
     "/adminRoute/settings",
   );
-  return { percent: bpToPercent(d.referral_rate_bp) };
+  return { percent: basisPointsToPercent(d.referral_rate_bp) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -44,7 +33,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     request,
     context,
     "/adminRoute/settings",
-    { method: "PATCH", json: { referral_rate_bp: percentToBp(submission.value.referral_rate) } },
+    { method: "PATCH", json: { referral_rate_bp: percentToBasisPoints(submission.value.referral_rate) } },
     "/admin/settings",
   );
 }

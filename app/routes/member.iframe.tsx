@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { AdTabShell, BlockedNotice, RefreshWithoutScripts } from "~/components/ad-tab";
+import { AdTabShell, AdTabStopped, RefreshWithoutScripts } from "~/components/ad-tab";
 import { CountdownBadge, useAdCountdown } from "~/components/ad-countdown";
 import { AlertBox } from "~/components/confirm-dialog";
 import { SubmitButton, useIsPending } from "~/components/forms";
@@ -9,7 +9,7 @@ import type { MemberRouteHandle } from "~/components/member-layout";
 import { useHydrated } from "~/utils/client-toast";
 import { redirectWithToast } from "~/utils/toast.server";
 import { checkAdView, claimAdView, msUntilClaimable } from "~/utils/ptc.server";
-import { FAILED, GUIDANCE_TIMER } from "~/utils/ptc";
+import { GUIDANCE_TIMER } from "~/utils/ptc";
 
 export const meta: MetaFunction = () => [{ title: "Iframe Ad" }];
 export const handle: MemberRouteHandle = { hideNav: true };
@@ -60,20 +60,13 @@ export default function IframeAd() {
   });
   const pending = useIsPending();
 
-  if (d.state === "proxy" || actionData?.proxy) {
+  if (d.state === "proxy" || actionData?.proxy || d.state !== "ok") {
     return (
-      <AdTabShell title="Iframe Ad">
-        <BlockedNotice kind="proxy" />
-      </AdTabShell>
-    );
-  }
-  if (d.state !== "ok") {
-    return (
-      <AdTabShell title="Iframe Ad">
-        <AlertBox tone="error" title="Failed">
-          {d.message ?? FAILED}
-        </AlertBox>
-      </AdTabShell>
+      <AdTabStopped
+        title="Iframe Ad"
+        proxy={d.state === "proxy" || Boolean(actionData?.proxy)}
+        message={d.state === "ok" ? null : d.message}
+      />
     );
   }
 

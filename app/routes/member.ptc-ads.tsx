@@ -392,11 +392,24 @@ function Summary({ today, totalLinks, completed }: { today: string; totalLinks: 
   );
 }
 
-function SoundToggle({ soundOn, tab }: { soundOn: boolean; tab: AdType }) {
-  const fetcher = useFetcher<PtcActionData>({ key: "ptc-sound" });
-  const hydrated = useHydrated();
+/**
+ * The sound preference as the member last set it: the toggle being sent, else the toggle's answer
+ * (the page's data is not reloaded for it), else the page's data (the cookie).
+ */
+function useSoundOn(fromPage: boolean): boolean {
+  const fetcher = useFetcher<PtcActionData>({ key: SOUND_FETCHER });
   const pending = fetcher.formData?.get("sound");
-  const on = pending ? pending === "on" : soundOn;
+  if (pending) return pending === "on";
+  if (fetcher.data?.intent === "sound") return fetcher.data.soundOn;
+  return fromPage;
+}
+
+const SOUND_FETCHER = "ptc-sound";
+
+function SoundToggle({ soundOn, tab }: { soundOn: boolean; tab: AdType }) {
+  const fetcher = useFetcher<PtcActionData>({ key: SOUND_FETCHER });
+  const hydrated = useHydrated();
+  const on = soundOn;
   return (
     <fetcher.Form method="post" className="flex items-center gap-2">
       <input type="hidden" name="intent" value="sound" />
@@ -495,8 +508,9 @@ export default function PtcAdsPage() {
   }>({ removed: [], today: null, done: 0 });
   useEffect(() => setLocal({ removed: [], today: null, done: 0 }), [d]);
 
+  const soundOn = useSoundOn(d.soundOn);
   const flow = useClaimFlow({
-    soundOn: d.soundOn,
+    soundOn,
     onSuccess: (ad, r) => {
       setLocal((l) => ({
         removed: [...l.removed, ad._id],
@@ -515,7 +529,7 @@ export default function PtcAdsPage() {
     <div className="mx-auto max-w-4xl space-y-5">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-2xl font-bold">PTC Ads</h1>
-        <SoundToggle soundOn={d.soundOn} tab={d.tab} />
+        <SoundToggle soundOn={soundOn} tab={d.tab} />
       </div>
 
       <Summary

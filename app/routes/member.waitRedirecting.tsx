@@ -8,14 +8,20 @@ import {
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { AdTabShell, BlockedNotice, RefreshWithoutScripts, useAbortOnLeave } from "~/components/ad-tab";
+import {
+  AdTabShell,
+  AdTabStopped,
+  BlockedNotice,
+  RefreshWithoutScripts,
+  useAbortOnLeave,
+} from "~/components/ad-tab";
 import { AlertBox } from "~/components/confirm-dialog";
 import { SubmitButton, useIsPending } from "~/components/forms";
 import type { MemberRouteHandle } from "~/components/member-layout";
 import { useHydrated } from "~/utils/client-toast";
 import { useCountdown } from "~/utils/countdown";
 import { checkAdView, claimAdView, msUntilClaimable } from "~/utils/ptc.server";
-import { FAILED, GUIDANCE_CLAIM, tellOpener } from "~/utils/ptc";
+import { GUIDANCE_CLAIM, tellOpener } from "~/utils/ptc";
 
 export const meta: MetaFunction = () => [{ title: "Please wait..." }];
 export const handle: MemberRouteHandle = { hideNav: true };
@@ -87,20 +93,13 @@ export default function WaitRedirecting() {
   const left = useCountdown(waitMs, ok ? `${d.viewToken}-${hydrated}` : "none");
   const pending = useIsPending();
 
-  if (d.state === "proxy" || actionData?.proxy) {
+  if (d.state === "proxy" || actionData?.proxy || d.state !== "ok") {
     return (
-      <AdTabShell title="Claim Bonus">
-        <BlockedNotice kind="proxy" />
-      </AdTabShell>
-    );
-  }
-  if (d.state !== "ok") {
-    return (
-      <AdTabShell title="Claim Bonus">
-        <AlertBox tone="error" title="Failed">
-          {d.message ?? FAILED}
-        </AlertBox>
-      </AdTabShell>
+      <AdTabStopped
+        title="Claim Bonus"
+        proxy={d.state === "proxy" || Boolean(actionData?.proxy)}
+        message={d.state === "ok" ? null : d.message}
+      />
     );
   }
   if (adBlocked) {

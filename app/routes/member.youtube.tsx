@@ -2,13 +2,13 @@ import { useEffect, useRef, useState } from "react";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { AdTabShell, BlockedNotice } from "~/components/ad-tab";
+import { AdTabShell, AdTabStopped } from "~/components/ad-tab";
 import { CountdownBadge, useAdCountdown } from "~/components/ad-countdown";
 import { AlertBox } from "~/components/confirm-dialog";
 import type { MemberRouteHandle } from "~/components/member-layout";
 import { useHydrated } from "~/utils/client-toast";
 import { checkAdView } from "~/utils/ptc.server";
-import { FAILED, GUIDANCE_TIMER } from "~/utils/ptc";
+import { GUIDANCE_TIMER } from "~/utils/ptc";
 import { youtubeVideoId } from "../../shared/campaign";
 
 export const meta: MetaFunction = () => [{ title: "Youtube Ad" }];
@@ -132,21 +132,8 @@ export default function YoutubeAd() {
     counting: () => stateRef.current === PLAYING,
   });
 
-  if (d.state === "proxy") {
-    return (
-      <AdTabShell title="Youtube Ad">
-        <BlockedNotice kind="proxy" />
-      </AdTabShell>
-    );
-  }
   if (d.state !== "ok") {
-    return (
-      <AdTabShell title="Youtube Ad">
-        <AlertBox tone="error" title="Failed">
-          {d.message ?? FAILED}
-        </AlertBox>
-      </AdTabShell>
-    );
+    return <AdTabStopped title="Youtube Ad" proxy={d.state === "proxy"} message={d.message} />;
   }
 
   const paused = state === PAUSED && left > 0 && !aborted;

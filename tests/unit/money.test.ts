@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import {
   MILLI_PER_RUPEE,
+  basisPointsToPercent,
+  percentToBasisPoints,
   formatRupees,
   milliToRupeeString,
   percentOf,
@@ -129,5 +131,22 @@ describe("percentOf", () => {
         expect(got - exact).toBeLessThanOrEqual(0.5 + 1e-9);
       }),
     );
+  });
+});
+
+describe("percentages and basis points (the operators' rate fields)", () => {
+  it("reads a typed percentage with up to 2 decimals exactly", () => {
+    expect(percentToBasisPoints("0")).toBe(0);
+    expect(percentToBasisPoints("12.5")).toBe(1250);
+    expect(percentToBasisPoints("12.05")).toBe(1205);
+    expect(percentToBasisPoints("60")).toBe(6000);
+    expect(percentToBasisPoints("100")).toBe(10_000);
+  });
+  it("writes basis points back as the shortest percentage", () => {
+    expect(basisPointsToPercent(1250)).toBe("12.5");
+    expect(basisPointsToPercent(1205)).toBe("12.05");
+    expect(basisPointsToPercent(6000)).toBe("60");
+    for (const bp of [0, 1, 10, 99, 101, 4999, 10_000])
+      expect(percentToBasisPoints(basisPointsToPercent(bp))).toBe(bp);
   });
 });

@@ -5,7 +5,7 @@ import { errorText, memberApi, memberRead } from "~/utils/api.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { redirectWithToast } from "~/utils/toast.server";
 import { AlertBox, newRequestId } from "~/components/confirm-dialog";
-import { ErrorList, SubmitButton, useIsPending } from "~/components/forms";
+import { ErrorList, Field, SubmitButton, useIsPending } from "~/components/forms";
 import { ActionToast, showToast, useHydrated } from "~/utils/client-toast";
 import type { ToastView } from "~/components/toaster";
 import { formatRupees, parseRupees, rupees } from "../../shared/money";
@@ -324,6 +324,10 @@ export default function CreateCampaign() {
   const subtotal = subtotalOf(d, step === 3 ? live : values);
   const durationOptions = type ? d.PTCAds_pricing[type] : [];
   const describedBy = (f: FieldName) => (errors[f] ? `${f}-error` : undefined);
+  const fieldErrors = (f: FieldName) => {
+    const text = errors[f];
+    return text ? [text] : null;
+  };
 
   return (
     <div className="mx-auto max-w-2xl space-y-5">
@@ -370,38 +374,22 @@ export default function CreateCampaign() {
 
         {step === 2 ? (
           <>
-            <div>
-              <label className="label" htmlFor="step_2_title">
-                Title
-              </label>
-              <input
-                id="step_2_title"
-                name="step_2_title"
-                className="input"
-                maxLength={TITLE_MAX}
-                defaultValue={values.step_2_title}
-                aria-invalid={errors.step_2_title ? true : undefined}
-                aria-describedby={describedBy("step_2_title")}
-              />
-              <FieldError id="step_2_title-error" text={errors.step_2_title} />
-            </div>
-            <div>
-              <label className="label" htmlFor="step_2_url">
-                {type === "youtube" ? "YouTube Video URL" : "URL"}
-              </label>
-              <input
-                id="step_2_url"
-                name="step_2_url"
-                className="input"
-                inputMode="url"
-                maxLength={URL_MAX}
-                placeholder={type === "youtube" ? "https://www.youtube.com/watch?v=..." : "https://"}
-                defaultValue={values.step_2_url}
-                aria-invalid={errors.step_2_url ? true : undefined}
-                aria-describedby={describedBy("step_2_url")}
-              />
-              <FieldError id="step_2_url-error" text={errors.step_2_url} />
-            </div>
+            <Field
+              label="Title"
+              errors={fieldErrors("step_2_title")}
+              inputProps={{ name: "step_2_title", maxLength: TITLE_MAX, defaultValue: values.step_2_title }}
+            />
+            <Field
+              label={type === "youtube" ? "YouTube Video URL" : "URL"}
+              errors={fieldErrors("step_2_url")}
+              inputProps={{
+                name: "step_2_url",
+                inputMode: "url",
+                maxLength: URL_MAX,
+                placeholder: type === "youtube" ? "https://www.youtube.com/watch?v=..." : "https://",
+                defaultValue: values.step_2_url,
+              }}
+            />
             <div>
               <label className="label" htmlFor="step_2_description">
                 Description
@@ -449,23 +437,17 @@ export default function CreateCampaign() {
               </div>
               <FieldError id="step_3_duration-error" text={errors.step_3_duration} />
             </fieldset>
-            <div>
-              <label className="label" htmlFor="step_3_total_views">
-                Total Views
-              </label>
-              <input
-                id="step_3_total_views"
-                name="step_3_total_views"
-                className="input"
-                inputMode="numeric"
-                defaultValue={values.step_3_total_views}
-                onInput={(e) => setViews(e.currentTarget.value)}
-                aria-invalid={errors.step_3_total_views ? true : undefined}
-                aria-describedby={describedBy("step_3_total_views")}
-              />
-              <p className="mt-1 text-xs text-slate-500">Minimum {d.PTCAds_total_minimum_Views} views.</p>
-              <FieldError id="step_3_total_views-error" text={errors.step_3_total_views} />
-            </div>
+            <Field
+              label="Total Views"
+              errors={fieldErrors("step_3_total_views")}
+              hint={<>Minimum {d.PTCAds_total_minimum_Views} views.</>}
+              inputProps={{
+                name: "step_3_total_views",
+                inputMode: "numeric",
+                defaultValue: values.step_3_total_views,
+                onInput: (e) => setViews(e.currentTarget.value),
+              }}
+            />
             <div>
               <label className="label" htmlFor="step_3_interval_in_hours">
                 Interval (hours):{" "}
@@ -499,21 +481,15 @@ export default function CreateCampaign() {
                 Enable Per Day Limit
               </label>
               {limitOn || !hydrated ? (
-                <div>
-                  <label className="label" htmlFor="step_3_limitViewsPerDay">
-                    Per Day Limit
-                  </label>
-                  <input
-                    id="step_3_limitViewsPerDay"
-                    name="step_3_limitViewsPerDay"
-                    className="input"
-                    inputMode="numeric"
-                    defaultValue={values.step_3_limitViewsPerDay}
-                    aria-invalid={errors.step_3_limitViewsPerDay ? true : undefined}
-                    aria-describedby={describedBy("step_3_limitViewsPerDay")}
-                  />
-                  <FieldError id="step_3_limitViewsPerDay-error" text={errors.step_3_limitViewsPerDay} />
-                </div>
+                <Field
+                  label="Per Day Limit"
+                  errors={fieldErrors("step_3_limitViewsPerDay")}
+                  inputProps={{
+                    name: "step_3_limitViewsPerDay",
+                    inputMode: "numeric",
+                    defaultValue: values.step_3_limitViewsPerDay,
+                  }}
+                />
               ) : null}
             </div>
             <p className="text-sm">

@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { AdTabShell, AdTabStopped, RefreshWithoutScripts } from "~/components/ad-tab";
@@ -8,7 +8,7 @@ import { SubmitButton, useIsPending } from "~/components/forms";
 import type { MemberRouteHandle } from "~/components/member-layout";
 import { useHydrated } from "~/utils/client-toast";
 import { redirectWithToast } from "~/utils/toast.server";
-import { checkAdView, claimAdView, msUntilClaimable } from "~/utils/ptc.server";
+import { checkAdView, claimFromAdTab, msUntilClaimable } from "~/utils/ptc.server";
 import { GUIDANCE_TIMER } from "~/utils/ptc";
 
 export const meta: MetaFunction = () => [{ title: "Iframe Ad" }];
@@ -32,19 +32,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /** Without scripts, Claim Bonus is this form: the claim, then the View Ads page with the outcome. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const check = await checkAdView(request, context, "iframe");
-  if (check.kind === "proxy") return data({ proxy: true, message: "Proxy Detected" }, { status: 403 });
-  if (check.kind === "failed") return data({ proxy: false, message: check.message }, { status: 409 });
-  const form = await request.formData();
-  const result = await claimAdView(
-    request,
-    context,
-    check.view.viewToken,
-    String(form.get("btnName") || check.campaignId),
+  return claimFromAdTab(request, context, "iframe", () =>
+    redirectWithToast(context, "/member/ptc-ads?tab=iframe", { type: "success", title: "Success!" }),
   );
-  if (result.ok)
-    return redirectWithToast(context, "/member/ptc-ads?tab=iframe", { type: "success", title: "Success!" });
-  return data({ proxy: result.proxy, message: result.message }, { status: 400 });
 }
 
 export default function IframeAd() {
@@ -60,7 +50,7 @@ export default function IframeAd() {
   });
   const pending = useIsPending();
 
-  if (d.state === "proxy" || actionData?.proxy || d.state !== "ok") {
+  if (d.state !== "ok" || actionData?.proxy) {
     return (
       <AdTabStopped
         title="Iframe Ad"

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from "react";
 import {
-  data,
   redirect,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
@@ -20,7 +19,7 @@ import { SubmitButton, useIsPending } from "~/components/forms";
 import type { MemberRouteHandle } from "~/components/member-layout";
 import { useHydrated } from "~/utils/client-toast";
 import { useCountdown } from "~/utils/countdown";
-import { checkAdView, claimAdView, msUntilClaimable } from "~/utils/ptc.server";
+import { checkAdView, claimFromAdTab, msUntilClaimable } from "~/utils/ptc.server";
 import { GUIDANCE_CLAIM, tellOpener } from "~/utils/ptc";
 
 export const meta: MetaFunction = () => [{ title: "Please wait..." }];
@@ -49,18 +48,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const check = await checkAdView(request, context, "window");
-  if (check.kind === "proxy") return data({ proxy: true, message: "Proxy Detected" }, { status: 403 });
-  if (check.kind === "failed") return data({ proxy: false, message: check.message }, { status: 409 });
-  const form = await request.formData();
-  const result = await claimAdView(
-    request,
-    context,
-    check.view.viewToken,
-    String(form.get("btnName") || check.campaignId),
-  );
-  if (result.ok) return redirect(check.target);
-  return data({ proxy: result.proxy, message: result.message }, { status: 400 });
+  return claimFromAdTab(request, context, "window", (check) => redirect(check.target));
 }
 
 /** The page's own ad script; when it cannot load, an ad blocker is in the way. */
@@ -93,7 +81,7 @@ export default function WaitRedirecting() {
   const left = useCountdown(waitMs, ok ? `${d.viewToken}-${hydrated}` : "none");
   const pending = useIsPending();
 
-  if (d.state === "proxy" || actionData?.proxy || d.state !== "ok") {
+  if (d.state !== "ok" || actionData?.proxy) {
     return (
       <AdTabStopped
         title="Claim Bonus"

@@ -1,4 +1,4 @@
-import type { AppLoadContext } from "@remix-run/node";
+import { data, type AppLoadContext } from "@remix-run/node";
 import { errorText, memberApi } from "./api.server";
 import { FAILED, splitAdLink, type AdType } from "./ptc";
 
@@ -82,4 +82,28 @@ export async function claimAdView(
 /** Milliseconds until the view's claim is accepted (0 when it is). */
 export function msUntilClaimable(view: AdView, now = Date.now()): number {
   return Math.max(0, Date.parse(view.claimableAt) - now);
+}
+
+/**
+ * An ad tab's Claim Bonus without scripts (the iframe and wait pages): the view check, then the
+ * claim; `onClaimed` answers a successful claim, a refusal is the page's action data.
+ */
+export async function claimFromAdTab(
+  request: Request,
+  context: AppLoadContext,
+  type: AdType,
+  onClaimed: (check: Extract<ViewCheck, { kind: "ok" }>) => Response | Promise<Response>,
+) {
+  const check = await checkAdView(request, context, type);
+  if (check.kind === "proxy") return data({ proxy: true, message: "Proxy Detected" }, { status: 403 });
+  if (check.kind === "failed") return data({ proxy: false, message: check.message }, { status: 409 });
+  const form = await request.formData();
+  const result = await claimAdView(
+    request,
+    context,
+    check.view.viewToken,
+    String(form.get("btnName") || check.campaignId),
+  );
+  if (result.ok) return onClaimed(check);
+  return data({ proxy: result.proxy, message: result.message }, { status: 400 });
 }

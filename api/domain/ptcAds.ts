@@ -138,14 +138,9 @@ export async function updatePtcSettings(
 // ---------------------------------------------------------------------------------------------
 // Advertisers: create, list, pause / activate / delete
 
-export async function draftRules(db: Db | Tx) {
-  const s = await ptcSettings(db);
-  return { pricing: s.pricing, minimumViews: s.minimumViews };
-}
-
 /** Validates a create call's draft with the wizard's rules (shared/campaign.ts) and today's settings. */
-export async function parseDraft(db: Db | Tx, draft: unknown): Promise<CampaignDraft> {
-  const parsed = campaignDraftSchema(await draftRules(db)).safeParse(draft);
+export function parseDraft(settings: PtcSettings, draft: unknown): CampaignDraft {
+  const parsed = campaignDraftSchema(settings).safeParse(draft);
   if (!parsed.success)
     throw new DomainError("invalid_input", parsed.error.issues[0]?.message ?? "Invalid campaign.");
   return parsed.data;
@@ -158,9 +153,9 @@ export async function parseDraft(db: Db | Tx, draft: unknown): Promise<CampaignD
  */
 export async function createCampaign(
   db: Db,
-  input: { userId: string; draft: CampaignDraft; requestId?: string; now: Date },
+  input: { userId: string; draft: CampaignDraft; requestId?: string; now: Date; settings?: PtcSettings },
 ): Promise<{ campaignId: string; created: boolean }> {
-  const settings = await ptcSettings(db);
+  const settings = input.settings ?? (await ptcSettings(db));
   const { draft } = input;
   const price = priceFor(settings.pricing, draft.type, draft.durationSeconds);
   if (price === null) throw new DomainError("invalid_input", CAMPAIGN_MESSAGES.durationRequired);
@@ -401,6 +396,21 @@ export interface AdForMember {
   memberAmount: number;
 }
 
+/** What the member's ad views earned on the IST day of `now`, in milli-rupees. */
+async function ptcIncomeToday(db: Db, userId: string, now: Date): Promise<number> {
+  const [income] = await db
+    .select({ amount: memberDailyEarnings.amount })
+    .from(memberDailyEarnings)
+    .where(
+      and(
+        eq(memberDailyEarnings.userId, userId),
+        eq(memberDailyEarnings.day, istDay(now)),
+        eq(memberDailyEarnings.kind, "ptc_ads"),
+      ),
+    );
+  return Number(income?.amount ?? 0);
+}
+
 /**
  * The ads a member can view now: active, views left, not their own, not viewed within the
  * campaign's interval, under its per-day limit today, and without an open view of theirs. Also
@@ -480,21 +490,12 @@ export async function adsForMember(db: Db, userId: string, now: Date) {
     .select({ n: sql<number>`count(*)::int` })
     .from(adViews)
     .where(and(eq(adViews.userId, userId), gte(adViews.consumedAt, istDayStart(now))));
-  const [income] = await db
-    .select({ amount: memberDailyEarnings.amount })
-    .from(memberDailyEarnings)
-    .where(
-      and(
-        eq(memberDailyEarnings.userId, userId),
-        eq(memberDailyEarnings.day, today),
-        eq(memberDailyEarnings.kind, "ptc_ads"),
-      ),
-    );
+  const incomeToday = await ptcIncomeToday(db, userId, now);
   const { withdrawable } = await memberBalances(db, userId);
   return {
     ads,
     creditedToday: Number(credited?.n ?? 0),
-    incomeToday: Number(income?.amount ?? 0),
+    incomeToday,
     withdrawable,
     comesBackAt: comesBack === null ? null : new Date(comesBack),
   };
@@ -634,6 +635,13 @@ export async function viewOf(db: Db, userId: string, token: string) {
   return row ?? null;
 }
 
+/** Any member's view by its token, or undefined (for the refusals and the cheat log). */
+async function viewByToken(db: Db | Tx, token: string) {
+  if (!VIEW_TOKEN.test(token)) return undefined;
+  const [v] = await db.select().from(adViews).where(eq(adViews.token, token));
+  return v;
+}
+
 /** Why a token could not be consumed: unknown, another member's, used, too early or expired. */
 async function whyNotConsumed(
   db: Db | Tx,
@@ -642,9 +650,7 @@ async function whyNotConsumed(
   campaignId: string | undefined,
   now: Date,
 ): Promise<AdRefusal> {
-  const [v] = VIEW_TOKEN.test(token)
-    ? await db.select().from(adViews).where(eq(adViews.token, token))
-    : [undefined];
+  const v = await viewByToken(db, token);
   if (!v) return new AdRefusal("ad_view_used", "unknown_token", null);
   if (v.userId !== userId) return new AdRefusal("ad_view_used", "another_members_token", v.campaignId);
   if (v.consumedAt) return new AdRefusal("ad_view_used", "reused_token", v.campaignId);
@@ -677,9 +683,7 @@ export async function claimView(
   const { userId, token, now } = input;
   const ctx = { userId, ip: input.ip, token, now };
   if (input.ip && (await input.proxyCheck.isProxy(input.ip))) {
-    const [v] = VIEW_TOKEN.test(token)
-      ? await db.select({ campaignId: adViews.campaignId }).from(adViews).where(eq(adViews.token, token))
-      : [undefined];
+    const v = await viewByToken(db, token);
     return refuse(db, new AdRefusal("proxy_detected", "proxy", v?.campaignId ?? null), ctx);
   }
   // Read before the transaction: the campaign row's lock is then held for fewer statements.
@@ -770,20 +774,11 @@ export async function claimView(
     if (e instanceof AdRefusal) return refuse(db, e, ctx);
     throw e;
   }
-  const [{ withdrawable }, [income]] = await Promise.all([
+  const [{ withdrawable }, incomeToday] = await Promise.all([
     memberBalances(db, userId),
-    db
-      .select({ amount: memberDailyEarnings.amount })
-      .from(memberDailyEarnings)
-      .where(
-        and(
-          eq(memberDailyEarnings.userId, userId),
-          eq(memberDailyEarnings.day, istDay(now)),
-          eq(memberDailyEarnings.kind, "ptc_ads"),
-        ),
-      ),
+    ptcIncomeToday(db, userId, now),
   ]);
-  return { amount, withdrawable, incomeToday: Number(income?.amount ?? 0) };
+  return { amount, withdrawable, incomeToday };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -127,39 +127,22 @@ const EditMethodSchema = z
   .object({ ...methodFields, active: z.boolean({ invalid_type_error: "active must be true or false." }) })
   .strict();
 
+/** A whole number from `min` to `max`, with one message naming the field for every way it can be wrong. */
+const wholeNumberIn = (field: string, min: number, max: number) => {
+  const message = `${field} must be a whole number from ${min} to ${max}.`;
+  return z.number({ invalid_type_error: message }).int(message).min(min, message).max(max, message);
+};
+
 const SettingsSchema = z
-  .object({
-    referral_rate_bp: z
-      .number({
-        invalid_type_error: `referral_rate_bp must be a whole number from 0 to ${REFERRAL_RATE_MAX_BP}.`,
-      })
-      .int(`referral_rate_bp must be a whole number from 0 to ${REFERRAL_RATE_MAX_BP}.`)
-      .min(0, `referral_rate_bp must be a whole number from 0 to ${REFERRAL_RATE_MAX_BP}.`)
-      .max(
-        REFERRAL_RATE_MAX_BP,
-        `referral_rate_bp must be a whole number from 0 to ${REFERRAL_RATE_MAX_BP}.`,
-      ),
-  })
+  .object({ referral_rate_bp: wholeNumberIn("referral_rate_bp", 0, REFERRAL_RATE_MAX_BP) })
   .strict();
 
 const PtcSettingsSchema = z
   .object({
     // Checked by the domain with the shared pricing rule (shared/campaign.ts).
     ptc_pricing: z.unknown().optional(),
-    ptc_minimum_views: z
-      .number({
-        invalid_type_error: `ptc_minimum_views must be a whole number from 1 to ${MINIMUM_VIEWS_MAX}.`,
-      })
-      .int(`ptc_minimum_views must be a whole number from 1 to ${MINIMUM_VIEWS_MAX}.`)
-      .min(1, `ptc_minimum_views must be a whole number from 1 to ${MINIMUM_VIEWS_MAX}.`)
-      .max(MINIMUM_VIEWS_MAX, `ptc_minimum_views must be a whole number from 1 to ${MINIMUM_VIEWS_MAX}.`)
-      .optional(),
-    ptc_member_share_bp: z
-      .number({ invalid_type_error: "ptc_member_share_bp must be a whole number from 0 to 10000." })
-      .int("ptc_member_share_bp must be a whole number from 0 to 10000.")
-      .min(0, "ptc_member_share_bp must be a whole number from 0 to 10000.")
-      .max(10_000, "ptc_member_share_bp must be a whole number from 0 to 10000.")
-      .optional(),
+    ptc_minimum_views: wholeNumberIn("ptc_minimum_views", 1, MINIMUM_VIEWS_MAX).optional(),
+    ptc_member_share_bp: wholeNumberIn("ptc_member_share_bp", 0, 10_000).optional(),
   })
   .strict()
   .refine(

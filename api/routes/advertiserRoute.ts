@@ -148,12 +148,13 @@ export function advertiserRoute(): Hono<ApiEnv> {
     await deps.limiter.consume("money", member.id);
     const raw = await readObj(c, z.unknown());
     const { request_id } = parseWith(DraftEnvelope, raw);
-    const draft = await parseDraft(deps.db, raw);
+    const settings = await ptcSettings(deps.db);
     const { campaignId } = await createCampaign(deps.db, {
       userId: member.id,
-      draft,
+      draft: parseDraft(settings, raw),
       requestId: request_id,
       now: deps.clock(),
+      settings,
     });
     const balances = await memberBalances(deps.db, member.id);
     return ok(c, {

@@ -12,10 +12,16 @@ import { PTC_MESSAGES, adsForMember, claimView, startView, viewOf } from "../dom
  * docs/api.md): the View Ads list, starting a view, reading one's own view, claiming it.
  */
 
-const campaignId = z
-  .string({ invalid_type_error: PTC_MESSAGES.operationFailed, required_error: PTC_MESSAGES.operationFailed })
-  .min(1, PTC_MESSAGES.operationFailed)
-  .max(64, PTC_MESSAGES.operationFailed);
+/** An id the client echoes back (a campaign's, a view's token): anything off is the one refusal. */
+const echoedId = (max: number) =>
+  z
+    .string({
+      invalid_type_error: PTC_MESSAGES.operationFailed,
+      required_error: PTC_MESSAGES.operationFailed,
+    })
+    .min(1, PTC_MESSAGES.operationFailed)
+    .max(max, PTC_MESSAGES.operationFailed);
+const campaignId = echoedId(64);
 
 const StartSchema = z.object({ btnName: campaignId }).strict();
 
@@ -28,13 +34,7 @@ const ClaimSchema = z
         errorMap: () => ({ message: "btnClickEarn must be a number." }),
       })
       .optional(),
-    viewToken: z
-      .string({
-        invalid_type_error: PTC_MESSAGES.operationFailed,
-        required_error: PTC_MESSAGES.operationFailed,
-      })
-      .min(1, PTC_MESSAGES.operationFailed)
-      .max(128, PTC_MESSAGES.operationFailed),
+    viewToken: echoedId(128),
   })
   .strict();
 

@@ -17,6 +17,7 @@ import { creditEarning, type EarningSource } from "../domain/earnings";
 import { PLATFORM, ensurePlatformAccounts, memberAccount, post } from "../domain/ledger";
 import { SETTING_DEFAULTS } from "../domain/settings";
 import { convertBalance } from "../domain/conversions";
+import { istDayStart } from "../domain/earningKinds";
 import { createCampaign } from "../domain/ptcAds";
 import { sanitizeHtml } from "../lib/sanitize";
 import { rupeesToMilli } from "../../shared/money";
@@ -47,8 +48,6 @@ export const DEMO_YOUTUBE_URL = "https://www.youtube.com/watch?v=aqz-KE-bpKQ";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
-/** India has one time zone, UTC+05:30, without daylight saving. */
-const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
 const HISTORY_DAYS = 60;
 /** Any constant: serialises two processes seeding the same PostgreSQL at once. */
 const SEED_LOCK = 73_102_025;
@@ -68,9 +67,7 @@ function prng(seed: number) {
   return { next, int };
 }
 
-function istDayStart(t: number): number {
-  return Math.floor((t + IST_OFFSET_MS) / DAY_MS) * DAY_MS - IST_OFFSET_MS;
-}
+const istDayStartMs = (t: number): number => istDayStart(new Date(t)).getTime();
 
 /** A record id like `newId()`, but carrying the backdated time so order numbers sort with it. */
 function idAt(date: Date): string {
@@ -160,7 +157,7 @@ const PAYERS: {
 function planEarnings(plan: EarningPlan[], now: number, rand: ReturnType<typeof prng>) {
   const out: { source: EarningSource; amount: number; at: Date }[] = [];
   for (let back = HISTORY_DAYS; back >= 0; back--) {
-    const dayStart = istDayStart(now - back * DAY_MS);
+    const dayStart = istDayStartMs(now - back * DAY_MS);
     for (const p of plan) {
       if (rand.next() > p.chance) continue;
       const n = rand.int(p.perDay[0], p.perDay[1]);
@@ -273,7 +270,7 @@ async function seedContent(tx: Tx, site: string, now: number) {
   await tx.insert(announcements).values(
     ANNOUNCEMENTS.map((a) => ({
       message: sanitizeHtml(s(a.message)),
-      createdAt: new Date(istDayStart(now - a.daysAgo * DAY_MS) + 10 * HOUR_MS),
+      createdAt: new Date(istDayStartMs(now - a.daysAgo * DAY_MS) + 10 * HOUR_MS),
     })),
   );
   // Written out so the operator sees (and can edit) what the pages show.
@@ -389,7 +386,7 @@ export async function seedIfEmpty(
     // createMember opens its own transaction; on a transaction handle that becomes a savepoint.
     const asDb = tx as unknown as Db;
 
-    const joined = new Date(istDayStart(now - (HISTORY_DAYS + 5) * DAY_MS) + 11 * HOUR_MS);
+    const joined = new Date(istDayStartMs(now - (HISTORY_DAYS + 5) * DAY_MS) + 11 * HOUR_MS);
     const demo = await createMember(asDb, {
       name: DEMO_MEMBER.name,
       email: DEMO_MEMBER.email,

@@ -17,3 +17,9 @@ export const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
 export function istDay(at: Date): string {
   return new Date(at.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
 }
+
+/** The instant the IST calendar day of `at` began. */
+export function istDayStart(at: Date): Date {
+  const day = 24 * 60 * 60 * 1000;
+  return new Date(Math.floor((at.getTime() + IST_OFFSET_MS) / day) * day - IST_OFFSET_MS);
+}

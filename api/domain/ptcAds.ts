@@ -19,7 +19,7 @@ import { PAGE_SIZE, offsetOf, pageOf } from "../../shared/pagination";
 import type { DomainErrorCode } from "../../shared/errors";
 import { recordAudit } from "./audit";
 import { creditEarning } from "./earnings";
-import { IST_OFFSET_MS, istDay } from "./earningKinds";
+import { istDay, istDayStart } from "./earningKinds";
 import { DomainError } from "./errors";
 import {
   InsufficientFundsError,
@@ -65,11 +65,6 @@ export const OPERATOR_PAGE_SIZE = 20;
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
-
-/** The instant the IST day of `now` began. */
-export function istDayStart(now: Date): Date {
-  return new Date(Date.parse(`${istDay(now)}T00:00:00Z`) - IST_OFFSET_MS);
-}
 
 // ---------------------------------------------------------------------------------------------
 // Settings

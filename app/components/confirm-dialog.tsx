@@ -27,7 +27,6 @@ export function ConfirmDialog({
   pending?: boolean;
   tone?: "primary" | "danger";
 }) {
-  const titleId = useId();
   useEffect(() => {
     if (!onCancel) return;
     const onKey = (e: KeyboardEvent) => {
@@ -37,45 +36,66 @@ export function ConfirmDialog({
     return () => window.removeEventListener("keydown", onKey);
   }, [onCancel]);
   return (
+    <DialogShell title={title}>
+      {children ? <div className="mt-2 text-sm text-slate-700">{children}</div> : null}
+      <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        {onCancel ? (
+          <button type="button" className="btn-secondary" onClick={onCancel}>
+            {cancelLabel}
+          </button>
+        ) : (
+          <Form method="get" className="contents">
+            <button type="submit" className="btn-secondary">
+              {cancelLabel}
+            </button>
+          </Form>
+        )}
+        <Form method="post" className="contents">
+          {Object.entries(fields).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          <button
+            type="submit"
+            autoFocus
+            className={tone === "danger" ? "btn-danger" : "btn-primary"}
+            disabled={pending}
+            aria-busy={pending}
+          >
+            {pending ? <Spinner /> : null}
+            {confirmLabel}
+          </button>
+        </Form>
+      </div>
+    </DialogShell>
+  );
+}
+
+/**
+ * A modal dialog's frame (overlay, labelled panel, title): the confirm dialog's, and any page's
+ * dialog with buttons of its own.
+ */
+export function DialogShell({
+  title,
+  children,
+  width = "max-w-sm",
+}: {
+  title: string;
+  children: ReactNode;
+  width?: "max-w-sm" | "max-w-lg";
+}) {
+  const titleId = useId();
+  return (
     <div className="fixed inset-0 z-40 flex items-end justify-center bg-slate-900/50 p-3 sm:items-center">
       <div
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
-        className="w-full max-w-sm rounded-2xl bg-white p-5 shadow-xl"
+        className={`w-full ${width} rounded-2xl bg-white p-5 shadow-xl`}
       >
         <h2 id={titleId} className="text-lg font-bold">
           {title}
         </h2>
-        {children ? <div className="mt-2 text-sm text-slate-700">{children}</div> : null}
-        <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          {onCancel ? (
-            <button type="button" className="btn-secondary" onClick={onCancel}>
-              {cancelLabel}
-            </button>
-          ) : (
-            <Form method="get" className="contents">
-              <button type="submit" className="btn-secondary">
-                {cancelLabel}
-              </button>
-            </Form>
-          )}
-          <Form method="post" className="contents">
-            {Object.entries(fields).map(([name, value]) => (
-              <input key={name} type="hidden" name={name} value={value} />
-            ))}
-            <button
-              type="submit"
-              autoFocus
-              className={tone === "danger" ? "btn-danger" : "btn-primary"}
-              disabled={pending}
-              aria-busy={pending}
-            >
-              {pending ? <Spinner /> : null}
-              {confirmLabel}
-            </button>
-          </Form>
-        </div>
+        {children}
       </div>
     </div>
   );

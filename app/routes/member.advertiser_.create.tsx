@@ -1,10 +1,10 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useState } from "react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { errorText, memberApi, memberRead } from "~/utils/api.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { redirectWithToast } from "~/utils/toast.server";
-import { AlertBox, newRequestId } from "~/components/confirm-dialog";
+import { AlertBox, DialogShell, newRequestId } from "~/components/confirm-dialog";
 import { ErrorList, Field, SubmitButton, useIsPending } from "~/components/forms";
 import { ActionToast, showToast, useHydrated } from "~/utils/client-toast";
 import type { ToastView } from "~/components/toaster";
@@ -279,21 +279,10 @@ function FieldError({ id, text }: { id: string; text?: string }) {
 }
 
 function Dialog({ title, children }: { title: string; children: React.ReactNode }) {
-  const titleId = useId();
   return (
-    <div className="fixed inset-0 z-40 flex items-end justify-center bg-slate-900/50 p-3 sm:items-center">
-      <div
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        className="w-full max-w-lg rounded-2xl bg-white p-5 shadow-xl"
-      >
-        <h2 id={titleId} className="text-lg font-bold">
-          {title}
-        </h2>
-        <div className="mt-2 text-sm text-slate-700">{children}</div>
-      </div>
-    </div>
+    <DialogShell title={title} width="max-w-lg">
+      <div className="mt-2 text-sm text-slate-700">{children}</div>
+    </DialogShell>
   );
 }
 

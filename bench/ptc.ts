@@ -5,24 +5,18 @@
  * as they can, then pgbench's TPC-B-like script runs with the same client count, and the books
  * are checked. `npm run bench:ptc`; see bench/README.md.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { serve } from "@hono/node-server";
 import { eq, sql } from "drizzle-orm";
 import { Agent } from "undici";
-import { parseConfig } from "../api/config";
-import { createApi } from "../api/app";
-import { createDeps, type Deps } from "../api/deps";
 import { campaigns, users } from "../api/db/schema";
 import { createMember } from "../api/domain/accounts";
 import { convertBalance } from "../api/domain/conversions";
 import { creditEarning } from "../api/domain/earnings";
-import { PLATFORM, accountBalance, campaignEscrowAccount, checkLedgerInvariant } from "../api/domain/ledger";
+import { PLATFORM, accountBalance, campaignEscrowAccount } from "../api/domain/ledger";
 import { createCampaign } from "../api/domain/ptcAds";
 import { createSession } from "../api/domain/sessions";
 import { encodeObj } from "../shared/obj.server";
-import { adminSql, dbUrl, freePort, percentile, runPgbench } from "./pg";
+import { OBJ_SECRET, reportLedgerInvariant, reportPgbench, runBench } from "./api";
+import { percentile } from "./pg";
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 1000);
@@ -31,7 +25,6 @@ const CAMPAIGNS = Number(process.env.BENCH_CAMPAIGNS ?? 4);
 const REFERRAL_GROUP = 10;
 const PGBENCH_SECONDS = Number(process.env.BENCH_DURATION ?? 20);
 const PGBENCH_SCALE = Number(process.env.BENCH_PGBENCH_SCALE ?? 10);
-const OBJ_SECRET = "bench-obj-secret-0000";
 const AD_SECONDS = 10;
 
 interface Tally {
@@ -60,219 +53,168 @@ function shuffle<T>(list: T[], seed = 20261123): T[] {
   return out;
 }
 
-async function main() {
-  const stamp = `${Date.now()}`;
-  const appDb = `bench_ptc_${stamp}`;
-  const pgbenchDb = `bench_pgbench_${stamp}`;
-  const dataDir = mkdtempSync(path.join(tmpdir(), "bench-ptc-"));
-  let deps: Deps | undefined;
-  let server: ReturnType<typeof serve> | undefined;
+runBench("ptc", async (api) => {
+  const { db, base } = api;
   let failed = false;
-  await adminSql((s) => s.unsafe(`create database ${appDb}`));
-  try {
-    const config = parseConfig({
-      NODE_ENV: "development",
-      DATABASE_URL: dbUrl(appDb),
-      DATA_DIR: dataDir,
-      RATE_LIMITS: "off",
-      HUMAN_CHECK: "off",
-      SEED_DEMO: "off",
-      SESSION_SECRET: "bench-session-secret-bench-session-secret-0000",
-      OBJ_SECRET,
+
+  // Advertisers (one per campaign) with deposit, and their campaigns.
+  const campaignIds: string[] = [];
+  for (let i = 0; i < CAMPAIGNS; i++) {
+    const a = await createMember(db, { name: `Advertiser ${i}`, email: `advertiser${i}@bench.test` });
+    await db.transaction((tx) =>
+      creditEarning(tx, {
+        userId: a.id,
+        source: "offerWall",
+        amount: MEMBERS * 50 + 1000,
+        idempotencyKey: `bench:adv:${a.id}`,
+      }),
+    );
+    await convertBalance(db, {
+      userId: a.id,
+      rupees: Math.ceil((MEMBERS * 50) / 1000),
+      direction: "withdrawToDeposit",
     });
-    deps = await createDeps(config, { mailer: { send: async () => {} } });
-    const db = deps.db;
-    const app = createApi(deps);
-    const port = await freePort();
-    server = serve({ fetch: app.fetch, port, hostname: "127.0.0.1" });
-    const base = `http://127.0.0.1:${port}`;
+    const { campaignId } = await createCampaign(db, {
+      userId: a.id,
+      draft: {
+        type: "window",
+        title: `Bench ad ${i}`,
+        url: "https://example.com/",
+        description: "Claimed by the bench",
+        durationSeconds: AD_SECONDS,
+        totalViews: MEMBERS,
+        intervalHours: 24,
+        dailyLimit: null,
+      },
+      now: new Date(),
+    });
+    campaignIds.push(campaignId);
+  }
+  // Members with a session each; every REFERRAL_GROUP-th is the referrer of the next ones.
+  const members: { id: string; cookie: string }[] = [];
+  let referrer: string | undefined;
+  for (let i = 0; i < MEMBERS; i++) {
+    const m = await createMember(db, {
+      name: `Viewer ${i}`,
+      email: `viewer${i}@bench.test`,
+      referredBy: i % REFERRAL_GROUP === 0 ? undefined : referrer,
+    });
+    if (i % REFERRAL_GROUP === 0) referrer = m.id;
+    const { token } = await createSession(db, m.id, true);
+    members.push({ id: m.id, cookie: `sid=${token}` });
+  }
+  const [referred] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(sql`${users.referredBy} is not null`);
 
-    // Advertisers (one per campaign) with deposit, and their campaigns.
-    const campaignIds: string[] = [];
-    for (let i = 0; i < CAMPAIGNS; i++) {
-      const a = await createMember(db, { name: `Advertiser ${i}`, email: `advertiser${i}@bench.test` });
-      await db.transaction((tx) =>
-        creditEarning(tx, {
-          userId: a.id,
-          source: "offerWall",
-          amount: MEMBERS * 50 + 1000,
-          idempotencyKey: `bench:adv:${a.id}`,
-        }),
-      );
-      await convertBalance(db, {
-        userId: a.id,
-        rupees: Math.ceil((MEMBERS * 50) / 1000),
-        direction: "withdrawToDeposit",
-      });
-      const { campaignId } = await createCampaign(db, {
-        userId: a.id,
-        draft: {
-          type: "window",
-          title: `Bench ad ${i}`,
-          url: "https://example.com/",
-          description: "Claimed by the bench",
-          durationSeconds: AD_SECONDS,
-          totalViews: MEMBERS,
-          intervalHours: 24,
-          dailyLimit: null,
-        },
-        now: new Date(),
-      });
-      campaignIds.push(campaignId);
-    }
-    // Members with a session each; every REFERRAL_GROUP-th is the referrer of the next ones.
-    const members: { id: string; cookie: string }[] = [];
-    let referrer: string | undefined;
-    for (let i = 0; i < MEMBERS; i++) {
-      const m = await createMember(db, {
-        name: `Viewer ${i}`,
-        email: `viewer${i}@bench.test`,
-        referredBy: i % REFERRAL_GROUP === 0 ? undefined : referrer,
-      });
-      if (i % REFERRAL_GROUP === 0) referrer = m.id;
-      const { token } = await createSession(db, m.id, true);
-      members.push({ id: m.id, cookie: `sid=${token}` });
-    }
-    const [referred] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(users)
-      .where(sql`${users.referredBy} is not null`);
-
-    const agent = new Agent({ connections: CLIENTS, keepAliveTimeout: 30_000 });
-    const call = async (t: Tally, pathName: string, method: string, cookie: string, fields: unknown) => {
-      const started = performance.now();
-      try {
-        const res = await fetch(`${base}${pathName}`, {
-          method,
-          headers: { "content-type": "application/json", cookie },
-          body: JSON.stringify({ obj: encodeObj(OBJ_SECRET, fields) }),
-          dispatcher: agent,
-        } as RequestInit);
-        const json = (await res.json()) as { success?: boolean; error_code?: string; msg?: unknown };
-        t.latencies.push(performance.now() - started);
-        if (res.status === 200 && json.success) t.ok++;
-        else {
-          if (res.status >= 400 && res.status < 500) t.refused++;
-          else t.failed++;
-          const key = `${res.status} ${json.error_code ?? ""}`;
-          t.answers.set(key, (t.answers.get(key) ?? 0) + 1);
-        }
-        return json;
-      } catch (e) {
-        t.failed++;
-        t.answers.set(String(e), (t.answers.get(String(e)) ?? 0) + 1);
-        return undefined;
+  const agent = new Agent({ connections: CLIENTS, keepAliveTimeout: 30_000 });
+  const call = async (t: Tally, pathName: string, method: string, cookie: string, fields: unknown) => {
+    const started = performance.now();
+    try {
+      const res = await fetch(`${base}${pathName}`, {
+        method,
+        headers: { "content-type": "application/json", cookie },
+        body: JSON.stringify({ obj: encodeObj(OBJ_SECRET, fields) }),
+        dispatcher: agent,
+      } as RequestInit);
+      const json = (await res.json()) as { success?: boolean; error_code?: string; msg?: unknown };
+      t.latencies.push(performance.now() - started);
+      if (res.status === 200 && json.success) t.ok++;
+      else {
+        if (res.status >= 400 && res.status < 500) t.refused++;
+        else t.failed++;
+        const key = `${res.status} ${json.error_code ?? ""}`;
+        t.answers.set(key, (t.answers.get(key) ?? 0) + 1);
       }
-    };
-    /** Runs the jobs with CLIENTS workers; answers the elapsed seconds. */
-    const run = async <T>(jobs: T[], work: (job: T) => Promise<void>) => {
-      let next = 0;
-      const started = performance.now();
-      await Promise.all(
-        Array.from({ length: CLIENTS }, async () => {
-          while (next < jobs.length) await work(jobs[next++]!);
-        }),
-      );
-      return (performance.now() - started) / 1000;
-    };
-
-    const jobs = shuffle(members.flatMap((m) => campaignIds.map((c) => ({ member: m, campaign: c }))));
-    console.log(
-      `Ad views: ${MEMBERS} members (${referred?.n ?? 0} referred), ${CAMPAIGNS} campaigns, ${jobs.length} views, ${CLIENTS} clients, PostgreSQL, obj bodies over HTTP`,
-    );
-
-    const starts = tally();
-    const tokens = new Map<(typeof jobs)[number], string>();
-    const startSeconds = await run(jobs, async (job) => {
-      const answer = (await call(
-        starts,
-        "/userIncomeRoute/user_PTCAds_view_start",
-        "POST",
-        job.member.cookie,
-        {
-          btnName: job.campaign,
-        },
-      )) as { msg?: { viewToken?: string } } | undefined;
-      if (answer?.msg?.viewToken) tokens.set(job, answer.msg.viewToken);
-    });
-    // The server's rule: a view is claimable once the ad's duration has passed since its start.
-    await new Promise((r) => setTimeout(r, AD_SECONDS * 1000 + 500));
-
-    const claims = tally();
-    const claimSeconds = await run(jobs, async (job) => {
-      const token = tokens.get(job);
-      if (!token) return;
-      await call(claims, "/userIncomeRoute/user_PTCAds_income_patch", "PATCH", job.member.cookie, {
-        btnName: job.campaign,
-        btnClickEarn: 1,
-        viewToken: token,
-      });
-    });
-    await agent.close();
-
-    console.log("\n| phase | ok | refused (4xx) | failed | ok/s | p50 ms | p99 ms |");
-    console.log("|---|---:|---:|---:|---:|---:|---:|");
-    for (const [name, t, seconds] of [
-      ["view start", starts, startSeconds],
-      ["claim", claims, claimSeconds],
-    ] as const) {
-      const sorted = [...t.latencies].sort((a, b) => a - b);
-      console.log(
-        `| ${name} | ${t.ok} | ${t.refused} | ${t.failed} | ${(t.ok / seconds).toFixed(1)} | ${percentile(sorted, 50).toFixed(1)} | ${percentile(sorted, 99).toFixed(1)} |`,
-      );
-      for (const [k, n] of t.answers) console.log(`  ${name} answered ${n}×: ${k}`);
-      if (t.failed > 0 || t.ok !== jobs.length) failed = true;
+      return json;
+    } catch (e) {
+      t.failed++;
+      t.answers.set(String(e), (t.answers.get(String(e)) ?? 0) + 1);
+      return undefined;
     }
-    const claimsPerS = claims.ok / claimSeconds;
-    console.log(`\nclaims/second: ${claimsPerS.toFixed(1)} (${claimSeconds.toFixed(1)} s)`);
-
-    await adminSql((s) => s.unsafe(`create database ${pgbenchDb}`));
-    const pg = runPgbench(pgbenchDb, { clients: CLIENTS, seconds: PGBENCH_SECONDS, scale: PGBENCH_SCALE });
-    console.log(`\npgbench (${pg.command})`);
-    console.log(`pgbench tps: ${pg.tps.toFixed(1)} (latency average ${pg.latency})`);
-    console.log(`ratio claims/s ÷ pgbench tps: ${(claimsPerS / pg.tps).toFixed(3)}`);
-
-    // The books after the run: the invariant, and every campaign's escrow against its views.
-    const invariant = await checkLedgerInvariant(db);
-    const invariantOk =
-      invariant.total === 0 && invariant.negative.length === 0 && invariant.unbalancedEntries === 0;
-    console.log(
-      `\nledger invariant: total ${invariant.total}, negative [${invariant.negative.join(", ")}], unbalanced ${invariant.unbalancedEntries} → ${invariantOk ? "OK" : "BROKEN"}`,
+  };
+  /** Runs the jobs with CLIENTS workers; answers the elapsed seconds. */
+  const run = async <T>(jobs: T[], work: (job: T) => Promise<void>) => {
+    let next = 0;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: CLIENTS }, async () => {
+        while (next < jobs.length) await work(jobs[next++]!);
+      }),
     );
-    let escrowOk = true;
-    let revenue = 0;
-    for (const id of campaignIds) {
-      const [c] = await db.select().from(campaigns).where(eq(campaigns.id, id));
-      const escrow = await accountBalance(db, campaignEscrowAccount(id));
-      const expected = (c!.totalViews - c!.deliveredViews) * Number(c!.price);
-      if (escrow !== expected) escrowOk = false;
-      revenue += c!.deliveredViews * (Number(c!.price) - Number(c!.memberAmount));
-      console.log(
-        `campaign ${id}: ${c!.deliveredViews}/${c!.totalViews} views, ${c!.status}, escrow ${escrow}`,
-      );
-    }
-    const revenueNow = await accountBalance(db, PLATFORM.revenue);
-    console.log(`escrow = undelivered × price for every campaign → ${escrowOk ? "OK" : "MISMATCH"}`);
-    console.log(
-      `ad revenue ${revenue} ≤ platform:revenue ${revenueNow} → ${revenue <= revenueNow ? "OK" : "MISMATCH"}`,
-    );
-    if (!invariantOk || !escrowOk || revenue > revenueNow) failed = true;
-  } finally {
-    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-    await deps?.close();
-    await adminSql(async (s) => {
-      await s.unsafe(`drop database if exists ${appDb} with (force)`);
-      await s.unsafe(`drop database if exists ${pgbenchDb} with (force)`);
+    return (performance.now() - started) / 1000;
+  };
+
+  const jobs = shuffle(members.flatMap((m) => campaignIds.map((c) => ({ member: m, campaign: c }))));
+  console.log(
+    `Ad views: ${MEMBERS} members (${referred?.n ?? 0} referred), ${CAMPAIGNS} campaigns, ${jobs.length} views, ${CLIENTS} clients, PostgreSQL, obj bodies over HTTP`,
+  );
+
+  const starts = tally();
+  const tokens = new Map<(typeof jobs)[number], string>();
+  const startSeconds = await run(jobs, async (job) => {
+    const answer = (await call(starts, "/userIncomeRoute/user_PTCAds_view_start", "POST", job.member.cookie, {
+      btnName: job.campaign,
+    })) as { msg?: { viewToken?: string } } | undefined;
+    if (answer?.msg?.viewToken) tokens.set(job, answer.msg.viewToken);
+  });
+  // The server's rule: a view is claimable once the ad's duration has passed since its start.
+  await new Promise((r) => setTimeout(r, AD_SECONDS * 1000 + 500));
+
+  const claims = tally();
+  const claimSeconds = await run(jobs, async (job) => {
+    const token = tokens.get(job);
+    if (!token) return;
+    await call(claims, "/userIncomeRoute/user_PTCAds_income_patch", "PATCH", job.member.cookie, {
+      btnName: job.campaign,
+      btnClickEarn: 1,
+      viewToken: token,
     });
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-  if (failed) {
-    console.error("\nFAILED: see above.");
-    process.exit(1);
-  }
-}
+  });
+  await agent.close();
 
-main().catch((e: unknown) => {
+  console.log("\n| phase | ok | refused (4xx) | failed | ok/s | p50 ms | p99 ms |");
+  console.log("|---|---:|---:|---:|---:|---:|---:|");
+  for (const [name, t, seconds] of [
+    ["view start", starts, startSeconds],
+    ["claim", claims, claimSeconds],
+  ] as const) {
+    const sorted = [...t.latencies].sort((a, b) => a - b);
+    console.log(
+      `| ${name} | ${t.ok} | ${t.refused} | ${t.failed} | ${(t.ok / seconds).toFixed(1)} | ${percentile(sorted, 50).toFixed(1)} | ${percentile(sorted, 99).toFixed(1)} |`,
+    );
+    for (const [k, n] of t.answers) console.log(`  ${name} answered ${n}×: ${k}`);
+    if (t.failed > 0 || t.ok !== jobs.length) failed = true;
+  }
+  const claimsPerS = claims.ok / claimSeconds;
+  console.log(`\nclaims/second: ${claimsPerS.toFixed(1)} (${claimSeconds.toFixed(1)} s)`);
+
+  const tps = await reportPgbench(api, { clients: CLIENTS, seconds: PGBENCH_SECONDS, scale: PGBENCH_SCALE });
+  console.log(`ratio claims/s ÷ pgbench tps: ${(claimsPerS / tps).toFixed(3)}`);
+
+  // The books after the run: the invariant, and every campaign's escrow against its views.
+  const invariantOk = await reportLedgerInvariant(db);
+  let escrowOk = true;
+  let revenue = 0;
+  for (const id of campaignIds) {
+    const [c] = await db.select().from(campaigns).where(eq(campaigns.id, id));
+    const escrow = await accountBalance(db, campaignEscrowAccount(id));
+    const expected = (c!.totalViews - c!.deliveredViews) * Number(c!.price);
+    if (escrow !== expected) escrowOk = false;
+    revenue += c!.deliveredViews * (Number(c!.price) - Number(c!.memberAmount));
+    console.log(
+      `campaign ${id}: ${c!.deliveredViews}/${c!.totalViews} views, ${c!.status}, escrow ${escrow}`,
+    );
+  }
+  const revenueNow = await accountBalance(db, PLATFORM.revenue);
+  console.log(`escrow = undelivered × price for every campaign → ${escrowOk ? "OK" : "MISMATCH"}`);
+  console.log(
+    `ad revenue ${revenue} ≤ platform:revenue ${revenueNow} → ${revenue <= revenueNow ? "OK" : "MISMATCH"}`,
+  );
+  if (!invariantOk || !escrowOk || revenue > revenueNow) failed = true;
+  return failed;
+}).catch((e: unknown) => {
   console.error(e);
   process.exit(1);
 });

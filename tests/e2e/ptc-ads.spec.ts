@@ -3,6 +3,7 @@ import { api, apiLogin, expect, test, toast, waitForHydration } from "./fixtures
 import {
   adCard,
   advertiserWithCampaigns,
+  type AdKind,
   homeData,
   leaveAndReturn,
   setTestPricing,
@@ -25,6 +26,19 @@ function summary(page: Page, label: "Today Earnings" | "Total Links" | "Complete
 
 function viewTokenOf(url: string): string {
   return new URL(url).searchParams.get("view") ?? "";
+}
+
+/** The member's View Ads page on the tab of `kind`, hydrated. */
+async function openAdsTab(page: Page, kind: AdKind): Promise<void> {
+  await page.goto(`/member/ptc-ads?tab=${kind}`);
+  await waitForHydration(page);
+}
+
+/** Clicks View Ad on the ad titled `title`; answers the ad's new tab. */
+async function viewAd(page: Page, title: string): Promise<Page> {
+  const popupOpened = page.waitForEvent("popup");
+  await adCard(page, title).getByRole("button", { name: "View Ad" }).click();
+  return popupOpened;
 }
 
 test.describe("View Ads", () => {
@@ -76,14 +90,11 @@ test.describe("View Ads", () => {
     const viewerCookie = await apiLogin(viewer.email, viewer.password);
     await page.clock.install();
     await loginAs(page, viewer);
-    await page.goto("/member/ptc-ads?tab=window");
-    await waitForHydration(page);
+    await openAdsTab(page, "window");
     const card = adCard(page, titles.window);
     await expect(card).toHaveCount(1);
 
-    const popupOpened = page.waitForEvent("popup");
-    await card.getByRole("button", { name: "View Ad" }).click();
-    const tab = await popupOpened;
+    const tab = await viewAd(page, titles.window);
     await tab.waitForURL(/\/member\/waitRedirecting\/?\?link=/);
     // Every ad button is locked while a view is open.
     await expect(card.getByRole("button", { name: "View Ad" })).toBeDisabled();
@@ -152,11 +163,8 @@ test.describe("View Ads", () => {
     const viewer = await newMember();
     await page.clock.install();
     await loginAs(page, viewer);
-    await page.goto("/member/ptc-ads?tab=window");
-    await waitForHydration(page);
-    const popupOpened = page.waitForEvent("popup");
-    await adCard(page, titles.window).getByRole("button", { name: "View Ad" }).click();
-    const tab = await popupOpened;
+    await openAdsTab(page, "window");
+    const tab = await viewAd(page, titles.window);
     await tab.waitForURL(/waitRedirecting/);
     await page.clock.fastForward(5_000);
     await tab.getByRole("button", { name: "Claim Bonus" }).click();
@@ -178,11 +186,8 @@ test.describe("View Ads", () => {
     const { titles } = await advertiserWithCampaigns(newMember, giveBalance, ["iframe"]);
     const viewer = await newMember();
     await loginAs(page, viewer);
-    await page.goto("/member/ptc-ads?tab=iframe");
-    await waitForHydration(page);
-    const popupOpened = page.waitForEvent("popup");
-    await adCard(page, titles.iframe).getByRole("button", { name: "View Ad" }).click();
-    const tab = await popupOpened;
+    await openAdsTab(page, "iframe");
+    const tab = await viewAd(page, titles.iframe);
     await tab.waitForURL(/\/member\/iframe\/?\?link=/);
     await expect(tab.getByTestId("ad-countdown")).toContainText(/sec remaining|Done!/);
     await expect(
@@ -204,17 +209,14 @@ test.describe("View Ads", () => {
     const { titles } = await advertiserWithCampaigns(newMember, giveBalance, ["iframe"]);
     const viewer = await newMember();
     await loginAs(page, viewer);
-    await page.goto("/member/ptc-ads?tab=iframe");
-    await waitForHydration(page);
+    await openAdsTab(page, "iframe");
     // Another window of the page is told of the click and locks its buttons too.
     const other = await page.context().newPage();
     await other.goto("/member/ptc-ads?tab=iframe");
     await waitForHydration(other);
     const otherButton = adCard(other, titles.iframe).getByRole("button", { name: "View Ad" });
     await expect(otherButton).toBeEnabled();
-    const popupOpened = page.waitForEvent("popup");
-    await adCard(page, titles.iframe).getByRole("button", { name: "View Ad" }).click();
-    const tab = await popupOpened;
+    const tab = await viewAd(page, titles.iframe);
     await tab.waitForURL(/\/member\/iframe/);
     await expect(tab.getByTestId("ad-countdown")).toBeVisible();
     await expect(otherButton).toBeDisabled();
@@ -234,11 +236,8 @@ test.describe("View Ads", () => {
     const { titles } = await advertiserWithCampaigns(newMember, giveBalance, ["youtube"]);
     const viewer = await newMember();
     await loginAs(page, viewer);
-    await page.goto("/member/ptc-ads?tab=youtube");
-    await waitForHydration(page);
-    const popupOpened = page.waitForEvent("popup");
-    await adCard(page, titles.youtube).getByRole("button", { name: "View Ad" }).click();
-    const tab = await popupOpened;
+    await openAdsTab(page, "youtube");
+    const tab = await viewAd(page, titles.youtube);
     await tab.waitForURL(/\/member\/youtube\/?\?link=/);
     await expect(tab.getByTestId("yt-standin")).toContainText("dQw4w9WgXcQ");
     expect(
@@ -274,9 +273,7 @@ test.describe("View Ads", () => {
 
     // Window: View Ad opens the wait page in a new tab; it reloads itself until Claim Bonus is ready.
     await page.goto("/member/ptc-ads?tab=window");
-    let popupOpened = page.waitForEvent("popup");
-    await adCard(page, titles.window).getByRole("button", { name: "View Ad" }).click();
-    let tab = await popupOpened;
+    let tab = await viewAd(page, titles.window);
     await tab.waitForURL(/waitRedirecting/);
     await expect(tab.getByRole("button", { name: "Claim Bonus" })).toBeEnabled({ timeout: 15_000 });
     await tab.getByRole("button", { name: "Claim Bonus" }).click();
@@ -286,9 +283,7 @@ test.describe("View Ads", () => {
 
     // Iframe: the page counts down by reloading, then Claim Bonus, then back to View Ads.
     await page.goto("/member/ptc-ads?tab=iframe");
-    popupOpened = page.waitForEvent("popup");
-    await adCard(page, titles.iframe).getByRole("button", { name: "View Ad" }).click();
-    tab = await popupOpened;
+    tab = await viewAd(page, titles.iframe);
     await tab.waitForURL(/\/member\/iframe/);
     await expect(tab.getByRole("button", { name: "Claim Bonus" })).toBeVisible({ timeout: 15_000 });
     await tab.getByRole("button", { name: "Claim Bonus" }).click();

@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { eq } from "drizzle-orm";
 import { solveChallenge, type Challenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { drivers } from "../support/db";
@@ -16,12 +15,13 @@ import {
   inAnHour,
   newMember,
   newOperator,
+  pendingWithdrawal,
   type TestMember,
 } from "../support/money";
 import { createApi } from "../../api/app";
 import { encodeObj } from "../../shared/obj.server";
 import { createSession } from "../../api/domain/sessions";
-import { payoutMethods, withdrawals } from "../../api/db/schema";
+import { payoutMethods } from "../../api/db/schema";
 
 /**
  * Every API endpoint, called as a visitor, a member and an operator, with broken input: missing,
@@ -776,14 +776,7 @@ describe.each(drivers())("API fuzz (%s)", (driver) => {
     const other = await newMember(t);
     await giveEarning(t, other.id, 500_000);
     await bindPayout(t, other, "UPI");
-    const w = await t.request("/userAmount/userWithdrawal_record_post", {
-      obj: { balance: 200, type: "UPI" },
-      cookie: other.cookie,
-    });
-    expect(w.status).toBe(200);
-    pendingWithdrawalId = (
-      await t.deps.db.select().from(withdrawals).where(eq(withdrawals.userId, other.id))
-    )[0]!.id;
+    pendingWithdrawalId = await pendingWithdrawal(t, other, "UPI", 200);
     methodIds = (await t.deps.db.select().from(payoutMethods)).map((m) => String(m.id));
     giftCode = await createGiftCode(t, operator, { amount: "5", claim_limit: 100 });
     // A campaign of the other member's, for the member's view start, claim and the operator's routes.

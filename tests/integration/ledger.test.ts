@@ -62,6 +62,18 @@ async function fund(
   expect(r.posted).toBe(true);
 }
 
+/** A fee from the member's withdrawable balance to the platform's revenue. */
+async function chargeFee(db: Db, userId: string, amount: number) {
+  await postEntry(db, {
+    idempotencyKey: key("fee"),
+    kind: "test_fee",
+    lines: [
+      { account: memberAccount(userId, "withdrawable"), amount: -amount },
+      { account: PLATFORM.revenue, amount },
+    ],
+  });
+}
+
 async function expectInvariant(db: Db) {
   expect(await checkLedgerInvariant(db)).toEqual({ total: 0, negative: [], unbalancedEntries: 0 });
 }
@@ -387,14 +399,7 @@ describe.each(drivers())("ledger (%s)", (driver) => {
     it("keeps no stored balance for the platform accounts that only collect or fund", async () => {
       const m = await newMember(db);
       await fund(db, m.id, 4_000);
-      await postEntry(db, {
-        idempotencyKey: key("fee"),
-        kind: "test_fee",
-        lines: [
-          { account: memberAccount(m.id, "withdrawable"), amount: -1_000 },
-          { account: PLATFORM.revenue, amount: 1_000 },
-        ],
-      });
+      await chargeFee(db, m.id, 1_000);
       const rows = await db.select().from(ledgerAccounts).where(eq(ledgerAccounts.kind, "platform"));
       const untracked = rows
         .filter((r) => !r.tracked)
@@ -424,14 +429,7 @@ describe.each(drivers())("ledger (%s)", (driver) => {
         const fdb = fresh.deps.db;
         const m = await newMember(fdb);
         await fund(fdb, m.id, 10_000);
-        await postEntry(fdb, {
-          idempotencyKey: key("fees"),
-          kind: "test_fee",
-          lines: [
-            { account: memberAccount(m.id, "withdrawable"), amount: -10_000 },
-            { account: PLATFORM.revenue, amount: 10_000 },
-          ],
-        });
+        await chargeFee(fdb, m.id, 10_000);
         const settled = await Promise.allSettled(
           Array.from({ length: 8 }, () =>
             postEntry(fdb, {

@@ -1,5 +1,4 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
 import { drivers } from "../support/db";
 import { startTestApi, type TestApi } from "../support/api";
 import {
@@ -11,10 +10,10 @@ import {
   inAnHour,
   newMember,
   newOperator,
+  pendingWithdrawal,
   snapshot,
   type TestMember,
 } from "../support/money";
-import { withdrawals } from "../../api/db/schema";
 import { createRateLimiter, LIMITS } from "../../api/lib/rateLimit";
 
 /**
@@ -67,14 +66,7 @@ describe.each(drivers())("malformed money input (%s)", (driver) => {
     otherMember = await newMember(t);
     await giveEarning(t, otherMember.id, 500_000);
     await bindPayout(t, otherMember, "UPI");
-    const w = await t.request("/userAmount/userWithdrawal_record_post", {
-      obj: { balance: 200, type: "UPI" },
-      cookie: otherMember.cookie,
-    });
-    expect(w.status).toBe(200);
-    othersWithdrawalId = (
-      await t.deps.db.select().from(withdrawals).where(eq(withdrawals.userId, otherMember.id))
-    )[0]!.id;
+    othersWithdrawalId = await pendingWithdrawal(t, otherMember, "UPI", 200);
     code = await createGiftCode(t, operator, { amount: "5", claim_limit: 100 });
   });
   afterAll(() => t.close());

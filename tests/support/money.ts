@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { expect } from "vitest";
 import { createMember, hashPassword } from "../../api/domain/accounts";
 import { createSession } from "../../api/domain/sessions";
 import { creditEarning, type EarningSource } from "../../api/domain/earnings";
 import { checkLedgerInvariant, memberBalances } from "../../api/domain/ledger";
+import { withdrawals } from "../../api/db/schema";
 import type { TestApi } from "./api";
 
 /** Fixtures for the money tests: members with sessions, earnings, payout methods, and ledger checks. */
@@ -96,6 +97,21 @@ export async function bindPayout(t: TestApi, member: TestMember, method: string,
     cookie: member.cookie,
   });
   expect(res.body).toEqual({ success: true, msg: "Profile Updated Successfully!" });
+}
+
+/** The member, with no withdrawal yet, asks to withdraw `rupees` by `method`; answers its id (Pending). */
+export async function pendingWithdrawal(
+  t: TestApi,
+  member: TestMember,
+  method: string,
+  rupees: number,
+): Promise<string> {
+  const res = await t.request("/userAmount/userWithdrawal_record_post", {
+    obj: { balance: rupees, type: method },
+    cookie: member.cookie,
+  });
+  expect(res.status).toBe(200);
+  return (await t.deps.db.select().from(withdrawals).where(eq(withdrawals.userId, member.id)))[0]!.id;
 }
 
 export function inAnHour(): string {

@@ -1,0 +1,91 @@
+/**
+ * What the money benchmarks share: the API in process on a scratch PostgreSQL database behind a
+ * real HTTP listener, pgbench with the same client count on a second scratch database, the ledger
+ * invariant after the run, and the clean-up.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { serve } from "@hono/node-server";
+import { parseConfig } from "../api/config";
+import { createApi } from "../api/app";
+import { createDeps, type Deps } from "../api/deps";
+import { checkLedgerInvariant } from "../api/domain/ledger";
+import { adminSql, dbUrl, freePort, runPgbench } from "./pg";
+
+export const OBJ_SECRET = "bench-obj-secret-0000";
+
+export interface BenchApi {
+  db: Deps["db"];
+  /** The API's address, `http://127.0.0.1:<port>`. */
+  base: string;
+  /** A database name for pgbench, created by `reportPgbench`; dropped with the API's. */
+  pgbenchDb: string;
+}
+
+/**
+ * Runs `bench` against the API on a scratch database `bench_<name>_<stamp>`, then closes the
+ * server and drops the databases and the data directory. `bench` answers whether anything
+ * failed; then the process exits 1.
+ */
+export async function runBench(name: string, bench: (api: BenchApi) => Promise<boolean>): Promise<void> {
+  const stamp = `${Date.now()}`;
+  const appDb = `bench_${name}_${stamp}`;
+  const pgbenchDb = `bench_pgbench_${stamp}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), `bench-${name}-`));
+  let deps: Deps | undefined;
+  let server: ReturnType<typeof serve> | undefined;
+  let failed: boolean;
+  await adminSql((s) => s.unsafe(`create database ${appDb}`));
+  try {
+    const config = parseConfig({
+      NODE_ENV: "development",
+      DATABASE_URL: dbUrl(appDb),
+      DATA_DIR: dataDir,
+      RATE_LIMITS: "off",
+      HUMAN_CHECK: "off",
+      SEED_DEMO: "off",
+      SESSION_SECRET: "bench-session-secret-bench-session-secret-0000",
+      OBJ_SECRET,
+    });
+    deps = await createDeps(config, { mailer: { send: async () => {} } });
+    const app = createApi(deps);
+    const port = await freePort();
+    server = serve({ fetch: app.fetch, port, hostname: "127.0.0.1" });
+    failed = await bench({ db: deps.db, base: `http://127.0.0.1:${port}`, pgbenchDb });
+  } finally {
+    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+    await deps?.close();
+    await adminSql(async (s) => {
+      await s.unsafe(`drop database if exists ${appDb} with (force)`);
+      await s.unsafe(`drop database if exists ${pgbenchDb} with (force)`);
+    });
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  if (failed) {
+    console.error("\nFAILED: see above.");
+    process.exit(1);
+  }
+}
+
+/** pgbench on its scratch database with the run's client count, printed; answers its tps. */
+export async function reportPgbench(
+  api: BenchApi,
+  opts: { clients: number; seconds: number; scale: number },
+): Promise<number> {
+  await adminSql((s) => s.unsafe(`create database ${api.pgbenchDb}`));
+  const { tps, latency, command } = runPgbench(api.pgbenchDb, opts);
+  console.log(`\npgbench (${command})`);
+  console.log(`pgbench tps: ${tps.toFixed(1)} (latency average ${latency})`);
+  return tps;
+}
+
+/** The ledger invariant after the run, printed; answers whether it holds. */
+export async function reportLedgerInvariant(db: Deps["db"]): Promise<boolean> {
+  const invariant = await checkLedgerInvariant(db);
+  const ok = invariant.total === 0 && invariant.negative.length === 0 && invariant.unbalancedEntries === 0;
+  console.log(
+    `\nledger invariant: total ${invariant.total}, negative [${invariant.negative.join(", ")}], unbalanced ${invariant.unbalancedEntries} → ${ok ? "OK" : "BROKEN"}`,
+  );
+  return ok;
+}

@@ -71,7 +71,8 @@ export const sessions = pgTable(
 );
 
 /**
- * Ledger accounts. Member accounts: `member:{userId}:withdrawable|deposit`; platform:
+ * Ledger accounts. Member accounts: `member:{userId}:withdrawable|deposit`, and
+ * `member:{userId}:debt` (negative: what a reversed task-wall credit left owing); platform:
  * `platform:{name}`; a campaign's escrow: `campaign:{id}:escrow`. An untracked account (a platform
  * account that only collects or only funds) keeps no stored balance: its balance is the sum of its
  * journal lines, so no post has to update (and lock) its row (docs/decisions/0007).
@@ -81,7 +82,7 @@ export const ledgerAccounts = pgTable(
   {
     id: text("id").primaryKey(),
     userId: text("user_id").references(() => users.id, { onDelete: "restrict" }),
-    kind: text("kind", { enum: ["withdrawable", "deposit", "platform", "escrow"] }).notNull(),
+    kind: text("kind", { enum: ["withdrawable", "deposit", "platform", "escrow", "debt"] }).notNull(),
     balance: money("balance").notNull().default(0),
     allowNegative: boolean("allow_negative").notNull().default(false),
     tracked: boolean("tracked").notNull().default(true),
@@ -465,12 +466,224 @@ export const adCheatLog = pgTable(
   "ad_cheat_log",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
+    /** Where it was refused: ad views (`ptc_ads`) or short links (`click_short_link`). */
+    channel: text("channel", { enum: ["ptc_ads", "click_short_link"] })
+      .notNull()
+      .default("ptc_ads"),
     userId: text("user_id").notNull(),
     campaignId: text("campaign_id"),
+    shortLinkId: text("short_link_id"),
     viewToken: text("view_token"),
     reason: text("reason").notNull(),
     ip: text("ip"),
     createdAt: createdAt(),
   },
   (t) => [index("ad_cheat_log_created_idx").on(t.createdAt), index("ad_cheat_log_user_idx").on(t.userId)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Short links (issue 8)
+
+/**
+ * A link shortener the site sends its end-page address to. `adlinkfly`: an AdLinkFly-style API
+ * (`GET {api_url}?api={api_key}&url={encoded}`); `builtin`: the site's own interstitial (`/s/{code}`).
+ */
+export const shorteners = pgTable("shorteners", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  kind: text("kind", { enum: ["adlinkfly", "builtin"] }).notNull(),
+  apiUrl: text("api_url"),
+  apiKey: text("api_key"),
+  /** The shortener's own domain (shown on cards as `shortnerDomain`). */
+  domain: text("domain").notNull(),
+  enabled: boolean("enabled").notNull().default(true),
+  createdAt: createdAt(),
+});
+
+/** A short link members can complete: paid `amount` each time, `clicksPerDay` times a day (IST). */
+export const shortLinks = pgTable(
+  "short_links",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    shortenerId: text("shortener_id")
+      .notNull()
+      .references(() => shorteners.id),
+    /** How long completing it takes, as shown ('5 m', '30 s'). */
+    timeLabel: text("time_label").notNull(),
+    amount: money("amount").notNull(),
+    howToComplete: text("how_to_complete"),
+    clicksPerDay: integer("clicks_per_day").notNull(),
+    enabled: boolean("enabled").notNull().default(true),
+    sortOrder: integer("sort_order").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("short_links_amount_positive", sql`${t.amount} > 0`),
+    check("short_links_clicks_positive", sql`${t.clicksPerDay} > 0`),
+  ],
+);
+
+/**
+ * One start of a short link: a single-use token bound to the member and the link, sent to the
+ * shortener inside `{public origin}/member/last-page/{token}`. A claim consumes it atomically
+ * between `claimable_at` (the bypass signal: too soon means the shortener was skipped) and
+ * `expires_at`.
+ */
+export const shortLinkTokens = pgTable(
+  "short_link_tokens",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    token: text("token").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    shortLinkId: text("short_link_id")
+      .notNull()
+      .references(() => shortLinks.id),
+    shortUrl: text("short_url").notNull(),
+    createdAt: createdAt(),
+    claimableAt: timestamp("claimable_at", { withTimezone: true, mode: "date" }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    consumedAt: timestamp("consumed_at", { withTimezone: true, mode: "date" }),
+    /** What the member was credited (set with consumed_at). */
+    amount: money("amount"),
+    ip: text("ip"),
+  },
+  (t) => [
+    uniqueIndex("short_link_tokens_token_key").on(t.token),
+    index("short_link_tokens_member_link_idx").on(t.userId, t.shortLinkId, t.createdAt),
+    index("short_link_tokens_member_consumed_idx").on(t.userId, t.consumedAt),
+  ],
+);
+
+/** Completed clicks per member, link and IST day: grown by a conditional upsert, never past the link's limit. */
+export const shortLinkDailyClicks = pgTable(
+  "short_link_daily_clicks",
+  {
+    userId: text("user_id").notNull(),
+    shortLinkId: text("short_link_id").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    clicks: integer("clicks").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.shortLinkId, t.day] }),
+    check("short_link_daily_clicks_positive", sql`${t.clicks} > 0`),
+  ],
+);
+
+/** The site's own shortener: code → destination (served at /s/{code}). */
+export const builtinShortUrls = pgTable("builtin_short_urls", {
+  code: text("code").primaryKey(),
+  url: text("url").notNull(),
+  createdAt: createdAt(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Task walls / offer walls (issue 8)
+
+/**
+ * An offer wall. Its network calls `/postback/offerwall/{id}` for each completed (or reversed)
+ * offer; the request is verified with `scheme` and `secret` (docs/api/taskwalls.md):
+ * - `md5_fields`: md5 of the parameters named in `signature_fields`, joined by `signature_separator`,
+ *   then the secret (Wannads, OfferToro), compared with the parameter `signature_param`;
+ * - `hmac_sha1_url`: HMAC-SHA1 (key: secret) of the whole URL as received, without the
+ *   `signature_param` parameter (BitLabs);
+ * - `hmac_sha256_sorted`: HMAC-SHA256 of the parameters sorted by name (`k=v` joined by `&`), sent
+ *   in the header `signature_header` (Ayet).
+ */
+export const offerWalls = pgTable(
+  "offer_walls",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    /** The frame's address, with `{user_id}` replaced by the member's id. */
+    frameUrlTemplate: text("frame_url_template").notNull(),
+    secret: text("secret").notNull(),
+    scheme: text("scheme", { enum: ["md5_fields", "hmac_sha1_url", "hmac_sha256_sorted"] }).notNull(),
+    signatureFields: jsonb("signature_fields").$type<string[]>().notNull().default([]),
+    signatureSeparator: text("signature_separator").notNull().default(""),
+    signatureParam: text("signature_param").notNull().default("signature"),
+    signatureHeader: text("signature_header"),
+    userParam: text("user_param").notNull().default("user_id"),
+    transactionParam: text("transaction_param").notNull().default("transaction_id"),
+    amountParam: text("amount_param").notNull().default("amount"),
+    statusParam: text("status_param"),
+    /** Values of `status_param` that mean a reversal (chargeback) of an earlier credit. */
+    reversalStatuses: jsonb("reversal_statuses").$type<string[]>().notNull().default([]),
+    /** The parameter naming the original transaction on a reversal (else: the reversal's own id). */
+    originalTransactionParam: text("original_transaction_param"),
+    /** Addresses the postbacks may come from (empty: any). */
+    ipAllowList: jsonb("ip_allow_list").$type<string[]>().notNull().default([]),
+    /** Milli-rupees per point of the network's currency. */
+    milliPerPoint: integer("milli_per_point").notNull(),
+    /** The most one postback may credit (milli-rupees). */
+    capPerPostback: money("cap_per_postback").notNull(),
+    /** What the network expects back on success (e.g. `1`, `OK`). */
+    successBody: text("success_body").notNull().default("1"),
+    enabled: boolean("enabled").notNull().default(true),
+    sortOrder: integer("sort_order").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("offer_walls_rate_positive", sql`${t.milliPerPoint} > 0`),
+    check("offer_walls_cap_positive", sql`${t.capPerPostback} > 0`),
+  ],
+);
+
+/** Every postback request as received, with its verdict (the operators' postback log). */
+export const offerWallPostbacks = pgTable(
+  "offer_wall_postbacks",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    wallId: text("wall_id"),
+    method: text("method").notNull(),
+    /** The path and query as received. */
+    url: text("url").notNull(),
+    headers: jsonb("headers").$type<Record<string, string>>().notNull(),
+    body: text("body"),
+    ip: text("ip"),
+    verdict: text("verdict").notNull(),
+    detail: text("detail"),
+    transactionId: text("transaction_id"),
+    userId: text("user_id"),
+    amount: money("amount"),
+    /** Set when an operator replayed or test-sent it. */
+    origin: text("origin", { enum: ["network", "test", "replay"] })
+      .notNull()
+      .default("network"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("offer_wall_postbacks_created_idx").on(t.createdAt),
+    index("offer_wall_postbacks_wall_idx").on(t.wallId, t.createdAt),
+  ],
+);
+
+/**
+ * Credits and reversals that moved money, one per (wall, transaction, kind): the database's
+ * guarantee that a retried postback moves money once. A reversal's `transaction_id` is the
+ * original's.
+ */
+export const offerWallTransactions = pgTable(
+  "offer_wall_transactions",
+  {
+    wallId: text("wall_id")
+      .notNull()
+      .references(() => offerWalls.id),
+    transactionId: text("transaction_id").notNull(),
+    kind: text("kind", { enum: ["credit", "reversal"] }).notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    amount: money("amount").notNull(),
+    /** For a reversal: the part that became debt (the balance did not cover it). */
+    debt: money("debt").notNull().default(0),
+    entryId: bigint("entry_id", { mode: "number" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.wallId, t.transactionId, t.kind] }),
+    index("offer_wall_transactions_member_idx").on(t.userId, t.createdAt),
+  ],
 );

@@ -9,6 +9,7 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
+import type { ReactNode } from "react";
 import { z } from "zod";
 import { operatorChange, operatorRead } from "~/utils/admin.server";
 import { ErrorList, Field, SubmitButton, useAppForm } from "~/components/forms";
@@ -251,6 +252,61 @@ function Checkbox({ label, meta }: { label: string; meta: FieldMetadata<boolean 
   );
 }
 
+/** A form's heading (the row's name and state, or what a new one is) and what the action needs to route it. */
+function FormHead({
+  intent,
+  id,
+  name,
+  details,
+  enabled,
+  fallback,
+}: {
+  intent: Intent;
+  id: string | undefined;
+  name: string | undefined;
+  details: string;
+  enabled: boolean;
+  fallback: string;
+}) {
+  return (
+    <>
+      <h3 className="text-base font-semibold">
+        {name ?? fallback}{" "}
+        {id ? (
+          <span className="text-xs font-normal text-slate-500">
+            {details}
+            {enabled ? "" : " · disabled"}
+          </span>
+        ) : null}
+      </h3>
+      <input type="hidden" name="intent" value={intent} />
+      {id ? <input type="hidden" name="id" value={id} /> : null}
+    </>
+  );
+}
+
+/** A one-line text field of these forms (no autofill: these are not the operator's own details). */
+function TextField({
+  label,
+  meta,
+  hint,
+  inputMode,
+}: {
+  label: string;
+  meta: FieldMetadata<string | undefined>;
+  hint?: string;
+  inputMode?: "decimal";
+}) {
+  return (
+    <Field
+      label={label}
+      errors={meta.errors}
+      hint={hint}
+      inputProps={{ ...getInputProps(meta, { type: "text" }), autoComplete: "off", inputMode }}
+    />
+  );
+}
+
 function ShortenerForm({ shortener }: { shortener?: ShortenerRow }) {
   const formId = `shortener-${shortener?.id ?? "new"}`;
   const builtin = shortener?.kind === "builtin";
@@ -271,28 +327,16 @@ function ShortenerForm({ shortener }: { shortener?: ShortenerRow }) {
   const label = shortener ? `Shortener ${shortener.name}` : "Add a shortener";
   return (
     <Form method="post" {...getFormProps(form)} className="card space-y-3" aria-label={label}>
-      <h3 className="text-base font-semibold">
-        {shortener ? (
-          <>
-            {shortener.name}{" "}
-            <span className="text-xs font-normal text-slate-500">
-              {builtin ? "Built-in" : "AdLinkFly API"} · {shortener.links} link
-              {shortener.links === 1 ? "" : "s"}
-              {shortener.enabled ? "" : " · disabled"}
-            </span>
-          </>
-        ) : (
-          "Add a shortener"
-        )}
-      </h3>
-      <input type="hidden" name="intent" value="shortener" />
-      {shortener ? <input type="hidden" name="id" value={shortener.id} /> : null}
-      {builtin ? <input type="hidden" name="builtin" value="1" /> : null}
-      <Field
-        label="Name"
-        errors={fields.name.errors}
-        inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "off" }}
+      <FormHead
+        intent="shortener"
+        id={shortener?.id}
+        name={shortener?.name}
+        details={`${builtin ? "Built-in" : "AdLinkFly API"} · ${shortener?.links ?? 0} link${shortener?.links === 1 ? "" : "s"}`}
+        enabled={shortener?.enabled ?? true}
+        fallback="Add a shortener"
       />
+      {builtin ? <input type="hidden" name="builtin" value="1" /> : null}
+      <TextField label="Name" meta={fields.name} />
       {shortener ? null : <SelectField label="Kind" meta={fields.kind} options={KINDS} />}
       {builtin ? (
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
@@ -313,11 +357,7 @@ function ShortenerForm({ shortener }: { shortener?: ShortenerRow }) {
             }
             inputProps={{ ...getInputProps(fields.apiUrl, { type: "url" }), autoComplete: "off" }}
           />
-          <Field
-            label="Domain"
-            errors={fields.domain.errors}
-            inputProps={{ ...getInputProps(fields.domain, { type: "text" }), autoComplete: "off" }}
-          />
+          <TextField label="Domain" meta={fields.domain} />
         </>
       )}
       <Field
@@ -370,43 +410,19 @@ function LinkForm({ link, shorteners }: { link?: LinkRow; shorteners: ShortenerR
   }));
   return (
     <Form method="post" {...getFormProps(form)} className="card space-y-3" aria-label={label}>
-      <h3 className="text-base font-semibold">
-        {link ? (
-          <>
-            {link.name}{" "}
-            <span className="text-xs font-normal text-slate-500">
-              {link.shortenerName ?? "?"}
-              {link.enabled ? "" : " · disabled"}
-            </span>
-          </>
-        ) : (
-          "Add a short link"
-        )}
-      </h3>
-      <input type="hidden" name="intent" value="link" />
-      {link ? <input type="hidden" name="id" value={link.id} /> : null}
-      <Field
-        label="Name"
-        errors={fields.name.errors}
-        inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "off" }}
+      <FormHead
+        intent="link"
+        id={link?.id}
+        name={link?.name}
+        details={link?.shortenerName ?? "?"}
+        enabled={link?.enabled ?? true}
+        fallback="Add a short link"
       />
+      <TextField label="Name" meta={fields.name} />
       <SelectField label="Shortener" meta={fields.shortenerId} options={options} placeholder="Choose…" />
       <div className="grid grid-cols-2 gap-3">
-        <Field
-          label="Time"
-          errors={fields.timeLabel.errors}
-          hint="Shown on the card: 30 s, 5 m, 1 h."
-          inputProps={{ ...getInputProps(fields.timeLabel, { type: "text" }), autoComplete: "off" }}
-        />
-        <Field
-          label="Amount (₹)"
-          errors={fields.amount.errors}
-          inputProps={{
-            ...getInputProps(fields.amount, { type: "text" }),
-            inputMode: "decimal",
-            autoComplete: "off",
-          }}
-        />
+        <TextField label="Time" meta={fields.timeLabel} hint="Shown on the card: 30 s, 5 m, 1 h." />
+        <TextField label="Amount (₹)" meta={fields.amount} inputMode="decimal" />
         <Field
           label="Clicks per day"
           errors={fields.clicksPerDay.errors}
@@ -418,11 +434,10 @@ function LinkForm({ link, shorteners }: { link?: LinkRow; shorteners: ShortenerR
           inputProps={{ ...getInputProps(fields.sortOrder, { type: "number" }), min: 0 }}
         />
       </div>
-      <Field
+      <TextField
         label="How to Complete"
-        errors={fields.howToComplete.errors}
+        meta={fields.howToComplete}
         hint="Optional: a guide's address, opened in a new tab."
-        inputProps={{ ...getInputProps(fields.howToComplete, { type: "text" }), autoComplete: "off" }}
       />
       {link ? <Checkbox label="Enabled" meta={fields.enabled} /> : null}
       <SubmitButton pending={sending} className="btn-primary">
@@ -475,6 +490,17 @@ function SettingsForm({ settings }: { settings: Settings }) {
   );
 }
 
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className="space-y-3" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`} className="text-xl font-semibold">
+        {title}
+      </h2>
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">{children}</div>
+    </section>
+  );
+}
+
 /** Shorteners, the links members complete, and the short-link settings (every change is audited). */
 export default function AdminShortLinks() {
   const d = useLoaderData<typeof loader>();
@@ -488,36 +514,21 @@ export default function AdminShortLinks() {
         </p>
       </div>
 
-      <section className="space-y-3" aria-labelledby="links-heading">
-        <h2 id="links-heading" className="text-xl font-semibold">
-          Links
-        </h2>
-        <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-          {d.links.map((l) => (
-            <LinkForm key={l.id} link={l} shorteners={d.shorteners} />
-          ))}
-          <LinkForm shorteners={d.shorteners} />
-        </div>
-      </section>
-
-      <section className="space-y-3" aria-labelledby="shorteners-heading">
-        <h2 id="shorteners-heading" className="text-xl font-semibold">
-          Shorteners
-        </h2>
-        <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-          {d.shorteners.map((s) => (
-            <ShortenerForm key={s.id} shortener={s} />
-          ))}
-          <ShortenerForm />
-        </div>
-      </section>
-
-      <section className="max-w-2xl space-y-3" aria-labelledby="settings-heading">
-        <h2 id="settings-heading" className="text-xl font-semibold">
-          Settings
-        </h2>
+      <Section id="links" title="Links">
+        {d.links.map((l) => (
+          <LinkForm key={l.id} link={l} shorteners={d.shorteners} />
+        ))}
+        <LinkForm shorteners={d.shorteners} />
+      </Section>
+      <Section id="shorteners" title="Shorteners">
+        {d.shorteners.map((s) => (
+          <ShortenerForm key={s.id} shortener={s} />
+        ))}
+        <ShortenerForm />
+      </Section>
+      <Section id="settings" title="Settings">
         <SettingsForm settings={d.settings} />
-      </section>
+      </Section>
     </div>
   );
 }

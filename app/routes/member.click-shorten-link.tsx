@@ -22,8 +22,7 @@ import { Instructions } from "~/components/balance-card";
 import { EarningsSummary } from "~/components/earnings-summary";
 import { SoundToggle, useSoundOn } from "~/components/sound-toggle";
 import { RefreshWithoutScripts } from "~/components/ad-tab";
-import { useHydrated } from "~/utils/client-toast";
-import { useCountdown } from "~/utils/countdown";
+import { useCountdownToReload } from "~/utils/countdown";
 import { redirectWithToast } from "~/utils/toast.server";
 import { soundOnFor, soundToggleAnswer } from "~/utils/sound.server";
 import { formatDuration } from "../../shared/duration";
@@ -163,14 +162,7 @@ function useStart() {
 }
 
 function RenewsIn({ ms }: { ms: number }) {
-  const hydrated = useHydrated();
-  const revalidator = useRevalidator();
-  const left = useCountdown(ms, String(ms));
-  useEffect(() => {
-    if (hydrated && left <= 0 && revalidator.state === "idle") revalidator.revalidate();
-    // once, when the allowance renews
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [hydrated, left <= 0]);
+  const left = useCountdownToReload(ms);
   return (
     <p
       className="text-center text-sm font-medium text-amber-800"

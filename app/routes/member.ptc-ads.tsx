@@ -20,7 +20,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { Instructions } from "~/components/balance-card";
 import { AlertBox } from "~/components/confirm-dialog";
 import { useHydrated } from "~/utils/client-toast";
-import { useCountdown } from "~/utils/countdown";
+import { useCountdownToReload } from "~/utils/countdown";
 import { formatDuration } from "../../shared/duration";
 import { formatRupees, parseRupees, rupees } from "../../shared/money";
 import { claimAdView } from "~/utils/ptc.server";
@@ -374,14 +374,7 @@ function Summary({ today, totalLinks, completed }: { today: string; totalLinks: 
 }
 
 function ComeBackCountdown({ ms }: { ms: number }) {
-  const hydrated = useHydrated();
-  const revalidator = useRevalidator();
-  const left = useCountdown(ms, String(ms));
-  useEffect(() => {
-    if (hydrated && left <= 0 && revalidator.state === "idle") revalidator.revalidate();
-    // once, when the countdown ends
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [hydrated, left <= 0]);
+  const left = useCountdownToReload(ms);
   return (
     <p className="mt-2 text-sm text-slate-600">
       New ads in <span data-testid="ptc-countdown">{formatDuration(left)}</span>

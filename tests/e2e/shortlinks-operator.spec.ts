@@ -1,7 +1,16 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Browser, Page } from "@playwright/test";
-import { apiLogin, expect, loginOperatorPage, test, toast, waitForHydration, type Member } from "./fixtures";
+import {
+  apiLogin,
+  expect,
+  jsEnabled,
+  loginOperatorPage,
+  test,
+  toast,
+  waitForHydration,
+  type Member,
+} from "./fixtures";
 import {
   builtinShortenerId,
   claimShortLink,
@@ -103,7 +112,7 @@ test.describe("Operator: short links", () => {
     newMember,
     loginAs,
   }, testInfo) => {
-    const js = testInfo.project.use.javaScriptEnabled !== false;
+    const js = jsEnabled(testInfo);
     const ops = await operatorPage(browser, js);
     await ops.goto("/admin");
     const menu = ops.getByRole("navigation", { name: "Operator menu" });
@@ -158,7 +167,7 @@ test.describe("Operator: short links", () => {
     newMember,
     loginAs,
   }, testInfo) => {
-    const js = testInfo.project.use.javaScriptEnabled !== false;
+    const js = jsEnabled(testInfo);
     const local = await startLocalShortener("ok");
     try {
       const ops = await operatorPage(browser, js);
@@ -229,7 +238,7 @@ test.describe("Operator: short links", () => {
     loginAs,
     operator,
   }, testInfo) => {
-    const js = testInfo.project.use.javaScriptEnabled !== false;
+    const js = jsEnabled(testInfo);
     const before = await shortLinkSettings();
     const ops = await operatorPage(browser, js);
     const line = `Operator note ${uniqueLinkName("x")}`;

@@ -16,6 +16,8 @@ import { accountAreaRoute } from "./routes/accountArea";
 import { userAmountRoute } from "./routes/userAmount";
 import { userIncomeRoute } from "./routes/userIncomeRoute";
 import { ptcAdsRoute } from "./routes/ptcAds";
+import { shortLinksRoute } from "./routes/shortLinks";
+import { shortenerRoute } from "./routes/shortener";
 import { advertiserRoute } from "./routes/advertiserRoute";
 import { userMessageRoute } from "./routes/userMessageRoute";
 import { publicRoute } from "./routes/public";
@@ -32,6 +34,7 @@ export const API_PREFIXES = [
   "/advertiserRoute/",
   "/adminRoute/",
   "/humanCheck/",
+  "/shortener/",
   "/checkLogin_for_navBar",
   "/healthz",
 ];
@@ -91,10 +94,12 @@ export function createApi(deps: Deps): Hono<ApiEnv> {
   app.route("/userAmount", userAmountRoute());
   app.route("/userIncomeRoute", userIncomeRoute());
   app.route("/userIncomeRoute", ptcAdsRoute());
+  app.route("/userIncomeRoute", shortLinksRoute());
   app.route("/advertiserRoute", advertiserRoute());
   app.route("/userMessageRoute", userMessageRoute());
   app.route("/adminRoute", adminRoute());
   app.route("/humanCheck", humanCheckRoute());
+  app.route("/shortener", shortenerRoute());
   app.notFound((c) => fail(c, 404, "Not found."));
   app.onError((err, c) => {
     const refused = refusal(c, err);

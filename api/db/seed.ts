@@ -19,6 +19,8 @@ import { SETTING_DEFAULTS } from "../domain/settings";
 import { convertBalance } from "../domain/conversions";
 import { istDayStart } from "../domain/earningKinds";
 import { createCampaign } from "../domain/ptcAds";
+import { seedShortLinks } from "./seed-shortlinks";
+import { publicOrigin } from "../config";
 import { sanitizeHtml } from "../lib/sanitize";
 import { rupeesToMilli } from "../../shared/money";
 
@@ -368,7 +370,7 @@ async function hasMembers(db: Db | Tx): Promise<boolean> {
 /** Seeds demo content on an empty database (no members yet — operators aside); does nothing otherwise. */
 export async function seedIfEmpty(
   db: Db,
-  opts: { log?: (line: string) => void; siteName?: string; publicOrigin?: string } = {},
+  opts: { log?: (line: string) => void; siteName?: string; publicOrigin?: string; port?: number } = {},
 ): Promise<void> {
   if (await hasMembers(db)) return;
   const started = Date.now();
@@ -460,6 +462,11 @@ export async function seedIfEmpty(
 
     await recordPaidWithdrawals(tx, paid);
     await seedAds(asDb, passwordHash, joined, opts.publicOrigin, now);
+    await seedShortLinks(
+      tx,
+      publicOrigin({ PUBLIC_ORIGIN: opts.publicOrigin, PORT: opts.port ?? 3000 }),
+      now,
+    );
     return true;
   });
   if (seeded) {

@@ -40,6 +40,16 @@ export const SETTING_DEFAULTS = {
     "<p>Window ads: after the countdown press Claim Bonus, then come back to this page.</p>",
     "<p>Each ad can be viewed again after its interval; new ads appear every day.</p>",
   ],
+  /** Short links: a claim sooner than this after the start means the shortener was skipped. */
+  shortlink_min_seconds: 10,
+  /** Short links: how long a started link can be claimed. */
+  shortlink_expiry_minutes: 10,
+  shortlink_instructions: [
+    "<p>Press Start and complete every step of the shortener's pages, then press its Get Link button.</p>",
+    "<p>You come back to the end page: wait for the timer, then press Claim Your Earnings.</p>",
+    "<p>Each link can be completed a few times a day; the counts start again at midnight (India time).</p>",
+    "<p>Skipping the shortener's pages is detected: the claim is refused.</p>",
+  ],
 } as const;
 
 export type SettingKey = keyof typeof SETTING_DEFAULTS;

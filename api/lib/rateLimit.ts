@@ -16,6 +16,8 @@ export const LIMITS = {
   money: { points: 30, duration: 60 },
   /** Starting and claiming ad views: each view lasts at least seconds, so this is generous. */
   adViews: { points: 60, duration: 60 },
+  /** Starting (each start may call a shortener's API) and claiming short links. */
+  shortLinks: { points: 30, duration: 60 },
 } as const;
 export type LimitName = keyof typeof LIMITS;
 

@@ -203,6 +203,7 @@ function ShortLinkCard({
           <h3 className="break-words font-semibold">{link.shortnerName}</h3>
           <p className="text-xs text-slate-500">
             <span aria-hidden>⏱ </span>
+            <span className="sr-only">Time required: </span>
             <span data-testid="short-link-time">{link.time}</span>
           </p>
         </div>

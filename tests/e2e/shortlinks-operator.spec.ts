@@ -151,7 +151,10 @@ test.describe("Operator: short links", () => {
       "https://example.com/guide",
     );
 
+    // Each link folds into its summary line; its form opens under it.
     const form = linkForm(ops, name);
+    await expect(form.getByLabel("Enabled", { exact: true })).toBeHidden();
+    await form.locator("summary").click();
     await form.getByLabel("Enabled", { exact: true }).uncheck();
     await form.getByRole("button", { name: "Save Short Link" }).click();
     await expect(toast(ops)).toContainText("Short link saved.");
@@ -286,4 +289,61 @@ test.describe("Operator: short links", () => {
     await expect(ops.getByTestId("cheat-entry").filter({ hasText: cheater.userName })).toHaveCount(0);
     await ops.context().close();
   });
+});
+
+test("the short-link forms answer odd input with a 4xx or a page, never a 500 @any-viewport", async ({
+  request,
+  newMember,
+  operator,
+}) => {
+  const m = await newMember();
+  const member = await apiLogin(m.email, m.password);
+  const long = "a".repeat(70_000);
+  const cases: [path: string, cookie: string, fields: Record<string, string>][] = [
+    ["/member/click-shorten-link", member, { intent: "start" }],
+    ["/member/click-shorten-link", member, { intent: "start", linkId: long, shortnerDomain: long }],
+    ["/member/click-shorten-link", member, { intent: "start", mode: "js", linkId: "x\u0000y" }],
+    ["/member/click-shorten-link", member, { intent: "sound", sound: "maybe", filter: "<b>" }],
+    ["/member/click-shorten-link", member, { intent: "nope" }],
+    ["/member/last-page/%20", member, {}],
+    ["/member/last-page/not-a-token", member, { uniqueToken: "other" }],
+    ["/admin/short-links", operator.cookie, { intent: "link", id: "../../x", name: "n", shortenerId: "s" }],
+    [
+      "/admin/short-links",
+      operator.cookie,
+      {
+        intent: "link",
+        id: "0".repeat(24),
+        name: "n",
+        shortenerId: "s",
+        timeLabel: "1 m",
+        amount: "1",
+        clicksPerDay: "1",
+      },
+    ],
+    [
+      "/admin/short-links",
+      operator.cookie,
+      { intent: "shortener", id: "zz", name: "x", apiUrl: "javascript:1" },
+    ],
+    ["/admin/short-links", operator.cookie, { intent: "shortener", name: "x", kind: "builtin" }],
+    ["/admin/short-links", operator.cookie, { intent: "settings", minSeconds: "99999", expiryMinutes: "1" }],
+    ["/admin/short-links", operator.cookie, { intent: "settings", minSeconds: "600", expiryMinutes: "5" }],
+    ["/admin/short-links", operator.cookie, { intent: "settings", instructions: long }],
+    ["/admin/short-links", member, { intent: "settings", minSeconds: "0", expiryMinutes: "10" }],
+  ];
+  for (const [path, cookie, fields] of cases) {
+    const res = await request.post(path, {
+      headers: {
+        origin: "http://localhost:3100",
+        cookie,
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      data: new URLSearchParams(fields).toString(),
+      maxRedirects: 0,
+    });
+    expect(res.status(), `${path} ${JSON.stringify(fields).slice(0, 120)}`).toBeLessThan(500);
+  }
+  // None of it changed the settings the other tests use.
+  expect((await shortLinkSettings()).minSeconds).toBe(1);
 });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import {
   data,
   redirect,
@@ -25,6 +25,7 @@ import { RefreshWithoutScripts } from "~/components/ad-tab";
 import { useCountdownToReload } from "~/utils/countdown";
 import { redirectWithToast } from "~/utils/toast.server";
 import { soundOnFor, soundToggleAnswer } from "~/utils/sound.server";
+import { playSound } from "~/utils/ptc";
 import { formatDuration } from "../../shared/duration";
 import { rupees } from "../../shared/money";
 import {
@@ -123,17 +124,29 @@ const START_FETCHER = "short-link-start";
  * Start with scripts (spec 2 §4): the first page's call, then the counters grow locally and the
  * browser goes to the short URL. Coming back through the browser's history reloads the data.
  */
-function useStart() {
+function useStart(soundOn: boolean) {
   const fetcher = useFetcher<StartAnswer>({ key: START_FETCHER });
   const revalidator = useRevalidator();
   const [started, setStarted] = useState<string | null>(null);
+  const sent = useRef(false);
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
   const busy = fetcher.state !== "idle";
 
   useEffect(() => {
-    if (!answer?.shortUrl) return;
-    window.location.assign(answer.shortUrl);
-  }, [answer]);
+    if (busy) {
+      sent.current = true;
+      return;
+    }
+    if (!sent.current) return;
+    sent.current = false;
+    if (answer?.shortUrl) {
+      window.location.assign(answer.shortUrl);
+      return;
+    }
+    // A refused start comes back as a redirect with the server's message as a toast.
+    setStarted(null);
+    if (soundOn) playSound("failure");
+  }, [busy, answer, soundOn]);
 
   useEffect(() => {
     const onShow = (e: PageTransitionEvent) => {
@@ -153,10 +166,6 @@ function useStart() {
       { method: "post" },
     );
   };
-  // A refused start comes back as a redirect with a toast: the page is fresh again.
-  useEffect(() => {
-    if (fetcher.state === "idle" && !fetcher.data) setStarted(null);
-  }, [fetcher.state, fetcher.data]);
 
   return { start, busy: busy || Boolean(answer?.shortUrl), startedId: answer?.shortUrl ? started : null };
 }
@@ -265,7 +274,7 @@ export default function ClickShortenLink() {
   const d = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const soundOn = useSoundOn(d.soundOn);
-  const { start, busy, startedId } = useStart();
+  const { start, busy, startedId } = useStart(soundOn);
 
   if (actionData && "shortUrl" in actionData) return <OpeningShortLink shortUrl={actionData.shortUrl} />;
 

@@ -19,7 +19,8 @@ const SECTIONS = [
   { to: "/admin/messages", label: "Messages" },
   { to: "/admin/ads", label: "Ad Pricing" },
   { to: "/admin/campaigns", label: "Campaigns" },
-  { to: "/admin/ad-cheat-log", label: "Ad Cheat Log" },
+  { to: "/admin/short-links", label: "Short Links" },
+  { to: "/admin/ad-cheat-log", label: "Cheat Log" },
   { to: "/admin/audit", label: "Audit Log" },
   { to: "/admin/ledger", label: "Ledger Check" },
 ];

@@ -16,9 +16,22 @@ export interface ApiCall {
   obj?: unknown;
   /** Encrypted into the spec's `{encryptedObj}` body (the campaign status call). */
   encryptedObj?: unknown;
+  /** Encrypted into the spec's `{obj_already}` body (the short link's first page). */
+  obj_already?: unknown;
   /** Sent as a plain JSON body (the spec's non-encrypted bodies). */
   json?: unknown;
   query?: Record<string, string | undefined>;
+}
+
+/** The encrypted bodies, by the field name each endpoint reads. */
+const ENCRYPTED_FIELDS = ["obj", "encryptedObj", "obj_already"] as const;
+
+function requestBody(secret: string, call: ApiCall): string | undefined {
+  for (const field of ENCRYPTED_FIELDS) {
+    const value = call[field];
+    if (value !== undefined) return JSON.stringify({ [field]: encodeObj(secret, value) });
+  }
+  return call.json !== undefined ? JSON.stringify(call.json) : undefined;
 }
 
 /** Calls the API with the member's cookie forwarded, the way the spec's browser client would. */
@@ -40,11 +53,7 @@ export async function callApi<T = unknown>(
   if (cookie) headers.set("cookie", cookie);
   const host = request.headers.get("host");
   if (host) headers.set("host", host);
-  let body: string | undefined;
-  if (call.obj !== undefined) body = JSON.stringify({ obj: encodeObj(context.objSecret, call.obj) });
-  else if (call.encryptedObj !== undefined)
-    body = JSON.stringify({ encryptedObj: encodeObj(context.objSecret, call.encryptedObj) });
-  else if (call.json !== undefined) body = JSON.stringify(call.json);
+  const body = requestBody(context.objSecret, call);
   if (body) headers.set("content-type", "application/json");
   const response = await context.apiFetch(
     new Request(url, { method: call.method ?? (body ? "POST" : "GET"), headers, body }),

@@ -16,3 +16,12 @@ describe("formatDuration (spec 1 §9)", () => {
     expect(formatDuration(-5_000)).toBe("00");
   });
 });
+
+describe("formatDuration with hours (the short link cards' countdown, spec 2 §4)", () => {
+  it("always writes hh:mm:ss", () => {
+    expect(formatDuration(5_000, { hours: true })).toBe("00:00:05");
+    expect(formatDuration(5 * 60_000 + 7_000, { hours: true })).toBe("00:05:07");
+    expect(formatDuration(23 * 3_600_000 + 59 * 60_000 + 59_500, { hours: true })).toBe("24:00:00");
+    expect(formatDuration(0, { hours: true })).toBe("00:00:00");
+  });
+});

@@ -1,0 +1,53 @@
+import { useFetcher } from "@remix-run/react";
+import { useHydrated } from "~/utils/client-toast";
+
+/** The toggle's answer to a scripted request (`mode=js`); without scripts the action redirects back. */
+export interface SoundAnswer {
+  intent: "sound";
+  soundOn: boolean;
+}
+
+/** One fetcher per page for the toggle: the page reads the member's latest choice from it. */
+const SOUND_FETCHER = "sound-toggle";
+
+/**
+ * The sound preference as the member last set it: the toggle being sent, else the toggle's answer
+ * (the page's data is not reloaded for it), else the page's data (the cookie).
+ */
+export function useSoundOn(fromPage: boolean): boolean {
+  const fetcher = useFetcher<SoundAnswer>({ key: SOUND_FETCHER });
+  const pending = fetcher.formData?.get("sound");
+  if (pending) return pending === "on";
+  if (fetcher.data?.intent === "sound") return fetcher.data.soundOn;
+  return fromPage;
+}
+
+/**
+ * Sound on/off (spec 2 §4): a form posting `intent=sound` to the page's own action, which sets or
+ * clears the cookie (app/utils/sound.server.ts). `fields` are sent along so that, without scripts,
+ * the action can return to the same view of the page.
+ */
+export function SoundToggle({ soundOn, fields = {} }: { soundOn: boolean; fields?: Record<string, string> }) {
+  const fetcher = useFetcher<SoundAnswer>({ key: SOUND_FETCHER });
+  const hydrated = useHydrated();
+  return (
+    <fetcher.Form method="post" className="flex items-center gap-2">
+      <input type="hidden" name="intent" value="sound" />
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {hydrated ? <input type="hidden" name="mode" value="js" /> : null}
+      <button
+        type="submit"
+        name="sound"
+        value={soundOn ? "off" : "on"}
+        className="btn-secondary gap-1.5 px-3 text-sm"
+        aria-pressed={soundOn}
+        aria-label="Sound"
+      >
+        <span aria-hidden>{soundOn ? "🔊" : "🔇"}</span>
+        Sound {soundOn ? "On" : "Off"}
+      </button>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,219 @@
+import { useEffect, useRef } from "react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
+import { callApi, errorText, handleSessionFlags, memberApi, type ApiResult } from "~/utils/api.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { AdTabShell, RefreshWithoutScripts } from "~/components/ad-tab";
+import { AlertBox } from "~/components/confirm-dialog";
+import { SubmitButton, useIsPending } from "~/components/forms";
+import type { MemberRouteHandle } from "~/components/member-layout";
+import { useHydrated } from "~/utils/client-toast";
+import { useCountdown } from "~/utils/countdown";
+import { playSound } from "~/utils/ptc";
+import { soundOnFor } from "~/utils/sound.server";
+import { rupees } from "../../shared/money";
+import {
+  END_PAGE_MESSAGES,
+  END_PAGE_RETURN_MS,
+  END_PAGE_WAIT_MS,
+  SHORT_LINKS_PATH,
+} from "~/utils/shortlinks";
+import { missingTokenAnswer } from "~/utils/shortlinks.server";
+
+export const meta: MetaFunction = () => [{ title: "Claim Your Earnings" }];
+/** The end page stands alone, without the navigation bar (spec 2 §2). */
+export const handle: MemberRouteHandle = { hideNav: true };
+
+/** `GET /userIncomeRoute/user_shortlink_token_get`: the token's link and times. */
+interface TokenState {
+  shortnerName: string;
+  amount: string;
+  claimableAt: string;
+  expiresAt: string;
+  consumed: boolean;
+}
+
+/** The last page's answer (spec 2 §3). */
+interface ClaimAnswer {
+  message: string;
+  amount: string;
+  userAvailableBalance?: string;
+}
+
+/** The server's own texts for a token that cannot be claimed any more. */
+const USED = "This short link was already claimed or is not valid.";
+const EXPIRED = "This short link has expired. Please start it again.";
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const token = (params.token ?? "").trim();
+  if (!token) throw await missingTokenAnswer(context);
+  const res = await memberApi<TokenState>(request, context, "/userIncomeRoute/user_shortlink_token_get", {
+    query: { token },
+  });
+  const t = res.body.msg;
+  if (!res.ok || !t) return { state: "failed" as const, message: errorText(res.body) };
+  const now = Date.now();
+  if (t.consumed) return { state: "failed" as const, message: USED };
+  if (Date.parse(t.expiresAt) <= now) return { state: "failed" as const, message: EXPIRED };
+  const untilClaimable = Math.max(0, Date.parse(t.claimableAt) - now);
+  // The spec's 10 s from the page's first view; the server's own minimum is never shortened.
+  // Without scripts the first view reloads itself as `?waited` after it; that view waits only for
+  // what the server still requires.
+  const waited = new URL(request.url).searchParams.has("waited");
+  return {
+    state: "ok" as const,
+    token,
+    name: t.shortnerName,
+    amount: t.amount,
+    waitMs: waited ? untilClaimable : Math.max(END_PAGE_WAIT_MS, untilClaimable),
+    soundOn: soundOnFor(request),
+  };
+}
+
+type ClaimResult =
+  { ok: true; message: string; amount: string } | { ok: false; title: string; text: string | null };
+
+/** The claim: the last page's call (spec 2 §7), answered in place with the outcome. */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const token = (params.token ?? "").trim();
+  if (!token) throw await missingTokenAnswer(context);
+  let res: ApiResult<ClaimAnswer>;
+  try {
+    res = await callApi<ClaimAnswer>(
+      request,
+      context,
+      "/userIncomeRoute/user_shortlink_lastPage_data_patch",
+      {
+        method: "PATCH",
+        json: { uniqueToken: token },
+      },
+    );
+  } catch {
+    return data({ ok: false, title: END_PAGE_MESSAGES.somethingWrong, text: null } satisfies ClaimResult, {
+      status: 502,
+    });
+  }
+  await handleSessionFlags(request, context, res);
+  const msg = res.body.msg;
+  if (res.ok && msg && typeof msg.message === "string" && typeof msg.amount === "string")
+    return { ok: true, message: msg.message, amount: msg.amount } satisfies ClaimResult;
+  // A refusal in the envelope shows the server's reason; anything else is unexpected.
+  const refusal = !res.ok && res.status < 500 && typeof res.body.error_code === "string";
+  return data(
+    (refusal
+      ? { ok: false, title: END_PAGE_MESSAGES.requestFailed, text: errorText(res.body) }
+      : { ok: false, title: END_PAGE_MESSAGES.somethingWrong, text: null }) satisfies ClaimResult,
+    { status: res.status >= 400 ? res.status : 502 },
+  );
+}
+
+function BackToList({ label = "Back to Short Links" }: { label?: string }) {
+  return (
+    <Link to={SHORT_LINKS_PATH} className="btn-secondary w-full">
+      {label}
+    </Link>
+  );
+}
+
+/** A claim's success: the amount, a sound, and the list again after 3 s (spec 2 §4, §9). */
+function Claimed({ message, amount, soundOn }: { message: string; amount: string; soundOn: boolean }) {
+  const navigate = useNavigate();
+  const hydrated = useHydrated();
+  useEffect(() => {
+    if (!hydrated) return;
+    if (soundOn) playSound("success");
+    const t = window.setTimeout(() => navigate(SHORT_LINKS_PATH), END_PAGE_RETURN_MS);
+    return () => window.clearTimeout(t);
+  }, [hydrated, soundOn, navigate]);
+  return (
+    <div className="card space-y-4 text-center">
+      <p className="text-4xl font-extrabold text-green-700 tabular-nums" data-testid="claimed-amount">
+        {rupees(amount)}
+      </p>
+      <AlertBox tone="success" title="Success!">
+        {message}
+      </AlertBox>
+      <p className="text-sm text-slate-600">Taking you back to the short links…</p>
+      <RefreshWithoutScripts seconds={END_PAGE_RETURN_MS / 1000} url={SHORT_LINKS_PATH} />
+      <BackToList />
+    </div>
+  );
+}
+
+export default function LastPage() {
+  const d = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const ok = d.state === "ok";
+  const left = useCountdown(ok ? d.waitMs : 0, ok ? d.token : "none");
+  const pending = useIsPending();
+  const soundOn = ok ? d.soundOn : false;
+  const failedSound = useRef<unknown>(null);
+
+  // A refused claim sounds once per answer.
+  useEffect(() => {
+    if (result && !result.ok && soundOn && failedSound.current !== result) {
+      failedSound.current = result;
+      playSound("failure");
+    }
+  }, [result, soundOn]);
+
+  if (result?.ok) {
+    return (
+      <AdTabShell title="Claim Your Earnings">
+        <Claimed message={result.message} amount={result.amount} soundOn={soundOn} />
+      </AdTabShell>
+    );
+  }
+
+  if (d.state !== "ok") {
+    return (
+      <AdTabShell title="Claim Your Earnings">
+        <div className="card space-y-4 text-center">
+          <AlertBox tone="error" title={END_PAGE_MESSAGES.requestFailed}>
+            {d.message}
+          </AlertBox>
+          <BackToList />
+        </div>
+      </AdTabShell>
+    );
+  }
+
+  const ready = left <= 0;
+  const seconds = Math.ceil(left / 1000);
+  return (
+    <AdTabShell title="Claim Your Earnings">
+      <div className="card space-y-4 text-center">
+        <div>
+          <p className="font-semibold">{d.name}</p>
+          <p className="text-sm text-slate-600">
+            Earn <span className="font-semibold text-green-700">{rupees(d.amount)}</span>
+          </p>
+        </div>
+        {ready ? (
+          <p className="text-lg font-semibold">Your earnings are ready.</p>
+        ) : (
+          <p className="text-lg font-semibold" data-testid="last-page-countdown" aria-live="polite">
+            Please wait {seconds} seconds
+          </p>
+        )}
+        {/* Without scripts the page reloads itself when the wait is over. */}
+        {!ready ? <RefreshWithoutScripts seconds={d.waitMs / 1000} url="?waited=1" /> : null}
+        {result && !result.ok ? (
+          <AlertBox tone="error" title={result.title}>
+            {result.text}
+          </AlertBox>
+        ) : null}
+        <Form method="post" replace>
+          <SubmitButton pending={pending} className="btn-primary w-full" disabled={!ready}>
+            Claim Your Earnings
+          </SubmitButton>
+        </Form>
+        {result && !result.ok ? <BackToList /> : null}
+      </div>
+    </AdTabShell>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

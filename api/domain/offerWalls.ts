@@ -3,7 +3,6 @@ import type { Db, Tx } from "../db/client";
 import {
   journalEntries,
   journalLines,
-  memberDailyEarnings,
   offerWallPostbacks,
   offerWallTransactions,
   offerWalls,
@@ -19,8 +18,8 @@ import {
   type TaskWallBalance,
 } from "../../shared/taskWall";
 import type { DomainErrorCode } from "../../shared/errors";
-import { creditEarning } from "./earnings";
-import { istDay, istDayStart } from "./earningKinds";
+import { creditEarning, incomeToday } from "./earnings";
+import { istDayStart } from "./earningKinds";
 import {
   PLATFORM,
   debtAccount,
@@ -66,18 +65,9 @@ export const frameUrlFor = (w: Pick<OfferWall, "frameUrlTemplate">, userId: stri
 /** The task-wall balance (spec 2 §3): withdrawable, today's task-wall income and credits (IST), walls. */
 export async function taskWallBalance(db: Db, userId: string, now: Date): Promise<TaskWallBalance> {
   const dayStart = istDayStart(now);
-  const [balances, [income], [completed], [walls]] = await Promise.all([
+  const [balances, income, [completed], [walls]] = await Promise.all([
     memberBalances(db, userId),
-    db
-      .select({ amount: memberDailyEarnings.amount })
-      .from(memberDailyEarnings)
-      .where(
-        and(
-          eq(memberDailyEarnings.userId, userId),
-          eq(memberDailyEarnings.day, istDay(now)),
-          eq(memberDailyEarnings.kind, "offerWall"),
-        ),
-      ),
+    incomeToday(db, userId, "offerWall", now),
     // Credits are the member's offerWall earning entries (the seed's history has entries only).
     db
       .select({ n: count() })
@@ -94,7 +84,7 @@ export async function taskWallBalance(db: Db, userId: string, now: Date): Promis
   ]);
   return {
     available_balance: milliToRupeeString(balances.withdrawable),
-    today_offerWallIncome: milliToRupeeString(Number(income?.amount ?? 0)),
+    today_offerWallIncome: milliToRupeeString(income),
     total_offerWall: Number(walls?.n ?? 0),
     today_completed: Number(completed?.n ?? 0),
   };

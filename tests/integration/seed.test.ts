@@ -4,6 +4,7 @@ import { drivers, freshDatabase } from "../support/db";
 import type { Database } from "../../api/db/client";
 import { DEMO_ADVERTISER, DEMO_FRIEND, DEMO_MEMBER, DEMO_YOUTUBE_URL, seedIfEmpty } from "../../api/db/seed";
 import { adsForMember } from "../../api/domain/ptcAds";
+import { shortLinksForMember } from "../../api/domain/shortLinks";
 import {
   faqs,
   homeSections,
@@ -15,6 +16,7 @@ import {
   announcements,
   campaigns,
   offerWalls,
+  shorteners,
 } from "../../api/db/schema";
 import { DEMO_WALL_ID } from "../../api/domain/demoWall";
 import { getSetting } from "../../api/domain/settings";
@@ -200,6 +202,35 @@ describe.each(drivers())("demo seed (%s)", (driver) => {
     expect(wall!.secret.length).toBeGreaterThanOrEqual(24);
     const instructions = await getSetting(database.db, "offerwall_instructions");
     expect(instructions.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it("installs the built-in shortener with three short links, so short links work offline at once", async () => {
+    const [builtin, ...others] = await database.db.select().from(shorteners);
+    expect(others).toEqual([]);
+    expect(builtin).toMatchObject({
+      name: "Site Shortener",
+      kind: "builtin",
+      domain: "localhost:3000",
+      enabled: true,
+    });
+    expect(builtin!.apiKey).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    const newcomer = await createMember(database.db, { name: "New", email: "new-clicker@example.com" });
+    const list = await shortLinksForMember(database.db, newcomer.id, new Date(), "https://rewards.example");
+    expect(
+      list.links.map((l) => [
+        l.name,
+        l.timeLabel,
+        l.amount,
+        l.clicksPerDay,
+        l.howToComplete,
+        l.shortenerDomain,
+      ]),
+    ).toEqual([
+      ["Quick Link", "30 s", 50, 3, "/member/support", "rewards.example"],
+      ["Daily Bonus Link", "1 m", 100, 1, "/member/support", "rewards.example"],
+      ["Explorer Link", "5 m", 250, 2, null, "rewards.example"],
+    ]);
+    expect(list.instructions.length).toBeGreaterThan(0);
   });
 
   it("is fast", () => {

@@ -57,6 +57,7 @@ export const STATUS_BY_CODE: Record<DomainErrorCode, ContentfulStatusCode> = {
   ad_daily_limit: 409,
   ad_campaign_unavailable: 409,
   proxy_detected: 403,
+  in_debt: 409,
   short_link_too_fast: 400,
   short_link_expired: 400,
   short_link_used: 400,

@@ -19,6 +19,7 @@ import { SETTING_DEFAULTS } from "../domain/settings";
 import { convertBalance } from "../domain/conversions";
 import { istDayStart } from "../domain/earningKinds";
 import { createCampaign } from "../domain/ptcAds";
+import { seedTaskWalls } from "./seed-taskwalls";
 import { seedShortLinks } from "./seed-shortlinks";
 import { publicOrigin } from "../config";
 import { sanitizeHtml } from "../lib/sanitize";
@@ -462,6 +463,7 @@ export async function seedIfEmpty(
 
     await recordPaidWithdrawals(tx, paid);
     await seedAds(asDb, passwordHash, joined, opts.publicOrigin, now);
+    await seedTaskWalls(tx);
     await seedShortLinks(
       tx,
       publicOrigin({ PUBLIC_ORIGIN: opts.publicOrigin, PORT: opts.port ?? 3000 }),

@@ -38,6 +38,7 @@ import {
   settleWithdrawal,
   wholeRupees,
 } from "../domain/withdrawals";
+import { adminOfferWallsRoute } from "./adminOfferWalls";
 
 /**
  * The operator API: the withdrawal queue, gift codes, payout methods, the referral rate, contact
@@ -325,6 +326,7 @@ export function adminRoute(): Hono<ApiEnv> {
     });
   });
 
+  r.route("/", adminOfferWallsRoute());
   // Short links: shorteners, links and their settings.
   r.route("/", adminShortLinksRoute());
 

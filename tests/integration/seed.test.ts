@@ -15,8 +15,11 @@ import {
   withdrawals,
   announcements,
   campaigns,
+  offerWalls,
   shorteners,
 } from "../../api/db/schema";
+import { DEMO_WALL_ID } from "../../api/domain/demoWall";
+import { getSetting } from "../../api/domain/settings";
 import { authenticate, createMember } from "../../api/domain/accounts";
 import {
   accountBalance,
@@ -179,6 +182,26 @@ describe.each(drivers())("demo seed (%s)", (driver) => {
     const newcomer = await createMember(database.db, { name: "New", email: "new-viewer@example.com" });
     const list = await adsForMember(database.db, newcomer.id, new Date());
     expect(list.ads.map((a) => a.type).sort()).toEqual(["iframe", "window", "youtube"]);
+  });
+
+  it("serves the demo wall (md5_fields, a random secret) and the task-wall instructions", async () => {
+    const [wall] = await database.db.select().from(offerWalls).where(eq(offerWalls.id, DEMO_WALL_ID));
+    expect(wall).toMatchObject({
+      name: "Demo Wall",
+      enabled: true,
+      scheme: "md5_fields",
+      signatureFields: ["user_id", "transaction_id", "amount"],
+      signatureSeparator: ":",
+      frameUrlTemplate: "/demo-wall?user_id={user_id}",
+      milliPerPoint: 1,
+      capPerPostback: 50_000,
+      successBody: "1",
+      statusParam: "status",
+      reversalStatuses: ["reversed"],
+    });
+    expect(wall!.secret.length).toBeGreaterThanOrEqual(24);
+    const instructions = await getSetting(database.db, "offerwall_instructions");
+    expect(instructions.length).toBeGreaterThanOrEqual(3);
   });
 
   it("installs the built-in shortener with three short links, so short links work offline at once", async () => {

@@ -25,6 +25,9 @@ import { formatDuration } from "../../shared/duration";
 import { formatRupees, parseRupees, rupees } from "../../shared/money";
 import { claimAdView } from "~/utils/ptc.server";
 import { RefreshWithoutScripts } from "~/components/ad-tab";
+import { EarningsSummary } from "~/components/earnings-summary";
+import { SoundToggle, useSoundOn, type SoundAnswer } from "~/components/sound-toggle";
+import { answerSoundToggle } from "~/utils/sound.server";
 import {
   AD_CHANNEL,
   AD_TYPES,
@@ -35,7 +38,6 @@ import {
   GUIDANCE_TIMER,
   isAdType,
   playSound,
-  soundCookie,
   soundOffFromCookie,
   type AdTabMessage,
   type AdType,
@@ -108,7 +110,7 @@ export type PtcActionData =
   | { intent: "start"; ok: true; view: StartedView }
   | { intent: "claim"; ok: true; balance: string; amount: string; today: string }
   | { intent: "start" | "claim"; ok: false; message: string; proxy?: boolean }
-  | { intent: "sound"; soundOn: boolean };
+  | SoundAnswer;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
@@ -116,12 +118,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const scripted = form.get("mode") === "js";
   const back = `/member/ptc-ads${isAdType(form.get("tab")) ? `?tab=${String(form.get("tab"))}` : ""}`;
 
-  if (intent === "sound") {
-    const on = form.get("sound") === "on";
-    const headers = { "Set-Cookie": soundCookie(on, context.secureCookies) };
-    if (scripted) return data({ intent: "sound", soundOn: on } satisfies PtcActionData, { headers });
-    return redirect(back, { headers });
-  }
+  if (intent === "sound") return answerSoundToggle(form, context, back);
 
   if (intent === "start") {
     const btnName = String(form.get("btnName") ?? "");
@@ -367,68 +364,18 @@ function useClaimFlow(opts: {
 }
 
 function Summary({ today, totalLinks, completed }: { today: string; totalLinks: number; completed: number }) {
-  const item = "rounded-xl border border-slate-200 bg-white p-3 text-center shadow-sm";
   return (
-    <section className="grid grid-cols-3 gap-2" aria-label="Earnings summary">
-      <div className={item} role="group" aria-label="Today Earnings">
-        <p className="text-xs font-medium text-slate-600">Today Earnings</p>
-        <p className="mt-1 text-lg font-bold tabular-nums" data-testid="ptc-today">
-          {rupees(today)}
-        </p>
-      </div>
-      <div className={item} role="group" aria-label="Total Links">
-        <p className="text-xs font-medium text-slate-600">Total Links</p>
-        <p className="mt-1 text-lg font-bold tabular-nums" data-testid="ptc-total">
-          {Math.max(0, totalLinks)}
-        </p>
-      </div>
-      <div className={item} role="group" aria-label="Completed">
-        <p className="text-xs font-medium text-slate-600">Completed</p>
-        <p className="mt-1 text-lg font-bold tabular-nums" data-testid="ptc-completed">
-          {Math.max(0, completed)}
-        </p>
-      </div>
-    </section>
+    <EarningsSummary
+      items={[
+        { label: "Today Earnings", value: rupees(today), testId: "ptc-today" },
+        { label: "Total Links", value: Math.max(0, totalLinks), testId: "ptc-total" },
+        { label: "Completed", value: Math.max(0, completed), testId: "ptc-completed" },
+      ]}
+    />
   );
-}
-
-/**
- * The sound preference as the member last set it: the toggle being sent, else the toggle's answer
- * (the page's data is not reloaded for it), else the page's data (the cookie).
- */
-function useSoundOn(fromPage: boolean): boolean {
-  const fetcher = useFetcher<PtcActionData>({ key: SOUND_FETCHER });
-  const pending = fetcher.formData?.get("sound");
-  if (pending) return pending === "on";
-  if (fetcher.data?.intent === "sound") return fetcher.data.soundOn;
-  return fromPage;
 }
 
 const SOUND_FETCHER = "ptc-sound";
-
-function SoundToggle({ soundOn, tab }: { soundOn: boolean; tab: AdType }) {
-  const fetcher = useFetcher<PtcActionData>({ key: SOUND_FETCHER });
-  const hydrated = useHydrated();
-  const on = soundOn;
-  return (
-    <fetcher.Form method="post" className="flex items-center gap-2">
-      <input type="hidden" name="intent" value="sound" />
-      <input type="hidden" name="tab" value={tab} />
-      {hydrated ? <input type="hidden" name="mode" value="js" /> : null}
-      <button
-        type="submit"
-        name="sound"
-        value={on ? "off" : "on"}
-        className="btn-secondary gap-1.5 px-3 text-sm"
-        aria-pressed={on}
-        aria-label="Sound"
-      >
-        <span aria-hidden>{on ? "🔊" : "🔇"}</span>
-        Sound {on ? "On" : "Off"}
-      </button>
-    </fetcher.Form>
-  );
-}
 
 function ComeBackCountdown({ ms }: { ms: number }) {
   const hydrated = useHydrated();
@@ -508,7 +455,7 @@ export default function PtcAdsPage() {
   }>({ removed: [], today: null, done: 0 });
   useEffect(() => setLocal({ removed: [], today: null, done: 0 }), [d]);
 
-  const soundOn = useSoundOn(d.soundOn);
+  const soundOn = useSoundOn(d.soundOn, SOUND_FETCHER);
   const flow = useClaimFlow({
     soundOn,
     onSuccess: (ad, r) => {
@@ -529,7 +476,7 @@ export default function PtcAdsPage() {
     <div className="mx-auto max-w-4xl space-y-5">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-2xl font-bold">PTC Ads</h1>
-        <SoundToggle soundOn={soundOn} tab={d.tab} />
+        <SoundToggle soundOn={soundOn} fetcherKey={SOUND_FETCHER} fields={{ tab: d.tab }} />
       </div>
 
       <Summary

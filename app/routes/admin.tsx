@@ -20,6 +20,8 @@ const SECTIONS = [
   { to: "/admin/ads", label: "Ad Pricing" },
   { to: "/admin/campaigns", label: "Campaigns" },
   { to: "/admin/ad-cheat-log", label: "Ad Cheat Log" },
+  { to: "/admin/task-walls", label: "Task Walls" },
+  { to: "/admin/postbacks", label: "Postbacks" },
   { to: "/admin/audit", label: "Audit Log" },
   { to: "/admin/ledger", label: "Ledger Check" },
 ];

@@ -95,3 +95,85 @@ export function readBalance(payload: unknown): TaskWallBalance | null {
     today_completed: m.today_completed,
   };
 }
+
+// ---------------------------------------------------------------------------------------------
+// The operator console
+
+export const SIGNATURE_SCHEMES = ["md5_fields", "hmac_sha1_url", "hmac_sha256_sorted"] as const;
+
+/** A wall as `GET /adminRoute/offerWalls` lists it (the secret shown by its last 4 only). */
+export interface OperatorWall {
+  _id: string;
+  name: string;
+  frameUrlTemplate: string;
+  secretHint: string;
+  scheme: (typeof SIGNATURE_SCHEMES)[number];
+  signatureFields: string[];
+  signatureSeparator: string;
+  signatureParam: string;
+  signatureHeader: string | null;
+  userParam: string;
+  transactionParam: string;
+  amountParam: string;
+  statusParam: string | null;
+  reversalStatuses: string[];
+  originalTransactionParam: string | null;
+  ipAllowList: string[];
+  milliPerPoint: number;
+  capPerPostback: string;
+  successBody: string;
+  enabled: boolean;
+}
+
+/** The address a wall's network sends its postbacks to. */
+export function postbackUrl(origin: string, wallId: string): string {
+  return `${origin}/postback/offerwall/${encodeURIComponent(wallId)}`;
+}
+
+/** What happened to a postback, as the log records it (docs/api/taskwalls.md). */
+export const POSTBACK_VERDICTS = [
+  "credited",
+  "duplicate",
+  "reversed",
+  "reversal_duplicate",
+  "reversal_without_original",
+  "unknown_wall",
+  "disabled",
+  "ip_not_allowed",
+  "bad_signature",
+  "invalid_params",
+  "error",
+] as const;
+
+/** Verdicts that moved money or repeated a move (answered with the wall's success body). */
+export const ACCEPTED_VERDICTS: ReadonlySet<string> = new Set([
+  "credited",
+  "duplicate",
+  "reversed",
+  "reversal_duplicate",
+]);
+
+/** A row of `GET /adminRoute/postbacks`. */
+export interface PostbackRow {
+  id: number | string;
+  wall: string | null;
+  time: string;
+  ip: string | null;
+  method: string;
+  url: string;
+  headers?: Record<string, string>;
+  body?: string | null;
+  verdict: string;
+  detail: string | null;
+  transactionId: string | null;
+  member: string | null;
+  amount: string | null;
+  origin: "network" | "test" | "replay";
+}
+
+/** The answer of a test postback or a replay: the endpoint's HTTP status and body, and the verdict. */
+export interface PostbackSendResult {
+  status: number;
+  body: string;
+  verdict: string;
+}

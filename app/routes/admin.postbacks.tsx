@@ -224,7 +224,7 @@ function PostbackEntry({ row }: { row: PostbackRow }) {
     <li className="card space-y-2 text-sm" data-testid="postback">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="font-semibold">
-          #{row.id} · {row.wall ?? "—"}{" "}
+          #{row.id} · {row.wallName ?? row.wallId ?? "—"}{" "}
           <span className="font-normal text-slate-500">
             <time dateTime={row.time}>{formatTime(row.time)}</time>
             {row.ip ? ` · ${row.ip}` : ""} · {row.origin}
@@ -239,7 +239,7 @@ function PostbackEntry({ row }: { row: PostbackRow }) {
         <dt className="text-slate-500">Transaction</dt>
         <dd className="break-all font-mono">{row.transactionId ?? "—"}</dd>
         <dt className="text-slate-500">Member</dt>
-        <dd className="break-all">{row.member ?? "—"}</dd>
+        <dd className="break-all">{row.userName ?? row.userId ?? "—"}</dd>
         <dt className="text-slate-500">Amount</dt>
         <dd>{row.amount ? rupees(row.amount) : "—"}</dd>
         <dt className="text-slate-500">Detail</dt>

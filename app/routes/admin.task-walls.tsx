@@ -9,7 +9,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { ErrorList, Field, SubmitButton, useAppForm, useIsPending } from "~/components/forms";
 import { CopyableText } from "~/components/copy-button";
 import { milliToRupeeString, parseRupees, rupees } from "../../shared/money";
-import { SIGNATURE_SCHEMES, postbackUrl, type OperatorWall } from "~/utils/task-walls";
+import { SIGNATURE_SCHEMES, type OperatorWall } from "~/utils/task-walls";
 
 export const meta: MetaFunction = () => [{ title: "Task Walls · Operator Console" }];
 
@@ -76,7 +76,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const d = await operatorRead<{ records: OperatorWall[] }>(request, context, "/adminRoute/offerWalls");
   const editId = url.searchParams.get("edit");
   const editing = editId ? (d.records.find((w) => w._id === editId) ?? null) : null;
-  return { walls: d.records, editing, origin: url.origin };
+  return { walls: d.records, editing };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -109,13 +109,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     successBody: v.successBody,
     enabled: v.enabled ?? false,
   };
-  const res = await operatorApi(
+  const res = await operatorApi<{ message: string }>(
     request,
     context,
     v.id ? `/adminRoute/offerWalls/${encodeURIComponent(v.id)}` : "/adminRoute/offerWalls",
     { method: v.id ? "PATCH" : "POST", json: config },
   );
-  if (res.ok) return redirectWithToast(context, PAGE, { type: "success", title: "Offer wall saved." });
+  if (res.ok)
+    return redirectWithToast(context, PAGE, { type: "success", title: res.body.msg?.message ?? "Saved." });
   // The API's own rules (e.g. a scheme without its fields): the form stays as typed, with the reason.
   return data({ result: submission.reply({ formErrors: [errorText(res.body)] }) }, { status: 400 });
 }
@@ -328,10 +329,7 @@ export default function AdminTaskWalls() {
               </div>
               <p className="text-slate-600">
                 Postback URL:{" "}
-                <CopyableText
-                  text={postbackUrl(d.origin, w._id)}
-                  label={`Copy the postback URL of ${w.name}`}
-                />
+                <CopyableText text={w.postbackUrl} label={`Copy the postback URL of ${w.name}`} />
               </p>
               <dl className="grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-4">
                 <dt className="text-slate-500">Scheme</dt>

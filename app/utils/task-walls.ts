@@ -123,11 +123,8 @@ export interface OperatorWall {
   capPerPostback: string;
   successBody: string;
   enabled: boolean;
-}
-
-/** The address a wall's network sends its postbacks to. */
-export function postbackUrl(origin: string, wallId: string): string {
-  return `${origin}/postback/offerwall/${encodeURIComponent(wallId)}`;
+  /** Where the wall's network sends its postbacks (the site's public origin). */
+  postbackUrl: string;
 }
 
 /** What happened to a postback, as the log records it (docs/api/taskwalls.md). */
@@ -155,8 +152,9 @@ export const ACCEPTED_VERDICTS: ReadonlySet<string> = new Set([
 
 /** A row of `GET /adminRoute/postbacks`. */
 export interface PostbackRow {
-  id: number | string;
-  wall: string | null;
+  id: number;
+  wallId: string | null;
+  wallName: string | null;
   time: string;
   ip: string | null;
   method: string;
@@ -166,7 +164,8 @@ export interface PostbackRow {
   verdict: string;
   detail: string | null;
   transactionId: string | null;
-  member: string | null;
+  userId: string | null;
+  userName: string | null;
   amount: string | null;
   origin: "network" | "test" | "replay";
 }

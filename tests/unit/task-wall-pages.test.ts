@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
   frameMode,
-  postbackUrl,
   readBalance,
   viewerPath,
   wallOfViewerPath,
@@ -97,13 +96,5 @@ describe("the viewer's sound preference", () => {
     );
     expect(soundOffFromCookie(`${SOUND_COOKIE}=1`, TASK_WALL_SOUND_COOKIE)).toBe(false);
     expect(soundOffFromCookie(`a=1; ${TASK_WALL_SOUND_COOKIE}=1`, TASK_WALL_SOUND_COOKIE)).toBe(true);
-  });
-});
-
-describe("the operator console", () => {
-  it("builds each wall's postback URL", () => {
-    expect(postbackUrl("https://rewards.example", "demo")).toBe(
-      "https://rewards.example/postback/offerwall/demo",
-    );
   });
 });

@@ -137,6 +137,7 @@ export default function DemoWall() {
         {result ? (
           <p
             role={result.ok ? "status" : "alert"}
+            data-testid="demo-result"
             className={`rounded-md border p-3 text-sm font-medium ${result.ok ? "border-emerald-200 bg-emerald-50 text-emerald-900" : "border-red-200 bg-red-50 text-red-900"}`}
           >
             {result.message}

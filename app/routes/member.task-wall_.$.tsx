@@ -110,6 +110,7 @@ function WallFrame({ src, title }: { src: string; title: string }) {
 function useLiveBalance(soundOn: boolean) {
   const [live, setLive] = useState<TaskWallBalance | null>(null);
   const [credited, setCredited] = useState(0);
+  const [registered, setRegistered] = useState(false);
   const sound = useRef(soundOn);
   sound.current = soundOn;
   const revalidator = useRevalidator();
@@ -127,8 +128,11 @@ function useLiveBalance(soundOn: boolean) {
         .catch(() => {
           /* no answer in time: the page's own figures stay */
         })
-        .finally(() => socket.emit(REGISTER_COMPONENT_EVENT, { type: TASK_WALL_COMPONENT }));
+        .then(() => emitWithAck(socket, REGISTER_COMPONENT_EVENT, { type: TASK_WALL_COMPONENT }))
+        .then((ack) => setRegistered((ack as { success?: unknown } | null)?.success === true))
+        .catch(() => setRegistered(false));
     },
+    onDisconnect: () => setRegistered(false),
     events: {
       [TASK_WALL_BALANCE_EVENT]: (payload) => {
         const balance = readBalance(payload);
@@ -141,16 +145,17 @@ function useLiveBalance(soundOn: boolean) {
       },
     },
   });
-  return { live, credited };
+  return { live, credited, registered };
 }
 
 export default function TaskWallViewer() {
   const d = useLoaderData<typeof loader>();
   const soundOn = useSoundOn(d.soundOn, SOUND_FETCHER);
-  const { live, credited } = useLiveBalance(soundOn);
+  const { live, credited, registered } = useLiveBalance(soundOn);
   const balance = live ?? d.balance;
   return (
-    <div className="space-y-4">
+    // data-live: the pushes of this page's socket are on (the browser tests wait for it).
+    <div className="space-y-4" data-testid="task-wall-viewer" data-live={registered ? "on" : "off"}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="min-w-0">
           <Link to={TASK_WALLS_PATH} className="text-sm font-semibold text-brand-600 underline">

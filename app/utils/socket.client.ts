@@ -28,6 +28,8 @@ const RETRY_MS = 2000;
 export interface SiteSocketHandlers {
   /** Every (re)connection: a new socket id, so whatever the page registered is registered again. */
   onConnect: (socket: Socket) => void;
+  /** The connection is lost (socket.io tries again by itself). */
+  onDisconnect?: () => void;
   /** A session failure (the socket stops), or the first network failure of a run of them. */
   onFailure: (failure: SocketFailure) => void;
   /** Events the server pushes, by name. */
@@ -52,6 +54,7 @@ export function openSiteSocket(handlers: SiteSocketHandlers): () => void {
     failing = false;
     handlers.onConnect(socket);
   });
+  socket.on("disconnect", () => handlers.onDisconnect?.());
   socket.on("connect_error", (error) => {
     const failure = socketFailureOf(error);
     if (failure !== "network") {

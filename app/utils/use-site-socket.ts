@@ -14,6 +14,7 @@ const SESSION_EXPIRED = "Your session has expired. Please log in again.";
  */
 export function useSiteSocket(opts: {
   onConnect: (socket: Socket) => void;
+  onDisconnect?: () => void;
   events?: Record<string, (payload: unknown) => void>;
 }): void {
   const latest = useRef(opts);
@@ -29,6 +30,7 @@ export function useSiteSocket(opts: {
     );
     return openSiteSocket({
       onConnect: (socket) => latest.current.onConnect(socket),
+      onDisconnect: () => latest.current.onDisconnect?.(),
       onFailure: (failure) => {
         if (failure === "network") return showToast({ type: "error", title: SOCKET_FAILED });
         if (failure === "session-expired") showToast({ type: "error", title: SESSION_EXPIRED });

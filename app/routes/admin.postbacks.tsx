@@ -1,11 +1,11 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { operatorApi, operatorRead } from "~/utils/admin.server";
 import { errorText, type ApiResult } from "~/utils/api.server";
-import { ErrorList, Field, SubmitButton, useAppForm, useIsPending } from "~/components/forms";
+import { Field, SelectField, SubmitButton, useAppForm, useIsPending } from "~/components/forms";
 import { AlertBox, ConfirmDialog, newRequestId } from "~/components/confirm-dialog";
 import { formatTime } from "~/components/balance-card";
 import { Pagination } from "~/components/pagination";
@@ -167,19 +167,13 @@ function TestForm({
       </p>
       <input type="hidden" name="intent" value="test" />
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-        <div>
-          <label className="label" htmlFor={fields.wallId.id}>
-            Wall
-          </label>
-          <select className="input" {...getSelectProps(fields.wallId)}>
-            {walls.map((w) => (
-              <option key={w.id} value={w.id}>
-                {w.name}
-              </option>
-            ))}
-          </select>
-          <ErrorList id={fields.wallId.errorId} errors={fields.wallId.errors} />
-        </div>
+        <SelectField label="Wall" field={fields.wallId}>
+          {walls.map((w) => (
+            <option key={w.id} value={w.id}>
+              {w.name}
+            </option>
+          ))}
+        </SelectField>
         <Field
           label="Member id"
           errors={fields.userId.errors}

@@ -1,12 +1,12 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { operatorApi, operatorRead } from "~/utils/admin.server";
 import { errorText } from "~/utils/api.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { ErrorList, Field, SubmitButton, useAppForm, useIsPending } from "~/components/forms";
+import { ErrorList, Field, SelectField, SubmitButton, useAppForm, useIsPending } from "~/components/forms";
 import { CopyableText } from "~/components/copy-button";
 import { milliToRupeeString, parseRupees, rupees } from "../../shared/money";
 import { SIGNATURE_SCHEMES, type OperatorWall } from "~/utils/task-walls";
@@ -68,6 +68,40 @@ const WallSchema = z.object({
   successBody: z.string({ required_error: "Success body is required." }).max(200),
   enabled: z.boolean().optional(),
 });
+
+/** The settings typed as plain text, in the form's order: name, label, hint. */
+const PARAMETER_FIELDS = [
+  [
+    "signatureFields",
+    "Signature fields",
+    "md5_fields: the parameters signed, in order, separated by commas.",
+  ],
+  ["signatureSeparator", "Signature separator", "Between the signed values (often empty or -)."],
+  ["signatureParam", "Signature parameter", undefined],
+  ["signatureHeader", "Signature header", "hmac_sha256_sorted: the header carrying the signature."],
+  ["userParam", "User parameter", undefined],
+  ["transactionParam", "Transaction parameter", undefined],
+  ["amountParam", "Amount parameter", "Points of the network's currency; negative means a reversal."],
+  ["statusParam", "Status parameter", undefined],
+  [
+    "reversalStatuses",
+    "Reversal statuses",
+    "Values of the status parameter that reverse a credit, separated by commas.",
+  ],
+  [
+    "originalTransactionParam",
+    "Original transaction parameter",
+    "Names the credit a reversal cancels (else the reversal's own id).",
+  ],
+  ["ipAllowList", "IP allow-list", "Addresses postbacks may come from, separated by commas; empty: any."],
+  ["rupeesPerPoint", "Rupees per point (₹)", "Up to 3 decimals: 0.010 is 10 milli-rupees a point."],
+  ["capPerPostback", "Cap per postback (₹)", "The most one postback credits."],
+  [
+    "successBody",
+    "Success body",
+    "What the network expects back once a postback is recorded (e.g. 1 or OK).",
+  ],
+] as const satisfies ReadonlyArray<readonly [keyof z.input<typeof WallSchema>, string, string | undefined]>;
 
 const words = (text: string | undefined) => (text ?? "").split(/[\s,]+/).filter(Boolean);
 
@@ -190,95 +224,25 @@ function WallForm({ wall }: { wall: OperatorWall | null }) {
           hint={wall ? `Now ${wall.secretHint}; leave blank to keep it.` : "Never shown again after saving."}
           inputProps={{ ...getInputProps(fields.secret, { type: "password" }), autoComplete: "new-password" }}
         />
-        <div>
-          <label className="label" htmlFor={fields.scheme.id}>
-            Signature scheme
-          </label>
-          <select className="input" {...getSelectProps(fields.scheme)}>
-            {SIGNATURE_SCHEMES.map((s) => (
-              <option key={s} value={s}>
-                {s} — {SCHEME_LABELS[s]}
-              </option>
-            ))}
-          </select>
-          <ErrorList id={fields.scheme.errorId} errors={fields.scheme.errors} />
-        </div>
-        <Field
-          label="Signature fields"
-          errors={fields.signatureFields.errors}
-          hint="md5_fields: the parameters signed, in order, separated by commas."
-          inputProps={text(fields.signatureFields)}
-        />
-        <Field
-          label="Signature separator"
-          errors={fields.signatureSeparator.errors}
-          hint="Between the signed values (often empty or -)."
-          inputProps={text(fields.signatureSeparator)}
-        />
-        <Field
-          label="Signature parameter"
-          errors={fields.signatureParam.errors}
-          inputProps={text(fields.signatureParam)}
-        />
-        <Field
-          label="Signature header"
-          errors={fields.signatureHeader.errors}
-          hint="hmac_sha256_sorted: the header carrying the signature."
-          inputProps={text(fields.signatureHeader)}
-        />
-        <Field label="User parameter" errors={fields.userParam.errors} inputProps={text(fields.userParam)} />
-        <Field
-          label="Transaction parameter"
-          errors={fields.transactionParam.errors}
-          inputProps={text(fields.transactionParam)}
-        />
-        <Field
-          label="Amount parameter"
-          errors={fields.amountParam.errors}
-          hint="Points of the network's currency; negative means a reversal."
-          inputProps={text(fields.amountParam)}
-        />
-        <Field
-          label="Status parameter"
-          errors={fields.statusParam.errors}
-          inputProps={text(fields.statusParam)}
-        />
-        <Field
-          label="Reversal statuses"
-          errors={fields.reversalStatuses.errors}
-          hint="Values of the status parameter that reverse a credit, separated by commas."
-          inputProps={text(fields.reversalStatuses)}
-        />
-        <Field
-          label="Original transaction parameter"
-          errors={fields.originalTransactionParam.errors}
-          hint="Names the credit a reversal cancels (else the reversal's own id)."
-          inputProps={text(fields.originalTransactionParam)}
-        />
-        <Field
-          label="IP allow-list"
-          errors={fields.ipAllowList.errors}
-          hint="Addresses postbacks may come from, separated by commas; empty: any."
-          inputProps={text(fields.ipAllowList)}
-        />
-        <Field
-          label="Rupees per point (₹)"
-          errors={fields.rupeesPerPoint.errors}
-          hint="Up to 3 decimals: 0.010 is 10 milli-rupees a point."
-          inputProps={text(fields.rupeesPerPoint, { inputMode: "decimal" })}
-        />
-        <Field
-          label="Cap per postback (₹)"
-          errors={fields.capPerPostback.errors}
-          hint="The most one postback credits."
-          inputProps={text(fields.capPerPostback, { inputMode: "decimal" })}
-        />
-        <Field
-          label="Success body"
-          errors={fields.successBody.errors}
-          hint="What the network expects back once a postback is recorded (e.g. 1 or OK)."
-          inputProps={text(fields.successBody)}
-        />
+        <SelectField label="Signature scheme" field={fields.scheme}>
+          {SIGNATURE_SCHEMES.map((scheme) => (
+            <option key={scheme} value={scheme}>
+              {scheme} — {SCHEME_LABELS[scheme]}
+            </option>
+          ))}
+        </SelectField>
+        {PARAMETER_FIELDS.map(([name, label, hint]) => (
+          <Field
+            key={name}
+            label={label}
+            errors={fields[name].errors}
+            hint={hint}
+            inputProps={text(
+              fields[name],
+              /^(rupeesPerPoint|capPerPostback)$/.test(name) ? { inputMode: "decimal" } : {},
+            )}
+          />
+        ))}
       </div>
       <label className="flex items-center gap-2 text-sm font-medium">
         <input

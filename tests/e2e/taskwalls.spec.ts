@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { expectSoundToggleRemembered } from "./sound";
 import { api, apiLogin, expect, jsEnabled, test, waitForHydration, type Member } from "./fixtures";
 
 /**
@@ -75,20 +76,10 @@ test.describe("Task walls", () => {
     // Nothing wider than the screen (a 360 px phone included).
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 
-    // Sound: on by default; off is remembered 2,880 minutes in the viewer's own cookie.
-    const sound = page.getByRole("button", { name: "Sound" });
-    await expect(sound).toHaveAttribute("aria-pressed", "true");
-    const soundCookie = async () =>
-      (await page.context().cookies()).find((c) => c.name === "taskWall_sound_off");
+    // Sound: on by default; off is remembered in the viewer's own cookie.
     if (jsEnabled(testInfo)) await waitForHydration(page);
-    await sound.click();
-    await expect.poll(async () => Boolean(await soundCookie())).toBe(true);
-    expect((await soundCookie())!.expires * 1000 - Date.now()).toBeGreaterThan(2879 * 60_000);
-    await page.reload();
-    await expect(page.getByRole("button", { name: "Sound" })).toHaveAttribute("aria-pressed", "false");
+    await expectSoundToggleRemembered(page, "taskWall_sound_off");
     await expect(page.getByRole("heading", { level: 1, name: DEMO_WALL })).toBeVisible();
-    await page.getByRole("button", { name: "Sound" }).click();
-    await expect.poll(async () => Boolean(await soundCookie())).toBe(false);
   });
 
   test("Complete inside the frame updates the viewer without a reload, and the dashboard's tile @needs-js", async ({
@@ -96,8 +87,7 @@ test.describe("Task walls", () => {
     newMember,
     loginAs,
   }) => {
-    const m = await newMember();
-    await loginAs(page, m);
+    await loginAs(page, await newMember());
     await openDemoWall(page);
     await waitForHydration(page);
     // The socket has asked for the balance and registered for the pushes.
@@ -127,8 +117,7 @@ test.describe("Task walls", () => {
     newMember,
     loginAs,
   }) => {
-    const m = await newMember();
-    await loginAs(page, m);
+    await loginAs(page, await newMember());
     await openDemoWall(page);
     await expect(summary(page, "Completed")).toContainText("0");
     const reward = await completeFirstOffer(page);

@@ -22,6 +22,9 @@ import { publicRoute } from "./routes/public";
 import { adminRoute } from "./routes/admin";
 import { googleSignIn } from "./routes/google";
 import { humanCheckRoute } from "./routes/humanCheck";
+import { offerWallsRoute } from "./routes/offerWalls";
+import { postbackRoute } from "./routes/postback";
+import { demoWallRoute } from "./routes/demoWall";
 
 /** Path prefixes served by the API (the spec's {host}); everything else is the web tier's. */
 export const API_PREFIXES = [
@@ -32,6 +35,8 @@ export const API_PREFIXES = [
   "/advertiserRoute/",
   "/adminRoute/",
   "/humanCheck/",
+  "/postback/",
+  "/demoWall/",
   "/checkLogin_for_navBar",
   "/healthz",
 ];
@@ -91,10 +96,13 @@ export function createApi(deps: Deps): Hono<ApiEnv> {
   app.route("/userAmount", userAmountRoute());
   app.route("/userIncomeRoute", userIncomeRoute());
   app.route("/userIncomeRoute", ptcAdsRoute());
+  app.route("/userIncomeRoute", offerWallsRoute());
   app.route("/advertiserRoute", advertiserRoute());
   app.route("/userMessageRoute", userMessageRoute());
   app.route("/adminRoute", adminRoute());
   app.route("/humanCheck", humanCheckRoute());
+  app.route("/postback", postbackRoute());
+  app.route("/demoWall", demoWallRoute());
   app.notFound((c) => fail(c, 404, "Not found."));
   app.onError((err, c) => {
     const refused = refusal(c, err);

@@ -7,6 +7,20 @@ import { createRateLimiter, type RateLimiter } from "./lib/rateLimit";
 import { ensurePlatformAccounts } from "./domain/ledger";
 import { PageSessionChecks } from "./lib/sessionAuth";
 import { createProxyCheck, type ProxyCheck } from "./domain/proxyCheck";
+import type { RealtimeComponent } from "../shared/taskWall";
+
+/**
+ * Pushes an event to a member's sockets registered for a page component (room
+ * `user:{id}:{component}`), on every node through the Redis adapter. `live` is false until
+ * attachRealtime runs (e.g. ROLE=web, or the API alone in tests): then pushes go nowhere, and
+ * callers may skip computing them.
+ */
+export interface RealtimeNotifier {
+  live: boolean;
+  emitToMember(userId: string, component: RealtimeComponent, event: string, payload: unknown): void;
+}
+
+export const NO_REALTIME: RealtimeNotifier = { live: false, emitToMember: () => {} };
 
 /** Everything the API's handlers need, created once per process and handed to them. */
 export interface Deps {
@@ -24,6 +38,13 @@ export interface Deps {
   proxyCheck: ProxyCheck;
   /** The time rules that money depends on (ad views) read; tests move it instead of sleeping. */
   clock: () => Date;
+  /** Socket pushes to members (set by attachRealtime). */
+  realtime: RealtimeNotifier;
+  /**
+   * The site's own address, where the demo network and the operators' postback tools send their
+   * postbacks: PUBLIC_ORIGIN, or this process's port on the loopback (tests on port 0 set it).
+   */
+  selfOrigin: string;
   close(): Promise<void>;
 }
 
@@ -58,6 +79,8 @@ export async function createDeps(
       key: config.PROXY_CHECK_KEY,
     }),
     clock: () => new Date(),
+    realtime: NO_REALTIME,
+    selfOrigin: config.PUBLIC_ORIGIN?.replace(/\/+$/, "") ?? `http://127.0.0.1:${config.PORT}`,
     async close() {
       redis?.disconnect();
       await database.close();

@@ -57,6 +57,7 @@ export const STATUS_BY_CODE: Record<DomainErrorCode, ContentfulStatusCode> = {
   ad_daily_limit: 409,
   ad_campaign_unavailable: 409,
   proxy_detected: 403,
+  in_debt: 409,
 };
 
 /** The code of an HTTP-level failure that no domain rule named (parse errors, unknown paths). */

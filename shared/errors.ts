@@ -58,6 +58,8 @@ export const DOMAIN_ERROR_CODES = [
   "ad_campaign_unavailable",
   /** The proxy check found the member's address to be a proxy or VPN. */
   "proxy_detected",
+  /** A reversed task-wall credit left the member owing: withdrawals wait until earnings repay it. */
+  "in_debt",
 ] as const;
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

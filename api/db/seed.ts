@@ -19,6 +19,7 @@ import { SETTING_DEFAULTS } from "../domain/settings";
 import { convertBalance } from "../domain/conversions";
 import { istDayStart } from "../domain/earningKinds";
 import { createCampaign } from "../domain/ptcAds";
+import { seedTaskWalls } from "./seed-taskwalls";
 import { sanitizeHtml } from "../lib/sanitize";
 import { rupeesToMilli } from "../../shared/money";
 
@@ -460,6 +461,7 @@ export async function seedIfEmpty(
 
     await recordPaidWithdrawals(tx, paid);
     await seedAds(asDb, passwordHash, joined, opts.publicOrigin, now);
+    await seedTaskWalls(tx);
     return true;
   });
   if (seeded) {

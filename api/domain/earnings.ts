@@ -1,7 +1,7 @@
 import { and, desc, eq, gte } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { memberDailyEarnings, users } from "../db/schema";
-import { PLATFORM, lockAccounts, memberAccount, post, type EntryLine } from "./ledger";
+import { PLATFORM, debtAccount, lockAccounts, memberAccount, post, type EntryLine } from "./ledger";
 import { getSetting } from "./settings";
 import { percentOf } from "../../shared/money";
 
@@ -16,6 +16,31 @@ const FUNDING: Record<EarningSource, string> = {
   bettingGames: PLATFORM.gameEscrow,
 };
 
+/** The entry kind of a repayment: withdrawable → debt account (ADR 0008). */
+export const DEBT_REPAYMENT = "debt_repayment";
+
+/**
+ * Repays up to `available` of what the member owes (`owed`, read under the accounts' lock) from
+ * the withdrawable balance just credited, as its own entry in the caller's transaction.
+ */
+async function repayDebt(
+  tx: Tx,
+  input: { userId: string; owed: number; available: number; idempotencyKey: string; createdAt?: Date },
+): Promise<void> {
+  const repay = Math.min(input.owed, input.available);
+  if (repay <= 0) return;
+  await post(tx, {
+    idempotencyKey: input.idempotencyKey,
+    kind: DEBT_REPAYMENT,
+    userId: input.userId,
+    createdAt: input.createdAt,
+    lines: [
+      { account: memberAccount(input.userId, "withdrawable"), amount: -repay },
+      { account: debtAccount(input.userId), amount: repay },
+    ],
+  });
+}
+
 /**
  * Credits an earning to the member's withdrawable balance and, when the member was referred,
  * the referrer's share from the promotions account — both inside the caller's transaction, so
@@ -24,6 +49,10 @@ const FUNDING: Record<EarningSource, string> = {
  * The earning is funded by the source's funding account, by `fundingAccount`, or by
  * `fundingLines`: the entry's other lines, which must sum to −amount (an ad view: the campaign's
  * escrow −price and revenue +the rest).
+ *
+ * A member (or referrer) who owes money after a task-wall reversal repays it first: a second
+ * entry (`debt_repayment`) moves min(earning, owed) from withdrawable to the debt account. The
+ * earning itself is posted and rolled up in full (ADR 0008).
  */
 export async function creditEarning(
   tx: Tx,
@@ -51,12 +80,18 @@ export async function creditEarning(
   const [member] = input.referral
     ? [{ referredBy: input.referral.referredBy }]
     : await tx.select({ referredBy: users.referredBy }).from(users).where(eq(users.id, input.userId));
-  // Two entries in one transaction: take every account's lock up front, in the ledger's order.
-  await lockAccounts(tx, [
+  const referrer = member?.referredBy ?? null;
+  // Two to four entries in one transaction: take every account's lock up front, in the ledger's
+  // order. The debt accounts' balances come with their locks (absent: nothing owed).
+  const locked = await lockAccounts(tx, [
     ...fundingLines.map((l) => l.account),
     memberAccount(input.userId, "withdrawable"),
-    ...(member?.referredBy ? [PLATFORM.promotions, memberAccount(member.referredBy, "withdrawable")] : []),
+    debtAccount(input.userId),
+    ...(referrer
+      ? [PLATFORM.promotions, memberAccount(referrer, "withdrawable"), debtAccount(referrer)]
+      : []),
   ]);
+  const owedBy = (userId: string) => Math.max(0, -(locked.get(debtAccount(userId)) ?? 0));
   const result = await post(tx, {
     idempotencyKey: input.idempotencyKey,
     kind: input.source,
@@ -66,20 +101,35 @@ export async function creditEarning(
     lines: [...fundingLines, { account: memberAccount(input.userId, "withdrawable"), amount: input.amount }],
   });
   if (!result.posted) return { posted: false, referralAmount: 0 };
-  if (!member?.referredBy) return { posted: true, referralAmount: 0 };
+  await repayDebt(tx, {
+    userId: input.userId,
+    owed: owedBy(input.userId),
+    available: input.amount,
+    idempotencyKey: `${DEBT_REPAYMENT}:${input.idempotencyKey}`,
+    createdAt: input.createdAt,
+  });
+  if (!referrer) return { posted: true, referralAmount: 0 };
   const rate = input.referral?.rateBp ?? (await getSetting(tx, "referral_rate_bp"));
   const share = percentOf(input.amount, rate);
   if (share <= 0) return { posted: true, referralAmount: 0 };
+  const referralKey = `referral:${input.idempotencyKey}`;
   await post(tx, {
-    idempotencyKey: `referral:${input.idempotencyKey}`,
+    idempotencyKey: referralKey,
     kind: REFERRAL_INCOME,
-    userId: member.referredBy,
+    userId: referrer,
     relatedUserId: input.userId,
     createdAt: input.createdAt,
     lines: [
       { account: PLATFORM.promotions, amount: -share },
-      { account: memberAccount(member.referredBy, "withdrawable"), amount: share },
+      { account: memberAccount(referrer, "withdrawable"), amount: share },
     ],
+  });
+  await repayDebt(tx, {
+    userId: referrer,
+    owed: owedBy(referrer),
+    available: share,
+    idempotencyKey: `${DEBT_REPAYMENT}:${referralKey}`,
+    createdAt: input.createdAt,
   });
   return { posted: true, referralAmount: share };
 }

@@ -51,6 +51,12 @@ export const UNTRACKED_ACCOUNTS: ReadonlySet<string> = new Set<string>([
 
 export const memberAccount = (userId: string, kind: "withdrawable" | "deposit") => `member:${userId}:${kind}`;
 
+/**
+ * What a member owes (ADR 0008): opened the first time a reversal leaves a debt, allowed below
+ * zero, and its negative balance is the amount owed. Later earnings repay it first.
+ */
+export const debtAccount = (userId: string) => `member:${userId}:debt`;
+
 /** A campaign's own escrow: its advertiser's paid, undelivered views (never below zero). */
 export const campaignEscrowAccount = (campaignId: string) => `campaign:${campaignId}:escrow`;
 
@@ -99,6 +105,25 @@ export async function openMemberAccounts(db: Db | Tx, userId: string): Promise<v
       { id: memberAccount(userId, "deposit"), userId, kind: "deposit" as const },
     ])
     .onConflictDoNothing();
+}
+
+/** Opens the member's debt account (if it is not open yet) inside the caller's transaction. */
+export async function openDebtAccount(tx: Tx, userId: string): Promise<string> {
+  const id = debtAccount(userId);
+  await tx
+    .insert(ledgerAccounts)
+    .values({ id, userId, kind: "debt" as const, allowNegative: true })
+    .onConflictDoNothing();
+  return id;
+}
+
+/** What the member owes (0 when the debt account is not open or is repaid). */
+export async function memberDebt(db: Db | Tx, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.id, debtAccount(userId)));
+  return Math.max(0, -Number(row?.balance ?? 0));
 }
 
 /** Opens a campaign's escrow account (tracked, never negative) inside the caller's transaction. */
@@ -221,18 +246,21 @@ async function rollUpEarning(
  * Locks the given accounts in the order post() updates them (code-unit order of the id). A
  * transaction that posts more than one entry calls it first, with every account it will touch:
  * otherwise two such transactions can each hold an account the other needs (a deadlock).
+ * Answers the locked accounts' balances (accounts that do not exist are absent), which no other
+ * transaction can change until this one ends.
  */
-export async function lockAccounts(tx: Tx, accounts: string[]): Promise<void> {
+export async function lockAccounts(tx: Tx, accounts: string[]): Promise<Map<string, number>> {
   // Untracked accounts are never updated, so there is nothing to order: locking them would make
   // them the hot row they exist to avoid.
   const tracked = [...new Set(accounts)].filter((a) => !UNTRACKED_ACCOUNTS.has(a));
-  if (tracked.length === 0) return;
-  await tx
-    .select({ id: ledgerAccounts.id })
+  if (tracked.length === 0) return new Map();
+  const rows = await tx
+    .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balance })
     .from(ledgerAccounts)
     .where(inArray(ledgerAccounts.id, tracked))
     .orderBy(sql`${ledgerAccounts.id} collate "C"`)
     .for("update");
+  return new Map(rows.map((r) => [r.id, Number(r.balance)]));
 }
 
 /** Posts an entry in its own transaction. */

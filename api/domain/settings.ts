@@ -40,6 +40,13 @@ export const SETTING_DEFAULTS = {
     "<p>Window ads: after the countdown press Claim Bonus, then come back to this page.</p>",
     "<p>Each ad can be viewed again after its interval; new ads appear every day.</p>",
   ],
+  /** Task walls: the list page's instructions (sanitized HTML items). */
+  offerwall_instructions: [
+    "<p>Press Start on a wall, pick an offer and complete it exactly as the offer describes.</p>",
+    "<p>Credits arrive when the network confirms the offer: often at once, sometimes after a few hours.</p>",
+    "<p>The network may reverse an offer it finds was not completed honestly; a reversed credit is taken back from your balance.</p>",
+    "<p>Use your own device and connection: offers completed through a VPN or proxy are not paid.</p>",
+  ],
 } as const;
 
 export type SettingKey = keyof typeof SETTING_DEFAULTS;

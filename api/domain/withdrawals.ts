@@ -7,7 +7,16 @@ import { PAGE_SIZE, offsetOf, pageOf } from "../../shared/pagination";
 import { newId } from "../lib/ids";
 import { formatRupees, milliToRupeeString, rupeesToMilli } from "../../shared/money";
 import { recordAudit } from "./audit";
-import { InsufficientFundsError, PLATFORM, memberAccount, memberBalances, post } from "./ledger";
+import {
+  InsufficientFundsError,
+  PLATFORM,
+  debtAccount,
+  lockAccounts,
+  memberAccount,
+  memberBalances,
+  memberDebt,
+  post,
+} from "./ledger";
 
 /** Largest amount a member may type, in rupees: far above any real balance, far below float trouble. */
 export const MAX_INPUT_RUPEES = 1_000_000_000;
@@ -58,7 +67,12 @@ export const WITHDRAW_MESSAGES = {
   notFound: "Withdrawal not found.",
   remarkRequired: "A remark is required to reject.",
   ownWithdrawal: "You cannot settle your own withdrawal: another operator must.",
+  inDebt: (owed: number) =>
+    `A reversed task-wall credit left ${formatRupees(owed)} owing. Withdrawals resume once later earnings have repaid it.`,
 } as const;
+
+const inDebt = (owed: number) =>
+  new DomainError("in_debt", WITHDRAW_MESSAGES.inDebt(owed), { owed: milliToRupeeString(owed) });
 
 async function boundPayout(db: Db, userId: string) {
   const [row] = await db
@@ -94,6 +108,10 @@ export async function requestWithdrawal(
     if (existing) return { id: existing.id, duplicate: true };
   }
 
+  // A member who owes (a reversed task-wall credit) withdraws nothing until earnings repay it.
+  const owed = await memberDebt(db, input.userId);
+  if (owed > 0) throw inDebt(owed);
+
   const bound = await boundPayout(db, input.userId);
   const info = bound?.accountInfo?.trim() ?? "";
   if (!bound?.methodId && !info)
@@ -120,6 +138,13 @@ export async function requestWithdrawal(
         .returning({ id: withdrawals.id });
       // The same request id already went through (a double submit racing this one).
       if (rows.length === 0) return false;
+      // Read again under the lock: a reversal that committed since the check above counts.
+      const locked = await lockAccounts(tx, [
+        memberAccount(input.userId, "withdrawable"),
+        debtAccount(input.userId),
+      ]);
+      const owedNow = -(locked.get(debtAccount(input.userId)) ?? 0);
+      if (owedNow > 0) throw inDebt(owedNow);
       await post(tx, {
         idempotencyKey: `withdrawal:${id}`,
         kind: "withdrawal",

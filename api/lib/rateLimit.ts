@@ -16,6 +16,14 @@ export const LIMITS = {
   money: { points: 30, duration: 60 },
   /** Starting and claiming ad views: each view lasts at least seconds, so this is generous. */
   adViews: { points: 60, duration: 60 },
+  /**
+   * Offer-wall postbacks, per sending address: networks send bursts (a batch of conversions, or
+   * retries after an outage), and a refused postback is only retried later, so the budget is
+   * wide; it keeps one address from filling the postback log.
+   */
+  postbacks: { points: 1200, duration: 60 },
+  /** Socket requests (the task-wall balance, registrations), per member. */
+  socketRequests: { points: 120, duration: 60 },
 } as const;
 export type LimitName = keyof typeof LIMITS;
 

@@ -1,26 +1,123 @@
 import type { Server as HttpServer } from "node:http";
-import { Server } from "socket.io";
+import { Server, type Socket } from "socket.io";
 import { createAdapter } from "@socket.io/redis-adapter";
+import { z, type ZodType, type ZodTypeDef } from "zod";
 import type { Deps } from "../deps";
 import type { SessionUser } from "../domain/sessions";
+import { DomainError } from "../domain/errors";
+import { taskWallBalance } from "../domain/offerWalls";
 import { authenticateSession, SESSION_FAILURE_FLAGS } from "../lib/sessionAuth";
+import {
+  REALTIME_COMPONENTS,
+  REGISTER_COMPONENT_EVENT,
+  TASK_WALL_BALANCE_EVENT,
+  type RealtimeComponent,
+  type SocketAck,
+  type TaskWallBalance,
+  type TaskWallBalancePush,
+} from "../../shared/taskWall";
+
+/**
+ * socket.io on the same HTTP server; the handshake is authenticated by the session cookie. The
+ * handlers are thin: each payload is validated, the rules live in the domain, and every outcome —
+ * a bad payload and a fault of ours included — is an acknowledgement, never a throw.
+ */
+
+/** Client → server events: a payload and (optionally) an acknowledgement, both unchecked until validated. */
+export interface ClientToServerEvents {
+  [TASK_WALL_BALANCE_EVENT]: (...args: unknown[]) => void;
+  [REGISTER_COMPONENT_EVENT]: (...args: unknown[]) => void;
+}
+
+export interface ServerToClientEvents {
+  [TASK_WALL_BALANCE_EVENT]: (push: TaskWallBalancePush) => void;
+}
 
 export interface SocketData {
   member: SessionUser;
 }
 
-/** socket.io on the same HTTP server; the handshake is authenticated by the session cookie. */
-export function attachRealtime(httpServer: HttpServer, deps: Deps): Server {
-  const io = new Server<Record<string, never>, Record<string, never>, Record<string, never>, SocketData>(
-    httpServer,
-    {
-      serveClient: false,
-      cors: deps.config.PUBLIC_ORIGIN ? { origin: deps.config.PUBLIC_ORIGIN, credentials: true } : undefined,
-    },
-  );
+export type RealtimeServer = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
+type MemberSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+/** The room of a member's sockets registered for a page component. */
+export const componentRoom = (userId: string, component: RealtimeComponent) => `user:${userId}:${component}`;
+
+const BalanceRequest = z.object(
+  { success: z.literal(true, { errorMap: () => ({ message: "Send { success: true }." }) }) },
+  { invalid_type_error: "Send { success: true }.", required_error: "Send { success: true }." },
+);
+
+const RegisterRequest = z.object(
+  {
+    type: z.enum(REALTIME_COMPONENTS, {
+      errorMap: () => ({ message: `Unknown component type: use ${REALTIME_COMPONENTS.join(", ")}.` }),
+    }),
+  },
+  { invalid_type_error: "Send { type }.", required_error: "Send { type }." },
+);
+
+function errorAck(e: unknown): SocketAck<never> {
+  if (e instanceof DomainError) return { success: false, error: e.message, error_code: e.code };
+  console.error("socket handler failed", e);
+  return { success: false, error: "Something went wrong, please try again.", error_code: "server_error" };
+}
+
+/**
+ * Registers a handler that validates its payload and always acknowledges (when the client asked
+ * for an acknowledgement): with the handler's answer, or with the error.
+ */
+function handle<T, A>(
+  socket: MemberSocket,
+  deps: Deps,
+  event: keyof ClientToServerEvents,
+  schema: ZodType<T, ZodTypeDef, unknown>,
+  run: (payload: T) => Promise<A>,
+): void {
+  socket.on(event, (...args: unknown[]) => {
+    const ack = typeof args.at(-1) === "function" ? (args.pop() as (answer: unknown) => void) : undefined;
+    const reply = (answer: A | SocketAck<never>) => {
+      try {
+        ack?.(answer);
+      } catch (e) {
+        console.error("socket acknowledgement failed", e);
+      }
+    };
+    const parsed = schema.safeParse(args[0]);
+    if (!parsed.success) {
+      reply({
+        success: false,
+        error: parsed.error.issues[0]?.message ?? "Invalid request.",
+        error_code: "invalid_input",
+      });
+      return;
+    }
+    deps.limiter
+      .consume("socketRequests", socket.data.member.id)
+      .then(() => run(parsed.data))
+      .then(reply, (e: unknown) => reply(errorAck(e)));
+  });
+}
+
+/** socket.io on `httpServer`; sets `deps.realtime` so the domain's pushes reach these sockets. */
+export function attachRealtime(
+  httpServer: HttpServer,
+  deps: Deps,
+  /** The Redis adapter's channel prefix (tests give each run its own). */
+  opts: { adapterKey?: string } = {},
+): RealtimeServer {
+  const io: RealtimeServer = new Server(httpServer, {
+    serveClient: false,
+    cors: deps.config.PUBLIC_ORIGIN ? { origin: deps.config.PUBLIC_ORIGIN, credentials: true } : undefined,
+  });
   if (deps.redis) {
     const sub = deps.redis.duplicate();
-    io.adapter(createAdapter(deps.redis, sub));
+    io.adapter(createAdapter(deps.redis, sub, opts.adapterKey ? { key: opts.adapterKey } : {}));
   }
   io.use((socket, next) => {
     // Whatever the handshake carries, the answer is a refusal or a connection: never a throw.
@@ -36,5 +133,31 @@ export function attachRealtime(httpServer: HttpServer, deps: Deps): Server {
         next(new Error(JSON.stringify(SESSION_FAILURE_FLAGS.expired)));
       });
   });
-  return io as unknown as Server;
+  io.on("connection", (socket) => {
+    const member = socket.data.member;
+    handle(
+      socket,
+      deps,
+      TASK_WALL_BALANCE_EVENT,
+      BalanceRequest,
+      async (): Promise<SocketAck<TaskWallBalance>> => ({
+        success: true,
+        msg: await taskWallBalance(deps.db, member.id, deps.clock()),
+      }),
+    );
+    handle(socket, deps, REGISTER_COMPONENT_EVENT, RegisterRequest, async ({ type }) => {
+      await socket.join(componentRoom(member.id, type));
+      return { success: true as const };
+    });
+  });
+  deps.realtime = {
+    live: true,
+    emitToMember: (userId, component, event, payload) => {
+      io.to(componentRoom(userId, component)).emit(
+        event as typeof TASK_WALL_BALANCE_EVENT,
+        payload as TaskWallBalancePush,
+      );
+    },
+  };
+  return io;
 }

@@ -37,6 +37,7 @@ import {
   settleWithdrawal,
   wholeRupees,
 } from "../domain/withdrawals";
+import { adminOfferWallsRoute } from "./adminOfferWalls";
 
 /**
  * The operator API: the withdrawal queue, gift codes, payout methods, the referral rate, contact
@@ -346,5 +347,6 @@ export function adminRoute(): Hono<ApiEnv> {
     });
   });
 
+  r.route("/", adminOfferWallsRoute());
   return r;
 }

@@ -5,6 +5,7 @@ import { solveChallenge, type Challenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { drivers } from "../support/db";
 import { startTestApi, type TestApi } from "../support/api";
+import { serveApi, type ServedApi } from "../support/http";
 import { startOidcProvider, type OidcProvider } from "../support/oidc";
 import {
   addPayoutMethod,
@@ -429,6 +430,8 @@ describe.each(drivers())("API fuzz (%s)", (driver) => {
   let methodIds: string[];
   let campaignId: string;
   let ownCampaignId: string;
+  let wallId: string;
+  let served: ServedApi;
   const altcha: Record<"login" | "signUp", string> = { login: "", signUp: "" };
   const verifier = "v".repeat(43);
   const challenge = createHash("sha256").update(verifier).digest("base64url");
@@ -752,6 +755,63 @@ describe.each(drivers())("API fuzz (%s)", (driver) => {
     { method: "GET", route: "/adminRoute/adCheatLog", input: "none", role: "operator" },
     { method: "GET", route: "/adminRoute/audit", input: "none", role: "operator" },
     { method: "GET", route: "/adminRoute/ledger", input: "none", role: "operator" },
+    { method: "GET", route: "/userIncomeRoute/user_offerWall_get", input: "none", role: "member" },
+    { method: "GET", route: "/userIncomeRoute/user_offerWall_balance_get", input: "none", role: "member" },
+    // No fuzzed request can carry a valid signature: every answer is a refusal in the envelope.
+    { method: "GET", route: "/postback/offerwall/:wallId", input: "none", role: "visitor" },
+    { method: "POST", route: "/postback/offerwall/:wallId", input: "none", role: "visitor" },
+    { method: "GET", route: "/demoWall/offers", input: "none", role: "member" },
+    {
+      method: "POST",
+      route: "/demoWall/complete",
+      input: "json",
+      role: "member",
+      // The fuzz's database has no demo wall: the valid request is answered 404.
+      valid: () => ({ user_id: member.id, offer_id: "survey" }),
+      validStatus: 404,
+    },
+    { method: "GET", route: "/adminRoute/offerWalls", input: "none", role: "operator" },
+    {
+      method: "POST",
+      route: "/adminRoute/offerWalls",
+      input: "json",
+      role: "operator",
+      valid: () => ({
+        name: "Fuzz wall",
+        frameUrlTemplate: "https://wall.example/?u={user_id}",
+        secret: "fuzz-secret",
+        scheme: "md5_fields",
+        signatureFields: ["user_id", "transaction_id", "amount"],
+        milliPerPoint: 10,
+        capPerPostback: "5",
+      }),
+      validStatus: 200,
+      lenient: ["capPerPostback"],
+      numeric: ["milliPerPoint", "capPerPostback"],
+    },
+    {
+      method: "PATCH",
+      route: "/adminRoute/offerWalls/:id",
+      input: "json",
+      role: "operator",
+      valid: () => ({ enabled: true }),
+      validStatus: 200,
+      ids: () => [wallId],
+    },
+    { method: "GET", route: "/adminRoute/postbacks", input: "none", role: "operator" },
+    {
+      method: "POST",
+      route: "/adminRoute/postbacks/test",
+      input: "json",
+      role: "operator",
+      // Sent over HTTP to the fuzz's own listener: credits ₹0.010 once.
+      valid: () => ({ wallId, userId: member.id, transactionId: "fuzz-test-1", points: "1" }),
+      validStatus: 200,
+      optional: ["reversal"],
+      lenient: ["points"],
+      numeric: ["points"],
+    },
+    { method: "POST", route: "/adminRoute/postbacks/:id/replay", input: "none", role: "operator" },
     { method: "GET", route: "/humanCheck/altcha-challenge", input: "none", role: "visitor" },
     { method: "GET", route: "/humanCheck/image.svg", input: "none", role: "visitor" },
   ];
@@ -819,10 +879,26 @@ describe.each(drivers())("API fuzz (%s)", (driver) => {
     });
     expect(own.status).toBe(200);
     ownCampaignId = own.body.msg._id;
+    served = await serveApi(t.deps);
+    const wall = await t.request("/adminRoute/offerWalls", {
+      json: {
+        name: "Fuzz target wall",
+        frameUrlTemplate: "/demo-wall?user_id={user_id}",
+        secret: "fuzz-wall-secret",
+        scheme: "md5_fields",
+        signatureFields: ["user_id", "transaction_id", "amount"],
+        milliPerPoint: 10,
+        capPerPostback: "5",
+      },
+      cookie: operator.cookie,
+    });
+    expect(wall.status).toBe(200);
+    wallId = wall.body.msg.wall._id;
     altcha.login = await solvedAltcha(t);
     altcha.signUp = await solvedAltcha(t);
   }, 60_000);
   afterAll(async () => {
+    await served?.close();
     await t?.close();
     await provider?.close();
   });

@@ -1,0 +1,42 @@
+import { randomBytes } from "node:crypto";
+import type { Tx } from "./client";
+import { settings } from "./schema";
+import { SETTING_DEFAULTS } from "../domain/settings";
+import { insertOfferWall, parseOfferWall } from "../domain/offerWallConfig";
+import { DEMO_WALL_ID, DEMO_WALL_NAME } from "../domain/demoWall";
+import { sanitizeHtml } from "../lib/sanitize";
+
+/**
+ * Task walls for a first start: the demo wall the site serves itself (its network signs with
+ * md5_fields over user_id:transaction_id:amount and a random secret; 1 point = ₹0.001, at most
+ * ₹50 a postback), and the list page's instructions. Called inside seedIfEmpty's transaction.
+ */
+export async function seedTaskWalls(tx: Tx): Promise<void> {
+  await insertOfferWall(tx, {
+    id: DEMO_WALL_ID,
+    ...parseOfferWall({
+      name: DEMO_WALL_NAME,
+      frameUrlTemplate: "/demo-wall?user_id={user_id}",
+      secret: randomBytes(24).toString("base64url"),
+      scheme: "md5_fields",
+      signatureFields: ["user_id", "transaction_id", "amount"],
+      signatureSeparator: ":",
+      signatureParam: "signature",
+      userParam: "user_id",
+      transactionParam: "transaction_id",
+      amountParam: "amount",
+      statusParam: "status",
+      reversalStatuses: ["reversed"],
+      milliPerPoint: 1,
+      capPerPostback: "50",
+      successBody: "1",
+    }),
+  });
+  await tx
+    .insert(settings)
+    .values({
+      key: "offerwall_instructions",
+      value: SETTING_DEFAULTS.offerwall_instructions.map((h) => sanitizeHtml(h)),
+    })
+    .onConflictDoNothing();
+}

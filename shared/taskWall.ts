@@ -1,0 +1,58 @@
+import type { DomainErrorCode } from "./errors";
+
+/**
+ * Task walls (offer walls) as the API and the pages share them: the socket events of spec 2 §7,
+ * the balance they carry, and the verdicts of the postback log (docs/api/taskwalls.md).
+ */
+
+/** Client → server: ask for the balance (ack); server → client: the balance after a postback. */
+export const TASK_WALL_BALANCE_EVENT = "serverMessage_for_viewOfferWall_balance";
+/** Client → server: `{ type: "taskWall" }` joins the member's task-wall pushes. */
+export const REGISTER_COMPONENT_EVENT = "register_component";
+
+/** Page components a socket can register for (`register_component`). */
+export const REALTIME_COMPONENTS = ["taskWall"] as const;
+export type RealtimeComponent = (typeof REALTIME_COMPONENTS)[number];
+
+/** The task-wall balance (spec 2 §3); amounts are rupee strings with 3 decimals. */
+export interface TaskWallBalance {
+  available_balance: string;
+  today_offerWallIncome: string;
+  total_offerWall: number;
+  today_completed: number;
+}
+
+/** A socket acknowledgement: the payload, or the error with its domain code. */
+export type SocketAck<T> =
+  { success: true; msg: T } | { success: false; error: string; error_code: DomainErrorCode };
+
+/** The server's push of `TASK_WALL_BALANCE_EVENT`. */
+export interface TaskWallBalancePush {
+  success: true;
+  msg: TaskWallBalance;
+}
+
+/** What happened to a postback, as the log records it. */
+export const POSTBACK_VERDICTS = [
+  "credited",
+  "duplicate",
+  "reversed",
+  "reversal_duplicate",
+  "reversal_without_original",
+  "unknown_wall",
+  "disabled",
+  "ip_not_allowed",
+  "bad_signature",
+  "invalid_params",
+  /** A fault of ours: nothing was moved; the network's retry will try again. */
+  "error",
+] as const;
+export type PostbackVerdict = (typeof POSTBACK_VERDICTS)[number];
+
+/** Verdicts answered with the wall's success body (the network stops retrying). */
+export const SUCCESS_VERDICTS: ReadonlySet<PostbackVerdict> = new Set([
+  "credited",
+  "duplicate",
+  "reversed",
+  "reversal_duplicate",
+]);

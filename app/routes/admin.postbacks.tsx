@@ -13,12 +13,13 @@ import { pageParam } from "~/utils/pagination";
 import { rupees } from "../../shared/money";
 import type { Pagination as Page } from "../../shared/pagination";
 import {
-  ACCEPTED_VERDICTS,
+  SUCCESS_VERDICTS,
   POSTBACK_VERDICTS,
   type OperatorWall,
   type PostbackRow,
   type PostbackSendResult,
 } from "~/utils/task-walls";
+import type { PostbackVerdict } from "../../shared/taskWall";
 
 export const meta: MetaFunction = () => [{ title: "Postbacks · Operator Console" }];
 
@@ -112,8 +113,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return data<ActionAnswer>({ sent: sentAnswer(res), confirm: null });
 }
 
-function VerdictBadge({ verdict }: { verdict: string }) {
-  const tone = ACCEPTED_VERDICTS.has(verdict)
+function VerdictBadge({ verdict }: { verdict: PostbackVerdict }) {
+  const tone = SUCCESS_VERDICTS.has(verdict)
     ? "bg-green-100 text-green-800 ring-green-300"
     : "bg-red-100 text-red-800 ring-red-300";
   return (
@@ -130,7 +131,7 @@ function SentResult({ sent }: { sent: NonNullable<ActionAnswer["sent"]> }) {
   if (!sent.ok) return <AlertBox tone="error" title={sent.message} />;
   const { status, body, verdict } = sent.result;
   return (
-    <AlertBox tone={ACCEPTED_VERDICTS.has(verdict) ? "success" : "warning"} title={`Verdict: ${verdict}`}>
+    <AlertBox tone={SUCCESS_VERDICTS.has(verdict) ? "success" : "warning"} title={`Verdict: ${verdict}`}>
       The endpoint answered HTTP {status}
       {body ? (
         <>

@@ -1,4 +1,13 @@
-/** What the task-wall list, its viewer and the socket share (spec 2 §2, §3, §7). */
+/** What the task-wall list, its viewer and the operator pages share (spec 2 §2, §3, §7). */
+import type { PostbackVerdict, RealtimeComponent, TaskWallBalance } from "../../shared/taskWall";
+
+export {
+  POSTBACK_VERDICTS,
+  REGISTER_COMPONENT_EVENT,
+  SUCCESS_VERDICTS,
+  TASK_WALL_BALANCE_EVENT,
+  type TaskWallBalance,
+} from "../../shared/taskWall";
 
 export interface TaskWall {
   _id: string;
@@ -7,22 +16,12 @@ export interface TaskWall {
   offerWallApiLink: string;
 }
 
-/** The task-wall balance: the socket's acknowledgement and push, and part of the page data. */
-export interface TaskWallBalance {
-  available_balance: string;
-  today_offerWallIncome: string;
-  total_offerWall: number;
-  today_completed: number;
-}
-
 export interface TaskWallsData extends TaskWallBalance {
   offerWallData_after_replace: TaskWall[];
   other_data_offerWalls_instructions: string[];
 }
 
-export const TASK_WALL_BALANCE_EVENT = "serverMessage_for_viewOfferWall_balance";
-export const REGISTER_COMPONENT_EVENT = "register_component";
-export const TASK_WALL_COMPONENT = "taskWall";
+export const TASK_WALL_COMPONENT = "taskWall" satisfies RealtimeComponent;
 
 /** The viewer's sound preference (off remembered for 2,880 minutes, like the other pages). */
 export const TASK_WALL_SOUND_COOKIE = "taskWall_sound_off";
@@ -127,29 +126,6 @@ export interface OperatorWall {
   postbackUrl: string;
 }
 
-/** What happened to a postback, as the log records it (docs/api/taskwalls.md). */
-export const POSTBACK_VERDICTS = [
-  "credited",
-  "duplicate",
-  "reversed",
-  "reversal_duplicate",
-  "reversal_without_original",
-  "unknown_wall",
-  "disabled",
-  "ip_not_allowed",
-  "bad_signature",
-  "invalid_params",
-  "error",
-] as const;
-
-/** Verdicts that moved money or repeated a move (answered with the wall's success body). */
-export const ACCEPTED_VERDICTS: ReadonlySet<string> = new Set([
-  "credited",
-  "duplicate",
-  "reversed",
-  "reversal_duplicate",
-]);
-
 /** A row of `GET /adminRoute/postbacks`. */
 export interface PostbackRow {
   id: number;
@@ -161,7 +137,7 @@ export interface PostbackRow {
   url: string;
   headers?: Record<string, string>;
   body?: string | null;
-  verdict: string;
+  verdict: PostbackVerdict;
   detail: string | null;
   transactionId: string | null;
   userId: string | null;
@@ -174,5 +150,5 @@ export interface PostbackRow {
 export interface PostbackSendResult {
   status: number;
   body: string;
-  verdict: string;
+  verdict: PostbackVerdict;
 }

@@ -94,7 +94,8 @@ function OfferCard({ offer }: { offer: DemoOffer }) {
       <div className="mt-3">
         {offer.completed ? (
           <p className="inline-flex items-center gap-1 rounded-md bg-emerald-50 px-3 py-2 text-sm font-semibold text-emerald-800">
-            <span aria-hidden>✓</span> Completed
+            <span aria-hidden>✓</span>
+            <span>Completed</span>
           </p>
         ) : (
           <Form method="post" preventScrollReset>

@@ -46,11 +46,11 @@ test(
     await ops.getByRole("link", { name: "Postbacks" }).click();
     await expect(ops.getByRole("heading", { level: 1, name: "Postbacks" })).toBeVisible();
     const form = ops.getByRole("form", { name: "Send test postback" });
-    await form.getByLabel("Wall").selectOption({ label: name });
-    await form.getByLabel("Member id").fill(memberId);
+    await form.getByLabel("Wall", { exact: true }).selectOption({ label: name });
+    await form.getByLabel("Member id", { exact: true }).fill(memberId);
     const transactionId = `e2e-${randomBytes(4).toString("hex")}`;
-    await form.getByLabel("Transaction id").fill(transactionId);
-    await form.getByLabel("Points").fill("100");
+    await form.getByLabel("Transaction id", { exact: true }).fill(transactionId);
+    await form.getByLabel("Points", { exact: true }).fill("100");
     await form.getByRole("button", { name: "Send Test Postback" }).click();
     await expect(ops.getByRole("alert").filter({ hasText: "Verdict: credited" })).toContainText("HTTP 200");
     await expect(ops.getByRole("alert").filter({ hasText: "Verdict: credited" })).toContainText("OK");

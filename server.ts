@@ -32,6 +32,7 @@ if (config.SEED_DEMO)
     log: console.log,
     siteName: config.SITE_NAME,
     publicOrigin: config.PUBLIC_ORIGIN,
+    port: config.PORT,
   });
 await deps.database.analyze();
 

@@ -16,6 +16,8 @@ import { accountAreaRoute } from "./routes/accountArea";
 import { userAmountRoute } from "./routes/userAmount";
 import { userIncomeRoute } from "./routes/userIncomeRoute";
 import { ptcAdsRoute } from "./routes/ptcAds";
+import { shortLinksRoute } from "./routes/shortLinks";
+import { shortenerRoute } from "./routes/shortener";
 import { advertiserRoute } from "./routes/advertiserRoute";
 import { userMessageRoute } from "./routes/userMessageRoute";
 import { publicRoute } from "./routes/public";
@@ -37,6 +39,7 @@ export const API_PREFIXES = [
   "/humanCheck/",
   "/postback/",
   "/demoWall/",
+  "/shortener/",
   "/checkLogin_for_navBar",
   "/healthz",
 ];
@@ -97,12 +100,14 @@ export function createApi(deps: Deps): Hono<ApiEnv> {
   app.route("/userIncomeRoute", userIncomeRoute());
   app.route("/userIncomeRoute", ptcAdsRoute());
   app.route("/userIncomeRoute", offerWallsRoute());
+  app.route("/userIncomeRoute", shortLinksRoute());
   app.route("/advertiserRoute", advertiserRoute());
   app.route("/userMessageRoute", userMessageRoute());
   app.route("/adminRoute", adminRoute());
   app.route("/humanCheck", humanCheckRoute());
   app.route("/postback", postbackRoute());
   app.route("/demoWall", demoWallRoute());
+  app.route("/shortener", shortenerRoute());
   app.notFound((c) => fail(c, 404, "Not found."));
   app.onError((err, c) => {
     const refused = refusal(c, err);

@@ -65,6 +65,8 @@ const EnvSchema = z.object({
   PROXY_CHECK_PROVIDER: z.enum(["proxycheck", "iphub"]).optional(),
   PROXY_CHECK_URL: z.string().url().optional(),
   PROXY_CHECK_KEY: z.string().optional(),
+  /** How long the site waits for a link shortener's API before telling the member it is not answering. */
+  SHORTENER_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(5_000),
 });
 
 export type Config = Omit<z.infer<typeof EnvSchema>, "SEED_DEMO"> & {

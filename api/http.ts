@@ -12,7 +12,7 @@ import { decodeObj, MAX_OBJ_LENGTH, ObjDecodeError } from "../shared/obj.server"
 import { findUnsafeText, isSafeText, unsafeTextMessage } from "./lib/text";
 import type { SessionUser } from "./domain/sessions";
 import { authenticateSession, SESSION_FAILURE_FLAGS, type SessionCheck } from "./lib/sessionAuth";
-import { DomainError } from "./domain/errors";
+import { DomainError, UpstreamError } from "./domain/errors";
 import { isDomainErrorCode, type DomainErrorCode } from "../shared/errors";
 
 /**
@@ -58,6 +58,10 @@ export const STATUS_BY_CODE: Record<DomainErrorCode, ContentfulStatusCode> = {
   ad_campaign_unavailable: 409,
   proxy_detected: 403,
   in_debt: 409,
+  short_link_too_fast: 400,
+  short_link_expired: 400,
+  short_link_used: 400,
+  short_link_daily_limit: 409,
 };
 
 /** The code of an HTTP-level failure that no domain rule named (parse errors, unknown paths). */
@@ -107,6 +111,7 @@ export const fail = (
 
 /** The envelope for a thrown refusal; undefined for anything else (a bug: the caller answers 500). */
 export function refusal(c: Context, err: unknown): Response | undefined {
+  if (err instanceof UpstreamError) return fail(c, 502, err.message, err.extra, err.code);
   if (err instanceof DomainError) return fail(c, STATUS_BY_CODE[err.code], err.message, err.extra, err.code);
   if (err instanceof ApiError) return fail(c, err.status, err.errorMsg, err.extra, err.code);
   return undefined;
@@ -192,13 +197,13 @@ export const refuseUnsafeAddress: MiddlewareHandler<ApiEnv> = async (c, next) =>
 };
 
 /**
- * Reads a `{obj}` body (or the spec's other name for it, e.g. `{encryptedObj}`): decrypts it with
- * the servers' key and validates it with the schema.
+ * Reads a `{obj}` body (or one of the spec's other names for it, `{encryptedObj}`,
+ * `{obj_already}`): decrypts it with the servers' key and validates it with the schema.
  */
 export async function readObj<T>(
   c: ApiContext,
   schema: Schema<T>,
-  field: "obj" | "encryptedObj" = "obj",
+  field: "obj" | "encryptedObj" | "obj_already" = "obj",
 ): Promise<T> {
   const body = parseWith(
     z

@@ -60,6 +60,14 @@ export const DOMAIN_ERROR_CODES = [
   "proxy_detected",
   /** A reversed task-wall credit left the member owing: withdrawals wait until earnings repay it. */
   "in_debt",
+  /** Short links (issue 8): a claim sooner than the minimum time after the link was started (the shortener was skipped). */
+  "short_link_too_fast",
+  /** A claim after the short link's token expired. */
+  "short_link_expired",
+  /** The short link's token is consumed already, unknown, or another member's. */
+  "short_link_used",
+  /** The member's clicks of this link for today (India time) are used up. */
+  "short_link_daily_limit",
 ] as const;
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

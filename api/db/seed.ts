@@ -20,6 +20,8 @@ import { convertBalance } from "../domain/conversions";
 import { istDayStart } from "../domain/earningKinds";
 import { createCampaign } from "../domain/ptcAds";
 import { seedTaskWalls } from "./seed-taskwalls";
+import { seedShortLinks } from "./seed-shortlinks";
+import { publicOrigin } from "../config";
 import { sanitizeHtml } from "../lib/sanitize";
 import { rupeesToMilli } from "../../shared/money";
 
@@ -369,7 +371,7 @@ async function hasMembers(db: Db | Tx): Promise<boolean> {
 /** Seeds demo content on an empty database (no members yet — operators aside); does nothing otherwise. */
 export async function seedIfEmpty(
   db: Db,
-  opts: { log?: (line: string) => void; siteName?: string; publicOrigin?: string } = {},
+  opts: { log?: (line: string) => void; siteName?: string; publicOrigin?: string; port?: number } = {},
 ): Promise<void> {
   if (await hasMembers(db)) return;
   const started = Date.now();
@@ -462,6 +464,11 @@ export async function seedIfEmpty(
     await recordPaidWithdrawals(tx, paid);
     await seedAds(asDb, passwordHash, joined, opts.publicOrigin, now);
     await seedTaskWalls(tx);
+    await seedShortLinks(
+      tx,
+      publicOrigin({ PUBLIC_ORIGIN: opts.publicOrigin, PORT: opts.port ?? 3000 }),
+      now,
+    );
     return true;
   });
   if (seeded) {

@@ -150,3 +150,18 @@ export async function earningsHistory(db: Db, userId: string, since: Date) {
     .orderBy(desc(memberDailyEarnings.day));
   return rows.map((r) => ({ day: r.day, kind: r.kind, total: Number(r.total) }));
 }
+
+/** What one source earned the member on the IST day of `now`, in milli-rupees (the daily roll-up). */
+export async function incomeToday(db: Db | Tx, userId: string, source: EarningSource, now: Date) {
+  const [income] = await db
+    .select({ amount: memberDailyEarnings.amount })
+    .from(memberDailyEarnings)
+    .where(
+      and(
+        eq(memberDailyEarnings.userId, userId),
+        eq(memberDailyEarnings.day, istDay(now)),
+        eq(memberDailyEarnings.kind, source),
+      ),
+    );
+  return Number(income?.amount ?? 0);
+}

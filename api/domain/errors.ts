@@ -12,3 +12,14 @@ export class DomainError extends Error {
     this.name = "DomainError";
   }
 }
+
+/**
+ * A service outside the site that the request needed (a shortener) failed or did not answer:
+ * `unavailable`, answered 502 (a bad gateway) rather than the 503 of our own services.
+ */
+export class UpstreamError extends DomainError {
+  constructor(message: string) {
+    super("unavailable", message);
+    this.name = "UpstreamError";
+  }
+}

@@ -55,6 +55,12 @@ const capRupees = z.unknown().transform((v, ctx) => {
   return milli;
 });
 
+/** A whole number from `min` to `max`, one message for every way it can be wrong. */
+const wholeNumber = (field: string, min: number, max: number) => {
+  const message = `${field} must be a whole number from ${min} to ${max}.`;
+  return z.number({ invalid_type_error: message }).int(message).min(min, message).max(max, message);
+};
+
 const frameUrlTemplate = z
   .string({
     invalid_type_error: "frameUrlTemplate must be text.",
@@ -118,22 +124,14 @@ const fields = {
       { invalid_type_error: "ipAllowList must be a list of IP addresses." },
     )
     .max(50, "ipAllowList holds at most 50 addresses."),
-  milliPerPoint: z
-    .number({ invalid_type_error: `milliPerPoint must be a whole number from 1 to ${MAX_MILLI_PER_POINT}.` })
-    .int(`milliPerPoint must be a whole number from 1 to ${MAX_MILLI_PER_POINT}.`)
-    .min(1, `milliPerPoint must be a whole number from 1 to ${MAX_MILLI_PER_POINT}.`)
-    .max(MAX_MILLI_PER_POINT, `milliPerPoint must be a whole number from 1 to ${MAX_MILLI_PER_POINT}.`),
+  milliPerPoint: wholeNumber("milliPerPoint", 1, MAX_MILLI_PER_POINT),
   capPerPostback: capRupees,
   successBody: z
     .string({ invalid_type_error: "successBody must be text." })
     .min(1, "successBody must be 1 to 200 characters.")
     .max(200, "successBody must be 1 to 200 characters."),
   enabled: z.boolean({ invalid_type_error: "enabled must be true or false." }),
-  sortOrder: z
-    .number({ invalid_type_error: "sortOrder must be a whole number." })
-    .int("sortOrder must be a whole number.")
-    .min(-1_000_000, "sortOrder must be from -1000000 to 1000000.")
-    .max(1_000_000, "sortOrder must be from -1000000 to 1000000."),
+  sortOrder: wholeNumber("sortOrder", -1_000_000, 1_000_000),
 };
 
 const CreateSchema = z

@@ -3,7 +3,6 @@ import type { Db, Tx } from "../db/client";
 import {
   journalEntries,
   journalLines,
-  memberDailyEarnings,
   offerWallPostbacks,
   offerWallTransactions,
   offerWalls,
@@ -19,8 +18,8 @@ import {
   type TaskWallBalance,
 } from "../../shared/taskWall";
 import type { DomainErrorCode } from "../../shared/errors";
-import { creditEarning } from "./earnings";
-import { istDay, istDayStart } from "./earningKinds";
+import { creditEarning, incomeToday } from "./earnings";
+import { istDayStart } from "./earningKinds";
 import {
   PLATFORM,
   debtAccount,
@@ -66,34 +65,26 @@ export const frameUrlFor = (w: Pick<OfferWall, "frameUrlTemplate">, userId: stri
 /** The task-wall balance (spec 2 §3): withdrawable, today's task-wall income and credits (IST), walls. */
 export async function taskWallBalance(db: Db, userId: string, now: Date): Promise<TaskWallBalance> {
   const dayStart = istDayStart(now);
-  const [balances, [income], [completed], [walls]] = await Promise.all([
+  const [balances, income, [completed], [walls]] = await Promise.all([
     memberBalances(db, userId),
-    db
-      .select({ amount: memberDailyEarnings.amount })
-      .from(memberDailyEarnings)
-      .where(
-        and(
-          eq(memberDailyEarnings.userId, userId),
-          eq(memberDailyEarnings.day, istDay(now)),
-          eq(memberDailyEarnings.kind, "offerWall"),
-        ),
-      ),
+    incomeToday(db, userId, "offerWall", now),
+    // Credits are the member's offerWall earning entries (the seed's history has entries only).
     db
       .select({ n: count() })
-      .from(offerWallTransactions)
+      .from(journalEntries)
       .where(
         and(
-          eq(offerWallTransactions.userId, userId),
-          eq(offerWallTransactions.kind, "credit"),
-          gte(offerWallTransactions.createdAt, dayStart),
-          lt(offerWallTransactions.createdAt, new Date(dayStart.getTime() + DAY_MS)),
+          eq(journalEntries.userId, userId),
+          eq(journalEntries.kind, "offerWall"),
+          gte(journalEntries.createdAt, dayStart),
+          lt(journalEntries.createdAt, new Date(dayStart.getTime() + DAY_MS)),
         ),
       ),
     db.select({ n: count() }).from(offerWalls).where(eq(offerWalls.enabled, true)),
   ]);
   return {
     available_balance: milliToRupeeString(balances.withdrawable),
-    today_offerWallIncome: milliToRupeeString(Number(income?.amount ?? 0)),
+    today_offerWallIncome: milliToRupeeString(income),
     total_offerWall: Number(walls?.n ?? 0),
     today_completed: Number(completed?.n ?? 0),
   };
@@ -361,7 +352,8 @@ async function judge(
   if (problem) return invalid(problem);
   if (!transactionId || transactionId.length > 200)
     return invalid(`${wall.transactionParam} (the transaction id) is missing or longer than 200 characters.`);
-  if (!userId || userId.length > 64) return invalid(`${wall.userParam} (the member's id) is missing.`);
+  if (!userId || userId.length > 64)
+    return invalid(`${wall.userParam} (the member's id) is missing or longer than 64 characters.`);
   const points = pointsToMilli(amountText, wall.milliPerPoint);
   const reversal =
     points?.negative === true || (status !== undefined && wall.reversalStatuses.includes(status));
@@ -401,12 +393,25 @@ async function judge(
 
 const creditKey = (wallId: string, transactionId: string) => `offerwall:${wallId}:${transactionId}`;
 
-async function entryIdOf(tx: Tx, key: string): Promise<number | null> {
-  const [e] = await tx
+type TransactionKey = { wallId: string; transactionId: string; kind: "credit" | "reversal" };
+
+const transactionIs = (k: TransactionKey) =>
+  and(
+    eq(offerWallTransactions.wallId, k.wallId),
+    eq(offerWallTransactions.transactionId, k.transactionId),
+    eq(offerWallTransactions.kind, k.kind),
+  );
+
+/** Records on the transaction row the ledger entry that moved its money (and a reversal's debt). */
+async function linkEntry(tx: Tx, k: TransactionKey, idempotencyKey: string, debt?: number): Promise<void> {
+  const [entry] = await tx
     .select({ id: journalEntries.id })
     .from(journalEntries)
-    .where(eq(journalEntries.idempotencyKey, key));
-  return e?.id ?? null;
+    .where(eq(journalEntries.idempotencyKey, idempotencyKey));
+  await tx
+    .update(offerWallTransactions)
+    .set({ entryId: entry?.id ?? null, ...(debt === undefined ? {} : { debt }) })
+    .where(transactionIs(k));
 }
 
 /** One transaction: the (wall, transaction, 'credit') row — or nothing, a duplicate — and the earning. */
@@ -448,16 +453,7 @@ async function credit(
       createdAt: now,
       referral: { referredBy: input.referredBy, rateBp },
     });
-    await tx
-      .update(offerWallTransactions)
-      .set({ entryId: await entryIdOf(tx, key) })
-      .where(
-        and(
-          eq(offerWallTransactions.wallId, wall.id),
-          eq(offerWallTransactions.transactionId, transactionId),
-          eq(offerWallTransactions.kind, "credit"),
-        ),
-      );
+    await linkEntry(tx, { wallId: wall.id, transactionId, kind: "credit" }, key);
     const j: Judgement = {
       verdict: "credited",
       detail: `Credited ₹${milliToRupeeString(amount)}${input.capped ? " (capped by the wall's limit per postback)" : ""}.`,
@@ -536,13 +532,7 @@ async function reverse(
     const [original] = await tx
       .select()
       .from(offerWallTransactions)
-      .where(
-        and(
-          eq(offerWallTransactions.wallId, wall.id),
-          eq(offerWallTransactions.transactionId, originalId),
-          eq(offerWallTransactions.kind, "credit"),
-        ),
-      );
+      .where(transactionIs({ wallId: wall.id, transactionId: originalId, kind: "credit" }));
     if (!original)
       return {
         verdict: "reversal_without_original",
@@ -619,16 +609,7 @@ async function reverse(
         memo: wall.id,
         now,
       });
-    await tx
-      .update(offerWallTransactions)
-      .set({ debt, entryId: await entryIdOf(tx, key) })
-      .where(
-        and(
-          eq(offerWallTransactions.wallId, wall.id),
-          eq(offerWallTransactions.transactionId, originalId),
-          eq(offerWallTransactions.kind, "reversal"),
-        ),
-      );
+    await linkEntry(tx, { wallId: wall.id, transactionId: originalId, kind: "reversal" }, key, debt);
     const j: Judgement = {
       verdict: "reversed",
       detail: `Reversed ₹${milliToRupeeString(amount)} of transaction ${originalId}${debt > 0 ? `; ₹${milliToRupeeString(debt)} became debt` : ""}.`,

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, gt, gte, inArray, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
-import { adCheatLog, adViews, campaignDailyViews, campaigns, memberDailyEarnings, users } from "../db/schema";
+import { adCheatLog, adViews, campaignDailyViews, campaigns, shortLinks, users } from "../db/schema";
 import { newId } from "../lib/ids";
 import {
   CAMPAIGN_MESSAGES,
@@ -18,7 +18,7 @@ import {
 import { PAGE_SIZE, offsetOf, pageOf } from "../../shared/pagination";
 import type { DomainErrorCode } from "../../shared/errors";
 import { recordAudit } from "./audit";
-import { creditEarning } from "./earnings";
+import { creditEarning, incomeToday } from "./earnings";
 import { istDay, istDayStart } from "./earningKinds";
 import { DomainError } from "./errors";
 import {
@@ -392,19 +392,7 @@ export interface AdForMember {
 }
 
 /** What the member's ad views earned on the IST day of `now`, in milli-rupees. */
-async function ptcIncomeToday(db: Db, userId: string, now: Date): Promise<number> {
-  const [income] = await db
-    .select({ amount: memberDailyEarnings.amount })
-    .from(memberDailyEarnings)
-    .where(
-      and(
-        eq(memberDailyEarnings.userId, userId),
-        eq(memberDailyEarnings.day, istDay(now)),
-        eq(memberDailyEarnings.kind, "ptc_ads"),
-      ),
-    );
-  return Number(income?.amount ?? 0);
-}
+const ptcIncomeToday = (db: Db, userId: string, now: Date) => incomeToday(db, userId, "ptc_ads", now);
 
 /**
  * The ads a member can view now: active, views left, not their own, not viewed within the
@@ -886,25 +874,34 @@ export async function campaignViewLog(db: Db, campaignId: string, page: number) 
   };
 }
 
-/** The cheat log, newest first, one page (operators). */
-export async function cheatLog(db: Db, page: number) {
-  const [n] = await db.select({ n: sql<number>`count(*)::int` }).from(adCheatLog);
+/** The cheat log (ads and short links, or one channel), newest first, one page (operators). */
+export async function cheatLog(db: Db, page: number, channel?: (typeof adCheatLog.$inferSelect)["channel"]) {
+  const where = channel ? eq(adCheatLog.channel, channel) : undefined;
+  const [n] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(adCheatLog)
+    .where(where);
   const pagination = pageOf(page, OPERATOR_PAGE_SIZE, Number(n?.n ?? 0));
   const rows = await db
-    .select({ l: adCheatLog, userName: users.userName, title: campaigns.title })
+    .select({ l: adCheatLog, userName: users.userName, title: campaigns.title, linkName: shortLinks.name })
     .from(adCheatLog)
     .leftJoin(users, eq(users.id, adCheatLog.userId))
     .leftJoin(campaigns, eq(campaigns.id, adCheatLog.campaignId))
+    .leftJoin(shortLinks, eq(shortLinks.id, adCheatLog.shortLinkId))
+    .where(where)
     .orderBy(desc(adCheatLog.createdAt), desc(adCheatLog.id))
     .limit(pagination.pageSize)
     .offset(offsetOf(pagination));
   return {
-    records: rows.map(({ l, userName, title }) => ({
+    records: rows.map(({ l, userName, title, linkName }) => ({
       id: l.id,
+      channel: l.channel,
       userId: l.userId,
       userName,
       campaignId: l.campaignId,
       campaignTitle: title,
+      shortLinkId: l.shortLinkId,
+      shortLinkName: linkName,
       reason: l.reason,
       ip: l.ip,
       time: l.createdAt,

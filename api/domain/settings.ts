@@ -47,6 +47,16 @@ export const SETTING_DEFAULTS = {
     "<p>The network may reverse an offer it finds was not completed honestly; a reversed credit is taken back from your balance.</p>",
     "<p>Use your own device and connection: offers completed through a VPN or proxy are not paid.</p>",
   ],
+  /** Short links: a claim sooner than this after the start means the shortener was skipped. */
+  shortlink_min_seconds: 10,
+  /** Short links: how long a started link can be claimed. */
+  shortlink_expiry_minutes: 10,
+  shortlink_instructions: [
+    "<p>Press Start and complete every step of the shortener's pages, then press its Get Link button.</p>",
+    "<p>You come back to the end page: wait for the timer, then press Claim Your Earnings.</p>",
+    "<p>Each link can be completed a few times a day; the counts start again at midnight (India time).</p>",
+    "<p>Skipping the shortener's pages is detected: the claim is refused.</p>",
+  ],
 } as const;
 
 export type SettingKey = keyof typeof SETTING_DEFAULTS;

@@ -24,6 +24,8 @@ export const LIMITS = {
   postbacks: { points: 1200, duration: 60 },
   /** Socket requests (the task-wall balance, registrations), per member. */
   socketRequests: { points: 120, duration: 60 },
+  /** Starting (each start may call a shortener's API) and claiming short links. */
+  shortLinks: { points: 30, duration: 60 },
 } as const;
 export type LimitName = keyof typeof LIMITS;
 

@@ -29,9 +29,10 @@ import {
   type PtcSettings,
 } from "../domain/ptcAds";
 import { CAMPAIGN_STATUSES } from "../../shared/campaign";
+import { rupeeAmountField, wholeNumberIn } from "./operatorFields";
+import { adminShortLinksRoute } from "./adminShortLinks";
 import { milliToRupeeString } from "../../shared/money";
 import {
-  MAX_INPUT_RUPEES,
   WITHDRAW_MESSAGES,
   listWithdrawalsForOperator,
   settleWithdrawal,
@@ -61,20 +62,6 @@ const SettleSchema = z
   })
   .strict();
 
-/** Rupees with up to 3 decimals ("12.5", "12.345", or a number) to exact milli-rupees; null when invalid. */
-export function parseRupeeAmount(value: unknown): number | null {
-  const text =
-    typeof value === "number" && Number.isFinite(value)
-      ? String(value)
-      : typeof value === "string"
-        ? value.trim()
-        : null;
-  const m = text === null ? null : /^(\d{1,10})(?:\.(\d{1,3}))?$/.exec(text);
-  if (!m) return null;
-  const milli = Number(m[1]) * 1000 + Number((m[2] ?? "").padEnd(3, "0"));
-  return milli > 0 && milli <= MAX_INPUT_RUPEES * 1000 ? milli : null;
-}
-
 const GiftCodeSchema = z
   .object({
     code: z
@@ -83,17 +70,7 @@ const GiftCodeSchema = z
       .min(1, "Please enter a gift code.")
       .max(GIFT_CODE_MAX_LENGTH, `The code must be at most ${GIFT_CODE_MAX_LENGTH} characters.`)
       .regex(/^[A-Za-z0-9_-]+$/, "The code may contain only letters, digits, - and _."),
-    amount: z.unknown().transform((v, ctx) => {
-      const milli = parseRupeeAmount(v);
-      if (milli === null) {
-        ctx.addIssue({
-          code: z.ZodIssueCode.custom,
-          message: "amount must be a positive number of rupees with up to 3 decimals.",
-        });
-        return z.NEVER;
-      }
-      return milli;
-    }),
+    amount: rupeeAmountField("amount"),
     claim_limit: z
       .number({ invalid_type_error: "claim_limit must be a whole number of at least 1." })
       .int("claim_limit must be a whole number of at least 1.")
@@ -128,12 +105,6 @@ const EditMethodSchema = z
   .object({ ...methodFields, active: z.boolean({ invalid_type_error: "active must be true or false." }) })
   .strict();
 
-/** A whole number from `min` to `max`, with one message naming the field for every way it can be wrong. */
-const wholeNumberIn = (field: string, min: number, max: number) => {
-  const message = `${field} must be a whole number from ${min} to ${max}.`;
-  return z.number({ invalid_type_error: message }).int(message).min(min, message).max(max, message);
-};
-
 const SettingsSchema = z
   .object({ referral_rate_bp: wholeNumberIn("referral_rate_bp", 0, REFERRAL_RATE_MAX_BP) })
   .strict();
@@ -155,6 +126,12 @@ const PtcSettingsSchema = z
 const CampaignStatusQuery = z.enum(["all", ...CAMPAIGN_STATUSES, "deleted"], {
   errorMap: () => ({ message: "status must be all, active, paused, completed, rejected or deleted." }),
 });
+
+const CheatChannelQuery = z
+  .enum(["ptc_ads", "click_short_link"], {
+    errorMap: () => ({ message: "channel must be ptc_ads or click_short_link." }),
+  })
+  .optional();
 
 const CAMPAIGN_ID = /^[0-9a-f]{24}$/;
 
@@ -340,7 +317,9 @@ export function adminRoute(): Hono<ApiEnv> {
   });
 
   r.get("/adCheatLog", requireMember, requireOperator, async (c) => {
-    const log = await cheatLog(c.var.deps.db, pageQuery(c));
+    const channel = CheatChannelQuery.safeParse(c.req.query("channel") || undefined);
+    if (!channel.success) throw new ApiError(400, channel.error.issues[0]?.message ?? "Invalid channel.");
+    const log = await cheatLog(c.var.deps.db, pageQuery(c), channel.data);
     return ok(c, {
       records: log.records.map((l) => ({ ...l, time: l.time.toISOString() })),
       pagination: log.pagination,
@@ -348,5 +327,8 @@ export function adminRoute(): Hono<ApiEnv> {
   });
 
   r.route("/", adminOfferWallsRoute());
+  // Short links: shorteners, links and their settings.
+  r.route("/", adminShortLinksRoute());
+
   return r;
 }

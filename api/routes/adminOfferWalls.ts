@@ -1,6 +1,15 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { ApiError, ok, pageQuery, readBody, requireMember, requireOperator, type ApiEnv } from "../http";
+import {
+  ApiError,
+  ok,
+  pageQuery,
+  readBody,
+  requireMember,
+  requireOperator,
+  type ApiContext,
+  type ApiEnv,
+} from "../http";
 import { publicOrigin } from "../config";
 import {
   OFFER_WALL_MESSAGES,
@@ -66,10 +75,11 @@ function wallId(raw: string): string {
 export function adminOfferWallsRoute(): Hono<ApiEnv> {
   const r = new Hono<ApiEnv>();
 
-  const answer = (c: Parameters<typeof ok>[0], w: OfferWall) => ({
-    ...wallForOperator(w),
-    postbackUrl: `${publicOrigin(c.var.deps.config)}${wallForOperator(w).postbackPath}`,
-  });
+  /** A wall as operators see it, with the full address to give its network. */
+  const answer = (c: ApiContext, w: OfferWall) => {
+    const wall = wallForOperator(w);
+    return { ...wall, postbackUrl: `${publicOrigin(c.var.deps.config)}${wall.postbackPath}` };
+  };
   const toolAnswer = (a: PostbackAnswer) => ({ status: a.status, body: a.body, verdict: a.verdict });
 
   r.get("/offerWalls", requireMember, requireOperator, async (c) =>

@@ -30,7 +30,8 @@ const UNAVAILABLE = "Google sign-in is unavailable right now. Please try again l
 const AuthorizeQuery = z
   .object({
     redirect_uri: z.string().url("Invalid redirect_uri.").max(500),
-    state: z.string().min(16, "Invalid state.").max(200),
+    // The web tier's random state is base64url: nothing else is a state of ours.
+    state: z.string().regex(/^[A-Za-z0-9_-]{16,200}$/, "Invalid state."),
     code_challenge: z.string().regex(/^[A-Za-z0-9_-]{43}$/, "Invalid code_challenge."),
   })
   .strict();

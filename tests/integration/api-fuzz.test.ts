@@ -22,7 +22,8 @@ import {
 import { createApi } from "../../api/app";
 import { encodeObj } from "../../shared/obj.server";
 import { createSession } from "../../api/domain/sessions";
-import { payoutMethods } from "../../api/db/schema";
+import { payoutMethods, shortLinks, shorteners } from "../../api/db/schema";
+import { seedShortLinks } from "../../api/db/seed-shortlinks";
 
 /**
  * Every API endpoint, called as a visitor, a member and an operator, with broken input: missing,
@@ -73,8 +74,8 @@ interface Endpoint {
   numeric?: string[];
   /** Valid path parameters, never produced by the fuzzed ones. */
   ids?: () => string[];
-  /** The body field of an `obj` input when the spec names it otherwise (`encryptedObj`). */
-  objField?: "encryptedObj";
+  /** The body field of an `obj` input when the spec names it otherwise (`encryptedObj`, `obj_already`). */
+  objField?: "encryptedObj" | "obj_already";
 }
 
 /** What the ALTCHA widget posts after solving a challenge the API issued. */
@@ -432,6 +433,8 @@ describe.each(drivers())("API fuzz (%s)", (driver) => {
   let ownCampaignId: string;
   let wallId: string;
   let served: ServedApi;
+  let shortenerId: string;
+  let shortLinkId: string;
   const altcha: Record<"login" | "signUp", string> = { login: "", signUp: "" };
   const verifier = "v".repeat(43);
   const challenge = createHash("sha256").update(verifier).digest("base64url");
@@ -621,6 +624,35 @@ describe.each(drivers())("API fuzz (%s)", (driver) => {
       optional: ["btnClickEarn"],
       lenient: ["btnClickEarn"],
     },
+    { method: "GET", route: "/userIncomeRoute/user_shortlink_data_get", input: "none", role: "member" },
+    {
+      method: "PATCH",
+      route: "/userIncomeRoute/user_shortlink_firstPage_data_patch",
+      input: "obj",
+      objField: "obj_already",
+      role: "member",
+      valid: () => ({
+        shortnerDomain: "localhost:3000",
+        endPageRoute: "/member/last-page",
+        clientOrigin: "http://localhost:3000",
+        linkId: shortLinkId,
+      }),
+      validStatus: 200,
+      // Without it, the first link of the domain is started: a valid request.
+      optional: ["linkId"],
+    },
+    { method: "GET", route: "/userIncomeRoute/user_shortlink_token_get", input: "none", role: "member" },
+    {
+      method: "PATCH",
+      route: "/userIncomeRoute/user_shortlink_lastPage_data_patch",
+      input: "json",
+      role: "member",
+      // An unknown token: refused (and logged), so the fuzz credits no click.
+      valid: () => ({ uniqueToken: "no-such-short-link-token-0000000" }),
+      validStatus: 400,
+    },
+    { method: "GET", route: "/shortener/api", input: "none", role: "visitor" },
+    { method: "GET", route: "/shortener/:code", input: "none", role: "visitor" },
     { method: "GET", route: "/advertiserRoute/advertiserDataGet", input: "none", role: "member" },
     { method: "GET", route: "/advertiserRoute/advertiserCreateDataGet", input: "none", role: "member" },
     {
@@ -753,6 +785,66 @@ describe.each(drivers())("API fuzz (%s)", (driver) => {
       ids: () => [campaignId],
     },
     { method: "GET", route: "/adminRoute/adCheatLog", input: "none", role: "operator" },
+    { method: "GET", route: "/adminRoute/shorteners", input: "none", role: "operator" },
+    {
+      method: "POST",
+      route: "/adminRoute/shorteners",
+      input: "json",
+      role: "operator",
+      valid: () => ({
+        name: "Fuzz Fly",
+        kind: "adlinkfly",
+        apiUrl: "https://fly.example/api",
+        apiKey: "fuzz-key",
+        domain: "fly.example",
+      }),
+      validStatus: 200,
+    },
+    {
+      method: "PATCH",
+      route: "/adminRoute/shorteners/:id",
+      input: "json",
+      role: "operator",
+      valid: () => ({ enabled: true }),
+      validStatus: 200,
+      ids: () => [shortenerId],
+    },
+    { method: "GET", route: "/adminRoute/shortLinks", input: "none", role: "operator" },
+    {
+      method: "POST",
+      route: "/adminRoute/shortLinks",
+      input: "json",
+      role: "operator",
+      valid: () => ({
+        name: "Fuzz Link",
+        shortenerId,
+        timeLabel: "5 m",
+        amount: "0.050",
+        clicksPerDay: 2,
+      }),
+      validStatus: 200,
+      lenient: ["amount"],
+      numeric: ["amount", "clicksPerDay"],
+    },
+    {
+      method: "PATCH",
+      route: "/adminRoute/shortLinks/:id",
+      input: "json",
+      role: "operator",
+      valid: () => ({ enabled: true }),
+      validStatus: 200,
+      ids: () => [shortLinkId],
+    },
+    { method: "GET", route: "/adminRoute/shortLinkSettings", input: "none", role: "operator" },
+    {
+      method: "PATCH",
+      route: "/adminRoute/shortLinkSettings",
+      input: "json",
+      role: "operator",
+      valid: () => ({ minSeconds: 10 }),
+      validStatus: 200,
+      numeric: ["minSeconds"],
+    },
     { method: "GET", route: "/adminRoute/audit", input: "none", role: "operator" },
     { method: "GET", route: "/adminRoute/ledger", input: "none", role: "operator" },
     { method: "GET", route: "/userIncomeRoute/user_offerWall_get", input: "none", role: "member" },
@@ -894,6 +986,10 @@ describe.each(drivers())("API fuzz (%s)", (driver) => {
     });
     expect(wall.status).toBe(200);
     wallId = wall.body.msg.wall._id;
+    // The default install's built-in shortener and links, for the short-link endpoints.
+    await t.deps.db.transaction((tx) => seedShortLinks(tx, "http://localhost:3000", Date.now()));
+    shortenerId = (await t.deps.db.select().from(shorteners))[0]!.id;
+    shortLinkId = (await t.deps.db.select().from(shortLinks))[0]!.id;
     altcha.login = await solvedAltcha(t);
     altcha.signUp = await solvedAltcha(t);
   }, 60_000);

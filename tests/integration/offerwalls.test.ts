@@ -177,13 +177,13 @@ describe.each(drivers())("task walls (%s)", (driver) => {
       .from(offerWallPostbacks)
       .where(eq(offerWallPostbacks.transactionId, transactionId))
       .orderBy(asc(offerWallPostbacks.id));
-  const transactionsOf = (wall: WallKind, transactionId: string) =>
+  const transactionsOf = (wall: WallKind | typeof DEMO_WALL_ID, transactionId: string) =>
     t.deps.db
       .select()
       .from(offerWallTransactions)
       .where(
         and(
-          eq(offerWallTransactions.wallId, wallIds[wall]),
+          eq(offerWallTransactions.wallId, wall === DEMO_WALL_ID ? wall : wallIds[wall]),
           eq(offerWallTransactions.transactionId, transactionId),
         ),
       );
@@ -707,6 +707,13 @@ describe.each(drivers())("task walls (%s)", (driver) => {
     expect(after.body.msg.offers.find((o: { id: string }) => o.id === "puzzle-game").completed).toBe(true);
     expect(await withdrawable(m)).toBe(500);
     expect((await t.request(`/demoWall/offers?user_id=${m.id}`)).status).toBe(401);
+
+    // Presses racing each other: the endpoint credits the offer once.
+    const racing = await Promise.all(Array.from({ length: 8 }, () => complete(m, m.id, "survey")));
+    for (const r of racing) expect([200, 409]).toContain(r.status);
+    expect(racing.some((r) => r.status === 200)).toBe(true);
+    expect(await withdrawable(m)).toBe(750);
+    expect(await transactionsOf(DEMO_WALL_ID, demoTransactionId(m.id, "survey"))).toHaveLength(1);
   });
 
   it("operators: validation, write-only secrets, audit, the log, a test postback and a replay", async () => {

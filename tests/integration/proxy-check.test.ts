@@ -2,7 +2,8 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adCheatLog } from "../../api/db/schema";
+import { adCheatLog, shortLinkTokens, shortLinks } from "../../api/db/schema";
+import { seedShortLinks } from "../../api/db/seed-shortlinks";
 import { createProxyCheck } from "../../api/domain/proxyCheck";
 import { drivers } from "../support/db";
 import { startTestApi, type TestApi } from "../support/api";
@@ -201,6 +202,41 @@ describe.each(drivers())("proxy check on ads (%s)", (driver) => {
     expect(log.map((l) => [l.reason, l.ip])).toEqual([
       ["proxy", PROXY],
       ["proxy", PROXY],
+    ]);
+    await expectLedgerConsistent(t);
+  });
+
+  it("a member behind a proxy cannot claim a short link: 'Proxy Detected', logged on the short-link channel", async () => {
+    const clock = Date.parse("2026-03-10T06:00:00Z");
+    t.deps.clock = () => new Date(clock);
+    await t.deps.db.transaction((tx) => seedShortLinks(tx, "http://localhost:3000", clock - 60_000));
+    const [link] = await t.deps.db.select().from(shortLinks).where(eq(shortLinks.name, "Quick Link"));
+    const member = await newMember(t);
+    const token = "proxy-test-token-0000000000000000";
+    await t.deps.db.insert(shortLinkTokens).values({
+      token,
+      userId: member.id,
+      shortLinkId: link!.id,
+      shortUrl: "http://localhost:3000/s/proxytst",
+      createdAt: new Date(clock - 20_000),
+      claimableAt: new Date(clock - 10_000),
+      expiresAt: new Date(clock + 60_000),
+    });
+    const claim = (ip: string) =>
+      t.request("/userIncomeRoute/user_shortlink_lastPage_data_patch", {
+        method: "PATCH",
+        json: { uniqueToken: token },
+        cookie: member.cookie,
+        headers: { "x-forwarded-for": ip },
+      });
+    const refused = await claim(PROXY);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ error_code: "proxy_detected", error_msg: "Proxy Detected" });
+    expect((await claim("198.51.100.7")).status).toBe(200);
+    expect((await balances(t, member.id)).withdrawable).toBe(50);
+    const log = await t.deps.db.select().from(adCheatLog).where(eq(adCheatLog.userId, member.id));
+    expect(log.map((l) => [l.channel, l.reason, l.ip, l.shortLinkId])).toEqual([
+      ["click_short_link", "proxy", PROXY, link!.id],
     ]);
     await expectLedgerConsistent(t);
   });

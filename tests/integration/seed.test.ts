@@ -4,6 +4,7 @@ import { drivers, freshDatabase } from "../support/db";
 import type { Database } from "../../api/db/client";
 import { DEMO_ADVERTISER, DEMO_FRIEND, DEMO_MEMBER, DEMO_YOUTUBE_URL, seedIfEmpty } from "../../api/db/seed";
 import { adsForMember } from "../../api/domain/ptcAds";
+import { shortLinksForMember } from "../../api/domain/shortLinks";
 import {
   faqs,
   homeSections,
@@ -14,7 +15,11 @@ import {
   withdrawals,
   announcements,
   campaigns,
+  offerWalls,
+  shorteners,
 } from "../../api/db/schema";
+import { DEMO_WALL_ID } from "../../api/domain/demoWall";
+import { getSetting } from "../../api/domain/settings";
 import { authenticate, createMember } from "../../api/domain/accounts";
 import {
   accountBalance,
@@ -177,6 +182,55 @@ describe.each(drivers())("demo seed (%s)", (driver) => {
     const newcomer = await createMember(database.db, { name: "New", email: "new-viewer@example.com" });
     const list = await adsForMember(database.db, newcomer.id, new Date());
     expect(list.ads.map((a) => a.type).sort()).toEqual(["iframe", "window", "youtube"]);
+  });
+
+  it("serves the demo wall (md5_fields, a random secret) and the task-wall instructions", async () => {
+    const [wall] = await database.db.select().from(offerWalls).where(eq(offerWalls.id, DEMO_WALL_ID));
+    expect(wall).toMatchObject({
+      name: "Demo Wall",
+      enabled: true,
+      scheme: "md5_fields",
+      signatureFields: ["user_id", "transaction_id", "amount"],
+      signatureSeparator: ":",
+      frameUrlTemplate: "/demo-wall?user_id={user_id}",
+      milliPerPoint: 1,
+      capPerPostback: 50_000,
+      successBody: "1",
+      statusParam: "status",
+      reversalStatuses: ["reversed"],
+    });
+    expect(wall!.secret.length).toBeGreaterThanOrEqual(24);
+    const instructions = await getSetting(database.db, "offerwall_instructions");
+    expect(instructions.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it("installs the built-in shortener with three short links, so short links work offline at once", async () => {
+    const [builtin, ...others] = await database.db.select().from(shorteners);
+    expect(others).toEqual([]);
+    expect(builtin).toMatchObject({
+      name: "Site Shortener",
+      kind: "builtin",
+      domain: "localhost:3000",
+      enabled: true,
+    });
+    expect(builtin!.apiKey).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    const newcomer = await createMember(database.db, { name: "New", email: "new-clicker@example.com" });
+    const list = await shortLinksForMember(database.db, newcomer.id, new Date(), "https://rewards.example");
+    expect(
+      list.links.map((l) => [
+        l.name,
+        l.timeLabel,
+        l.amount,
+        l.clicksPerDay,
+        l.howToComplete,
+        l.shortenerDomain,
+      ]),
+    ).toEqual([
+      ["Quick Link", "30 s", 50, 3, "/member/support", "rewards.example"],
+      ["Daily Bonus Link", "1 m", 100, 1, "/member/support", "rewards.example"],
+      ["Explorer Link", "5 m", 250, 2, null, "rewards.example"],
+    ]);
+    expect(list.instructions.length).toBeGreaterThan(0);
   });
 
   it("is fast", () => {

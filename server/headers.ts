@@ -7,8 +7,8 @@ export function createNonce(): string {
   return randomBytes(16).toString("base64");
 }
 
-/** Pages the site frames itself (the demo iframe ad): only its own pages may frame them. */
-export const SELF_FRAMEABLE_PAGES: ReadonlySet<string> = new Set(["/ad-sample"]);
+/** Pages the site frames itself (the demo iframe ad, the demo task wall): only its own pages may frame them. */
+export const SELF_FRAMEABLE_PAGES: ReadonlySet<string> = new Set(["/ad-sample", "/demo-wall"]);
 
 /** The YouTube ad page: the only page that loads the video player's script. */
 const PLAYER_PAGES = /^\/member\/youtube\/?$/;
@@ -16,8 +16,8 @@ const PLAYER_PAGES = /^\/member\/youtube\/?$/;
 /**
  * The headers every web-tier answer carries. Scripts only from this origin or with the page's nonce
  * (the YouTube ad page also takes the configured player script's origin); frames show this site or
- * https pages (the iframe and YouTube ads); the page cannot be framed, except the demo ad by the
- * site itself; forms post here only, or to the Google sign-in issuer, which the sign-in form's
+ * https pages (the iframe and YouTube ads); the page cannot be framed, except the demo ad and the
+ * demo task wall by the site itself; forms post here only, or to the Google sign-in issuer, which the sign-in form's
  * answer redirects to (browsers check form-action on redirects too).
  */
 export function securityHeaders(

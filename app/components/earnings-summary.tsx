@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 export interface SummaryItem {
   label: string;
   value: ReactNode;
-  testId: string;
+  testId?: string;
 }
 
 /** An earning page's counters (Today Earnings, Total Links, Completed…), each a labelled group. */
@@ -13,7 +13,7 @@ export function EarningsSummary({ items }: { items: SummaryItem[] }) {
     <section className={`grid gap-2 ${cols}`} aria-label="Earnings summary">
       {items.map((it) => (
         <div
-          key={it.testId}
+          key={it.label}
           className="rounded-xl border border-slate-200 bg-white p-3 text-center shadow-sm"
           role="group"
           aria-label={it.label}

@@ -1,6 +1,6 @@
 import { useState, type InputHTMLAttributes, type ReactNode } from "react";
 import { useFormAction, useNavigation } from "@remix-run/react";
-import { useForm } from "@conform-to/react";
+import { getSelectProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { z } from "zod";
 
@@ -84,6 +84,29 @@ export function Field({
       />
       {hint ? <p className="mt-1 text-xs text-slate-500">{hint}</p> : null}
       <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+/** A labelled select bound to a Conform field, with its errors. */
+export function SelectField({
+  label,
+  field,
+  children,
+}: {
+  label: ReactNode;
+  field: FieldMetadata<string | undefined>;
+  children: ReactNode;
+}) {
+  return (
+    <div>
+      <label className="label" htmlFor={field.id}>
+        {label}
+      </label>
+      <select className="input" {...getSelectProps(field)}>
+        {children}
+      </select>
+      <ErrorList id={field.errorId} errors={field.errors} />
     </div>
   );
 }

@@ -7,15 +7,15 @@ export interface SoundAnswer {
   soundOn: boolean;
 }
 
-/** One fetcher per page for the toggle: the page reads the member's latest choice from it. */
+/** The fetcher a page's toggle uses unless it names its own: the page reads the latest choice from it. */
 const SOUND_FETCHER = "sound-toggle";
 
 /**
  * The sound preference as the member last set it: the toggle being sent, else the toggle's answer
  * (the page's data is not reloaded for it), else the page's data (the cookie).
  */
-export function useSoundOn(fromPage: boolean): boolean {
-  const fetcher = useFetcher<SoundAnswer>({ key: SOUND_FETCHER });
+export function useSoundOn(fromPage: boolean, fetcherKey: string = SOUND_FETCHER): boolean {
+  const fetcher = useFetcher<SoundAnswer>({ key: fetcherKey });
   const pending = fetcher.formData?.get("sound");
   if (pending) return pending === "on";
   if (fetcher.data?.intent === "sound") return fetcher.data.soundOn;
@@ -23,15 +23,27 @@ export function useSoundOn(fromPage: boolean): boolean {
 }
 
 /**
- * Sound on/off (spec 2 §4): a form posting `intent=sound` to the page's own action, which sets or
- * clears the cookie (app/utils/sound.server.ts). `fields` are sent along so that, without scripts,
- * the action can return to the same view of the page.
+ * Sound on/off (spec 2 §4): a form posting `intent=sound` to the page's own action (or `action`),
+ * which sets or clears the cookie (app/utils/sound.server.ts). `fields` are sent along so that,
+ * without scripts, the action can return to the same view of the page.
  */
-export function SoundToggle({ soundOn, fields = {} }: { soundOn: boolean; fields?: Record<string, string> }) {
-  const fetcher = useFetcher<SoundAnswer>({ key: SOUND_FETCHER });
+export function SoundToggle({
+  soundOn,
+  fetcherKey = SOUND_FETCHER,
+  fields = {},
+  action,
+}: {
+  soundOn: boolean;
+  fetcherKey?: string;
+  /** The route whose action keeps the preference (this page's own when not given). */
+  action?: string;
+  /** Hidden fields the action needs to send the member back where they were. */
+  fields?: Record<string, string>;
+}) {
+  const fetcher = useFetcher<SoundAnswer>({ key: fetcherKey });
   const hydrated = useHydrated();
   return (
-    <fetcher.Form method="post" className="flex items-center gap-2">
+    <fetcher.Form method="post" action={action} className="flex items-center gap-2">
       <input type="hidden" name="intent" value="sound" />
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />

@@ -21,6 +21,8 @@ const SECTIONS = [
   { to: "/admin/campaigns", label: "Campaigns" },
   { to: "/admin/short-links", label: "Short Links" },
   { to: "/admin/ad-cheat-log", label: "Cheat Log" },
+  { to: "/admin/task-walls", label: "Task Walls" },
+  { to: "/admin/postbacks", label: "Postbacks" },
   { to: "/admin/audit", label: "Audit Log" },
   { to: "/admin/ledger", label: "Ledger Check" },
 ];

@@ -75,16 +75,15 @@ export const GUIDANCE_TIMER = "Please do not close new tab until timer is comple
 export const SOUND_COOKIE = "ptcAds_sound_off";
 export const SOUND_OFF_MINUTES = 2880;
 
-export function soundOffFromCookie(cookieHeader: string | null | undefined): boolean {
+/** Whether the page's sound is off; each page with a toggle has its own cookie (`name`). */
+export function soundOffFromCookie(cookieHeader: string | null | undefined, name = SOUND_COOKIE): boolean {
   if (!cookieHeader) return false;
-  return cookieHeader.split(";").some((part) => part.trim().startsWith(`${SOUND_COOKIE}=`));
+  return cookieHeader.split(";").some((part) => part.trim().startsWith(`${name}=`));
 }
 
-export function soundCookie(on: boolean, secure: boolean): string {
+export function soundCookie(on: boolean, secure: boolean, name = SOUND_COOKIE): string {
   const flags = `Path=/; SameSite=Lax${secure ? "; Secure" : ""}`;
-  return on
-    ? `${SOUND_COOKIE}=; Max-Age=0; ${flags}`
-    : `${SOUND_COOKIE}=1; Max-Age=${SOUND_OFF_MINUTES * 60}; ${flags}`;
+  return on ? `${name}=; Max-Age=0; ${flags}` : `${name}=1; Max-Age=${SOUND_OFF_MINUTES * 60}; ${flags}`;
 }
 
 let audio: AudioContext | null = null;

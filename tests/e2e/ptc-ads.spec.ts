@@ -9,6 +9,7 @@ import {
   setTestPricing,
   untilClaimable,
 } from "./ptc-helpers";
+import { expectSoundToggleRemembered } from "./sound";
 
 /**
  * The View Ads page (spec 2 §2, §4): the new-tab claim flow with scripts, the forms without them,
@@ -63,18 +64,7 @@ test.describe("View Ads", () => {
         .first(),
     ).toBeVisible();
     // Sound off is remembered (a cookie the server reads), on again removes it.
-    const soundCookie = async () =>
-      (await page.context().cookies()).find((c) => c.name === "ptcAds_sound_off");
-    await page.getByRole("button", { name: "Sound" }).click();
-    await expect.poll(async () => Boolean(await soundCookie())).toBe(true);
-    // Once the answer is in, the button still says what the member chose.
-    await expect(page.getByRole("button", { name: "Sound" })).toHaveAttribute("aria-pressed", "false");
-    expect((await soundCookie())!.expires * 1000 - Date.now()).toBeGreaterThan(2879 * 60_000);
-    await page.reload();
-    await expect(page.getByRole("button", { name: "Sound" })).toHaveAttribute("aria-pressed", "false");
-    await page.getByRole("button", { name: "Sound" }).click();
-    await expect.poll(async () => Boolean(await soundCookie())).toBe(false);
-    await expect(page.getByRole("button", { name: "Sound" })).toHaveAttribute("aria-pressed", "true");
+    await expectSoundToggleRemembered(page, "ptcAds_sound_off");
   });
 
   test("a window ad through the new tab: wait page, Claim Bonus, the grace, credited @needs-js", async ({

@@ -47,9 +47,11 @@ describe("security headers", () => {
     expect(page.get("Content-Security-Policy")).toContain("frame-src 'self' https:;");
     expect(page.get("Content-Security-Policy")).toContain("frame-ancestors 'none'");
     expect(page.get("X-Frame-Options")).toBe("DENY");
-    const sample = asMap(h("n", "/ad-sample"));
-    expect(sample.get("Content-Security-Policy")).toContain("frame-ancestors 'self'");
-    expect(sample.get("X-Frame-Options")).toBe("SAMEORIGIN");
+    for (const own of ["/ad-sample", "/demo-wall"]) {
+      const sample = asMap(h("n", own));
+      expect(sample.get("Content-Security-Policy")).toContain("frame-ancestors 'self'");
+      expect(sample.get("X-Frame-Options")).toBe("SAMEORIGIN");
+    }
   });
 
   it("lets only the YouTube ad page load the configured player script", () => {

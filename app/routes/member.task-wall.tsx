@@ -1,0 +1,82 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { memberRead } from "~/utils/api.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Instructions } from "~/components/balance-card";
+import { TaskWallSummary } from "~/components/task-wall-summary";
+import { soundToggleAnswer } from "~/utils/sound.server";
+import { TASK_WALL_SOUND_COOKIE, TASK_WALLS_PATH, viewerPath, type TaskWallsData } from "~/utils/task-walls";
+
+export const meta: MetaFunction = () => [{ title: "Task Walls" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const d = await memberRead<TaskWallsData>(request, context, "/userIncomeRoute/user_offerWall_get");
+  return {
+    walls: d.offerWallData_after_replace ?? [],
+    summary: {
+      today_offerWallIncome: d.today_offerWallIncome,
+      total_offerWall: d.total_offerWall,
+      today_completed: d.today_completed,
+    },
+    instructions: d.other_data_offerWalls_instructions ?? [],
+  };
+}
+
+/**
+ * The viewer's sound toggle posts here (one action for every viewer address): the preference is
+ * remembered, then the member goes back to the viewer they were on.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  if (form.get("intent") !== "sound") throw new Response("Invalid Request", { status: 400 });
+  const back = String(form.get("back") ?? "");
+  const safeBack = back.startsWith(`${TASK_WALLS_PATH}/`) ? back : TASK_WALLS_PATH;
+  return soundToggleAnswer(form, context, safeBack, TASK_WALL_SOUND_COOKIE);
+}
+
+export default function TaskWallsPage() {
+  const d = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-4xl space-y-5">
+      <h1 className="text-2xl font-bold">Task Walls</h1>
+      <TaskWallSummary balance={d.summary} />
+      {d.walls.length === 0 ? (
+        <div className="card py-8 text-center">
+          <p className="font-semibold">No task walls available right now.</p>
+          <p className="mt-1 text-sm text-slate-600">Please check again later.</p>
+        </div>
+      ) : (
+        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label="Task walls">
+          {d.walls.map((w) => (
+            <li key={w._id} className="card flex flex-col gap-3" data-testid="task-wall">
+              <div className="flex items-center gap-3">
+                <span
+                  aria-hidden
+                  className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-50 text-lg font-bold text-brand-700"
+                >
+                  {w.offerWallName.slice(0, 1).toUpperCase()}
+                </span>
+                <h2 className="font-semibold">{w.offerWallName}</h2>
+              </div>
+              <p className="text-sm text-slate-600">
+                Complete offers and surveys; credits arrive on their own.
+              </p>
+              <Link
+                to={viewerPath(w.offerWallApiLink)}
+                className="btn-primary w-full"
+                aria-label={`Start ${w.offerWallName}`}
+              >
+                Start
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Instructions items={d.instructions} />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,216 @@
+import { useEffect, useRef, useState } from "react";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useRevalidator, type ShouldRevalidateFunction } from "@remix-run/react";
+import { memberRead } from "~/utils/api.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Spinner } from "~/components/forms";
+import { SoundToggle, useSoundOn } from "~/components/sound-toggle";
+import { TaskWallSummary } from "~/components/task-wall-summary";
+import { showToast, useHydrated } from "~/utils/client-toast";
+import { playSound } from "~/utils/ptc";
+import { soundOnFor } from "~/utils/sound.server";
+import { emitWithAck } from "~/utils/socket.client";
+import { useSiteSocket } from "~/utils/use-site-socket";
+import {
+  REGISTER_COMPONENT_EVENT,
+  TASK_WALL_BALANCE_EVENT,
+  TASK_WALL_COMPONENT,
+  TASK_WALL_SOUND_COOKIE,
+  TASK_WALLS_PATH,
+  WALL_NOT_FOUND,
+  frameMode,
+  readBalance,
+  wallOfViewerPath,
+  type TaskWallBalance,
+  type TaskWallsData,
+} from "~/utils/task-walls";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.wall.offerWallName} · Task Walls` : "Task Walls" },
+];
+
+/**
+ * The viewer frames a wall only when the address decodes to the link of a wall configured for
+ * this member (spec 2 §2): an address anyone could put in a link never reaches the frame.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const d = await memberRead<TaskWallsData>(request, context, "/userIncomeRoute/user_offerWall_get");
+  const { pathname } = new URL(request.url);
+  const wall = wallOfViewerPath(pathname, d.offerWallData_after_replace ?? []);
+  if (!wall) throw new Response(WALL_NOT_FOUND, { status: 404 });
+  return {
+    wall,
+    mode: frameMode(wall.offerWallApiLink),
+    back: pathname,
+    balance: {
+      today_offerWallIncome: d.today_offerWallIncome,
+      total_offerWall: d.total_offerWall,
+      today_completed: d.today_completed,
+    },
+    soundOn: soundOnFor(request, TASK_WALL_SOUND_COOKIE),
+  };
+}
+
+/** The sound toggle changes nothing the page shows from its data. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
+  formData?.get("intent") === "sound" ? false : defaultShouldRevalidate;
+
+const SOUND_FETCHER = "task-wall-sound";
+
+/** A frame covers the spinner only once it has loaded; a stuck spinner never blocks the wall. */
+const SPINNER_FALLBACK_MS = 20_000;
+
+/**
+ * The wall's frame, 1000 px high and full width, with a spinner until its load event. The spinner
+ * exists only once scripts run (without them nothing would ever remove it); a frame that loaded
+ * before the page's scripts did is noticed from its document when it is this site's own page.
+ */
+function WallFrame({ src, title }: { src: string; title: string }) {
+  const hydrated = useHydrated();
+  const [loaded, setLoaded] = useState(false);
+  const frame = useRef<HTMLIFrameElement>(null);
+  useEffect(() => {
+    try {
+      const doc = frame.current?.contentDocument;
+      if (doc && doc.readyState === "complete" && doc.URL !== "about:blank") setLoaded(true);
+    } catch {
+      /* another site's page: its load event tells */
+    }
+    const fallback = window.setTimeout(() => setLoaded(true), SPINNER_FALLBACK_MS);
+    return () => window.clearTimeout(fallback);
+  }, [src]);
+  return (
+    <div className="relative w-full">
+      {hydrated && !loaded ? (
+        <div
+          className="pointer-events-none absolute inset-x-0 top-0 flex h-64 items-center justify-center gap-3 text-brand-700"
+          role="status"
+          data-testid="task-wall-spinner"
+        >
+          <Spinner className="h-8 w-8" />
+          <span className="font-semibold">Loading…</span>
+        </div>
+      ) : null}
+      <iframe
+        ref={frame}
+        src={src}
+        title={title}
+        // No top navigation: the wall cannot take the member away from this page.
+        sandbox="allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox"
+        className="block h-[1000px] w-full rounded-xl border border-slate-200 bg-white"
+        onLoad={() => setLoaded(true)}
+      />
+    </div>
+  );
+}
+
+/**
+ * Spec 2 §7: on every connection, ask for the task-wall balance (acknowledged with it), then
+ * register for the pushes a postback's credit sends.
+ */
+function useLiveBalance(soundOn: boolean) {
+  const [live, setLive] = useState<TaskWallBalance | null>(null);
+  const [credited, setCredited] = useState(0);
+  const [registered, setRegistered] = useState(false);
+  const sound = useRef(soundOn);
+  sound.current = soundOn;
+  const revalidator = useRevalidator();
+  useSiteSocket({
+    onConnect: (socket) => {
+      emitWithAck(socket, TASK_WALL_BALANCE_EVENT, { success: true })
+        .then((ack) => {
+          const balance = readBalance(ack);
+          if (balance) setLive(balance);
+          else {
+            const error = (ack as { error?: unknown } | null)?.error;
+            if (typeof error === "string" && error) showToast({ type: "error", title: error });
+          }
+        })
+        .catch(() => {
+          /* no answer in time: the page's own figures stay */
+        })
+        .then(() => emitWithAck(socket, REGISTER_COMPONENT_EVENT, { type: TASK_WALL_COMPONENT }))
+        .then((ack) => setRegistered((ack as { success?: unknown } | null)?.success === true))
+        .catch(() => setRegistered(false));
+    },
+    onDisconnect: () => setRegistered(false),
+    events: {
+      [TASK_WALL_BALANCE_EVENT]: (payload) => {
+        const balance = readBalance(payload);
+        if (!balance) return;
+        setLive(balance);
+        setCredited((n) => n + 1);
+        if (sound.current) playSound("success");
+        // The balance in the bar above comes with the page's data.
+        revalidator.revalidate();
+      },
+    },
+  });
+  return { live, credited, registered };
+}
+
+export default function TaskWallViewer() {
+  const d = useLoaderData<typeof loader>();
+  const soundOn = useSoundOn(d.soundOn, SOUND_FETCHER);
+  const { live, credited, registered } = useLiveBalance(soundOn);
+  const balance = live ?? d.balance;
+  return (
+    // data-live: the pushes of this page's socket are on (the browser tests wait for it).
+    <div className="space-y-4" data-testid="task-wall-viewer" data-live={registered ? "on" : "off"}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div className="min-w-0">
+          <Link to={TASK_WALLS_PATH} className="text-sm font-semibold text-brand-600 underline">
+            ← Task Walls
+          </Link>
+          <h1 className="truncate text-2xl font-bold">{d.wall.offerWallName}</h1>
+        </div>
+        <SoundToggle
+          soundOn={soundOn}
+          fetcherKey={SOUND_FETCHER}
+          action={TASK_WALLS_PATH}
+          fields={{ back: d.back }}
+        />
+      </div>
+      <TaskWallSummary balance={balance} />
+      <p className="sr-only" role="status" aria-live="polite">
+        {credited > 0 ? "Your task-wall earnings were updated." : ""}
+      </p>
+      {d.mode === "frame" ? (
+        <WallFrame src={d.wall.offerWallApiLink} title={d.wall.offerWallName} />
+      ) : (
+        <div className="card space-y-3 py-8 text-center">
+          <p className="font-semibold">This task wall cannot be shown inside the page.</p>
+          {d.mode === "new-tab" ? (
+            <a
+              className="btn-primary"
+              href={d.wall.offerWallApiLink}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              Open {d.wall.offerWallName} in a new tab
+            </a>
+          ) : null}
+        </div>
+      )}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <GeneralErrorBoundary
+      statusHandlers={{
+        404: () => (
+          <div className="card px-6 py-10 text-center" data-testid="task-wall-not-found">
+            <p className="text-5xl font-extrabold text-brand-600">404</p>
+            <h1 className="mt-2 text-2xl font-bold">{WALL_NOT_FOUND}</h1>
+            <p className="mt-2 text-sm text-slate-600">Choose a wall from the list to start.</p>
+            <a className="btn-primary mt-6" href={TASK_WALLS_PATH}>
+              Back to Task Walls
+            </a>
+          </div>
+        ),
+      }}
+    />
+  );
+}

@@ -105,7 +105,7 @@ async function addShortenerThroughForm(
   return saved.locator('input[name="id"]').getAttribute("value") as Promise<string>;
 }
 
-test.describe("Operator: short links", () => {
+test.describe("Operator: short links @wide-only", () => {
   test("an operator adds a link, the member sees it; disabled, it is gone", async ({
     page,
     browser,

@@ -8,6 +8,7 @@ import { ensurePlatformAccounts } from "./domain/ledger";
 import { PageSessionChecks } from "./lib/sessionAuth";
 import { createProxyCheck, type ProxyCheck } from "./domain/proxyCheck";
 import type { RealtimeComponent } from "../shared/taskWall";
+import { NO_GAME_NOTIFIER, type GameDeps, type GameNotifier } from "./domain/ticTacToe";
 
 /**
  * Pushes an event to a member's sockets registered for a page component (room
@@ -40,6 +41,8 @@ export interface Deps {
   clock: () => Date;
   /** Socket pushes to members (set by attachRealtime). */
   realtime: RealtimeNotifier;
+  /** The game rooms' pushes (set by attachRealtime). */
+  gameNotifier: GameNotifier;
   /**
    * The site's own address, where the demo network and the operators' postback tools send their
    * postbacks: PUBLIC_ORIGIN, or this process's port on the loopback (tests on port 0 set it).
@@ -80,10 +83,21 @@ export async function createDeps(
     }),
     clock: () => new Date(),
     realtime: NO_REALTIME,
+    gameNotifier: NO_GAME_NOTIFIER,
     selfOrigin: config.PUBLIC_ORIGIN?.replace(/\/+$/, "") ?? `http://127.0.0.1:${config.PORT}`,
     async close() {
       redis?.disconnect();
       await database.close();
     },
+  };
+}
+
+/** What the game room module is given: the database, the clock and the game pushes. */
+export function gameDeps(deps: Deps): GameDeps {
+  return {
+    db: deps.db,
+    clock: () => deps.clock(),
+    notifier: deps.gameNotifier,
+    nodeEnv: deps.config.NODE_ENV,
   };
 }

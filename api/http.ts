@@ -62,6 +62,8 @@ export const STATUS_BY_CODE: Record<DomainErrorCode, ContentfulStatusCode> = {
   short_link_expired: 400,
   short_link_used: 400,
   short_link_daily_limit: 409,
+  paid_rooms_off: 403,
+  game_move_refused: 409,
 };
 
 /** The code of an HTTP-level failure that no domain rule named (parse errors, unknown paths). */

@@ -68,6 +68,10 @@ export const DOMAIN_ERROR_CODES = [
   "short_link_used",
   /** The member's clicks of this link for today (India time) are used up. */
   "short_link_daily_limit",
+  /** Games (issue 9): paid rooms are switched off by the operator; the Practice Room stays open. */
+  "paid_rooms_off",
+  /** A move refused: not the member's turn, the cell is taken, the game is over or not started, or a stale version. */
+  "game_move_refused",
 ] as const;
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

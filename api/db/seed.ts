@@ -21,6 +21,7 @@ import { istDayStart } from "../domain/earningKinds";
 import { createCampaign } from "../domain/ptcAds";
 import { seedTaskWalls } from "./seed-taskwalls";
 import { seedShortLinks } from "./seed-shortlinks";
+import { seedGames } from "./seed-games";
 import { publicOrigin } from "../config";
 import { sanitizeHtml } from "../lib/sanitize";
 import { rupeesToMilli } from "../../shared/money";
@@ -464,6 +465,7 @@ export async function seedIfEmpty(
     await recordPaidWithdrawals(tx, paid);
     await seedAds(asDb, passwordHash, joined, opts.publicOrigin, now);
     await seedTaskWalls(tx);
+    await seedGames(tx);
     await seedShortLinks(
       tx,
       publicOrigin({ PUBLIC_ORIGIN: opts.publicOrigin, PORT: opts.port ?? 3000 }),

@@ -84,3 +84,27 @@ export async function setSetting<K extends SettingKey>(
     .values({ key, value })
     .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
 }
+
+/** The settings key of the paid game rooms switch (issue 9). */
+export const GAMES_PAID_ROOMS = "games_paid_rooms";
+
+/**
+ * Whether paid game rooms are offered: the operator's choice once made; until then on in local
+ * runs and off when NODE_ENV=production (India's Online Gaming Act, 2025 prohibits online money
+ * games, so a deployment offers them only when an operator decides to).
+ */
+export async function gamesPaidRooms(db: Db | Tx, nodeEnv: string): Promise<boolean> {
+  const rows = await db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(eq(settings.key, GAMES_PAID_ROOMS));
+  const stored = rows[0]?.value;
+  return typeof stored === "boolean" ? stored : nodeEnv !== "production";
+}
+
+export async function setGamesPaidRooms(db: Db | Tx, on: boolean): Promise<void> {
+  await db
+    .insert(settings)
+    .values({ key: GAMES_PAID_ROOMS, value: on })
+    .onConflictDoUpdate({ target: settings.key, set: { value: on, updatedAt: new Date() } });
+}

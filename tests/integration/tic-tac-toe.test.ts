@@ -1,0 +1,486 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { and, eq, like } from "drizzle-orm";
+import { drivers } from "../support/db";
+import { startTestApi, type TestApi } from "../support/api";
+import {
+  balances,
+  expectLedgerConsistent,
+  giveEarning,
+  newMember,
+  newOperator,
+  type TestMember,
+} from "../support/money";
+import { gameDeps } from "../../api/deps";
+import { gamePlayers, gameRoomTypes, gameRooms, journalEntries } from "../../api/db/schema";
+import { convertBalance } from "../../api/domain/conversions";
+import { PLATFORM, accountBalance } from "../../api/domain/ledger";
+import { DomainError } from "../../api/domain/errors";
+import {
+  cancel,
+  disconnect,
+  enterRoom,
+  join,
+  move,
+  prizeKey,
+  readRoom,
+  setPaidRooms,
+  sweep,
+  type GameDeps,
+  type JoinRequest,
+} from "../../api/domain/ticTacToe";
+import { seedGames } from "../../api/db/seed-games";
+import { GAME_MESSAGES } from "../../shared/ticTacToeEvents";
+
+/**
+ * The tic-tac-toe room module against a real database (both drivers): joins and matching, the
+ * races the issue names (joins for one seat, a member joining twice, cancel against a match, two
+ * moves at once, settlement under concurrency, the paid switch with players waiting), every
+ * deadline through the sweeper with a moved clock, and the ledger invariant after each test.
+ */
+describe.each(drivers())("tic-tac-toe rooms (%s)", (driver) => {
+  let t: TestApi;
+  let g: GameDeps;
+  let clock = Date.parse("2026-05-04T06:00:00Z");
+  const now = () => new Date(clock);
+  const tick = (seconds: number) => {
+    clock += seconds * 1000;
+  };
+  const TEN: JoinRequest = { practice: false, entryFee: 10_000 };
+  const PRACTICE: JoinRequest = { practice: true };
+
+  beforeAll(async () => {
+    t = await startTestApi(driver);
+    t.deps.clock = now;
+    g = gameDeps(t.deps);
+    await t.deps.db.transaction((tx) => seedGames(tx));
+  });
+  afterAll(() => t.close());
+  // Every test's rooms end (their deadlines pass and the sweeper acts), so each test starts with
+  // no live room and the game escrow holds exactly nothing afterwards.
+  afterEach(async () => {
+    tick(300);
+    await sweep(g);
+    expect(await accountBalance(t.deps.db, PLATFORM.gameEscrow)).toBe(0);
+    await expectLedgerConsistent(t);
+  });
+
+  /** A member with `rupees` of deposit balance. */
+  async function player(rupees = 100, opts: { referredBy?: string } = {}): Promise<TestMember> {
+    const m = await newMember(t, opts);
+    if (rupees > 0) {
+      await giveEarning(t, m.id, rupees * 1000, "offerWall");
+      await convertBalance(t.deps.db, { userId: m.id, rupees, direction: "withdrawToDeposit" });
+    }
+    return m;
+  }
+
+  const refusal = async (p: Promise<unknown>) => {
+    try {
+      await p;
+    } catch (e) {
+      if (e instanceof DomainError) return { code: e.code, message: e.message };
+      throw e;
+    }
+    throw new Error("expected a refusal");
+  };
+
+  async function seats(roomId: string) {
+    return t.deps.db.select().from(gamePlayers).where(eq(gamePlayers.roomId, roomId));
+  }
+
+  async function entries(prefix: string) {
+    return t.deps.db
+      .select()
+      .from(journalEntries)
+      .where(like(journalEntries.idempotencyKey, `${prefix}%`));
+  }
+
+  /** Two members matched in a room of `type`: answers the room id and who is X and O. */
+  async function matched(type: JoinRequest, x?: TestMember, o?: TestMember) {
+    x ??= await player();
+    o ??= await player();
+    const a = await join(g, x.id, type);
+    const b = await join(g, o.id, type);
+    expect(b.roomId).toBe(a.roomId);
+    return { roomId: a.roomId, x, o };
+  }
+
+  it("practice: free, matched, played to a win with no money moved", async () => {
+    const x = await player(0);
+    const o = await player(0);
+    const first = await join(g, x.id, PRACTICE);
+    expect(first).toMatchObject({ type: "Practice Room", resumed: false });
+    const waiting = (await readRoom(t.deps.db, first.roomId, now()))!;
+    expect(waiting).toMatchObject({
+      status: "waiting",
+      opponent_player_waiting_timeLeft: 120,
+      max_player: 2,
+      players: [{ _id: x.id, symbol: "X", connected: true, remaining_disconnect: null }],
+    });
+    const second = await join(g, o.id, PRACTICE);
+    expect(second.roomId).toBe(first.roomId);
+    const roomId = first.roomId;
+    await move(g, { roomId, userId: x.id, row: 0, col: 0 });
+    await move(g, { roomId, userId: o.id, row: 1, col: 0 });
+    await move(g, { roomId, userId: x.id, row: 0, col: 1 });
+    await move(g, { roomId, userId: o.id, row: 1, col: 1 });
+    const end = await move(g, { roomId, userId: x.id, row: 0, col: 2 });
+    expect(end).toMatchObject({
+      status: "finished",
+      winner: "X",
+      end_reason: "line",
+      currentTurn: null,
+      gameState: [
+        ["X", "X", "X"],
+        ["O", "O", ""],
+        ["", "", ""],
+      ],
+    });
+    expect(await entries(`game-`).then((e) => e.filter((r) => r.idempotencyKey.includes(roomId)))).toEqual(
+      [],
+    );
+    expect(await balances(t, x.id)).toEqual({ withdrawable: 0, deposit: 0 });
+  });
+
+  it("paid: the fee leaves the deposit balance; the winner gets the prize, referral income and revenue follow", async () => {
+    const referrer = await player(0);
+    const x = await player(100, { referredBy: referrer.id });
+    const o = await player(100);
+    const revenueBefore = await accountBalance(t.deps.db, PLATFORM.revenue);
+    const escrowBefore = await accountBalance(t.deps.db, PLATFORM.gameEscrow);
+    const { roomId } = await matched(TEN, x, o);
+    expect(await balances(t, x.id)).toEqual({ withdrawable: 0, deposit: 90_000 });
+    expect(await accountBalance(t.deps.db, PLATFORM.gameEscrow)).toBe(escrowBefore + 20_000);
+    const started = (await readRoom(t.deps.db, roomId, now()))!;
+    expect(started).toMatchObject({
+      status: "playing",
+      currentTurn: "X",
+      player_turn_timeLeft: 30,
+      version: 1,
+    });
+    for (const [who, row, col] of [
+      [x, 0, 0],
+      [o, 0, 1],
+      [x, 1, 1],
+      [o, 0, 2],
+      [x, 2, 2],
+    ] as const)
+      await move(g, { roomId, userId: who.id, row, col });
+    expect(await readRoom(t.deps.db, roomId, now())).toMatchObject({ winner: "X", status: "finished" });
+    expect(await balances(t, x.id)).toEqual({ withdrawable: 18_000, deposit: 90_000 });
+    expect(await balances(t, o.id)).toEqual({ withdrawable: 0, deposit: 90_000 });
+    // Referral income at the default 10 %: ₹10 of X's task-wall earning, then ₹1.800 of the prize.
+    expect((await balances(t, referrer.id)).withdrawable).toBe(11_800);
+    expect(await accountBalance(t.deps.db, PLATFORM.revenue)).toBe(revenueBefore + 2_000);
+    expect(await accountBalance(t.deps.db, PLATFORM.gameEscrow)).toBe(escrowBefore);
+  });
+
+  it("refuses a paid join without the fee, with nothing written", async () => {
+    const poor = await player(5);
+    const roomsBefore = await t.deps.db.select().from(gameRooms);
+    expect(await refusal(join(g, poor.id, TEN))).toEqual({
+      code: "insufficient_balance",
+      message: "Low Balance: Your balance is too low to join this room.",
+    });
+    expect(await t.deps.db.select().from(gameRooms)).toHaveLength(roomsBefore.length);
+    expect(await balances(t, poor.id)).toEqual({ withdrawable: 0, deposit: 5_000 });
+    expect(await refusal(join(g, poor.id, { practice: false, entryFee: 11_000 }))).toEqual({
+      code: "not_found",
+      message: GAME_MESSAGES.unknownRoomType,
+    });
+  });
+
+  it("joins racing for one waiting seat: one takes it, nobody pays twice or sits in a full room", async () => {
+    const type: JoinRequest = { practice: false, entryFee: 20_000 };
+    const first = await player();
+    const waitingRoom = (await join(g, first.id, type)).roomId;
+    const racers = await Promise.all([1, 2, 3, 4, 5].map(() => player()));
+    const results = await Promise.all(racers.map((m) => join(g, m.id, type)));
+    expect(results.filter((r) => r.roomId === waitingRoom)).toHaveLength(1);
+    const rooms = new Map<string, number>();
+    for (const r of [waitingRoom, ...results.map((r) => r.roomId)]) rooms.set(r, (rooms.get(r) ?? 0) + 1);
+    for (const [roomId, n] of rooms) {
+      expect(n).toBeLessThanOrEqual(2);
+      expect(await seats(roomId)).toHaveLength(n);
+    }
+    // Six members: three full rooms (matched with each other, not each left waiting).
+    expect([...rooms.values()].sort()).toEqual([2, 2, 2]);
+    for (const m of [first, ...racers]) expect((await balances(t, m.id)).deposit).toBe(80_000);
+  });
+
+  it("a member joining twice at once gets one seat and pays once; joining again resumes", async () => {
+    const m = await player();
+    const results = await Promise.all(
+      [1, 2, 3, 4].map(() => join(g, m.id, { practice: false, entryFee: 50_000 })),
+    );
+    expect(new Set(results.map((r) => r.roomId)).size).toBe(1);
+    expect(results.filter((r) => !r.resumed)).toHaveLength(1);
+    expect((await balances(t, m.id)).deposit).toBe(50_000);
+    expect(await join(g, m.id, { practice: false, entryFee: 50_000 })).toMatchObject({
+      roomId: results[0]!.roomId,
+      resumed: true,
+    });
+    expect(await cancel(g, results[0]!.roomId, m.id)).toBe(GAME_MESSAGES.cancelledRefunded);
+    expect((await balances(t, m.id)).deposit).toBe(100_000);
+  });
+
+  it("cancel racing a match: either the search is cancelled and refunded, or the game starts — never both", async () => {
+    for (let i = 0; i < 4; i++) {
+      const a = await player();
+      const b = await player();
+      const { roomId } = await join(g, a.id, TEN);
+      const [cancelled, joined] = await Promise.allSettled([cancel(g, roomId, a.id), join(g, b.id, TEN)]);
+      const room = (await readRoom(t.deps.db, roomId, now()))!;
+      if (cancelled.status === "fulfilled") {
+        expect(cancelled.value).toBe(GAME_MESSAGES.cancelledRefunded);
+        expect(room.status).toBe("cancelled");
+        expect((await balances(t, a.id)).deposit).toBe(100_000);
+        expect(joined.status === "fulfilled" && joined.value.roomId).not.toBe(roomId);
+        await cancel(g, (joined as PromiseFulfilledResult<{ roomId: string }>).value.roomId, b.id);
+      } else {
+        expect(cancelled.reason).toMatchObject({ code: "conflict", message: GAME_MESSAGES.alreadyStarted });
+        expect(room.status).toBe("playing");
+        expect((await balances(t, a.id)).deposit).toBe(90_000);
+        expect(joined).toMatchObject({ status: "fulfilled", value: { roomId } });
+        // Finish it: X lets the turn run out.
+        tick(31);
+        await sweep(g);
+      }
+      // A second cancel refunds nothing more.
+      expect(await refusal(cancel(g, roomId, a.id))).toMatchObject({ code: "conflict" });
+    }
+  });
+
+  it("two moves at once: exactly one applies; a stale version is refused", async () => {
+    const { roomId, x, o } = await matched(PRACTICE, await player(0), await player(0));
+    const results = await Promise.allSettled([
+      move(g, { roomId, userId: x.id, row: 0, col: 0 }),
+      move(g, { roomId, userId: x.id, row: 2, col: 2 }),
+      move(g, { roomId, userId: x.id, row: 1, col: 1 }),
+    ]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    const room = (await readRoom(t.deps.db, roomId, now()))!;
+    expect(room.gameState.flat().filter((c) => c !== "")).toEqual(["X"]);
+    expect(room).toMatchObject({ currentTurn: "O", version: 2 });
+    expect(await refusal(move(g, { roomId, userId: o.id, row: 0, col: 1, expectedVersion: 1 }))).toEqual({
+      code: "game_move_refused",
+      message: GAME_MESSAGES.stale,
+    });
+    await move(g, { roomId, userId: o.id, row: 0, col: 1, expectedVersion: 2 });
+  });
+
+  it("refuses a move out of turn, on a full cell, off the board, by a stranger, before the start and after the end", async () => {
+    const x0 = await player(0);
+    const solo = await join(g, x0.id, PRACTICE);
+    expect(await refusal(move(g, { roomId: solo.roomId, userId: x0.id, row: 0, col: 0 }))).toEqual({
+      code: "game_move_refused",
+      message: GAME_MESSAGES.notStarted,
+    });
+    const { roomId, x, o } = await matched(PRACTICE, x0);
+    const stranger = await player(0);
+    expect(await refusal(move(g, { roomId, userId: o.id, row: 0, col: 0 }))).toEqual({
+      code: "game_move_refused",
+      message: GAME_MESSAGES.notYourTurn,
+    });
+    await move(g, { roomId, userId: x.id, row: 0, col: 0 });
+    expect(await refusal(move(g, { roomId, userId: o.id, row: 0, col: 0 }))).toEqual({
+      code: "game_move_refused",
+      message: GAME_MESSAGES.cellTaken,
+    });
+    expect(await refusal(move(g, { roomId, userId: o.id, row: 3, col: 0 }))).toEqual({
+      code: "game_move_refused",
+      message: GAME_MESSAGES.badCell,
+    });
+    expect(await refusal(move(g, { roomId, userId: stranger.id, row: 1, col: 1 }))).toEqual({
+      code: "not_found",
+      message: GAME_MESSAGES.roomNotFound,
+    });
+    expect(await refusal(move(g, { roomId: "no-such-room", userId: x.id, row: 1, col: 1 }))).toMatchObject({
+      code: "not_found",
+    });
+    // A draw: X O X / X O O / O X X.
+    for (const [who, row, col] of [
+      [o, 0, 1],
+      [x, 0, 2],
+      [o, 1, 1],
+      [x, 1, 0],
+      [o, 1, 2],
+      [x, 2, 1],
+      [o, 2, 0],
+      [x, 2, 2],
+    ] as const)
+      await move(g, { roomId, userId: who.id, row, col });
+    expect(await readRoom(t.deps.db, roomId, now())).toMatchObject({ winner: "draw", end_reason: "draw" });
+    expect(await refusal(move(g, { roomId, userId: o.id, row: 0, col: 0 }))).toEqual({
+      code: "game_move_refused",
+      message: GAME_MESSAGES.gameOver,
+    });
+  });
+
+  it("a paid draw refunds both fees; the revenue keeps nothing", async () => {
+    const revenueBefore = await accountBalance(t.deps.db, PLATFORM.revenue);
+    const { roomId, x, o } = await matched(TEN);
+    for (const [who, row, col] of [
+      [x, 0, 0],
+      [o, 0, 1],
+      [x, 0, 2],
+      [o, 1, 1],
+      [x, 1, 0],
+      [o, 1, 2],
+      [x, 2, 1],
+      [o, 2, 0],
+      [x, 2, 2],
+    ] as const)
+      await move(g, { roomId, userId: who.id, row, col });
+    expect(await readRoom(t.deps.db, roomId, now())).toMatchObject({ winner: "draw" });
+    for (const m of [x, o]) expect(await balances(t, m.id)).toEqual({ withdrawable: 0, deposit: 100_000 });
+    expect(await accountBalance(t.deps.db, PLATFORM.revenue)).toBe(revenueBefore);
+  });
+
+  it("the opponent wait expires through the sweeper: the room closes and the fee is refunded", async () => {
+    const m = await player();
+    const { roomId } = await join(g, m.id, TEN);
+    tick(119);
+    expect(await sweep(g)).toBe(0);
+    expect((await readRoom(t.deps.db, roomId, now()))!.opponent_player_waiting_timeLeft).toBe(1);
+    tick(1);
+    expect(await sweep(g)).toBe(1);
+    expect(await readRoom(t.deps.db, roomId, now())).toMatchObject({
+      status: "cancelled",
+      end_reason: "wait_expired",
+    });
+    expect(await balances(t, m.id)).toEqual({ withdrawable: 0, deposit: 100_000 });
+    // Sweeping again, from two nodes at once, does nothing more.
+    expect(await Promise.all([sweep(g), sweep(g)])).toEqual([0, 0]);
+    expect(await entries(`game-refund:${roomId}`)).toHaveLength(1);
+  });
+
+  it("a turn runs out: the player to move loses and the game settles", async () => {
+    const { roomId, x, o } = await matched(TEN);
+    await move(g, { roomId, userId: x.id, row: 1, col: 1 });
+    tick(29);
+    expect(await sweep(g)).toBe(0);
+    tick(1);
+    // A move at the deadline is too late: the timeout stands.
+    expect(await refusal(move(g, { roomId, userId: o.id, row: 0, col: 0 }))).toEqual({
+      code: "game_move_refused",
+      message: GAME_MESSAGES.timeUp,
+    });
+    expect(await readRoom(t.deps.db, roomId, now())).toMatchObject({
+      winner: "X",
+      end_reason: "turn_timeout",
+    });
+    expect(await sweep(g)).toBe(0);
+    expect((await balances(t, x.id)).withdrawable).toBe(18_000);
+    expect((await balances(t, o.id)).withdrawable).toBe(0);
+  });
+
+  it("a disconnected player to move has 120 s to come back, then loses; coming back in time plays on", async () => {
+    const { roomId, x, o } = await matched(TEN);
+    await disconnect(g, roomId, x.id);
+    let room = (await readRoom(t.deps.db, roomId, now()))!;
+    expect(room.players.find((p) => p._id === x.id)).toMatchObject({
+      connected: false,
+      remaining_disconnect: 120,
+    });
+    tick(100);
+    expect(await sweep(g)).toBe(0);
+    const back = await enterRoom(g, roomId, x.id);
+    expect(back).toMatchObject({ symbol: "X", room: { status: "playing", player_turn_timeLeft: 30 } });
+    expect(back.room.players.find((p) => p._id === x.id)).toMatchObject({
+      connected: true,
+      remaining_disconnect: null,
+    });
+    await move(g, { roomId, userId: x.id, row: 0, col: 0 });
+    // O drops on their own turn: their turn timer stops; the reconnect countdown runs out.
+    await disconnect(g, roomId, o.id);
+    tick(119);
+    expect(await sweep(g)).toBe(0);
+    tick(1);
+    expect(await sweep(g)).toBe(1);
+    room = (await readRoom(t.deps.db, roomId, now()))!;
+    expect(room).toMatchObject({ status: "finished", winner: "X", end_reason: "disconnect" });
+    expect((await balances(t, x.id)).withdrawable).toBe(18_000);
+  });
+
+  it("settles once under concurrency: the winning move fired many times, with sweeps", async () => {
+    const { roomId, x, o } = await matched(TEN);
+    for (const [who, row, col] of [
+      [x, 0, 0],
+      [o, 1, 0],
+      [x, 0, 1],
+      [o, 1, 1],
+    ] as const)
+      await move(g, { roomId, userId: who.id, row, col });
+    const results = await Promise.allSettled([
+      ...[1, 2, 3, 4, 5].map(() => move(g, { roomId, userId: x.id, row: 0, col: 2 })),
+      sweep(g),
+      sweep(g),
+    ]);
+    expect(results.slice(0, 5).filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    expect(await entries(prizeKey(roomId))).toHaveLength(1);
+    expect((await balances(t, x.id)).withdrawable).toBe(18_000);
+    // Racing the timeout: after the deadline, moves and sweeps from several nodes settle it once.
+    const second = await matched(TEN);
+    tick(31);
+    await Promise.allSettled([
+      move(g, { roomId: second.roomId, userId: second.x.id, row: 0, col: 0 }),
+      sweep(g),
+      sweep(g),
+      enterRoom(g, second.roomId, second.o.id),
+    ]);
+    expect(await readRoom(t.deps.db, second.roomId, now())).toMatchObject({
+      winner: "O",
+      end_reason: "turn_timeout",
+    });
+    expect(await entries(prizeKey(second.roomId))).toHaveLength(1);
+    expect((await balances(t, second.o.id)).withdrawable).toBe(18_000);
+  });
+
+  it("the paid switch off: paid types refused, waiting players refunded, practice works; audited", async () => {
+    const operator = await newOperator(t);
+    const waiting = await player();
+    const { roomId } = await join(g, waiting.id, TEN);
+    const playing = await matched({ practice: false, entryFee: 20_000 });
+    const latecomers = await Promise.all([1, 2, 3].map(() => player()));
+    const [refunded, ...joins] = await Promise.allSettled([
+      setPaidRooms(g, operator.id, false),
+      ...latecomers.map((m) => join(g, m.id, { practice: false, entryFee: 50_000 })),
+    ]);
+    expect(refunded).toMatchObject({ status: "fulfilled" });
+    expect(await readRoom(t.deps.db, roomId, now())).toMatchObject({
+      status: "cancelled",
+      end_reason: "paid_rooms_off",
+    });
+    expect((await balances(t, waiting.id)).deposit).toBe(100_000);
+    // Joins that got in before the switch were waiting and are refunded; later ones were refused.
+    for (const [i, r] of joins.entries()) {
+      const deposit = (await balances(t, latecomers[i]!.id)).deposit;
+      if (r.status === "rejected") {
+        expect(r.reason).toMatchObject({ code: "paid_rooms_off" });
+        expect(deposit).toBe(100_000);
+      } else {
+        const room = (await readRoom(t.deps.db, r.value.roomId, now()))!;
+        expect(["cancelled", "playing"]).toContain(room.status);
+        expect(deposit).toBe(room.status === "cancelled" ? 100_000 : 50_000);
+      }
+    }
+    expect(await refusal(join(g, waiting.id, TEN))).toEqual({
+      code: "paid_rooms_off",
+      message: GAME_MESSAGES.paidRoomsOff,
+    });
+    // A game in play finishes and settles.
+    expect(await readRoom(t.deps.db, playing.roomId, now())).toMatchObject({ status: "playing" });
+    const practice = await matched(PRACTICE, await player(0), await player(0));
+    expect(await readRoom(t.deps.db, practice.roomId, now())).toMatchObject({ status: "playing" });
+    await setPaidRooms(g, operator.id, true);
+    expect((await join(g, waiting.id, TEN)).resumed).toBe(false);
+    const audit = await t.request("/adminRoute/audit", { cookie: operator.cookie });
+    expect(JSON.stringify(audit.body)).toContain("games.paid_rooms");
+    const types = await t.deps.db
+      .select()
+      .from(gameRoomTypes)
+      .where(and(eq(gameRoomTypes.enabled, true)));
+    expect(types).toHaveLength(3);
+  });
+});

@@ -27,6 +27,7 @@ import { humanCheckRoute } from "./routes/humanCheck";
 import { offerWallsRoute } from "./routes/offerWalls";
 import { postbackRoute } from "./routes/postback";
 import { demoWallRoute } from "./routes/demoWall";
+import { bettingGamesRoute } from "./routes/games";
 
 /** Path prefixes served by the API (the spec's {host}); everything else is the web tier's. */
 export const API_PREFIXES = [
@@ -101,6 +102,7 @@ export function createApi(deps: Deps): Hono<ApiEnv> {
   app.route("/userIncomeRoute", ptcAdsRoute());
   app.route("/userIncomeRoute", offerWallsRoute());
   app.route("/userIncomeRoute", shortLinksRoute());
+  app.route("/userIncomeRoute", bettingGamesRoute());
   app.route("/advertiserRoute", advertiserRoute());
   app.route("/userMessageRoute", userMessageRoute());
   app.route("/adminRoute", adminRoute());

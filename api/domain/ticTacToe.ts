@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { gamePlayers, gameRoomTypes, gameRooms, journalEntries, journalLines, users } from "../db/schema";
 import { newId } from "../lib/ids";
@@ -147,13 +147,14 @@ const refundKey = (roomId: string, userId: string) => `game-refund:${roomId}:${u
 export const prizeKey = (roomId: string) => `game-prize:${roomId}`;
 const revenueKey = (roomId: string) => `game-revenue:${roomId}`;
 
-async function refundFee(tx: Tx, fx: Effects, room: RoomRow, userId: string) {
+async function refundFee(tx: Tx, fx: Effects, room: RoomRow, userId: string, now: Date) {
   if (room.entryFee <= 0) return;
   const r = await post(tx, {
     idempotencyKey: refundKey(room.id, userId),
     kind: GAME_KINDS.refund,
     userId,
     memo: `Refund: ${room.name}`,
+    createdAt: now,
     lines: [
       { account: PLATFORM.gameEscrow, amount: -room.entryFee },
       { account: memberAccount(userId, "deposit"), amount: room.entryFee },
@@ -166,10 +167,17 @@ async function refundFee(tx: Tx, fx: Effects, room: RoomRow, userId: string) {
  * Moves a game's money, once: the winner's prize from the game escrow (an earning, so referral
  * income applies) and the rest of the fees to revenue; a draw refunds both fees.
  */
-async function settleMoney(tx: Tx, fx: Effects, room: RoomRow, players: PlayerRow[], outcome: Outcome) {
+async function settleMoney(
+  tx: Tx,
+  fx: Effects,
+  room: RoomRow,
+  players: PlayerRow[],
+  outcome: Outcome,
+  now: Date,
+) {
   if (room.entryFee <= 0) return;
   if (outcome === "draw") {
-    for (const p of players) await refundFee(tx, fx, room, p.userId);
+    for (const p of players) await refundFee(tx, fx, room, p.userId, now);
     return;
   }
   const winner = players.find((p) => p.symbol === outcome);
@@ -180,6 +188,7 @@ async function settleMoney(tx: Tx, fx: Effects, room: RoomRow, players: PlayerRo
     amount: room.prize,
     idempotencyKey: prizeKey(room.id),
     memo: `Won: ${room.name}`,
+    createdAt: now,
   });
   if (!posted) return;
   fx.balances.add(winner.userId);
@@ -189,6 +198,7 @@ async function settleMoney(tx: Tx, fx: Effects, room: RoomRow, players: PlayerRo
       idempotencyKey: revenueKey(room.id),
       kind: GAME_KINDS.revenue,
       memo: `Fees kept: ${room.name}`,
+      createdAt: now,
       lines: [
         { account: PLATFORM.gameEscrow, amount: -rest },
         { account: PLATFORM.revenue, amount: rest },
@@ -208,7 +218,7 @@ async function finish(
   board?: Board,
 ): Promise<RoomRow> {
   const { room, players } = locked;
-  await settleMoney(tx, fx, room, players, outcome);
+  await settleMoney(tx, fx, room, players, outcome, now);
   const [updated] = await tx
     .update(gameRooms)
     .set({
@@ -244,7 +254,7 @@ async function cancelWaiting(
   now: Date,
 ): Promise<void> {
   const { room, players } = locked;
-  for (const p of players) await refundFee(tx, fx, room, p.userId);
+  for (const p of players) await refundFee(tx, fx, room, p.userId, now);
   const [updated] = await tx
     .update(gameRooms)
     .set({
@@ -394,6 +404,7 @@ export async function join(g: GameDeps, userId: string, request: JoinRequest): P
           kind: GAME_KINDS.fee,
           userId,
           memo: `Entry fee: ${type.name}`,
+          createdAt: now,
           lines: [
             { account: memberAccount(userId, "deposit"), amount: -type.entryFee },
             { account: PLATFORM.gameEscrow, amount: type.entryFee },
@@ -736,6 +747,7 @@ export async function bettingHome(db: Db, userId: string, now: Date) {
         eq(journalEntries.userId, userId),
         inArray(journalEntries.kind, [GAME_KINDS.fee, GAME_KINDS.refund]),
         gte(journalEntries.createdAt, since),
+        lt(journalEntries.createdAt, new Date(since.getTime() + 24 * 60 * 60 * 1000)),
         eq(journalLines.accountId, deposit),
       ),
     );

@@ -39,6 +39,7 @@ import {
   wholeRupees,
 } from "../domain/withdrawals";
 import { adminOfferWallsRoute } from "./adminOfferWalls";
+import { adminGamesRoute } from "./games";
 
 /**
  * The operator API: the withdrawal queue, gift codes, payout methods, the referral rate, contact
@@ -329,6 +330,7 @@ export function adminRoute(): Hono<ApiEnv> {
   r.route("/", adminOfferWallsRoute());
   // Short links: shorteners, links and their settings.
   r.route("/", adminShortLinksRoute());
+  r.route("/", adminGamesRoute());
 
   return r;
 }

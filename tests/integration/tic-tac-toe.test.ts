@@ -483,4 +483,118 @@ describe.each(drivers())("tic-tac-toe rooms (%s)", (driver) => {
       .where(and(eq(gameRoomTypes.enabled, true)));
     expect(types).toHaveLength(3);
   });
+
+  it("the betting hub's today figures come from the ledger", async () => {
+    const x = await player();
+    const o = await player();
+    const home = async (m: TestMember) =>
+      (await t.request("/userIncomeRoute/user_betting_games_home_get", { cookie: m.cookie })).body;
+    expect(await home(x)).toEqual({
+      success: true,
+      msg: {
+        deposit_amount: "100.000",
+        today_betting_amount: "0.000",
+        today_bettings_winning_amount: "0.000",
+        today_bettings_profit_or_lose_amount: "0.000",
+        userAvailableBalance: "0.000",
+      },
+    });
+    const { roomId } = await matched(TEN, x, o);
+    tick(31); // X lets the turn run out: O wins ₹18.
+    await sweep(g);
+    expect((await readRoom(t.deps.db, roomId, now()))!.winner).toBe("O");
+    expect((await home(x)).msg).toMatchObject({
+      deposit_amount: "90.000",
+      today_betting_amount: "10.000",
+      today_bettings_winning_amount: "0.000",
+      today_bettings_profit_or_lose_amount: "-10.000",
+    });
+    expect((await home(o)).msg).toMatchObject({
+      today_betting_amount: "10.000",
+      today_bettings_winning_amount: "18.000",
+      today_bettings_profit_or_lose_amount: "8.000",
+      userAvailableBalance: "18.000",
+    });
+    // A cancelled search costs nothing.
+    const { roomId: solo } = await join(g, x.id, TEN);
+    await cancel(g, solo, x.id);
+    expect((await home(x)).msg).toMatchObject({ today_betting_amount: "10.000" });
+    expect((await t.request("/userIncomeRoute/user_betting_games_home_get")).status).toBe(401);
+  });
+
+  it("operators manage room types, the paid switch and see games with their settlements; all audited", async () => {
+    const operator = await newOperator(t);
+    const member = await player();
+    const as =
+      (cookie: string) =>
+      (path: string, init: { method?: string; json?: unknown } = {}) =>
+        t.request(`/adminRoute${path}`, { ...init, cookie });
+    const op = as(operator.cookie);
+    expect((await as(member.cookie)("/gameRoomTypes")).status).toBe(403);
+    const list = await op("/gameRoomTypes");
+    expect(list.body.msg.records.map((r: { entry_fee: string }) => r.entry_fee)).toEqual([
+      "10.000",
+      "20.000",
+      "50.000",
+    ]);
+    const created = await op("/gameRoomTypes", {
+      json: { name: "Diamond Room", entry_fee: "100", prize: "180" },
+    });
+    expect(created.body).toMatchObject({
+      success: true,
+      msg: {
+        message: "Room type saved.",
+        roomType: { name: "Diamond Room", entry_fee: "100.000", prize: "180.000", enabled: true },
+      },
+    });
+    const id = created.body.msg.roomType.id as string;
+    expect(
+      (await op("/gameRoomTypes", { json: { name: "Copy", entry_fee: "100", prize: "150" } })).body,
+    ).toMatchObject({
+      success: false,
+      error_code: "duplicate",
+    });
+    expect(
+      (await op("/gameRoomTypes", { json: { name: "Greedy", entry_fee: "5", prize: "11" } })).body,
+    ).toMatchObject({
+      success: false,
+      error_msg: "The prize must not exceed the two players' entry fees.",
+    });
+    expect((await op("/gameRoomTypes", { json: { name: "", entry_fee: "x", prize: "1" } })).status).toBe(400);
+    const edited = await op(`/gameRoomTypes/${id}`, { method: "PATCH", json: { enabled: false } });
+    expect(edited.body.msg.roomType.enabled).toBe(false);
+    expect((await op("/gameRoomTypes/unknown", { method: "PATCH", json: { enabled: true } })).status).toBe(
+      404,
+    );
+    expect(await refusal(join(g, member.id, { practice: false, entryFee: 100_000 }))).toMatchObject({
+      code: "not_found",
+    });
+
+    const { roomId } = await join(g, member.id, TEN);
+    expect((await op("/gamePaidRooms")).body.msg).toEqual({ on: true });
+    const off = await op("/gamePaidRooms", { method: "PATCH", json: { on: false } });
+    expect(off.body.msg).toEqual({ message: "Paid rooms are off.", on: false, refunded_players: 1 });
+    expect((await balances(t, member.id)).deposit).toBe(100_000);
+    const games = (await op("/games")).body.msg;
+    expect(games.paid_rooms).toBe(false);
+    const mine = games.recent.find((r: { id: string }) => r.id === roomId);
+    expect(mine).toMatchObject({ status: "cancelled", end_reason: "paid_rooms_off" });
+    expect(
+      mine.settlement
+        .map((l: { kind: string; account: string; amount: string }) => [l.kind, l.account, l.amount])
+        .sort(),
+    ).toEqual(
+      [
+        ["game_fee", `member:${member.id}:deposit`, "-10.000"],
+        ["game_fee", PLATFORM.gameEscrow, "10.000"],
+        ["game_refund", `member:${member.id}:deposit`, "10.000"],
+        ["game_refund", PLATFORM.gameEscrow, "-10.000"],
+      ].sort(),
+    );
+    expect((await op("/gamePaidRooms", { method: "PATCH", json: { on: "yes" } })).status).toBe(400);
+    expect((await op("/gamePaidRooms", { method: "PATCH", json: { on: true } })).body.msg.on).toBe(true);
+    const audit = JSON.stringify((await op("/audit")).body);
+    for (const action of ["games.room_type.create", "games.room_type.update", "games.paid_rooms"])
+      expect(audit).toContain(action);
+  });
 });

@@ -10,8 +10,11 @@ export const TASK_WALL_BALANCE_EVENT = "serverMessage_for_viewOfferWall_balance"
 /** Client → server: `{ type: "taskWall" }` joins the member's task-wall pushes. */
 export const REGISTER_COMPONENT_EVENT = "register_component";
 
-/** Page components a socket can register for (`register_component`). */
-export const REALTIME_COMPONENTS = ["taskWall"] as const;
+/**
+ * Page components a socket can register for (`register_component`): the task walls, and the
+ * tic-tac-toe lobby and room (shared/ticTacToeEvents.ts).
+ */
+export const REALTIME_COMPONENTS = ["taskWall", "ticTacToe_out_room_details", "ticTacToe_in_room"] as const;
 export type RealtimeComponent = (typeof REALTIME_COMPONENTS)[number];
 
 /** The task-wall balance (spec 2 §3); amounts are rupee strings with 3 decimals. */

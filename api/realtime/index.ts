@@ -16,6 +16,7 @@ import {
   type TaskWallBalance,
   type TaskWallBalancePush,
 } from "../../shared/taskWall";
+import { type GAME_CLIENT_EVENTS, attachTicTacToe, type GameSocketData } from "./ticTacToe";
 
 /**
  * socket.io on the same HTTP server; the handshake is authenticated by the session cookie. The
@@ -24,16 +25,16 @@ import {
  */
 
 /** Client → server events: a payload and (optionally) an acknowledgement, both unchecked until validated. */
-export interface ClientToServerEvents {
+export type ClientToServerEvents = {
   [TASK_WALL_BALANCE_EVENT]: (...args: unknown[]) => void;
   [REGISTER_COMPONENT_EVENT]: (...args: unknown[]) => void;
-}
+} & { [E in (typeof GAME_CLIENT_EVENTS)[number]]: (...args: unknown[]) => void };
 
-export interface ServerToClientEvents {
+export type ServerToClientEvents = {
   [TASK_WALL_BALANCE_EVENT]: (push: TaskWallBalancePush) => void;
-}
+} & Record<string, (payload: unknown) => void>;
 
-export interface SocketData {
+export interface SocketData extends GameSocketData {
   member: SessionUser;
 }
 
@@ -43,10 +44,17 @@ export type RealtimeServer = Server<
   Record<string, never>,
   SocketData
 >;
-type MemberSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+export type MemberSocket = Socket<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
 
 /** The room of a member's sockets registered for a page component. */
 export const componentRoom = (userId: string, component: RealtimeComponent) => `user:${userId}:${component}`;
+/** The room of every socket registered for a page component (pushes for everyone on that page). */
+export const everyoneRoom = (component: RealtimeComponent) => `component:${component}`;
 
 const BalanceRequest = z.object(
   { success: z.literal(true, { errorMap: () => ({ message: "Send { success: true }." }) }) },
@@ -62,26 +70,33 @@ const RegisterRequest = z.object(
   { invalid_type_error: "Send { type }.", required_error: "Send { type }." },
 );
 
-function errorAck(e: unknown): SocketAck<never> {
-  if (e instanceof DomainError) return { success: false, error: e.message, error_code: e.code };
+/**
+ * The refusal's field: the task-wall events answer `error` (as they always have), the game events
+ * `error_msg` (spec 2 §7).
+ */
+export type ErrorField = "error" | "error_msg";
+
+function errorAck(e: unknown, field: ErrorField) {
+  if (e instanceof DomainError) return { success: false, [field]: e.message, error_code: e.code };
   console.error("socket handler failed", e);
-  return { success: false, error: "Something went wrong, please try again.", error_code: "server_error" };
+  return { success: false, [field]: "Something went wrong, please try again.", error_code: "server_error" };
 }
 
 /**
  * Registers a handler that validates its payload and always acknowledges (when the client asked
  * for an acknowledgement): with the handler's answer, or with the error.
  */
-function handle<T, A>(
+export function handle<T, A>(
   socket: MemberSocket,
   deps: Deps,
   event: keyof ClientToServerEvents,
   schema: ZodType<T, ZodTypeDef, unknown>,
   run: (payload: T) => Promise<A>,
+  errorField: ErrorField = "error",
 ): void {
   socket.on(event, (...args: unknown[]) => {
     const ack = typeof args.at(-1) === "function" ? (args.pop() as (answer: unknown) => void) : undefined;
-    const reply = (answer: A | SocketAck<never>) => {
+    const reply = (answer: A | SocketAck<never> | ReturnType<typeof errorAck>) => {
       try {
         ack?.(answer);
       } catch (e) {
@@ -92,7 +107,7 @@ function handle<T, A>(
     if (!parsed.success) {
       reply({
         success: false,
-        error: parsed.error.issues[0]?.message ?? "Invalid request.",
+        [errorField]: parsed.error.issues[0]?.message ?? "Invalid request.",
         error_code: "invalid_input",
       });
       return;
@@ -100,7 +115,7 @@ function handle<T, A>(
     deps.limiter
       .consume("socketRequests", socket.data.member.id)
       .then(() => run(parsed.data))
-      .then(reply, (e: unknown) => reply(errorAck(e)));
+      .then(reply, (e: unknown) => reply(errorAck(e, errorField)));
   });
 }
 
@@ -108,8 +123,12 @@ function handle<T, A>(
 export function attachRealtime(
   httpServer: HttpServer,
   deps: Deps,
-  /** The Redis adapter's channel prefix (tests give each run its own). */
-  opts: { adapterKey?: string } = {},
+  opts: {
+    /** The Redis adapter's channel prefix (tests give each run its own). */
+    adapterKey?: string;
+    /** How often this node's game sweeper runs (ms; 0: not at all). Default 1000, off in tests. */
+    sweepEveryMs?: number;
+  } = {},
 ): RealtimeServer {
   const io: RealtimeServer = new Server(httpServer, {
     serveClient: false,
@@ -146,10 +165,15 @@ export function attachRealtime(
       }),
     );
     handle(socket, deps, REGISTER_COMPONENT_EVENT, RegisterRequest, async ({ type }) => {
-      await socket.join(componentRoom(member.id, type));
+      await socket.join([componentRoom(member.id, type), everyoneRoom(type)]);
       return { success: true as const };
     });
+    games.connected(socket);
   });
+  const games = attachTicTacToe(io, deps, {
+    sweepEveryMs: opts.sweepEveryMs ?? (deps.config.NODE_ENV === "test" ? 0 : 1000),
+  });
+  httpServer.once("close", games.stop);
   deps.realtime = {
     live: true,
     emitToMember: (userId, component, event, payload) => {

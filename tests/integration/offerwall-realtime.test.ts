@@ -123,7 +123,7 @@ describe.each(drivers())("task-wall sockets (%s)", (driver) => {
     expect(await s.timeout(10_000).emitWithAck(TASK_WALL_BALANCE_EVENT)).toEqual(invalid);
     expect(await register(s, { type: "chat" })).toEqual({
       success: false,
-      error: "Unknown component type: use taskWall.",
+      error: "Unknown component type: use taskWall, ticTacToe_out_room_details, ticTacToe_in_room.",
       error_code: "invalid_input",
     });
     expect(await register(s, null)).toEqual(invalid);

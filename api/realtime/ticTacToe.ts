@@ -1,0 +1,222 @@
+import { z } from "zod";
+import type { Deps } from "../deps";
+import { gameDeps } from "../deps";
+import { memberBalances } from "../domain/ledger";
+import { DomainError } from "../domain/errors";
+import {
+  cancel,
+  disconnect,
+  enterRoom,
+  join,
+  lobby,
+  move,
+  sweep,
+  type GameNotifier,
+} from "../domain/ticTacToe";
+import { milliToRupeeString } from "../../shared/money";
+import { parseRupeeAmount } from "../routes/operatorFields";
+import {
+  GAME_MESSAGES,
+  LOBBY_COMPONENT,
+  PRACTICE_ROOM,
+  ROOM_COMPONENT,
+  TIC_TAC_TOE_EVENTS as EV,
+  type RoomView,
+} from "../../shared/ticTacToeEvents";
+import { componentRoom, everyoneRoom, handle, type MemberSocket, type RealtimeServer } from "./index";
+
+/**
+ * The tic-tac-toe socket events (spec 2 §7), thin over the room module (api/domain/ticTacToe.ts):
+ * each payload validated, each outcome an acknowledgement (`error_msg` on refusal), pushes sent
+ * through the Redis adapter so a player on another node gets them. A node's sweeper acts on
+ * passed deadlines of any room, whichever node its players are connected to.
+ */
+
+/** The client → server game events. */
+export const GAME_CLIENT_EVENTS = [EV.fetchRooms, EV.join, EV.enterRoom, EV.move, EV.cancel] as const;
+
+export interface GameSocketData {
+  /** Rooms this socket entered (join_tic_tac_toe_room): its disconnect may start their reconnect countdown. */
+  gameRooms?: string[];
+}
+
+/** The room of one member's sockets inside one game: empty means the member is gone from it. */
+const presenceRoom = (roomId: string, userId: string) => `game:${roomId}:user:${userId}`;
+
+const roomId = z
+  .string({ invalid_type_error: "decodedRoomId must be text.", required_error: "decodedRoomId is required." })
+  .min(1, "decodedRoomId is required.")
+  .max(64, GAME_MESSAGES.roomNotFound);
+
+const payload = <T extends z.ZodRawShape>(shape: T) =>
+  z.object(shape, { invalid_type_error: "Send an object.", required_error: "Send an object." });
+
+/** 'Practice Room', or a room type's entry fee in rupees (a number or its text). */
+const JoinRequest = payload({
+  type: z.union([z.string(), z.number()], {
+    errorMap: () => ({ message: "type must be an entry fee or 'Practice Room'." }),
+  }),
+}).transform((v, ctx) => {
+  if (v.type === PRACTICE_ROOM) return { practice: true as const };
+  const fee = parseRupeeAmount(v.type);
+  if (fee === null) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: GAME_MESSAGES.unknownRoomType });
+    return z.NEVER;
+  }
+  return { practice: false as const, entryFee: fee };
+});
+
+const EnterRequest = payload({
+  decodedRoomId: roomId,
+  decodedRoomType: z.union([z.string(), z.number()]).optional(),
+});
+
+const cellIndex = (field: string) =>
+  z
+    .number({ invalid_type_error: `${field} must be 0, 1 or 2.`, required_error: `${field} is required.` })
+    .int(`${field} must be 0, 1 or 2.`)
+    .min(0, `${field} must be 0, 1 or 2.`)
+    .max(2, `${field} must be 0, 1 or 2.`);
+
+const MoveRequest = payload({
+  decodedRoomId: roomId,
+  row: cellIndex("row"),
+  col: cellIndex("col"),
+  version: z.number().int().nonnegative().optional(),
+});
+
+const CancelRequest = payload({ decodedRoomId: roomId });
+
+/** The running timer of a room: the turn, or the opponent wait. */
+const timerOf = (room: RoomView) => ({
+  timeLeft: room.status === "waiting" ? room.opponent_player_waiting_timeLeft : room.player_turn_timeLeft,
+});
+
+function notifier(io: RealtimeServer, deps: Deps): GameNotifier {
+  return {
+    room(view, playerIds) {
+      for (const id of playerIds) {
+        const to = io.to(componentRoom(id, ROOM_COMPONENT));
+        to.emit(EV.roomUpdated, { success: true, msg: { room: view } });
+        to.emit(EV.timerUpdated, timerOf(view));
+      }
+    },
+    lobby() {
+      io.to(everyoneRoom(LOBBY_COMPONENT)).emit(EV.lobbyUpdated, { success: true });
+    },
+    balance(userId) {
+      memberBalances(deps.db, userId)
+        .then(({ withdrawable, deposit }) => {
+          const push = {
+            success: true,
+            msg: {
+              available_balance: milliToRupeeString(withdrawable),
+              deposit_amount: milliToRupeeString(deposit),
+            },
+          };
+          io.to([componentRoom(userId, LOBBY_COMPONENT), componentRoom(userId, ROOM_COMPONENT)]).emit(
+            EV.balanceUpdated,
+            push,
+          );
+        })
+        .catch((e: unknown) => console.error("balance push failed", e));
+    },
+  };
+}
+
+/**
+ * Sets the game pushes on `deps` and starts this node's sweeper (when `sweepEveryMs` > 0).
+ * Answers the per-connection registration and the sweeper's stop.
+ */
+export function attachTicTacToe(io: RealtimeServer, deps: Deps, opts: { sweepEveryMs: number }) {
+  deps.gameNotifier = notifier(io, deps);
+  const g = () => gameDeps(deps);
+
+  let timer: NodeJS.Timeout | undefined;
+  if (opts.sweepEveryMs > 0) {
+    let running = false;
+    timer = setInterval(() => {
+      if (running) return;
+      running = true;
+      sweep(g())
+        .catch((e: unknown) => console.error("game sweeper failed", e))
+        .finally(() => {
+          running = false;
+        });
+    }, opts.sweepEveryMs);
+    timer.unref();
+  }
+
+  function connected(socket: MemberSocket) {
+    const member = socket.data.member;
+    const on = <T, A>(
+      event: (typeof GAME_CLIENT_EVENTS)[number],
+      schema: z.ZodType<T, z.ZodTypeDef, unknown>,
+      run: (p: T) => Promise<A>,
+    ) => handle(socket, deps, event, schema, run, "error_msg");
+
+    on(EV.fetchRooms, z.unknown(), async () => ({ success: true, msg: await lobby(g(), member.id) }));
+
+    on(EV.join, JoinRequest, async (request) => {
+      const joined = await join(g(), member.id, request);
+      return {
+        success: true,
+        msg: { type: joined.type, userRoom_id: joined.roomId, resumed: joined.resumed },
+      };
+    });
+
+    on(EV.enterRoom, EnterRequest, async ({ decodedRoomId, decodedRoomType }) => {
+      const entered = await enterRoom(g(), decodedRoomId, member.id);
+      if (decodedRoomType !== undefined && String(decodedRoomType) !== String(entered.room.type))
+        throw new DomainError("not_found", GAME_MESSAGES.roomNotFound);
+      await socket.join(presenceRoom(decodedRoomId, member.id));
+      socket.data.gameRooms = [...new Set([...(socket.data.gameRooms ?? []), decodedRoomId])];
+      const { withdrawable } = await memberBalances(deps.db, member.id);
+      socket.emit(EV.timerUpdated, timerOf(entered.room));
+      return {
+        success: true,
+        msg: {
+          userId: member.id,
+          userSymbol: entered.symbol,
+          room: entered.room,
+          available_balance: milliToRupeeString(withdrawable),
+        },
+      };
+    });
+
+    on(EV.move, MoveRequest, async ({ decodedRoomId, row, col, version }) => ({
+      success: true,
+      msg: {
+        room: await move(g(), {
+          roomId: decodedRoomId,
+          userId: member.id,
+          row,
+          col,
+          expectedVersion: version,
+        }),
+      },
+    }));
+
+    on(EV.cancel, CancelRequest, async ({ decodedRoomId }) => ({
+      success: true,
+      msg: await cancel(g(), decodedRoomId, member.id),
+    }));
+
+    socket.on("disconnect", () => {
+      for (const id of socket.data.gameRooms ?? []) {
+        // Another tab or a reconnect (on any node) still in the game keeps the member connected.
+        io.in(presenceRoom(id, member.id))
+          .fetchSockets()
+          .then((left) => (left.length === 0 ? disconnect(g(), id, member.id) : undefined))
+          .catch((e: unknown) => console.error("game disconnect failed", e));
+      }
+    });
+  }
+
+  return {
+    connected,
+    stop() {
+      if (timer) clearInterval(timer);
+    },
+  };
+}

@@ -1,0 +1,276 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { io as connect, type Socket } from "socket.io-client";
+import { drivers } from "../support/db";
+import { startTestApi, type TestApi } from "../support/api";
+import { serveApi, type ServedApi } from "../support/http";
+import { balances, expectLedgerConsistent, giveEarning, newMember, type TestMember } from "../support/money";
+import { gameDeps } from "../../api/deps";
+import { convertBalance } from "../../api/domain/conversions";
+import { PLATFORM, accountBalance } from "../../api/domain/ledger";
+import { sweep } from "../../api/domain/ticTacToe";
+import { seedGames } from "../../api/db/seed-games";
+import { REGISTER_COMPONENT_EVENT } from "../../shared/taskWall";
+import {
+  GAME_MESSAGES,
+  LOBBY_COMPONENT,
+  ROOM_COMPONENT,
+  TIC_TAC_TOE_EVENTS as EV,
+} from "../../shared/ticTacToeEvents";
+
+/**
+ * Tic-tac-toe over real sockets (spec 2 §7's events, word for word): two members find each other
+ * from the lobby, enter the room, play a paid game to the end and are paid; refusals are
+ * acknowledgements with `error_msg`; a dropped connection starts the reconnect countdown the
+ * opponent sees, and entering again stops it.
+ */
+describe.each(drivers())("tic-tac-toe sockets (%s)", (driver) => {
+  let t: TestApi;
+  let node: ServedApi;
+  const sockets: Socket[] = [];
+  let clock = Date.parse("2026-05-05T06:00:00Z");
+
+  beforeAll(async () => {
+    t = await startTestApi(driver);
+    t.deps.clock = () => new Date(clock);
+    await t.deps.db.transaction((tx) => seedGames(tx));
+    node = await serveApi(t.deps, { realtime: {} });
+  });
+  afterAll(async () => {
+    for (const s of sockets) s.disconnect();
+    await node?.close();
+    await t?.close();
+  });
+  afterEach(async () => {
+    clock += 300_000;
+    await sweep(gameDeps(t.deps));
+    expect(await accountBalance(t.deps.db, PLATFORM.gameEscrow)).toBe(0);
+    await expectLedgerConsistent(t);
+  });
+
+  async function member(rupees: number): Promise<TestMember> {
+    const m = await newMember(t);
+    await giveEarning(t, m.id, rupees * 1000, "offerWall");
+    await convertBalance(t.deps.db, { userId: m.id, rupees, direction: "withdrawToDeposit" });
+    return m;
+  }
+
+  async function socketFor(m: TestMember): Promise<Socket> {
+    const socket = connect(node.origin, {
+      extraHeaders: { cookie: m.cookie },
+      transports: ["websocket"],
+      reconnection: false,
+      forceNew: true,
+    });
+    sockets.push(socket);
+    await new Promise<void>((resolve, reject) => {
+      socket.on("connect", resolve);
+      socket.on("connect_error", reject);
+    });
+    return socket;
+  }
+
+  const ask = (s: Socket, event: string, payload?: unknown): Promise<any> =>
+    payload === undefined
+      ? s.timeout(10_000).emitWithAck(event)
+      : s.timeout(10_000).emitWithAck(event, payload);
+
+  /** The next push of `event` (failing, not hanging, when none comes). */
+  const next = (s: Socket, event: string, where: (p: any) => boolean = () => true): Promise<any> =>
+    new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no ${event} within 10 s`)), 10_000);
+      const listener = (p: unknown) => {
+        if (!where(p)) return;
+        clearTimeout(timer);
+        s.off(event, listener);
+        resolve(p);
+      };
+      s.on(event, listener);
+    });
+
+  it("two members play a paid game to a win on the spec's events", async () => {
+    const a = await member(100);
+    const b = await member(100);
+    const lobbyA = await socketFor(a);
+    const lobbyB = await socketFor(b);
+    for (const s of [lobbyA, lobbyB])
+      expect(await ask(s, REGISTER_COMPONENT_EVENT, { type: LOBBY_COMPONENT })).toEqual({ success: true });
+
+    const rooms = await ask(lobbyA, EV.fetchRooms);
+    expect(rooms).toMatchObject({
+      success: true,
+      msg: { available_balance: "0.000", deposit_amount: "100.000" },
+    });
+    const list = rooms.msg.otherRoomsData_get.ticTacToe_roomsData;
+    expect(list.map((r: { roomName: string }) => r.roomName)).toEqual([
+      "Practice Room",
+      "Bronze Room",
+      "Silver Room",
+      "Gold Room",
+    ]);
+    expect(list[1]).toMatchObject({
+      type: 10,
+      entryFees: "10.000",
+      prize: "18.000",
+      waiting_player: 0,
+      maxPlayers: 2,
+      live_players: 0,
+      isAlreadyJoined: false,
+    });
+
+    const lobbyPush = next(lobbyB, EV.lobbyUpdated);
+    const balancePush = next(lobbyA, EV.balanceUpdated);
+    const joinedA = await ask(lobbyA, EV.join, { type: 10 });
+    expect(joinedA).toMatchObject({ success: true, msg: { type: 10, resumed: false } });
+    const roomId = joinedA.msg.userRoom_id as string;
+    expect(await lobbyPush).toEqual({ success: true });
+    expect(await balancePush).toEqual({
+      success: true,
+      msg: { available_balance: "0.000", deposit_amount: "90.000" },
+    });
+    const after = (await ask(lobbyB, EV.fetchRooms)).msg.otherRoomsData_get.ticTacToe_roomsData[1];
+    expect(after).toMatchObject({ waiting_player: 1, isAlreadyJoined: false });
+
+    // A's room page: waiting for an opponent.
+    const roomA = await socketFor(a);
+    expect(await ask(roomA, REGISTER_COMPONENT_EVENT, { type: ROOM_COMPONENT })).toEqual({ success: true });
+    const timer = next(roomA, EV.timerUpdated);
+    const enteredA = await ask(roomA, EV.enterRoom, { decodedRoomId: roomId, decodedRoomType: "10" });
+    expect(enteredA).toMatchObject({
+      success: true,
+      msg: {
+        userId: a.id,
+        userSymbol: "X",
+        available_balance: "0.000",
+        room: {
+          _id: roomId,
+          status: "waiting",
+          opponent_player_waiting_timeLeft: 120,
+          player_turn_timer: 30,
+        },
+      },
+    });
+    expect(await timer).toEqual({ timeLeft: 120 });
+
+    // B joins the same type: the game starts and A's page hears it.
+    const started = next(roomA, EV.roomUpdated);
+    const joinedB = await ask(lobbyB, EV.join, { type: "10" });
+    expect(joinedB.msg.userRoom_id).toBe(roomId);
+    expect((await started).msg.room).toMatchObject({
+      status: "playing",
+      currentTurn: "X",
+      player_turn_timeLeft: 30,
+    });
+
+    const roomB = await socketFor(b);
+    await ask(roomB, REGISTER_COMPONENT_EVENT, { type: ROOM_COMPONENT });
+    const enteredB = await ask(roomB, EV.enterRoom, { decodedRoomId: roomId, decodedRoomType: 10 });
+    expect(enteredB.msg).toMatchObject({ userSymbol: "O" });
+    expect(enteredB.msg.room.players).toEqual([
+      { _id: a.id, name: expect.any(String), symbol: "X", connected: true, remaining_disconnect: null },
+      { _id: b.id, name: expect.any(String), symbol: "O", connected: true, remaining_disconnect: null },
+    ]);
+
+    // Refusals are acknowledgements with error_msg.
+    expect(await ask(roomB, EV.move, { decodedRoomId: roomId, row: 0, col: 0 })).toEqual({
+      success: false,
+      error_msg: GAME_MESSAGES.notYourTurn,
+      error_code: "game_move_refused",
+    });
+    expect(await ask(roomB, EV.move, { decodedRoomId: roomId, row: 5, col: 0 })).toEqual({
+      success: false,
+      error_msg: "row must be 0, 1 or 2.",
+      error_code: "invalid_input",
+    });
+    expect(await ask(roomB, EV.move, "nonsense")).toMatchObject({
+      success: false,
+      error_code: "invalid_input",
+    });
+    expect(await ask(roomB, EV.cancel, { decodedRoomId: roomId })).toEqual({
+      success: false,
+      error_msg: GAME_MESSAGES.alreadyStarted,
+      error_code: "conflict",
+    });
+
+    const moves: [Socket, number, number][] = [
+      [roomA, 0, 0],
+      [roomB, 1, 0],
+      [roomA, 0, 1],
+      [roomB, 1, 1],
+      [roomA, 0, 2],
+    ];
+    for (const [s, row, col] of moves) {
+      const other = s === roomA ? roomB : roomA;
+      const pushed = next(other, EV.roomUpdated);
+      const ack = await ask(s, EV.move, { decodedRoomId: roomId, row, col });
+      expect(ack.success).toBe(true);
+      expect((await pushed).msg.room.version).toBe(ack.msg.room.version);
+    }
+    const final = (await ask(roomB, EV.enterRoom, { decodedRoomId: roomId })).msg.room;
+    expect(final).toMatchObject({
+      status: "finished",
+      winner: "X",
+      gameState: [
+        ["X", "X", "X"],
+        ["O", "O", ""],
+        ["", "", ""],
+      ],
+    });
+    expect(await balances(t, a.id)).toEqual({ withdrawable: 18_000, deposit: 90_000 });
+    expect(await balances(t, b.id)).toEqual({ withdrawable: 0, deposit: 90_000 });
+    // A stranger cannot enter the room.
+    const stranger = await socketFor(await member(1));
+    expect(await ask(stranger, EV.enterRoom, { decodedRoomId: roomId })).toEqual({
+      success: false,
+      error_msg: GAME_MESSAGES.roomNotFound,
+      error_code: "not_found",
+    });
+  });
+
+  it("practice join and cancel; a dropped player's countdown shows to the opponent and stops on return", async () => {
+    const a = await member(1);
+    const b = await member(1);
+    const sa = await socketFor(a);
+    const joined = await ask(sa, EV.join, { type: "Practice Room" });
+    expect(joined).toMatchObject({ success: true, msg: { type: "Practice Room" } });
+    expect(await ask(sa, EV.cancel, { decodedRoomId: joined.msg.userRoom_id })).toEqual({
+      success: true,
+      msg: "Opponent search canceled.",
+    });
+    expect(await ask(sa, EV.join, { type: "abc" })).toMatchObject({
+      success: false,
+      error_msg: GAME_MESSAGES.unknownRoomType,
+    });
+    expect(await ask(sa, EV.join, { type: 10 })).toMatchObject({
+      success: false,
+      error_msg: "Low Balance: Your balance is too low to join this room.",
+      error_code: "insufficient_balance",
+    });
+
+    const roomId = (await ask(sa, EV.join, { type: "Practice Room" })).msg.userRoom_id;
+    const sb = await socketFor(b);
+    expect((await ask(sb, EV.join, { type: "Practice Room" })).msg.userRoom_id).toBe(roomId);
+    const roomA = await socketFor(a);
+    await ask(roomA, REGISTER_COMPONENT_EVENT, { type: ROOM_COMPONENT });
+    await ask(roomA, EV.enterRoom, { decodedRoomId: roomId, decodedRoomType: "Practice Room" });
+    const roomB = await socketFor(b);
+    await ask(roomB, REGISTER_COMPONENT_EVENT, { type: ROOM_COMPONENT });
+    await ask(roomB, EV.enterRoom, { decodedRoomId: roomId, decodedRoomType: "Practice Room" });
+
+    const dropped = next(roomA, EV.roomUpdated, (p) => p.msg.room.players.some((x: any) => !x.connected));
+    roomB.disconnect();
+    const seen = (await dropped).msg.room;
+    expect(seen.players.find((p: any) => p._id === b.id)).toMatchObject({
+      connected: false,
+      remaining_disconnect: 120,
+    });
+    const back = await socketFor(b);
+    await ask(back, REGISTER_COMPONENT_EVENT, { type: ROOM_COMPONENT });
+    const returned = next(roomA, EV.roomUpdated, (p) => p.msg.room.players.every((x: any) => x.connected));
+    const entered = await ask(back, EV.enterRoom, {
+      decodedRoomId: roomId,
+      decodedRoomType: "Practice Room",
+    });
+    expect(entered.msg.room.players.find((p: any) => p._id === b.id)).toMatchObject({ connected: true });
+    await returned;
+  });
+});

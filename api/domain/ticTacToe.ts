@@ -207,25 +207,21 @@ async function settleMoney(
   }
 }
 
-/** Ends a game in play with `outcome` and settles it, under the room's lock. */
-async function finish(
+/**
+ * Closes a room (finished or cancelled) after its money has moved: no deadlines left, the seats
+ * freed, settled now; announced to its players and the lobby.
+ */
+async function closeRoom(
   tx: Tx,
   fx: Effects,
-  locked: { room: RoomRow; players: PlayerRow[] },
-  outcome: Outcome,
-  reason: string,
+  room: RoomRow,
+  end: Pick<RoomRow, "status" | "winner" | "endReason"> & { board?: Board },
   now: Date,
-  board?: Board,
-): Promise<RoomRow> {
-  const { room, players } = locked;
-  await settleMoney(tx, fx, room, players, outcome, now);
+): Promise<void> {
   const [updated] = await tx
     .update(gameRooms)
     .set({
-      status: "finished",
-      ...(board ? { board } : {}),
-      winner: outcome,
-      endReason: reason,
+      ...end,
       currentTurn: null,
       turnDeadline: null,
       waitDeadline: null,
@@ -242,7 +238,26 @@ async function finish(
     .returning();
   announce(fx, updated!, seats, now);
   fx.lobby = true;
-  return updated!;
+}
+
+/** Ends a game in play with `outcome` and settles it, under the room's lock. */
+async function finish(
+  tx: Tx,
+  fx: Effects,
+  locked: { room: RoomRow; players: PlayerRow[] },
+  outcome: Outcome,
+  reason: string,
+  now: Date,
+  board?: Board,
+): Promise<void> {
+  await settleMoney(tx, fx, locked.room, locked.players, outcome, now);
+  await closeRoom(
+    tx,
+    fx,
+    locked.room,
+    { status: "finished", winner: outcome, endReason: reason, board },
+    now,
+  );
 }
 
 /** Ends a room still waiting for an opponent, refunding its one player's fee. */
@@ -253,27 +268,8 @@ async function cancelWaiting(
   reason: string,
   now: Date,
 ): Promise<void> {
-  const { room, players } = locked;
-  for (const p of players) await refundFee(tx, fx, room, p.userId, now);
-  const [updated] = await tx
-    .update(gameRooms)
-    .set({
-      status: "cancelled",
-      endReason: reason,
-      waitDeadline: null,
-      finishedAt: now,
-      settledAt: now,
-      version: sql`${gameRooms.version} + 1`,
-    })
-    .where(eq(gameRooms.id, room.id))
-    .returning();
-  const seats = await tx
-    .update(gamePlayers)
-    .set({ active: false })
-    .where(eq(gamePlayers.roomId, room.id))
-    .returning();
-  announce(fx, updated!, seats, now);
-  fx.lobby = true;
+  for (const p of locked.players) await refundFee(tx, fx, locked.room, p.userId, now);
+  await closeRoom(tx, fx, locked.room, { status: "cancelled", winner: null, endReason: reason }, now);
 }
 
 /**
@@ -570,7 +566,7 @@ export async function move(
       const result = applyMove(room.board as Board, room.currentTurn ?? "X", me.symbol, input.row, input.col);
       if (!result.ok) throw new DomainError("game_move_refused", MOVE_REFUSALS[result.reason]);
       if (result.outcome) {
-        const done = await finish(
+        await finish(
           tx,
           fx,
           locked,
@@ -579,7 +575,7 @@ export async function move(
           now,
           result.board,
         );
-        return { view: fx.rooms.get(done.id)!.view };
+        return { view: fx.rooms.get(room.id)!.view };
       }
       const [updated] = await tx
         .update(gameRooms)

@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { io as connect, type Socket } from "socket.io-client";
+import type { Socket } from "socket.io-client";
 import { drivers } from "../support/db";
 import { startTestApi, type TestApi } from "../support/api";
-import { serveApi, type ServedApi } from "../support/http";
+import { memberSocket, serveApi, type ServedApi } from "../support/http";
 import { expectLedgerConsistent, newMember, newOperator, type TestMember } from "../support/money";
 import { createDeps, type Deps } from "../../api/deps";
 import { createOfferWall } from "../../api/domain/offerWallConfig";
@@ -58,18 +58,7 @@ describe.each(drivers())("task-wall sockets (%s)", (driver) => {
   });
 
   async function socketFor(m: TestMember, node: ServedApi): Promise<Socket> {
-    const socket = connect(node.origin, {
-      extraHeaders: { cookie: m.cookie },
-      transports: ["websocket"],
-      reconnection: false,
-      forceNew: true,
-    });
-    sockets.push(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.on("connect", resolve);
-      socket.on("connect_error", reject);
-    });
-    return socket;
+    return memberSocket(node.origin, m.cookie, sockets);
   }
 
   /** Everything the socket is pushed, in order. */

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { io as connect, type Socket } from "socket.io-client";
+import type { Socket } from "socket.io-client";
 import { drivers } from "../support/db";
 import { startTestApi, type TestApi } from "../support/api";
-import { serveApi, type ServedApi } from "../support/http";
+import { memberSocket, serveApi, type ServedApi } from "../support/http";
 import { balances, expectLedgerConsistent, giveEarning, newMember, type TestMember } from "../support/money";
 import { gameDeps } from "../../api/deps";
 import { convertBalance } from "../../api/domain/conversions";
@@ -55,18 +55,7 @@ describe.each(drivers())("tic-tac-toe sockets (%s)", (driver) => {
   }
 
   async function socketFor(m: TestMember): Promise<Socket> {
-    const socket = connect(node.origin, {
-      extraHeaders: { cookie: m.cookie },
-      transports: ["websocket"],
-      reconnection: false,
-      forceNew: true,
-    });
-    sockets.push(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.on("connect", resolve);
-      socket.on("connect_error", reject);
-    });
-    return socket;
+    return memberSocket(node.origin, m.cookie, sockets);
   }
 
   const ask = (s: Socket, event: string, payload?: unknown): Promise<any> =>

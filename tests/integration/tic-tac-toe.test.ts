@@ -95,6 +95,11 @@ describe.each(drivers())("tic-tac-toe rooms (%s)", (driver) => {
       .where(like(journalEntries.idempotencyKey, `${prefix}%`));
   }
 
+  /** Plays the moves in order: [player, row, col]. */
+  async function play(roomId: string, moves: (readonly [TestMember, number, number])[]) {
+    for (const [who, row, col] of moves) await move(g, { roomId, userId: who.id, row, col });
+  }
+
   /** Two members matched in a room of `type`: answers the room id and who is X and O. */
   async function matched(type: JoinRequest, x?: TestMember, o?: TestMember) {
     x ??= await player();
@@ -158,14 +163,13 @@ describe.each(drivers())("tic-tac-toe rooms (%s)", (driver) => {
       player_turn_timeLeft: 30,
       version: 1,
     });
-    for (const [who, row, col] of [
+    await play(roomId, [
       [x, 0, 0],
       [o, 0, 1],
       [x, 1, 1],
       [o, 0, 2],
       [x, 2, 2],
-    ] as const)
-      await move(g, { roomId, userId: who.id, row, col });
+    ]);
     expect(await readRoom(t.deps.db, roomId, now())).toMatchObject({ winner: "X", status: "finished" });
     expect(await balances(t, x.id)).toEqual({ withdrawable: 18_000, deposit: 90_000 });
     expect(await balances(t, o.id)).toEqual({ withdrawable: 0, deposit: 90_000 });
@@ -299,7 +303,7 @@ describe.each(drivers())("tic-tac-toe rooms (%s)", (driver) => {
       code: "not_found",
     });
     // A draw: X O X / X O O / O X X.
-    for (const [who, row, col] of [
+    await play(roomId, [
       [o, 0, 1],
       [x, 0, 2],
       [o, 1, 1],
@@ -308,8 +312,7 @@ describe.each(drivers())("tic-tac-toe rooms (%s)", (driver) => {
       [x, 2, 1],
       [o, 2, 0],
       [x, 2, 2],
-    ] as const)
-      await move(g, { roomId, userId: who.id, row, col });
+    ]);
     expect(await readRoom(t.deps.db, roomId, now())).toMatchObject({ winner: "draw", end_reason: "draw" });
     expect(await refusal(move(g, { roomId, userId: o.id, row: 0, col: 0 }))).toEqual({
       code: "game_move_refused",
@@ -320,7 +323,7 @@ describe.each(drivers())("tic-tac-toe rooms (%s)", (driver) => {
   it("a paid draw refunds both fees; the revenue keeps nothing", async () => {
     const revenueBefore = await accountBalance(t.deps.db, PLATFORM.revenue);
     const { roomId, x, o } = await matched(TEN);
-    for (const [who, row, col] of [
+    await play(roomId, [
       [x, 0, 0],
       [o, 0, 1],
       [x, 0, 2],
@@ -330,8 +333,7 @@ describe.each(drivers())("tic-tac-toe rooms (%s)", (driver) => {
       [x, 2, 1],
       [o, 2, 0],
       [x, 2, 2],
-    ] as const)
-      await move(g, { roomId, userId: who.id, row, col });
+    ]);
     expect(await readRoom(t.deps.db, roomId, now())).toMatchObject({ winner: "draw" });
     for (const m of [x, o]) expect(await balances(t, m.id)).toEqual({ withdrawable: 0, deposit: 100_000 });
     expect(await accountBalance(t.deps.db, PLATFORM.revenue)).toBe(revenueBefore);
@@ -405,13 +407,12 @@ describe.each(drivers())("tic-tac-toe rooms (%s)", (driver) => {
 
   it("settles once under concurrency: the winning move fired many times, with sweeps", async () => {
     const { roomId, x, o } = await matched(TEN);
-    for (const [who, row, col] of [
+    await play(roomId, [
       [x, 0, 0],
       [o, 1, 0],
       [x, 0, 1],
       [o, 1, 1],
-    ] as const)
-      await move(g, { roomId, userId: who.id, row, col });
+    ]);
     const results = await Promise.allSettled([
       ...[1, 2, 3, 4, 5].map(() => move(g, { roomId, userId: x.id, row: 0, col: 2 })),
       sweep(g),

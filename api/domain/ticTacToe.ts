@@ -98,14 +98,19 @@ const secondsLeft = (deadline: Date | null, now: Date) =>
 
 const addSeconds = (now: Date, s: number) => new Date(now.getTime() + s * 1000);
 
+/** What a room or a lobby card says of its type: the join type, the name, fee and prize. */
+const priced = (typeId: string, name: string, entryFee: number, prize: number) => ({
+  type: typeId === PRACTICE_TYPE_ID ? PRACTICE_ROOM : Number(milliToRupeeString(entryFee)),
+  roomName: name,
+  entryFees: milliToRupeeString(entryFee),
+  prize: milliToRupeeString(prize),
+});
+
 export function roomView(room: RoomRow, players: PlayerRow[], now: Date): RoomView {
   const live = room.status === "playing";
   return {
     _id: room.id,
-    type: room.typeId === PRACTICE_TYPE_ID ? PRACTICE_ROOM : Number(milliToRupeeString(room.entryFee)),
-    roomName: room.name,
-    entryFees: milliToRupeeString(room.entryFee),
-    prize: milliToRupeeString(room.prize),
+    ...priced(room.typeId, room.name, room.entryFee, room.prize),
     status: room.status,
     version: room.version,
     gameState: room.board as Board,
@@ -350,7 +355,7 @@ export async function join(g: GameDeps, userId: string, request: JoinRequest): P
       if (!found) throw new DomainError("not_found", GAME_MESSAGES.unknownRoomType);
       type = found;
     }
-    const label = request.practice ? PRACTICE_ROOM : Number(milliToRupeeString(type.entryFee));
+    const label = priced(type.id, type.name, type.entryFee, type.prize).type;
     await tx.execute(sql`select pg_advisory_xact_lock(${TYPE_LOCK_NAMESPACE}, hashtext(${type.id}))`);
 
     const [seat] = await tx
@@ -705,10 +710,7 @@ export async function lobby(g: GameDeps, userId: string) {
     const seat = mine.find((m) => m.typeId === t.id);
     return {
       _id: t.id,
-      type: t.id === PRACTICE_TYPE_ID ? PRACTICE_ROOM : Number(milliToRupeeString(t.entryFee)),
-      roomName: t.name,
-      entryFees: milliToRupeeString(t.entryFee),
-      prize: milliToRupeeString(t.prize),
+      ...priced(t.id, t.name, t.entryFee, t.prize),
       waiting_player: count(t.id, "waiting"),
       maxPlayers: t.maxPlayers,
       live_players: count(t.id, "playing"),

@@ -126,7 +126,7 @@ export function attachRealtime(
   opts: {
     /** The Redis adapter's channel prefix (tests give each run its own). */
     adapterKey?: string;
-    /** How often this node's game sweeper runs (ms; 0: not at all). Default 1000, off in tests. */
+    /** How often this node's game sweeper runs (ms; 0: not at all; default 1000). Integration tests turn it off and sweep with a moved clock. */
     sweepEveryMs?: number;
   } = {},
 ): RealtimeServer {
@@ -171,7 +171,7 @@ export function attachRealtime(
     games.connected(socket);
   });
   const games = attachTicTacToe(io, deps, {
-    sweepEveryMs: opts.sweepEveryMs ?? (deps.config.NODE_ENV === "test" ? 0 : 1000),
+    sweepEveryMs: opts.sweepEveryMs ?? 1000,
   });
   httpServer.once("close", games.stop);
   deps.realtime = {

@@ -262,4 +262,23 @@ describe.each(drivers())("tic-tac-toe sockets (%s)", (driver) => {
     expect(entered.msg.room.players.find((p: any) => p._id === b.id)).toMatchObject({ connected: true });
     await returned;
   });
+
+  it("a node's own sweeper closes an expired search and tells the member's room page", async () => {
+    // Runs last: this node's pushes replace the first node's on the shared deps.
+    const sweeping = await serveApi(t.deps, { realtime: { sweepEveryMs: 20 } });
+    try {
+      const a = await member(10);
+      const s = await memberSocket(sweeping.origin, a.cookie, sockets);
+      const roomId = (await ask(s, EV.join, { type: 10 })).msg.userRoom_id;
+      await ask(s, REGISTER_COMPONENT_EVENT, { type: ROOM_COMPONENT });
+      await ask(s, EV.enterRoom, { decodedRoomId: roomId });
+      const closed = next(s, EV.roomUpdated, (p) => p.msg.room.status === "cancelled");
+      const refunded = next(s, EV.balanceUpdated);
+      clock += 120_000;
+      expect((await closed).msg.room).toMatchObject({ _id: roomId, end_reason: "wait_expired" });
+      expect((await refunded).msg).toEqual({ available_balance: "0.000", deposit_amount: "10.000" });
+    } finally {
+      await sweeping.close();
+    }
+  });
 });

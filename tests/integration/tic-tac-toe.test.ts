@@ -95,6 +95,18 @@ describe.each(drivers())("tic-tac-toe rooms (%s)", (driver) => {
       .where(like(journalEntries.idempotencyKey, `${prefix}%`));
   }
 
+  /** After X's first move in the corner (0, 0), the moves to a draw: X O X / X O O / O X X. */
+  const drawAfterCorner = (x: TestMember, o: TestMember): (readonly [TestMember, number, number])[] => [
+    [o, 0, 1],
+    [x, 0, 2],
+    [o, 1, 1],
+    [x, 1, 0],
+    [o, 1, 2],
+    [x, 2, 1],
+    [o, 2, 0],
+    [x, 2, 2],
+  ];
+
   /** Plays the moves in order: [player, row, col]. */
   async function play(roomId: string, moves: (readonly [TestMember, number, number])[]) {
     for (const [who, row, col] of moves) await move(g, { roomId, userId: who.id, row, col });
@@ -302,17 +314,7 @@ describe.each(drivers())("tic-tac-toe rooms (%s)", (driver) => {
     expect(await refusal(move(g, { roomId: "no-such-room", userId: x.id, row: 1, col: 1 }))).toMatchObject({
       code: "not_found",
     });
-    // A draw: X O X / X O O / O X X.
-    await play(roomId, [
-      [o, 0, 1],
-      [x, 0, 2],
-      [o, 1, 1],
-      [x, 1, 0],
-      [o, 1, 2],
-      [x, 2, 1],
-      [o, 2, 0],
-      [x, 2, 2],
-    ]);
+    await play(roomId, drawAfterCorner(x, o));
     expect(await readRoom(t.deps.db, roomId, now())).toMatchObject({ winner: "draw", end_reason: "draw" });
     expect(await refusal(move(g, { roomId, userId: o.id, row: 0, col: 0 }))).toEqual({
       code: "game_move_refused",
@@ -323,17 +325,7 @@ describe.each(drivers())("tic-tac-toe rooms (%s)", (driver) => {
   it("a paid draw refunds both fees; the revenue keeps nothing", async () => {
     const revenueBefore = await accountBalance(t.deps.db, PLATFORM.revenue);
     const { roomId, x, o } = await matched(TEN);
-    await play(roomId, [
-      [x, 0, 0],
-      [o, 0, 1],
-      [x, 0, 2],
-      [o, 1, 1],
-      [x, 1, 0],
-      [o, 1, 2],
-      [x, 2, 1],
-      [o, 2, 0],
-      [x, 2, 2],
-    ]);
+    await play(roomId, [[x, 0, 0], ...drawAfterCorner(x, o)]);
     expect(await readRoom(t.deps.db, roomId, now())).toMatchObject({ winner: "draw" });
     for (const m of [x, o]) expect(await balances(t, m.id)).toEqual({ withdrawable: 0, deposit: 100_000 });
     expect(await accountBalance(t.deps.db, PLATFORM.revenue)).toBe(revenueBefore);

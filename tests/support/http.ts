@@ -19,10 +19,11 @@ export interface ServedApi {
 
 export async function serveApi(
   deps: Deps,
-  opts: { realtime?: { adapterKey?: string } } = {},
+  opts: { realtime?: { adapterKey?: string; sweepEveryMs?: number } } = {},
 ): Promise<ServedApi> {
   const server = createServer(getRequestListener(createApi(deps).fetch));
-  const io = opts.realtime ? attachRealtime(server, deps, opts.realtime) : undefined;
+  // The game sweeper is off unless a test asks: tests sweep themselves, with a moved clock.
+  const io = opts.realtime ? attachRealtime(server, deps, { sweepEveryMs: 0, ...opts.realtime }) : undefined;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   deps.selfOrigin = origin;

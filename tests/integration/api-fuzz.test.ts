@@ -22,8 +22,9 @@ import {
 import { createApi } from "../../api/app";
 import { encodeObj } from "../../shared/obj.server";
 import { createSession } from "../../api/domain/sessions";
-import { payoutMethods, shortLinks, shorteners } from "../../api/db/schema";
+import { gameRoomTypes, payoutMethods, shortLinks, shorteners } from "../../api/db/schema";
 import { seedShortLinks } from "../../api/db/seed-shortlinks";
+import { seedGames } from "../../api/db/seed-games";
 
 /**
  * Every API endpoint, called as a visitor, a member and an operator, with broken input: missing,
@@ -435,6 +436,7 @@ describe.each(drivers())("API fuzz (%s)", (driver) => {
   let served: ServedApi;
   let shortenerId: string;
   let shortLinkId: string;
+  let roomTypeId: string;
   const altcha: Record<"login" | "signUp", string> = { login: "", signUp: "" };
   const verifier = "v".repeat(43);
   const challenge = createHash("sha256").update(verifier).digest("base64url");
@@ -845,6 +847,37 @@ describe.each(drivers())("API fuzz (%s)", (driver) => {
       validStatus: 200,
       numeric: ["minSeconds"],
     },
+    { method: "GET", route: "/adminRoute/gameRoomTypes", input: "none", role: "operator" },
+    {
+      method: "POST",
+      route: "/adminRoute/gameRoomTypes",
+      input: "json",
+      role: "operator",
+      valid: () => ({ name: "Fuzz Room", entry_fee: "7", prize: "12" }),
+      validStatus: 200,
+      lenient: ["entry_fee", "prize"],
+      numeric: ["entry_fee", "prize"],
+    },
+    {
+      method: "PATCH",
+      route: "/adminRoute/gameRoomTypes/:id",
+      input: "json",
+      role: "operator",
+      valid: () => ({ enabled: true }),
+      validStatus: 200,
+      ids: () => [roomTypeId],
+    },
+    { method: "GET", route: "/adminRoute/gamePaidRooms", input: "none", role: "operator" },
+    {
+      method: "PATCH",
+      route: "/adminRoute/gamePaidRooms",
+      input: "json",
+      role: "operator",
+      valid: () => ({ on: true }),
+      validStatus: 200,
+    },
+    { method: "GET", route: "/adminRoute/games", input: "none", role: "operator" },
+    { method: "GET", route: "/userIncomeRoute/user_betting_games_home_get", input: "none", role: "member" },
     { method: "GET", route: "/adminRoute/audit", input: "none", role: "operator" },
     { method: "GET", route: "/adminRoute/ledger", input: "none", role: "operator" },
     { method: "GET", route: "/userIncomeRoute/user_offerWall_get", input: "none", role: "member" },
@@ -990,6 +1023,8 @@ describe.each(drivers())("API fuzz (%s)", (driver) => {
     await t.deps.db.transaction((tx) => seedShortLinks(tx, "http://localhost:3000", Date.now()));
     shortenerId = (await t.deps.db.select().from(shorteners))[0]!.id;
     shortLinkId = (await t.deps.db.select().from(shortLinks))[0]!.id;
+    await t.deps.db.transaction((tx) => seedGames(tx));
+    roomTypeId = (await t.deps.db.select().from(gameRoomTypes))[0]!.id;
     altcha.login = await solvedAltcha(t);
     altcha.signUp = await solvedAltcha(t);
   }, 60_000);

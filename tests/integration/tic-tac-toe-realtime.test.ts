@@ -4,7 +4,8 @@ import { drivers } from "../support/db";
 import { startTestApi, type TestApi } from "../support/api";
 import { memberSocket, serveApi, type ServedApi } from "../support/http";
 import { balances, expectLedgerConsistent, giveEarning, newMember, type TestMember } from "../support/money";
-import { gameDeps } from "../../api/deps";
+import { randomBytes } from "node:crypto";
+import { createDeps, gameDeps } from "../../api/deps";
 import { convertBalance } from "../../api/domain/conversions";
 import { PLATFORM, accountBalance } from "../../api/domain/ledger";
 import { sweep } from "../../api/domain/ticTacToe";
@@ -280,5 +281,68 @@ describe.each(drivers())("tic-tac-toe sockets (%s)", (driver) => {
     } finally {
       await sweeping.close();
     }
+  });
+});
+
+/**
+ * Two API nodes sharing the database and Redis: each player on a different node. Moves made on
+ * one node reach the player on the other; a player whose node is closed comes back on the other
+ * node and the game finishes.
+ */
+describe.each(drivers())("tic-tac-toe across two nodes (%s)", (driver) => {
+  const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+  let t: TestApi;
+  const sockets: Socket[] = [];
+
+  beforeAll(async () => {
+    t = await startTestApi(driver, { REDIS_URL });
+    await t.deps.db.transaction((tx) => seedGames(tx));
+  });
+  afterAll(async () => {
+    for (const s of sockets) s.disconnect();
+    await t?.close();
+  });
+
+  it("players on different nodes play; one node goes, its player rejoins on the other and the game finishes", async () => {
+    const depsB = await createDeps(t.deps.config, { database: t.database, mailer: t.deps.mailer });
+    const adapterKey = `socket.io-test-${randomBytes(6).toString("hex")}`;
+    const nodeA = await serveApi(t.deps, { realtime: { adapterKey } });
+    const nodeB = await serveApi(depsB, { realtime: { adapterKey } });
+    try {
+      const [a, b] = await Promise.all([newMember(t), newMember(t)]);
+      const ask = (s: Socket, event: string, payload: unknown): Promise<any> =>
+        s.timeout(10_000).emitWithAck(event, payload);
+      const onA = await memberSocket(nodeA.origin, a.cookie, sockets);
+      const onB = await memberSocket(nodeB.origin, b.cookie, sockets);
+      const roomId = (await ask(onA, EV.join, { type: "Practice Room" })).msg.userRoom_id;
+      expect((await ask(onB, EV.join, { type: "Practice Room" })).msg.userRoom_id).toBe(roomId);
+      for (const s of [onA, onB]) {
+        await ask(s, REGISTER_COMPONENT_EVENT, { type: ROOM_COMPONENT });
+        await ask(s, EV.enterRoom, { decodedRoomId: roomId });
+      }
+      const seenOnB = new Promise<any>((resolve) => onB.once(EV.roomUpdated, resolve));
+      expect((await ask(onA, EV.move, { decodedRoomId: roomId, row: 1, col: 1 })).success).toBe(true);
+      expect((await seenOnB).msg.room.gameState[1][1]).toBe("X");
+
+      // Node B goes away; B reconnects to node A and rejoins the room with its current state.
+      await nodeB.close();
+      const again = await memberSocket(nodeA.origin, b.cookie, sockets);
+      await ask(again, REGISTER_COMPONENT_EVENT, { type: ROOM_COMPONENT });
+      const rejoined = await ask(again, EV.enterRoom, { decodedRoomId: roomId });
+      expect(rejoined.msg).toMatchObject({ userSymbol: "O", room: { status: "playing", currentTurn: "O" } });
+      for (const [s, row, col] of [
+        [again, 0, 0],
+        [onA, 0, 1],
+        [again, 2, 0],
+        [onA, 2, 1],
+      ] as const)
+        expect((await ask(s, EV.move, { decodedRoomId: roomId, row, col })).success).toBe(true);
+      const final = (await ask(again, EV.enterRoom, { decodedRoomId: roomId })).msg.room;
+      expect(final).toMatchObject({ status: "finished", winner: "X", end_reason: "line" });
+    } finally {
+      await nodeA.close();
+      depsB.redis?.disconnect();
+    }
+    await expectLedgerConsistent(t);
   });
 });

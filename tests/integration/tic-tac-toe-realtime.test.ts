@@ -3,10 +3,9 @@ import type { Socket } from "socket.io-client";
 import { drivers } from "../support/db";
 import { startTestApi, type TestApi } from "../support/api";
 import { memberSocket, serveApi, type ServedApi } from "../support/http";
-import { balances, expectLedgerConsistent, giveEarning, newMember, type TestMember } from "../support/money";
+import { balances, expectLedgerConsistent, giveDeposit, newMember, type TestMember } from "../support/money";
 import { randomBytes } from "node:crypto";
 import { createDeps, gameDeps } from "../../api/deps";
-import { convertBalance } from "../../api/domain/conversions";
 import { PLATFORM, accountBalance } from "../../api/domain/ledger";
 import { sweep } from "../../api/domain/ticTacToe";
 import { seedGames } from "../../api/db/seed-games";
@@ -50,8 +49,7 @@ describe.each(drivers())("tic-tac-toe sockets (%s)", (driver) => {
 
   async function member(rupees: number): Promise<TestMember> {
     const m = await newMember(t);
-    await giveEarning(t, m.id, rupees * 1000, "offerWall");
-    await convertBalance(t.deps.db, { userId: m.id, rupees, direction: "withdrawToDeposit" });
+    await giveDeposit(t, m.id, rupees);
     return m;
   }
 

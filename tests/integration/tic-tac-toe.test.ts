@@ -5,14 +5,13 @@ import { startTestApi, type TestApi } from "../support/api";
 import {
   balances,
   expectLedgerConsistent,
-  giveEarning,
+  giveDeposit,
   newMember,
   newOperator,
   type TestMember,
 } from "../support/money";
 import { gameDeps } from "../../api/deps";
 import { gamePlayers, gameRoomTypes, gameRooms, journalEntries } from "../../api/db/schema";
-import { convertBalance } from "../../api/domain/conversions";
 import { PLATFORM, accountBalance } from "../../api/domain/ledger";
 import { DomainError } from "../../api/domain/errors";
 import {
@@ -67,10 +66,7 @@ describe.each(drivers())("tic-tac-toe rooms (%s)", (driver) => {
   /** A member with `rupees` of deposit balance. */
   async function player(rupees = 100, opts: { referredBy?: string } = {}): Promise<TestMember> {
     const m = await newMember(t, opts);
-    if (rupees > 0) {
-      await giveEarning(t, m.id, rupees * 1000, "offerWall");
-      await convertBalance(t.deps.db, { userId: m.id, rupees, direction: "withdrawToDeposit" });
-    }
+    if (rupees > 0) await giveDeposit(t, m.id, rupees);
     return m;
   }
 

@@ -6,6 +6,7 @@ import { createSession } from "../../api/domain/sessions";
 import { creditEarning, type EarningSource } from "../../api/domain/earnings";
 import { checkLedgerInvariant, memberBalances } from "../../api/domain/ledger";
 import { withdrawals } from "../../api/db/schema";
+import { convertBalance } from "../../api/domain/conversions";
 import type { TestApi } from "./api";
 
 /** Fixtures for the money tests: members with sessions, earnings, payout methods, and ledger checks. */
@@ -66,6 +67,12 @@ export async function giveEarning(
   return t.deps.db.transaction((tx) =>
     creditEarning(tx, { userId, source, amount: milli, idempotencyKey: `test-earning:${unique()}` }),
   );
+}
+
+/** `rupees` of deposit balance: task-wall earnings converted (withdrawable to deposit is free). */
+export async function giveDeposit(t: TestApi, userId: string, rupees: number) {
+  await giveEarning(t, userId, rupees * 1000, "offerWall");
+  await convertBalance(t.deps.db, { userId, rupees, direction: "withdrawToDeposit" });
 }
 
 export async function balances(t: TestApi, userId: string) {

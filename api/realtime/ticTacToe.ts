@@ -166,10 +166,17 @@ export function attachTicTacToe(io: RealtimeServer, deps: Deps, opts: { sweepEve
     });
 
     on(EV.enterRoom, EnterRequest, async ({ decodedRoomId, decodedRoomType }) => {
-      const entered = await enterRoom(g(), decodedRoomId, member.id);
-      if (decodedRoomType !== undefined && String(decodedRoomType) !== String(entered.room.type))
+      // Present before connected: a disconnect handler racing this return then sees it.
+      const presence = presenceRoom(decodedRoomId, member.id);
+      await socket.join(presence);
+      const entered = await enterRoom(g(), decodedRoomId, member.id).catch(async (e: unknown) => {
+        await socket.leave(presence);
+        throw e;
+      });
+      if (decodedRoomType !== undefined && String(decodedRoomType) !== String(entered.room.type)) {
+        await socket.leave(presence);
         throw new DomainError("not_found", GAME_MESSAGES.roomNotFound);
-      await socket.join(presenceRoom(decodedRoomId, member.id));
+      }
       socket.data.gameRooms = [...new Set([...(socket.data.gameRooms ?? []), decodedRoomId])];
       const { withdrawable } = await memberBalances(deps.db, member.id);
       socket.emit(EV.timerUpdated, timerOf(entered.room));
@@ -204,11 +211,14 @@ export function attachTicTacToe(io: RealtimeServer, deps: Deps, opts: { sweepEve
 
     socket.on("disconnect", () => {
       for (const id of socket.data.gameRooms ?? []) {
-        // Another tab or a reconnect (on any node) still in the game keeps the member connected.
-        io.in(presenceRoom(id, member.id))
-          .fetchSockets()
-          .then((left) => (left.length === 0 ? disconnect(g(), id, member.id) : undefined))
-          .catch((e: unknown) => console.error("game disconnect failed", e));
+        const present = async () => (await io.in(presenceRoom(id, member.id)).fetchSockets()).length > 0;
+        // Another tab or a reconnect (on any node) still in the game keeps the member connected;
+        // a return that raced the countdown's start is checked once more after it and wins.
+        (async () => {
+          if (await present()) return;
+          await disconnect(g(), id, member.id);
+          if (await present()) await enterRoom(g(), id, member.id);
+        })().catch((e: unknown) => console.error("game disconnect failed", e));
       }
     });
   }

@@ -37,3 +37,88 @@ test.describe("Betting games hub", () => {
     await expect(page).toHaveURL(/\/login/);
   });
 });
+
+/**
+ * The tic-tac-toe lobby (spec 2 §2, §5, §7): the rooms over the socket with the Practice Room
+ * first, Join with its confirmation, the low-balance refusal, Resume, and live counts.
+ */
+test.describe("Tic-tac-toe lobby", () => {
+  const LOBBY = "/member/betting-games/tic-tac-toe";
+
+  test("rooms, Low Balance, joining the Practice Room and Resume @needs-js", async ({
+    browser,
+    page,
+    newMember,
+    loginAs,
+  }) => {
+    const m = await newMember();
+    await loginAs(page, m);
+    await page.goto(LOBBY);
+    await expect(page.getByRole("heading", { level: 1, name: "Tic Tac Toe" })).toBeVisible();
+    await expect(page.getByTestId("ttt-lobby")).toHaveAttribute("data-live", "on");
+    const rooms = page.getByTestId("lobby-room");
+    await expect(rooms.first()).toContainText("Practice Room");
+    await expect(rooms.first()).toContainText("Free");
+    // The seeded paid types (the paid-rooms switch is on in local runs).
+    const paid = rooms.filter({ hasText: "₹10.000" });
+    await expect(paid).toHaveCount(1);
+    await expect(paid).toContainText("₹18.000");
+    await expect(page.getByRole("group", { name: "Deposit Balance" })).toContainText("₹0.000");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+    // No deposit balance: a paid room is refused before anything is sent.
+    await paid.getByRole("button", { name: /^Join / }).click();
+    const low = page.getByRole("dialog", { name: "Low Balance" });
+    await expect(low).toContainText("Your balance is too low to join this room.");
+    await low.getByRole("button", { name: "Close" }).click();
+    await expect(low).toHaveCount(0);
+
+    // A second member watches the counts change live.
+    const other = await newMember();
+    const ctx = await browser.newContext();
+    const watcher = await ctx.newPage();
+    await loginAs(watcher, other);
+    await watcher.goto(LOBBY);
+    await expect(watcher.getByTestId("ttt-lobby")).toHaveAttribute("data-live", "on");
+    const watchedPractice = watcher.getByTestId("lobby-room").first();
+    const waitingBefore = Number(
+      (await watchedPractice.getByTestId("room-waiting").innerText()).split("/")[0],
+    );
+
+    // Join asks first; Cancel leaves nothing joined.
+    const practice = rooms.first();
+    await practice.getByRole("button", { name: "Join Practice Room" }).click();
+    const confirm = page.getByRole("dialog", { name: "Join Practice Room?" });
+    await expect(confirm).toContainText("free");
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await expect(confirm).toHaveCount(0);
+    await practice.getByRole("button", { name: "Join Practice Room" }).click();
+    await confirm.getByRole("button", { name: "Confirm" }).click();
+    await expect(page).toHaveURL(/\/member\/betting-games\/tic-tac-toe\/play\/[^/?]+\?type=/);
+    const url = new URL(page.url());
+    expect(Buffer.from(decodeURIComponent(url.searchParams.get("type") ?? ""), "base64").toString()).toBe(
+      "Practice Room",
+    );
+
+    await expect(watchedPractice.getByTestId("room-waiting")).toHaveText(`${waitingBefore + 1}/2`);
+    await ctx.close();
+
+    // Back in the lobby the member's seat is resumed, not joined again.
+    await page.goto(LOBBY);
+    const resume = page.getByRole("link", { name: "Resume Practice Room" });
+    await expect(resume).toBeVisible();
+    await resume.click();
+    await expect(page).toHaveURL(url.pathname + url.search);
+  });
+
+  test("without JavaScript the lobby says the rooms need it @no-js-only", async ({
+    page,
+    newMember,
+    loginAs,
+  }) => {
+    await loginAs(page, await newMember());
+    await page.goto(LOBBY);
+    await expect(page.getByRole("heading", { level: 1, name: "Tic Tac Toe" })).toBeVisible();
+    await expect(page.getByTestId("lobby-no-js")).toBeVisible();
+  });
+});

@@ -1,5 +1,9 @@
 import { expect, test } from "./fixtures";
 
+// The Practice Room is shared by everyone: its tests run one after another so no two of them
+// match each other's members.
+test.describe.configure({ mode: "serial" });
+
 /**
  * The betting hub (spec 2 §2, §3): the deposit balance, today's betting figures from
  * `user_betting_games_home_get`, Tic Tac Toe leading to its lobby, Ludo Game and WinGo Casino
@@ -109,6 +113,10 @@ test.describe("Tic-tac-toe lobby", () => {
     await expect(resume).toBeVisible();
     await resume.click();
     await expect(page).toHaveURL(url.pathname + url.search);
+    // The room's Cancel ends the search (no seat is left waiting for the next test).
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await expect(page.getByText("Opponent search canceled.", { exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/\/tic-tac-toe$/);
   });
 
   test("without JavaScript the lobby says the rooms need it @no-js-only", async ({
@@ -120,5 +128,65 @@ test.describe("Tic-tac-toe lobby", () => {
     await page.goto(LOBBY);
     await expect(page.getByRole("heading", { level: 1, name: "Tic Tac Toe" })).toBeVisible();
     await expect(page.getByTestId("lobby-no-js")).toBeVisible();
+  });
+});
+
+/** The room (spec 2 §2, §4): two members play the Practice Room to a win over the socket. */
+test.describe("Tic-tac-toe room", () => {
+  async function joinPractice(page: import("@playwright/test").Page) {
+    await page.goto("/member/betting-games/tic-tac-toe");
+    await expect(page.getByTestId("ttt-lobby")).toHaveAttribute("data-live", "on");
+    await page.getByRole("button", { name: "Join Practice Room" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Confirm" }).click();
+    await expect(page).toHaveURL(/\/tic-tac-toe\/play\//);
+    await expect(page.getByTestId("ttt-room")).toHaveAttribute("data-live", "on");
+  }
+
+  test("two members play the Practice Room to a win @needs-js", async ({
+    browser,
+    page,
+    newMember,
+    loginAs,
+  }) => {
+    await loginAs(page, await newMember());
+    await joinPractice(page);
+    // Joins of the Practice Room by other tests may match first: whoever is waiting last waits.
+    const ctx = await browser.newContext();
+    const other = await ctx.newPage();
+    await loginAs(other, await newMember());
+    let first = page;
+    if ((await page.getByTestId("room-status").innerText()) === "Waiting For Opponent") {
+      await expect(page.getByTestId("room-timer")).toHaveText(/^\d+s$/);
+      await expect(page.getByRole("button", { name: "Cancel" })).toBeVisible();
+    }
+    await joinPractice(other);
+    await expect(other.getByTestId("room-status")).toHaveText(/Your Turn|Opponent's Turn/);
+    if (!(await page.getByTestId("room-status").innerText()).match(/Turn/)) first = other;
+    await expect(first.getByTestId("room-status")).toHaveText(/Your Turn|Opponent's Turn/);
+    const x = (await first.getByTestId("room-status").innerText()) === "Your Turn" ? first : other;
+    const o = x === first ? other : first;
+    await expect(o.getByTestId("room-status")).toHaveText("Opponent's Turn");
+    await expect(o.getByTestId("player-panel")).toHaveCount(2);
+
+    const moves: [typeof x, number, number][] = [
+      [x, 1, 1],
+      [o, 2, 1],
+      [x, 1, 2],
+      [o, 2, 2],
+      [x, 1, 3],
+    ];
+    for (const [who, r, c] of moves) {
+      await expect(who.getByTestId("room-status")).toHaveText("Your Turn");
+      const cell = who.getByRole("button", { name: `Row ${r}, column ${c}` });
+      await cell.click();
+      await expect(cell).toHaveText(who === x ? "X" : "O");
+      const seen = (who === x ? o : x).getByRole("button", { name: `Row ${r}, column ${c}` });
+      await expect(seen).toHaveText(who === x ? "X" : "O");
+    }
+    await expect(x.getByTestId("room-status")).toHaveText("You Won!");
+    await expect(o.getByTestId("room-status")).toHaveText("You Lost!");
+    // Back after 5 s.
+    await expect(x).toHaveURL(/\/tic-tac-toe$/, { timeout: 10_000 });
+    await ctx.close();
   });
 });

@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
 // The Practice Room is shared by everyone: its tests run one after another so no two of them
@@ -133,7 +134,7 @@ test.describe("Tic-tac-toe lobby", () => {
 
 /** The room (spec 2 §2, §4): two members play the Practice Room to a win over the socket. */
 test.describe("Tic-tac-toe room", () => {
-  async function joinPractice(page: import("@playwright/test").Page) {
+  async function joinPractice(page: Page) {
     await page.goto("/member/betting-games/tic-tac-toe");
     await expect(page.getByTestId("ttt-lobby")).toHaveAttribute("data-live", "on");
     await page.getByRole("button", { name: "Join Practice Room" }).click();

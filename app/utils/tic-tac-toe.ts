@@ -1,0 +1,58 @@
+/** Addresses and payload readers the betting-games pages share (spec 2 §2, §3). */
+import type { LobbyRoom } from "../../shared/ticTacToeEvents";
+
+export const HUB_PATH = "/member/betting-games";
+export const LOBBY_PATH = "/member/betting-games/tic-tac-toe";
+
+/** UTF-8 text → base64 (the room address carries its id and type this way, spec 2 §2). */
+export function toBase64(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  let bin = "";
+  for (const b of bytes) bin += String.fromCharCode(b);
+  return btoa(bin);
+}
+
+/** base64 → UTF-8 text, or null when it is not base64. */
+export function fromBase64(b64: string): string | null {
+  try {
+    const bin = atob(b64);
+    return new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(bin, (c) => c.charCodeAt(0)));
+  } catch {
+    return null;
+  }
+}
+
+/** `/member/betting-games/tic-tac-toe/play/{roomId}?type=…`, both base64. */
+export function roomPath(roomId: string, type: string | number): string {
+  return `${LOBBY_PATH}/play/${encodeURIComponent(toBase64(roomId))}?type=${encodeURIComponent(
+    toBase64(String(type)),
+  )}`;
+}
+
+export interface LobbyData {
+  rooms: LobbyRoom[];
+  available_balance: string;
+  deposit_amount: string;
+  paid_rooms: boolean;
+}
+
+/** The `fetchRooms_data` acknowledgement's `msg`, or null when it is not one. */
+export function readLobby(ack: unknown): LobbyData | null {
+  const a = ack as {
+    success?: unknown;
+    msg?: {
+      otherRoomsData_get?: { ticTacToe_roomsData?: unknown };
+      available_balance?: unknown;
+      deposit_amount?: unknown;
+      paid_rooms?: unknown;
+    };
+  } | null;
+  const rooms = a?.msg?.otherRoomsData_get?.ticTacToe_roomsData;
+  if (a?.success !== true || !Array.isArray(rooms)) return null;
+  return {
+    rooms: rooms as LobbyRoom[],
+    available_balance: String(a.msg?.available_balance ?? "0"),
+    deposit_amount: String(a.msg?.deposit_amount ?? "0"),
+    paid_rooms: a.msg?.paid_rooms !== false,
+  };
+}

@@ -50,7 +50,7 @@ test.describe("Betting games hub", () => {
 test.describe("Tic-tac-toe lobby", () => {
   const LOBBY = "/member/betting-games/tic-tac-toe";
 
-  test("rooms, Low Balance, joining the Practice Room and Resume @needs-js", async ({
+  test("rooms, Low Balance, joining the Practice Room and Resume @needs-js @wide-only", async ({
     browser,
     page,
     newMember,
@@ -143,7 +143,7 @@ test.describe("Tic-tac-toe room", () => {
     await expect(page.getByTestId("ttt-room")).toHaveAttribute("data-live", "on");
   }
 
-  test("two members play the Practice Room to a win @needs-js", async ({
+  test("two members play the Practice Room to a win @needs-js @wide-only", async ({
     browser,
     page,
     newMember,

@@ -158,6 +158,12 @@ describe("hmac_sha1_url", () => {
     expect(withoutParam("/p?hash=x", "hash")).toEqual({ url: "/p", value: "x" });
     expect(withoutParam("/p?a=1", "hash")).toEqual({ url: "/p?a=1", value: undefined });
   });
+
+  it("a broken %-sequence in the URL is kept as text, never thrown (one such request must not stop the server)", () => {
+    expect(withoutParam("/p?a=%E0%A4%A&hash=%zz", "hash")).toEqual({ url: "/p?a=%E0%A4%A", value: "%zz" });
+    expect(withoutParam("/p?%=1&hash=x", "hash")).toEqual({ url: "/p?%=1", value: "x" });
+    expect(verifyPostbackSignature(bitlabs, received(`${PATH}?uid=%E0%A4%A&hash=%`))).toBe(false);
+  });
 });
 
 describe("hmac_sha256_sorted", () => {

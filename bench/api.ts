@@ -89,3 +89,30 @@ export async function reportLedgerInvariant(db: Deps["db"]): Promise<boolean> {
   );
   return ok;
 }
+
+/** What one phase of a money benchmark counted: successes, 4xx refusals, failures, latencies, odd answers. */
+export interface Tally {
+  ok: number;
+  refused: number;
+  failed: number;
+  latencies: number[];
+  answers: Map<string, number>;
+}
+
+export const tally = (): Tally => ({ ok: 0, refused: 0, failed: 0, latencies: [], answers: new Map() });
+
+/** Runs the jobs with `clients` workers taking the next job as each finishes; answers the elapsed seconds. */
+export async function runWorkers<T>(
+  clients: number,
+  jobs: T[],
+  work: (job: T) => Promise<void>,
+): Promise<number> {
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (next < jobs.length) await work(jobs[next++]!);
+    }),
+  );
+  return (performance.now() - started) / 1000;
+}

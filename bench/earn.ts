@@ -17,7 +17,15 @@ import { createSession } from "../api/domain/sessions";
 import { setSetting } from "../api/domain/settings";
 import { newId } from "../api/lib/ids";
 import { encodeObj } from "../shared/obj.server";
-import { OBJ_SECRET, reportLedgerInvariant, reportPgbench, runBench } from "./api";
+import {
+  OBJ_SECRET,
+  reportLedgerInvariant,
+  reportPgbench,
+  runBench,
+  runWorkers,
+  tally,
+  type Tally,
+} from "./api";
 import { percentile } from "./pg";
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
@@ -28,15 +36,6 @@ const PGBENCH_SCALE = Number(process.env.BENCH_PGBENCH_SCALE ?? 10);
 /** The server's minimum time between a short link's start and its claim, for this run. */
 const MIN_SECONDS = 2;
 const WALL_SECRET = "bench-wall-secret";
-
-interface Tally {
-  ok: number;
-  refused: number;
-  failed: number;
-  latencies: number[];
-  answers: Map<string, number>;
-}
-const tally = (): Tally => ({ ok: 0, refused: 0, failed: 0, latencies: [], answers: new Map() });
 
 function report(name: string, t: Tally, seconds: number, expected: number): boolean {
   const sorted = [...t.latencies].sort((a, b) => a - b);
@@ -92,17 +91,7 @@ runBench("earn", async (api) => {
   };
   const json = (res: Response, text: string) =>
     res.status === 200 && (JSON.parse(text) as { success?: boolean }).success === true;
-  /** Runs the jobs with CLIENTS workers; answers the elapsed seconds. */
-  const run = async <T>(jobs: T[], work: (job: T) => Promise<void>) => {
-    let next = 0;
-    const started = performance.now();
-    await Promise.all(
-      Array.from({ length: CLIENTS }, async () => {
-        while (next < jobs.length) await work(jobs[next++]!);
-      }),
-    );
-    return (performance.now() - started) / 1000;
-  };
+  const run = <T>(jobs: T[], work: (job: T) => Promise<void>) => runWorkers(CLIENTS, jobs, work);
 
   // ---- Short links: start every link for every member, then claim them all.
   const jobs = members.flatMap((m) => linkIds.map((linkId) => ({ m, linkId })));

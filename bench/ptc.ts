@@ -15,7 +15,15 @@ import { PLATFORM, accountBalance, campaignEscrowAccount } from "../api/domain/l
 import { createCampaign } from "../api/domain/ptcAds";
 import { createSession } from "../api/domain/sessions";
 import { encodeObj } from "../shared/obj.server";
-import { OBJ_SECRET, reportLedgerInvariant, reportPgbench, runBench } from "./api";
+import {
+  OBJ_SECRET,
+  reportLedgerInvariant,
+  reportPgbench,
+  runBench,
+  runWorkers,
+  tally,
+  type Tally,
+} from "./api";
 import { percentile } from "./pg";
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
@@ -26,15 +34,6 @@ const REFERRAL_GROUP = 10;
 const PGBENCH_SECONDS = Number(process.env.BENCH_DURATION ?? 20);
 const PGBENCH_SCALE = Number(process.env.BENCH_PGBENCH_SCALE ?? 10);
 const AD_SECONDS = 10;
-
-interface Tally {
-  ok: number;
-  refused: number;
-  failed: number;
-  latencies: number[];
-  answers: Map<string, number>;
-}
-const tally = (): Tally => ({ ok: 0, refused: 0, failed: 0, latencies: [], answers: new Map() });
 
 /** A fixed shuffle (the same every run), so claims on one campaign interleave with the others. */
 function shuffle<T>(list: T[], seed = 20261123): T[] {
@@ -134,17 +133,7 @@ runBench("ptc", async (api) => {
       return undefined;
     }
   };
-  /** Runs the jobs with CLIENTS workers; answers the elapsed seconds. */
-  const run = async <T>(jobs: T[], work: (job: T) => Promise<void>) => {
-    let next = 0;
-    const started = performance.now();
-    await Promise.all(
-      Array.from({ length: CLIENTS }, async () => {
-        while (next < jobs.length) await work(jobs[next++]!);
-      }),
-    );
-    return (performance.now() - started) / 1000;
-  };
+  const run = <T>(jobs: T[], work: (job: T) => Promise<void>) => runWorkers(CLIENTS, jobs, work);
 
   const jobs = shuffle(members.flatMap((m) => campaignIds.map((c) => ({ member: m, campaign: c }))));
   console.log(

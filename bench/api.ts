@@ -11,7 +11,7 @@ import { parseConfig } from "../api/config";
 import { createApi } from "../api/app";
 import { createDeps, type Deps } from "../api/deps";
 import { checkLedgerInvariant } from "../api/domain/ledger";
-import { adminSql, dbUrl, freePort, runPgbench } from "./pg";
+import { adminSql, dbUrl, freePort, percentile, runPgbench } from "./pg";
 
 export const OBJ_SECRET = "bench-obj-secret-0000";
 
@@ -115,4 +115,14 @@ export async function runWorkers<T>(
     }),
   );
   return (performance.now() - started) / 1000;
+}
+
+/** One phase's row of the results table, and its odd answers; answers whether every job succeeded. */
+export function reportPhase(name: string, t: Tally, seconds: number, expected: number): boolean {
+  const sorted = [...t.latencies].sort((a, b) => a - b);
+  console.log(
+    `| ${name} | ${t.ok} | ${t.refused} | ${t.failed} | ${(t.ok / seconds).toFixed(1)} | ${percentile(sorted, 50).toFixed(1)} | ${percentile(sorted, 99).toFixed(1)} |`,
+  );
+  for (const [k, n] of t.answers) console.log(`  ${name} answered ${n}×: ${k}`);
+  return t.failed === 0 && t.ok === expected;
 }

@@ -21,12 +21,12 @@ import {
   OBJ_SECRET,
   reportLedgerInvariant,
   reportPgbench,
+  reportPhase,
   runBench,
   runWorkers,
   tally,
   type Tally,
 } from "./api";
-import { percentile } from "./pg";
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 500);
@@ -36,15 +36,6 @@ const PGBENCH_SCALE = Number(process.env.BENCH_PGBENCH_SCALE ?? 10);
 /** The server's minimum time between a short link's start and its claim, for this run. */
 const MIN_SECONDS = 2;
 const WALL_SECRET = "bench-wall-secret";
-
-function report(name: string, t: Tally, seconds: number, expected: number): boolean {
-  const sorted = [...t.latencies].sort((a, b) => a - b);
-  console.log(
-    `| ${name} | ${t.ok} | ${t.refused} | ${t.failed} | ${(t.ok / seconds).toFixed(1)} | ${percentile(sorted, 50).toFixed(1)} | ${percentile(sorted, 99).toFixed(1)} |`,
-  );
-  for (const [k, n] of t.answers) console.log(`  ${name} answered ${n}×: ${k}`);
-  return t.failed === 0 && t.ok === expected;
-}
 
 runBench("earn", async (api) => {
   const { db, base } = api;
@@ -191,9 +182,9 @@ runBench("earn", async (api) => {
 
   console.log("\n| phase | ok | refused (4xx) | failed | ok/s | p50 ms | p99 ms |");
   console.log("|---|---:|---:|---:|---:|---:|---:|");
-  ok = report("short link start", starts, startSeconds, jobs.length) && ok;
-  ok = report("short link claim", claims, claimSeconds, jobs.length) && ok;
-  ok = report("postback (2× each)", postbacks, postbackSeconds, sends.length) && ok;
+  ok = reportPhase("short link start", starts, startSeconds, jobs.length) && ok;
+  ok = reportPhase("short link claim", claims, claimSeconds, jobs.length) && ok;
+  ok = reportPhase("postback (2× each)", postbacks, postbackSeconds, sends.length) && ok;
   const claimsPerS = claims.ok / claimSeconds;
   const postbacksPerS = postbacks.ok / postbackSeconds;
   console.log(`\nshort-link claims/second: ${claimsPerS.toFixed(1)} (${claimSeconds.toFixed(1)} s)`);

@@ -19,12 +19,12 @@ import {
   OBJ_SECRET,
   reportLedgerInvariant,
   reportPgbench,
+  reportPhase,
   runBench,
   runWorkers,
   tally,
   type Tally,
 } from "./api";
-import { percentile } from "./pg";
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 1000);
@@ -165,17 +165,8 @@ runBench("ptc", async (api) => {
 
   console.log("\n| phase | ok | refused (4xx) | failed | ok/s | p50 ms | p99 ms |");
   console.log("|---|---:|---:|---:|---:|---:|---:|");
-  for (const [name, t, seconds] of [
-    ["view start", starts, startSeconds],
-    ["claim", claims, claimSeconds],
-  ] as const) {
-    const sorted = [...t.latencies].sort((a, b) => a - b);
-    console.log(
-      `| ${name} | ${t.ok} | ${t.refused} | ${t.failed} | ${(t.ok / seconds).toFixed(1)} | ${percentile(sorted, 50).toFixed(1)} | ${percentile(sorted, 99).toFixed(1)} |`,
-    );
-    for (const [k, n] of t.answers) console.log(`  ${name} answered ${n}×: ${k}`);
-    if (t.failed > 0 || t.ok !== jobs.length) failed = true;
-  }
+  if (!reportPhase("view start", starts, startSeconds, jobs.length)) failed = true;
+  if (!reportPhase("claim", claims, claimSeconds, jobs.length)) failed = true;
   const claimsPerS = claims.ok / claimSeconds;
   console.log(`\nclaims/second: ${claimsPerS.toFixed(1)} (${claimSeconds.toFixed(1)} s)`);
 

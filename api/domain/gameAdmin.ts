@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, inArray, ne } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { gamePlayers, gameRoomTypes, gameRooms, journalEntries, journalLines } from "../db/schema";
 import { newId } from "../lib/ids";
 import { milliToRupeeString } from "../../shared/money";
+import { offsetOf, pageOf } from "../../shared/pagination";
 import { recordAudit } from "./audit";
 import { DomainError } from "./errors";
 import { gamesPaidRooms } from "./settings";
@@ -111,24 +112,32 @@ export async function updateRoomType(
 }
 
 /**
- * Live games (waiting or playing) and the most recent ended ones, newest first, each with its
- * players and the ledger entries its settlement posted (fees, refunds, prize, revenue).
+ * Live games (waiting or playing, up to `limit`) and one page of the ended ones (`limit` a page),
+ * newest first, each with its players and the ledger entries its settlement posted (fees,
+ * refunds, prize, revenue).
  */
-export async function listGames(g: GameDeps, opts: { limit?: number } = {}) {
+export async function listGames(g: GameDeps, opts: { limit?: number; page?: number } = {}) {
   const db = g.db;
   const limit = Math.min(Math.max(opts.limit ?? 50, 1), 200);
+  const ended = inArray(gameRooms.status, ["finished", "cancelled"]);
   const live = await db
     .select()
     .from(gameRooms)
     .where(inArray(gameRooms.status, ["waiting", "playing"]))
-    .orderBy(desc(gameRooms.createdAt))
+    .orderBy(desc(gameRooms.createdAt), desc(gameRooms.id))
     .limit(limit);
+  const [endedCount] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(gameRooms)
+    .where(ended);
+  const recentPage = pageOf(opts.page ?? 1, limit, Number(endedCount?.n ?? 0));
   const recent = await db
     .select()
     .from(gameRooms)
-    .where(inArray(gameRooms.status, ["finished", "cancelled"]))
+    .where(ended)
     .orderBy(desc(gameRooms.finishedAt), desc(gameRooms.id))
-    .limit(limit);
+    .limit(recentPage.pageSize)
+    .offset(offsetOf(recentPage));
   const ids = [...live, ...recent].map((r) => r.id);
   const players = ids.length
     ? await db.select().from(gamePlayers).where(inArray(gamePlayers.roomId, ids))
@@ -186,5 +195,6 @@ export async function listGames(g: GameDeps, opts: { limit?: number } = {}) {
     paid_rooms: await gamesPaidRooms(db, g.nodeEnv),
     live: live.map(view),
     recent: recent.map(view),
+    recent_pagination: recentPage,
   };
 }

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { ApiError, ok, readBody, requireMember, requireOperator, type ApiEnv } from "../http";
+import { ApiError, ok, pageQuery, readBody, requireMember, requireOperator, type ApiEnv } from "../http";
 import { gameDeps } from "../deps";
 import { bettingHome, setPaidRooms } from "../domain/ticTacToe";
 import {
@@ -112,7 +112,13 @@ export function adminGamesRoute(): Hono<ApiEnv> {
 
   r.get("/games", ...guard, async (c) => {
     const limit = Number(c.req.query("limit") ?? 50);
-    return ok(c, await listGames(gameDeps(c.var.deps), { limit: Number.isSafeInteger(limit) ? limit : 50 }));
+    return ok(
+      c,
+      await listGames(gameDeps(c.var.deps), {
+        limit: Number.isSafeInteger(limit) ? limit : 50,
+        page: pageQuery(c),
+      }),
+    );
   });
 
   return r;

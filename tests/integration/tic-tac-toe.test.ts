@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { and, eq, like } from "drizzle-orm";
+import { and, eq, inArray, like, sql } from "drizzle-orm";
 import { drivers } from "../support/db";
 import { startTestApi, type TestApi } from "../support/api";
 import {
@@ -585,5 +585,57 @@ describe.each(drivers())("tic-tac-toe rooms (%s)", (driver) => {
     const audit = JSON.stringify((await op("/audit")).body);
     for (const action of ["games.room_type.create", "games.room_type.update", "games.paid_rooms"])
       expect(audit).toContain(action);
+  });
+
+  it("operators page the ended games, newest first (recent_pagination); live games are listed apart", async () => {
+    const operator = await newOperator(t);
+    const op = (query: string) => t.request(`/adminRoute/games${query}`, { cookie: operator.cookie });
+    // Three searches ended one after another (cancelled), and one member left waiting.
+    const ended: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const m = await player();
+      const { roomId } = await join(g, m.id, TEN);
+      tick(1);
+      await cancel(g, roomId, m.id);
+      ended.unshift(roomId);
+    }
+    const waiting = await join(g, (await player()).id, TEN);
+    const [count] = await t.deps.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(gameRooms)
+      .where(inArray(gameRooms.status, ["finished", "cancelled"]));
+    const total = Number(count!.n);
+    expect(total).toBeGreaterThanOrEqual(3);
+    const ids = (games: { id: string }[]) => games.map((r) => r.id);
+
+    const all = (await op("?limit=200")).body.msg;
+    expect(all.recent_pagination).toEqual({
+      page: 1,
+      pageSize: 200,
+      totalRecords: total,
+      totalPages: Math.ceil(total / 200),
+    });
+    expect(ids(all.recent).slice(0, 3)).toEqual(ended);
+    expect(ids(all.live)).toContain(waiting.roomId);
+
+    const first = (await op("?limit=2")).body.msg;
+    expect(ids(first.recent)).toEqual(ended.slice(0, 2));
+    expect(first.recent_pagination).toEqual({
+      page: 1,
+      pageSize: 2,
+      totalRecords: total,
+      totalPages: Math.ceil(total / 2),
+    });
+    const second = (await op("?limit=2&page=2")).body.msg;
+    expect(ids(second.recent)).toEqual(ids(all.recent).slice(2, 4));
+    expect(second.recent_pagination.page).toBe(2);
+    // Past the end: the last page; not a page number: the first.
+    const last = (await op("?limit=2&page=9999")).body.msg;
+    expect(last.recent_pagination.page).toBe(Math.ceil(total / 2));
+    expect(ids(last.recent)).toEqual(ids(all.recent).slice((Math.ceil(total / 2) - 1) * 2));
+    expect((await op("?limit=2&page=abc")).body.msg.recent_pagination.page).toBe(1);
+    // No default page size surprise: without `limit`, 50 a page.
+    expect((await op("")).body.msg.recent_pagination.pageSize).toBe(50);
+    await cancel(g, waiting.roomId, (await seats(waiting.roomId))[0]!.userId);
   });
 });

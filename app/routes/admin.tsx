@@ -23,6 +23,7 @@ const SECTIONS = [
   { to: "/admin/ad-cheat-log", label: "Cheat Log" },
   { to: "/admin/task-walls", label: "Task Walls" },
   { to: "/admin/postbacks", label: "Postbacks" },
+  { to: "/admin/games", label: "Games" },
   { to: "/admin/audit", label: "Audit Log" },
   { to: "/admin/ledger", label: "Ledger Check" },
 ];

@@ -1,5 +1,19 @@
+import { randomBytes, randomInt } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { io as connectSocket, type Socket } from "socket.io-client";
+import {
+  E2E_ORIGIN,
+  api,
+  expect,
+  loginOperatorPage,
+  test,
+  toast,
+  type Member,
+  type OperatorHelper,
+} from "./fixtures";
+import { operatorPage } from "./money-helpers";
+import { convertToDeposit } from "./ptc-helpers";
+import { milliToRupeeString } from "../../shared/money";
 
 // The Practice Room is shared by everyone: its tests run one after another so no two of them
 // match each other's members.
@@ -189,5 +203,408 @@ test.describe("Tic-tac-toe room", () => {
     // Back after 5 s.
     await expect(x).toHaveURL(/\/tic-tac-toe$/, { timeout: 10_000 });
     await ctx.close();
+  });
+});
+
+/**
+ * The operators' games page (/admin/games): room types (a new one reaches the lobby, refusals in
+ * the API's words, a disabled one leaves it), the paid-rooms switch behind its confirm step (a
+ * waiting member refunded, then on again), live and recent games with their settlement lines, and
+ * the audit log. The switch and the room types are shared by every game test: these run on the
+ * js project, one after another, and the switch is always turned back on.
+ */
+test.describe("Operators: games", () => {
+  const ADMIN = "/admin/games";
+  const LOBBY = "/member/betting-games/tic-tac-toe";
+
+  interface TypeRow {
+    id: string;
+    name: string;
+    entry_fee: string;
+    prize: string;
+    enabled: boolean;
+  }
+
+  /** An entry fee (₹1–₹5) and a prize (1.5 fees) no room type has yet: the server may be reused between runs. */
+  async function freshPrice(operator: OperatorHelper): Promise<{ fee: string; prize: string }> {
+    const taken = new Set(
+      ((await operator.request("/adminRoute/gameRoomTypes")).body.msg.records as TypeRow[]).map(
+        (t) => t.entry_fee,
+      ),
+    );
+    for (;;) {
+      const milli = randomInt(1000, 5000);
+      const fee = milliToRupeeString(milli);
+      if (!taken.has(fee)) return { fee, prize: milliToRupeeString(Math.floor((milli * 3) / 2)) };
+    }
+  }
+
+  /** A room type made through the API (the page's own form has its test). */
+  async function newType(operator: OperatorHelper, prefix: string) {
+    const price = await freshPrice(operator);
+    const name = `${prefix} ${randomBytes(3).toString("hex")}`;
+    const res = await operator.request("/adminRoute/gameRoomTypes", {
+      json: { name, entry_fee: price.fee, prize: price.prize, sort_order: 900 },
+    });
+    expect(res.status).toBe(200);
+    return { id: res.body.msg.roomType.id as string, name, ...price };
+  }
+
+  const disableType = (operator: OperatorHelper, id: string) =>
+    operator.request(`/adminRoute/gameRoomTypes/${id}`, { method: "PATCH", json: { enabled: false } });
+
+  /** Whatever a test did, paid rooms end up on (the other game tests need them). */
+  async function paidRoomsOn(operator: OperatorHelper) {
+    const now = await operator.request("/adminRoute/gamePaidRooms");
+    if (now.body.msg?.on !== true)
+      await operator.request("/adminRoute/gamePaidRooms", { method: "PATCH", json: { on: true } });
+  }
+
+  /** A member with ₹10 of deposit balance; answers the member and their API cookie. */
+  async function depositMember(
+    newMember: () => Promise<Member>,
+    giveBalance: (m: Member, r: number) => Promise<void>,
+  ) {
+    const m = await newMember();
+    await giveBalance(m, 10);
+    return { member: m, cookie: await convertToDeposit(m, 10) };
+  }
+
+  const depositOf = async (cookie: string) =>
+    (await api.request("/userIncomeRoute/user_betting_games_home_get", { cookie })).body.msg
+      .deposit_amount as string;
+
+  async function memberSocket(cookie: string, opened: Socket[]): Promise<Socket> {
+    const socket = connectSocket(E2E_ORIGIN, {
+      extraHeaders: { cookie },
+      transports: ["websocket"],
+      reconnection: false,
+      forceNew: true,
+    });
+    opened.push(socket);
+    await new Promise<void>((resolve, reject) => {
+      socket.once("connect", () => resolve());
+      socket.once("connect_error", reject);
+    });
+    return socket;
+  }
+
+  const ask = (s: Socket, event: string, payload: unknown): Promise<any> =>
+    s.timeout(10_000).emitWithAck(event, payload);
+
+  test("room types: a new one reaches the lobby, refusals in the API's words, disabled it leaves @needs-js @wide-only", async ({
+    browser,
+    page,
+    operator,
+    newMember,
+    loginAs,
+  }) => {
+    const ops = await operatorPage(browser, true);
+    await ops.goto("/admin");
+    await ops.getByRole("navigation", { name: "Operator menu" }).getByRole("link", { name: "Games" }).click();
+    await expect(ops).toHaveURL(ADMIN);
+    await expect(ops.getByRole("heading", { level: 1, name: "Games" })).toBeVisible();
+    const table = ops.getByRole("table", { name: "Room types" });
+    await expect(table.getByTestId("room-type").filter({ hasText: "Bronze Room" })).toContainText("₹10.000");
+
+    const { fee, prize } = await freshPrice(operator);
+    const name = `E2E Room ${randomBytes(3).toString("hex")}`;
+    const add = ops.getByRole("form", { name: "New room type" });
+    await add.getByLabel("Name", { exact: true }).fill(name);
+    await add.getByLabel("Entry fee (₹)").fill(fee);
+    await add.getByLabel("Prize (₹)").fill(prize);
+    await add.getByLabel("Sort order").fill("900");
+    await add.getByRole("button", { name: "Add Room Type" }).click();
+    await expect(toast(ops)).toContainText("Room type saved.");
+    const row = table.getByTestId("room-type").filter({ hasText: name });
+    await expect(row).toContainText(`₹${fee}`);
+    await expect(row).toContainText(`₹${prize}`);
+    await expect(row.getByRole("cell").nth(3)).toHaveText("Yes");
+    await expect(row.getByRole("cell").nth(4)).toHaveText("900");
+
+    // The member's lobby lists it.
+    await loginAs(page, await newMember());
+    await page.goto(LOBBY);
+    await expect(page.getByTestId("ttt-lobby")).toHaveAttribute("data-live", "on");
+    const room = page.getByTestId("lobby-room").filter({ hasText: name });
+    await expect(room).toContainText(`₹${fee}`);
+    await expect(room).toContainText(`₹${prize}`);
+
+    // Refusals: the browser's rule, then the API's (its words, next to the fee or above the form).
+    await add.getByLabel("Name", { exact: true }).fill(`${name} copy`);
+    await add.getByLabel("Entry fee (₹)").fill("1.2345");
+    await add.getByLabel("Prize (₹)").fill("1");
+    await add.getByRole("button", { name: "Add Room Type" }).click();
+    await expect(add.getByText("Rupees with up to 3 decimals, e.g. 10 or 12.500.")).toBeVisible();
+    await add.getByLabel("Entry fee (₹)").fill(fee);
+    await add.getByRole("button", { name: "Add Room Type" }).click();
+    await expect(add.getByRole("alert")).toHaveText(
+      "Another room type has this entry fee: members join a type by its fee.",
+    );
+    await expect(add.getByLabel("Entry fee (₹)")).toHaveAttribute("aria-invalid", "true");
+    const other = await freshPrice(operator);
+    await add.getByLabel("Entry fee (₹)").fill(other.fee);
+    await add.getByLabel("Prize (₹)").fill(milliToRupeeString(Number(other.fee.replace(".", "")) * 2 + 1));
+    await add.getByRole("button", { name: "Add Room Type" }).click();
+    await expect(add.getByRole("alert")).toHaveText("The prize must not exceed the two players' entry fees.");
+    await expect(table.getByTestId("room-type").filter({ hasText: `${name} copy` })).toHaveCount(0);
+
+    // Edit: disabled, it leaves the lobby.
+    await row.getByRole("link", { name: `Edit ${name}` }).click();
+    const edit = ops.getByRole("form", { name: `Edit ${name}` });
+    await expect(edit.getByLabel("Entry fee (₹)")).toHaveValue(fee);
+    await edit.getByLabel(/^Enabled/).uncheck();
+    await edit.getByRole("button", { name: "Save Room Type" }).click();
+    await expect(toast(ops)).toContainText("Room type saved.");
+    await expect(edit).toHaveCount(0);
+    await expect(row.getByRole("cell").nth(3)).toHaveText("No");
+    await page.goto(LOBBY);
+    await expect(page.getByTestId("ttt-lobby")).toHaveAttribute("data-live", "on");
+    await expect(page.getByTestId("lobby-room").first()).toContainText("Practice Room");
+    await expect(page.getByTestId("lobby-room").filter({ hasText: "Bronze Room" })).toHaveCount(1);
+    await expect(page.getByTestId("lobby-room").filter({ hasText: name })).toHaveCount(0);
+
+    // Both changes are in the audit log.
+    const href = await row.getByRole("link", { name: `Edit ${name}` }).getAttribute("href");
+    const id = new URLSearchParams(href!.split("?")[1]!.split("#")[0]).get("edit")!;
+    await ops.goto("/admin/audit");
+    const entries = ops.getByTestId("audit-entry").filter({ hasText: `game_room_type:${id}` });
+    await expect(entries.filter({ hasText: "games.room_type.create" })).toHaveCount(1);
+    await expect(entries.filter({ hasText: "games.room_type.update" })).toHaveCount(1);
+    await ops.context().close();
+  });
+
+  test("paid rooms off after the confirm step: a waiting member is refunded, paid types leave the lobby; on again @needs-js @wide-only", async ({
+    browser,
+    page,
+    operator,
+    newMember,
+    loginAs,
+    giveBalance,
+  }) => {
+    const type = await newType(operator, "E2E Switch");
+    const { member, cookie } = await depositMember(newMember, giveBalance);
+    const ops = await operatorPage(browser, true);
+    try {
+      // The member waits in the new paid room (joined from the lobby page, over its socket).
+      await loginAs(page, member);
+      await page.goto(LOBBY);
+      await expect(page.getByTestId("ttt-lobby")).toHaveAttribute("data-live", "on");
+      await page.getByRole("button", { name: `Join ${type.name}` }).click();
+      await page
+        .getByRole("dialog", { name: `Join ${type.name}?` })
+        .getByRole("button", { name: "Confirm" })
+        .click();
+      await expect(page).toHaveURL(/\/tic-tac-toe\/play\//);
+      await expect(page.getByTestId("room-status")).toHaveText("Waiting For Opponent");
+      const roomId = Buffer.from(
+        decodeURIComponent(new URL(page.url()).pathname.split("/").at(-1)!),
+        "base64",
+      ).toString();
+      expect(await depositOf(cookie)).toBe(milliToRupeeString(10_000 - Number(type.fee.replace(".", ""))));
+
+      await ops.goto(ADMIN);
+      const state = ops.getByTestId("paid-rooms-state");
+      await expect(state).toHaveText("On");
+      await expect(ops.getByRole("region", { name: "Paid rooms" })).toContainText(
+        "Promotion and Regulation of Online Gaming Act, 2025",
+      );
+      const live = ops
+        .getByRole("list", { name: "Live games" })
+        .getByTestId("admin-game")
+        .filter({ hasText: roomId });
+      await expect(live.getByTestId("game-status")).toHaveText("Waiting");
+
+      // Off: first the confirm step (Cancel changes nothing), then the refund.
+      await ops.getByRole("button", { name: "Turn Paid Rooms Off" }).click();
+      const confirmOff = ops.getByRole("dialog", { name: "Turn paid rooms off?" });
+      await expect(confirmOff).toContainText(
+        "Players waiting in paid rooms will be refunded their entry fee",
+      );
+      await confirmOff.getByRole("button", { name: "Cancel" }).click();
+      await expect(confirmOff).toHaveCount(0);
+      await expect(state).toHaveText("On");
+      await ops.getByRole("button", { name: "Turn Paid Rooms Off" }).click();
+      await confirmOff.getByRole("button", { name: "Turn Off" }).click();
+      await expect(toast(ops)).toContainText(
+        /Paid rooms are off\. \d+ waiting players? (was|were) refunded\./,
+      );
+      const refunded = Number(/(\d+) waiting/.exec((await toast(ops).textContent()) ?? "")![1]);
+      expect(refunded).toBeGreaterThanOrEqual(1);
+      await expect(state).toHaveText("Off");
+      await expect.poll(() => depositOf(cookie)).toBe("10.000");
+
+      // The member's lobby: only the Practice Room, with the notice.
+      await page.goto(LOBBY);
+      await expect(page.getByTestId("ttt-lobby")).toHaveAttribute("data-live", "on");
+      await expect(page.getByText("Paid rooms are closed. The Practice Room is open.")).toBeVisible();
+      await expect(page.getByTestId("lobby-room")).toHaveCount(1);
+      await expect(page.getByTestId("lobby-room")).toContainText("Practice Room");
+
+      // The refunded game, with its fee and refund lines.
+      const ended = ops
+        .getByRole("list", { name: "Recent games" })
+        .getByTestId("admin-game")
+        .filter({ hasText: roomId });
+      await expect(ended.getByTestId("game-status")).toHaveText("Cancelled");
+      await expect(ended.getByTestId("game-end-reason")).toHaveText("Paid rooms switched off");
+      const lines = ended.getByTestId("settlement-line");
+      await expect(lines).toHaveCount(4);
+      await expect(
+        lines.filter({ hasText: "game_refund" }).filter({ hasText: member.userName }),
+      ).toContainText(`₹${type.fee}`);
+      await expect(lines.filter({ hasText: "game_fee" }).filter({ hasText: member.userName })).toContainText(
+        `-₹${type.fee}`,
+      );
+
+      // On again, after its own confirm step.
+      await ops.getByRole("button", { name: "Turn Paid Rooms On" }).click();
+      const confirmOn = ops.getByRole("dialog", { name: "Turn paid rooms on?" });
+      await expect(confirmOn).toBeVisible();
+      await confirmOn.getByRole("button", { name: "Turn On" }).click();
+      await expect(toast(ops)).toContainText("Paid rooms are on.");
+      await expect(state).toHaveText("On");
+      await page.goto(LOBBY);
+      await expect(page.getByTestId("lobby-room").filter({ hasText: type.name })).toHaveCount(1);
+
+      // Both switches are in the audit log, newest first.
+      await ops.goto("/admin/audit");
+      const audits = ops.getByTestId("audit-entry").filter({ hasText: "games.paid_rooms" });
+      await expect(audits.first()).toContainText('"on": true');
+      await expect(audits.nth(1)).toContainText('"on": false');
+    } finally {
+      await paidRoomsOn(operator);
+      await disableType(operator, type.id);
+      await ops.context().close();
+    }
+  });
+
+  test("a live game and a finished one with their settlement lines @needs-js @wide-only", async ({
+    browser,
+    operator,
+    newMember,
+    giveBalance,
+  }) => {
+    const type = await newType(operator, "E2E Live");
+    const a = await depositMember(newMember, giveBalance);
+    const b = await depositMember(newMember, giveBalance);
+    const sockets: Socket[] = [];
+    const ops = await operatorPage(browser, true);
+    try {
+      const sa = await memberSocket(a.cookie, sockets);
+      const sb = await memberSocket(b.cookie, sockets);
+      const joined = await ask(sa, "join_req_for_ticTacToe", { type: type.fee });
+      expect(joined).toMatchObject({ success: true });
+      const roomId = joined.msg.userRoom_id as string;
+
+      await ops.goto(ADMIN);
+      const liveGame = ops
+        .getByRole("list", { name: "Live games" })
+        .getByTestId("admin-game")
+        .filter({ hasText: roomId });
+      await expect(liveGame.getByTestId("game-status")).toHaveText("Waiting");
+      await expect(liveGame).toContainText(type.name);
+      await expect(liveGame.getByTestId("game-player")).toHaveCount(1);
+      await expect(liveGame.getByTestId("game-player")).toContainText(a.member.userName);
+      await expect(liveGame.getByTestId("settlement-line")).toHaveCount(2);
+
+      // The opponent arrives: Refresh shows the game in play.
+      expect(await ask(sb, "join_req_for_ticTacToe", { type: type.fee })).toMatchObject({
+        success: true,
+        msg: { userRoom_id: roomId },
+      });
+      await ops.getByRole("link", { name: "Refresh" }).click();
+      await expect(liveGame.getByTestId("game-status")).toHaveText("Playing");
+      await expect(liveGame.getByTestId("game-player")).toHaveCount(2);
+      await expect(liveGame.getByTestId("game-player").filter({ hasText: b.member.userName })).toContainText(
+        "O",
+      );
+      await expect(liveGame.getByTestId("settlement-line").filter({ hasText: "game_fee" })).toHaveCount(4);
+
+      // X (the first to join) wins along the top row.
+      const moves: [Socket, number, number][] = [
+        [sa, 0, 0],
+        [sb, 1, 0],
+        [sa, 0, 1],
+        [sb, 1, 1],
+        [sa, 0, 2],
+      ];
+      for (const [s, row, col] of moves)
+        expect(await ask(s, "tic_tac_toe_make_move", { decodedRoomId: roomId, row, col })).toMatchObject({
+          success: true,
+        });
+
+      await ops.getByRole("link", { name: "Refresh" }).click();
+      await expect(liveGame).toHaveCount(0);
+      const done = ops
+        .getByRole("list", { name: "Recent games" })
+        .getByTestId("admin-game")
+        .filter({ hasText: roomId });
+      await expect(done.getByTestId("game-status")).toHaveText("Finished");
+      await expect(done.getByTestId("game-winner")).toHaveText(`${a.member.userName} (X)`);
+      await expect(done.getByTestId("game-end-reason")).toHaveText("Three in a line");
+      const lines = done.getByTestId("settlement-line");
+      await expect(lines).toHaveCount(8);
+      const feeMilli = Number(type.fee.replace(".", ""));
+      const prizeMilli = Number(type.prize.replace(".", ""));
+      await expect(
+        lines.filter({ hasText: "bettingGames" }).filter({ hasText: `${a.member.userName} · withdrawable` }),
+      ).toContainText(`₹${type.prize}`);
+      await expect(
+        lines.filter({ hasText: "game_revenue" }).filter({ hasText: "platform:revenue" }),
+      ).toContainText(`₹${milliToRupeeString(2 * feeMilli - prizeMilli)}`);
+      await expect(
+        lines.filter({ hasText: "game_fee" }).filter({ hasText: `${b.member.userName} · deposit` }),
+      ).toContainText(`-₹${type.fee}`);
+    } finally {
+      for (const s of sockets) s.disconnect();
+      await disableType(operator, type.id);
+      await ops.context().close();
+    }
+  });
+
+  test("without JavaScript, on a phone, the switch's confirm step is the server's page @needs-js @wide-only", async ({
+    browser,
+    operator,
+  }) => {
+    const ctx = await browser.newContext({
+      baseURL: E2E_ORIGIN,
+      javaScriptEnabled: false,
+      viewport: { width: 360, height: 640 },
+      locale: "en-IN",
+      timezoneId: "Asia/Kolkata",
+    });
+    const ops = await ctx.newPage();
+    await loginOperatorPage(ops);
+    try {
+      await ops.goto(ADMIN);
+      await expect(ops.getByRole("heading", { level: 1, name: "Games" })).toBeVisible();
+      // Nothing wider than the phone: wide tables scroll inside their own box.
+      expect(await ops.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      const state = ops.getByTestId("paid-rooms-state");
+      await expect(state).toHaveText("On");
+
+      await ops.getByRole("button", { name: "Turn Paid Rooms Off" }).click();
+      const confirmOff = ops.getByRole("dialog", { name: "Turn paid rooms off?" });
+      await expect(confirmOff).toContainText("will be refunded");
+      await confirmOff.getByRole("button", { name: "Cancel" }).click();
+      await expect(confirmOff).toHaveCount(0);
+      await expect(state).toHaveText("On");
+
+      await ops.getByRole("button", { name: "Turn Paid Rooms Off" }).click();
+      await confirmOff.getByRole("button", { name: "Turn Off" }).click();
+      await expect(toast(ops)).toContainText("Paid rooms are off.");
+      await expect(state).toHaveText("Off");
+      await ops.getByRole("button", { name: "Turn Paid Rooms On" }).click();
+      await ops
+        .getByRole("dialog", { name: "Turn paid rooms on?" })
+        .getByRole("button", { name: "Turn On" })
+        .click();
+      await expect(toast(ops)).toContainText("Paid rooms are on.");
+      await expect(state).toHaveText("On");
+    } finally {
+      await paidRoomsOn(operator);
+      await ctx.close();
+    }
   });
 });

@@ -26,6 +26,7 @@ import {
   LOBBY_COMPONENT,
   ROOM_COMPONENT,
   TIC_TAC_TOE_EVENTS as EV,
+  timeLeftOf,
   type RoomView,
 } from "../../shared/ticTacToeEvents";
 import { componentRoom, everyoneRoom, handle, type MemberSocket, type RealtimeServer } from "./index";
@@ -49,9 +50,7 @@ export interface GameSocketData {
 const presenceRoom = (roomId: string, userId: string) => `game:${roomId}:user:${userId}`;
 
 /** The running timer of a room: the turn, or the opponent wait. */
-const timerOf = (room: RoomView) => ({
-  timeLeft: room.status === "waiting" ? room.opponent_player_waiting_timeLeft : room.player_turn_timeLeft,
-});
+const timerOf = (room: RoomView) => ({ timeLeft: timeLeftOf(room) });
 
 function notifier(io: RealtimeServer, deps: Deps): GameNotifier {
   return {

@@ -88,6 +88,11 @@ export interface RoomView {
   opponent_player_waiting_timeLeft: number;
 }
 
+/** Seconds left on a room's running timer: the opponent wait while waiting, else the turn. */
+export function timeLeftOf(room: RoomView): number {
+  return room.status === "waiting" ? room.opponent_player_waiting_timeLeft : room.player_turn_timeLeft;
+}
+
 /** A lobby room (spec 2 §3), plus the type to send back and the member's room to resume. */
 export interface LobbyRoom {
   _id: string;

@@ -22,7 +22,10 @@ export const LIMITS = {
    * wide; it keeps one address from filling the postback log.
    */
   postbacks: { points: 1200, duration: 60 },
-  /** Socket requests (the task-wall balance, registrations), per member. */
+  /**
+   * Socket requests (the task-wall balance, registrations, game events), per member; the game's
+   * HTTP requests share it, so a member has one budget however they play.
+   */
   socketRequests: { points: 120, duration: 60 },
   /** Starting (each start may call a shortener's API) and claiming short links. */
   shortLinks: { points: 30, duration: 60 },

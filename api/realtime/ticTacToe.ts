@@ -2,7 +2,6 @@ import { z } from "zod";
 import type { Deps } from "../deps";
 import { gameDeps } from "../deps";
 import { memberBalances } from "../domain/ledger";
-import { DomainError } from "../domain/errors";
 import {
   cancel,
   disconnect,
@@ -14,13 +13,20 @@ import {
   type GameNotifier,
 } from "../domain/ticTacToe";
 import { milliToRupeeString } from "../../shared/money";
-import { parseRupeeAmount } from "../routes/operatorFields";
 import {
-  GAME_MESSAGES,
+  CancelRequest,
+  EnterRequest,
+  JoinRequest,
+  MoveRequest,
+  enteredAnswer,
+  joinAnswer,
+  requireRoomType,
+} from "../routes/ticTacToeRequests";
+import {
   LOBBY_COMPONENT,
-  PRACTICE_ROOM,
   ROOM_COMPONENT,
   TIC_TAC_TOE_EVENTS as EV,
+  timeLeftOf,
   type RoomView,
 } from "../../shared/ticTacToeEvents";
 import { componentRoom, everyoneRoom, handle, type MemberSocket, type RealtimeServer } from "./index";
@@ -43,54 +49,8 @@ export interface GameSocketData {
 /** The room of one member's sockets inside one game: empty means the member is gone from it. */
 const presenceRoom = (roomId: string, userId: string) => `game:${roomId}:user:${userId}`;
 
-const roomId = z
-  .string({ invalid_type_error: "decodedRoomId must be text.", required_error: "decodedRoomId is required." })
-  .min(1, "decodedRoomId is required.")
-  .max(64, GAME_MESSAGES.roomNotFound);
-
-const payload = <T extends z.ZodRawShape>(shape: T) =>
-  z.object(shape, { invalid_type_error: "Send an object.", required_error: "Send an object." });
-
-/** 'Practice Room', or a room type's entry fee in rupees (a number or its text). */
-const JoinRequest = payload({
-  type: z.union([z.string(), z.number()], {
-    errorMap: () => ({ message: "type must be an entry fee or 'Practice Room'." }),
-  }),
-}).transform((v, ctx) => {
-  if (v.type === PRACTICE_ROOM) return { practice: true as const };
-  const fee = parseRupeeAmount(v.type);
-  if (fee === null) {
-    ctx.addIssue({ code: z.ZodIssueCode.custom, message: GAME_MESSAGES.unknownRoomType });
-    return z.NEVER;
-  }
-  return { practice: false as const, entryFee: fee };
-});
-
-const EnterRequest = payload({
-  decodedRoomId: roomId,
-  decodedRoomType: z.union([z.string(), z.number()]).optional(),
-});
-
-const cellIndex = (field: string) =>
-  z
-    .number({ invalid_type_error: `${field} must be 0, 1 or 2.`, required_error: `${field} is required.` })
-    .int(`${field} must be 0, 1 or 2.`)
-    .min(0, `${field} must be 0, 1 or 2.`)
-    .max(2, `${field} must be 0, 1 or 2.`);
-
-const MoveRequest = payload({
-  decodedRoomId: roomId,
-  row: cellIndex("row"),
-  col: cellIndex("col"),
-  version: z.number().int().nonnegative().optional(),
-});
-
-const CancelRequest = payload({ decodedRoomId: roomId });
-
 /** The running timer of a room: the turn, or the opponent wait. */
-const timerOf = (room: RoomView) => ({
-  timeLeft: room.status === "waiting" ? room.opponent_player_waiting_timeLeft : room.player_turn_timeLeft,
-});
+const timerOf = (room: RoomView) => ({ timeLeft: timeLeftOf(room) });
 
 function notifier(io: RealtimeServer, deps: Deps): GameNotifier {
   return {
@@ -157,37 +117,30 @@ export function attachTicTacToe(io: RealtimeServer, deps: Deps, opts: { sweepEve
 
     on(EV.fetchRooms, z.unknown(), async () => ({ success: true, msg: await lobby(g(), member.id) }));
 
-    on(EV.join, JoinRequest, async (request) => {
-      const joined = await join(g(), member.id, request);
-      return {
-        success: true,
-        msg: { type: joined.type, userRoom_id: joined.roomId, resumed: joined.resumed },
-      };
-    });
+    on(EV.join, JoinRequest, async (request) => ({
+      success: true,
+      msg: joinAnswer(await join(g(), member.id, request)),
+    }));
 
     on(EV.enterRoom, EnterRequest, async ({ decodedRoomId, decodedRoomType }) => {
       // Present before connected: a disconnect handler racing this return then sees it.
       const presence = presenceRoom(decodedRoomId, member.id);
       await socket.join(presence);
-      const entered = await enterRoom(g(), decodedRoomId, member.id).catch(async (e: unknown) => {
-        await socket.leave(presence);
-        throw e;
-      });
-      if (decodedRoomType !== undefined && String(decodedRoomType) !== String(entered.room.type)) {
-        await socket.leave(presence);
-        throw new DomainError("not_found", GAME_MESSAGES.roomNotFound);
-      }
+      const entered = await enterRoom(g(), decodedRoomId, member.id)
+        .then((e) => {
+          requireRoomType(e.room, decodedRoomType);
+          return e;
+        })
+        .catch(async (e: unknown) => {
+          await socket.leave(presence);
+          throw e;
+        });
       socket.data.gameRooms = [...new Set([...(socket.data.gameRooms ?? []), decodedRoomId])];
       const { withdrawable } = await memberBalances(deps.db, member.id);
       socket.emit(EV.timerUpdated, timerOf(entered.room));
       return {
         success: true,
-        msg: {
-          userId: member.id,
-          userSymbol: entered.symbol,
-          room: entered.room,
-          available_balance: milliToRupeeString(withdrawable),
-        },
+        msg: enteredAnswer(member.id, entered, milliToRupeeString(withdrawable)),
       };
     });
 

@@ -1,8 +1,18 @@
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { z } from "zod";
-import { ApiError, ok, pageQuery, readBody, requireMember, requireOperator, type ApiEnv } from "../http";
+import {
+  ApiError,
+  ok,
+  pageQuery,
+  parseWith,
+  readBody,
+  requireMember,
+  requireOperator,
+  type ApiEnv,
+} from "../http";
 import { gameDeps } from "../deps";
-import { bettingHome, setPaidRooms } from "../domain/ticTacToe";
+import { memberBalances } from "../domain/ledger";
+import { bettingHome, cancel, enterRoom, join, lobby, move, setPaidRooms } from "../domain/ticTacToe";
 import {
   GAME_ADMIN_MESSAGES,
   createRoomType,
@@ -11,19 +21,76 @@ import {
   updateRoomType,
 } from "../domain/gameAdmin";
 import { gamesPaidRooms } from "../domain/settings";
+import { milliToRupeeString } from "../../shared/money";
 import { rupeeAmountField, wholeNumberIn } from "./operatorFields";
+import {
+  CancelRequest,
+  EnterRequest,
+  JoinRequest,
+  MoveRequest,
+  enteredAnswer,
+  joinAnswer,
+  requireRoomType,
+} from "./ticTacToeRequests";
 
 /**
- * Betting games over HTTP (docs/api/games.md): the member's hub figures, and the operators' room
- * types, paid-rooms switch and games. Play itself goes over the socket (api/realtime/ticTacToe.ts).
+ * Betting games over HTTP (docs/api/games.md): the member's hub figures; tic-tac-toe for pages
+ * without scripts, thin over the same room module as the socket events (the same requests and
+ * answers, and the same pushes, so a scripted opponent sees each change at once); and the
+ * operators' room types, paid-rooms switch and games.
  */
 
-/** GET /userIncomeRoute/user_betting_games_home_get (spec 2 §7). */
+/** The member endpoints under /userIncomeRoute. */
 export function bettingGamesRoute(): Hono<ApiEnv> {
   const r = new Hono<ApiEnv>();
   r.get("/user_betting_games_home_get", requireMember, async (c) =>
     ok(c, await bettingHome(c.var.deps.db, c.var.member.id, c.var.deps.clock())),
   );
+
+  // Each request may take a room's lock: the same per-member budget as the socket's requests.
+  const limited: MiddlewareHandler<ApiEnv> = async (c, next) => {
+    await c.var.deps.limiter.consume("socketRequests", c.var.member.id);
+    await next();
+  };
+
+  r.get("/user_ticTacToe_rooms_get", requireMember, async (c) =>
+    ok(c, await lobby(gameDeps(c.var.deps), c.var.member.id)),
+  );
+
+  r.post("/user_ticTacToe_join_post", requireMember, limited, async (c) => {
+    const request = await readBody(c, JoinRequest);
+    return ok(c, joinAnswer(await join(gameDeps(c.var.deps), c.var.member.id, request)));
+  });
+
+  r.get("/user_ticTacToe_room_get", requireMember, limited, async (c) => {
+    const { decodedRoomId, decodedRoomType } = parseWith(EnterRequest, {
+      decodedRoomId: c.req.query("decodedRoomId"),
+      decodedRoomType: c.req.query("decodedRoomType"),
+    });
+    const { deps, member } = c.var;
+    const entered = await enterRoom(gameDeps(deps), decodedRoomId, member.id);
+    requireRoomType(entered.room, decodedRoomType);
+    const { withdrawable } = await memberBalances(deps.db, member.id);
+    return ok(c, enteredAnswer(member.id, entered, milliToRupeeString(withdrawable)));
+  });
+
+  r.post("/user_ticTacToe_move_post", requireMember, limited, async (c) => {
+    const { decodedRoomId, row, col, version } = await readBody(c, MoveRequest);
+    const room = await move(gameDeps(c.var.deps), {
+      roomId: decodedRoomId,
+      userId: c.var.member.id,
+      row,
+      col,
+      expectedVersion: version,
+    });
+    return ok(c, { room });
+  });
+
+  r.post("/user_ticTacToe_cancel_post", requireMember, limited, async (c) => {
+    const { decodedRoomId } = await readBody(c, CancelRequest);
+    return ok(c, await cancel(gameDeps(c.var.deps), decodedRoomId, c.var.member.id));
+  });
+
   return r;
 }
 

@@ -1,17 +1,28 @@
 import { useEffect, useRef, useState } from "react";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useNavigate } from "@remix-run/react";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import type { Socket } from "socket.io-client";
+import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { RefreshWithoutScripts } from "~/components/ad-tab";
+import { errorText, memberApi } from "~/utils/api.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { showToast, useHydrated } from "~/utils/client-toast";
 import { emitWithAck } from "~/utils/socket.client";
 import { useSiteSocket } from "~/utils/use-site-socket";
-import { LOBBY_PATH, fromBase64 } from "~/utils/tic-tac-toe";
+import { LOBBY_PATH, fromBase64, roomPath } from "~/utils/tic-tac-toe";
 import { outcomeOf, type PlayerSymbol } from "../../shared/ticTacToe";
 import {
   RECONNECT_SECONDS,
   ROOM_COMPONENT,
   TIC_TAC_TOE_EVENTS as EV,
+  timeLeftOf,
   type RoomView,
 } from "../../shared/ticTacToeEvents";
 
@@ -20,13 +31,95 @@ export const meta: MetaFunction = () => [{ title: "Tic Tac Toe · Betting Games"
 /** Spec 2 §9: after the end the member goes back this much later. */
 const BACK_AFTER_MS = 5000;
 const FAILED = "Something went wrong, please try again.";
+/** Without scripts, the page reloads itself this often while the member waits for the other side. */
+const REFRESH_SECONDS = 2;
+
+const ROOM_API = "/userIncomeRoute/user_ticTacToe_room_get";
+const MOVE_API = "/userIncomeRoute/user_ticTacToe_move_post";
+const CANCEL_API = "/userIncomeRoute/user_ticTacToe_cancel_post";
 
 /** The room's id and type, both base64 in the address (spec 2 §2). */
-export function loader({ params, request }: LoaderFunctionArgs) {
+function roomOfAddress(params: LoaderFunctionArgs["params"], request: Request) {
   const roomId = fromBase64(params.roomId ?? "");
   const type = fromBase64(new URL(request.url).searchParams.get("type") ?? "");
   if (!roomId || type === null) throw new Response("Room not found.", { status: 404 });
   return { roomId, type };
+}
+
+/** `join_tic_tac_toe_room`'s answer, over HTTP. */
+interface Entered {
+  userId: string;
+  userSymbol: PlayerSymbol;
+  room: RoomView;
+}
+
+/**
+ * The room as the server has it, so the page is complete before (and without) scripts. A room
+ * that cannot be entered sends the member to the lobby with the message (spec 2 §8).
+ */
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
+  const { roomId, type } = roomOfAddress(params, request);
+  const res = await memberApi<Entered>(request, context, ROOM_API, {
+    query: { decodedRoomId: roomId, decodedRoomType: type },
+  });
+  const entered = res.body.msg;
+  if (!res.ok || !entered?.room) {
+    const title = res.status < 500 ? errorText(res.body) : FAILED;
+    throw await redirectWithToast(context, LOBBY_PATH, { type: "error", title });
+  }
+  return { roomId, type, userId: entered.userId, symbol: entered.userSymbol, room: entered.room };
+}
+
+const RoomForm = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("move"),
+    /** "row-column", 1-based as the cells' labels. */
+    cell: z.string().regex(/^[1-3]-[1-3]$/),
+    version: z
+      .string()
+      .regex(/^\d{1,9}$/)
+      .transform(Number)
+      .optional(),
+  }),
+  z.object({ intent: z.literal("cancel") }),
+]);
+
+/**
+ * Without scripts: a move (against the version the page showed), then back to the room (PRG);
+ * Cancel of the search, then to the lobby with the message. A refusal shows on the room.
+ */
+export async function action({ params, request, context }: ActionFunctionArgs) {
+  const { roomId, type } = roomOfAddress(params, request);
+  const form = RoomForm.safeParse(Object.fromEntries(await request.formData()));
+  if (!form.success) return data({ error: FAILED }, { status: 400 });
+  if (form.data.intent === "cancel") {
+    const res = await memberApi<string>(request, context, CANCEL_API, {
+      method: "POST",
+      json: { decodedRoomId: roomId },
+    });
+    if (res.ok && typeof res.body.msg === "string")
+      return redirectWithToast(
+        context,
+        LOBBY_PATH,
+        { type: "success", title: res.body.msg },
+        { status: 303 },
+      );
+    return refused(res);
+  }
+  const [row, col] = form.data.cell.split("-").map((n) => Number(n) - 1);
+  const res = await memberApi(request, context, MOVE_API, {
+    method: "POST",
+    json: { decodedRoomId: roomId, row, col, version: form.data.version },
+  });
+  if (res.ok) return redirect(roomPath(roomId, type), 303);
+  return refused(res);
+}
+
+function refused(res: { status: number; body: Parameters<typeof errorText>[0] }) {
+  return data(
+    { error: res.status < 500 ? errorText(res.body) : FAILED },
+    { status: res.status >= 400 ? res.status : 502 },
+  );
 }
 
 function errorOf(ack: unknown): string {
@@ -45,12 +138,21 @@ function winnerOf(room: RoomView) {
 }
 
 export default function TicTacToeRoom() {
-  const { roomId, type } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  const { roomId, type } = loaded;
+  const refusal = useActionData<typeof action>();
   const hydrated = useHydrated();
   const navigate = useNavigate();
-  const [room, setRoom] = useState<RoomView | null>(null);
-  const [me, setMe] = useState<{ userId: string; symbol: PlayerSymbol } | null>(null);
-  const [timeLeft, setTimeLeft] = useState<number | null>(null);
+  const [room, setRoom] = useState<RoomView | null>(loaded.room);
+  const [me, setMe] = useState<{ userId: string; symbol: PlayerSymbol } | null>({
+    userId: loaded.userId,
+    symbol: loaded.symbol,
+  });
+  const [timeLeft, setTimeLeft] = useState<number | null>(timeLeftOf(loaded.room));
+  // The page's data read again (a navigation back here) replaces an older state, never a newer one.
+  useEffect(() => {
+    setRoom((cur) => (cur && cur.version > loaded.room.version ? cur : loaded.room));
+  }, [loaded.room]);
   const [connected, setConnected] = useState(false);
   const [offlineFor, setOfflineFor] = useState(0);
   const socket = useRef<Socket | null>(null);
@@ -174,10 +276,18 @@ export default function TicTacToeRoom() {
         </Link>
         <h1 className="text-2xl font-bold">{room?.roomName ?? "Tic Tac Toe"}</h1>
       </div>
-      {!hydrated ? (
-        <div className="card py-8 text-center" data-testid="room-no-js">
-          <p className="font-semibold">The game is live: please turn on JavaScript to play.</p>
-        </div>
+      {/* Without scripts the page reloads itself while the other side plays, and after the end goes back. */}
+      {ended ? (
+        <RefreshWithoutScripts seconds={BACK_AFTER_MS / 1000} url={LOBBY_PATH} />
+      ) : myTurn ? (
+        <RefreshWithoutScripts seconds={(timeLeft ?? 0) + 1} url={roomPath(roomId, type)} />
+      ) : (
+        <RefreshWithoutScripts seconds={REFRESH_SECONDS} url={roomPath(roomId, type)} />
+      )}
+      {refusal?.error ? (
+        <p className="rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-900" role="alert">
+          {refusal.error}
+        </p>
       ) : null}
       {hydrated && !connected ? (
         <p className="rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900" role="alert">
@@ -228,26 +338,44 @@ export default function TicTacToeRoom() {
             ) : null}
           </div>
           {waiting && !ended ? (
-            <button type="button" className="btn-secondary w-full" onClick={cancel}>
-              Cancel
-            </button>
+            // A form without scripts; with them, the socket's cancel.
+            <Form
+              method="post"
+              onSubmit={(e) => {
+                e.preventDefault();
+                cancel();
+              }}
+            >
+              <input type="hidden" name="intent" value="cancel" />
+              <button type="submit" className="btn-secondary w-full">
+                Cancel
+              </button>
+            </Form>
           ) : null}
-          <div className="grid grid-cols-3 gap-2" aria-label="Board" role="group">
+          {/* One form of nine buttons without scripts; with them, each click plays over the socket. */}
+          <Form method="post" className="grid grid-cols-3 gap-2" aria-label="Board" role="group">
+            <input type="hidden" name="intent" value="move" />
+            <input type="hidden" name="version" value={room.version} />
             {room.gameState.map((cells, r) =>
               cells.map((cell, c) => (
                 <button
                   key={`${r}-${c}`}
-                  type="button"
+                  type="submit"
+                  name="cell"
+                  value={`${r + 1}-${c + 1}`}
                   aria-label={`Row ${r + 1}, column ${c + 1}`}
                   className="flex aspect-square items-center justify-center rounded-xl border-2 border-slate-300 bg-white text-4xl font-bold disabled:cursor-not-allowed"
-                  disabled={!myTurn || cell !== "" || !connected}
-                  onClick={() => play(r, c)}
+                  disabled={!myTurn || cell !== "" || (hydrated && !connected)}
+                  onClick={(e) => {
+                    e.preventDefault();
+                    play(r, c);
+                  }}
                 >
                   {cell}
                 </button>
               )),
             )}
-          </div>
+          </Form>
         </>
       ) : null}
     </div>

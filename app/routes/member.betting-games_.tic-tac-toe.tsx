@@ -7,7 +7,7 @@ import { BalanceCard } from "~/components/balance-card";
 import { DialogShell } from "~/components/confirm-dialog";
 import { Spinner } from "~/components/forms";
 import { showToast, useHydrated } from "~/utils/client-toast";
-import { emitWithAck } from "~/utils/socket.client";
+import { emitWithAck, LOBBY_RECONNECTION } from "~/utils/socket.client";
 import { useSiteSocket } from "~/utils/use-site-socket";
 import { HUB_PATH, readLobby, roomPath, type LobbyData } from "~/utils/tic-tac-toe";
 import { parseRupees, rupees } from "../../shared/money";
@@ -54,6 +54,7 @@ function useLobby() {
       });
   }, []);
   useSiteSocket({
+    reconnection: LOBBY_RECONNECTION,
     onConnect: (s) => {
       socket.current = s;
       setConnected(true);

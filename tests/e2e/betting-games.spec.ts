@@ -1,5 +1,8 @@
-import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { randomBytes, randomInt } from "node:crypto";
+import type { Browser, BrowserContextOptions, Page } from "@playwright/test";
+import { formatRupees } from "../../shared/money";
+import { expect, loginPage, test, type Member, type OperatorHelper } from "./fixtures";
+import { convertToDeposit } from "./ptc-helpers";
 
 // The Practice Room is shared by everyone: its tests run one after another so no two of them
 // match each other's members.
@@ -189,5 +192,203 @@ test.describe("Tic-tac-toe room", () => {
     // Back after 5 s.
     await expect(x).toHaveURL(/\/tic-tac-toe$/, { timeout: 10_000 });
     await ctx.close();
+  });
+});
+
+/**
+ * Real play in paid rooms (spec 2 §4, §7, §8; docs/api/games.md): each test makes its own room
+ * type with an entry fee no other test uses, so only its own members meet, funds them through a
+ * gift code and the converter (fees come from the deposit balance), and closes the type at the
+ * end. The room's finish effects are read from `<html>`: `data-game-finish`, `data-confetti`
+ * (set once the confetti was fired) and `data-last-sound` (set by the site's sound helper).
+ */
+test.describe("Tic-tac-toe: real play", () => {
+  const LOBBY = "/member/betting-games/tic-tac-toe";
+  const HUB = "/member/betting-games";
+
+  interface PaidType {
+    id: string;
+    name: string;
+    fee: number;
+    prize: number;
+  }
+
+  /** A paid type of the test's own: a fee of ₹30–90 with milli-rupees, the prize 1.8 fees. */
+  async function createPaidType(operator: OperatorHelper): Promise<PaidType> {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const fee = randomInt(30_000, 90_000);
+      const prize = Math.floor((fee * 9) / 5);
+      const name = `Play ${randomBytes(3).toString("hex")}`;
+      const res = await operator.request("/adminRoute/gameRoomTypes", {
+        json: { name, entry_fee: formatRupees(fee, 3, false), prize: formatRupees(prize, 3, false) },
+      });
+      if (res.status === 200) return { id: res.body.msg.roomType.id, name, fee, prize };
+      if (res.body?.error_code !== "duplicate")
+        throw new Error(`room type: ${res.status} ${JSON.stringify(res.body)}`);
+    }
+    throw new Error("no free entry fee");
+  }
+
+  async function closePaidType(operator: OperatorHelper, type: PaidType) {
+    const res = await operator.request(`/adminRoute/gameRoomTypes/${type.id}`, {
+      method: "PATCH",
+      json: { enabled: false },
+    });
+    expect(res.status).toBe(200);
+  }
+
+  /** A member with `rupees` (whole) in the deposit balance and nothing withdrawable. */
+  async function depositMember(
+    newMember: () => Promise<Member>,
+    giveBalance: (m: Member, rupees: number) => Promise<void>,
+    rupees: number,
+  ): Promise<Member> {
+    const m = await newMember();
+    await giveBalance(m, rupees);
+    await convertToDeposit(m, rupees);
+    return m;
+  }
+
+  /** The member's page in a context of its own, the clock under the test's control. */
+  async function playerPage(
+    browser: Browser,
+    member: Member,
+    options: BrowserContextOptions = {},
+  ): Promise<Page> {
+    const page = await (await browser.newContext(options)).newPage();
+    await page.clock.install();
+    await loginPage(page, member);
+    return page;
+  }
+
+  /** Lobby → Join → Confirm → the room, live. */
+  async function joinPaid(page: Page, type: PaidType, tap = false) {
+    await page.goto(LOBBY);
+    await expect(page.getByTestId("ttt-lobby")).toHaveAttribute("data-live", "on");
+    const join = page.getByRole("button", { name: `Join ${type.name}`, exact: true });
+    const confirm = page.getByRole("dialog", { name: `Join ${type.name}?` }).getByRole("button", {
+      name: "Confirm",
+    });
+    if (tap) {
+      await join.tap();
+      await confirm.tap();
+    } else {
+      await join.click();
+      await confirm.click();
+    }
+    await expect(page).toHaveURL(/\/tic-tac-toe\/play\/[^/?]+\?type=/);
+    await expect(page.getByTestId("ttt-room")).toHaveAttribute("data-live", "on");
+  }
+
+  /** Two members in a game of `type`: the first waits, the second starts it; X is whoever moves. */
+  async function startGame(a: Page, b: Page, type: PaidType, tap = false) {
+    await joinPaid(a, type, tap);
+    await expect(a.getByTestId("room-status")).toHaveText("Waiting For Opponent");
+    await joinPaid(b, type, tap);
+    for (const p of [a, b])
+      await expect(p.getByTestId("room-status")).toHaveText(/Your Turn|Opponent's Turn/);
+    const x = (await a.getByTestId("room-status").innerText()) === "Your Turn" ? a : b;
+    const o = x === a ? b : a;
+    await expect(o.getByTestId("room-status")).toHaveText("Opponent's Turn");
+    return { x, o };
+  }
+
+  function cell(page: Page, row: number, col: number) {
+    return page.getByRole("button", { name: `Row ${row}, column ${col}`, exact: true });
+  }
+
+  /** Plays X and O in turn (1-based cells), each move seen on both boards. */
+  async function play(x: Page, o: Page, moves: [number, number][], tap = false) {
+    for (const [i, [r, c]] of moves.entries()) {
+      const [who, other, symbol] = i % 2 === 0 ? [x, o, "X"] : [o, x, "O"];
+      await expect(who.getByTestId("room-status")).toHaveText("Your Turn");
+      if (tap) await cell(who, r, c).tap();
+      else await cell(who, r, c).click();
+      await expect(cell(who, r, c)).toHaveText(symbol);
+      await expect(cell(other, r, c)).toHaveText(symbol);
+    }
+  }
+
+  const html = (page: Page) => page.locator("html");
+
+  /** Spec 2 §4: 5 s after the end the member is back where they came from, the lobby. */
+  async function expectBackAfterFiveSeconds(page: Page) {
+    await page.clock.fastForward(4_000);
+    await expect(page).toHaveURL(/\/play\//);
+    await page.clock.fastForward(1_500);
+    await expect(page).toHaveURL(new RegExp(`${LOBBY}$`));
+    await expect(page.getByTestId("ttt-lobby")).toHaveAttribute("data-live", "on");
+  }
+
+  async function expectHub(page: Page, f: { deposit: number; betting: number; win: number }) {
+    await page.goto(HUB);
+    const profit = f.win - f.betting;
+    await expect(page.getByRole("group", { name: "Deposit Balance" })).toContainText(formatRupees(f.deposit));
+    await expect(page.getByRole("group", { name: "Today's Betting" })).toContainText(formatRupees(f.betting));
+    await expect(page.getByRole("group", { name: "Win Amount" })).toContainText(formatRupees(f.win));
+    await expect(page.getByRole("group", { name: profit < 0 ? "Loss" : "Profit" })).toContainText(
+      formatRupees(profit),
+    );
+  }
+
+  test("a paid room played to a win: the result, confetti and sounds, then the balances @needs-js @wide-only", async ({
+    browser,
+    operator,
+    newMember,
+    giveBalance,
+  }) => {
+    test.setTimeout(90_000);
+    const type = await createPaidType(operator);
+    try {
+      const funds = 100;
+      const [ma, mb] = await Promise.all([
+        depositMember(newMember, giveBalance, funds),
+        depositMember(newMember, giveBalance, funds),
+      ]);
+      const a = await playerPage(browser, ma);
+      const b = await playerPage(browser, mb);
+      const { x, o } = await startGame(a, b, type);
+      await expect(html(x)).not.toHaveAttribute("data-game-finish");
+
+      await play(x, o, [
+        [1, 1],
+        [2, 1],
+        [1, 2],
+        [2, 2],
+        [1, 3],
+      ]);
+      await expect(x.getByTestId("room-status")).toHaveText("You Won!");
+      await expect(o.getByTestId("room-status")).toHaveText("You Lost!");
+      await expect(html(x)).toHaveAttribute("data-game-finish", "won");
+      await expect(html(x)).toHaveAttribute("data-confetti", "shown");
+      await expect(html(x)).toHaveAttribute("data-last-sound", "game-won");
+      await expect(html(o)).toHaveAttribute("data-game-finish", "lost");
+      await expect(html(o)).toHaveAttribute("data-last-sound", "game-lost");
+      await expect(html(o)).not.toHaveAttribute("data-confetti");
+      // The board takes no more moves.
+      await expect(cell(o, 3, 3)).toBeDisabled();
+
+      await expectBackAfterFiveSeconds(x);
+      await expectBackAfterFiveSeconds(o);
+      // In the lobby: the fee went from the deposit, the prize to the winner's withdrawable balance.
+      await expect(x.getByRole("group", { name: "Deposit Balance" })).toContainText(
+        formatRupees(funds * 1000 - type.fee),
+      );
+      await expect(x.getByRole("group", { name: "Available Balance" })).toContainText(
+        formatRupees(type.prize),
+      );
+      await expect(o.getByRole("group", { name: "Available Balance" })).toContainText("₹0.000");
+
+      await expectHub(x, { deposit: funds * 1000 - type.fee, betting: type.fee, win: type.prize });
+      await expectHub(o, { deposit: funds * 1000 - type.fee, betting: type.fee, win: 0 });
+      // The prize is an earning of the month: the dashboard's Betting Games tile.
+      await x.goto("/member/dashboard");
+      const tile = x.locator(`a[href="${HUB}"]`).filter({ hasText: "Betting Games" });
+      await expect(tile.getByTestId("tile-income")).toHaveText(formatRupees(type.prize));
+      await x.context().close();
+      await o.context().close();
+    } finally {
+      await closePaidType(operator, type);
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from "node:crypto";
 import type { Browser, BrowserContextOptions, Page } from "@playwright/test";
 import { formatRupees } from "../../shared/money";
-import { expect, loginPage, test, type Member, type OperatorHelper } from "./fixtures";
+import { expect, loginPage, test, toast, type Member, type OperatorHelper } from "./fixtures";
 import { convertToDeposit } from "./ptc-helpers";
 
 // The Practice Room is shared by everyone: its tests run one after another so no two of them
@@ -311,12 +311,19 @@ test.describe("Tic-tac-toe: real play", () => {
 
   const html = (page: Page) => page.locator("html");
 
-  /** Spec 2 §4: 5 s after the end the member is back where they came from, the lobby. */
+  /**
+   * Spec 2 §4: 5 s after the end the member is back where they came from, the lobby. The first
+   * player's clock is moved on (not before 5 s, then at once); the other's simply runs.
+   */
   async function expectBackAfterFiveSeconds(page: Page) {
-    await page.clock.fastForward(4_000);
+    await page.clock.fastForward(3_000);
     await expect(page).toHaveURL(/\/play\//);
-    await page.clock.fastForward(1_500);
-    await expect(page).toHaveURL(new RegExp(`${LOBBY}$`));
+    await page.clock.fastForward(2_500);
+    await expectBackInLobby(page);
+  }
+
+  async function expectBackInLobby(page: Page) {
+    await expect(page).toHaveURL(new RegExp(`${LOBBY}$`), { timeout: 8_000 });
     await expect(page.getByTestId("ttt-lobby")).toHaveAttribute("data-live", "on");
   }
 
@@ -369,7 +376,7 @@ test.describe("Tic-tac-toe: real play", () => {
       await expect(cell(o, 3, 3)).toBeDisabled();
 
       await expectBackAfterFiveSeconds(x);
-      await expectBackAfterFiveSeconds(o);
+      await expectBackInLobby(o);
       // In the lobby: the fee went from the deposit, the prize to the winner's withdrawable balance.
       await expect(x.getByRole("group", { name: "Deposit Balance" })).toContainText(
         formatRupees(funds * 1000 - type.fee),
@@ -387,6 +394,149 @@ test.describe("Tic-tac-toe: real play", () => {
       await expect(tile.getByTestId("tile-income")).toHaveText(formatRupees(type.prize));
       await x.context().close();
       await o.context().close();
+    } finally {
+      await closePaidType(operator, type);
+    }
+  });
+
+  test("a search cancelled: the countdown, Cancel, the refund toast and the deposit back @needs-js @wide-only", async ({
+    browser,
+    operator,
+    newMember,
+    giveBalance,
+  }) => {
+    const type = await createPaidType(operator);
+    try {
+      const funds = 100;
+      const page = await playerPage(browser, await depositMember(newMember, giveBalance, funds));
+      await joinPaid(page, type);
+      await expect(page.getByTestId("room-status")).toHaveText("Waiting For Opponent");
+      // The opponent wait counts down from 120 s.
+      const timer = page.getByTestId("room-timer");
+      await expect(timer).toHaveText(/^\d+s$/);
+      const first = parseInt(await timer.innerText(), 10);
+      expect(first).toBeGreaterThan(100);
+      expect(first).toBeLessThanOrEqual(120);
+      await page.clock.fastForward(3_000);
+      await expect.poll(async () => parseInt(await timer.innerText(), 10)).toBeLessThan(first);
+      // The board waits too.
+      await expect(cell(page, 2, 2)).toBeDisabled();
+
+      await page.getByRole("button", { name: "Cancel", exact: true }).click();
+      await expect(toast(page)).toContainText("Opponent search canceled. Entry fee refunded.");
+      await expect(page).toHaveURL(new RegExp(`${LOBBY}$`));
+      await expect(page.getByRole("group", { name: "Deposit Balance" })).toContainText(
+        formatRupees(funds * 1000),
+      );
+      // Nothing is left joined: the room type offers Join again, not Resume.
+      await expect(page.getByRole("button", { name: `Join ${type.name}`, exact: true })).toBeVisible();
+      await expectHub(page, { deposit: funds * 1000, betting: 0, win: 0 });
+      await page.context().close();
+    } finally {
+      await closePaidType(operator, type);
+    }
+  });
+
+  test("a paid room played to a draw: the draw on both, its sound, both fees refunded @needs-js @wide-only", async ({
+    browser,
+    operator,
+    newMember,
+    giveBalance,
+  }) => {
+    test.setTimeout(90_000);
+    const type = await createPaidType(operator);
+    try {
+      const funds = 100;
+      const [ma, mb] = await Promise.all([
+        depositMember(newMember, giveBalance, funds),
+        depositMember(newMember, giveBalance, funds),
+      ]);
+      const { x, o } = await startGame(await playerPage(browser, ma), await playerPage(browser, mb), type);
+      // X O X / X O O / O X X: the board fills with no line.
+      await play(x, o, [
+        [1, 1],
+        [1, 2],
+        [1, 3],
+        [2, 2],
+        [2, 1],
+        [3, 1],
+        [3, 2],
+        [2, 3],
+        [3, 3],
+      ]);
+      for (const p of [x, o]) {
+        await expect(p.getByTestId("room-status")).toHaveText("It's a Draw!");
+        await expect(html(p)).toHaveAttribute("data-game-finish", "draw");
+        await expect(html(p)).toHaveAttribute("data-last-sound", "game-draw");
+        await expect(html(p)).not.toHaveAttribute("data-confetti");
+      }
+      await expectBackAfterFiveSeconds(x);
+      for (const p of [x, o]) {
+        await expectBackInLobby(p);
+        await expect(p.getByRole("group", { name: "Deposit Balance" })).toContainText(
+          formatRupees(funds * 1000),
+        );
+        await expectHub(p, { deposit: funds * 1000, betting: 0, win: 0 });
+        await p.context().close();
+      }
+    } finally {
+      await closePaidType(operator, type);
+    }
+  });
+
+  test("a game on a phone: played with taps, nothing wider than the screen, cells of 44 px at least @needs-js @wide-only", async ({
+    browser,
+    operator,
+    newMember,
+    giveBalance,
+  }) => {
+    test.setTimeout(90_000);
+    const type = await createPaidType(operator);
+    try {
+      const phone: BrowserContextOptions = {
+        viewport: { width: 360, height: 640 },
+        screen: { width: 360, height: 640 },
+        isMobile: true,
+        hasTouch: true,
+      };
+      const [ma, mb] = await Promise.all([
+        depositMember(newMember, giveBalance, 100),
+        depositMember(newMember, giveBalance, 100),
+      ]);
+      const a = await playerPage(browser, ma, phone);
+      const b = await playerPage(browser, mb, phone);
+      const { x, o } = await startGame(a, b, type, true);
+      for (const p of [x, o]) {
+        expect(await p.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+        for (let r = 1; r <= 3; r++)
+          for (let c = 1; c <= 3; c++) {
+            const box = await cell(p, r, c).boundingBox();
+            expect(box!.width).toBeGreaterThanOrEqual(44);
+            expect(box!.height).toBeGreaterThanOrEqual(44);
+          }
+      }
+      // O wins down the middle column.
+      await play(
+        x,
+        o,
+        [
+          [1, 1],
+          [1, 2],
+          [3, 3],
+          [2, 2],
+          [2, 1],
+          [3, 2],
+        ],
+        true,
+      );
+      await expect(o.getByTestId("room-status")).toHaveText("You Won!");
+      await expect(x.getByTestId("room-status")).toHaveText("You Lost!");
+      await expect(html(o)).toHaveAttribute("data-confetti", "shown");
+      for (const p of [x, o])
+        expect(await p.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await expectBackAfterFiveSeconds(o);
+      await a.context().close();
+      await b.context().close();
     } finally {
       await closePaidType(operator, type);
     }

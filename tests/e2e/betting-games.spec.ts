@@ -541,4 +541,77 @@ test.describe("Tic-tac-toe: real play", () => {
       await closePaidType(operator, type);
     }
   });
+
+  /**
+   * Spec 2 §4, §7: offline, the room says 'Reconnecting...'; back online it rejoins and play goes
+   * on; the room tries 20 times, 2 s apart, then says 'Reconnection failed. Please try again
+   * later.' (well before the 120 s notice). Going offline leaves an open WebSocket as it is, so
+   * the member's clock is moved past the socket's ping timeout (25 + 20 s) to lose it.
+   */
+  test("the room loses its connection: Reconnecting..., the rejoin, and the end of the retries @needs-js @wide-only", async ({
+    browser,
+    operator,
+    newMember,
+    giveBalance,
+  }) => {
+    test.setTimeout(90_000);
+    const type = await createPaidType(operator);
+    try {
+      const [ma, mb] = await Promise.all([
+        depositMember(newMember, giveBalance, 100),
+        depositMember(newMember, giveBalance, 100),
+      ]);
+      const { x, o } = await startGame(await playerPage(browser, ma), await playerPage(browser, mb), type);
+      const notice = x.locator("p[role=alert]");
+      const xPanel = o.getByRole("group", { name: "Player X" });
+      const losePingTimeout = () => x.clock.fastForward(46_000);
+
+      await x.context().setOffline(true);
+      await losePingTimeout();
+      await expect(notice).toHaveText("Reconnecting...");
+      await expect(toast(x)).toContainText("WebSocket connection failed. Please try again.");
+      // The opponent sees X disconnected, with the time left to come back.
+      await expect(xPanel.getByLabel("Disconnected")).toBeVisible();
+      await expect(xPanel).toContainText(/Reconnect in \d+s/);
+
+      // Online again: the next attempt connects and the room is joined again.
+      await x.context().setOffline(false);
+      await expect
+        .poll(async () => {
+          await x.clock.fastForward(2_000);
+          return notice.count();
+        })
+        .toBe(0);
+      await expect(xPanel.getByLabel("Connected")).toBeVisible();
+      await play(x, o, [[1, 1]]);
+
+      // Offline for good: 20 attempts 2 s apart, then the room gives up.
+      await x.context().setOffline(true);
+      await losePingTimeout();
+      await expect(notice).toHaveText("Reconnecting...");
+      let waitedMs = 0;
+      await expect
+        .poll(
+          async () => {
+            await x.clock.fastForward(2_000);
+            waitedMs += 2_000;
+            return notice.innerText();
+          },
+          { timeout: 40_000 },
+        )
+        .toBe("Reconnection failed. Please try again later.");
+      // Each attempt waits for the one before to fail: 20 of them need 19 moves of the clock at least.
+      expect(waitedMs).toBeGreaterThanOrEqual(19 * 2_000);
+      expect(waitedMs).toBeLessThan(100_000);
+      // It has stopped trying: back online, nothing connects.
+      await x.context().setOffline(false);
+      await x.clock.fastForward(10_000);
+      await expect(notice).toHaveText("Reconnection failed. Please try again later.");
+      await expect(xPanel.getByLabel("Disconnected")).toBeVisible();
+      await x.context().close();
+      await o.context().close();
+    } finally {
+      await closePaidType(operator, type);
+    }
+  });
 });

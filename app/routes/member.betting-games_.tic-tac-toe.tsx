@@ -16,7 +16,7 @@ import { Spinner } from "~/components/forms";
 import { errorText, memberApi, memberRead } from "~/utils/api.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { showToast, useHydrated } from "~/utils/client-toast";
-import { emitWithAck } from "~/utils/socket.client";
+import { emitWithAck, LOBBY_RECONNECTION } from "~/utils/socket.client";
 import { useSiteSocket } from "~/utils/use-site-socket";
 import { HUB_PATH, LOBBY_PATH, readLobby, roomPath, type LobbyData } from "~/utils/tic-tac-toe";
 import { parseRupees, rupees } from "../../shared/money";
@@ -126,6 +126,7 @@ function useLobby(initial: LobbyData) {
       });
   }, []);
   useSiteSocket({
+    reconnection: LOBBY_RECONNECTION,
     onConnect: (s) => {
       socket.current = s;
       setConnected(true);

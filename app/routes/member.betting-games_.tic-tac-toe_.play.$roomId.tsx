@@ -14,7 +14,8 @@ import { RefreshWithoutScripts } from "~/components/ad-tab";
 import { errorText, memberApi } from "~/utils/api.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { showToast, useHydrated } from "~/utils/client-toast";
-import { emitWithAck } from "~/utils/socket.client";
+import { emitWithAck, ROOM_RECONNECTION } from "~/utils/socket.client";
+import { gameFinishOf, useGameFinishEffects } from "~/utils/game-finish";
 import { useSiteSocket } from "~/utils/use-site-socket";
 import { LOBBY_PATH, fromBase64, roomPath } from "~/utils/tic-tac-toe";
 import { outcomeOf, type PlayerSymbol } from "../../shared/ticTacToe";
@@ -157,7 +158,8 @@ export default function TicTacToeRoom() {
   const [offlineFor, setOfflineFor] = useState(0);
   const socket = useRef<Socket | null>(null);
 
-  useSiteSocket({
+  const { reconnectFailed } = useSiteSocket({
+    reconnection: ROOM_RECONNECTION,
     onConnect: (s) => {
       socket.current = s;
       setConnected(true);
@@ -202,6 +204,7 @@ export default function TicTacToeRoom() {
   const winner = room ? winnerOf(room) : null;
   const ended = room ? room.status === "finished" || room.status === "cancelled" || winner !== null : false;
   const waiting = room?.status === "waiting";
+  useGameFinishEffects(roomId, gameFinishOf(winner, me?.symbol));
   const myTurn = Boolean(
     room && me && room.status === "playing" && !winner && room.currentTurn === me.symbol,
   );
@@ -291,7 +294,7 @@ export default function TicTacToeRoom() {
       ) : null}
       {hydrated && !connected ? (
         <p className="rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900" role="alert">
-          {offlineFor >= RECONNECT_SECONDS
+          {offlineFor >= RECONNECT_SECONDS || reconnectFailed
             ? "Reconnection failed. Please try again later."
             : "Reconnecting..."}
         </p>

@@ -86,33 +86,5 @@ export function soundCookie(on: boolean, secure: boolean, name = SOUND_COOKIE): 
   return on ? `${name}=; Max-Age=0; ${flags}` : `${name}=1; Max-Age=${SOUND_OFF_MINUTES * 60}; ${flags}`;
 }
 
-let audio: AudioContext | null = null;
-
-/** A short success chime or a low failure tone (Web Audio: no files to fetch). */
-export function playSound(kind: "success" | "failure"): void {
-  try {
-    const Ctx =
-      window.AudioContext ??
-      (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
-    if (!Ctx) return;
-    audio ??= new Ctx();
-    const ctx = audio;
-    void ctx.resume?.();
-    const notes = kind === "success" ? [660, 880] : [220, 180];
-    notes.forEach((freq, i) => {
-      const osc = ctx.createOscillator();
-      const gain = ctx.createGain();
-      osc.type = kind === "success" ? "sine" : "square";
-      osc.frequency.value = freq;
-      const t = ctx.currentTime + i * 0.15;
-      gain.gain.setValueAtTime(0.0001, t);
-      gain.gain.exponentialRampToValueAtTime(0.15, t + 0.02);
-      gain.gain.exponentialRampToValueAtTime(0.0001, t + 0.14);
-      osc.connect(gain).connect(ctx.destination);
-      osc.start(t);
-      osc.stop(t + 0.15);
-    });
-  } catch {
-    /* sound is a courtesy */
-  }
-}
+/** The sounds live in one place; these pages play its success and failure. */
+export { playSound } from "./sound";

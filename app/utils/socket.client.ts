@@ -22,8 +22,17 @@ export function socketFailureOf(error: { message?: unknown }): SocketFailure {
   return "network";
 }
 
-/** Seconds between attempts while the server cannot be reached (spec 2 §7: every 2 s). */
-const RETRY_MS = 2000;
+/** How a page's socket tries again after losing the server (spec 2 §7). */
+export interface Reconnection {
+  /** Attempts before giving up (`Infinity`: never). */
+  attempts: number;
+  /** Milliseconds between attempts. */
+  delayMs: number;
+}
+
+/** Spec 2 §7: the lobby retries without limit every 2 s; the room up to 20 times every 2 s. */
+export const LOBBY_RECONNECTION: Reconnection = { attempts: Infinity, delayMs: 2000 };
+export const ROOM_RECONNECTION: Reconnection = { attempts: 20, delayMs: 2000 };
 
 export interface SiteSocketHandlers {
   /** Every (re)connection: a new socket id, so whatever the page registered is registered again. */
@@ -32,29 +41,49 @@ export interface SiteSocketHandlers {
   onDisconnect?: () => void;
   /** A session failure (the socket stops), or the first network failure of a run of them. */
   onFailure: (failure: SocketFailure) => void;
+  /** The attempts are spent: the socket stops trying. */
+  onGiveUp?: () => void;
   /** Events the server pushes, by name. */
   events?: Record<string, (payload: unknown) => void>;
+  /** The lobby's by default. */
+  reconnection?: Reconnection;
+  /** The page's own origin by default. */
+  origin?: string;
 }
 
 /**
  * The member's socket to this site (the session cookie authenticates the handshake). Network
- * failures are told once and retried quietly every 2 s until it connects again. Answers the
- * function that closes it.
+ * failures are told once and retried quietly (`reconnection`) until it connects again or the
+ * attempts are spent. Answers the function that closes it.
  */
 export function openSiteSocket(handlers: SiteSocketHandlers): () => void {
-  const socket = io({
+  const { attempts, delayMs } = handlers.reconnection ?? LOBBY_RECONNECTION;
+  const options = {
     withCredentials: true,
-    reconnectionDelay: RETRY_MS,
-    reconnectionDelayMax: RETRY_MS,
-  });
+    reconnectionAttempts: attempts,
+    reconnectionDelay: delayMs,
+    reconnectionDelayMax: delayMs,
+  };
+  const socket = handlers.origin ? io(handlers.origin, options) : io(options);
   let closed = false;
   let failing = false;
+  let gaveUp = false;
+  /** Attempts of our own since the last connection (those socket.io does not make itself). */
+  let ownAttempts = 0;
   let retry: ReturnType<typeof setTimeout> | undefined;
+  const giveUp = () => {
+    if (gaveUp || closed) return;
+    gaveUp = true;
+    socket.disconnect();
+    handlers.onGiveUp?.();
+  };
   socket.on("connect", () => {
     failing = false;
+    ownAttempts = 0;
     handlers.onConnect(socket);
   });
   socket.on("disconnect", () => handlers.onDisconnect?.());
+  socket.io.on("reconnect_failed", giveUp);
   socket.on("connect_error", (error) => {
     const failure = socketFailureOf(error);
     if (failure !== "network") {
@@ -65,7 +94,10 @@ export function openSiteSocket(handlers: SiteSocketHandlers): () => void {
     if (!failing) handlers.onFailure("network");
     failing = true;
     // A refusal the client will not retry by itself (the server's own error) is retried here.
-    if (!socket.active && !closed) retry = setTimeout(() => socket.connect(), RETRY_MS);
+    if (socket.active || closed || gaveUp) return;
+    if (ownAttempts >= attempts) return giveUp();
+    ownAttempts += 1;
+    retry = setTimeout(() => socket.connect(), delayMs);
   });
   for (const [event, listener] of Object.entries(handlers.events ?? {})) socket.on(event, listener);
   return () => {

@@ -1,11 +1,12 @@
 import { randomBytes, randomInt } from "node:crypto";
-import type { Page } from "@playwright/test";
+import type { Browser, BrowserContextOptions, Page } from "@playwright/test";
 import { io as connectSocket, type Socket } from "socket.io-client";
 import {
   E2E_ORIGIN,
   api,
   expect,
   loginOperatorPage,
+  loginPage,
   test,
   toast,
   type Member,
@@ -760,6 +761,427 @@ test.describe("Tic-tac-toe without JavaScript", () => {
         method: "PATCH",
         json: { enabled: false },
       });
+    }
+  });
+});
+
+/**
+ * Real play in paid rooms (spec 2 §4, §7, §8; docs/api/games.md): each test makes its own room
+ * type with an entry fee no other test uses, so only its own members meet, funds them through a
+ * gift code and the converter (fees come from the deposit balance), and closes the type at the
+ * end. The room's finish effects are read from `<html>`: `data-game-finish`, `data-confetti`
+ * (set once the confetti was fired) and `data-last-sound` (set by the site's sound helper).
+ */
+test.describe("Tic-tac-toe: real play", () => {
+  const LOBBY = "/member/betting-games/tic-tac-toe";
+  const HUB = "/member/betting-games";
+
+  interface PaidType {
+    id: string;
+    name: string;
+    fee: number;
+    prize: number;
+  }
+
+  /** A paid type of the test's own: a fee of ₹30–90 with milli-rupees, the prize 1.8 fees. */
+  async function createPaidType(operator: OperatorHelper): Promise<PaidType> {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const fee = randomInt(30_000, 90_000);
+      const prize = Math.floor((fee * 9) / 5);
+      const name = `Play ${randomBytes(3).toString("hex")}`;
+      const res = await operator.request("/adminRoute/gameRoomTypes", {
+        json: { name, entry_fee: formatRupees(fee, 3, false), prize: formatRupees(prize, 3, false) },
+      });
+      if (res.status === 200) return { id: res.body.msg.roomType.id, name, fee, prize };
+      if (res.body?.error_code !== "duplicate")
+        throw new Error(`room type: ${res.status} ${JSON.stringify(res.body)}`);
+    }
+    throw new Error("no free entry fee");
+  }
+
+  async function closePaidType(operator: OperatorHelper, type: PaidType) {
+    const res = await operator.request(`/adminRoute/gameRoomTypes/${type.id}`, {
+      method: "PATCH",
+      json: { enabled: false },
+    });
+    expect(res.status).toBe(200);
+  }
+
+  /** A member with `rupees` (whole) in the deposit balance and nothing withdrawable. */
+  async function depositMember(
+    newMember: () => Promise<Member>,
+    giveBalance: (m: Member, rupees: number) => Promise<void>,
+    rupees: number,
+  ): Promise<Member> {
+    const m = await newMember();
+    await giveBalance(m, rupees);
+    await convertToDeposit(m, rupees);
+    return m;
+  }
+
+  /** The member's page in a context of its own, the clock under the test's control. */
+  async function playerPage(
+    browser: Browser,
+    member: Member,
+    options: BrowserContextOptions = {},
+  ): Promise<Page> {
+    const page = await (await browser.newContext(options)).newPage();
+    await page.clock.install();
+    await loginPage(page, member);
+    return page;
+  }
+
+  /** Lobby → Join → Confirm → the room, live. */
+  async function joinPaid(page: Page, type: PaidType, tap = false) {
+    await page.goto(LOBBY);
+    await expect(page.getByTestId("ttt-lobby")).toHaveAttribute("data-live", "on");
+    const join = page.getByRole("button", { name: `Join ${type.name}`, exact: true });
+    const confirm = page.getByRole("dialog", { name: `Join ${type.name}?` }).getByRole("button", {
+      name: "Confirm",
+    });
+    if (tap) {
+      await join.tap();
+      await confirm.tap();
+    } else {
+      await join.click();
+      await confirm.click();
+    }
+    await expect(page).toHaveURL(/\/tic-tac-toe\/play\/[^/?]+\?type=/);
+    await expect(page.getByTestId("ttt-room")).toHaveAttribute("data-live", "on");
+  }
+
+  /** Two members in a game of `type`: the first waits, the second starts it; X is whoever moves. */
+  async function startGame(a: Page, b: Page, type: PaidType, tap = false) {
+    await joinPaid(a, type, tap);
+    await expect(a.getByTestId("room-status")).toHaveText("Waiting For Opponent");
+    await joinPaid(b, type, tap);
+    for (const p of [a, b])
+      await expect(p.getByTestId("room-status")).toHaveText(/Your Turn|Opponent's Turn/);
+    const x = (await a.getByTestId("room-status").innerText()) === "Your Turn" ? a : b;
+    const o = x === a ? b : a;
+    await expect(o.getByTestId("room-status")).toHaveText("Opponent's Turn");
+    return { x, o };
+  }
+
+  function cell(page: Page, row: number, col: number) {
+    return page.getByRole("button", { name: `Row ${row}, column ${col}`, exact: true });
+  }
+
+  /** Plays X and O in turn (1-based cells), each move seen on both boards. */
+  async function play(x: Page, o: Page, moves: [number, number][], tap = false) {
+    for (const [i, [r, c]] of moves.entries()) {
+      const [who, other, symbol] = i % 2 === 0 ? [x, o, "X"] : [o, x, "O"];
+      await expect(who.getByTestId("room-status")).toHaveText("Your Turn");
+      if (tap) await cell(who, r, c).tap();
+      else await cell(who, r, c).click();
+      await expect(cell(who, r, c)).toHaveText(symbol);
+      await expect(cell(other, r, c)).toHaveText(symbol);
+    }
+  }
+
+  const html = (page: Page) => page.locator("html");
+
+  /**
+   * Spec 2 §4: 5 s after the end the member is back where they came from, the lobby. The first
+   * player's clock is moved on (not before 5 s, then at once); the other's simply runs.
+   */
+  async function expectBackAfterFiveSeconds(page: Page) {
+    await page.clock.fastForward(3_000);
+    await expect(page).toHaveURL(/\/play\//);
+    await page.clock.fastForward(2_500);
+    await expectBackInLobby(page);
+  }
+
+  async function expectBackInLobby(page: Page) {
+    await expect(page).toHaveURL(new RegExp(`${LOBBY}$`), { timeout: 8_000 });
+    await expect(page.getByTestId("ttt-lobby")).toHaveAttribute("data-live", "on");
+  }
+
+  async function expectHub(page: Page, f: { deposit: number; betting: number; win: number }) {
+    await page.goto(HUB);
+    const profit = f.win - f.betting;
+    await expect(page.getByRole("group", { name: "Deposit Balance" })).toContainText(formatRupees(f.deposit));
+    await expect(page.getByRole("group", { name: "Today's Betting" })).toContainText(formatRupees(f.betting));
+    await expect(page.getByRole("group", { name: "Win Amount" })).toContainText(formatRupees(f.win));
+    await expect(page.getByRole("group", { name: profit < 0 ? "Loss" : "Profit" })).toContainText(
+      formatRupees(profit),
+    );
+  }
+
+  test("a paid room played to a win: the result, confetti and sounds, then the balances @needs-js @wide-only", async ({
+    browser,
+    operator,
+    newMember,
+    giveBalance,
+  }) => {
+    test.setTimeout(90_000);
+    const type = await createPaidType(operator);
+    try {
+      const funds = 100;
+      const [ma, mb] = await Promise.all([
+        depositMember(newMember, giveBalance, funds),
+        depositMember(newMember, giveBalance, funds),
+      ]);
+      const a = await playerPage(browser, ma);
+      const b = await playerPage(browser, mb);
+      const { x, o } = await startGame(a, b, type);
+      await expect(html(x)).not.toHaveAttribute("data-game-finish");
+
+      await play(x, o, [
+        [1, 1],
+        [2, 1],
+        [1, 2],
+        [2, 2],
+        [1, 3],
+      ]);
+      await expect(x.getByTestId("room-status")).toHaveText("You Won!");
+      await expect(o.getByTestId("room-status")).toHaveText("You Lost!");
+      await expect(html(x)).toHaveAttribute("data-game-finish", "won");
+      await expect(html(x)).toHaveAttribute("data-confetti", "shown");
+      await expect(html(x)).toHaveAttribute("data-last-sound", "game-won");
+      await expect(html(o)).toHaveAttribute("data-game-finish", "lost");
+      await expect(html(o)).toHaveAttribute("data-last-sound", "game-lost");
+      await expect(html(o)).not.toHaveAttribute("data-confetti");
+      // The board takes no more moves.
+      await expect(cell(o, 3, 3)).toBeDisabled();
+
+      await expectBackAfterFiveSeconds(x);
+      await expectBackInLobby(o);
+      // In the lobby: the fee went from the deposit, the prize to the winner's withdrawable balance.
+      await expect(x.getByRole("group", { name: "Deposit Balance" })).toContainText(
+        formatRupees(funds * 1000 - type.fee),
+      );
+      await expect(x.getByRole("group", { name: "Available Balance" })).toContainText(
+        formatRupees(type.prize),
+      );
+      await expect(o.getByRole("group", { name: "Available Balance" })).toContainText("₹0.000");
+
+      await expectHub(x, { deposit: funds * 1000 - type.fee, betting: type.fee, win: type.prize });
+      await expectHub(o, { deposit: funds * 1000 - type.fee, betting: type.fee, win: 0 });
+      // The prize is an earning of the month: the dashboard's Betting Games tile.
+      await x.goto("/member/dashboard");
+      const tile = x.locator(`a[href="${HUB}"]`).filter({ hasText: "Betting Games" });
+      await expect(tile.getByTestId("tile-income")).toHaveText(formatRupees(type.prize));
+      await x.context().close();
+      await o.context().close();
+    } finally {
+      await closePaidType(operator, type);
+    }
+  });
+
+  test("a search cancelled: the countdown, Cancel, the refund toast and the deposit back @needs-js @wide-only", async ({
+    browser,
+    operator,
+    newMember,
+    giveBalance,
+  }) => {
+    const type = await createPaidType(operator);
+    try {
+      const funds = 100;
+      const page = await playerPage(browser, await depositMember(newMember, giveBalance, funds));
+      await joinPaid(page, type);
+      await expect(page.getByTestId("room-status")).toHaveText("Waiting For Opponent");
+      // The opponent wait counts down from 120 s.
+      const timer = page.getByTestId("room-timer");
+      await expect(timer).toHaveText(/^\d+s$/);
+      const first = parseInt(await timer.innerText(), 10);
+      expect(first).toBeGreaterThan(100);
+      expect(first).toBeLessThanOrEqual(120);
+      await page.clock.fastForward(3_000);
+      await expect.poll(async () => parseInt(await timer.innerText(), 10)).toBeLessThan(first);
+      // The board waits too.
+      await expect(cell(page, 2, 2)).toBeDisabled();
+
+      await page.getByRole("button", { name: "Cancel", exact: true }).click();
+      await expect(toast(page)).toContainText("Opponent search canceled. Entry fee refunded.");
+      await expect(page).toHaveURL(new RegExp(`${LOBBY}$`));
+      await expect(page.getByRole("group", { name: "Deposit Balance" })).toContainText(
+        formatRupees(funds * 1000),
+      );
+      // Nothing is left joined: the room type offers Join again, not Resume.
+      await expect(page.getByRole("button", { name: `Join ${type.name}`, exact: true })).toBeVisible();
+      await expectHub(page, { deposit: funds * 1000, betting: 0, win: 0 });
+      await page.context().close();
+    } finally {
+      await closePaidType(operator, type);
+    }
+  });
+
+  test("a paid room played to a draw: the draw on both, its sound, both fees refunded @needs-js @wide-only", async ({
+    browser,
+    operator,
+    newMember,
+    giveBalance,
+  }) => {
+    test.setTimeout(90_000);
+    const type = await createPaidType(operator);
+    try {
+      const funds = 100;
+      const [ma, mb] = await Promise.all([
+        depositMember(newMember, giveBalance, funds),
+        depositMember(newMember, giveBalance, funds),
+      ]);
+      const { x, o } = await startGame(await playerPage(browser, ma), await playerPage(browser, mb), type);
+      // X O X / X O O / O X X: the board fills with no line.
+      await play(x, o, [
+        [1, 1],
+        [1, 2],
+        [1, 3],
+        [2, 2],
+        [2, 1],
+        [3, 1],
+        [3, 2],
+        [2, 3],
+        [3, 3],
+      ]);
+      for (const p of [x, o]) {
+        await expect(p.getByTestId("room-status")).toHaveText("It's a Draw!");
+        await expect(html(p)).toHaveAttribute("data-game-finish", "draw");
+        await expect(html(p)).toHaveAttribute("data-last-sound", "game-draw");
+        await expect(html(p)).not.toHaveAttribute("data-confetti");
+      }
+      await expectBackAfterFiveSeconds(x);
+      for (const p of [x, o]) {
+        await expectBackInLobby(p);
+        await expect(p.getByRole("group", { name: "Deposit Balance" })).toContainText(
+          formatRupees(funds * 1000),
+        );
+        await expectHub(p, { deposit: funds * 1000, betting: 0, win: 0 });
+        await p.context().close();
+      }
+    } finally {
+      await closePaidType(operator, type);
+    }
+  });
+
+  test("a game on a phone: played with taps, nothing wider than the screen, cells of 44 px at least @needs-js @wide-only", async ({
+    browser,
+    operator,
+    newMember,
+    giveBalance,
+  }) => {
+    test.setTimeout(90_000);
+    const type = await createPaidType(operator);
+    try {
+      const phone: BrowserContextOptions = {
+        viewport: { width: 360, height: 640 },
+        screen: { width: 360, height: 640 },
+        isMobile: true,
+        hasTouch: true,
+      };
+      const [ma, mb] = await Promise.all([
+        depositMember(newMember, giveBalance, 100),
+        depositMember(newMember, giveBalance, 100),
+      ]);
+      const a = await playerPage(browser, ma, phone);
+      const b = await playerPage(browser, mb, phone);
+      const { x, o } = await startGame(a, b, type, true);
+      for (const p of [x, o]) {
+        expect(await p.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+        for (let r = 1; r <= 3; r++)
+          for (let c = 1; c <= 3; c++) {
+            const box = await cell(p, r, c).boundingBox();
+            expect(box!.width).toBeGreaterThanOrEqual(44);
+            expect(box!.height).toBeGreaterThanOrEqual(44);
+          }
+      }
+      // O wins down the middle column.
+      await play(
+        x,
+        o,
+        [
+          [1, 1],
+          [1, 2],
+          [3, 3],
+          [2, 2],
+          [2, 1],
+          [3, 2],
+        ],
+        true,
+      );
+      await expect(o.getByTestId("room-status")).toHaveText("You Won!");
+      await expect(x.getByTestId("room-status")).toHaveText("You Lost!");
+      await expect(html(o)).toHaveAttribute("data-confetti", "shown");
+      for (const p of [x, o])
+        expect(await p.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await expectBackAfterFiveSeconds(o);
+      await a.context().close();
+      await b.context().close();
+    } finally {
+      await closePaidType(operator, type);
+    }
+  });
+
+  /**
+   * Spec 2 §4, §7: offline, the room says 'Reconnecting...'; back online it rejoins and play goes
+   * on; the room tries 20 times, 2 s apart, then says 'Reconnection failed. Please try again
+   * later.' (well before the 120 s notice). Going offline leaves an open WebSocket as it is, so
+   * the member's clock is moved past the socket's ping timeout (25 + 20 s) to lose it.
+   */
+  test("the room loses its connection: Reconnecting..., the rejoin, and the end of the retries @needs-js @wide-only", async ({
+    browser,
+    operator,
+    newMember,
+    giveBalance,
+  }) => {
+    test.setTimeout(90_000);
+    const type = await createPaidType(operator);
+    try {
+      const [ma, mb] = await Promise.all([
+        depositMember(newMember, giveBalance, 100),
+        depositMember(newMember, giveBalance, 100),
+      ]);
+      const { x, o } = await startGame(await playerPage(browser, ma), await playerPage(browser, mb), type);
+      const notice = x.locator("p[role=alert]");
+      const xPanel = o.getByRole("group", { name: "Player X" });
+      const losePingTimeout = () => x.clock.fastForward(46_000);
+
+      await x.context().setOffline(true);
+      await losePingTimeout();
+      await expect(notice).toHaveText("Reconnecting...");
+      await expect(toast(x)).toContainText("WebSocket connection failed. Please try again.");
+      // The opponent sees X disconnected, with the time left to come back.
+      await expect(xPanel.getByLabel("Disconnected")).toBeVisible();
+      await expect(xPanel).toContainText(/Reconnect in \d+s/);
+
+      // Online again: the next attempt connects and the room is joined again.
+      await x.context().setOffline(false);
+      await expect
+        .poll(async () => {
+          await x.clock.fastForward(2_000);
+          return notice.count();
+        })
+        .toBe(0);
+      await expect(xPanel.getByLabel("Connected")).toBeVisible();
+      await play(x, o, [[1, 1]]);
+
+      // Offline for good: 20 attempts 2 s apart, then the room gives up.
+      await x.context().setOffline(true);
+      await losePingTimeout();
+      await expect(notice).toHaveText("Reconnecting...");
+      let waitedMs = 0;
+      await expect
+        .poll(
+          async () => {
+            await x.clock.fastForward(2_000);
+            waitedMs += 2_000;
+            return notice.innerText();
+          },
+          { timeout: 40_000 },
+        )
+        .toBe("Reconnection failed. Please try again later.");
+      // Each attempt waits for the one before to fail: 20 of them need 19 moves of the clock at least.
+      expect(waitedMs).toBeGreaterThanOrEqual(19 * 2_000);
+      expect(waitedMs).toBeLessThan(100_000);
+      // It has stopped trying: back online, nothing connects.
+      await x.context().setOffline(false);
+      await x.clock.fastForward(10_000);
+      await expect(notice).toHaveText("Reconnection failed. Please try again later.");
+      await expect(xPanel.getByLabel("Disconnected")).toBeVisible();
+      await x.context().close();
+      await o.context().close();
+    } finally {
+      await closePaidType(operator, type);
     }
   });
 });

@@ -465,15 +465,29 @@ export async function cancel(g: GameDeps, roomId: string, userId: string): Promi
 const cancelMessage = (room: RoomRow) =>
   room.entryFee > 0 ? GAME_MESSAGES.cancelledRefunded : GAME_MESSAGES.cancelledPractice;
 
+/** A disconnected player is back (their socket rejoined, or they moved): the countdown stops. */
+async function markPresent(tx: Tx, player: PlayerRow) {
+  await tx
+    .update(gamePlayers)
+    .set({ connected: true, reconnectDeadline: null })
+    .where(and(eq(gamePlayers.roomId, player.roomId), eq(gamePlayers.userId, player.userId)));
+  player.connected = true;
+  player.reconnectDeadline = null;
+}
+
 /**
- * A player opens (or reopens) the room page: answers the room and the member's symbol. A player
- * who was disconnected is connected again and the reconnect countdown stops.
+ * A player opens (or reopens) the room: answers the room and the member's symbol. With
+ * `reconnect` (the socket's join, the default) a player who was disconnected is connected again
+ * and the reconnect countdown stops; a plain read of the room (the page's data over HTTP, which a
+ * page whose socket is gone may still make) leaves the presence as it is.
  */
 export async function enterRoom(
   g: GameDeps,
   roomId: string,
   userId: string,
+  opts: { reconnect?: boolean } = {},
 ): Promise<{ room: RoomView; symbol: PlayerSymbol }> {
+  const reconnect = opts.reconnect ?? true;
   const now = g.clock();
   return inTransaction(g, async (tx, fx) => {
     const locked = await lockRoom(tx, roomId);
@@ -483,11 +497,8 @@ export async function enterRoom(
       const after = (await lockRoom(tx, roomId))!;
       return { room: roomView(after.room, after.players, now), symbol: me.symbol };
     }
-    if (locked.room.status === "playing" && !me.connected) {
-      await tx
-        .update(gamePlayers)
-        .set({ connected: true, reconnectDeadline: null })
-        .where(and(eq(gamePlayers.roomId, roomId), eq(gamePlayers.userId, userId)));
+    if (reconnect && locked.room.status === "playing" && !me.connected) {
+      await markPresent(tx, me);
       // Back on their turn: the turn timer starts again in full.
       const [room] = await tx
         .update(gameRooms)
@@ -570,6 +581,8 @@ export async function move(
         throw new DomainError("game_move_refused", GAME_MESSAGES.stale);
       const result = applyMove(room.board as Board, room.currentTurn ?? "X", me.symbol, input.row, input.col);
       if (!result.ok) throw new DomainError("game_move_refused", MOVE_REFUSALS[result.reason]);
+      // A player who moves is present, whatever their socket did (a page without scripts has none).
+      if (!me.connected) await markPresent(tx, me);
       if (result.outcome) {
         await finish(
           tx,

@@ -68,7 +68,8 @@ export function bettingGamesRoute(): Hono<ApiEnv> {
       decodedRoomType: c.req.query("decodedRoomType"),
     });
     const { deps, member } = c.var;
-    const entered = await enterRoom(gameDeps(deps), decodedRoomId, member.id);
+    // A read of the room: presence is the socket's business (and a move's), not a page load's.
+    const entered = await enterRoom(gameDeps(deps), decodedRoomId, member.id, { reconnect: false });
     requireRoomType(entered.room, decodedRoomType);
     const { withdrawable } = await memberBalances(deps.db, member.id);
     return ok(c, enteredAnswer(member.id, entered, milliToRupeeString(withdrawable)));

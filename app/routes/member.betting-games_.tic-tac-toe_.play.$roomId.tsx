@@ -192,10 +192,15 @@ export default function TicTacToeRoom() {
     },
   });
 
+  // Seconds since the room last changed: a player's reconnect countdown runs down from the room's value.
+  const [sinceUpdate, setSinceUpdate] = useState(0);
+  useEffect(() => setSinceUpdate(0), [room]);
+
   // The timers count down between the server's updates; the disconnected time counts up.
   useEffect(() => {
     const tick = window.setInterval(() => {
       setTimeLeft((t) => (t === null ? t : Math.max(0, t - 1)));
+      setSinceUpdate((n) => n + 1);
       if (!socket.current?.connected) setOfflineFor((n) => n + 1);
     }, 1000);
     return () => window.clearInterval(tick);
@@ -322,7 +327,9 @@ export default function TicTacToeRoom() {
                 </p>
                 <p className="text-sm text-slate-600">Symbol {p.symbol}</p>
                 {!p.connected && p.remaining_disconnect !== null ? (
-                  <p className="text-sm text-red-700">Reconnect in {p.remaining_disconnect}s</p>
+                  <p className="text-sm text-red-700">
+                    Reconnect in {Math.max(0, p.remaining_disconnect - sinceUpdate)}s
+                  </p>
                 ) : null}
               </div>
             ))}

@@ -63,6 +63,8 @@ export function openSiteSocket(handlers: SiteSocketHandlers): () => void {
     reconnectionAttempts: attempts,
     reconnectionDelay: delayMs,
     reconnectionDelayMax: delayMs,
+    // Spec 2 §7 says every 2 s: no random spread around the delay.
+    randomizationFactor: 0,
   };
   const socket = handlers.origin ? io(handlers.origin, options) : io(options);
   let closed = false;

@@ -393,6 +393,32 @@ describe.each(drivers())("tic-tac-toe rooms (%s)", (driver) => {
     expect((await balances(t, x.id)).withdrawable).toBe(18_000);
   });
 
+  it("a read of the room leaves a disconnected player away; their move brings them back", async () => {
+    const { roomId, x } = await matched(TEN);
+    await disconnect(g, roomId, x.id);
+    tick(10);
+    // The page's data read again (e.g. after the network returns, socket still gone): still away.
+    const read = await enterRoom(g, roomId, x.id, { reconnect: false });
+    expect(read.room.players.find((p) => p._id === x.id)).toMatchObject({
+      connected: false,
+      remaining_disconnect: 110,
+    });
+    // A move is presence (a page without scripts has no socket): X is back, O's turn timer runs.
+    const after = await move(g, { roomId, userId: x.id, row: 0, col: 0 });
+    expect(after.players.find((p) => p._id === x.id)).toMatchObject({
+      connected: true,
+      remaining_disconnect: null,
+    });
+    expect(after).toMatchObject({ currentTurn: "O", player_turn_timeLeft: 30 });
+    tick(120);
+    // No reconnect deadline is left to expire for X; O's turn ran out instead.
+    expect(await sweep(g)).toBe(1);
+    expect(await readRoom(t.deps.db, roomId, now())).toMatchObject({
+      winner: "X",
+      end_reason: "turn_timeout",
+    });
+  });
+
   it("settles once under concurrency: the winning move fired many times, with sweeps", async () => {
     const { roomId, x, o } = await matched(TEN);
     await play(roomId, [

@@ -1,4 +1,4 @@
-import { randomBytes, randomInt } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import type { Browser, BrowserContextOptions, Page } from "@playwright/test";
 import { io as connectSocket, type Socket } from "socket.io-client";
 import {
@@ -14,11 +14,70 @@ import {
 } from "./fixtures";
 import { operatorPage } from "./money-helpers";
 import { convertToDeposit } from "./ptc-helpers";
-import { formatRupees, milliToRupeeString } from "../../shared/money";
+import { formatRupees, milliToRupeeString, parseRupees } from "../../shared/money";
 
 // The Practice Room is shared by everyone: its tests run one after another so no two of them
 // match each other's members.
 test.describe.configure({ mode: "serial" });
+
+/**
+ * Paid room types of a test's own. Games match members by room type, so each paid-room test makes
+ * a type whose entry fee no other type has (disabled ones keep theirs) and closes it at the end.
+ * Only this file makes room types, one test at a time, so the lowest free fee is free when used.
+ */
+interface PaidType {
+  id: string;
+  name: string;
+  /** Milli-rupees. */
+  fee: number;
+  prize: number;
+}
+
+/** The lowest entry fee (milli-rupees) from `fromMilli` up that no room type has. */
+async function freeFee(operator: OperatorHelper, fromMilli: number): Promise<number> {
+  const res = await operator.request("/adminRoute/gameRoomTypes");
+  const taken = new Set(
+    (res.body.msg.records as { entry_fee: string }[]).map((t) => parseRupees(t.entry_fee)),
+  );
+  let fee = fromMilli;
+  while (taken.has(fee)) fee += 1;
+  return fee;
+}
+
+/** A paid type named `prefix …` with the lowest free fee from `fromMilli`, the prize 1.8 fees. */
+async function createPaidType(
+  operator: OperatorHelper,
+  prefix: string,
+  fromMilli: number,
+): Promise<PaidType> {
+  const fee = await freeFee(operator, fromMilli);
+  const prize = Math.floor((fee * 9) / 5);
+  const name = `${prefix} ${randomBytes(3).toString("hex")}`;
+  const res = await operator.request("/adminRoute/gameRoomTypes", {
+    json: { name, entry_fee: milliToRupeeString(fee), prize: milliToRupeeString(prize), sort_order: 900 },
+  });
+  expect(res.status).toBe(200);
+  return { id: res.body.msg.roomType.id, name, fee, prize };
+}
+
+async function closePaidType(operator: OperatorHelper, type: { id: string }) {
+  const res = await operator.request(`/adminRoute/gameRoomTypes/${type.id}`, {
+    method: "PATCH",
+    json: { enabled: false },
+  });
+  expect(res.status).toBe(200);
+}
+
+/** A new member with `rupees` (whole) in the deposit balance, nothing withdrawable; `apiCookie` is an API session. */
+async function depositMember(
+  newMember: () => Promise<Member>,
+  giveBalance: (m: Member, rupees: number) => Promise<void>,
+  rupees: number,
+): Promise<Member & { apiCookie: string }> {
+  const m = await newMember();
+  await giveBalance(m, rupees);
+  return { ...m, apiCookie: await convertToDeposit(m, rupees) };
+}
 
 /**
  * The betting hub (spec 2 §2, §3): the deposit balance, today's betting figures from
@@ -223,57 +282,11 @@ test.describe("Operators: games", () => {
   const ADMIN = "/admin/games";
   const LOBBY = "/member/betting-games/tic-tac-toe";
 
-  interface TypeRow {
-    id: string;
-    name: string;
-    entry_fee: string;
-    prize: string;
-    enabled: boolean;
-  }
-
-  /** An entry fee (₹1–₹5) and a prize (1.5 fees) no room type has yet: the server may be reused between runs. */
-  async function freshPrice(operator: OperatorHelper): Promise<{ fee: string; prize: string }> {
-    const taken = new Set(
-      ((await operator.request("/adminRoute/gameRoomTypes")).body.msg.records as TypeRow[]).map(
-        (t) => t.entry_fee,
-      ),
-    );
-    for (;;) {
-      const milli = randomInt(1000, 5000);
-      const fee = milliToRupeeString(milli);
-      if (!taken.has(fee)) return { fee, prize: milliToRupeeString(Math.floor((milli * 3) / 2)) };
-    }
-  }
-
-  /** A room type made through the API (the page's own form has its test). */
-  async function newType(operator: OperatorHelper, prefix: string) {
-    const price = await freshPrice(operator);
-    const name = `${prefix} ${randomBytes(3).toString("hex")}`;
-    const res = await operator.request("/adminRoute/gameRoomTypes", {
-      json: { name, entry_fee: price.fee, prize: price.prize, sort_order: 900 },
-    });
-    expect(res.status).toBe(200);
-    return { id: res.body.msg.roomType.id as string, name, ...price };
-  }
-
-  const disableType = (operator: OperatorHelper, id: string) =>
-    operator.request(`/adminRoute/gameRoomTypes/${id}`, { method: "PATCH", json: { enabled: false } });
-
   /** Whatever a test did, paid rooms end up on (the other game tests need them). */
   async function paidRoomsOn(operator: OperatorHelper) {
     const now = await operator.request("/adminRoute/gamePaidRooms");
     if (now.body.msg?.on !== true)
       await operator.request("/adminRoute/gamePaidRooms", { method: "PATCH", json: { on: true } });
-  }
-
-  /** A member with ₹10 of deposit balance; answers the member and their API cookie. */
-  async function depositMember(
-    newMember: () => Promise<Member>,
-    giveBalance: (m: Member, r: number) => Promise<void>,
-  ) {
-    const m = await newMember();
-    await giveBalance(m, 10);
-    return { member: m, cookie: await convertToDeposit(m, 10) };
   }
 
   const depositOf = async (cookie: string) =>
@@ -313,7 +326,9 @@ test.describe("Operators: games", () => {
     const table = ops.getByRole("table", { name: "Room types" });
     await expect(table.getByTestId("room-type").filter({ hasText: "Bronze Room" })).toContainText("₹10.000");
 
-    const { fee, prize } = await freshPrice(operator);
+    const feeMilli = await freeFee(operator, 1000);
+    const fee = milliToRupeeString(feeMilli);
+    const prize = milliToRupeeString(Math.floor((feeMilli * 3) / 2));
     const name = `E2E Room ${randomBytes(3).toString("hex")}`;
     const add = ops.getByRole("form", { name: "New room type" });
     await add.getByLabel("Name", { exact: true }).fill(name);
@@ -348,9 +363,9 @@ test.describe("Operators: games", () => {
       "Another room type has this entry fee: members join a type by its fee.",
     );
     await expect(add.getByLabel("Entry fee (₹)")).toHaveAttribute("aria-invalid", "true");
-    const other = await freshPrice(operator);
-    await add.getByLabel("Entry fee (₹)").fill(other.fee);
-    await add.getByLabel("Prize (₹)").fill(milliToRupeeString(Number(other.fee.replace(".", "")) * 2 + 1));
+    const otherFee = await freeFee(operator, 1000);
+    await add.getByLabel("Entry fee (₹)").fill(milliToRupeeString(otherFee));
+    await add.getByLabel("Prize (₹)").fill(milliToRupeeString(otherFee * 2 + 1));
     await add.getByRole("button", { name: "Add Room Type" }).click();
     await expect(add.getByRole("alert")).toHaveText("The prize must not exceed the two players' entry fees.");
     await expect(table.getByTestId("room-type").filter({ hasText: `${name} copy` })).toHaveCount(0);
@@ -388,8 +403,9 @@ test.describe("Operators: games", () => {
     loginAs,
     giveBalance,
   }) => {
-    const type = await newType(operator, "E2E Switch");
-    const { member, cookie } = await depositMember(newMember, giveBalance);
+    const type = await createPaidType(operator, "E2E Switch", 1000);
+    const member = await depositMember(newMember, giveBalance, 10);
+    const cookie = member.apiCookie;
     const ops = await operatorPage(browser, true);
     try {
       // The member waits in the new paid room (joined from the lobby page, over its socket).
@@ -407,7 +423,7 @@ test.describe("Operators: games", () => {
         decodeURIComponent(new URL(page.url()).pathname.split("/").at(-1)!),
         "base64",
       ).toString();
-      expect(await depositOf(cookie)).toBe(milliToRupeeString(10_000 - Number(type.fee.replace(".", ""))));
+      expect(await depositOf(cookie)).toBe(milliToRupeeString(10_000 - type.fee));
 
       await ops.goto(ADMIN);
       const state = ops.getByTestId("paid-rooms-state");
@@ -458,9 +474,9 @@ test.describe("Operators: games", () => {
       await expect(lines).toHaveCount(4);
       await expect(
         lines.filter({ hasText: "game_refund" }).filter({ hasText: member.userName }),
-      ).toContainText(`₹${type.fee}`);
+      ).toContainText(`₹${milliToRupeeString(type.fee)}`);
       await expect(lines.filter({ hasText: "game_fee" }).filter({ hasText: member.userName })).toContainText(
-        `-₹${type.fee}`,
+        `-₹${milliToRupeeString(type.fee)}`,
       );
 
       // On again, after its own confirm step.
@@ -480,7 +496,7 @@ test.describe("Operators: games", () => {
       await expect(audits.nth(1)).toContainText('"on": false');
     } finally {
       await paidRoomsOn(operator);
-      await disableType(operator, type.id);
+      await closePaidType(operator, type);
       await ops.context().close();
     }
   });
@@ -491,15 +507,15 @@ test.describe("Operators: games", () => {
     newMember,
     giveBalance,
   }) => {
-    const type = await newType(operator, "E2E Live");
-    const a = await depositMember(newMember, giveBalance);
-    const b = await depositMember(newMember, giveBalance);
+    const type = await createPaidType(operator, "E2E Live", 1000);
+    const a = await depositMember(newMember, giveBalance, 10);
+    const b = await depositMember(newMember, giveBalance, 10);
     const sockets: Socket[] = [];
     const ops = await operatorPage(browser, true);
     try {
-      const sa = await memberSocket(a.cookie, sockets);
-      const sb = await memberSocket(b.cookie, sockets);
-      const joined = await ask(sa, "join_req_for_ticTacToe", { type: type.fee });
+      const sa = await memberSocket(a.apiCookie, sockets);
+      const sb = await memberSocket(b.apiCookie, sockets);
+      const joined = await ask(sa, "join_req_for_ticTacToe", { type: milliToRupeeString(type.fee) });
       expect(joined).toMatchObject({ success: true });
       const roomId = joined.msg.userRoom_id as string;
 
@@ -511,20 +527,18 @@ test.describe("Operators: games", () => {
       await expect(liveGame.getByTestId("game-status")).toHaveText("Waiting");
       await expect(liveGame).toContainText(type.name);
       await expect(liveGame.getByTestId("game-player")).toHaveCount(1);
-      await expect(liveGame.getByTestId("game-player")).toContainText(a.member.userName);
+      await expect(liveGame.getByTestId("game-player")).toContainText(a.userName);
       await expect(liveGame.getByTestId("settlement-line")).toHaveCount(2);
 
       // The opponent arrives: Refresh shows the game in play.
-      expect(await ask(sb, "join_req_for_ticTacToe", { type: type.fee })).toMatchObject({
+      expect(await ask(sb, "join_req_for_ticTacToe", { type: milliToRupeeString(type.fee) })).toMatchObject({
         success: true,
         msg: { userRoom_id: roomId },
       });
       await ops.getByRole("link", { name: "Refresh" }).click();
       await expect(liveGame.getByTestId("game-status")).toHaveText("Playing");
       await expect(liveGame.getByTestId("game-player")).toHaveCount(2);
-      await expect(liveGame.getByTestId("game-player").filter({ hasText: b.member.userName })).toContainText(
-        "O",
-      );
+      await expect(liveGame.getByTestId("game-player").filter({ hasText: b.userName })).toContainText("O");
       await expect(liveGame.getByTestId("settlement-line").filter({ hasText: "game_fee" })).toHaveCount(4);
 
       // X (the first to join) wins along the top row.
@@ -547,24 +561,24 @@ test.describe("Operators: games", () => {
         .getByTestId("admin-game")
         .filter({ hasText: roomId });
       await expect(done.getByTestId("game-status")).toHaveText("Finished");
-      await expect(done.getByTestId("game-winner")).toHaveText(`${a.member.userName} (X)`);
+      await expect(done.getByTestId("game-winner")).toHaveText(`${a.userName} (X)`);
       await expect(done.getByTestId("game-end-reason")).toHaveText("Three in a line");
       const lines = done.getByTestId("settlement-line");
       await expect(lines).toHaveCount(8);
-      const feeMilli = Number(type.fee.replace(".", ""));
-      const prizeMilli = Number(type.prize.replace(".", ""));
+      const feeMilli = type.fee;
+      const prizeMilli = type.prize;
       await expect(
-        lines.filter({ hasText: "bettingGames" }).filter({ hasText: `${a.member.userName} · withdrawable` }),
-      ).toContainText(`₹${type.prize}`);
+        lines.filter({ hasText: "bettingGames" }).filter({ hasText: `${a.userName} · withdrawable` }),
+      ).toContainText(`₹${milliToRupeeString(type.prize)}`);
       await expect(
         lines.filter({ hasText: "game_revenue" }).filter({ hasText: "platform:revenue" }),
       ).toContainText(`₹${milliToRupeeString(2 * feeMilli - prizeMilli)}`);
       await expect(
-        lines.filter({ hasText: "game_fee" }).filter({ hasText: `${b.member.userName} · deposit` }),
-      ).toContainText(`-₹${type.fee}`);
+        lines.filter({ hasText: "game_fee" }).filter({ hasText: `${b.userName} · deposit` }),
+      ).toContainText(`-₹${milliToRupeeString(type.fee)}`);
     } finally {
       for (const s of sockets) s.disconnect();
-      await disableType(operator, type.id);
+      await closePaidType(operator, type);
       await ops.context().close();
     }
   });
@@ -634,29 +648,14 @@ test.describe("Tic-tac-toe without JavaScript", () => {
     test.skip(testInfo.project.name !== "js", "it opens its own contexts without scripts: once is enough");
     test.setTimeout(90_000);
 
-    // An entry fee no other room type has: ₹1.001–₹1.999, the prize 1.8 fees.
-    let fee = 0;
-    let prize = 0;
-    let typeId = "";
-    const name = `No Script Room ${randomBytes(3).toString("hex")}`;
-    for (let attempt = 0; !typeId; attempt++) {
-      fee = 1000 + ((Date.now() + attempt * 7919) % 999) + 1;
-      prize = Math.floor((fee * 18) / 10);
-      const created = await operator.request("/adminRoute/gameRoomTypes", {
-        json: { name, entry_fee: milliToRupeeString(fee), prize: milliToRupeeString(prize), sort_order: 999 },
-      });
-      if (created.status === 200) typeId = created.body.msg.roomType.id;
-      else if (created.body?.error_code !== "duplicate" || attempt >= 5)
-        throw new Error(`room type: ${created.status} ${JSON.stringify(created.body)}`);
-    }
+    // A type of the test's own, its fee near ₹1 (each member has ₹2 of deposit).
+    const { id: typeId, name, fee, prize } = await createPaidType(operator, "No Script Room", 1001);
 
     const contexts = [];
     try {
       /** A member's page without scripts, logged in, with ₹2 of deposit balance. */
       const player = async () => {
-        const m = await newMember();
-        await giveBalance(m, 2);
-        await convertToDeposit(m, 2);
+        const m = await depositMember(newMember, giveBalance, 2);
         const ctx = await browser.newContext({ javaScriptEnabled: false });
         contexts.push(ctx);
         const page = await ctx.newPage();
@@ -757,10 +756,7 @@ test.describe("Tic-tac-toe without JavaScript", () => {
       await expect(p.getByRole("dialog")).toHaveCount(0);
     } finally {
       for (const ctx of contexts) await ctx.close();
-      await operator.request(`/adminRoute/gameRoomTypes/${typeId}`, {
-        method: "PATCH",
-        json: { enabled: false },
-      });
+      await closePaidType(operator, { id: typeId });
     }
   });
 });
@@ -775,49 +771,6 @@ test.describe("Tic-tac-toe without JavaScript", () => {
 test.describe("Tic-tac-toe: real play", () => {
   const LOBBY = "/member/betting-games/tic-tac-toe";
   const HUB = "/member/betting-games";
-
-  interface PaidType {
-    id: string;
-    name: string;
-    fee: number;
-    prize: number;
-  }
-
-  /** A paid type of the test's own: a fee of ₹30–90 with milli-rupees, the prize 1.8 fees. */
-  async function createPaidType(operator: OperatorHelper): Promise<PaidType> {
-    for (let attempt = 0; attempt < 5; attempt++) {
-      const fee = randomInt(30_000, 90_000);
-      const prize = Math.floor((fee * 9) / 5);
-      const name = `Play ${randomBytes(3).toString("hex")}`;
-      const res = await operator.request("/adminRoute/gameRoomTypes", {
-        json: { name, entry_fee: formatRupees(fee, 3, false), prize: formatRupees(prize, 3, false) },
-      });
-      if (res.status === 200) return { id: res.body.msg.roomType.id, name, fee, prize };
-      if (res.body?.error_code !== "duplicate")
-        throw new Error(`room type: ${res.status} ${JSON.stringify(res.body)}`);
-    }
-    throw new Error("no free entry fee");
-  }
-
-  async function closePaidType(operator: OperatorHelper, type: PaidType) {
-    const res = await operator.request(`/adminRoute/gameRoomTypes/${type.id}`, {
-      method: "PATCH",
-      json: { enabled: false },
-    });
-    expect(res.status).toBe(200);
-  }
-
-  /** A member with `rupees` (whole) in the deposit balance and nothing withdrawable. */
-  async function depositMember(
-    newMember: () => Promise<Member>,
-    giveBalance: (m: Member, rupees: number) => Promise<void>,
-    rupees: number,
-  ): Promise<Member> {
-    const m = await newMember();
-    await giveBalance(m, rupees);
-    await convertToDeposit(m, rupees);
-    return m;
-  }
 
   /** The member's page in a context of its own, the clock under the test's control. */
   async function playerPage(
@@ -915,7 +868,7 @@ test.describe("Tic-tac-toe: real play", () => {
     giveBalance,
   }) => {
     test.setTimeout(90_000);
-    const type = await createPaidType(operator);
+    const type = await createPaidType(operator, "Play", 30_000);
     try {
       const funds = 100;
       const [ma, mb] = await Promise.all([
@@ -975,7 +928,7 @@ test.describe("Tic-tac-toe: real play", () => {
     newMember,
     giveBalance,
   }) => {
-    const type = await createPaidType(operator);
+    const type = await createPaidType(operator, "Play", 30_000);
     try {
       const funds = 100;
       const page = await playerPage(browser, await depositMember(newMember, giveBalance, funds));
@@ -1014,7 +967,7 @@ test.describe("Tic-tac-toe: real play", () => {
     giveBalance,
   }) => {
     test.setTimeout(90_000);
-    const type = await createPaidType(operator);
+    const type = await createPaidType(operator, "Play", 30_000);
     try {
       const funds = 100;
       const [ma, mb] = await Promise.all([
@@ -1061,7 +1014,7 @@ test.describe("Tic-tac-toe: real play", () => {
     giveBalance,
   }) => {
     test.setTimeout(90_000);
-    const type = await createPaidType(operator);
+    const type = await createPaidType(operator, "Play", 30_000);
     try {
       const phone: BrowserContextOptions = {
         viewport: { width: 360, height: 640 },
@@ -1125,7 +1078,7 @@ test.describe("Tic-tac-toe: real play", () => {
     giveBalance,
   }) => {
     test.setTimeout(90_000);
-    const type = await createPaidType(operator);
+    const type = await createPaidType(operator, "Play", 30_000);
     try {
       const [ma, mb] = await Promise.all([
         depositMember(newMember, giveBalance, 100),

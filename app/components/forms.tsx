@@ -1,6 +1,6 @@
 import { useState, type InputHTMLAttributes, type ReactNode } from "react";
 import { useFormAction, useNavigation } from "@remix-run/react";
-import { getSelectProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { getInputProps, getSelectProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { z } from "zod";
 
@@ -191,5 +191,37 @@ export function ProcessingOverlay({ show }: { show: boolean }) {
         <span className="font-semibold">Processing...</span>
       </div>
     </div>
+  );
+}
+
+/** A one-line text field without autofill (operators' forms: not the operator's own details). */
+export function TextField({
+  label,
+  meta,
+  hint,
+  inputMode,
+}: {
+  label: string;
+  meta: FieldMetadata<string | undefined>;
+  hint?: string;
+  inputMode?: "decimal";
+}) {
+  return (
+    <Field
+      label={label}
+      errors={meta.errors}
+      hint={hint}
+      inputProps={{ ...getInputProps(meta, { type: "text" }), autoComplete: "off", inputMode }}
+    />
+  );
+}
+
+/** A checkbox with its label beside it. */
+export function Checkbox({ label, meta }: { label: string; meta: FieldMetadata<boolean | undefined> }) {
+  return (
+    <label className="flex items-center gap-2 text-sm font-medium">
+      <input className="h-4 w-4 accent-brand-600" {...getInputProps(meta, { type: "checkbox" })} />
+      {label}
+    </label>
   );
 }

@@ -1,13 +1,21 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { getFormProps, getInputProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { operatorApi, operatorRead } from "~/utils/admin.server";
 import { errorText } from "~/utils/api.server";
 import { pageParam } from "~/utils/pagination";
 import { redirectWithToast } from "~/utils/toast.server";
-import { ErrorList, Field, SubmitButton, useAppForm, useIsPending } from "~/components/forms";
+import {
+  Checkbox,
+  ErrorList,
+  Field,
+  SubmitButton,
+  TextField,
+  useAppForm,
+  useIsPending,
+} from "~/components/forms";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { Pagination } from "~/components/pagination";
 import { GameList, type OperatorGame } from "~/components/operator-games";
@@ -168,27 +176,6 @@ function useSendingType(id: string | undefined): boolean {
   );
 }
 
-function TextField({
-  label,
-  meta,
-  hint,
-  inputMode,
-}: {
-  label: string;
-  meta: FieldMetadata<string | undefined>;
-  hint?: string;
-  inputMode?: "decimal";
-}) {
-  return (
-    <Field
-      label={label}
-      errors={meta.errors}
-      hint={hint}
-      inputProps={{ ...getInputProps(meta, { type: "text" }), autoComplete: "off", inputMode }}
-    />
-  );
-}
-
 function RoomTypeForm({ type }: { type?: RoomType }) {
   const formId = typeFormId(type?.id);
   const [form, fields] = useAppForm({
@@ -241,13 +228,7 @@ function RoomTypeForm({ type }: { type?: RoomType }) {
           inputProps={{ ...getInputProps(fields.sort_order, { type: "number" }), min: 0, max: 1_000_000 }}
         />
       </div>
-      <label className="flex items-center gap-2 text-sm font-medium">
-        <input
-          className="h-4 w-4 accent-brand-600"
-          {...getInputProps(fields.enabled, { type: "checkbox" })}
-        />
-        Enabled (listed in the lobby)
-      </label>
+      <Checkbox label="Enabled (listed in the lobby)" meta={fields.enabled} />
       <div className="flex flex-wrap gap-2">
         <SubmitButton pending={sending} className="btn-primary">
           {type ? "Save Room Type" : "Add Room Type"}

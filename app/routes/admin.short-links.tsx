@@ -12,7 +12,7 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ReactNode } from "react";
 import { z } from "zod";
 import { operatorChange, operatorRead } from "~/utils/admin.server";
-import { ErrorList, Field, SubmitButton, useAppForm } from "~/components/forms";
+import { Checkbox, ErrorList, Field, SubmitButton, TextField, useAppForm } from "~/components/forms";
 
 export const meta: MetaFunction = () => [{ title: "Short Links · Operator Console" }];
 
@@ -243,15 +243,6 @@ function SelectField({
   );
 }
 
-function Checkbox({ label, meta }: { label: string; meta: FieldMetadata<boolean | undefined> }) {
-  return (
-    <label className="flex items-center gap-2 text-sm font-medium">
-      <input className="h-4 w-4 accent-brand-600" {...getInputProps(meta, { type: "checkbox" })} />
-      {label}
-    </label>
-  );
-}
-
 /**
  * A row of a list: folded into its summary line, its edit form opening under it (a native
  * disclosure, so without scripts too; open again after a refused change). A new row is an open form.
@@ -301,28 +292,6 @@ function Row({
         {children}
       </div>
     </details>
-  );
-}
-
-/** A one-line text field of these forms (no autofill: these are not the operator's own details). */
-function TextField({
-  label,
-  meta,
-  hint,
-  inputMode,
-}: {
-  label: string;
-  meta: FieldMetadata<string | undefined>;
-  hint?: string;
-  inputMode?: "decimal";
-}) {
-  return (
-    <Field
-      label={label}
-      errors={meta.errors}
-      hint={hint}
-      inputProps={{ ...getInputProps(meta, { type: "text" }), autoComplete: "off", inputMode }}
-    />
   );
 }
 

@@ -6,7 +6,15 @@ import { z } from "zod";
 import { operatorApi, operatorRead } from "~/utils/admin.server";
 import { errorText } from "~/utils/api.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { ErrorList, Field, SelectField, SubmitButton, useAppForm, useIsPending } from "~/components/forms";
+import {
+  Checkbox,
+  ErrorList,
+  Field,
+  SelectField,
+  SubmitButton,
+  useAppForm,
+  useIsPending,
+} from "~/components/forms";
 import { CopyableText } from "~/components/copy-button";
 import { milliToRupeeString, parseRupees, rupees } from "../../shared/money";
 import { SIGNATURE_SCHEMES, type OperatorWall } from "~/utils/task-walls";
@@ -244,13 +252,7 @@ function WallForm({ wall }: { wall: OperatorWall | null }) {
           />
         ))}
       </div>
-      <label className="flex items-center gap-2 text-sm font-medium">
-        <input
-          className="h-4 w-4 accent-brand-600"
-          {...getInputProps(fields.enabled, { type: "checkbox" })}
-        />
-        Enabled (shown to members)
-      </label>
+      <Checkbox label="Enabled (shown to members)" meta={fields.enabled} />
       <div className="flex flex-wrap gap-2">
         <SubmitButton pending={pending} className="btn-primary">
           {wall ? "Save Wall" : "Add Wall"}

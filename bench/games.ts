@@ -152,6 +152,13 @@ async function main() {
   /** Players act until the measured period ends; then they stop where they are. */
   let running = true;
   await adminSql((s) => s.unsafe(`create database ${appDb}`));
+  // Interrupted (Ctrl-C): the node and the scratch database go too.
+  process.once("SIGINT", () => {
+    node?.child.kill("SIGKILL");
+    void adminSql((s) => s.unsafe(`drop database if exists ${appDb} with (force)`)).finally(() =>
+      process.exit(130),
+    );
+  });
   try {
     // ---- Setup: migrate, the room types, members with deposit balance and sessions, in bulk.
     const database = await openDatabase({ url: dbUrl(appDb), maxConnections: 2 });

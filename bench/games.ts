@@ -19,6 +19,7 @@ import { REGISTER_COMPONENT_EVENT } from "../shared/taskWall";
 import {
   PRACTICE_ROOM,
   ROOM_COMPONENT,
+  TURN_SECONDS,
   TIC_TAC_TOE_EVENTS as EV,
   type RoomView,
 } from "../shared/ticTacToeEvents";
@@ -46,8 +47,8 @@ const THINK_MIN_MS = Number(process.env.BENCH_THINK_MIN_MS ?? 2000);
 const THINK_MAX_MS = Number(process.env.BENCH_THINK_MAX_MS ?? 3000);
 /** A finished game's page goes back after 5 s (spec 2 §4); then the player thinks and joins again. */
 const REJOIN_MS = 5000;
-/** Over how long the first games' first moves are spread. */
-const STAGGER_MS = 20_000;
+/** Over how long the first games' first moves are spread: within the 30 s turn, with 5 s to spare. */
+const STAGGER_MS = Math.max(0, Math.min(20_000, TURN_SECONDS * 1000 - 5000 - THINK_MAX_MS));
 /** Connections, joins and entries in flight at once while ramping up. */
 const RAMP_CONCURRENCY = Number(process.env.BENCH_RAMP_CONCURRENCY ?? 50);
 const SEED = Number(process.env.BENCH_SEED ?? 20261124);
@@ -227,7 +228,7 @@ async function main() {
     );
     const origin = node.origin;
     console.log(
-      `Node: server.ts (ROLE=api, pid ${node.child.pid}) at ${origin}, PostgreSQL ${REDIS_URL ? `, Redis adapter at ${REDIS_URL}` : ", no Redis"}; ${PRACTICE ? "practice rooms" : "paid rooms ₹10/₹20/₹50"}; think time ${THINK_MIN_MS}–${THINK_MAX_MS} ms`,
+      `Node: server.ts (ROLE=api, pid ${node.child.pid}) at ${origin}, PostgreSQL${REDIS_URL ? `, Redis adapter at ${REDIS_URL}` : ", no Redis"}; ${PRACTICE ? "practice rooms" : "paid rooms ₹10/₹20/₹50"}; think time ${THINK_MIN_MS}–${THINK_MAX_MS} ms`,
     );
 
     // ---- The players' behaviour: join, enter, move on their turn after a think, rejoin when done.

@@ -123,7 +123,7 @@ const server = createServer((req, res) => {
   if (isPrivatePage(pathname)) res.setHeader("Cache-Control", "no-store");
   servePage(req, res, nonce, () => web(req, res));
 });
-if (serveApi) attachRealtime(server, deps);
+if (serveApi) attachRealtime(server, deps, { adapterKey: config.REDIS_ADAPTER_KEY });
 
 server.listen(config.PORT, config.HOST, () => {
   const address = server.address();

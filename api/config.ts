@@ -23,6 +23,14 @@ const EnvSchema = z.object({
   SESSION_SECRET: z.string().min(32).optional(),
   OBJ_SECRET: z.string().min(16).optional(),
   REDIS_URL: z.string().url().optional(),
+  /**
+   * The socket.io Redis adapter's channel prefix: every node of one site uses the same, and another
+   * site (or a test run) sharing the Redis server a different one, so their pushes never mix.
+   */
+  REDIS_ADAPTER_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9._:-]{1,64}$/, "REDIS_ADAPTER_KEY: 1–64 letters, digits, '.', '_', ':' or '-'.")
+    .default("socket.io"),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Rupee Rewards <no-reply@localhost>"),
   HUMAN_CHECK: z.enum(["altcha", "off"]).default("altcha"),

@@ -338,6 +338,33 @@ async function memberName(tx: Tx, userId: string): Promise<string> {
  * passed over, not waited for.
  */
 export async function join(g: GameDeps, userId: string, request: JoinRequest): Promise<JoinResult> {
+  return oneJoinAtATime(request.practice ? PRACTICE_TYPE_ID : `fee:${request.entryFee}`, () =>
+    joinNow(g, userId, request),
+  );
+}
+
+/**
+ * This process's joins waiting for their type, by type. Joins of one type run one after another
+ * anyway (the type's advisory lock); queued here, a waiting join holds no pooled connection, so
+ * moves are not kept waiting for a connection while joins queue for the lock (bench:games). The
+ * advisory lock still orders the joins of every node.
+ */
+const joinQueues = new Map<string, Promise<unknown>>();
+
+function oneJoinAtATime<T>(key: string, run: () => Promise<T>): Promise<T> {
+  const result = (joinQueues.get(key) ?? Promise.resolve()).then(run);
+  const settled = result.then(
+    () => {},
+    () => {},
+  );
+  joinQueues.set(key, settled);
+  void settled.then(() => {
+    if (joinQueues.get(key) === settled) joinQueues.delete(key);
+  });
+  return result;
+}
+
+async function joinNow(g: GameDeps, userId: string, request: JoinRequest): Promise<JoinResult> {
   const now = g.clock();
   return inTransaction(g, async (tx, fx) => {
     let type: { id: string; name: string; entryFee: number; prize: number; maxPlayers: number };

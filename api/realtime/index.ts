@@ -124,7 +124,7 @@ export function attachRealtime(
   httpServer: HttpServer,
   deps: Deps,
   opts: {
-    /** The Redis adapter's channel prefix (tests give each run its own). */
+    /** The Redis adapter's channel prefix (REDIS_ADAPTER_KEY; tests give each run its own). */
     adapterKey?: string;
     /** How often this node's game sweeper runs (ms; 0: not at all; default 1000). Integration tests turn it off and sweep with a moved clock. */
     sweepEveryMs?: number;

@@ -55,11 +55,12 @@ const timerOf = (room: RoomView) => ({ timeLeft: timeLeftOf(room) });
 function notifier(io: RealtimeServer, deps: Deps): GameNotifier {
   return {
     room(view, playerIds) {
-      for (const id of playerIds) {
-        const to = io.to(componentRoom(id, ROOM_COMPONENT));
-        to.emit(EV.roomUpdated, { success: true, msg: { room: view } });
-        to.emit(EV.timerUpdated, timerOf(view));
-      }
+      // One emit for both players: encoded once, and one message through the Redis adapter. (No
+      // rooms at all would mean every socket: a room always has a player, but never risk it.)
+      if (playerIds.length === 0) return;
+      const to = io.to(playerIds.map((id) => componentRoom(id, ROOM_COMPONENT)));
+      to.emit(EV.roomUpdated, { success: true, msg: { room: view } });
+      to.emit(EV.timerUpdated, timerOf(view));
     },
     lobby() {
       io.to(everyoneRoom(LOBBY_COMPONENT)).emit(EV.lobbyUpdated, { success: true });

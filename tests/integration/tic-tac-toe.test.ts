@@ -202,6 +202,22 @@ describe.each(drivers())("tic-tac-toe rooms (%s)", (driver) => {
     });
   });
 
+  it("a refused join does not hold up the joins of its type queued behind it", async () => {
+    const poor = await player(5);
+    const [a, b] = await Promise.all([player(), player()]);
+    const [refused, joinedA, joinedB] = await Promise.allSettled([
+      join(g, poor.id, TEN),
+      join(g, a.id, TEN),
+      join(g, b.id, TEN),
+    ]);
+    expect(refused).toMatchObject({ status: "rejected", reason: { code: "insufficient_balance" } });
+    expect(joinedA).toMatchObject({ status: "fulfilled", value: { resumed: false } });
+    expect(joinedB).toMatchObject({ status: "fulfilled", value: { resumed: false } });
+    const roomOf = (r: PromiseSettledResult<{ roomId: string }>) =>
+      r.status === "fulfilled" ? r.value.roomId : "";
+    expect(roomOf(joinedA)).toBe(roomOf(joinedB));
+  });
+
   it("joins racing for one waiting seat: one takes it, nobody pays twice or sits in a full room", async () => {
     const type: JoinRequest = { practice: false, entryFee: 20_000 };
     const first = await player();

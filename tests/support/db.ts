@@ -1,6 +1,6 @@
 import { inject } from "vitest";
 import type { Database } from "../../api/db/client";
-import { clonePglite, clonePostgres } from "./golden";
+import { clonePglite, clonePostgres, createPostgresClone } from "./golden";
 
 /**
  * Integration tests run against PGlite always, and against PostgreSQL too when TEST_DATABASE_URL
@@ -19,4 +19,15 @@ export async function freshDatabase(driver: Driver): Promise<Database> {
   if (!golden.postgres)
     throw new Error("no PostgreSQL template: TEST_DATABASE_URL was not set when the run started");
   return clonePostgres(process.env.TEST_DATABASE_URL!, golden.postgres);
+}
+
+/**
+ * A fresh, migrated PostgreSQL database given by URL, for tests that start server processes of
+ * their own on it (TEST_DATABASE_URL must be set); `drop` removes it.
+ */
+export async function freshPostgresUrl(): Promise<{ url: string; drop(): Promise<void> }> {
+  const golden = inject("golden");
+  if (!golden.postgres || !process.env.TEST_DATABASE_URL)
+    throw new Error("no PostgreSQL template: TEST_DATABASE_URL was not set when the run started");
+  return createPostgresClone(process.env.TEST_DATABASE_URL, golden.postgres);
 }

@@ -171,16 +171,33 @@ async function dropTemplate(sql: postgres.Sql, name: string): Promise<void> {
   await sql.unsafe(`drop database ${name}`);
 }
 
-/** A fresh PostgreSQL database copied from the template; closing it drops it. */
-export async function clonePostgres(base: string, template: string): Promise<Database> {
+/**
+ * A fresh PostgreSQL database copied from the template, for whoever connects to it by URL (a
+ * server process of its own); `drop` removes it, closing whatever is still connected.
+ */
+export async function createPostgresClone(
+  base: string,
+  template: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
   await withAdmin(base, (sql) => sql.unsafe(`create database ${name} template ${template}`));
-  const database = await openDatabase({ url: databaseUrl(base, name), maxConnections: 20 });
+  return {
+    url: databaseUrl(base, name),
+    async drop() {
+      await withAdmin(base, (sql) => sql.unsafe(`drop database if exists ${name} with (force)`));
+    },
+  };
+}
+
+/** A fresh PostgreSQL database copied from the template; closing it drops it. */
+export async function clonePostgres(base: string, template: string): Promise<Database> {
+  const clone = await createPostgresClone(base, template);
+  const database = await openDatabase({ url: clone.url, maxConnections: 20 });
   return {
     ...database,
     async close() {
       await database.close();
-      await withAdmin(base, (sql) => sql.unsafe(`drop database if exists ${name} with (force)`));
+      await clone.drop();
     },
   };
 }

@@ -27,6 +27,7 @@ describe("parseConfig", () => {
     expect(c.ROLE).toBe("all");
     expect(c.DATABASE_URL).toBeUndefined();
     expect(c.REDIS_URL).toBeUndefined();
+    expect(c.REDIS_ADAPTER_KEY).toBe("socket.io");
     expect(c.HUMAN_CHECK).toBe("altcha");
     expect(c.RATE_LIMITS).toBe(true);
     expect(c.SEED_DEMO).toBe(true);
@@ -36,6 +37,13 @@ describe("parseConfig", () => {
     expect(c.secretsGenerated).toBe(true);
     expect(c.sessionSecret.length).toBeGreaterThanOrEqual(32);
     expect(c.objSecret.length).toBeGreaterThanOrEqual(16);
+  });
+
+  it("takes a Redis adapter key of its own, and refuses one with spaces or other characters", () => {
+    const vars = { DATA_DIR: dataDir, SESSION_SECRET, OBJ_SECRET };
+    expect(parseConfig({ ...vars, REDIS_ADAPTER_KEY: "site-b:io" }).REDIS_ADAPTER_KEY).toBe("site-b:io");
+    expect(() => parseConfig({ ...vars, REDIS_ADAPTER_KEY: "site b" })).toThrow(/REDIS_ADAPTER_KEY/);
+    expect(() => parseConfig({ ...vars, REDIS_ADAPTER_KEY: "" })).toThrow(/REDIS_ADAPTER_KEY/);
   });
 
   it("uses .data as the default data folder", () => {

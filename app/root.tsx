@@ -14,7 +14,7 @@ import { GeneralErrorBoundary } from "./components/error-boundary";
 import { Toaster, type ToastView } from "./components/toaster";
 import { NetworkBanner } from "./components/network-banner";
 import { INSTALL_PROMPT_PATHS, InstallPrompt } from "./components/install-prompt";
-import { useClientToast } from "./utils/client-toast";
+import { useClientToast, useHydrated } from "./utils/client-toast";
 import { getToast } from "./utils/toast.server";
 import { useNonce } from "./utils/nonce";
 
@@ -34,8 +34,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const hydrated = useHydrated();
   return (
-    <html lang="en-IN" className="h-full">
+    <html lang="en-IN" className={hydrated ? "h-full hydrated" : "h-full"}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -687,6 +687,8 @@ test.describe("Tic-tac-toe without JavaScript", () => {
       await expect(x).toHaveURL(/\/tic-tac-toe\/play\/[^/?]+\?type=/);
       const status = (page: Page) => page.getByTestId("room-status");
       await expect(status(x)).toHaveText("Waiting For Opponent");
+      // A page from the server is painted at once: no fade-in to flicker on every 2 s reload.
+      expect(await x.locator("main").evaluate((m) => getComputedStyle(m).animationName)).toBe("none");
       await expect(x.getByTestId("room-timer")).toHaveText(/^\d+s$/);
       await expect(x.getByRole("button", { name: "Cancel" })).toBeVisible();
       await expect(x.getByRole("button", { name: "Row 1, column 1" })).toBeDisabled();

@@ -60,6 +60,9 @@ export function openSiteSocket(handlers: SiteSocketHandlers): () => void {
   const { attempts, delayMs } = handlers.reconnection ?? LOBBY_RECONNECTION;
   const options = {
     withCredentials: true,
+    // WebSocket from the start, no HTTP long-polling first: a connection then stays on one node,
+    // so several API nodes need no sticky sessions (README, "Running several nodes").
+    transports: ["websocket"],
     reconnectionAttempts: attempts,
     reconnectionDelay: delayMs,
     reconnectionDelayMax: delayMs,

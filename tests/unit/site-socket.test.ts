@@ -29,9 +29,13 @@ interface Served {
 const servers: Served[] = [];
 const closers: (() => void)[] = [];
 
-async function serve(port = 0, refuse?: () => Error | null): Promise<Served> {
+async function serve(
+  port = 0,
+  refuse?: () => Error | null,
+  opts: { transports?: ("polling" | "websocket")[] } = {},
+): Promise<Served> {
   const http = createServer();
-  const io = new Server(http);
+  const io = new Server(http, opts);
   const served: Served = { origin: "", port: 0, io, http, handshakes: 0 };
   io.use((_socket, next) => {
     served.handshakes += 1;
@@ -84,6 +88,14 @@ describe("the pages' socket", () => {
   it("retries every 2 s: without limit in the lobby, 20 times in the room", () => {
     expect(LOBBY_RECONNECTION).toEqual({ attempts: Infinity, delayMs: 2000 });
     expect(ROOM_RECONNECTION).toEqual({ attempts: 20, delayMs: 2000 });
+  });
+
+  it("speaks websocket from the first request (no long-polling, so no sticky sessions across nodes)", async () => {
+    const s = await serve(0, undefined, { transports: ["websocket"] });
+    const page = watch(s.origin, { attempts: 1, delayMs: 20 });
+    await page.next("connect");
+    expect(page.log).toEqual(["connect"]);
+    expect(s.handshakes).toBe(1);
   });
 
   it("gives up after its attempts when the server stays away, and says so once", async () => {

@@ -1,57 +1,24 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { io as connect } from "socket.io-client";
+import { startServerProcess, type ServerProcess } from "../support/server-process";
 
 /**
  * The real server process (API and socket.io, ROLE=api so no build is needed): input that one
  * client controls must never end it.
  */
 describe("one client's input cannot stop the server process", () => {
-  let child: ChildProcess;
+  let server: ServerProcess;
   let origin: string;
-  let output = "";
   let exited: number | null | undefined;
-  const dataDir = mkdtempSync(path.join(tmpdir(), "rr-process-"));
 
   beforeAll(async () => {
-    const { DATABASE_URL: _d, REDIS_URL: _r, PUBLIC_ORIGIN: _p, ...inherited } = process.env;
-    child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
-      env: {
-        ...inherited,
-        NODE_ENV: "test",
-        ROLE: "api",
-        PORT: "0",
-        HOST: "127.0.0.1",
-        DATA_DIR: dataDir,
-        SEED_DEMO: "off",
-        HUMAN_CHECK: "off",
-        RATE_LIMITS: "off",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    child.on("exit", (code) => (exited = code));
-    origin = await new Promise<string>((resolve, reject) => {
-      const onData = (chunk: Buffer) => {
-        output += chunk.toString();
-        const m = /listening on (http:\/\/localhost:\d+)/.exec(output);
-        if (m) resolve(m[1]!.replace("localhost", "127.0.0.1"));
-      };
-      child.stdout!.on("data", onData);
-      child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-      child.on("exit", (code) => reject(new Error(`server exited (${code}):\n${output}`)));
-    });
+    server = await startServerProcess({}, { timeoutMs: 120_000 });
+    origin = server.origin;
+    void server.exited.then(({ code }) => (exited = code));
   }, 120_000);
 
   afterAll(async () => {
-    if (exited === undefined) {
-      const done = new Promise((r) => child.once("exit", r));
-      child.kill("SIGTERM");
-      await done;
-    }
-    rmSync(dataDir, { recursive: true, force: true });
+    await server?.stop();
   });
 
   function handshake(cookie: string): Promise<string> {

@@ -638,14 +638,15 @@ test.describe("Operators: games", () => {
 test.describe("Tic-tac-toe without JavaScript", () => {
   const LOBBY = "/member/betting-games/tic-tac-toe";
 
-  test("two members join through the confirm step and play a paid room to a win @wide-only", async ({
+  // It opens its own contexts without scripts, so it runs on the js project only, like every game
+  // test here (the no-js project would run it at the same time as the js one).
+  test("two members join through the confirm step and play a paid room to a win @needs-js @wide-only", async ({
     browser,
     newMember,
     loginAs,
     operator,
     giveBalance,
-  }, testInfo) => {
-    test.skip(testInfo.project.name !== "js", "it opens its own contexts without scripts: once is enough");
+  }) => {
     test.setTimeout(90_000);
 
     // A type of the test's own, its fee near ₹1 (each member has ₹2 of deposit).

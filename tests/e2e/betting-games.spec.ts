@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Browser, BrowserContextOptions, Page } from "@playwright/test";
-import { io as connectSocket, type Socket } from "socket.io-client";
+import type { Socket } from "socket.io-client";
 import {
   E2E_ORIGIN,
   api,
@@ -14,6 +14,7 @@ import {
 } from "./fixtures";
 import { operatorPage } from "./money-helpers";
 import { convertToDeposit } from "./ptc-helpers";
+import { ask, memberSocket } from "../support/sockets";
 import { formatRupees, milliToRupeeString, parseRupees } from "../../shared/money";
 
 // The Practice Room is shared by everyone: its tests run one after another so no two of them
@@ -293,24 +294,6 @@ test.describe("Operators: games", () => {
     (await api.request("/userIncomeRoute/user_betting_games_home_get", { cookie })).body.msg
       .deposit_amount as string;
 
-  async function memberSocket(cookie: string, opened: Socket[]): Promise<Socket> {
-    const socket = connectSocket(E2E_ORIGIN, {
-      extraHeaders: { cookie },
-      transports: ["websocket"],
-      reconnection: false,
-      forceNew: true,
-    });
-    opened.push(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.once("connect", () => resolve());
-      socket.once("connect_error", reject);
-    });
-    return socket;
-  }
-
-  const ask = (s: Socket, event: string, payload: unknown): Promise<any> =>
-    s.timeout(10_000).emitWithAck(event, payload);
-
   test("room types: a new one reaches the lobby, refusals in the API's words, disabled it leaves @needs-js @wide-only", async ({
     browser,
     page,
@@ -513,8 +496,8 @@ test.describe("Operators: games", () => {
     const sockets: Socket[] = [];
     const ops = await operatorPage(browser, true);
     try {
-      const sa = await memberSocket(a.apiCookie, sockets);
-      const sb = await memberSocket(b.apiCookie, sockets);
+      const sa = await memberSocket(E2E_ORIGIN, a.apiCookie, sockets);
+      const sb = await memberSocket(E2E_ORIGIN, b.apiCookie, sockets);
       const joined = await ask(sa, "join_req_for_ticTacToe", { type: milliToRupeeString(type.fee) });
       expect(joined).toMatchObject({ success: true });
       const roomId = joined.msg.userRoom_id as string;

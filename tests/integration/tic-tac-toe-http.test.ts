@@ -3,7 +3,8 @@ import { like } from "drizzle-orm";
 import type { Socket } from "socket.io-client";
 import { drivers } from "../support/db";
 import { startTestApi, type TestApi } from "../support/api";
-import { memberSocket, serveApi, type ServedApi } from "../support/http";
+import { serveApi, type ServedApi } from "../support/http";
+import { ask, memberSocket, nextPush } from "../support/sockets";
 import {
   balances,
   expectLedgerConsistent,
@@ -91,22 +92,6 @@ describe.each(drivers())("tic-tac-toe over HTTP (%s)", (driver) => {
     return { roomId: a.body.msg.userRoom_id as string, x, o };
   }
 
-  const ask = (s: Socket, event: string, payload?: unknown): Promise<any> =>
-    s.timeout(10_000).emitWithAck(event, payload);
-
-  /** The next push of `event` that `where` accepts (failing, not hanging, when none comes). */
-  const next = (s: Socket, event: string, where: (p: any) => boolean): Promise<any> =>
-    new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no ${event} within 10 s`)), 10_000);
-      const listener = (p: unknown) => {
-        if (!where(p)) return;
-        clearTimeout(timer);
-        s.off(event, listener);
-        resolve(p);
-      };
-      s.on(event, listener);
-    });
-
   it("the lobby, a paid game to a win over HTTP, the opponent's socket hearing each move, the prize paid once", async () => {
     const a = await member(100);
     const b = await member(100);
@@ -179,7 +164,7 @@ describe.each(drivers())("tic-tac-toe over HTTP (%s)", (driver) => {
     ];
     for (const [who, row, col] of moves) {
       const expected = version + 1;
-      const pushed = next(roomB, EV.roomUpdated, (p) => p.msg.room.version === expected);
+      const pushed = nextPush(roomB, EV.roomUpdated, (p) => p.msg.room.version === expected);
       const res = await moveAs(who, { decodedRoomId: roomId, row, col, version });
       expect(res.status).toBe(200);
       expect(res.body.msg.room.gameState[row][col]).toBe(who === a ? "X" : "O");

@@ -13,7 +13,7 @@ import { createSession } from "../../api/domain/sessions";
 import { REGISTER_COMPONENT_EVENT } from "../../shared/taskWall";
 import { ROOM_COMPONENT, TIC_TAC_TOE_EVENTS as EV } from "../../shared/ticTacToeEvents";
 import { freshPostgresUrl } from "../support/db";
-import { memberSocket } from "../support/http";
+import { ask, memberSocket, nextPush } from "../support/sockets";
 import { startServerProcess, type ServerProcess } from "../support/server-process";
 
 /**
@@ -80,24 +80,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       return { id: m.id, cookie: `sid=${token}` };
     }
 
-    const ask = (s: Socket, event: string, payload: unknown): Promise<any> =>
-      s.timeout(10_000).emitWithAck(event, payload);
-
     /** The next push of `event` matching `where` (failing, not hanging, when none comes). */
-    const next = (s: Socket, event: string, where: (p: any) => boolean = () => true): Promise<any> =>
-      new Promise((resolve, reject) => {
-        const timer = setTimeout(
-          () => reject(new Error(`no ${event} within 10 s\n${nodes.map((n) => n.output()).join("\n---\n")}`)),
-          10_000,
-        );
-        const listener = (p: unknown) => {
-          if (!where(p)) return;
-          clearTimeout(timer);
-          s.off(event, listener);
-          resolve(p);
-        };
-        s.on(event, listener);
-      });
+    const next = (s: Socket, event: string, where?: (p: any) => boolean) =>
+      nextPush(s, event, where, () => nodes.map((n) => n.output()).join("\n---\n"));
 
     /** A member's socket on a node, registered for the room page's pushes. */
     async function roomSocket(node: ServerProcess, cookie: string) {

@@ -2,7 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Socket } from "socket.io-client";
 import { drivers } from "../support/db";
 import { startTestApi, type TestApi } from "../support/api";
-import { memberSocket, serveApi, type ServedApi } from "../support/http";
+import { serveApi, type ServedApi } from "../support/http";
+import { ask, memberSocket, nextPush } from "../support/sockets";
 import { balances, expectLedgerConsistent, giveDeposit, newMember, type TestMember } from "../support/money";
 import { randomBytes } from "node:crypto";
 import { createDeps, gameDeps } from "../../api/deps";
@@ -57,24 +58,6 @@ describe.each(drivers())("tic-tac-toe sockets (%s)", (driver) => {
     return memberSocket(node.origin, m.cookie, sockets);
   }
 
-  const ask = (s: Socket, event: string, payload?: unknown): Promise<any> =>
-    payload === undefined
-      ? s.timeout(10_000).emitWithAck(event)
-      : s.timeout(10_000).emitWithAck(event, payload);
-
-  /** The next push of `event` (failing, not hanging, when none comes). */
-  const next = (s: Socket, event: string, where: (p: any) => boolean = () => true): Promise<any> =>
-    new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no ${event} within 10 s`)), 10_000);
-      const listener = (p: unknown) => {
-        if (!where(p)) return;
-        clearTimeout(timer);
-        s.off(event, listener);
-        resolve(p);
-      };
-      s.on(event, listener);
-    });
-
   it("two members play a paid game to a win on the spec's events", async () => {
     const a = await member(100);
     const b = await member(100);
@@ -105,8 +88,8 @@ describe.each(drivers())("tic-tac-toe sockets (%s)", (driver) => {
       isAlreadyJoined: false,
     });
 
-    const lobbyPush = next(lobbyB, EV.lobbyUpdated);
-    const balancePush = next(lobbyA, EV.balanceUpdated);
+    const lobbyPush = nextPush(lobbyB, EV.lobbyUpdated);
+    const balancePush = nextPush(lobbyA, EV.balanceUpdated);
     const joinedA = await ask(lobbyA, EV.join, { type: 10 });
     expect(joinedA).toMatchObject({ success: true, msg: { type: 10, resumed: false } });
     const roomId = joinedA.msg.userRoom_id as string;
@@ -121,7 +104,7 @@ describe.each(drivers())("tic-tac-toe sockets (%s)", (driver) => {
     // A's room page: waiting for an opponent.
     const roomA = await socketFor(a);
     expect(await ask(roomA, REGISTER_COMPONENT_EVENT, { type: ROOM_COMPONENT })).toEqual({ success: true });
-    const timer = next(roomA, EV.timerUpdated);
+    const timer = nextPush(roomA, EV.timerUpdated);
     const enteredA = await ask(roomA, EV.enterRoom, { decodedRoomId: roomId, decodedRoomType: "10" });
     expect(enteredA).toMatchObject({
       success: true,
@@ -140,7 +123,7 @@ describe.each(drivers())("tic-tac-toe sockets (%s)", (driver) => {
     expect(await timer).toEqual({ timeLeft: 120 });
 
     // B joins the same type: the game starts and A's page hears it.
-    const started = next(roomA, EV.roomUpdated);
+    const started = nextPush(roomA, EV.roomUpdated);
     const joinedB = await ask(lobbyB, EV.join, { type: "10" });
     expect(joinedB.msg.userRoom_id).toBe(roomId);
     expect((await started).msg.room).toMatchObject({
@@ -188,7 +171,7 @@ describe.each(drivers())("tic-tac-toe sockets (%s)", (driver) => {
     ];
     for (const [s, row, col] of moves) {
       const other = s === roomA ? roomB : roomA;
-      const pushed = next(other, EV.roomUpdated);
+      const pushed = nextPush(other, EV.roomUpdated);
       const ack = await ask(s, EV.move, { decodedRoomId: roomId, row, col });
       expect(ack.success).toBe(true);
       expect((await pushed).msg.room.version).toBe(ack.msg.room.version);
@@ -244,7 +227,7 @@ describe.each(drivers())("tic-tac-toe sockets (%s)", (driver) => {
     await ask(roomB, REGISTER_COMPONENT_EVENT, { type: ROOM_COMPONENT });
     await ask(roomB, EV.enterRoom, { decodedRoomId: roomId, decodedRoomType: "Practice Room" });
 
-    const dropped = next(roomA, EV.roomUpdated, (p) => p.msg.room.players.some((x: any) => !x.connected));
+    const dropped = nextPush(roomA, EV.roomUpdated, (p) => p.msg.room.players.some((x: any) => !x.connected));
     roomB.disconnect();
     const seen = (await dropped).msg.room;
     expect(seen.players.find((p: any) => p._id === b.id)).toMatchObject({
@@ -253,7 +236,9 @@ describe.each(drivers())("tic-tac-toe sockets (%s)", (driver) => {
     });
     const back = await socketFor(b);
     await ask(back, REGISTER_COMPONENT_EVENT, { type: ROOM_COMPONENT });
-    const returned = next(roomA, EV.roomUpdated, (p) => p.msg.room.players.every((x: any) => x.connected));
+    const returned = nextPush(roomA, EV.roomUpdated, (p) =>
+      p.msg.room.players.every((x: any) => x.connected),
+    );
     const entered = await ask(back, EV.enterRoom, {
       decodedRoomId: roomId,
       decodedRoomType: "Practice Room",
@@ -271,8 +256,8 @@ describe.each(drivers())("tic-tac-toe sockets (%s)", (driver) => {
       const roomId = (await ask(s, EV.join, { type: 10 })).msg.userRoom_id;
       await ask(s, REGISTER_COMPONENT_EVENT, { type: ROOM_COMPONENT });
       await ask(s, EV.enterRoom, { decodedRoomId: roomId });
-      const closed = next(s, EV.roomUpdated, (p) => p.msg.room.status === "cancelled");
-      const refunded = next(s, EV.balanceUpdated);
+      const closed = nextPush(s, EV.roomUpdated, (p) => p.msg.room.status === "cancelled");
+      const refunded = nextPush(s, EV.balanceUpdated);
       clock += 120_000;
       expect((await closed).msg.room).toMatchObject({ _id: roomId, end_reason: "wait_expired" });
       expect((await refunded).msg).toEqual({ available_balance: "0.000", deposit_amount: "10.000" });
@@ -308,8 +293,6 @@ describe.each(drivers())("tic-tac-toe across two nodes (%s)", (driver) => {
     const nodeB = await serveApi(depsB, { realtime: { adapterKey } });
     try {
       const [a, b] = await Promise.all([newMember(t), newMember(t)]);
-      const ask = (s: Socket, event: string, payload: unknown): Promise<any> =>
-        s.timeout(10_000).emitWithAck(event, payload);
       const onA = await memberSocket(nodeA.origin, a.cookie, sockets);
       const onB = await memberSocket(nodeB.origin, b.cookie, sockets);
       const roomId = (await ask(onA, EV.join, { type: "Practice Room" })).msg.userRoom_id;

@@ -4,7 +4,6 @@ import { getRequestListener } from "@hono/node-server";
 import { createApi } from "../../api/app";
 import type { Deps } from "../../api/deps";
 import { attachRealtime, type RealtimeServer } from "../../api/realtime";
-import { io as connect, type Socket } from "socket.io-client";
 
 /**
  * The API (and, when asked, socket.io) on a real HTTP server on port 0, as server.ts composes
@@ -36,23 +35,4 @@ export async function serveApi(
       else await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
-}
-
-/**
- * A member's real socket.io connection to `origin` (websocket only, no automatic reconnect),
- * connected; added to `opened` so the test can close it.
- */
-export async function memberSocket(origin: string, cookie: string, opened: Socket[]): Promise<Socket> {
-  const socket = connect(origin, {
-    extraHeaders: { cookie },
-    transports: ["websocket"],
-    reconnection: false,
-    forceNew: true,
-  });
-  opened.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.on("connect", resolve);
-    socket.on("connect_error", reject);
-  });
-  return socket;
 }

@@ -17,6 +17,8 @@ import type { WebContext } from "./app/load-context";
 import { createGuardedRemixHandler } from "./server/remix-handler";
 import { applyHeaders, createNonce, isPrivatePage, securityHeaders } from "./server/headers";
 import { createPageCache } from "./server/page-cache";
+import { createMemberPageCache, type PageKeepingVote } from "./server/member-page-cache";
+import { clientAddress } from "./api/http";
 
 /** Composes, in one process: the API (the spec's {host}), socket.io and the Remix web tier. ROLE picks a part. */
 
@@ -43,6 +45,15 @@ const serveWeb = config.ROLE !== "api";
 
 /** Each page's Content-Security-Policy nonce, from the header set below to the page's load context. */
 const nonces = new WeakMap<IncomingMessage, string>();
+/** A keepable member page's vote (server/member-page-cache.ts), from the cache to the page's loaders. */
+const keepingVotes = new WeakMap<IncomingMessage, PageKeepingVote>();
+/** The web tier's way to the API: in-process in the single-process default, over HTTP when ROLE=web. */
+const apiFetch: WebContext["apiFetch"] = serveApi
+  ? async (request) => api.fetch(request)
+  : async (request) => {
+      const url = new URL(request.url);
+      return fetch(new URL(url.pathname + url.search, config.API_ORIGIN), request);
+    };
 const web = express();
 web.disable("x-powered-by");
 web.set("trust proxy", config.TRUST_PROXY);
@@ -72,12 +83,6 @@ if (serveWeb) {
       path.extname(req.path) && !req.path.endsWith(".data") ? files(req, res, next) : next(),
     );
   }
-  const apiFetch: WebContext["apiFetch"] = serveApi
-    ? async (request) => api.fetch(request)
-    : async (request) => {
-        const url = new URL(request.url);
-        return fetch(new URL(url.pathname + url.search, config.API_ORIGIN), request);
-      };
   const context: Omit<WebContext, "clientIp" | "cspNonce" | "pageRequestId"> = {
     apiFetch,
     objSecret: config.objSecret,
@@ -104,6 +109,7 @@ if (serveWeb) {
         clientIp: req.ip ?? "unknown",
         cspNonce: nonces.get(req) ?? createNonce(),
         pageRequestId: randomUUID(),
+        pageKeeping: keepingVotes.get(req),
       }),
       mode: viteDev ? "development" : "production",
       guard: { publicOrigin: config.PUBLIC_ORIGIN },
@@ -114,6 +120,30 @@ if (serveWeb) {
 
 const headersFor = securityHeaders(config, { viteDev: viteDevOn });
 const servePage = createPageCache({ ttlMs: config.PAGE_CACHE_SECONDS * 1000, headersFor, createNonce });
+const serveMemberPage = createMemberPageCache({
+  ttlMs: config.MEMBER_PAGE_CACHE_SECONDS * 1000,
+  maxPages: config.MEMBER_PAGE_CACHE_PAGES,
+  headersFor,
+  createNonce,
+  // A conditional HEAD of the page's API read: 304 when the kept version is still current.
+  isCurrent: async (req, apiPath, version) => {
+    const headers = new Headers({
+      "if-none-match": version,
+      "x-internal-token": deps.internalToken,
+      "x-client-ip": clientAddress(
+        req.socket.remoteAddress ?? "unknown",
+        req.headers["x-forwarded-for"]?.toString(),
+        config.TRUST_PROXY,
+      ),
+    });
+    if (req.headers.cookie) headers.set("cookie", req.headers.cookie);
+    if (req.headers.host) headers.set("host", req.headers.host);
+    const res = await apiFetch(
+      new Request(new URL(apiPath, "http://localhost"), { method: "HEAD", headers }),
+    );
+    return res.status === 304;
+  },
+});
 const server = createServer((req, res) => {
   const pathname = (req.url ?? "/").split("?")[0] ?? "/";
   if (serveApi && (isApiPath(pathname) || !serveWeb)) return void apiListener(req, res);
@@ -121,7 +151,12 @@ const server = createServer((req, res) => {
   nonces.set(req, nonce);
   applyHeaders(res, headersFor(nonce, pathname));
   if (isPrivatePage(pathname)) res.setHeader("Cache-Control", "no-store");
-  servePage(req, res, nonce, () => web(req, res));
+  servePage(req, res, nonce, () =>
+    serveMemberPage(req, res, nonce, (vote) => {
+      if (vote) keepingVotes.set(req, vote);
+      web(req, res);
+    }),
+  );
 });
 if (serveApi) attachRealtime(server, deps, { adapterKey: config.REDIS_ADAPTER_KEY });
 

@@ -66,6 +66,8 @@ const EnvSchema = z.object({
     }),
   /** How long an anonymous public page, once rendered, is served to other visitors (0: not at all). */
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
+  MEMBER_PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(600),
+  MEMBER_PAGE_CACHE_PAGES: z.coerce.number().int().min(1).max(100_000).default(2000),
   /**
    * The proxy check where ads are earned (api/domain/proxyCheck.ts): a proxycheck.io- or
    * IPHub-style service at PROXY_CHECK_URL with PROXY_CHECK_KEY. Unset: no check.

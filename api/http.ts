@@ -299,3 +299,14 @@ export function clientIp(c: ApiContext): string {
   const remote = incoming?.socket?.remoteAddress ?? "local";
   return clientAddress(remote, c.req.header("x-forwarded-for"), c.var.deps.config.TRUST_PROXY);
 }
+
+/**
+ * Whether an If-None-Match header names `tag` (RFC 9110 §13.1.2: weak comparison, a list of
+ * tags or `*`). A malformed header matches nothing, so the full answer is sent.
+ */
+export function matchesTag(ifNoneMatch: string | undefined, tag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const opaque = (t: string) => t.trim().replace(/^W\//, "");
+  const wanted = opaque(tag);
+  return ifNoneMatch.split(",").some((t) => t.trim() === "*" || opaque(t) === wanted);
+}

@@ -14,6 +14,16 @@ export interface WebContext {
   pageRequestId: string;
   /** This page's Content-Security-Policy nonce: every inline script carries it (app/entry.server.tsx). */
   cspNonce: string;
+  /**
+   * Present when this page may be kept rendered for the session (server/member-page-cache.ts): a
+   * loader says under which data version (`keep`), or that the page must not be kept (`refuse`).
+   */
+  pageKeeping?: PageKeeping;
+}
+
+export interface PageKeeping {
+  keep(version: string): void;
+  refuse(): void;
 }
 
 /** The only configuration the browser sees. */

@@ -29,22 +29,87 @@ const MAX_PAGES = 500;
 /** Headers that describe one answer on the wire, not the page: set anew on every hit. */
 const PER_ANSWER = new Set(["date", "connection", "keep-alive", "transfer-encoding", "content-length"]);
 
-interface Stored {
+/** A rendered page as kept: its HTML cut at its nonce, and its headers but the per-answer ones. */
+export interface StoredPage {
   storedAt: number;
   /** The page cut at its nonce: joined with a fresh one on every hit. */
   parts: string[];
   headers: OutgoingHttpHeaders;
 }
 
-export interface PageCacheOptions {
-  ttlMs: number;
+/** What every kept answer needs: the headers for a nonce, and where nonces come from. */
+export interface NonceHeaders {
   /** The headers an answer carrying `nonce` needs (Content-Security-Policy and the rest). */
   headersFor: (nonce: string) => [string, string][];
   createNonce: () => string;
+}
+
+/** Answers a kept page with a fresh nonce (and its matching headers), gzipped for a browser that takes it. */
+export async function answerStored(
+  req: IncomingMessage,
+  res: ServerResponse,
+  page: StoredPage,
+  nonces: NonceHeaders,
+): Promise<void> {
+  const nonce = nonces.createNonce();
+  let body = Buffer.from(page.parts.join(nonce));
+  const gzipped = /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
+  if (gzipped) body = await gzipAsync(body, { level: 6 });
+  for (const [name, value] of Object.entries(page.headers))
+    if (value !== undefined) res.setHeader(name, value);
+  for (const [name, value] of nonces.headersFor(nonce)) res.setHeader(name, value);
+  if (gzipped) res.setHeader("Content-Encoding", "gzip");
+  res.setHeader("Content-Length", body.length);
+  res.statusCode = 200;
+  res.end(req.method === "HEAD" ? undefined : body);
+}
+
+/**
+ * Lets `render` answer a GET and hands `keep` the page it wrote when it is one to keep: a 200
+ * text/html answer that sets no cookie. `nonce` is the one `render` puts in the page. The answer
+ * goes out uncompressed (the page is kept as plain HTML).
+ */
+export function renderAndKeep(
+  req: IncomingMessage,
+  res: ServerResponse,
+  nonce: string,
+  render: () => void,
+  keep: (page: Omit<StoredPage, "storedAt">) => void,
+): void {
+  req.headers["accept-encoding"] = "identity";
+  const chunks: Buffer[] = [];
+  const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+  const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+  const collect = (chunk: unknown, encoding: unknown) => {
+    if (typeof chunk === "string")
+      chunks.push(Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"));
+    else if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
+  };
+  res.write = ((chunk: unknown, ...rest: unknown[]) => {
+    collect(chunk, rest[0]);
+    return write(chunk, ...rest);
+  }) as typeof res.write;
+  res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+    if (typeof chunk !== "function") collect(chunk, rest[0]);
+    const type = String(res.getHeader("content-type") ?? "");
+    if (res.statusCode === 200 && type.startsWith("text/html") && !res.hasHeader("set-cookie")) {
+      const html = Buffer.concat(chunks).toString("utf8");
+      const headers: OutgoingHttpHeaders = {};
+      for (const [name, value] of Object.entries(res.getHeaders()))
+        if (!PER_ANSWER.has(name)) headers[name] = value;
+      keep({ parts: html.split(nonce), headers });
+    }
+    return end(chunk, ...rest);
+  }) as typeof res.end;
+  render();
+}
+
+export interface PageCacheOptions extends NonceHeaders {
+  ttlMs: number;
   now?: () => number;
 }
 
-function hasBypassCookie(cookieHeader: string | undefined): boolean {
+export function hasBypassCookie(cookieHeader: string | undefined): boolean {
   if (!cookieHeader) return false;
   for (const part of cookieHeader.split(";")) {
     const name = part.split("=", 1)[0]!.trim();
@@ -62,25 +127,11 @@ export function isCacheable(req: IncomingMessage): boolean {
 
 export function createPageCache(options: PageCacheOptions) {
   const now = options.now ?? Date.now;
-  const pages = new Map<string, Stored>();
+  const pages = new Map<string, StoredPage>();
   const keyOf = (req: IncomingMessage) => `${req.headers.host ?? ""}${req.url ?? "/"}`;
 
   function sweep(at: number) {
     for (const [key, page] of pages) if (at - page.storedAt >= options.ttlMs) pages.delete(key);
-  }
-
-  async function answer(req: IncomingMessage, res: ServerResponse, page: Stored): Promise<void> {
-    const nonce = options.createNonce();
-    let body = Buffer.from(page.parts.join(nonce));
-    const gzipped = /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
-    if (gzipped) body = await gzipAsync(body, { level: 6 });
-    for (const [name, value] of Object.entries(page.headers))
-      if (value !== undefined) res.setHeader(name, value);
-    for (const [name, value] of options.headersFor(nonce)) res.setHeader(name, value);
-    if (gzipped) res.setHeader("Content-Encoding", "gzip");
-    res.setHeader("Content-Length", body.length);
-    res.statusCode = 200;
-    res.end(req.method === "HEAD" ? undefined : body);
   }
 
   /**
@@ -93,37 +144,13 @@ export function createPageCache(options: PageCacheOptions) {
     const key = keyOf(req);
     const page = pages.get(key);
     if (page && at - page.storedAt < options.ttlMs) {
-      answer(req, res, page).catch(() => res.destroy());
+      answerStored(req, res, page, options).catch(() => res.destroy());
       return;
     }
     if (req.method !== "GET") return render();
-    // The page is kept as plain HTML: the first answer goes uncompressed.
-    req.headers["accept-encoding"] = "identity";
-    const chunks: Buffer[] = [];
-    const write = res.write.bind(res) as (...args: unknown[]) => boolean;
-    const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
-    const keep = (chunk: unknown, encoding: unknown) => {
-      if (typeof chunk === "string")
-        chunks.push(Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"));
-      else if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
-    };
-    res.write = ((chunk: unknown, ...rest: unknown[]) => {
-      keep(chunk, rest[0]);
-      return write(chunk, ...rest);
-    }) as typeof res.write;
-    res.end = ((chunk?: unknown, ...rest: unknown[]) => {
-      if (typeof chunk !== "function") keep(chunk, rest[0]);
-      const type = String(res.getHeader("content-type") ?? "");
-      if (res.statusCode === 200 && type.startsWith("text/html") && !res.hasHeader("set-cookie")) {
-        const html = Buffer.concat(chunks).toString("utf8");
-        const headers: OutgoingHttpHeaders = {};
-        for (const [name, value] of Object.entries(res.getHeaders()))
-          if (!PER_ANSWER.has(name)) headers[name] = value;
-        sweep(at);
-        if (pages.size < MAX_PAGES) pages.set(key, { storedAt: at, parts: html.split(nonce), headers });
-      }
-      return end(chunk, ...rest);
-    }) as typeof res.end;
-    render();
+    renderAndKeep(req, res, nonce, render, (kept) => {
+      sweep(at);
+      if (pages.size < MAX_PAGES) pages.set(key, { storedAt: at, ...kept });
+    });
   };
 }

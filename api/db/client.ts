@@ -64,3 +64,16 @@ export async function openDatabase(opts: {
     },
   };
 }
+
+/**
+ * A query built once per database and run with placeholders: for the hottest reads (the session
+ * check on every member request), whose SQL building costs as much as PGlite running them.
+ */
+export function preparedPerDatabase<T>(build: (db: Db) => T): (db: Db) => T {
+  const built = new WeakMap<Db, T>();
+  return (db) => {
+    let query = built.get(db);
+    if (!query) built.set(db, (query = build(db)));
+    return query;
+  };
+}

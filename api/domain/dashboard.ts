@@ -2,7 +2,7 @@ import type { Db } from "../db/client";
 import { milliToRupeeString } from "../../shared/money";
 import { announcementList } from "./content";
 import { type EARNING_SOURCES, REFERRAL_INCOME, earningsHistory } from "./earnings";
-import { IST_OFFSET_MS } from "./earningKinds";
+import { IST_OFFSET_MS, istDay } from "./earningKinds";
 
 /** The month dropdown covers the current month and the eleven before it. */
 export const DASHBOARD_MONTHS = 12;
@@ -103,4 +103,19 @@ export async function memberDashboard(
     user_date_records,
     other_data_announcementsArray: announcements,
   };
+}
+
+/**
+ * The version of everything the dashboard shows, as an HTTP entity tag: the member (id, and the
+ * row versions of their user row and withdrawable account: every earning writes that account in
+ * the transaction that adds to its daily roll-up), the announcements, and the IST day (the months
+ * offered follow the calendar); all read with the session check. Equal tags mean an equal answer,
+ * so a client holding one may ask with If-None-Match and be told 304; the web tier keeps the
+ * rendered page under it (server/member-page-cache.ts).
+ */
+export function dashboardTag(
+  member: { id: string; rowVersion: string; contentVersion: string },
+  now = new Date(),
+): string {
+  return `W/"${member.id}.${member.rowVersion}.${member.contentVersion}.${istDay(now)}"`;
 }

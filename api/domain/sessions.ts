@@ -1,6 +1,6 @@
 import { and, eq, gt, ne, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { ledgerAccounts, sessions, users } from "../db/schema";
+import { type Db, preparedPerDatabase } from "../db/client";
+import { announcements, ledgerAccounts, sessions, users } from "../db/schema";
 import { hashToken, newToken } from "../lib/ids";
 
 export const SESSION_COOKIE = "sid";
@@ -25,6 +25,18 @@ export interface SessionUser {
   role: "member" | "operator";
   /** The withdrawable balance (milli-rupees) when the session was checked: read in the same query. */
   withdrawable: number;
+  /**
+   * Changes whenever the member's row or withdrawable account row is written (their PostgreSQL
+   * row versions, `xmin`): every earning, debit, e-mail or name change. Pages that show only
+   * these (and global content) are kept rendered under it (see api/domain/dashboard.ts).
+   */
+  rowVersion: string;
+  /**
+   * The version of the site's announcements (how many, and their newest row version), which
+   * member pages show beside the member's own data: read in the same query, so checking whether
+   * a kept page is current costs one query.
+   */
+  contentVersion: string;
 }
 
 export async function createSession(
@@ -43,12 +55,9 @@ export async function createSession(
   return { token, expiresAt };
 }
 
-export async function findSession(
-  db: Db,
-  token: string,
-  now = new Date(),
-): Promise<SessionUser | "expired" | "user_not_found"> {
-  const rows = await db
+/** The session check's query, built once per database (it runs on every member request). */
+const sessionQuery = preparedPerDatabase((db) =>
+  db
     .select({
       sessionId: sessions.id,
       createdAt: sessions.createdAt,
@@ -60,11 +69,27 @@ export async function findSession(
       name: users.name,
       role: users.role,
       withdrawable: ledgerAccounts.balance,
+      rowVersion: sql<string>`${users}.xmin::text || '.' || coalesce(${ledgerAccounts}.xmin::text, '')`,
+      contentVersion: sql<string>`(select count(*) || '.' || coalesce(max(xmin::text::bigint), 0) from ${announcements})`,
     })
     .from(sessions)
     .leftJoin(users, eq(users.id, sessions.userId))
     .leftJoin(ledgerAccounts, eq(ledgerAccounts.id, sql`'member:' || ${sessions.userId} || ':withdrawable'`))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now)));
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder("tokenHash")),
+        gt(sessions.expiresAt, sql.placeholder("now")),
+      ),
+    )
+    .prepare("find_session"),
+);
+
+export async function findSession(
+  db: Db,
+  token: string,
+  now = new Date(),
+): Promise<SessionUser | "expired" | "user_not_found"> {
+  const rows = await sessionQuery(db).execute({ tokenHash: hashToken(token), now: now.toISOString() });
   const row = rows[0];
   if (!row) return "expired";
   if (!row.id) return "user_not_found";
@@ -91,6 +116,8 @@ export async function findSession(
     name: row.name!,
     role: row.role!,
     withdrawable: Number(row.withdrawable ?? 0),
+    rowVersion: row.rowVersion,
+    contentVersion: row.contentVersion,
   };
 }
 

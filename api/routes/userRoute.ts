@@ -12,7 +12,7 @@ import {
   typedPasswordField,
 } from "../../shared/fields";
 import type { ApiContext, ApiEnv } from "../http";
-import { ApiError, clientIp, fail, ok, readObj, requireMember } from "../http";
+import { ApiError, clientIp, fail, matchesTag, ok, readObj, requireMember } from "../http";
 import { publicOrigin } from "../config";
 import { DomainError } from "../domain/errors";
 import { HumanCheckInput, verifyHumanCheck } from "../lib/humanCheck";
@@ -43,7 +43,7 @@ import { users } from "../db/schema";
 import type { Db } from "../db/client";
 import { eq } from "drizzle-orm";
 import { publicStatistics } from "../domain/content";
-import { memberDashboard } from "../domain/dashboard";
+import { dashboardTag, memberDashboard } from "../domain/dashboard";
 
 export const HUMAN_CHECK_FAILED = "Please verify that you are a human!";
 export const TOKEN_FAILED = "Token Verification Failed!";
@@ -307,9 +307,15 @@ export function userRoute(): Hono<ApiEnv> {
     return ok(c, "LogOut success!");
   });
 
-  r.get("/userDataGet_dashboard", requireMember, async (c) =>
-    ok(c, await memberDashboard(c.var.deps.db, c.var.member)),
-  );
+  // Conditional: answers 304 to If-None-Match with the current tag, and HEAD with the tag alone.
+  r.get("/userDataGet_dashboard", requireMember, async (c) => {
+    const now = new Date();
+    const tag = dashboardTag(c.var.member, now);
+    c.header("ETag", tag);
+    if (matchesTag(c.req.header("if-none-match"), tag)) return c.body(null, 304);
+    if (c.req.method === "HEAD") return c.body(null, 200);
+    return ok(c, await memberDashboard(c.var.deps.db, c.var.member, now));
+  });
 
   return r;
 }

@@ -41,6 +41,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     if (e instanceof Response) throw e;
   }
   const ok = result?.ok && result.body.msg;
+  // The page shows this read, the member layout's (same session check) and global content only:
+  // it may be kept rendered under the read's version (server/member-page-cache.ts).
+  if (ok && result?.etag) context.pageKeeping?.keep(result.etag);
+  else context.pageKeeping?.refuse();
   const view = dashboardView(ok ? (result?.body.msg ?? {}) : {}, month);
   return {
     error: ok ? null : GENERIC_ERROR,

@@ -6,6 +6,8 @@ import { requireMemberSession } from "~/utils/session.server";
 /** Every member page: the session check, the side menu, the balance bar and the footer. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireMemberSession(request, context);
+  // A page that could not read the member is shown once, never kept.
+  if (session.loadError) context.pageKeeping?.refuse();
   const site = {
     siteName: context.publicEnv.SITE_NAME,
     origin: new URL(request.url).origin,

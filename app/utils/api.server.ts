@@ -8,6 +8,8 @@ export interface ApiResult<T = unknown> {
   ok: boolean;
   body: ApiBody<T>;
   setCookies: string[];
+  /** The answer's entity tag, when the read has one (the dashboard's: see PageKeeping). */
+  etag: string | null;
 }
 
 export interface ApiCall {
@@ -69,6 +71,7 @@ export async function callApi<T = unknown>(
     ok: response.ok && parsed.success !== false,
     body: parsed,
     setCookies: response.headers.getSetCookie(),
+    etag: response.headers.get("etag"),
   };
 }
 

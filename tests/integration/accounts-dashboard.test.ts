@@ -4,6 +4,7 @@ import { sessionCookie, startTestApi, type TestApi } from "../support/api";
 import { announcements, sessions } from "../../api/db/schema";
 import { creditEarning, type EarningSource } from "../../api/domain/earnings";
 import { PLATFORM, memberAccount, post } from "../../api/domain/ledger";
+import { dashboardTag } from "../../api/domain/dashboard";
 
 const IST_MS = 330 * 60 * 1000;
 const istDate = (d: Date) => new Date(d.getTime() + IST_MS).toISOString().slice(0, 10);
@@ -261,5 +262,119 @@ describe.each(drivers())("dashboard (%s)", (driver) => {
     expect(outside.status).toBe(401);
     await t.request("/userRoute/userpassword_and_email_patch", { ...page("view-1", "PATCH"), obj: {} });
     expect((await t.request("/userRoute/userDataGet_dashboard", page("view-1"))).status).toBe(401);
+  });
+
+  describe("conditional reads: the entity tag versions everything the dashboard shows", () => {
+    const read = (cookie: string, tag?: string, method = "GET") =>
+      t.request("/userRoute/userDataGet_dashboard", {
+        cookie,
+        method,
+        headers: tag ? { "if-none-match": tag } : {},
+      });
+    const tagOf = async (cookie: string) => {
+      const res = await read(cookie);
+      expect(res.status).toBe(200);
+      const tag = res.headers.get("etag");
+      expect(tag).toMatch(/^W\/"[^"]+"$/);
+      return tag!;
+    };
+
+    it("answers 304 without a body to the current tag, and HEAD with the tag alone", async () => {
+      const m = await newMember();
+      const tag = await tagOf(m.cookie);
+      const again = await read(m.cookie, tag);
+      expect(again.status).toBe(304);
+      expect(again.body).toBe("");
+      expect(again.headers.get("etag")).toBe(tag);
+      expect(again.headers.get("cache-control")).toBe("no-store");
+      // A list of tags, the strong form of the same tag, and * match too.
+      expect((await read(m.cookie, `W/"other", ${tag}`)).status).toBe(304);
+      expect((await read(m.cookie, tag.slice(2))).status).toBe(304);
+      expect((await read(m.cookie, "*")).status).toBe(304);
+      const head = await read(m.cookie, undefined, "HEAD");
+      expect(head.status).toBe(200);
+      expect(head.body).toBe("");
+      expect(head.headers.get("etag")).toBe(tag);
+      // A stale or malformed tag gets the whole answer.
+      for (const stale of ['W/"nope"', "garbage", '""', ","]) {
+        const full = await read(m.cookie, stale);
+        expect(full.status).toBe(200);
+        expect(full.body.msg.userEmail).toBe(m.email);
+      }
+    });
+
+    it("changes with every earning, every balance movement (even back to the same balance), the member's row and the announcements", async () => {
+      const m = await newMember();
+      const uid = await userId(m.email);
+      const seen = [await tagOf(m.cookie)];
+      const expectNewTag = async () => {
+        const tag = await tagOf(m.cookie);
+        expect(seen).not.toContain(tag);
+        // The tag it replaced no longer matches: the full, new answer is sent.
+        expect((await read(m.cookie, seen.at(-1))).status).toBe(200);
+        seen.push(tag);
+      };
+
+      await earn(uid, "ptc_ads", 1000, new Date());
+      await expectNewTag();
+      expect((await dashboard(m.cookie)).userAvailableBalance).toBe("1.000");
+
+      // Out and back in: the balance is what it was, the answer's history is not.
+      for (const [key, amount] of [
+        ["out", -1000],
+        ["in", 1000],
+      ] as const) {
+        await t.deps.db.transaction((tx) =>
+          post(tx, {
+            idempotencyKey: `tag-${key}:${uid}`,
+            kind: "gift_code",
+            userId: uid,
+            lines: [
+              { account: memberAccount(uid, "withdrawable"), amount },
+              { account: PLATFORM.promotions, amount: -amount },
+            ],
+          }),
+        );
+      }
+      await expectNewTag();
+      expect((await dashboard(m.cookie)).userAvailableBalance).toBe("1.000");
+
+      const { users } = await import("../../api/db/schema");
+      const { eq } = await import("drizzle-orm");
+      await t.deps.db.update(users).set({ name: "Renamed" }).where(eq(users.id, uid));
+      await expectNewTag();
+
+      await t.deps.db.insert(announcements).values({ message: "<p>New</p>" });
+      await expectNewTag();
+      await t.deps.db.update(announcements).set({ message: "<p>Edited</p>" });
+      await expectNewTag();
+      await t.deps.db.delete(announcements);
+      await expectNewTag();
+
+      // Reads change nothing: the tag stays.
+      expect(await tagOf(m.cookie)).toBe(seen.at(-1));
+    });
+
+    it("follows the IST calendar day (the months offered change with it)", () => {
+      const m = { id: "m1", rowVersion: "10.11", contentVersion: "4.12" };
+      // 18:30 UTC is midnight IST.
+      const morning = dashboardTag(m, new Date("2026-11-23T00:30:00Z"));
+      expect(dashboardTag(m, new Date("2026-11-23T18:29:00Z"))).toBe(morning);
+      expect(dashboardTag(m, new Date("2026-11-23T18:31:00Z"))).not.toBe(morning);
+    });
+
+    it("never matches another member's tag, and checks the session before anything else", async () => {
+      const a = await newMember();
+      const b = await newMember();
+      const tagA = await tagOf(a.cookie);
+      expect(await tagOf(b.cookie)).not.toBe(tagA);
+      expect((await read(b.cookie, tagA)).status).toBe(200);
+      const none = await read("", tagA);
+      expect(none.status).toBe(401);
+      expect(none.body).toMatchObject({ jwtMiddleware_token_not_found_error: true });
+      const ended = await read("sid=not-a-session", "*");
+      expect(ended.status).toBe(401);
+      expect(ended.body).toMatchObject({ jwtMiddleware_error: true });
+    });
   });
 });

@@ -27,7 +27,7 @@ export interface TestApi {
       /** The body's Content-Type; JSON unless given, none when null. */
       contentType?: string | null;
     },
-  ): Promise<{ status: number; body: any; setCookie: string[] }>;
+  ): Promise<{ status: number; body: any; setCookie: string[]; headers: Headers }>;
   close(): Promise<void>;
 }
 
@@ -75,7 +75,12 @@ export async function startTestApi(
       } catch {
         /* not JSON */
       }
-      return { status: res.status, body: parsed, setCookie: res.headers.getSetCookie() };
+      return {
+        status: res.status,
+        body: parsed,
+        setCookie: res.headers.getSetCookie(),
+        headers: res.headers,
+      };
     },
     async close() {
       await deps.close();

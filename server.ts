@@ -119,12 +119,10 @@ if (serveWeb) {
 }
 
 const headersFor = securityHeaders(config, { viteDev: viteDevOn });
-const servePage = createPageCache({ ttlMs: config.PAGE_CACHE_SECONDS * 1000, headersFor, createNonce });
+const servePage = createPageCache({ ttlMs: config.PAGE_CACHE_SECONDS * 1000 });
 const serveMemberPage = createMemberPageCache({
   ttlMs: config.MEMBER_PAGE_CACHE_SECONDS * 1000,
   maxPages: config.MEMBER_PAGE_CACHE_PAGES,
-  headersFor,
-  createNonce,
   // A conditional HEAD of the page's API read: 304 when the kept version is still current.
   isCurrent: async (req, apiPath, version) => {
     const headers = new Headers({

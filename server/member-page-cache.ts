@@ -2,14 +2,14 @@ import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { readCookie } from "../api/lib/sessionAuth";
 import type { PageKeeping } from "../app/load-context";
-import { answerStored, type NonceHeaders, renderAndKeep, type StoredPage } from "./page-cache";
+import { answerStored, renderAndKeep, type StoredPage } from "./page-cache";
 
 /**
  * A member's page rendered moments ago is the same page as long as nothing it shows has changed.
  * Pages listed here are kept rendered per session, under the version their loaders read (the API's
  * entity tag for the page's data, handed over with `PageKeeping.keep`). The next view of the page
  * asks the API whether that version is still current (a conditional HEAD: the session check and
- * one small query, no rendering) and, if so, is answered from the kept page with a fresh nonce.
+ * one small query, no rendering) and, if so, is answered from the kept page with its own nonce.
  * Anything else renders: a changed version, an ended session (the render then redirects), a toast
  * to show, a loader that could not read its data (`refuse`), or a page that sets a cookie.
  */
@@ -34,7 +34,7 @@ export class PageKeepingVote implements PageKeeping {
   }
 }
 
-export interface MemberPageCacheOptions extends NonceHeaders {
+export interface MemberPageCacheOptions {
   /** How long a kept page may be offered at all (it is still checked against its version every time). */
   ttlMs: number;
   /** The most pages kept (the least recently used go first). */
@@ -119,7 +119,7 @@ export function createMemberPageCache(options: MemberPageCacheOptions) {
           return renderAndStore();
         }
         store(key, kept); // the most recently used now
-        return answerStored(req, res, kept, options);
+        return answerStored(req, res, kept, nonce);
       })
       .catch(() => res.destroy());
   };

@@ -8,7 +8,7 @@ const gzipAsync = promisify(gzip);
  * Anonymous public pages rendered moments ago are the same for every visitor: a short-lived
  * cache in front of the web tier answers them without routing, loaders or React. Only visitors
  * with neither a session nor a toast cookie get cached pages (anything personal bypasses it);
- * each answer gets a fresh script nonce, swapped into the stored page, with its matching header.
+ * each answer's own script nonce (the one its security headers name) is swapped into the stored page.
  */
 export const CACHED_PAGES: ReadonlySet<string> = new Set([
   "/",
@@ -37,27 +37,22 @@ export interface StoredPage {
   headers: OutgoingHttpHeaders;
 }
 
-/** What every kept answer needs: the headers for a nonce, and where nonces come from. */
-export interface NonceHeaders {
-  /** The headers an answer carrying `nonce` needs (Content-Security-Policy and the rest). */
-  headersFor: (nonce: string) => [string, string][];
-  createNonce: () => string;
-}
-
-/** Answers a kept page with a fresh nonce (and its matching headers), gzipped for a browser that takes it. */
+/**
+ * Answers a kept page carrying `nonce`: the nonce of this answer, whose security headers (the
+ * Content-Security-Policy naming it, and the rest) the server has already set. Gzipped for a
+ * browser that takes it.
+ */
 export async function answerStored(
   req: IncomingMessage,
   res: ServerResponse,
   page: StoredPage,
-  nonces: NonceHeaders,
+  nonce: string,
 ): Promise<void> {
-  const nonce = nonces.createNonce();
   let body = Buffer.from(page.parts.join(nonce));
   const gzipped = /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
   if (gzipped) body = await gzipAsync(body, { level: 6 });
   for (const [name, value] of Object.entries(page.headers))
     if (value !== undefined) res.setHeader(name, value);
-  for (const [name, value] of nonces.headersFor(nonce)) res.setHeader(name, value);
   if (gzipped) res.setHeader("Content-Encoding", "gzip");
   res.setHeader("Content-Length", body.length);
   res.statusCode = 200;
@@ -67,7 +62,8 @@ export async function answerStored(
 /**
  * Lets `render` answer a GET and hands `keep` the page it wrote when it is one to keep: a 200
  * text/html answer that sets no cookie. `nonce` is the one `render` puts in the page. The answer
- * goes out uncompressed (the page is kept as plain HTML).
+ * goes out uncompressed (the page is kept as plain HTML). Headers set before `render` (the
+ * security headers every answer gets anew) and per-answer ones are not kept with the page.
  */
 export function renderAndKeep(
   req: IncomingMessage,
@@ -77,6 +73,7 @@ export function renderAndKeep(
   keep: (page: Omit<StoredPage, "storedAt">) => void,
 ): void {
   req.headers["accept-encoding"] = "identity";
+  const preset = new Set(res.getHeaderNames());
   const chunks: Buffer[] = [];
   const write = res.write.bind(res) as (...args: unknown[]) => boolean;
   const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
@@ -96,7 +93,7 @@ export function renderAndKeep(
       const html = Buffer.concat(chunks).toString("utf8");
       const headers: OutgoingHttpHeaders = {};
       for (const [name, value] of Object.entries(res.getHeaders()))
-        if (!PER_ANSWER.has(name)) headers[name] = value;
+        if (!PER_ANSWER.has(name) && !preset.has(name)) headers[name] = value;
       keep({ parts: html.split(nonce), headers });
     }
     return end(chunk, ...rest);
@@ -104,7 +101,7 @@ export function renderAndKeep(
   render();
 }
 
-export interface PageCacheOptions extends NonceHeaders {
+export interface PageCacheOptions {
   ttlMs: number;
   now?: () => number;
 }
@@ -144,7 +141,7 @@ export function createPageCache(options: PageCacheOptions) {
     const key = keyOf(req);
     const page = pages.get(key);
     if (page && at - page.storedAt < options.ttlMs) {
-      answerStored(req, res, page, options).catch(() => res.destroy());
+      answerStored(req, res, page, nonce).catch(() => res.destroy());
       return;
     }
     if (req.method !== "GET") return render();

@@ -30,8 +30,6 @@ describe("member page cache", () => {
   const serve = createMemberPageCache({
     ttlMs: 60_000,
     maxPages: 3,
-    headersFor: (nonce) => [["Content-Security-Policy", csp(nonce)]],
-    createNonce: () => `n${++nonceSeq}+/=`,
     now: () => clock,
     isCurrent: async (req, apiPath, version) => {
       checks.push({ sid: sidOf(req), apiPath, version });

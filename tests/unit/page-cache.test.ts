@@ -21,8 +21,6 @@ describe("public page cache", () => {
   const csp = (nonce: string) => `script-src 'nonce-${nonce}'`;
   const serve = createPageCache({
     ttlMs: 5_000,
-    headersFor: (nonce) => [["Content-Security-Policy", csp(nonce)]],
-    createNonce: () => `n${++nonceSeq}+/=`,
     now: () => clock,
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Config } from "../../api/config";
-import { isPrivatePage, securityHeaders } from "../../server/headers";
+import { createNonce, isPrivatePage, securityHeaders } from "../../server/headers";
 
 const config = (over: Partial<Config>) =>
   ({
@@ -75,5 +75,15 @@ describe("security headers", () => {
       expect(isPrivatePage(p), p).toBe(true);
     for (const p of ["/", "/login", "/members", "/administrator", "/payment-proof", "/_root.data"])
       expect(isPrivatePage(p), p).toBe(false);
+  });
+
+  it("gives every answer its own 128-bit nonce, across refills of the random pool", () => {
+    const seen = new Set<string>();
+    for (let i = 0; i < 1000; i++) {
+      const nonce = createNonce();
+      expect(Buffer.from(nonce, "base64")).toHaveLength(16);
+      seen.add(nonce);
+    }
+    expect(seen.size).toBe(1000);
   });
 });

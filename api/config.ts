@@ -66,7 +66,12 @@ const EnvSchema = z.object({
     }),
   /** How long an anonymous public page, once rendered, is served to other visitors (0: not at all). */
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
+  /**
+   * How long a member's rendered dashboard is kept for their session (0: not at all). It is
+   * answered only while the API confirms its data unchanged (server/member-page-cache.ts).
+   */
   MEMBER_PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(600),
+  /** The most member pages kept at once per web process (the least recently viewed go first). */
   MEMBER_PAGE_CACHE_PAGES: z.coerce.number().int().min(1).max(100_000).default(2000),
   /**
    * The proxy check where ads are earned (api/domain/proxyCheck.ts): a proxycheck.io- or

@@ -136,13 +136,28 @@ interface Measured {
   errors: number;
 }
 
+/** The dashboard row measured without the kept page (docs/decisions/0009). */
+const RENDERED = "rendered every time";
+
 async function load(
   name: string,
   url: string,
   headers: Record<string, string> = {},
   expectStatus = 200,
+  /** Every request to a new address (`?view=N`): nothing kept for one address answers the next. */
+  uniqueUrls = false,
 ): Promise<Measured> {
-  const opts = { url, connections: CONNECTIONS, pipelining: 1, headers };
+  let seq = 0;
+  const { pathname } = new URL(url);
+  const opts = {
+    url,
+    connections: CONNECTIONS,
+    pipelining: 1,
+    headers,
+    ...(uniqueUrls
+      ? { requests: [{ setupRequest: (req: object) => ({ ...req, path: `${pathname}?view=${++seq}` }) }] }
+      : {}),
+  };
   await autocannon({ ...opts, duration: WARMUP_S });
   // The warm-up leaves requests in flight on the server: let them drain before measuring.
   await fetch(url, { headers });
@@ -345,8 +360,10 @@ async function measureDashboards(label: string, base: string, members: HistoryMe
     await load(`${label}: GET ${MINIMAL_ROUTE} (minimal route)`, `${base}${MINIMAL_ROUTE}`, {}, 301),
   );
   const targets = [{ entries: 0, ...DEMO }, ...members];
+  let demoCookie = "";
   for (const m of targets) {
     const cookie = await login(base, m);
+    demoCookie ||= cookie;
     const dash = await fetch(`${base}/member/dashboard`, { headers: { cookie }, redirect: "manual" });
     if (dash.status !== 200) throw new Error(`/member/dashboard answered ${dash.status} for ${m.email}`);
     const name = m.entries ? `${m.entries.toLocaleString("en-US")} entries` : "demo member";
@@ -354,6 +371,16 @@ async function measureDashboards(label: string, base: string, members: HistoryMe
       await load(`${label}: GET /member/dashboard (${name})`, `${base}/member/dashboard`, { cookie }),
     );
   }
+  // A first view (or the first after any change): nothing kept, the page rendered every time.
+  results.push(
+    await load(
+      `${label}: GET /member/dashboard (demo member, ${RENDERED})`,
+      `${base}/member/dashboard`,
+      { cookie: demoCookie },
+      200,
+      true,
+    ),
+  );
   return results;
 }
 
@@ -368,13 +395,13 @@ function printTable(results: Measured[]) {
 }
 
 function printDashboardRatios(label: string, results: Measured[]) {
-  const [minimal, ...dashboards] = results as [Measured, ...Measured[]];
-  for (const d of dashboards) {
+  const [minimal, ...all] = results as [Measured, ...Measured[]];
+  for (const d of all) {
     console.log(
       `ratio ${d.name.replace(`${label}: GET `, "")} / minimal route (${label}): ${(d.rps / minimal.rps).toFixed(3)}`,
     );
   }
-  const sized = dashboards.slice(1);
+  const sized = all.filter((d) => !d.name.includes(RENDERED)).slice(1);
   if (sized.length >= 2)
     console.log(
       `ratio largest / smallest history (${label}): ${(sized.at(-1)!.rps / sized[0]!.rps).toFixed(3)}`,
@@ -456,6 +483,7 @@ function printResults(all: Measured[], front: Measured[], pglite: Measured[], pg
   printDashboardRatios("PGlite", pglite);
   if (pg.length) printDashboardRatios("PostgreSQL", pg);
   console.log("(aims: each dashboard ≥ 0.5 × the minimal route; largest / smallest history ≈ 1)");
+  console.log(`(the dashboard views are kept pages after the first; "${RENDERED}" is every first view)`);
   if (all.some((r) => r.non2xx > 0 || r.errors > 0))
     console.log("WARNING: some requests failed; the figures above count only what was answered.");
 }

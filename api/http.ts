@@ -38,6 +38,7 @@ export const STATUS_BY_CODE: Record<DomainErrorCode, ContentfulStatusCode> = {
   already_settled: 409,
   duplicate: 409,
   already_registered: 409,
+  login_with_password: 409,
   email_in_use: 409,
   invalid_token: 400,
   human_check_failed: 400,

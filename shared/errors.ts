@@ -35,6 +35,12 @@ export const DOMAIN_ERROR_CODES = [
   "forbidden",
   /** An operator's password was right: the authenticator code comes next (with `second_factor_ticket`). */
   "second_factor_required",
+  /**
+   * Google sign-in refused for an account that signs in with its password: a Google sign-up of a
+   * registered e-mail, a password account whose address is not proved, or an operator (whose
+   * session needs the password and the authenticator code).
+   */
+  "login_with_password",
   /** The caller is not logged in, or the session ended. */
   "unauthenticated",
   "conflict",

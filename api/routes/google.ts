@@ -7,6 +7,7 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Deps } from "../deps";
 import type { ApiEnv } from "../http";
 import { ApiError, clientIp, fail, fromWebTier, ok, parseWith } from "../http";
+import { DomainError } from "../domain/errors";
 import { users } from "../db/schema";
 import { EMAIL_MAX_LENGTH } from "../../shared/fields";
 import { createMember, emailKey, normalizeIdentifier } from "../domain/accounts";
@@ -23,6 +24,7 @@ import { setSessionCookie } from "../lib/sessionCookie";
 export const GOOGLE_SCOPES = "openid profile email";
 export const MISSING_CREDENTIALS = "Missing credentials";
 export const LOGIN_WITH_PASSWORD = "Please Login With Password";
+export const OPERATOR_PASSWORD_ONLY = "Operators sign in with their password and authenticator code.";
 export const WEB_TIER_ONLY = "Google sign-in completes through the site's own sign-in page.";
 const SIGN_IN_FAILED = "Google sign-in failed. Please try again.";
 const UNAVAILABLE = "Google sign-in is unavailable right now. Please try again later.";
@@ -133,6 +135,16 @@ async function findBy(deps: Deps, column: PgColumn, value: string): Promise<Memb
 }
 
 /**
+ * An operator's session needs the password and the authenticator code (POST /userRoute/login, then
+ * /login_second_factor): Google alone would skip the second factor, so it never opens one — also
+ * for a member promoted to operator after linking Google.
+ */
+function refuseOperator(member: Member): Member {
+  if (member.role === "operator") throw new DomainError("login_with_password", OPERATOR_PASSWORD_ONLY);
+  return member;
+}
+
+/**
  * Which member this Google identity is. Login and sign-up both end signed in, except a sign-up
  * for an e-mail already registered with a password (the spec's 'Please Login With Password').
  * A login with an unknown e-mail creates the member, as a sign-up without a referrer would:
@@ -144,17 +156,20 @@ async function resolveMember(
   signUp: { referrer: string } | null,
 ): Promise<Member> {
   const bySub = await findBy(deps, users.googleSub, profile.sub);
-  if (bySub) return bySub;
+  if (bySub) return refuseOperator(bySub);
   const key = emailKey(profile.email);
   const byEmail = await findBy(deps, users.emailKey, key);
   if (byEmail) {
-    if (signUp && byEmail.passwordHash) throw new ApiError(409, LOGIN_WITH_PASSWORD);
+    // Before anything is linked: an operator's account never takes a Google identity.
+    refuseOperator(byEmail);
+    if (signUp && byEmail.passwordHash) throw new DomainError("login_with_password", LOGIN_WITH_PASSWORD);
     if (byEmail.googleSub && byEmail.googleSub !== profile.sub) {
       throw new ApiError(409, "This e-mail is linked to another Google account.");
     }
     // A password account whose address was never proved may have been registered by someone
     // else with this address, waiting for its owner to link Google into their hands.
-    if (byEmail.passwordHash && !byEmail.emailVerifiedAt) throw new ApiError(409, LOGIN_WITH_PASSWORD);
+    if (byEmail.passwordHash && !byEmail.emailVerifiedAt)
+      throw new DomainError("login_with_password", LOGIN_WITH_PASSWORD);
     // The address is the member's (Google verified it); remember the Google account for next time.
     if (!byEmail.googleSub)
       await deps.db.update(users).set({ googleSub: profile.sub }).where(eq(users.id, byEmail.id));

@@ -87,9 +87,9 @@ export async function startGoogleSignIn(
 
 /** What the member reads when Google sign-in fails (spec 1 §8, Google sign-up and Google login). */
 function failureMessage(flow: Flow, body: ApiBody): string {
-  const message = errorText(body, GENERIC);
-  if (flow.mode === "signup" && message === "Please Login With Password") return ALREADY_REGISTERED;
-  return message;
+  // A Google sign-up of an e-mail registered with a password reads the spec's longer sentence.
+  if (flow.mode === "signup" && body.error_code === "login_with_password") return ALREADY_REGISTERED;
+  return errorText(body, GENERIC);
 }
 
 /** The provider sent the browser back: check the state, let the API sign the member in, pass its cookie on. */

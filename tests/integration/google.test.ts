@@ -7,6 +7,8 @@ import { startOidcProvider, type OidcProvider } from "../support/oidc";
 import { users } from "../../api/db/schema";
 import { createMember } from "../../api/domain/accounts";
 import { createApi } from "../../api/app";
+import { createOrPromoteOperator } from "../../api/domain/operators";
+import { OPERATOR_PASSWORD_ONLY } from "../../api/routes/google";
 import type { AppLoadContext } from "@remix-run/node";
 import { finishGoogleSignIn, startGoogleSignIn } from "../../app/utils/google-auth.server";
 
@@ -179,7 +181,7 @@ describe.each(drivers())("Google sign-in (%s)", (driver) => {
     expect(res.body).toEqual({
       success: false,
       error_msg: "Please Login With Password",
-      error_code: "conflict",
+      error_code: "login_with_password",
     });
     expect(res.setCookie.some((c) => c.startsWith("sid="))).toBe(false);
     expect((await member("ravi@example.test"))?.googleSub).toBeNull();
@@ -196,7 +198,7 @@ describe.each(drivers())("Google sign-in (%s)", (driver) => {
     expect(res.body).toEqual({
       success: false,
       error_msg: "Please Login With Password",
-      error_code: "conflict",
+      error_code: "login_with_password",
     });
     expect(res.setCookie.some((c) => c.startsWith("sid="))).toBe(false);
     expect((await member("ravi@example.test"))?.googleSub).toBeNull();
@@ -212,6 +214,43 @@ describe.each(drivers())("Google sign-in (%s)", (driver) => {
     expect(res.status).toBe(200);
     expect(sessionCookie(res.setCookie)).toMatch(/^sid=/);
     expect((await member("ravi@example.test"))?.googleSub).toBe("ravi@example.test");
+  });
+
+  it("never opens an operator's session through Google: the authenticator code is not skipped", async () => {
+    const refused = {
+      success: false,
+      error_msg: OPERATOR_PASSWORD_ONLY,
+      error_code: "login_with_password",
+    };
+    // An operator with a verified address, which would link for a member.
+    await createOrPromoteOperator(t.deps.db, {
+      email: "ops@example.test",
+      password: "ops-password-123",
+      totpSecret: "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ",
+    });
+    await t.deps.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.email, "ops@example.test"));
+    for (const mode of [{ userAlreadyHaveAccount_state: "true" }, { referral_id_signup: "" }]) {
+      const res = await viaWebTier(callbackQuery(await authorize(t, "ops@example.test"), mode));
+      expect(res.status).toBe(409);
+      expect(res.body).toEqual(refused);
+      expect(res.setCookie.some((c) => c.startsWith("sid="))).toBe(false);
+    }
+    expect((await member("ops@example.test"))?.googleSub).toBeNull();
+
+    // A member who linked Google, then was made an operator: their Google account no longer signs in.
+    const a = await authorize(t, "promoted@example.test");
+    expect((await viaWebTier(callbackQuery(a, { userAlreadyHaveAccount_state: "true" }))).status).toBe(200);
+    await createOrPromoteOperator(t.deps.db, {
+      email: "promoted@example.test",
+      password: "ops-password-456",
+      totpSecret: "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ",
+    });
+    const again = await viaWebTier(
+      callbackQuery(await authorize(t, "promoted@example.test"), { userAlreadyHaveAccount_state: "true" }),
+    );
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual(refused);
+    expect(again.setCookie.some((c) => c.startsWith("sid="))).toBe(false);
   });
 
   it("refuses the code exchange called from outside the web tier, setting no session", async () => {

@@ -44,6 +44,11 @@ const EnvSchema = z.object({
   /** The IFrame Player API script the YouTube ad page loads (tests point it at a local stand-in). */
   YOUTUBE_PLAYER_API_URL: z.string().url().default("https://www.youtube.com/iframe_api"),
   RATE_LIMITS: boolish.default("on"),
+  /**
+   * Failed logins (wrong password or authenticator code) one address may make per hour, whatever
+   * accounts they name; wide, because members share addresses behind mobile carriers' NAT.
+   */
+  LOGIN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(100),
   /** Demo content and a demo member with a public password: on by default, off by default in production. */
   SEED_DEMO: boolish.optional(),
   /**

@@ -72,7 +72,11 @@ export async function createDeps(
     db: database.db,
     database,
     mailer,
-    limiter: createRateLimiter({ enabled: config.RATE_LIMITS, redis }),
+    limiter: createRateLimiter({
+      enabled: config.RATE_LIMITS,
+      redis,
+      points: { loginFailures: config.LOGIN_FAILURES_PER_ADDRESS },
+    }),
     redis,
     internalToken: createHash("sha256").update(`internal:${config.sessionSecret}`).digest("hex"),
     pageSessions: new PageSessionChecks(),

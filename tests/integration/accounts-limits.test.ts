@@ -3,6 +3,7 @@ import { count } from "drizzle-orm";
 import { drivers } from "../support/db";
 import { startTestApi, type TestApi } from "../support/api";
 import { users } from "../../api/db/schema";
+import { createMember } from "../../api/domain/accounts";
 
 let seq = 0;
 function newMemberInput(extra: Record<string, unknown> = {}) {
@@ -81,5 +82,49 @@ describe.each(drivers())("accounts: human check and rate limits (%s)", (driver) 
       expect((await t.request("/userRoute/signUp", { obj: newMemberInput() })).status).toBe(400);
     const limited = await t.request("/userRoute/signUp", { obj: newMemberInput() });
     expect(limited.status).toBe(429);
+  });
+});
+
+describe.each(drivers())("accounts: failed logins per address (%s)", (driver) => {
+  let t: TestApi;
+  beforeAll(async () => {
+    t = await startTestApi(driver, { RATE_LIMITS: "on", LOGIN_FAILURES_PER_ADDRESS: "12" });
+  });
+  afterAll(() => t.close());
+
+  it("limits failed logins per address across accounts; other addresses and successes do not count", async () => {
+    await createMember(t.deps.db, {
+      name: "Sprayed",
+      email: "sprayed@example.com",
+      password: "right-password-1",
+    });
+    /** A login as the web tier sends it, for a visitor at `ip`. */
+    const login = (ip: string, email: string, password: string) =>
+      t.request("/userRoute/login", {
+        obj: { email_userName: email, password, loginRemember_state: false },
+        headers: { "x-internal-token": t.deps.internalToken, "x-client-ip": ip },
+      });
+    const budget = t.deps.config.LOGIN_FAILURES_PER_ADDRESS;
+    expect(budget).toBe(12);
+    // Right passwords from the address are not failures.
+    for (let i = 0; i < 3; i++)
+      expect((await login("203.0.113.7", "sprayed@example.com", "right-password-1")).status).toBe(200);
+    // One guess at each of many accounts: each account's own throttle never sees more than one.
+    for (let i = 0; i < budget; i++) {
+      const res = await login("203.0.113.7", `spray${i}@example.com`, "guess-guess");
+      expect(res.body.error_code, `guess ${i + 1}`).toBe("invalid_credentials");
+    }
+    for (const [email, password] of [
+      ["spray-next@example.com", "guess-guess"],
+      ["sprayed@example.com", "right-password-1"],
+    ] as const) {
+      const refused = await login("203.0.113.7", email, password);
+      expect(refused.status).toBe(429);
+      expect(refused.body).toMatchObject({ success: false, error_code: "rate_limited" });
+      expect(refused.body.error_msg).toMatch(/^Too many attempts\./);
+      expect(refused.setCookie.some((c) => c.startsWith("sid="))).toBe(false);
+    }
+    // Another address is not affected.
+    expect((await login("203.0.113.8", "sprayed@example.com", "right-password-1")).status).toBe(200);
   });
 });

@@ -228,8 +228,15 @@ describe.each(drivers())("Google sign-in (%s)", (driver) => {
       password: "ops-password-123",
       totpSecret: "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ",
     });
-    await t.deps.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.email, "ops@example.test"));
-    for (const mode of [{ userAlreadyHaveAccount_state: "true" }, { referral_id_signup: "" }]) {
+    await t.deps.db
+      .update(users)
+      .set({ emailVerifiedAt: new Date() })
+      .where(eq(users.email, "ops@example.test"));
+    const modes: Record<string, string>[] = [
+      { userAlreadyHaveAccount_state: "true" },
+      { referral_id_signup: "" },
+    ];
+    for (const mode of modes) {
       const res = await viaWebTier(callbackQuery(await authorize(t, "ops@example.test"), mode));
       expect(res.status).toBe(409);
       expect(res.body).toEqual(refused);

@@ -303,7 +303,8 @@ export default function TicTacToeLobby() {
           return;
         }
         setJoining(false);
-        if (errorOf(ack) === GAME_MESSAGES.lowBalance) setShown({ kind: "lowBalance" });
+        if ((ack as { error_code?: unknown } | null)?.error_code === "insufficient_balance")
+          setShown({ kind: "lowBalance" });
         else {
           setShown(null);
           showToast({ type: "error", title: errorOf(ack) });

@@ -214,14 +214,15 @@ function useClaimFlow(opts: {
   }, [tellOthers]);
 
   const fail = useCallback(
-    (message: string = FAILED, proxy = false) => {
+    /** No refusal: the view failed in the browser (a closed tab, an abort). */
+    (refusal?: { message: string; proxy?: boolean }) => {
       const c = current.current;
       if (c?.phase === "starting" && c.tab && !c.tab.closed) c.tab.close();
       finish();
       setAlert({
         tone: "error",
-        title: proxy ? "Proxy Detected" : message === FAILED ? "Failed" : "Error",
-        text: message,
+        title: refusal?.proxy ? "Proxy Detected" : refusal ? "Error" : "Failed",
+        text: refusal?.message ?? FAILED,
       });
       if (optsRef.current.soundOn) playSound("failure");
     },
@@ -315,7 +316,7 @@ function useClaimFlow(opts: {
     const d = startFetcher.data;
     const c = current.current;
     if (startFetcher.state !== "idle" || !d || d.intent !== "start" || !c || c.phase !== "starting") return;
-    if (!d.ok) return fail(d.message, d.proxy);
+    if (!d.ok) return fail(d);
     c.view = d.view;
     const delay = Math.max(0, OPEN_DELAY_MS - (performance.now() - c.clickedAt));
     c.timers.push(
@@ -338,7 +339,7 @@ function useClaimFlow(opts: {
     const d = claimFetcher.data;
     const c = current.current;
     if (claimFetcher.state !== "idle" || !d || d.intent !== "claim" || !c || c.phase !== "claiming") return;
-    if (!d.ok) return fail(d.message, d.proxy);
+    if (!d.ok) return fail(d);
     finish();
     setAlert({ tone: "success", title: "Success!", text: `${rupees(d.amount)} added to your balance.` });
     if (optsRef.current.soundOn) playSound("success");

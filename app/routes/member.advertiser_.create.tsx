@@ -290,7 +290,9 @@ export default function CreateCampaign() {
   const { d } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const hydrated = useHydrated();
-  const pending = useIsPending();
+  // The wizard's own buttons; the dialogs' forms post to the same action with other `nav`s.
+  const nextPending = useIsPending({ fields: { nav: "next" } });
+  const createPending = useIsPending({ fields: { nav: "create" } });
   const wizard: WizardState = actionData?.wizard ?? FIRST_STEP;
   const { step, values, errors } = wizard;
   const type = typeOf(values);
@@ -332,7 +334,9 @@ export default function CreateCampaign() {
       </p>
       <StepList step={step} />
 
-      <Form method="post" noValidate className="card space-y-4" aria-label="Create campaign">
+      {/* Before (and without) scripts the browser checks the fields' own rules; once the page runs,
+          every step's messages are the spec's, from the same rules on the server. */}
+      <Form method="post" noValidate={hydrated} className="card space-y-4" aria-label="Create campaign">
         <input type="hidden" name="step" value={String(step)} />
         <Hidden values={values} except={STEP_FIELDS[step]} />
 
@@ -349,6 +353,7 @@ export default function CreateCampaign() {
                     type="radio"
                     name="selectedOption_state"
                     value={t}
+                    required
                     defaultChecked={values.selectedOption_state === t}
                     onChange={() => setChosenType(t)}
                     className="h-4 w-4 accent-brand-600"
@@ -366,13 +371,19 @@ export default function CreateCampaign() {
             <Field
               label="Title"
               errors={fieldErrors("step_2_title")}
-              inputProps={{ name: "step_2_title", maxLength: TITLE_MAX, defaultValue: values.step_2_title }}
+              inputProps={{
+                name: "step_2_title",
+                required: true,
+                maxLength: TITLE_MAX,
+                defaultValue: values.step_2_title,
+              }}
             />
             <Field
               label={type === "youtube" ? "YouTube Video URL" : "URL"}
               errors={fieldErrors("step_2_url")}
               inputProps={{
                 name: "step_2_url",
+                required: true,
                 inputMode: "url",
                 maxLength: URL_MAX,
                 placeholder: type === "youtube" ? "https://www.youtube.com/watch?v=..." : "https://",
@@ -387,6 +398,7 @@ export default function CreateCampaign() {
                 id="step_2_description"
                 name="step_2_description"
                 className="input min-h-24"
+                required
                 maxLength={DESCRIPTION_MAX}
                 defaultValue={values.step_2_description}
                 aria-invalid={errors.step_2_description ? true : undefined}
@@ -413,6 +425,7 @@ export default function CreateCampaign() {
                         type="radio"
                         name="step_3_duration"
                         value={value}
+                        required
                         defaultChecked={durationSeconds(values.step_3_duration) === o.time}
                         onChange={() => setDuration(value)}
                         className="h-4 w-4 accent-brand-600"
@@ -432,6 +445,7 @@ export default function CreateCampaign() {
               hint={<>Minimum {d.PTCAds_total_minimum_Views} views.</>}
               inputProps={{
                 name: "step_3_total_views",
+                required: true,
                 inputMode: "numeric",
                 defaultValue: values.step_3_total_views,
                 onInput: (e) => setViews(e.currentTarget.value),
@@ -525,7 +539,7 @@ export default function CreateCampaign() {
         <div className="flex flex-row-reverse gap-2">
           {step < 4 ? (
             <SubmitButton
-              pending={pending}
+              pending={nextPending}
               name="nav"
               value="next"
               className="btn-primary flex-1"
@@ -534,12 +548,12 @@ export default function CreateCampaign() {
               Next
             </SubmitButton>
           ) : (
-            <SubmitButton pending={pending} name="nav" value="create" className="btn-primary flex-1">
+            <SubmitButton pending={createPending} name="nav" value="create" className="btn-primary flex-1">
               Create
             </SubmitButton>
           )}
           {step > 1 ? (
-            <button type="submit" name="nav" value="prev" className="btn-secondary flex-1">
+            <button type="submit" name="nav" value="prev" formNoValidate className="btn-secondary flex-1">
               Prev
             </button>
           ) : null}

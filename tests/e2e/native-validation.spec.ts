@@ -37,6 +37,17 @@ test.describe("native validation without JavaScript @no-js-only", () => {
     });
     await expectNativeRules(page, "/member/gift-code", {});
     await expectNativeRules(page, "/member/support", { 'input[name="email_address"]': "required" });
+    // The campaign wizard: each step's fields, and Prev never blocked by them.
+    await expectNativeRules(page, "/member/advertiser/create", {
+      'input[name="selectedOption_state"]': "required",
+    });
+    await page.getByLabel("Window").check();
+    await page.getByRole("button", { name: "Next" }).click();
+    await expect(page.getByLabel("Title")).toHaveAttribute("required");
+    await expect(page.locator("form[novalidate]")).toHaveCount(0);
+    for (const name of ["step_2_url", "step_2_description"])
+      await expect(page.locator(`[name="${name}"]`)).toHaveAttribute("required");
+    await expect(page.getByRole("button", { name: "Prev" })).toHaveAttribute("formnovalidate");
   });
 
   test("an empty withdrawal amount is stopped by the browser", async ({ page, loginAs }) => {

@@ -15,7 +15,7 @@ import { attachRealtime } from "./api/realtime";
 import { seedIfEmpty } from "./api/db/seed";
 import type { WebContext } from "./app/load-context";
 import { createGuardedRemixHandler } from "./server/remix-handler";
-import { applyHeaders, createNonce, isPrivatePage, securityHeaders } from "./server/headers";
+import { applyHeaders, createNonce, isPrivatePage, routePath, securityHeaders } from "./server/headers";
 import { createPageCache } from "./server/page-cache";
 import { createMemberPageCache, type PageKeepingVote } from "./server/member-page-cache";
 import { clientAddress } from "./api/http";
@@ -147,8 +147,9 @@ const server = createServer((req, res) => {
   if (serveApi && (isApiPath(pathname) || !serveWeb)) return void apiListener(req, res);
   const nonce = createNonce();
   nonces.set(req, nonce);
-  applyHeaders(res, headersFor(nonce, pathname));
-  if (isPrivatePage(pathname)) res.setHeader("Cache-Control", "no-store");
+  const page = routePath(req.url ?? "/");
+  applyHeaders(res, headersFor(nonce, page));
+  if (isPrivatePage(page)) res.setHeader("Cache-Control", "no-store");
   servePage(req, res, nonce, () =>
     serveMemberPage(req, res, nonce, (vote) => {
       if (vote) keepingVotes.set(req, vote);

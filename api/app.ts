@@ -3,12 +3,12 @@ import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import type { Deps } from "./deps";
 import {
+  isCrossSite,
   BODY_TOO_LARGE,
   fail,
   refusal,
   MAX_BODY_BYTES,
   refuseUnsafeAddress,
-  type ApiContext,
   type ApiEnv,
 } from "./http";
 import { userRoute } from "./routes/userRoute";
@@ -49,26 +49,6 @@ export function isApiPath(pathname: string): boolean {
   return API_PREFIXES.some((p) => pathname === p || pathname.startsWith(p));
 }
 
-/**
- * The origin check on state-changing requests. A browser names the page's origin in `Origin`
- * (`null` from sandboxed frames, file pages and some redirects: never ours). Only the configured
- * public origin is ours; without one (local runs) the address the request came to is. Without
- * `Origin`, `Sec-Fetch-Site` tells whether another site sent it; a client sending neither is not
- * a browser acting for another site (the web tier, scripts).
- */
-function isCrossSite(c: ApiContext): boolean {
-  const origin = c.req.header("origin");
-  if (origin === undefined) {
-    const site = c.req.header("sec-fetch-site");
-    return site === "cross-site" || site === "same-site";
-  }
-  if (origin === "null") return true;
-  const { PUBLIC_ORIGIN, TRUST_PROXY } = c.var.deps.config;
-  if (PUBLIC_ORIGIN) return origin !== new URL(PUBLIC_ORIGIN).origin;
-  const host = (TRUST_PROXY ? c.req.header("x-forwarded-host") : undefined) ?? c.req.header("host");
-  return !host || (origin !== `http://${host}` && origin !== `https://${host}`);
-}
-
 export function createApi(deps: Deps): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
   app.use("*", async (c, next) => {
@@ -79,7 +59,10 @@ export function createApi(deps: Deps): Hono<ApiEnv> {
     c.header("X-Content-Type-Options", "nosniff");
   });
   app.use("*", async (c, next) => {
-    if (!["GET", "HEAD", "OPTIONS"].includes(c.req.method) && isCrossSite(c)) {
+    if (
+      !["GET", "HEAD", "OPTIONS"].includes(c.req.method) &&
+      isCrossSite((h) => c.req.header(h), c.var.deps.config)
+    ) {
       return fail(c, 403, "Cross-site request refused.");
     }
     await next();

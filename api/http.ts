@@ -8,6 +8,7 @@ import { z, type ZodType, type ZodTypeDef } from "zod";
 /** Any schema producing T, whatever its input type (transforming schemas included). */
 type Schema<T> = ZodType<T, ZodTypeDef, unknown>;
 import type { Deps } from "./deps";
+import type { Config } from "./config";
 import { decodeObj, MAX_OBJ_LENGTH, ObjDecodeError } from "../shared/obj.server";
 import { findUnsafeText, isSafeText, unsafeTextMessage } from "./lib/text";
 import type { SessionUser } from "./domain/sessions";
@@ -310,4 +311,27 @@ export function matchesTag(ifNoneMatch: string | undefined, tag: string): boolea
   const opaque = (t: string) => t.trim().replace(/^W\//, "");
   const wanted = opaque(tag);
   return ifNoneMatch.split(",").some((t) => t.trim() === "*" || opaque(t) === wanted);
+}
+
+/**
+ * The origin check on state-changing requests. A browser names the page's origin in `Origin`
+ * (`null` from sandboxed frames, file pages and some redirects: never ours). Only the configured
+ * public origin is ours; without one (local runs) the address the request came to is. Without
+ * `Origin`, `Sec-Fetch-Site` tells whether another site sent it; a client sending neither is not
+ * a browser acting for another site (the web tier, scripts). The API's state-changing requests and
+ * the socket handshake both ask it.
+ */
+export function isCrossSite(
+  header: (name: string) => string | undefined,
+  config: Pick<Config, "PUBLIC_ORIGIN" | "TRUST_PROXY">,
+): boolean {
+  const origin = header("origin");
+  if (origin === undefined) {
+    const site = header("sec-fetch-site");
+    return site === "cross-site" || site === "same-site";
+  }
+  if (origin === "null") return true;
+  if (config.PUBLIC_ORIGIN) return origin !== new URL(config.PUBLIC_ORIGIN).origin;
+  const host = (config.TRUST_PROXY ? header("x-forwarded-host") : undefined) ?? header("host");
+  return !host || (origin !== `http://${host}` && origin !== `https://${host}`);
 }

@@ -75,7 +75,32 @@ export function securityHeaders(
   };
 }
 
-/** Member and operator pages (documents and their .data requests) are never kept by a cache. */
+/**
+ * A request's path as the router matches it. Remix matches routes case-insensitively, after
+ * percent-decoding, with dot segments, backslashes and repeated slashes resolved: `/MEMBER/withdraw`,
+ * `/%6Dember/withdraw` and `/x/../member//withdraw` all reach the member's withdraw page. Rules
+ * about pages (private, frameable, the player page) read this form, never the raw path.
+ */
+export function routePath(rawUrl: string): string {
+  const raw = rawUrl.split("?", 1)[0] ?? "/";
+  let path: string;
+  try {
+    path = new URL(`http://localhost${raw.startsWith("/") ? "" : "/"}${raw}`).pathname;
+  } catch {
+    path = raw;
+  }
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    // A broken escape: the router cannot match it to a page either; the raw text is kept.
+  }
+  return path.replace(/\/{2,}/g, "/").toLowerCase();
+}
+
+/**
+ * Member and operator pages (documents and their .data requests) are never kept by a cache.
+ * `pathname` is a route path (`routePath`), so no spelling of the path escapes the rule.
+ */
 export function isPrivatePage(pathname: string): boolean {
   return (
     pathname === "/member" ||

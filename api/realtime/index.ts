@@ -7,6 +7,8 @@ import type { SessionUser } from "../domain/sessions";
 import { DomainError } from "../domain/errors";
 import { taskWallBalance } from "../domain/offerWalls";
 import { authenticateSession, SESSION_FAILURE_FLAGS } from "../lib/sessionAuth";
+import { isCrossSite } from "../http";
+import { findUnsafeText, unsafeTextMessage } from "../lib/text";
 import {
   REALTIME_COMPONENTS,
   REGISTER_COMPONENT_EVENT,
@@ -103,6 +105,12 @@ export function handle<T, A>(
         console.error("socket acknowledgement failed", e);
       }
     };
+    // Control characters and lone surrogates are refused as in any API body, before the schema.
+    const unsafe = findUnsafeText(args[0]);
+    if (unsafe) {
+      reply({ success: false, [errorField]: unsafeTextMessage(unsafe), error_code: "invalid_input" });
+      return;
+    }
     const parsed = schema.safeParse(args[0]);
     if (!parsed.success) {
       reply({
@@ -119,6 +127,8 @@ export function handle<T, A>(
   });
 }
 
+export const CROSS_SITE_REFUSED = "Cross-site request refused.";
+
 /** socket.io on `httpServer`; sets `deps.realtime` so the domain's pushes reach these sockets. */
 export function attachRealtime(
   httpServer: HttpServer,
@@ -133,6 +143,16 @@ export function attachRealtime(
   const io: RealtimeServer = new Server(httpServer, {
     serveClient: false,
     cors: deps.config.PUBLIC_ORIGIN ? { origin: deps.config.PUBLIC_ORIGIN, credentials: true } : undefined,
+    // The handshake is the socket's state-changing request: refused from another site (or a
+    // `null` origin) as the API's posts are, before the session is looked at.
+    allowRequest: (req, callback) => {
+      const header = (name: string) => {
+        const value = req.headers[name];
+        return Array.isArray(value) ? value[0] : value;
+      };
+      if (isCrossSite(header, deps.config)) callback(CROSS_SITE_REFUSED, false);
+      else callback(null, true);
+    },
   });
   if (deps.redis) {
     const sub = deps.redis.duplicate();

@@ -80,6 +80,13 @@ test.describe("Security headers and Content-Security-Policy", { tag: ["@needs-js
     const data = await page.request.get("/member/dashboard.data");
     expect(data.status()).toBe(200);
     expect(data.headers()["cache-control"]).toBe("no-store");
+    // The router matches paths case-insensitively and after percent-decoding: those spellings
+    // reach the member's pages too, and are not cached either.
+    for (const path of ["/MEMBER/withdraw", "/%6Dember/withdraw", "/Member/Dashboard.data"]) {
+      const other = await page.request.get(path, { maxRedirects: 0 });
+      expect(other.status(), path).toBe(200);
+      expect(other.headers()["cache-control"], path).toBe("no-store");
+    }
 
     expect(nonces.size).toBe(5);
     expect(await violations()).toEqual([]);

@@ -59,6 +59,45 @@ describe.each(drivers())("socket.io handshake is authenticated by the session co
     expect(await attempt({ cookie }, ["websocket"])).toEqual({ connected: true });
   });
 
+  it("refuses a handshake from another site, as the API refuses its posts, before the session is read", async () => {
+    const foreign: Record<string, string>[] = [
+      { origin: "https://evil.example" },
+      { origin: "null" },
+      { "sec-fetch-site": "cross-site" },
+      { "sec-fetch-site": "same-site" },
+    ];
+    for (const headers of foreign) {
+      for (const transports of [["polling"], ["websocket"]] as const) {
+        const outcome = await attempt({ cookie, ...headers }, [...transports]);
+        expect(outcome.connected, `${JSON.stringify(headers)} ${transports[0]}`).toBe(false);
+      }
+      // What the refusal says: a 403 from the handshake itself.
+      const res = await fetch(`${url}/socket.io/?EIO=4&transport=polling`, { headers: { cookie, ...headers } });
+      expect(res.status).toBe(403);
+      expect(await res.text()).toContain("Cross-site request refused.");
+    }
+    // The site's own pages (Origin of the address it serves, or a same-origin fetch) connect.
+    expect(await attempt({ cookie, origin: url }, ["websocket"])).toEqual({ connected: true });
+    expect(await attempt({ cookie, "sec-fetch-site": "same-origin" }, ["polling"])).toEqual({
+      connected: true,
+    });
+  });
+
+  it("refuses control characters in an event's payload as invalid input, before any query", async () => {
+    const socket = connect(url, { extraHeaders: { cookie }, transports: ["websocket"], forceNew: true });
+    sockets.push(socket);
+    await new Promise<void>((resolve) => socket.on("connect", resolve));
+    for (const [event, payload] of [
+      ["join_tic_tac_toe_room", { decodedRoomId: "\u0000" }],
+      ["tic_tac_toe_make_move", { decodedRoomId: "ab\u0000", row: 0, col: 0 }],
+      ["delete_waiting_timer_document", { decodedRoomId: "x\uD800" }],
+    ] as const) {
+      const ack = (await socket.timeout(5000).emitWithAck(event, payload)) as Record<string, unknown>;
+      expect(ack, event).toMatchObject({ success: false, error_code: "invalid_input" });
+      expect(String(ack.error_msg), event).toContain("contains a character that is not allowed");
+    }
+  });
+
   it("refuses a handshake without a cookie with the token-missing flag", async () => {
     const outcome = await attempt({});
     expect(outcome.connected).toBe(false);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Config } from "../../api/config";
-import { createNonce, isPrivatePage, securityHeaders } from "../../server/headers";
+import { createNonce, isPrivatePage, routePath, securityHeaders } from "../../server/headers";
 
 const config = (over: Partial<Config>) =>
   ({
@@ -75,6 +75,26 @@ describe("security headers", () => {
       expect(isPrivatePage(p), p).toBe(true);
     for (const p of ["/", "/login", "/members", "/administrator", "/payment-proof", "/_root.data"])
       expect(isPrivatePage(p), p).toBe(false);
+  });
+
+  it("reads every spelling of a private path the router would match as private", () => {
+    for (const raw of [
+      "/MEMBER/withdraw",
+      "/Member/Dashboard.data",
+      "/%6Dember/withdraw",
+      "/%6d%65mber/withdraw?x=1",
+      "/%41DMIN/withdrawals",
+      "/x/../member/withdraw",
+      "/./admin/audit",
+      "/%2e%2e/member/withdraw",
+      "//member//withdraw",
+      "/member\\withdraw",
+      "/admin",
+    ])
+      expect(isPrivatePage(routePath(raw)), raw).toBe(true);
+    for (const raw of ["/", "/LOGIN", "/members", "/%zz", "/%", "/payment-proof?next=/member/"])
+      expect(isPrivatePage(routePath(raw)), raw).toBe(false);
+    expect(routePath("/%E0%A4%A")).toBe("/%e0%a4%a");
   });
 
   it("gives every answer its own 128-bit nonce, across refills of the random pool", () => {

@@ -57,9 +57,17 @@ export async function callApi<T = unknown>(
   if (host) headers.set("host", host);
   const body = requestBody(context.objSecret, call);
   if (body) headers.set("content-type", "application/json");
-  const response = await context.apiFetch(
-    new Request(url, { method: call.method ?? (body ? "POST" : "GET"), headers, body }),
-  );
+  let response: Response;
+  try {
+    response = await context.apiFetch(
+      new Request(url, { method: call.method ?? (body ? "POST" : "GET"), headers, body }),
+    );
+  } catch (e) {
+    // An unreachable API (a split deployment whose API is down) is a server failure the error
+    // boundary shows by its status, never a page that could not render.
+    console.error(`API call ${path} failed`, e);
+    throw new Response("Something went wrong, please try again.", { status: 502 });
+  }
   let parsed: ApiBody<T>;
   try {
     parsed = (await response.json()) as ApiBody<T>;
@@ -98,13 +106,7 @@ export async function memberApi<T>(
   path: string,
   call: ApiCall = {},
 ): Promise<ApiResult<T>> {
-  let result: ApiResult<T>;
-  try {
-    result = await callApi<T>(request, context, path, call);
-  } catch {
-    // An unreachable API is a server failure, not a page that cannot render.
-    throw new Response("Something went wrong, please try again.", { status: 502 });
-  }
+  const result = await callApi<T>(request, context, path, call);
   await handleSessionFlags(request, context, result);
   return result;
 }

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import { createCookie, redirect, type AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
-import { callApi, errorText } from "./api.server";
+import { errorText } from "./api.server";
+import { callApiOrNull } from "./session.server";
 import type { ApiBody } from "../../shared/envelope";
 import { redirectWithToast } from "./toast.server";
 
@@ -71,7 +72,7 @@ export async function startGoogleSignIn(
     ref,
   };
   const codeChallenge = createHash("sha256").update(flow.verifier).digest("base64url");
-  const result = await callApi<{ authorization_url?: string }>(
+  const result = await callApiOrNull<{ authorization_url?: string }>(
     request,
     context,
     "/userRoute/user_signUp_login_google",
@@ -79,9 +80,12 @@ export async function startGoogleSignIn(
       query: { redirect_uri: redirectUri(request), state: flow.state, code_challenge: codeChallenge },
     },
   );
-  const target = result.ok ? result.body.msg?.authorization_url : undefined;
+  const target = result?.ok ? result.body.msg?.authorization_url : undefined;
   if (!target)
-    return redirectWithToast(context, back, { type: "error", title: errorText(result.body, GENERIC) });
+    return redirectWithToast(context, back, {
+      type: "error",
+      title: result ? errorText(result.body, GENERIC) : GENERIC,
+    });
   return redirect(target, { headers: { "set-cookie": await flowCookie(context).serialize(flow) } });
 }
 
@@ -107,7 +111,7 @@ export async function finishGoogleSignIn(request: Request, context: AppLoadConte
   if (params.get("error"))
     return fail(params.get("error") === "access_denied" ? "Google sign-in was cancelled." : GENERIC);
 
-  const result = await callApi(request, context, "/userRoute/user_signUp_login_google", {
+  const result = await callApiOrNull(request, context, "/userRoute/user_signUp_login_google", {
     query: {
       google_code: params.get("code") ?? "",
       redirect_uri: redirectUri(request),
@@ -118,6 +122,7 @@ export async function finishGoogleSignIn(request: Request, context: AppLoadConte
         : { referral_id_signup: flow.ref ?? "" }),
     },
   });
+  if (!result) return fail(GENERIC);
   if (!result.ok) return fail(failureMessage(flow, result.body));
   const headers = new Headers({ "set-cookie": clear });
   for (const c of result.setCookies) headers.append("set-cookie", c);

@@ -353,6 +353,46 @@ describe.each(drivers())("Google sign-in (%s)", (driver) => {
     expect(exchanges).toHaveLength(1);
   });
 
+  it("an unreachable API sends the member back to the login page with a message, at either step", async () => {
+    const api = createApi(t.deps);
+    let apiDown = false;
+    const context = {
+      apiFetch: (req: Request) =>
+        apiDown ? Promise.reject(new Error("connect ECONNREFUSED")) : Promise.resolve(api.fetch(req)),
+      objSecret: t.deps.config.objSecret,
+      internalToken: t.deps.internalToken,
+      sessionSecret: t.deps.config.sessionSecret,
+      clientIp: "127.0.0.1",
+      publicEnv: { GOOGLE_ENABLED: true },
+    } as unknown as AppLoadContext;
+    const toastOf = (res: Response) => res.headers.getSetCookie().find((c) => c.startsWith("toast="));
+
+    apiDown = true;
+    const refused = await startGoogleSignIn(
+      new Request("http://localhost:3000/auth/google?mode=login"),
+      context,
+      new URLSearchParams("mode=login"),
+    );
+    expect(refused.status).toBe(302);
+    expect(refused.headers.get("location")).toBe("/login");
+    expect(toastOf(refused)).toBeDefined();
+
+    apiDown = false;
+    const start = await startGoogleSignIn(
+      new Request("http://localhost:3000/auth/google?mode=login"),
+      context,
+      new URLSearchParams("mode=login"),
+    );
+    const flowCookie = start.headers.get("set-cookie")!.split(";")[0]!;
+    const back = await followProvider(start.headers.get("location")!, "down@example.test");
+    apiDown = true;
+    const finish = await finishGoogleSignIn(new Request(back, { headers: { cookie: flowCookie } }), context);
+    expect(finish.status).toBe(302);
+    expect(finish.headers.get("location")).toBe("/login");
+    expect(toastOf(finish)).toBeDefined();
+    expect(finish.headers.getSetCookie().some((c) => c.startsWith("sid="))).toBe(false);
+  });
+
   it("answers 'Missing credentials' without a code, and 400 for bad input", async () => {
     const res = await viaWebTier(`/userRoute/user_signUp_login_google?userAlreadyHaveAccount_state=true`);
     expect(res.status).toBe(400);

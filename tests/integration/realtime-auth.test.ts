@@ -72,7 +72,9 @@ describe.each(drivers())("socket.io handshake is authenticated by the session co
         expect(outcome.connected, `${JSON.stringify(headers)} ${transports[0]}`).toBe(false);
       }
       // What the refusal says: a 403 from the handshake itself.
-      const res = await fetch(`${url}/socket.io/?EIO=4&transport=polling`, { headers: { cookie, ...headers } });
+      const res = await fetch(`${url}/socket.io/?EIO=4&transport=polling`, {
+        headers: { cookie, ...headers },
+      });
       expect(res.status).toBe(403);
       expect(await res.text()).toContain("Cross-site request refused.");
     }

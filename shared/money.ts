@@ -64,6 +64,8 @@ export function rupees(value: string | number | null | undefined): string {
  * (spec 2 §4). The converter page previews it, the API charges it.
  */
 export const DEPOSIT_TO_WITHDRAW_CHARGE_BP = 500;
+/** The charge as the converter names it ("5%"). */
+export const DEPOSIT_TO_WITHDRAW_CHARGE_TEXT = `${DEPOSIT_TO_WITHDRAW_CHARGE_BP / 100}%`;
 
 export function conversionCharge(
   direction: "withdrawToDeposit" | "depositToWithdraw",

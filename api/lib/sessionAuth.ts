@@ -1,17 +1,9 @@
-import { parse } from "hono/utils/cookie";
 import type { Db } from "../db/client";
 import { findSession, SESSION_COOKIE, type SessionUser } from "../domain/sessions";
+import { readCookie } from "../../shared/cookies";
 
-/**
- * One cookie reader for every door into the API (HTTP routes and the socket.io handshake). It is
- * tolerant: a malformed %-sequence or a broken pair is read as it is or skipped, never thrown —
- * one client's cookie header once stopped the whole server this way.
- */
-export function readCookie(header: string | null | undefined, name: string): string | undefined {
-  if (!header) return undefined;
-  const value = parse(header, name)[name];
-  return value === undefined || value === "" ? undefined : value;
-}
+/** Every door into the API (HTTP routes and the socket.io handshake) reads cookies with the one reader. */
+export { readCookie };
 
 export type SessionCheck =
   { member: SessionUser } | { failure: "token_missing" | "expired" | "user_not_found" };

@@ -15,7 +15,12 @@ import { parseRupees, rupees } from "../../shared/money";
 import { AlertBox, ConfirmDialog, confirmStep, useConfirmFlow } from "~/components/confirm-dialog";
 import { CopyableText } from "~/components/copy-button";
 import { useHydrated } from "~/utils/client-toast";
-import { conversionCharge, formatRupees, rupeesToMilli } from "../../shared/money";
+import {
+  conversionCharge,
+  DEPOSIT_TO_WITHDRAW_CHARGE_TEXT,
+  formatRupees,
+  rupeesToMilli,
+} from "../../shared/money";
 
 export const meta: MetaFunction = () => [{ title: "Balance Converter" }];
 
@@ -217,7 +222,9 @@ export default function BalanceConverterPage() {
                   />
                   {o.label}
                   {o.value === "depositToWithdraw" ? (
-                    <span className="ml-auto text-xs font-normal text-slate-500">5% charge</span>
+                    <span className="ml-auto text-xs font-normal text-slate-500">
+                      {DEPOSIT_TO_WITHDRAW_CHARGE_TEXT} charge
+                    </span>
                   ) : null}
                 </label>
               ))}

@@ -1,3 +1,4 @@
+import { readCookie } from "../../shared/cookies";
 import type { AppLoadContext } from "@remix-run/node";
 import type { HumanCheckChallenge } from "~/components/human-check";
 import { IMAGE_TOKEN_COOKIE } from "../../shared/humanCheck";
@@ -31,11 +32,7 @@ const field = (formData: FormData, name: string): string | undefined => {
 
 /** The picture's token, from the cookie its image set. */
 function imageToken(cookieHeader: string | null): string | undefined {
-  for (const part of (cookieHeader ?? "").split(";")) {
-    const [name, ...value] = part.trim().split("=");
-    if (name === IMAGE_TOKEN_COOKIE) return value.join("=") || undefined;
-  }
-  return undefined;
+  return readCookie(cookieHeader, IMAGE_TOKEN_COOKIE);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { readCookie } from "../../shared/cookies";
 /**
  * What the View Ads page and the ad tabs it opens share (spec 2 §4): the channel names, the
  * messages, the `target||seconds` link form and the sounds.
@@ -77,8 +78,7 @@ export const SOUND_OFF_MINUTES = 2880;
 
 /** Whether the page's sound is off; each page with a toggle has its own cookie (`name`). */
 export function soundOffFromCookie(cookieHeader: string | null | undefined, name = SOUND_COOKIE): boolean {
-  if (!cookieHeader) return false;
-  return cookieHeader.split(";").some((part) => part.trim().startsWith(`${name}=`));
+  return readCookie(cookieHeader, name) !== undefined;
 }
 
 export function soundCookie(on: boolean, secure: boolean, name = SOUND_COOKIE): string {

@@ -5,6 +5,8 @@ import { tellOpener, type AdType } from "~/utils/ptc";
  * The iframe and YouTube pages' countdown (spec 2 §4): one second at a time while `counting()`
  * says so; hidden before the end → the View Ads page is told of an abort and the title reads
  * 'Not Completed'; at 0 it is told of the success once per session and the title reads 'Completed'.
+ * Not `useCountdown` (app/utils/countdown.ts), which runs to a moment on the clock: this one counts
+ * seconds of viewing, and stands still while `counting()` says no (a paused video).
  */
 export function useAdCountdown({
   type,

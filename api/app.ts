@@ -3,6 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import type { Deps } from "./deps";
 import {
+  CROSS_SITE_REFUSED,
   isCrossSite,
   BODY_TOO_LARGE,
   fail,
@@ -63,7 +64,7 @@ export function createApi(deps: Deps): Hono<ApiEnv> {
       !["GET", "HEAD", "OPTIONS"].includes(c.req.method) &&
       isCrossSite((h) => c.req.header(h), c.var.deps.config)
     ) {
-      return fail(c, 403, "Cross-site request refused.");
+      return fail(c, 403, CROSS_SITE_REFUSED);
     }
     await next();
   });

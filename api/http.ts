@@ -313,6 +313,8 @@ export function matchesTag(ifNoneMatch: string | undefined, tag: string): boolea
   return ifNoneMatch.split(",").some((t) => t.trim() === "*" || opaque(t) === wanted);
 }
 
+export const CROSS_SITE_REFUSED = "Cross-site request refused.";
+
 /**
  * The origin check on state-changing requests. A browser names the page's origin in `Origin`
  * (`null` from sandboxed frames, file pages and some redirects: never ours). Only the configured

@@ -1,5 +1,6 @@
 import { randomFillSync } from "node:crypto";
 import type { ServerResponse } from "node:http";
+import { tryDecodeURIComponent } from "hono/utils/url";
 import type { Config } from "../api/config";
 
 const NONCE_BYTES = 16;
@@ -83,19 +84,22 @@ export function securityHeaders(
  */
 export function routePath(rawUrl: string): string {
   const raw = rawUrl.split("?", 1)[0] ?? "/";
+  // Every request passes here: a path with nothing to resolve (no escape, backslash, fragment,
+  // repeated slash or dot segment) is only case-folded.
+  if (!NEEDS_RESOLVING.test(raw)) return raw.toLowerCase();
   let path: string;
   try {
     path = new URL(`http://localhost${raw.startsWith("/") ? "" : "/"}${raw}`).pathname;
   } catch {
     path = raw;
   }
-  try {
-    path = decodeURIComponent(path);
-  } catch {
-    // A broken escape: the router cannot match it to a page either; the raw text is kept.
-  }
-  return path.replace(/\/{2,}/g, "/").toLowerCase();
+  // A broken escape stays as it is (the router cannot match it to a page either).
+  return tryDecodeURIComponent(path)
+    .replace(/\/{2,}/g, "/")
+    .toLowerCase();
 }
+
+const NEEDS_RESOLVING = /[%\\#]|\/\/|\/\.\.?(?:\/|$)/;
 
 /**
  * Member and operator pages (documents and their .data requests) are never kept by a cache.

@@ -7,7 +7,7 @@ import type { SessionUser } from "../domain/sessions";
 import { DomainError } from "../domain/errors";
 import { taskWallBalance } from "../domain/offerWalls";
 import { authenticateSession, SESSION_FAILURE_FLAGS } from "../lib/sessionAuth";
-import { isCrossSite } from "../http";
+import { CROSS_SITE_REFUSED, isCrossSite } from "../http";
 import { findUnsafeText, unsafeTextMessage } from "../lib/text";
 import {
   REALTIME_COMPONENTS,
@@ -126,8 +126,6 @@ export function handle<T, A>(
       .then(reply, (e: unknown) => reply(errorAck(e, errorField)));
   });
 }
-
-export const CROSS_SITE_REFUSED = "Cross-site request refused.";
 
 /** socket.io on `httpServer`; sets `deps.realtime` so the domain's pushes reach these sockets. */
 export function attachRealtime(

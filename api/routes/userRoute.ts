@@ -171,14 +171,15 @@ export function userRoute(): Hono<ApiEnv> {
     const deps = c.var.deps;
     const input = await readFields(c, LoginInput);
     const identity = normalizeIdentifier(input.email_userName);
-    await deps.limiter.consume("login", `${clientIp(c)}|${identity}`);
-    await deps.limiter.check("loginFailures", clientIp(c));
+    const ip = clientIp(c);
+    await deps.limiter.consume("login", `${ip}|${identity}`);
+    await deps.limiter.check("loginFailures", ip);
     if (!(await verifyHumanCheck(deps, input.human_check)))
       throw new DomainError("human_check_failed", HUMAN_CHECK_FAILED);
     await refuseWhileThrottled(deps.db, identity);
     const member = await authenticate(deps.db, input.email_userName, input.password);
     if (!member) {
-      await deps.limiter.record("loginFailures", clientIp(c));
+      await deps.limiter.record("loginFailures", ip);
       await recordLoginFailure(deps.db, identity);
       throw new DomainError("invalid_credentials", "Invalid details");
     }
@@ -197,8 +198,9 @@ export function userRoute(): Hono<ApiEnv> {
   r.post("/login_second_factor", async (c) => {
     const deps = c.var.deps;
     const input = await readFields(c, SecondFactorInput);
-    await deps.limiter.consume("login", `${clientIp(c)}|second-factor`);
-    await deps.limiter.check("loginFailures", clientIp(c));
+    const ip = clientIp(c);
+    await deps.limiter.consume("login", `${ip}|second-factor`);
+    await deps.limiter.check("loginFailures", ip);
     const holder = await ticketHolder(deps.db, input.ticket);
     if (!holder) throw new ApiError(401, SECOND_FACTOR_MESSAGES.expiredTicket, {}, "invalid_token");
     await refuseWhileThrottled(deps.db, holder);
@@ -206,7 +208,7 @@ export function userRoute(): Hono<ApiEnv> {
     if (!result.ok) {
       if (result.reason === "ticket")
         throw new ApiError(401, SECOND_FACTOR_MESSAGES.expiredTicket, {}, "invalid_token");
-      await deps.limiter.record("loginFailures", clientIp(c));
+      await deps.limiter.record("loginFailures", ip);
       await recordLoginFailure(deps.db, holder);
       throw new DomainError("invalid_credentials", SECOND_FACTOR_MESSAGES.invalidCode);
     }

@@ -1,8 +1,8 @@
-import { readCookie } from "../../shared/cookies";
 /**
  * What the View Ads page and the ad tabs it opens share (spec 2 §4): the channel names, the
  * messages, the `target||seconds` link form and the sounds.
  */
+import { readCookie } from "../../shared/cookies";
 import {
   CAMPAIGN_MESSAGES,
   CAMPAIGN_TYPES,

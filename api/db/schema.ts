@@ -64,6 +64,12 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     tokenHash: text("token_hash").notNull(),
     persistent: boolean("persistent").notNull().default(false),
+    /**
+     * When the session passed the second factor (operators' authenticator code). Operator
+     * requests need it: an operator account alone is not enough (a member promoted while signed
+     * in has a session opened with the password only).
+     */
+    secondFactorAt: timestamp("second_factor_at", { withTimezone: true, mode: "date" }),
     expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
     createdAt: createdAt(),
   },
@@ -745,6 +751,11 @@ export const gameRooms = pgTable(
     endReason: text("end_reason"),
     version: integer("version").notNull().default(0),
     turnDeadline: timestamp("turn_deadline", { withTimezone: true, mode: "date" }),
+    /**
+     * While the player to move is disconnected their turn clock stands still: what was left of it
+     * (ms), restored (not reset) when they return.
+     */
+    pausedTurnMs: integer("paused_turn_ms"),
     waitDeadline: timestamp("wait_deadline", { withTimezone: true, mode: "date" }),
     startedAt: timestamp("started_at", { withTimezone: true, mode: "date" }),
     finishedAt: timestamp("finished_at", { withTimezone: true, mode: "date" }),
@@ -782,6 +793,11 @@ export const gamePlayers = pgTable(
     active: boolean("active").notNull().default(true),
     connected: boolean("connected").notNull().default(true),
     reconnectDeadline: timestamp("reconnect_deadline", { withTimezone: true, mode: "date" }),
+    /**
+     * What is left of the player's disconnect budget for this game (ms; 120 s in all): each
+     * disconnect spends from it, so dropping and returning cannot stall a game forever.
+     */
+    disconnectBudgetMs: integer("disconnect_budget_ms").notNull().default(120000),
     joinedAt: createdAt(),
   },
   (t) => [

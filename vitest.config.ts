@@ -8,6 +8,8 @@ export default defineConfig({
     include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
     // Migrates once into the golden databases that every test file's databases are copied from.
     globalSetup: ["tests/support/global-setup.ts"],
+    // Property tests: one fixed seed for all (tests/support/fast-check-seed.ts).
+    setupFiles: ["tests/support/fast-check-seed.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: "forks",

@@ -264,8 +264,12 @@ export const requireMember: MiddlewareHandler<ApiEnv> = async (c, next) => {
   await next();
 };
 
+/**
+ * Operator requests need an operator account and a session that passed the second factor at
+ * sign-in (a session opened with the password alone, e.g. before a promotion, is not enough).
+ */
 export const requireOperator: MiddlewareHandler<ApiEnv> = async (c, next) => {
-  if (c.var.member.role !== "operator") return fail(c, 403, "Operators only.");
+  if (c.var.member.role !== "operator" || !c.var.member.secondFactor) return fail(c, 403, "Operators only.");
   await next();
 };
 

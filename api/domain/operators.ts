@@ -1,6 +1,6 @@
 import { asc, desc, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { contactMessages, payoutMethods, users } from "../db/schema";
+import { contactMessages, payoutMethods, sessions, users } from "../db/schema";
 import { DomainError } from "./errors";
 import { milliToRupeeString } from "../../shared/money";
 import { recordAudit } from "./audit";
@@ -45,6 +45,12 @@ export async function createOrPromoteOperator(
           ...(input.name ? { name: input.name.trim() } : {}),
         })
         .where(eq(users.id, existing.id));
+      // Sessions opened before (with the password alone, or under the old password or second
+      // factor) end here: an operator session starts at a sign-in with the authenticator code.
+      const ended = await tx
+        .delete(sessions)
+        .where(eq(sessions.userId, existing.id))
+        .returning({ id: sessions.id });
       await recordAudit(tx, {
         actorUserId: "cli",
         action: "operator.promote",
@@ -55,6 +61,7 @@ export async function createOrPromoteOperator(
           name: input.name?.trim() || existing.name,
           password: "changed",
           secondFactor: "set up",
+          sessionsEnded: ended.length,
         },
       });
     });

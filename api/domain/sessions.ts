@@ -23,6 +23,11 @@ export interface SessionUser {
   userName: string;
   name: string;
   role: "member" | "operator";
+  /**
+   * Whether this session passed the second factor at sign-in. Operator requests need it: the
+   * operator role alone is not enough.
+   */
+  secondFactor: boolean;
   /** The withdrawable balance (milli-rupees) when the session was checked: read in the same query. */
   withdrawable: number;
   /**
@@ -44,14 +49,20 @@ export async function createSession(
   userId: string,
   remember: boolean,
   now = new Date(),
+  { secondFactor = false }: { secondFactor?: boolean } = {},
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken();
   const [user] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId));
   const ttl = user?.role === "operator" ? OPERATOR_IDLE_MS : remember ? REMEMBER_TTL_MS : SESSION_TTL_MS;
   const expiresAt = new Date(now.getTime() + ttl);
-  await db
-    .insert(sessions)
-    .values({ userId, tokenHash: hashToken(token), persistent: remember, expiresAt, createdAt: now });
+  await db.insert(sessions).values({
+    userId,
+    tokenHash: hashToken(token),
+    persistent: remember,
+    expiresAt,
+    createdAt: now,
+    secondFactorAt: secondFactor ? now : null,
+  });
   return { token, expiresAt };
 }
 
@@ -62,6 +73,7 @@ const sessionQuery = preparedPerDatabase((db) =>
       sessionId: sessions.id,
       createdAt: sessions.createdAt,
       expiresAt: sessions.expiresAt,
+      secondFactorAt: sessions.secondFactorAt,
       userId: sessions.userId,
       id: users.id,
       email: users.email,
@@ -115,6 +127,7 @@ export async function findSession(
     userName: row.userName!,
     name: row.name!,
     role: row.role!,
+    secondFactor: row.secondFactorAt !== null,
     withdrawable: Number(row.withdrawable ?? 0),
     rowVersion: row.rowVersion,
     contentVersion: row.contentVersion,

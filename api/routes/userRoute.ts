@@ -153,11 +153,16 @@ async function refuseWhileThrottled(db: Db, identity: string): Promise<void> {
 }
 
 /** Opens a session; a new login replaces the session this browser had, if any. */
-async function signIn(c: ApiContext, member: { id: string; email: string }, remember: boolean) {
+async function signIn(
+  c: ApiContext,
+  member: { id: string; email: string },
+  remember: boolean,
+  secondFactor = false,
+) {
   const db = c.var.deps.db;
   const previous = getCookie(c, SESSION_COOKIE);
   if (previous) await revokeSession(db, previous);
-  const session = await createSession(db, member.id, remember);
+  const session = await createSession(db, member.id, remember, new Date(), { secondFactor });
   setSessionCookie(c, session.token, remember);
   return ok(c, "Login Success!", { user: member.email });
 }
@@ -216,7 +221,7 @@ export function userRoute(): Hono<ApiEnv> {
     if (!member) throw new ApiError(401, SECOND_FACTOR_MESSAGES.expiredTicket, {}, "invalid_token");
     await clearLoginFailures(deps.db, member.emailKey);
     await clearLoginFailures(deps.db, member.userName);
-    return signIn(c, member, input.loginRemember_state);
+    return signIn(c, member, input.loginRemember_state, true);
   });
 
   r.post("/signUp", async (c) => {

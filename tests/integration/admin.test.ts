@@ -18,7 +18,10 @@ import {
   newOperator,
   snapshot,
   type TestMember,
+  anotherSession,
 } from "../support/money";
+import { generate } from "otplib";
+import { sessionCookie } from "../support/api";
 import { auditLog, contactMessages, users } from "../../api/db/schema";
 import { openDatabase, type Database } from "../../api/db/client";
 import { verifyPassword } from "../../api/domain/accounts";
@@ -367,6 +370,20 @@ describe.each(drivers())("operator API (%s)", (driver) => {
       }
     });
 
+    /** The real operator sign-in: password, then the authenticator code; returns the session cookie. */
+    async function operatorSignIn(email: string, password: string): Promise<string> {
+      const first = await t.request("/userRoute/login", {
+        obj: { email_userName: email, password, loginRemember_state: false },
+      });
+      expect(first.body.error_code).toBe("second_factor_required");
+      const code = await generate({ secret: TOTP_SECRET });
+      const second = await t.request("/userRoute/login_second_factor", {
+        obj: { ticket: first.body.second_factor_ticket, code },
+      });
+      expect(second.status).toBe(200);
+      return sessionCookie(second.setCookie);
+    }
+
     it("promotes an existing member and sets the password (the command's second path)", async () => {
       const m = await newMember(t, { password: "member-pass-1" });
       const result = await createOrPromoteOperator(t.deps.db, {
@@ -380,8 +397,13 @@ describe.each(drivers())("operator API (%s)", (driver) => {
       expect(u!.totpSecret).toBe(TOTP_SECRET);
       expect(u!.name).toBe("Test Member");
       expect(await verifyPassword(u!.passwordHash, "operator-pass-2")).toBe(true);
-      // The promoted member's existing session now reaches the operator API.
-      expect((await t.request("/adminRoute/settings", { cookie: m.cookie })).status).toBe(200);
+      // The session the member opened before (password only) ended with the promotion: it reaches
+      // neither the operator API nor the member area.
+      expect((await t.request("/adminRoute/settings", { cookie: m.cookie })).status).toBe(401);
+      expect((await t.request("/userRoute/userDataGet_dashboard", { cookie: m.cookie })).status).toBe(401);
+      // A sign-in with the authenticator code opens one that does.
+      const cookie = await operatorSignIn(m.email, "operator-pass-2");
+      expect((await t.request("/adminRoute/settings", { cookie })).status).toBe(200);
       const audit = await t.deps.db
         .select()
         .from(auditLog)
@@ -391,7 +413,31 @@ describe.each(drivers())("operator API (%s)", (driver) => {
         actorUserId: "cli",
         action: "operator.promote",
         before: { role: "member" },
+        after: { sessionsEnded: 1 },
       });
+    });
+
+    it("ends every session when the command resets an operator's password and second factor", async () => {
+      const op = await newOperator(t);
+      const other = await anotherSession(t, op.id);
+      await createOrPromoteOperator(t.deps.db, {
+        email: op.email,
+        password: "operator-pass-3",
+        totpSecret: TOTP_SECRET,
+      });
+      for (const cookie of [op.cookie, other])
+        expect((await t.request("/adminRoute/settings", { cookie })).status).toBe(401);
+    });
+
+    it("refuses operator requests from a session that did not pass the second factor", async () => {
+      // An operator account whose session was opened with the password alone (as a member's
+      // session is, before a promotion the command did not make): the role is not enough.
+      const m = await newMember(t);
+      await t.deps.db.update(users).set({ role: "operator" }).where(eq(users.id, m.id));
+      const res = await t.request("/adminRoute/settings", { cookie: m.cookie });
+      expect(res.status).toBe(403);
+      expect(res.body).toMatchObject({ success: false, error_msg: "Operators only." });
+      expect((await t.request("/adminRoute/withdrawals", { cookie: m.cookie })).status).toBe(403);
     });
 
     it("explains its usage when arguments are missing or bad", () => {

@@ -45,7 +45,10 @@ export async function newMember(
     referredBy: opts.referredBy,
     role: opts.role,
   });
-  const { token } = await createSession(t.deps.db, m.id, false);
+  // An operator's session is one that passed the second factor, as the real sign-in makes it.
+  const { token } = await createSession(t.deps.db, m.id, false, new Date(), {
+    secondFactor: opts.role === "operator",
+  });
   return { id: m.id, userName: m.userName, email: m.email, password, cookie: `sid=${token}` };
 }
 

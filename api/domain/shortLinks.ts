@@ -164,6 +164,8 @@ export async function startShortLink(
     /** The site's public origin (config), where the end page is. */
     origin: string;
     timeoutMs: number;
+    /** Whether the shortener's API may be on this machine or a private network (not in production). */
+    allowPrivateTargets: boolean;
   },
 ): Promise<{ shortUrl: string; existing: boolean }> {
   const { userId, now, origin } = input;
@@ -223,6 +225,7 @@ export async function startShortLink(
       apiKey: shortener.apiKey ?? "",
       url: destination,
       timeoutMs: input.timeoutMs,
+      allowPrivate: input.allowPrivateTargets,
     });
     await store(db, shortUrl);
   }

@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { builtinShortUrls, shorteners } from "../db/schema";
 import { DomainError, UpstreamError } from "./errors";
+import { OutboundRefused, TimeoutError, outboundGet } from "../lib/outbound";
 
 /**
  * Link shorteners (issue 8, ARCHITECTURE §10). A short link's start sends the site's end-page
@@ -79,9 +80,11 @@ function shortUrlFromAnswer(text: string): { url: string } | { error: string } {
 }
 
 /**
- * Asks an AdLinkFly-style API to shorten `url`. Any failure — an error answer, a non-2xx status,
- * an unreadable answer, a network error or no answer within `timeoutMs` — is an UpstreamError
- * (502 `unavailable`) with the member's message; the cause goes to the log (without the key).
+ * Asks an AdLinkFly-style API to shorten `url`. Any failure — an error answer, a non-2xx status
+ * (a redirect included: none is followed), an unreadable answer, a network error, no answer within
+ * `timeoutMs`, or (unless `allowPrivate`) an address on this machine or a private network — is an
+ * UpstreamError (502 `unavailable`) with the member's message; the cause goes to the log (without
+ * the key).
  */
 export async function adLinkFlyShorten(input: {
   name: string;
@@ -89,34 +92,31 @@ export async function adLinkFlyShorten(input: {
   apiKey: string;
   url: string;
   timeoutMs: number;
+  allowPrivate: boolean;
 }): Promise<string> {
   const fail = (cause: string): never => {
     console.warn(`Shortener "${input.name}" failed: ${cause}`);
     throw new UpstreamError(SHORTENER_MESSAGES.unavailable);
   };
-  let request: URL;
-  try {
-    request = new URL(input.apiUrl);
-  } catch {
-    return fail("its API address is not a URL");
-  }
+  const request = httpUrl(input.apiUrl);
+  if (!request) return fail("its API address is not an http(s) URL");
   request.searchParams.set("api", input.apiKey);
   request.searchParams.set("url", input.url);
   let status: number;
   let text: string;
   try {
-    const res = await fetch(request, {
-      signal: AbortSignal.timeout(input.timeoutMs),
+    ({ status, text } = await outboundGet(request, {
+      timeoutMs: input.timeoutMs,
+      maxBytes: MAX_ANSWER_CHARS,
+      allowPrivate: input.allowPrivate,
       headers: { accept: "application/json, text/plain" },
-    });
-    status = res.status;
-    text = await res.text();
+    }));
   } catch (e) {
-    const timedOut = e instanceof DOMException && e.name === "TimeoutError";
-    return fail(timedOut ? `no answer within ${input.timeoutMs} ms` : `request failed (${String(e)})`);
+    if (e instanceof OutboundRefused) return fail(`refused: ${e.message}`);
+    if (e instanceof TimeoutError) return fail(e.message);
+    return fail(`request failed (${e instanceof Error ? e.message : String(e)})`);
   }
   if (status < 200 || status > 299) return fail(`HTTP ${status}`);
-  if (text.length > MAX_ANSWER_CHARS) return fail("the answer is too long");
   const answer = shortUrlFromAnswer(text);
   if ("error" in answer) return fail(answer.error);
   return answer.url;

@@ -87,6 +87,7 @@ export function shortLinksRoute(): Hono<ApiEnv> {
       now: deps.clock(),
       origin: publicOrigin(deps.config),
       timeoutMs: deps.config.SHORTENER_TIMEOUT_MS,
+      allowPrivateTargets: deps.config.NODE_ENV !== "production",
     });
     return ok(
       c,

@@ -229,6 +229,7 @@ async function closeRoom(
       ...end,
       currentTurn: null,
       turnDeadline: null,
+      pausedTurnMs: null,
       waitDeadline: null,
       finishedAt: now,
       settledAt: now,
@@ -422,9 +423,15 @@ async function joinNow(g: GameDeps, userId: string, request: JoinRequest): Promi
           .returning()
       )[0]!;
     const symbol: PlayerSymbol = waiting ? "O" : "X";
-    await tx
-      .insert(gamePlayers)
-      .values({ roomId: room.id, userId, typeId: type.id, symbol, name, joinedAt: now });
+    await tx.insert(gamePlayers).values({
+      roomId: room.id,
+      userId,
+      typeId: type.id,
+      symbol,
+      name,
+      joinedAt: now,
+      disconnectBudgetMs: RECONNECT_SECONDS * 1000,
+    });
     if (type.entryFee > 0) {
       try {
         await post(tx, {
@@ -492,14 +499,23 @@ export async function cancel(g: GameDeps, roomId: string, userId: string): Promi
 const cancelMessage = (room: RoomRow) =>
   room.entryFee > 0 ? GAME_MESSAGES.cancelledRefunded : GAME_MESSAGES.cancelledPractice;
 
-/** A disconnected player is back (their socket rejoined, or they moved): the countdown stops. */
-async function markPresent(tx: Tx, player: PlayerRow) {
+/**
+ * A disconnected player is back (their socket rejoined, or they moved): the countdown stops and
+ * the time spent away comes off their disconnect budget. The deadline was set to the moment of
+ * the disconnect plus the budget left then, so what remains is the time to the deadline (the
+ * caller has acted on passed deadlines first, so it is above zero).
+ */
+async function markPresent(tx: Tx, player: PlayerRow, now: Date) {
+  const budget = player.reconnectDeadline
+    ? Math.max(0, player.reconnectDeadline.getTime() - now.getTime())
+    : player.disconnectBudgetMs;
   await tx
     .update(gamePlayers)
-    .set({ connected: true, reconnectDeadline: null })
+    .set({ connected: true, reconnectDeadline: null, disconnectBudgetMs: budget })
     .where(and(eq(gamePlayers.roomId, player.roomId), eq(gamePlayers.userId, player.userId)));
   player.connected = true;
   player.reconnectDeadline = null;
+  player.disconnectBudgetMs = budget;
 }
 
 /**
@@ -525,13 +541,18 @@ export async function enterRoom(
       return { room: roomView(after.room, after.players, now), symbol: me.symbol };
     }
     if (reconnect && locked.room.status === "playing" && !me.connected) {
-      await markPresent(tx, me);
-      // Back on their turn: the turn timer starts again in full.
+      await markPresent(tx, me, now);
+      // Back on their turn: the turn timer goes on from what was left of it at the disconnect.
       const [room] = await tx
         .update(gameRooms)
         .set({
           version: sql`${gameRooms.version} + 1`,
-          ...(locked.room.currentTurn === me.symbol ? { turnDeadline: addSeconds(now, TURN_SECONDS) } : {}),
+          ...(locked.room.currentTurn === me.symbol
+            ? {
+                turnDeadline: new Date(now.getTime() + (locked.room.pausedTurnMs ?? TURN_SECONDS * 1000)),
+                pausedTurnMs: null,
+              }
+            : {}),
         })
         .where(eq(gameRooms.id, roomId))
         .returning();
@@ -544,9 +565,11 @@ export async function enterRoom(
 }
 
 /**
- * The member's last connection to a game in play is gone: the reconnect countdown (120 s) starts;
- * when it passes, the member loses. While the player to move is away their turn timer stops (the
- * countdown governs them instead, so it can run its 120 s); it restarts in full when they return.
+ * The member's last connection to a game in play is gone: the reconnect countdown starts from
+ * what is left of the member's disconnect budget for this game (RECONNECT_SECONDS in all, however
+ * many times they drop); when it passes, the member loses — at once when the budget is spent.
+ * While the player to move is away their turn timer stops (the countdown governs them instead):
+ * the time it had left is kept and given back, not reset, when they return.
  */
 export async function disconnect(g: GameDeps, roomId: string, userId: string): Promise<void> {
   const now = g.clock();
@@ -558,14 +581,18 @@ export async function disconnect(g: GameDeps, roomId: string, userId: string): P
     if (locked.room.status !== "playing" || !me.connected) return;
     await tx
       .update(gamePlayers)
-      .set({ connected: false, reconnectDeadline: addSeconds(now, RECONNECT_SECONDS) })
+      .set({ connected: false, reconnectDeadline: new Date(now.getTime() + me.disconnectBudgetMs) })
       .where(and(eq(gamePlayers.roomId, roomId), eq(gamePlayers.userId, userId)));
-    // While the player to move is away, the reconnect countdown governs them, not the turn timer.
+    // While the player to move is away, the reconnect countdown governs them, not the turn timer:
+    // what the turn had left is kept for their return.
+    const { turnDeadline } = locked.room;
     const [room] = await tx
       .update(gameRooms)
       .set({
         version: sql`${gameRooms.version} + 1`,
-        ...(locked.room.currentTurn === me.symbol ? { turnDeadline: null } : {}),
+        ...(locked.room.currentTurn === me.symbol && turnDeadline
+          ? { turnDeadline: null, pausedTurnMs: Math.max(0, turnDeadline.getTime() - now.getTime()) }
+          : {}),
       })
       .where(eq(gameRooms.id, roomId))
       .returning();
@@ -609,7 +636,7 @@ export async function move(
       const result = applyMove(room.board as Board, room.currentTurn ?? "X", me.symbol, input.row, input.col);
       if (!result.ok) throw new DomainError("game_move_refused", MOVE_REFUSALS[result.reason]);
       // A player who moves is present, whatever their socket did (a page without scripts has none).
-      if (!me.connected) await markPresent(tx, me);
+      if (!me.connected) await markPresent(tx, me, now);
       if (result.outcome) {
         await finish(
           tx,
@@ -622,14 +649,15 @@ export async function move(
         );
         return { view: fx.rooms.get(room.id)!.view };
       }
+      // The next player's turn: a full one, running now, or kept whole until they are back.
+      const nextPresent = locked.players.find((p) => p.symbol === result.nextTurn)?.connected;
       const [updated] = await tx
         .update(gameRooms)
         .set({
           board: result.board,
           currentTurn: result.nextTurn,
-          turnDeadline: locked.players.find((p) => p.symbol === result.nextTurn)?.connected
-            ? addSeconds(now, TURN_SECONDS)
-            : null,
+          turnDeadline: nextPresent ? addSeconds(now, TURN_SECONDS) : null,
+          pausedTurnMs: nextPresent ? null : TURN_SECONDS * 1000,
           version: sql`${gameRooms.version} + 1`,
         })
         .where(eq(gameRooms.id, room.id))

@@ -409,6 +409,107 @@ describe.each(drivers())("tic-tac-toe rooms (%s)", (driver) => {
     expect((await balances(t, x.id)).withdrawable).toBe(18_000);
   });
 
+  /** The player's seat in the room view. */
+  const seatOf = async (roomId: string, who: TestMember) =>
+    (await readRoom(t.deps.db, roomId, now()))!.players.find((p) => p._id === who.id)!;
+
+  it("one disconnect budget of 120 s per game: dropping and returning, each time under 120 s, loses once the total passes 120 s", async () => {
+    const { roomId, x, o } = await matched(TEN);
+    // X (to move) drops and returns before each deadline: before the fix each drop gave 120 s again
+    // and each return a full 30 s turn, so X could hold the game (and O's fee) forever.
+    for (const [away, left] of [
+      [50, 120],
+      [50, 70],
+    ] as const) {
+      await disconnect(g, roomId, x.id);
+      expect(await seatOf(roomId, x)).toMatchObject({ connected: false, remaining_disconnect: left });
+      tick(away);
+      expect(await sweep(g)).toBe(0);
+      const back = await enterRoom(g, roomId, x.id);
+      // The turn had 30 s left at the disconnect (no time passed on it): 30 s, not more.
+      expect(back.room).toMatchObject({ status: "playing", currentTurn: "X", player_turn_timeLeft: 30 });
+    }
+    expect((await seats(roomId)).find((p) => p.userId === x.id)!.disconnectBudgetMs).toBe(20_000);
+    // The third drop has the 20 s left of the budget, not 120 s.
+    await disconnect(g, roomId, x.id);
+    expect(await seatOf(roomId, x)).toMatchObject({ connected: false, remaining_disconnect: 20 });
+    tick(19);
+    expect(await sweep(g)).toBe(0);
+    tick(1);
+    expect(await sweep(g)).toBe(1);
+    expect(await readRoom(t.deps.db, roomId, now())).toMatchObject({
+      status: "finished",
+      winner: "O",
+      end_reason: "disconnect",
+    });
+    expect((await balances(t, o.id)).withdrawable).toBe(18_000);
+  });
+
+  it("the stall the budget stops: drops of 29 s, each followed by a return, lose on the fifth", async () => {
+    const { roomId, x, o } = await matched(TEN);
+    // Before the fix this loop could go on forever: each return gave a new 120 s and a full turn.
+    for (let i = 0; i < 4; i++) {
+      await disconnect(g, roomId, x.id);
+      expect((await seatOf(roomId, x)).remaining_disconnect).toBe(120 - 29 * i);
+      tick(29);
+      expect(await sweep(g)).toBe(0);
+      await enterRoom(g, roomId, x.id);
+    }
+    await disconnect(g, roomId, x.id);
+    expect((await seatOf(roomId, x)).remaining_disconnect).toBe(4);
+    tick(4);
+    expect(await sweep(g)).toBe(1);
+    expect(await readRoom(t.deps.db, roomId, now())).toMatchObject({
+      winner: "O",
+      end_reason: "disconnect",
+    });
+    expect((await balances(t, o.id)).withdrawable).toBe(18_000);
+  });
+
+  it("a return restores the turn time that was left at the disconnect, not a fresh 30 s", async () => {
+    const { roomId, x, o } = await matched(TEN);
+    await move(g, { roomId, userId: x.id, row: 1, col: 1 });
+    tick(12.5);
+    // O, to move with 17.5 s left, drops: the turn clock stops and what it had left is kept.
+    await disconnect(g, roomId, o.id);
+    const [paused] = await t.deps.db.select().from(gameRooms).where(eq(gameRooms.id, roomId));
+    expect(paused).toMatchObject({ turnDeadline: null, pausedTurnMs: 17_500 });
+    tick(60);
+    expect(await sweep(g)).toBe(0);
+    const back = await enterRoom(g, roomId, o.id);
+    expect(back.room).toMatchObject({ currentTurn: "O", player_turn_timeLeft: 18 });
+    const [resumed] = await t.deps.db.select().from(gameRooms).where(eq(gameRooms.id, roomId));
+    expect(resumed!.pausedTurnMs).toBeNull();
+    expect(resumed!.turnDeadline!.getTime()).toBe(now().getTime() + 17_500);
+    // The 60 s away came off O's budget.
+    expect((await seats(roomId)).find((p) => p.userId === o.id)!.disconnectBudgetMs).toBe(60_000);
+    tick(17.4);
+    expect(await sweep(g)).toBe(0);
+    tick(0.1);
+    expect(await sweep(g)).toBe(1);
+    expect(await readRoom(t.deps.db, roomId, now())).toMatchObject({
+      winner: "X",
+      end_reason: "turn_timeout",
+    });
+  });
+
+  it("a turn that passes to a disconnected player is kept whole (30 s) for their return", async () => {
+    const { roomId, x, o } = await matched(TEN);
+    await disconnect(g, roomId, o.id);
+    tick(5);
+    await move(g, { roomId, userId: x.id, row: 1, col: 1 });
+    const [paused] = await t.deps.db.select().from(gameRooms).where(eq(gameRooms.id, roomId));
+    expect(paused).toMatchObject({ currentTurn: "O", turnDeadline: null, pausedTurnMs: 30_000 });
+    tick(30);
+    const back = await enterRoom(g, roomId, o.id);
+    expect(back.room).toMatchObject({ currentTurn: "O", player_turn_timeLeft: 30 });
+    expect(back.room.players.find((p) => p._id === o.id)).toMatchObject({
+      connected: true,
+      remaining_disconnect: null,
+    });
+    expect((await seats(roomId)).find((p) => p.userId === o.id)!.disconnectBudgetMs).toBe(85_000);
+  });
+
   it("a read of the room leaves a disconnected player away; their move brings them back", async () => {
     const { roomId, x } = await matched(TEN);
     await disconnect(g, roomId, x.id);

@@ -17,7 +17,17 @@ import { milliToRupeeString } from "../../shared/money";
 import { creditEarning, incomeToday } from "./earnings";
 import { istDayStart } from "./earningKinds";
 import { DomainError } from "./errors";
-import { InsufficientFundsError, PLATFORM, memberAccount, memberBalances, post } from "./ledger";
+import {
+  InsufficientFundsError,
+  PLATFORM,
+  debtAccount,
+  lockAccounts,
+  memberAccount,
+  memberBalances,
+  post,
+} from "./ledger";
+import { creditGameReferral, gameReferralAccounts, gameReferralOf } from "./referrals";
+import { refuseWhileOwing } from "./offerWallDebt";
 import { gamesPaidRooms, setGamesPaidRooms } from "./settings";
 import { recordAudit } from "./audit";
 
@@ -169,8 +179,9 @@ async function refundFee(tx: Tx, fx: Effects, room: RoomRow, userId: string, now
 }
 
 /**
- * Moves a game's money, once: the winner's prize from the game escrow (an earning, so referral
- * income applies) and the rest of the fees to revenue; a draw refunds both fees.
+ * Moves a game's money, once: the winner's prize from the game escrow (an earning; the referrer's
+ * income is on the net winnings, prize − own fee) and the rest of the fees to revenue; a draw
+ * refunds both fees.
  */
 async function settleMoney(
   tx: Tx,
@@ -187,6 +198,17 @@ async function settleMoney(
   }
   const winner = players.find((p) => p.symbol === outcome);
   if (!winner) throw new Error(`room ${room.id} has no player ${outcome}`);
+  // Referral income is paid on the net winnings, not the prize (creditGameReferral): the prize is
+  // credited without creditEarning's own referral share, and every account both entries move is
+  // locked first, in the ledger's order.
+  const referral = await gameReferralOf(tx, winner.userId);
+  if (referral)
+    await lockAccounts(tx, [
+      PLATFORM.gameEscrow,
+      memberAccount(winner.userId, "withdrawable"),
+      debtAccount(winner.userId),
+      ...gameReferralAccounts(referral),
+    ]);
   const { posted } = await creditEarning(tx, {
     userId: winner.userId,
     source: "bettingGames",
@@ -194,9 +216,20 @@ async function settleMoney(
     idempotencyKey: prizeKey(room.id),
     memo: `Won: ${room.name}`,
     createdAt: now,
+    referral: { referredBy: null, rateBp: 0 },
   });
   if (!posted) return;
   fx.balances.add(winner.userId);
+  if (referral) {
+    const paid = await creditGameReferral(tx, referral, {
+      winnerId: winner.userId,
+      prize: room.prize,
+      entryFee: room.entryFee,
+      earningKey: prizeKey(room.id),
+      createdAt: now,
+    });
+    if (paid > 0) fx.balances.add(referral.referrer);
+  }
   const rest = room.entryFee * players.length - room.prize;
   if (rest > 0) {
     await post(tx, {
@@ -433,6 +466,7 @@ async function joinNow(g: GameDeps, userId: string, request: JoinRequest): Promi
       disconnectBudgetMs: RECONNECT_SECONDS * 1000,
     });
     if (type.entryFee > 0) {
+      await refuseWhileOwing(tx, userId);
       try {
         await post(tx, {
           idempotencyKey: feeKey(room.id, userId),

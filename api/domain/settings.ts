@@ -47,6 +47,8 @@ export const SETTING_DEFAULTS = {
     "<p>The network may reverse an offer it finds was not completed honestly; a reversed credit is taken back from your balance.</p>",
     "<p>Use your own device and connection: offers completed through a VPN or proxy are not paid.</p>",
   ],
+  /** Task walls: days the postback log keeps a row (older rows are swept after each postback). */
+  postback_log_retention_days: 30,
   /** Short links: a claim sooner than this after the start means the shortener was skipped. */
   shortlink_min_seconds: 10,
   /** Short links: how long a started link can be claimed. */

@@ -1,11 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { drivers } from "../support/db";
 import { startTestApi, type TestApi } from "../support/api";
+import { and, eq } from "drizzle-orm";
 import {
   anotherSession,
   balances,
   createGiftCode,
   expectLedgerConsistent,
+  giveDeposit,
   giveEarning,
   newMember,
   newOperator,
@@ -13,6 +15,20 @@ import {
 } from "../support/money";
 import { createMember } from "../../api/domain/accounts";
 import { setSetting } from "../../api/domain/settings";
+import { gameDeps } from "../../api/deps";
+import { seedGames } from "../../api/db/seed-games";
+import { gameRoomTypes, journalEntries } from "../../api/db/schema";
+import { REFERRAL_INCOME } from "../../api/domain/earnings";
+import { OFFER_WALL_REVERSAL } from "../../api/domain/offerWalls";
+import {
+  PLATFORM,
+  debtAccount,
+  memberAccount,
+  memberDebt,
+  openDebtAccount,
+  post,
+} from "../../api/domain/ledger";
+import { join, move, prizeKey } from "../../api/domain/ticTacToe";
 
 describe.each(drivers())("refer and earn (%s)", (driver) => {
   let t: TestApi;
@@ -20,6 +36,7 @@ describe.each(drivers())("refer and earn (%s)", (driver) => {
   beforeAll(async () => {
     t = await startTestApi(driver);
     operator = await newOperator(t);
+    await t.deps.db.transaction((tx) => seedGames(tx));
   });
   afterAll(() => t.close());
   afterEach(() => expectLedgerConsistent(t));
@@ -99,6 +116,93 @@ describe.each(drivers())("refer and earn (%s)", (driver) => {
     expect((await page(top)).referral_data).toEqual([
       expect.objectContaining({ userName: middle.userName, income: "0.000" }),
     ]);
+  });
+
+  /**
+   * X and O (both referred by `referrer`, each with ₹100 of deposit) play a paid room of `entryFee`
+   * milli-rupees, after `beforeGame`; X wins. Answers the room and X.
+   */
+  async function xWinsAGame(referrer: TestMember, entryFee: number, beforeGame = async () => {}) {
+    const x = await newMember(t, { referredBy: referrer.id });
+    const o = await newMember(t, { referredBy: referrer.id });
+    await giveDeposit(t, x.id, 100);
+    await giveDeposit(t, o.id, 100);
+    await beforeGame();
+    const g = gameDeps(t.deps);
+    const { roomId } = await join(g, x.id, { practice: false, entryFee });
+    expect((await join(g, o.id, { practice: false, entryFee })).roomId).toBe(roomId);
+    for (const [who, row, col] of [
+      [x, 0, 0],
+      [o, 1, 0],
+      [x, 0, 1],
+      [o, 1, 1],
+      [x, 0, 2],
+    ] as const)
+      await move(g, { roomId, userId: who.id, row, col });
+    return { roomId, x };
+  }
+
+  const gameReferralEntries = (roomId: string) =>
+    t.deps.db
+      .select()
+      .from(journalEntries)
+      .where(
+        and(
+          eq(journalEntries.kind, REFERRAL_INCOME),
+          eq(journalEntries.idempotencyKey, `referral:${prizeKey(roomId)}`),
+        ),
+      );
+
+  it("pays referral income on a game's net winnings (prize − the winner's own fee), not on the prize", async () => {
+    const referrer = await newMember(t);
+    // Two accounts under one referrer play each other in the ₹10 room (₹18 prize).
+    const before = (await balances(t, referrer.id)).withdrawable;
+    const { roomId, x } = await xWinsAGame(referrer, 10_000);
+    // The deposits each paid 10 % of ₹100 (task-wall earnings converted): ₹20.
+    expect(await balances(t, x.id)).toMatchObject({ withdrawable: 18_000, deposit: 90_000 });
+    // 10 % of ₹8 (₹18 − ₹10) = ₹0.800 exactly; on the gross prize it was ₹1.800.
+    expect((await balances(t, referrer.id)).withdrawable - before).toBe(20_000 + 800);
+    const [entry] = await gameReferralEntries(roomId);
+    expect(entry).toMatchObject({ userId: referrer.id, relatedUserId: x.id });
+    expect((await page(referrer)).referral_data).toContainEqual(
+      expect.objectContaining({ userName: x.userName, income: "10.800" }),
+    );
+  });
+
+  it("pays no referral income on a game whose prize does not exceed the winner's fee", async () => {
+    await t.deps.db
+      .insert(gameRoomTypes)
+      .values({ id: "even-money", name: "Even money", entryFee: 7_000, prize: 7_000 });
+    const referrer = await newMember(t);
+    const before = (await balances(t, referrer.id)).withdrawable;
+    const { roomId, x } = await xWinsAGame(referrer, 7_000);
+    expect((await balances(t, x.id)).withdrawable).toBe(7_000);
+    expect((await balances(t, referrer.id)).withdrawable - before).toBe(20_000);
+    expect(await gameReferralEntries(roomId)).toEqual([]);
+  });
+
+  it("a referrer who owes repays from a game's referral income first, as from any referral income", async () => {
+    const referrer = await newMember(t);
+    const { x } = await xWinsAGame(referrer, 10_000, async () => {
+      // A task-wall reversal took the referrer's ₹20 and left ₹0.500 owed.
+      await t.deps.db.transaction(async (tx) => {
+        await openDebtAccount(tx, referrer.id);
+        await post(tx, {
+          idempotencyKey: `test-reversal:${referrer.id}`,
+          kind: OFFER_WALL_REVERSAL,
+          userId: referrer.id,
+          lines: [
+            { account: memberAccount(referrer.id, "withdrawable"), amount: -20_000 },
+            { account: debtAccount(referrer.id), amount: -500 },
+            { account: PLATFORM.offerWalls, amount: 20_500 },
+          ],
+        });
+      });
+    });
+    expect((await balances(t, x.id)).withdrawable).toBe(18_000);
+    // ₹0.800 of referral income: ₹0.500 repays the debt, ₹0.300 stays.
+    expect((await balances(t, referrer.id)).withdrawable).toBe(300);
+    expect(await memberDebt(t.deps.db, referrer.id)).toBe(0);
   });
 
   it("follows the operator's rate and cleans the page text", async () => {

@@ -181,8 +181,9 @@ describe.each(drivers())("tic-tac-toe rooms (%s)", (driver) => {
     expect(await readRoom(t.deps.db, roomId, now())).toMatchObject({ winner: "X", status: "finished" });
     expect(await balances(t, x.id)).toEqual({ withdrawable: 18_000, deposit: 90_000 });
     expect(await balances(t, o.id)).toEqual({ withdrawable: 0, deposit: 90_000 });
-    // Referral income at the default 10 %: ₹10 of X's task-wall earning, then ₹1.800 of the prize.
-    expect((await balances(t, referrer.id)).withdrawable).toBe(11_800);
+    // Referral income at the default 10 %: ₹10 of X's task-wall earning, then ₹0.800 of the game:
+    // 10 % of the net winnings (₹18 prize − ₹10 own fee), not of the prize.
+    expect((await balances(t, referrer.id)).withdrawable).toBe(10_800);
     expect(await accountBalance(t.deps.db, PLATFORM.revenue)).toBe(revenueBefore + 2_000);
     expect(await accountBalance(t.deps.db, PLATFORM.gameEscrow)).toBe(escrowBefore);
   });

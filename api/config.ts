@@ -144,6 +144,10 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
       );
     if (config.HUMAN_CHECK === "off")
       throw new Error("Refusing to start in production with HUMAN_CHECK=off.");
+    if (config.SEED_DEMO)
+      throw new Error(
+        "Refusing to start in production with SEED_DEMO=on: it seeds a demo member whose password is published, with a balance, and serves the demo wall, whose offers credit any member.",
+      );
     if (!config.PUBLIC_ORIGIN)
       throw new Error(
         "Refusing to start in production without PUBLIC_ORIGIN: e-mailed links must name the site's own address (e.g. https://rewards.example.com).",

@@ -183,6 +183,21 @@ describe("parseConfig", () => {
       ).toThrow(/HUMAN_CHECK=off/);
     });
 
+    it("refuses SEED_DEMO=on (a published password with a balance, a wall that credits anyone); off by default", () => {
+      const vars = {
+        NODE_ENV: "production",
+        DATA_DIR: dataDir,
+        SESSION_SECRET,
+        OBJ_SECRET,
+        PUBLIC_ORIGIN,
+        SMTP_URL,
+      };
+      for (const on of ["on", "true", "1"])
+        expect(() => parseConfig({ ...vars, SEED_DEMO: on })).toThrow(/SEED_DEMO=on/);
+      expect(parseConfig(vars).SEED_DEMO).toBe(false);
+      expect(parseConfig({ ...vars, SEED_DEMO: "off" }).SEED_DEMO).toBe(false);
+    });
+
     it("refuses to start without PUBLIC_ORIGIN, so links in mails never come from a request's Host", () => {
       expect(() =>
         parseConfig({ NODE_ENV: "production", DATA_DIR: dataDir, SESSION_SECRET, OBJ_SECRET, SMTP_URL }),

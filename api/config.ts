@@ -168,3 +168,42 @@ export function publicOrigin(config: Pick<Config, "PUBLIC_ORIGIN" | "PORT">): st
   if (config.PUBLIC_ORIGIN) return config.PUBLIC_ORIGIN.replace(/\/+$/, "");
   return `http://localhost:${config.PORT}`;
 }
+
+/**
+ * The host (and port) a request was sent to: X-Forwarded-Host behind a trusted proxy, else Host;
+ * undefined unless it is a plain host[:port].
+ */
+export function requestHost(
+  config: Pick<Config, "TRUST_PROXY">,
+  header: (name: string) => string | undefined,
+): string | undefined {
+  const raw = ((config.TRUST_PROXY ? header("x-forwarded-host") : undefined) ?? header("host"))
+    ?.split(",")[0]
+    ?.trim()
+    .toLowerCase();
+  if (!raw || raw.length > 260) return undefined;
+  if (!/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/.test(raw)) return undefined;
+  try {
+    return new URL(`http://${raw}`).host;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The address of the site as the member in front of it reached it, for the links made for them
+ * (the short link's end page, links shown to operators). PUBLIC_ORIGIN when set — always in
+ * production, which never reads Host. On a local run without it, the origin of the member's own
+ * request: a member who opened the site at 127.0.0.1 or at the computer's address from a phone on
+ * the same Wi-Fi is sent back there, where they are signed in, not to localhost.
+ */
+export function siteOrigin(
+  config: Pick<Config, "PUBLIC_ORIGIN" | "PORT" | "NODE_ENV" | "TRUST_PROXY">,
+  header: (name: string) => string | undefined,
+): string {
+  if (config.PUBLIC_ORIGIN || config.NODE_ENV === "production") return publicOrigin(config);
+  const host = requestHost(config, header);
+  if (!host) return publicOrigin(config);
+  const https = config.TRUST_PROXY > 0 && header("x-forwarded-proto")?.split(",")[0]?.trim() === "https";
+  return `${https ? "https" : "http"}://${host}`;
+}

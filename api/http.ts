@@ -8,7 +8,7 @@ import { z, type ZodType, type ZodTypeDef } from "zod";
 /** Any schema producing T, whatever its input type (transforming schemas included). */
 type Schema<T> = ZodType<T, ZodTypeDef, unknown>;
 import type { Deps } from "./deps";
-import type { Config } from "./config";
+import { requestHost, siteOrigin, type Config } from "./config";
 import { decodeObj, MAX_OBJ_LENGTH, ObjDecodeError } from "../shared/obj.server";
 import { findUnsafeText, isSafeText, unsafeTextMessage } from "./lib/text";
 import type { SessionUser } from "./domain/sessions";
@@ -338,6 +338,10 @@ export function isCrossSite(
   }
   if (origin === "null") return true;
   if (config.PUBLIC_ORIGIN) return origin !== new URL(config.PUBLIC_ORIGIN).origin;
-  const host = (config.TRUST_PROXY ? header("x-forwarded-host") : undefined) ?? header("host");
+  const host = requestHost(config, header);
   return !host || (origin !== `http://${host}` && origin !== `https://${host}`);
 }
+
+/** The site's address for links made for the caller (see siteOrigin). */
+export const siteOriginOf = (c: Context<ApiEnv>): string =>
+  siteOrigin(c.var.deps.config, (name) => c.req.header(name));

@@ -13,10 +13,27 @@ import { guardWebRequest, refusalResponse, type GuardOptions } from "./request-g
  * finished handler), with the request guard in between: every action only ever sees a same-site
  * form body of bounded size with clean text.
  */
-function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
+/**
+ * The page request's URL, whose origin the pages use for the absolute links they make (the
+ * referral link). With PUBLIC_ORIGIN (always in production) it is that origin, whatever Host the
+ * sender wrote; on a local run without it, the address the member used.
+ */
+export function requestUrl(
+  req: Pick<ExpressRequest, "protocol" | "hostname" | "originalUrl" | "get">,
+  publicOrigin: string | undefined,
+): URL {
+  if (publicOrigin) return new URL(`${publicOrigin.replace(/\/+$/, "")}${req.originalUrl}`);
   // req.hostname honours the `trust proxy` setting; the port comes from the Host header.
   const port = (req.get("x-forwarded-host") ?? req.get("host") ?? "").split(":")[1];
-  const url = new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+  return new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+}
+
+function toFetchRequest(
+  req: ExpressRequest,
+  res: ExpressResponse,
+  publicOrigin: string | undefined,
+): Request {
+  const url = requestUrl(req, publicOrigin);
   const headers = new Headers();
   for (const [key, values] of Object.entries(req.headers)) {
     if (Array.isArray(values)) for (const v of values) headers.append(key, v);
@@ -67,7 +84,7 @@ export function createGuardedRemixHandler(opts: {
   const handleRequest = createRequestHandler(opts.build, opts.mode);
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
-      const guarded = await guardWebRequest(toFetchRequest(req, res), opts.guard);
+      const guarded = await guardWebRequest(toFetchRequest(req, res, opts.guard.publicOrigin), opts.guard);
       if (guarded instanceof Request) {
         await sendResponse(res, await handleRequest(guarded, opts.getLoadContext(req)));
         return;

@@ -1,7 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { ApiError, ok, readBody, requireMember, requireOperator, type ApiEnv } from "../http";
-import { publicOrigin } from "../config";
+import { ApiError, ok, readBody, requireMember, requireOperator, siteOriginOf, type ApiEnv } from "../http";
 import { milliToRupeeString } from "../../shared/money";
 import { shortLinkSettings } from "../domain/shortLinks";
 import { httpUrl } from "../domain/shorteners";
@@ -162,7 +161,7 @@ export function adminShortLinksRoute(): Hono<ApiEnv> {
   const guard = [requireMember, requireOperator] as const;
 
   r.get("/shorteners", ...guard, async (c) => {
-    const list = await listShorteners(c.var.deps.db, publicOrigin(c.var.deps.config));
+    const list = await listShorteners(c.var.deps.db, siteOriginOf(c));
     return ok(c, { records: list.map(shortenerAnswer) });
   });
 
@@ -180,7 +179,7 @@ export function adminShortLinksRoute(): Hono<ApiEnv> {
         domain: body.domain ?? null,
         enabled: true,
       },
-      publicOrigin(deps.config),
+      siteOriginOf(c),
     );
     return ok(c, { message: SHORT_LINK_ADMIN_MESSAGES.shortenerSaved, shortener: shortenerAnswer(created) });
   });
@@ -189,7 +188,7 @@ export function adminShortLinksRoute(): Hono<ApiEnv> {
     const { deps, member } = c.var;
     const id = idParam(c.req.param("id"), SHORT_LINK_ADMIN_MESSAGES.shortenerNotFound);
     const body = await readBody(c, EditShortenerSchema);
-    const saved = await updateShortener(deps.db, member.id, id, body, publicOrigin(deps.config));
+    const saved = await updateShortener(deps.db, member.id, id, body, siteOriginOf(c));
     return ok(c, { message: SHORT_LINK_ADMIN_MESSAGES.shortenerSaved, shortener: shortenerAnswer(saved) });
   });
 

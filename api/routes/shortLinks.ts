@@ -1,7 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { ApiError, clientIp, ok, readBody, readObj, requireMember, type ApiEnv } from "../http";
-import { publicOrigin } from "../config";
+import { ApiError, clientIp, ok, readBody, readObj, requireMember, siteOriginOf, type ApiEnv } from "../http";
 import { milliToRupeeString } from "../../shared/money";
 import { sanitizeHtml } from "../lib/sanitize";
 import {
@@ -27,7 +26,7 @@ const text = (field: string, max: number) =>
 const FirstPageSchema = z
   .object({
     shortnerDomain: text("shortnerDomain", 253),
-    // Both accepted for compatibility and ignored: the end page is always the public origin's.
+    // Both accepted for compatibility and ignored: the end page is always the site's own (siteOrigin).
     endPageRoute: text("endPageRoute", 200),
     clientOrigin: text("clientOrigin", 200),
     linkId: text("linkId", 64).optional(),
@@ -51,7 +50,7 @@ export function shortLinksRoute(): Hono<ApiEnv> {
 
   r.get("/user_shortlink_data_get", requireMember, async (c) => {
     const { deps, member } = c.var;
-    const d = await shortLinksForMember(deps.db, member.id, deps.clock(), publicOrigin(deps.config));
+    const d = await shortLinksForMember(deps.db, member.id, deps.clock(), siteOriginOf(c));
     return ok(c, {
       shortedLinksData: d.links.map((l) => ({
         _id: l.id,
@@ -85,7 +84,7 @@ export function shortLinksRoute(): Hono<ApiEnv> {
       shortenerDomain: body.shortnerDomain,
       ip: clientIp(c),
       now: deps.clock(),
-      origin: publicOrigin(deps.config),
+      origin: siteOriginOf(c),
       timeoutMs: deps.config.SHORTENER_TIMEOUT_MS,
       allowPrivateTargets: deps.config.NODE_ENV !== "production",
     });

@@ -19,9 +19,11 @@ import {
   type TaskWallBalancePush,
 } from "../../shared/taskWall";
 import { type GAME_CLIENT_EVENTS, attachTicTacToe, type GameSocketData } from "./ticTacToe";
+import { TOO_MANY_SOCKETS, TOO_MANY_SOCKETS_DATA, socketSlots } from "./socketCap";
 
 /**
- * socket.io on the same HTTP server; the handshake is authenticated by the session cookie. The
+ * socket.io on the same HTTP server; the handshake is authenticated by the session cookie, and a
+ * member holds at most MAX_SOCKETS_PER_MEMBER live sockets (socketCap.ts). The
  * handlers are thin: each payload is validated, the rules live in the domain, and every outcome —
  * a bad payload and a fault of ours included — is an acknowledgement, never a throw.
  */
@@ -156,11 +158,25 @@ export function attachRealtime(
     const sub = deps.redis.duplicate();
     io.adapter(createAdapter(deps.redis, sub, opts.adapterKey ? { key: opts.adapterKey } : {}));
   }
+  // The adapter's own key by default ("socket.io"), so a test run's counts are its own.
+  const slots = socketSlots({ redis: deps.redis, keyPrefix: opts.adapterKey ?? "socket.io" });
   io.use((socket, next) => {
     // Whatever the handshake carries, the answer is a refusal or a connection: never a throw.
     authenticateSession(deps.db, socket.handshake.headers.cookie)
-      .then((check) => {
+      .then(async (check) => {
         if ("failure" in check) return next(new Error(JSON.stringify(SESSION_FAILURE_FLAGS[check.failure])));
+        const userId = check.member.id;
+        if (!(await slots.take(userId, socket.id))) {
+          const refusal = new Error(TOO_MANY_SOCKETS) as Error & { data?: unknown };
+          refusal.data = TOO_MANY_SOCKETS_DATA;
+          return next(refusal);
+        }
+        // The slot is freed when the socket goes — or when its connection closes first, before
+        // the socket was ever connected (then socket.io drops it without a disconnect event).
+        const release = () => slots.release(userId, socket.id);
+        socket.once("disconnect", release);
+        socket.conn.once("close", release);
+        if (socket.conn.readyState === "closing" || socket.conn.readyState === "closed") release();
         socket.data.member = check.member;
         void socket.join(`user:${check.member.id}`);
         next();
@@ -191,7 +207,10 @@ export function attachRealtime(
   const games = attachTicTacToe(io, deps, {
     sweepEveryMs: opts.sweepEveryMs ?? 1000,
   });
-  httpServer.once("close", games.stop);
+  httpServer.once("close", () => {
+    games.stop();
+    slots.stop();
+  });
   deps.realtime = {
     live: true,
     emitToMember: (userId, component, event, payload) => {

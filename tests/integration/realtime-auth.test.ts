@@ -1,12 +1,24 @@
+import { randomBytes } from "node:crypto";
+import { once } from "node:events";
 import { createServer, type Server as HttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { io as connect, type Socket } from "socket.io-client";
 import type { Server } from "socket.io";
+import { Redis } from "ioredis";
 import { drivers } from "../support/db";
 import { sessionCookie, startTestApi, type TestApi } from "../support/api";
 import { attachRealtime } from "../../api/realtime";
+import {
+  LEASE_MS,
+  MAX_SOCKETS_PER_MEMBER,
+  TOO_MANY_SOCKETS,
+  TOO_MANY_SOCKETS_DATA,
+  socketSlots,
+} from "../../api/realtime/socketCap";
 import { createMember } from "../../api/domain/accounts";
+import { createSession } from "../../api/domain/sessions";
+import { memberSocket } from "../support/sockets";
 
 type Outcome = { connected: true } | { connected: false; message: string };
 
@@ -100,6 +112,32 @@ describe.each(drivers())("socket.io handshake is authenticated by the session co
     }
   });
 
+  it(`caps a member's live sockets at ${MAX_SOCKETS_PER_MEMBER}: the next handshake is refused until one goes`, async () => {
+    const cap = await freshMember(t, "cap");
+    const open: Socket[] = [];
+    for (let i = 0; i < MAX_SOCKETS_PER_MEMBER; i++) open.push(await memberSocket(url, cap.cookie, sockets));
+    // The 11th (polling or websocket) is refused at the handshake, saying why.
+    for (const transports of [["websocket"], ["polling"]] as const) {
+      const refused = await attemptWith(url, { cookie: cap.cookie }, [...transports], sockets);
+      expect(refused).toEqual({ connected: false, message: TOO_MANY_SOCKETS, data: TOO_MANY_SOCKETS_DATA });
+    }
+    // Another member is not affected.
+    const other = await freshMember(t, "other");
+    expect(await attemptWith(url, { cookie: other.cookie }, ["websocket"], sockets)).toMatchObject({
+      connected: true,
+    });
+    // One goes: its slot comes free.
+    open[0]!.disconnect();
+    await vi.waitFor(async () => expect(await io.in(`user:${cap.id}`).fetchSockets()).toHaveLength(9));
+    expect(await attemptWith(url, { cookie: cap.cookie }, ["websocket"], sockets)).toMatchObject({
+      connected: true,
+    });
+    expect(await attemptWith(url, { cookie: cap.cookie }, ["websocket"], sockets)).toMatchObject({
+      connected: false,
+      message: TOO_MANY_SOCKETS,
+    });
+  });
+
   it("refuses a handshake without a cookie with the token-missing flag", async () => {
     const outcome = await attempt({});
     expect(outcome.connected).toBe(false);
@@ -117,5 +155,128 @@ describe.each(drivers())("socket.io handshake is authenticated by the session co
     const revoked = await attempt({ cookie }, ["websocket"]);
     expect(revoked.connected).toBe(false);
     expect(JSON.parse((revoked as { message: string }).message)).toEqual({ jwtMiddleware_error: true });
+  });
+});
+
+type CapOutcome = { connected: true } | { connected: false; message: string; data?: unknown };
+
+/** One handshake to `origin` with `headers`: connected, or the connect_error's message and data. */
+function attemptWith(
+  origin: string,
+  headers: Record<string, string>,
+  transports: ("polling" | "websocket")[],
+  opened: Socket[],
+): Promise<CapOutcome> {
+  const socket = connect(origin, { extraHeaders: headers, transports, reconnection: false, forceNew: true });
+  opened.push(socket);
+  return new Promise((resolve) => {
+    socket.on("connect", () => resolve({ connected: true }));
+    socket.on("connect_error", (err: Error & { data?: unknown }) =>
+      resolve({ connected: false, message: err.message, ...(err.data ? { data: err.data } : {}) }),
+    );
+  });
+}
+
+/** A new member with a session: id and cookie. */
+async function freshMember(t: TestApi, name: string) {
+  const m = await createMember(t.deps.db, {
+    name: `Cap ${name}`,
+    email: `${name}-${randomBytes(6).toString("hex")}@example.com`,
+  });
+  const { token } = await createSession(t.deps.db, m.id, false);
+  return { id: m.id, cookie: `sid=${token}` };
+}
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+
+describe("the socket cap across nodes (Redis)", () => {
+  let t: TestApi;
+  const nodes: { http: HttpServer; io: Server; url: string }[] = [];
+  const sockets: Socket[] = [];
+  const clients: Redis[] = [];
+  // This run's own keys: other runs sharing the Redis server never count against it.
+  const adapterKey = `socket.io-test-${randomBytes(6).toString("hex")}`;
+
+  beforeAll(async () => {
+    t = await startTestApi(drivers()[0]!, { REDIS_URL });
+    for (let i = 0; i < 2; i++) {
+      const http = createServer();
+      const io = attachRealtime(http, t.deps, { adapterKey, sweepEveryMs: 0 });
+      await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
+      nodes.push({ http, io, url: `http://127.0.0.1:${(http.address() as AddressInfo).port}` });
+    }
+  });
+  afterAll(async () => {
+    for (const s of sockets) s.disconnect();
+    for (const c of clients) c.disconnect();
+    for (const n of nodes) await new Promise<void>((resolve) => void n.io.close(() => resolve()));
+    await t.close();
+  });
+
+  const redis = async () => {
+    const c = new Redis(REDIS_URL, { maxRetriesPerRequest: 2 });
+    clients.push(c);
+    if (c.status !== "ready") await once(c, "ready");
+    return c;
+  };
+
+  it("counts a member's sockets on every node together", async () => {
+    const [a, b] = nodes as [(typeof nodes)[0], (typeof nodes)[0]];
+    const m = await freshMember(t, "nodes");
+    const onA: Socket[] = [];
+    for (let i = 0; i < MAX_SOCKETS_PER_MEMBER; i++) {
+      const node = i < 6 ? a : b;
+      const s = await memberSocket(node.url, m.cookie, sockets);
+      if (node === a) onA.push(s);
+    }
+    for (const node of [a, b])
+      expect(await attemptWith(node.url, { cookie: m.cookie }, ["websocket"], sockets)).toMatchObject({
+        connected: false,
+        message: TOO_MANY_SOCKETS,
+      });
+    // A socket on node A goes: node B may take its slot.
+    onA[0]!.disconnect();
+    const check = await redis();
+    const key = `${adapterKey}:member-sockets:${m.id}`;
+    await vi.waitFor(async () => expect(await check.zcard(key)).toBe(MAX_SOCKETS_PER_MEMBER - 1));
+    expect(await attemptWith(b.url, { cookie: m.cookie }, ["websocket"], sockets)).toEqual({
+      connected: true,
+    });
+    expect(await attemptWith(a.url, { cookie: m.cookie }, ["websocket"], sockets)).toMatchObject({
+      connected: false,
+      message: TOO_MANY_SOCKETS,
+    });
+  });
+
+  it("a node that died frees its slots when their leases end; a live node's renewed leases hold", async () => {
+    let clock = Date.parse("2026-05-04T06:00:00Z");
+    const keyPrefix = `socket-cap-test-${randomBytes(6).toString("hex")}`;
+    const node = async () =>
+      socketSlots({ redis: await redis(), keyPrefix, clock: () => clock, renewEveryMs: 0 });
+    const [live, dying, other] = [await node(), await node(), await node()];
+    for (let i = 0; i < 5; i++) {
+      expect(await live.take("m", `live-${i}`)).toBe(true);
+      expect(await dying.take("m", `dying-${i}`)).toBe(true);
+    }
+    expect(await other.take("m", "x")).toBe(false);
+    // The live node renews its leases; the dying one is gone without a word (no release, no renewal).
+    clock += LEASE_MS - 1_000;
+    await live.renew();
+    clock += 2_000;
+    // The dying node's five leases ended; the live node's five hold.
+    for (let i = 0; i < 5; i++) expect(await other.take("m", `other-${i}`)).toBe(true);
+    expect(await other.take("m", "x")).toBe(false);
+    for (const n of [live, dying, other]) n.stop();
+  });
+
+  it("while Redis is not connected, each node still caps its own sockets, without waiting for it", async () => {
+    const down = new Redis("redis://127.0.0.1:1", { lazyConnect: true });
+    clients.push(down);
+    const slots = socketSlots({ redis: down, keyPrefix: "unreachable", renewEveryMs: 0 });
+    for (let i = 0; i < MAX_SOCKETS_PER_MEMBER; i++) expect(await slots.take("m", `s-${i}`)).toBe(true);
+    expect(await slots.take("m", "one-more")).toBe(false);
+    slots.release("m", "s-0");
+    expect(await slots.take("m", "one-more")).toBe(true);
+    slots.stop();
   });
 });

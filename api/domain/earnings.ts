@@ -70,6 +70,12 @@ export async function creditEarning(
      * taking a hot lock, so the lock is held for fewer statements).
      */
     referral?: { referredBy: string | null; rateBp: number };
+    /**
+     * What the referrer's share is a rate of, when not the whole earning: a game win's net
+     * winnings (prize − the winner's own entry fee). Paid on the gross prize, two accounts under
+     * one referrer playing each other would move money between them at almost no cost.
+     */
+    referralBase?: number;
   },
 ): Promise<{ posted: boolean; referralAmount: number }> {
   const fundingLines = input.fundingLines ?? [
@@ -110,7 +116,7 @@ export async function creditEarning(
   });
   if (!referrer) return { posted: true, referralAmount: 0 };
   const rate = input.referral?.rateBp ?? (await getSetting(tx, "referral_rate_bp"));
-  const share = percentOf(input.amount, rate);
+  const share = percentOf(Math.max(0, input.referralBase ?? input.amount), rate);
   if (share <= 0) return { posted: true, referralAmount: 0 };
   const referralKey = `referral:${input.idempotencyKey}`;
   await post(tx, {

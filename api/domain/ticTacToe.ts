@@ -17,16 +17,7 @@ import { milliToRupeeString } from "../../shared/money";
 import { creditEarning, incomeToday } from "./earnings";
 import { istDayStart } from "./earningKinds";
 import { DomainError } from "./errors";
-import {
-  InsufficientFundsError,
-  PLATFORM,
-  debtAccount,
-  lockAccounts,
-  memberAccount,
-  memberBalances,
-  post,
-} from "./ledger";
-import { creditGameReferral, gameReferralAccounts, gameReferralOf } from "./referrals";
+import { InsufficientFundsError, PLATFORM, memberAccount, memberBalances, post } from "./ledger";
 import { refuseWhileOwing } from "./offerWallDebt";
 import { gamesPaidRooms, setGamesPaidRooms } from "./settings";
 import { recordAudit } from "./audit";
@@ -198,17 +189,6 @@ async function settleMoney(
   }
   const winner = players.find((p) => p.symbol === outcome);
   if (!winner) throw new Error(`room ${room.id} has no player ${outcome}`);
-  // Referral income is paid on the net winnings, not the prize (creditGameReferral): the prize is
-  // credited without creditEarning's own referral share, and every account both entries move is
-  // locked first, in the ledger's order.
-  const referral = await gameReferralOf(tx, winner.userId);
-  if (referral)
-    await lockAccounts(tx, [
-      PLATFORM.gameEscrow,
-      memberAccount(winner.userId, "withdrawable"),
-      debtAccount(winner.userId),
-      ...gameReferralAccounts(referral),
-    ]);
   const { posted } = await creditEarning(tx, {
     userId: winner.userId,
     source: "bettingGames",
@@ -216,20 +196,11 @@ async function settleMoney(
     idempotencyKey: prizeKey(room.id),
     memo: `Won: ${room.name}`,
     createdAt: now,
-    referral: { referredBy: null, rateBp: 0 },
+    // The referrer's income is on the net winnings, not the prize.
+    referralBase: room.prize - room.entryFee,
   });
   if (!posted) return;
   fx.balances.add(winner.userId);
-  if (referral) {
-    const paid = await creditGameReferral(tx, referral, {
-      winnerId: winner.userId,
-      prize: room.prize,
-      entryFee: room.entryFee,
-      earningKey: prizeKey(room.id),
-      createdAt: now,
-    });
-    if (paid > 0) fx.balances.add(referral.referrer);
-  }
   const rest = room.entryFee * players.length - room.prize;
   if (rest > 0) {
     await post(tx, {

@@ -2,6 +2,8 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
+import importX from "eslint-plugin-import-x";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 
 export default tseslint.config(
   {
@@ -36,6 +38,32 @@ export default tseslint.config(
         {
           selector: "CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name='only']",
           message: "No focused tests.",
+        },
+      ],
+    },
+  },
+  // No import cycles: the house, drawn from its imports, has floors (a cycle ties two rooms into
+  // one, and a module read half-initialised is a bug waiting for its import order).
+  {
+    files: ["app/**/*.{ts,tsx}", "api/**/*.ts", "server/**/*.ts", "shared/**/*.ts", "server.ts"],
+    plugins: { "import-x": importX },
+    settings: {
+      // Imported files are parsed too, to follow their imports.
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "tsconfig.json" })],
+    },
+    rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
+  },
+  // Sockets are a transport beside HTTP, not on top of it: realtime/ never imports HTTP routes.
+  {
+    files: ["api/realtime/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["**/routes", "**/routes/**"], message: "api/realtime/ never imports HTTP routes." },
+          ],
         },
       ],
     },

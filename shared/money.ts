@@ -87,3 +87,20 @@ export function basisPointsToPercent(bp: number): string {
     ? String(Math.floor(bp / 100))
     : `${Math.floor(bp / 100)}.${String(frac).padStart(2, "0").replace(/0$/, "")}`;
 }
+
+/** Largest amount a member may type, in rupees: far above any real balance, far below float trouble. */
+export const MAX_INPUT_RUPEES = 1_000_000_000;
+
+/** Rupees with up to 3 decimals ("12.5", "12.345", or a number) to exact milli-rupees; null when invalid. */
+export function parseRupeeAmount(value: unknown): number | null {
+  const text =
+    typeof value === "number" && Number.isFinite(value)
+      ? String(value)
+      : typeof value === "string"
+        ? value.trim()
+        : null;
+  const m = text === null ? null : /^(\d{1,10})(?:\.(\d{1,3}))?$/.exec(text);
+  if (!m) return null;
+  const milli = Number(m[1]) * 1000 + Number((m[2] ?? "").padEnd(3, "0"));
+  return milli > 0 && milli <= MAX_INPUT_RUPEES * 1000 ? milli : null;
+}

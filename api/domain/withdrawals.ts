@@ -5,7 +5,7 @@ import { payoutMethods, users, withdrawals } from "../db/schema";
 import { DomainError } from "./errors";
 import { PAGE_SIZE, offsetOf, pageOf } from "../../shared/pagination";
 import { newId } from "../lib/ids";
-import { formatRupees, milliToRupeeString, rupeesToMilli } from "../../shared/money";
+import { MAX_INPUT_RUPEES, formatRupees, milliToRupeeString, rupeesToMilli } from "../../shared/money";
 import { recordAudit } from "./audit";
 import {
   InsufficientFundsError,
@@ -18,8 +18,7 @@ import {
   post,
 } from "./ledger";
 
-/** Largest amount a member may type, in rupees: far above any real balance, far below float trouble. */
-export const MAX_INPUT_RUPEES = 1_000_000_000;
+export { MAX_INPUT_RUPEES };
 
 /**
  * A member-typed amount: whole rupees, digits only (a JSON integer or a string of digits).

@@ -1,25 +1,24 @@
 import type { Server as HttpServer } from "node:http";
-import { Server, type Socket } from "socket.io";
+import { Server } from "socket.io";
 import { createAdapter } from "@socket.io/redis-adapter";
-import { z, type ZodType, type ZodTypeDef } from "zod";
+import { z } from "zod";
 import type { Deps } from "../deps";
-import type { SessionUser } from "../domain/sessions";
-import { DomainError } from "../domain/errors";
 import { taskWallBalance } from "../domain/offerWalls";
 import { authenticateSession, SESSION_FAILURE_FLAGS } from "../lib/sessionAuth";
 import { CROSS_SITE_REFUSED, isCrossSite } from "../http";
-import { findUnsafeText, unsafeTextMessage } from "../lib/text";
 import {
   REALTIME_COMPONENTS,
   REGISTER_COMPONENT_EVENT,
   TASK_WALL_BALANCE_EVENT,
-  type RealtimeComponent,
   type SocketAck,
   type TaskWallBalance,
   type TaskWallBalancePush,
 } from "../../shared/taskWall";
-import { type GAME_CLIENT_EVENTS, attachTicTacToe, type GameSocketData } from "./ticTacToe";
+import { attachTicTacToe } from "./ticTacToe";
+import { componentRoom, everyoneRoom, handle, type RealtimeServer } from "./socket";
 import { TOO_MANY_SOCKETS, TOO_MANY_SOCKETS_DATA, socketSlots } from "./socketCap";
+
+export type { RealtimeServer } from "./socket";
 
 /**
  * socket.io on the same HTTP server; the handshake is authenticated by the session cookie, and a
@@ -27,38 +26,6 @@ import { TOO_MANY_SOCKETS, TOO_MANY_SOCKETS_DATA, socketSlots } from "./socketCa
  * handlers are thin: each payload is validated, the rules live in the domain, and every outcome —
  * a bad payload and a fault of ours included — is an acknowledgement, never a throw.
  */
-
-/** Client → server events: a payload and (optionally) an acknowledgement, both unchecked until validated. */
-export type ClientToServerEvents = {
-  [TASK_WALL_BALANCE_EVENT]: (...args: unknown[]) => void;
-  [REGISTER_COMPONENT_EVENT]: (...args: unknown[]) => void;
-} & { [E in (typeof GAME_CLIENT_EVENTS)[number]]: (...args: unknown[]) => void };
-
-export type ServerToClientEvents = {
-  [TASK_WALL_BALANCE_EVENT]: (push: TaskWallBalancePush) => void;
-} & Record<string, (payload: unknown) => void>;
-
-export interface SocketData extends GameSocketData {
-  member: SessionUser;
-}
-
-export type RealtimeServer = Server<
-  ClientToServerEvents,
-  ServerToClientEvents,
-  Record<string, never>,
-  SocketData
->;
-export type MemberSocket = Socket<
-  ClientToServerEvents,
-  ServerToClientEvents,
-  Record<string, never>,
-  SocketData
->;
-
-/** The room of a member's sockets registered for a page component. */
-export const componentRoom = (userId: string, component: RealtimeComponent) => `user:${userId}:${component}`;
-/** The room of every socket registered for a page component (pushes for everyone on that page). */
-export const everyoneRoom = (component: RealtimeComponent) => `component:${component}`;
 
 const BalanceRequest = z.object(
   { success: z.literal(true, { errorMap: () => ({ message: "Send { success: true }." }) }) },
@@ -73,61 +40,6 @@ const RegisterRequest = z.object(
   },
   { invalid_type_error: "Send { type }.", required_error: "Send { type }." },
 );
-
-/**
- * The refusal's field: the task-wall events answer `error` (as they always have), the game events
- * `error_msg` (spec 2 §7).
- */
-export type ErrorField = "error" | "error_msg";
-
-function errorAck(e: unknown, field: ErrorField) {
-  if (e instanceof DomainError) return { success: false, [field]: e.message, error_code: e.code };
-  console.error("socket handler failed", e);
-  return { success: false, [field]: "Something went wrong, please try again.", error_code: "server_error" };
-}
-
-/**
- * Registers a handler that validates its payload and always acknowledges (when the client asked
- * for an acknowledgement): with the handler's answer, or with the error.
- */
-export function handle<T, A>(
-  socket: MemberSocket,
-  deps: Deps,
-  event: keyof ClientToServerEvents,
-  schema: ZodType<T, ZodTypeDef, unknown>,
-  run: (payload: T) => Promise<A>,
-  errorField: ErrorField = "error",
-): void {
-  socket.on(event, (...args: unknown[]) => {
-    const ack = typeof args.at(-1) === "function" ? (args.pop() as (answer: unknown) => void) : undefined;
-    const reply = (answer: A | SocketAck<never> | ReturnType<typeof errorAck>) => {
-      try {
-        ack?.(answer);
-      } catch (e) {
-        console.error("socket acknowledgement failed", e);
-      }
-    };
-    // Control characters and lone surrogates are refused as in any API body, before the schema.
-    const unsafe = findUnsafeText(args[0]);
-    if (unsafe) {
-      reply({ success: false, [errorField]: unsafeTextMessage(unsafe), error_code: "invalid_input" });
-      return;
-    }
-    const parsed = schema.safeParse(args[0]);
-    if (!parsed.success) {
-      reply({
-        success: false,
-        [errorField]: parsed.error.issues[0]?.message ?? "Invalid request.",
-        error_code: "invalid_input",
-      });
-      return;
-    }
-    deps.limiter
-      .consume("socketRequests", socket.data.member.id)
-      .then(() => run(parsed.data))
-      .then(reply, (e: unknown) => reply(errorAck(e, errorField)));
-  });
-}
 
 /** socket.io on `httpServer`; sets `deps.realtime` so the domain's pushes reach these sockets. */
 export function attachRealtime(

@@ -21,7 +21,7 @@ import {
   enteredAnswer,
   joinAnswer,
   requireRoomType,
-} from "../routes/ticTacToeRequests";
+} from "../domain/ticTacToeRequests";
 import {
   LOBBY_COMPONENT,
   ROOM_COMPONENT,
@@ -29,7 +29,14 @@ import {
   timeLeftOf,
   type RoomView,
 } from "../../shared/ticTacToeEvents";
-import { componentRoom, everyoneRoom, handle, type MemberSocket, type RealtimeServer } from "./index";
+import {
+  type GAME_CLIENT_EVENTS,
+  componentRoom,
+  everyoneRoom,
+  handle,
+  type MemberSocket,
+  type RealtimeServer,
+} from "./socket";
 
 /**
  * The tic-tac-toe socket events (spec 2 §7), thin over the room module (api/domain/ticTacToe.ts):
@@ -37,14 +44,6 @@ import { componentRoom, everyoneRoom, handle, type MemberSocket, type RealtimeSe
  * through the Redis adapter so a player on another node gets them. A node's sweeper acts on
  * passed deadlines of any room, whichever node its players are connected to.
  */
-
-/** The client → server game events. */
-export const GAME_CLIENT_EVENTS = [EV.fetchRooms, EV.join, EV.enterRoom, EV.move, EV.cancel] as const;
-
-export interface GameSocketData {
-  /** Rooms this socket entered (join_tic_tac_toe_room): its disconnect may start their reconnect countdown. */
-  gameRooms?: string[];
-}
 
 /** The room of one member's sockets inside one game: empty means the member is gone from it. */
 const presenceRoom = (roomId: string, userId: string) => `game:${roomId}:user:${userId}`;

@@ -31,7 +31,7 @@ import {
   enteredAnswer,
   joinAnswer,
   requireRoomType,
-} from "./ticTacToeRequests";
+} from "../domain/ticTacToeRequests";
 
 /**
  * Betting games over HTTP (docs/api/games.md): the member's hub figures; tic-tac-toe for pages

@@ -1,5 +1,6 @@
 import { useEffect, useSyncExternalStore } from "react";
 import { Toaster, type ToastView } from "~/components/toaster";
+import { useHydrated } from "./use-hydrated";
 
 /**
  * Toasts raised in the browser (rules checked before a form is sent, a cancelled dialog) and
@@ -30,15 +31,7 @@ export function useClientToast(): ToastView | null {
   );
 }
 
-const noop = () => () => {};
-/** False during the server render and hydration, true once scripts run. */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noop,
-    () => true,
-    () => false,
-  );
-}
+export { useHydrated };
 
 /**
  * A toast from an action's answer: rendered in place on a page posted without JavaScript, handed

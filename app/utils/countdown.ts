@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useRevalidator } from "@remix-run/react";
-import { useHydrated } from "./client-toast";
+import { useHydrated } from "./use-hydrated";
 
 /** Milliseconds left, ticking once a second from the moment it is shown. */
 export function useCountdown(ms: number, key: string): number {

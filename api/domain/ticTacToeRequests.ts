@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { DomainError } from "../domain/errors";
-import type { JoinResult } from "../domain/ticTacToe";
+import { DomainError } from "./errors";
+import type { JoinResult } from "./ticTacToe";
 import { GAME_MESSAGES, PRACTICE_ROOM, type RoomView } from "../../shared/ticTacToeEvents";
 import type { PlayerSymbol } from "../../shared/ticTacToe";
-import { parseRupeeAmount } from "./operatorFields";
+import { parseRupeeAmount } from "../../shared/money";
 
 /**
  * The tic-tac-toe requests and answers, one home for both transports: the socket events

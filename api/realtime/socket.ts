@@ -1,0 +1,115 @@
+import type { Server, Socket } from "socket.io";
+import type { Deps } from "../deps";
+import type { SessionUser } from "../domain/sessions";
+import { DomainError } from "../domain/errors";
+import { findUnsafeText, unsafeTextMessage } from "../lib/text";
+import {
+  type REGISTER_COMPONENT_EVENT,
+  type TASK_WALL_BALANCE_EVENT,
+  type RealtimeComponent,
+  type SocketAck,
+  type TaskWallBalancePush,
+} from "../../shared/taskWall";
+import { TIC_TAC_TOE_EVENTS as EV } from "../../shared/ticTacToeEvents";
+import type { ZodType, ZodTypeDef } from "zod";
+
+/**
+ * What every socket feature shares: the typed event maps and socket data, the rooms pushes go to,
+ * and `handle`, the one way a handler is registered (payload validated, always acknowledged).
+ * The features (task-wall balance, tic-tac-toe) import this; index.ts composes them.
+ */
+
+/** The client → server game events. */
+export const GAME_CLIENT_EVENTS = [EV.fetchRooms, EV.join, EV.enterRoom, EV.move, EV.cancel] as const;
+
+export interface GameSocketData {
+  /** Rooms this socket entered (join_tic_tac_toe_room): its disconnect may start their reconnect countdown. */
+  gameRooms?: string[];
+}
+
+/** Client → server events: a payload and (optionally) an acknowledgement, both unchecked until validated. */
+export type ClientToServerEvents = {
+  [TASK_WALL_BALANCE_EVENT]: (...args: unknown[]) => void;
+  [REGISTER_COMPONENT_EVENT]: (...args: unknown[]) => void;
+} & { [E in (typeof GAME_CLIENT_EVENTS)[number]]: (...args: unknown[]) => void };
+
+export type ServerToClientEvents = {
+  [TASK_WALL_BALANCE_EVENT]: (push: TaskWallBalancePush) => void;
+} & Record<string, (payload: unknown) => void>;
+
+export interface SocketData extends GameSocketData {
+  member: SessionUser;
+}
+
+export type RealtimeServer = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
+export type MemberSocket = Socket<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
+
+/** The room of a member's sockets registered for a page component. */
+export const componentRoom = (userId: string, component: RealtimeComponent) => `user:${userId}:${component}`;
+/** The room of every socket registered for a page component (pushes for everyone on that page). */
+export const everyoneRoom = (component: RealtimeComponent) => `component:${component}`;
+
+/**
+ * The refusal's field: the task-wall events answer `error` (as they always have), the game events
+ * `error_msg` (spec 2 §7).
+ */
+export type ErrorField = "error" | "error_msg";
+
+function errorAck(e: unknown, field: ErrorField) {
+  if (e instanceof DomainError) return { success: false, [field]: e.message, error_code: e.code };
+  console.error("socket handler failed", e);
+  return { success: false, [field]: "Something went wrong, please try again.", error_code: "server_error" };
+}
+
+/**
+ * Registers a handler that validates its payload and always acknowledges (when the client asked
+ * for an acknowledgement): with the handler's answer, or with the error.
+ */
+export function handle<T, A>(
+  socket: MemberSocket,
+  deps: Deps,
+  event: keyof ClientToServerEvents,
+  schema: ZodType<T, ZodTypeDef, unknown>,
+  run: (payload: T) => Promise<A>,
+  errorField: ErrorField = "error",
+): void {
+  socket.on(event, (...args: unknown[]) => {
+    const ack = typeof args.at(-1) === "function" ? (args.pop() as (answer: unknown) => void) : undefined;
+    const reply = (answer: A | SocketAck<never> | ReturnType<typeof errorAck>) => {
+      try {
+        ack?.(answer);
+      } catch (e) {
+        console.error("socket acknowledgement failed", e);
+      }
+    };
+    // Control characters and lone surrogates are refused as in any API body, before the schema.
+    const unsafe = findUnsafeText(args[0]);
+    if (unsafe) {
+      reply({ success: false, [errorField]: unsafeTextMessage(unsafe), error_code: "invalid_input" });
+      return;
+    }
+    const parsed = schema.safeParse(args[0]);
+    if (!parsed.success) {
+      reply({
+        success: false,
+        [errorField]: parsed.error.issues[0]?.message ?? "Invalid request.",
+        error_code: "invalid_input",
+      });
+      return;
+    }
+    deps.limiter
+      .consume("socketRequests", socket.data.member.id)
+      .then(() => run(parsed.data))
+      .then(reply, (e: unknown) => reply(errorAck(e, errorField)));
+  });
+}

@@ -7,6 +7,7 @@ import { newId } from "../lib/ids";
 import { conversionCharge, formatRupees, milliToRupeeString, rupeesToMilli } from "../../shared/money";
 import { InsufficientFundsError, PLATFORM, memberAccount, memberBalances, post } from "./ledger";
 import { requestKeyOf } from "./withdrawals";
+import { refuseWhileOwing } from "./offerWallDebt";
 
 export type ConversionDirection = "withdrawToDeposit" | "depositToWithdraw";
 
@@ -20,7 +21,8 @@ export const CONVERT_MESSAGES = {
 
 /**
  * Moves money between the member's two balances as one journal entry (three lines when a charge
- * goes to revenue) and one conversions row, in one transaction.
+ * goes to revenue) and one conversions row, in one transaction. A member who owes after a
+ * task-wall reversal may not move money into the deposit balance (offerWallDebt.ts).
  */
 export async function convertBalance(
   db: Db,
@@ -40,6 +42,8 @@ export async function convertBalance(
     if (existing)
       return { id: existing.id, duplicate: true, amount: existing.amount, charge: existing.charge };
   }
+  const intoDeposit = input.direction === "withdrawToDeposit";
+  if (intoDeposit) await refuseWhileOwing(db, input.userId);
   const balances = await memberBalances(db, input.userId);
   if (amount > balances[from])
     throw new DomainError("insufficient_balance", CONVERT_MESSAGES.insufficient(from, balances[from]));
@@ -53,6 +57,7 @@ export async function convertBalance(
         .onConflictDoNothing()
         .returning({ id: conversions.id });
       if (rows.length === 0) return false;
+      if (intoDeposit) await refuseWhileOwing(tx, input.userId);
       await post(tx, {
         idempotencyKey: `conversion:${id}`,
         kind: "conversion",
@@ -69,6 +74,8 @@ export async function convertBalance(
     return { id, duplicate: !inserted, amount, charge };
   } catch (e) {
     if (e instanceof InsufficientFundsError) {
+      // A reversal that committed meanwhile emptied the balance: say why, when it left a debt.
+      if (intoDeposit) await refuseWhileOwing(db, input.userId);
       const now = await memberBalances(db, input.userId);
       throw new DomainError("insufficient_balance", CONVERT_MESSAGES.insufficient(from, now[from]));
     }

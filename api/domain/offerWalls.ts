@@ -466,15 +466,32 @@ async function credit(
   });
 }
 
-/** Takes `amount` from an account holder: what the withdrawable balance covers, the rest as debt. */
-function split(locked: Map<string, number>, userId: string, amount: number) {
-  const fromBalance = Math.min(Math.max(0, locked.get(memberAccount(userId, "withdrawable")) ?? 0), amount);
-  return { fromBalance, debt: amount - fromBalance };
+/**
+ * Takes `amount` from an account holder (ADR 0008): what the withdrawable balance holds, then
+ * what the deposit balance holds, and only the rest as debt. The balances are the locked ones.
+ */
+export function takeBackSplit(
+  locked: ReadonlyMap<string, number>,
+  userId: string,
+  amount: number,
+): { fromWithdrawable: number; fromDeposit: number; debt: number } {
+  const held = (kind: "withdrawable" | "deposit") =>
+    Math.max(0, locked.get(memberAccount(userId, kind)) ?? 0);
+  const fromWithdrawable = Math.min(held("withdrawable"), amount);
+  const fromDeposit = Math.min(held("deposit"), amount - fromWithdrawable);
+  return { fromWithdrawable, fromDeposit, debt: amount - fromWithdrawable - fromDeposit };
 }
 
+/** Every account a take-back from the member may move, for `lockAccounts`. */
+const takeBackAccounts = (userId: string) => [
+  memberAccount(userId, "withdrawable"),
+  memberAccount(userId, "deposit"),
+  debtAccount(userId),
+];
+
 /**
- * One entry taking `amount` back from a member: withdrawable −covered, debt −rest, `to` +amount.
- * Opens the debt account when it is needed (the accounts are locked already).
+ * One entry taking `amount` back from a member: withdrawable −covered, deposit −covered, debt
+ * −rest, `to` +amount. Opens the debt account when it is needed (the accounts are locked already).
  */
 async function takeBack(
   tx: Tx,
@@ -490,7 +507,7 @@ async function takeBack(
     now: Date;
   },
 ): Promise<number> {
-  const { fromBalance, debt } = split(locked, input.userId, input.amount);
+  const { fromWithdrawable, fromDeposit, debt } = takeBackSplit(locked, input.userId, input.amount);
   if (debt > 0) await openDebtAccount(tx, input.userId);
   await post(tx, {
     idempotencyKey: input.idempotencyKey,
@@ -500,7 +517,8 @@ async function takeBack(
     memo: input.memo,
     createdAt: input.now,
     lines: [
-      { account: memberAccount(input.userId, "withdrawable"), amount: -fromBalance },
+      { account: memberAccount(input.userId, "withdrawable"), amount: -fromWithdrawable },
+      { account: memberAccount(input.userId, "deposit"), amount: -fromDeposit },
       { account: debtAccount(input.userId), amount: -debt },
       { account: input.to, amount: input.amount },
     ],
@@ -510,9 +528,10 @@ async function takeBack(
 
 /**
  * A reversal, once per original credit: the (wall, original, 'reversal') row, then one entry
- * taking the reversed amount back to the offer-wall account (the balance first, the rest as
- * debt), and the same for the referrer's share of it (back to promotions). The amount reversed
- * is the original credit, or the reversal's own amount when that is smaller.
+ * taking the reversed amount back to the offer-wall account (the withdrawable balance first, then
+ * the deposit balance, the rest as debt), and the same for the referrer's share of it (back to
+ * promotions). The amount reversed is the original credit, or the reversal's own amount when
+ * that is smaller.
  */
 async function reverse(
   db: Db,
@@ -582,11 +601,8 @@ async function reverse(
         ? Number((BigInt(referral.share) * BigInt(amount)) / BigInt(credited))
         : 0;
     const locked = await lockAccounts(tx, [
-      memberAccount(userId, "withdrawable"),
-      debtAccount(userId),
-      ...(clawback > 0
-        ? [memberAccount(referral!.referrer!, "withdrawable"), debtAccount(referral!.referrer!)]
-        : []),
+      ...takeBackAccounts(userId),
+      ...(clawback > 0 ? takeBackAccounts(referral!.referrer!) : []),
     ]);
     const key = `offerwall-reversal:${wall.id}:${originalId}`;
     const debt = await takeBack(tx, locked, {

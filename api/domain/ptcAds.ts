@@ -32,6 +32,7 @@ import {
   openCampaignEscrow,
   post,
 } from "./ledger";
+import { refuseWhileOwing } from "./offerWallDebt";
 import type { ProxyCheck } from "./proxyCheck";
 import { getSetting, setSetting } from "./settings";
 
@@ -203,6 +204,8 @@ export async function createCampaign(
         if (!row) throw new DomainError("conflict", "Please try again.");
         return { campaignId: row.id, created: false };
       }
+      // A member who owes after a task-wall reversal buys no campaign until earnings repay it.
+      await refuseWhileOwing(tx, input.userId);
       const escrow = await openCampaignEscrow(tx, id);
       await post(tx, {
         idempotencyKey: `campaign:${id}:deposit`,

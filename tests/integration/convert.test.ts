@@ -3,15 +3,25 @@ import { eq, sql } from "drizzle-orm";
 import { drivers } from "../support/db";
 import { startTestApi, type TestApi } from "../support/api";
 import {
+  addPayoutMethod,
   balances,
+  bindPayout,
   expectLedgerConsistent,
   giveEarning,
   newMember,
+  newOperator,
+  pendingWithdrawal,
   snapshot,
   type TestMember,
 } from "../support/money";
 import { conversions, journalEntries, journalLines } from "../../api/db/schema";
-import { PLATFORM, accountBalance, memberAccount } from "../../api/domain/ledger";
+import { seedTaskWalls } from "../../api/db/seed-taskwalls";
+import { PLATFORM, accountBalance, memberAccount, memberDebt } from "../../api/domain/ledger";
+import { DEMO_WALL_ID } from "../../api/domain/demoWall";
+import { getOfferWall } from "../../api/domain/offerWallConfig";
+import { handlePostback } from "../../api/domain/offerWalls";
+import { signedPostbackFor } from "../../api/domain/offerWallSender";
+import { settleWithdrawal } from "../../api/domain/withdrawals";
 
 describe.each(drivers())("balance converter (%s)", (driver) => {
   let t: TestApi;
@@ -170,6 +180,74 @@ describe.each(drivers())("balance converter (%s)", (driver) => {
       expect(res.body.error_code).toBe("invalid_amount");
     }
     expect(await snapshot(t)).toEqual(before);
+  });
+
+  it("while a reversed task-wall credit is owed, conversions to deposit are refused, in parallel too", async () => {
+    await t.deps.db.transaction((tx) => seedTaskWalls(tx));
+    const wall = (await getOfferWall(t.deps.db, DEMO_WALL_ID))!;
+    const postback = async (input: { userId: string; points: string; reversal?: boolean }) => {
+      const signed = signedPostbackFor(wall, { ...input, transactionId: "conv-debt" });
+      return handlePostback(t.deps, DEMO_WALL_ID, {
+        ...signed,
+        ip: "127.0.0.1",
+        origin: "network",
+        origins: [],
+      });
+    };
+    const operator = await newOperator(t);
+    const m = await newMember(t);
+    // ₹10 credited, withdrawn, then reversed: ₹10 owed. The withdrawal is rejected, so ₹10 is back.
+    expect((await postback({ userId: m.id, points: "10000" })).verdict).toBe("credited");
+    await addPayoutMethod(t, operator, "UPI-conv", 1);
+    await bindPayout(t, m, "UPI-conv");
+    const withdrawal = await pendingWithdrawal(t, m, "UPI-conv", 10);
+    expect((await postback({ userId: m.id, points: "10000", reversal: true })).verdict).toBe("reversed");
+    await settleWithdrawal(t.deps.db, {
+      id: withdrawal,
+      actorUserId: operator.id,
+      action: "reject",
+      remark: "x",
+    });
+    expect(await memberDebt(t.deps.db, m.id)).toBe(10_000);
+    expect(await balances(t, m.id)).toEqual({ withdrawable: 10_000, deposit: 0 });
+
+    const attempts = await Promise.all([
+      ...Array.from({ length: 6 }, (_, i) =>
+        convert(m, {
+          balanceToConvert: 1,
+          conversionType_state: "withdrawToDeposit",
+          request_id: `owing-${i}`,
+        }),
+      ),
+      ...Array.from({ length: 6 }, () =>
+        convert(m, {
+          balanceToConvert: 5,
+          conversionType_state: "withdrawToDeposit",
+          request_id: "owing-same",
+        }),
+      ),
+    ]);
+    for (const a of attempts)
+      expect(a).toMatchObject({
+        status: 409,
+        body: {
+          success: false,
+          error_code: "in_debt",
+          error_msg:
+            "You owe ₹10.000 from a reversed task-wall credit. It is repaid from your next earnings.",
+        },
+      });
+    expect(await balances(t, m.id)).toEqual({ withdrawable: 10_000, deposit: 0 });
+    expect(await t.deps.db.select().from(conversions).where(eq(conversions.userId, m.id))).toEqual([]);
+
+    // Repaid by the next earning: the same request, sent many times at once, converts once.
+    await giveEarning(t, m.id, 10_000);
+    expect(await memberDebt(t.deps.db, m.id)).toBe(0);
+    const obj = { balanceToConvert: 5, conversionType_state: "withdrawToDeposit", request_id: "repaid" };
+    const repaid = await Promise.all(Array.from({ length: 6 }, () => convert(m, obj)));
+    for (const r of repaid) expect(r.status).toBe(200);
+    expect(await balances(t, m.id)).toEqual({ withdrawable: 5_000, deposit: 5_000 });
+    expect(await t.deps.db.select().from(conversions).where(eq(conversions.userId, m.id))).toHaveLength(1);
   });
 
   it("has one effect for a repeated request_id", async () => {

@@ -3,13 +3,18 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   auditLog,
+  campaigns,
   journalEntries,
+  journalLines,
   memberDailyEarnings,
   offerWallPostbacks,
   offerWallTransactions,
 } from "../../api/db/schema";
 import { seedTaskWalls } from "../../api/db/seed-taskwalls";
+import { seedGames } from "../../api/db/seed-games";
+import { gameDeps } from "../../api/deps";
 import { DEMO_WALL_ID, demoTransactionId } from "../../api/domain/demoWall";
+import { cancel, join } from "../../api/domain/ticTacToe";
 import { creditEarning } from "../../api/domain/earnings";
 import { PLATFORM, accountBalance, memberDebt } from "../../api/domain/ledger";
 import { drivers } from "../support/db";
@@ -133,6 +138,7 @@ describe.each(drivers())("task walls (%s)", (driver) => {
       wallIds[kind] = res.body.msg.wall._id;
     }
     await t.deps.db.transaction((tx) => seedTaskWalls(tx));
+    await t.deps.db.transaction((tx) => seedGames(tx));
   });
   afterAll(async () => {
     await served.close();
@@ -409,20 +415,26 @@ describe.each(drivers())("task walls (%s)", (driver) => {
     expect(await send(bitlabsUrl({ uid: m.id, tx: "bl-debt", val: "5" }))).toMatchObject({
       verdict: "credited",
     });
-    // The member moves ₹3 to deposit (spent on ads, say) before the network reverses the offer.
-    const convert = await t.request("/userAmount/userBalanceConvertPatch", {
-      method: "PATCH",
-      obj: { balanceToConvert: 3, conversionType_state: "withdrawToDeposit" },
+    // The member withdraws ₹3 before the network reverses the offer.
+    await addPayoutMethod(t, operator, "UPI-debt", 1);
+    await bindPayout(t, m, "UPI-debt");
+    const withdraw = () =>
+      t.request("/userAmount/userWithdrawal_record_post", {
+        obj: { balance: 1, type: "UPI-debt" },
+        cookie: m.cookie,
+      });
+    const first = await t.request("/userAmount/userWithdrawal_record_post", {
+      obj: { balance: 3, type: "UPI-debt" },
       cookie: m.cookie,
     });
-    expect(convert.status).toBe(200);
+    expect(first.body).toMatchObject({ success: true });
     expect(
       await send(bitlabsUrl({ uid: m.id, tx: "bl-debt-r", val: "-5", original_tx: "bl-debt" })),
     ).toMatchObject({
       status: 200,
       verdict: "reversed",
     });
-    expect(await balances(t, m.id)).toEqual({ withdrawable: 0, deposit: 3_000 });
+    expect(await balances(t, m.id)).toEqual({ withdrawable: 0, deposit: 0 });
     expect(await memberDebt(t.deps.db, m.id)).toBe(3_000);
     expect(await accountBalance(t.deps.db, `member:${m.id}:debt`)).toBe(-3_000);
     expect((await transactionsOf("bitlabs", "bl-debt")).find((r) => r.kind === "reversal")).toMatchObject({
@@ -434,13 +446,6 @@ describe.each(drivers())("task walls (%s)", (driver) => {
       .where(eq(journalEntries.idempotencyKey, `offerwall-reversal:${wallIds.bitlabs}:bl-debt`));
     expect(reversalEntry).toMatchObject({ kind: "offerWall_reversal", userId: m.id });
 
-    await addPayoutMethod(t, operator, "UPI-debt", 1);
-    await bindPayout(t, m, "UPI-debt");
-    const withdraw = () =>
-      t.request("/userAmount/userWithdrawal_record_post", {
-        obj: { balance: 1, type: "UPI-debt" },
-        cookie: m.cookie,
-      });
     expect(await withdraw()).toMatchObject({
       status: 409,
       body: {
@@ -495,12 +500,14 @@ describe.each(drivers())("task walls (%s)", (driver) => {
     expect(await withdrawable(m)).toBe(10_000);
     expect(await withdrawable(referrer)).toBe(1_000);
     const promotions = await accountBalance(t.deps.db, PLATFORM.promotions);
-    const convert = await t.request("/userAmount/userBalanceConvertPatch", {
-      method: "PATCH",
-      obj: { balanceToConvert: 1, conversionType_state: "withdrawToDeposit" },
+    // The referrer withdraws their ₹1 share before the reversal.
+    await addPayoutMethod(t, operator, "UPI-ref", 1);
+    await bindPayout(t, referrer, "UPI-ref");
+    const withdrawal = await t.request("/userAmount/userWithdrawal_record_post", {
+      obj: { balance: 1, type: "UPI-ref" },
       cookie: referrer.cookie,
     });
-    expect(convert.status).toBe(200);
+    expect(withdrawal.body).toMatchObject({ success: true });
     const reversal = {
       external_identifier: m.id,
       transaction_id: "ay-ref",
@@ -515,6 +522,92 @@ describe.each(drivers())("task walls (%s)", (driver) => {
     expect(await accountBalance(t.deps.db, PLATFORM.promotions)).toBe(promotions + 1_000);
     expect(await ayetSend(reversal)).toMatchObject({ verdict: "reversal_duplicate" });
     expect(await memberDebt(t.deps.db, referrer.id)).toBe(1_000);
+  });
+
+  it("a reversal takes the withdrawable balance, then the deposit, then leaves debt; owing, no spending around it", async () => {
+    const g = gameDeps(t.deps);
+    const BRONZE = { practice: false, entryFee: 10_000 } as const;
+    const m = await newMember(t);
+    const convert = (rupees: number) =>
+      t.request("/userAmount/userBalanceConvertPatch", {
+        method: "PATCH",
+        obj: { balanceToConvert: rupees, conversionType_state: "withdrawToDeposit" },
+        cookie: m.cookie,
+      });
+    const createCampaign = () =>
+      t.request("/advertiserRoute/advertiserDataPost", {
+        obj: {
+          selectedOption_state: "window",
+          step_2_title: "While owing",
+          step_2_url: "https://example.com/landing",
+          step_2_description: "A landing page",
+          step_3_duration: "10-0.050",
+          step_3_total_views: 100,
+          step_3_interval_in_hours: 24,
+          step_3_enableLimit: false,
+          step_3_limitViewsPerDay: "",
+          step_4_subTotal: "5.000",
+        },
+        cookie: m.cookie,
+      });
+
+    // ₹20 from a task wall; ₹15 of it moved to the deposit balance and ₹10 of that paid into a game.
+    expect(await send(bitlabsUrl({ uid: m.id, tx: "bl-escape", val: "20" }))).toMatchObject({
+      verdict: "credited",
+    });
+    expect((await convert(15)).status).toBe(200);
+    const { roomId } = await join(g, m.id, BRONZE);
+    expect(await balances(t, m.id)).toEqual({ withdrawable: 5_000, deposit: 5_000 });
+
+    // The network reverses the credit, its retries racing each other: the money moves once.
+    const reversal = bitlabsUrl({ uid: m.id, tx: "bl-escape-r", val: "-20", original_tx: "bl-escape" });
+    const answers = await Promise.all(Array.from({ length: 8 }, () => send(reversal)));
+    expect(answers.filter((a) => a.verdict === "reversed")).toHaveLength(1);
+    expect(answers.filter((a) => a.verdict === "reversal_duplicate")).toHaveLength(7);
+    expect(await balances(t, m.id)).toEqual({ withdrawable: 0, deposit: 0 });
+    expect(await memberDebt(t.deps.db, m.id)).toBe(10_000);
+    const lines = await t.deps.db
+      .select({ account: journalLines.accountId, amount: journalLines.amount })
+      .from(journalLines)
+      .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
+      .where(eq(journalEntries.idempotencyKey, `offerwall-reversal:${wallIds.bitlabs}:bl-escape`));
+    expect(new Map(lines.map((l) => [l.account, l.amount]))).toEqual(
+      new Map([
+        [`member:${m.id}:withdrawable`, -5_000],
+        [`member:${m.id}:deposit`, -5_000],
+        [`member:${m.id}:debt`, -10_000],
+        [PLATFORM.offerWalls, 20_000],
+      ]),
+    );
+    expect((await transactionsOf("bitlabs", "bl-escape")).find((r) => r.kind === "reversal")).toMatchObject({
+      amount: 20_000,
+      debt: 10_000,
+    });
+
+    // The game's fee comes back to the deposit balance, where it stays while the debt is owed.
+    await cancel(g, roomId, m.id);
+    expect(await balances(t, m.id)).toEqual({ withdrawable: 0, deposit: 10_000 });
+    const owing = {
+      success: false,
+      error_code: "in_debt",
+      error_msg: "You owe ₹10.000 from a reversed task-wall credit. It is repaid from your next earnings.",
+      owed: "10.000",
+    };
+    expect(await convert(1)).toMatchObject({ status: 409, body: owing });
+    await expect(join(g, m.id, BRONZE)).rejects.toMatchObject({ code: "in_debt", message: owing.error_msg });
+    expect(await createCampaign()).toMatchObject({ status: 409, body: owing });
+    expect(await t.deps.db.select().from(campaigns).where(eq(campaigns.advertiserId, m.id))).toEqual([]);
+    expect(await balances(t, m.id)).toEqual({ withdrawable: 0, deposit: 10_000 });
+
+    // Later earnings repay it first; then the member may spend again.
+    await giveEarning(t, m.id, 25_000);
+    expect(await memberDebt(t.deps.db, m.id)).toBe(0);
+    expect(await balances(t, m.id)).toEqual({ withdrawable: 15_000, deposit: 10_000 });
+    expect(await convert(10)).toMatchObject({ status: 200 });
+    const again = await join(g, m.id, BRONZE);
+    expect(await createCampaign()).toMatchObject({ status: 200, body: { success: true } });
+    expect(await balances(t, m.id)).toEqual({ withdrawable: 5_000, deposit: 5_000 });
+    await cancel(g, again.roomId, m.id);
   });
 
   it("refuses an address off the allow-list; accepts it once listed", async () => {

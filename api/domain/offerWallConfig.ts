@@ -21,6 +21,12 @@ export type OfferWall = typeof offerWalls.$inferSelect;
 export const OFFER_WALL_MESSAGES = {
   notFound: "Offer wall not found.",
   saved: "Offer wall saved.",
+  /**
+   * md5_fields with no separator: the signed text does not show where one value ends, so a signed
+   * postback can be cut into other values that verify too (another transaction id, another amount).
+   */
+  separatorOrAllowList:
+    "md5_fields without a signature separator needs an IP allow-list: without a separator, one signed postback can be re-split into other transaction ids and amounts with the same signature. Set the separator the network uses, or list the network's server addresses.",
 } as const;
 
 /** The placeholder of the frame URL template that becomes the member's id. */
@@ -168,6 +174,8 @@ function checkCombination(w: OfferWallInput): void {
   };
   if (w.scheme === "md5_fields" && w.signatureFields.length === 0)
     refuse("md5_fields needs signatureFields: the parameters signed, in order.");
+  if (w.scheme === "md5_fields" && w.signatureSeparator === "" && w.ipAllowList.length === 0)
+    refuse(OFFER_WALL_MESSAGES.separatorOrAllowList);
   if (w.scheme === "hmac_sha256_sorted" && !w.signatureHeader)
     refuse("hmac_sha256_sorted needs signatureHeader: the header carrying the signature.");
   if (w.reversalStatuses.length > 0 && !w.statusParam)

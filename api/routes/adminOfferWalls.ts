@@ -56,7 +56,8 @@ const TestSchema = z
       })
       .transform((p) => String(p))
       .refine(
-        (p) => /^\d{1,12}(\.\d{1,3})?$/.test(p),
+        // Written as a network writes it: the endpoint accepts only canonical numbers.
+        (p) => /^(0|[1-9]\d{0,11})(\.\d{1,3})?$/.test(p),
         "points must be a number of points, e.g. 500 or 12.5.",
       ),
     reversal: z.boolean({ invalid_type_error: "reversal must be true or false." }).optional(),

@@ -36,46 +36,58 @@ const optionalParam = z.string().trim().regex(PARAM, PARAM_MESSAGE).optional();
 /** A list typed as words separated by commas, spaces or lines. */
 const list = z.string().max(2000).optional();
 const RUPEES = /^\d{1,9}(\.\d{1,3})?$/;
+const words = (text: string | undefined) => (text ?? "").split(/[\s,]+/).filter(Boolean);
 
-const WallSchema = z.object({
-  id: z.string().max(64).optional(),
-  name: z.string({ required_error: "Name is required." }).trim().min(1).max(100),
-  frameUrlTemplate: z
-    .string({ required_error: "Frame URL template is required." })
-    .trim()
-    .max(2000)
-    .refine((t) => t.includes("{user_id}"), "Put {user_id} where the member's id goes."),
-  // Write-only: required for a new wall; left blank on an edit, the secret stays.
-  secret: z.string().min(4, "The secret is 4 to 200 characters.").max(200).optional(),
-  scheme: z.enum(SIGNATURE_SCHEMES, { required_error: "Choose a signature scheme." }),
-  signatureFields: list,
-  signatureSeparator: z.string().max(10).optional(),
-  signatureParam: param("Signature parameter is required."),
-  signatureHeader: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z0-9-]{1,64}$/, "A header name: letters, digits and -.")
-    .optional(),
-  userParam: param("User parameter is required."),
-  transactionParam: param("Transaction parameter is required."),
-  amountParam: param("Amount parameter is required."),
-  statusParam: optionalParam,
-  reversalStatuses: list,
-  originalTransactionParam: optionalParam,
-  ipAllowList: list,
-  rupeesPerPoint: z
-    .string({ required_error: "Rupees per point is required." })
-    .trim()
-    .regex(RUPEES, "Rupees with up to 3 decimals, e.g. 0.010.")
-    .refine((v) => parseRupees(v) > 0, "At least ₹0.001 per point."),
-  capPerPostback: z
-    .string({ required_error: "Cap per postback is required." })
-    .trim()
-    .regex(RUPEES, "Rupees with up to 3 decimals.")
-    .refine((v) => parseRupees(v) > 0, "The cap must be more than ₹0."),
-  successBody: z.string({ required_error: "Success body is required." }).max(200),
-  enabled: z.boolean().optional(),
-});
+const WallSchema = z
+  .object({
+    id: z.string().max(64).optional(),
+    name: z.string({ required_error: "Name is required." }).trim().min(1).max(100),
+    frameUrlTemplate: z
+      .string({ required_error: "Frame URL template is required." })
+      .trim()
+      .max(2000)
+      .refine((t) => t.includes("{user_id}"), "Put {user_id} where the member's id goes."),
+    // Write-only: required for a new wall; left blank on an edit, the secret stays.
+    secret: z.string().min(4, "The secret is 4 to 200 characters.").max(200).optional(),
+    scheme: z.enum(SIGNATURE_SCHEMES, { required_error: "Choose a signature scheme." }),
+    signatureFields: list,
+    signatureSeparator: z.string().max(10).optional(),
+    signatureParam: param("Signature parameter is required."),
+    signatureHeader: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9-]{1,64}$/, "A header name: letters, digits and -.")
+      .optional(),
+    userParam: param("User parameter is required."),
+    transactionParam: param("Transaction parameter is required."),
+    amountParam: param("Amount parameter is required."),
+    statusParam: optionalParam,
+    reversalStatuses: list,
+    originalTransactionParam: optionalParam,
+    ipAllowList: list,
+    rupeesPerPoint: z
+      .string({ required_error: "Rupees per point is required." })
+      .trim()
+      .regex(RUPEES, "Rupees with up to 3 decimals, e.g. 0.010.")
+      .refine((v) => parseRupees(v) > 0, "At least ₹0.001 per point."),
+    capPerPostback: z
+      .string({ required_error: "Cap per postback is required." })
+      .trim()
+      .regex(RUPEES, "Rupees with up to 3 decimals.")
+      .refine((v) => parseRupees(v) > 0, "The cap must be more than ₹0."),
+    successBody: z.string({ required_error: "Success body is required." }).max(200),
+    enabled: z.boolean().optional(),
+  })
+  .superRefine((v, ctx) => {
+    // The API refuses it too (offerWallConfig.ts); said here next to the field, before a round trip.
+    if (v.scheme === "md5_fields" && !v.signatureSeparator && words(v.ipAllowList).length === 0)
+      ctx.addIssue({
+        code: "custom",
+        path: ["signatureSeparator"],
+        message:
+          "Without a separator, one signed postback can be re-split into other transaction ids and amounts. Set the separator the network uses, or list its server addresses in the IP allow-list.",
+      });
+  });
 
 /** The settings typed as plain text, in the form's order: name, label, hint. */
 const PARAMETER_FIELDS = [
@@ -84,7 +96,11 @@ const PARAMETER_FIELDS = [
     "Signature fields",
     "md5_fields: the parameters signed, in order, separated by commas.",
   ],
-  ["signatureSeparator", "Signature separator", "Between the signed values (often empty or -)."],
+  [
+    "signatureSeparator",
+    "Signature separator",
+    "Between the signed values (e.g. - or :); empty only together with an IP allow-list.",
+  ],
   ["signatureParam", "Signature parameter", undefined],
   ["signatureHeader", "Signature header", "hmac_sha256_sorted: the header carrying the signature."],
   ["userParam", "User parameter", undefined],
@@ -110,8 +126,6 @@ const PARAMETER_FIELDS = [
     "What the network expects back once a postback is recorded (e.g. 1 or OK).",
   ],
 ] as const satisfies ReadonlyArray<readonly [keyof z.input<typeof WallSchema>, string, string | undefined]>;
-
-const words = (text: string | undefined) => (text ?? "").split(/[\s,]+/).filter(Boolean);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);

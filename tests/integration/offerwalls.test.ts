@@ -51,7 +51,8 @@ const SECRETS = {
 };
 
 const WALL_CONFIGS = {
-  // md5(subId + transId + reward + secret); 1 point = ₹0.010, at most ₹5.
+  // md5(subId + transId + reward + secret); 1 point = ₹0.010, at most ₹5. No separator: only with
+  // an allow-list (the test sends from the loopback).
   wannads: {
     name: "Wannads style",
     frameUrlTemplate: "https://wall.wannads.example/wall?apiKey=k&userId={user_id}",
@@ -65,6 +66,7 @@ const WALL_CONFIGS = {
     amountParam: "reward",
     statusParam: "status",
     reversalStatuses: ["2"],
+    ipAllowList: ["127.0.0.1", "::1"],
     milliPerPoint: 10,
     capPerPostback: "5",
   },
@@ -807,6 +809,50 @@ describe.each(drivers())("task walls (%s)", (driver) => {
     expect(racing.some((r) => r.status === 200)).toBe(true);
     expect(await withdrawable(m)).toBe(750);
     expect(await transactionsOf(DEMO_WALL_ID, demoTransactionId(m.id, "survey"))).toHaveLength(1);
+  });
+
+  it("md5_fields without a separator: canonical amounts only, and the wall needs an allow-list", async () => {
+    const m = await newMember(t);
+    // One signed postback: md5(subId + "wn-split1000" + "1" + secret)…
+    const signature = md5(`${m.id}wn-split10001${SECRETS.wannads}`);
+    const split = (transId: string, reward: string) =>
+      send(`${path("wannads")}?${q({ subId: m.id, transId, reward })}&signature=${signature}`);
+    expect(await split("wn-split1000", "1")).toMatchObject({ status: 200, verdict: "credited" });
+    // …re-split into another transaction and amount with the same signed text: refused.
+    for (const [transId, reward] of [
+      ["wn-split100", "01"],
+      ["wn-split10", "001"],
+      ["wn-split1", "0001"],
+    ] as const)
+      expect(await split(transId, reward)).toMatchObject({ status: 400, verdict: "invalid_params" });
+    expect(await withdrawable(m)).toBe(10);
+
+    const refusal = /needs an IP allow-list/;
+    const created = await t.request("/adminRoute/offerWalls", {
+      json: { ...WALL_CONFIGS.wannads, ipAllowList: [] },
+      cookie: operator.cookie,
+    });
+    expect(created).toMatchObject({ status: 400, body: { success: false, error_code: "invalid_input" } });
+    expect(created.body.error_msg).toMatch(refusal);
+    const cleared = await t.request(`/adminRoute/offerWalls/${wallIds.wannads}`, {
+      method: "PATCH",
+      json: { ipAllowList: [] },
+      cookie: operator.cookie,
+    });
+    expect(cleared.status).toBe(400);
+    expect(cleared.body.error_msg).toMatch(refusal);
+    // With a separator, no allow-list is needed.
+    const separated = await t.request("/adminRoute/offerWalls", {
+      json: {
+        ...WALL_CONFIGS.wannads,
+        name: "Separated",
+        signatureSeparator: ":",
+        ipAllowList: [],
+        enabled: false,
+      },
+      cookie: operator.cookie,
+    });
+    expect(separated.status).toBe(200);
   });
 
   it("operators: validation, write-only secrets, audit, the log, a test postback and a replay", async () => {

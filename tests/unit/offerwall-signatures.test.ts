@@ -9,6 +9,7 @@ import {
   type ParamList,
   type SignatureConfig,
 } from "../../api/domain/offerWallSignatures";
+import { pointsToMilli } from "../../api/domain/offerWalls";
 
 /**
  * The three postback signature schemes against vectors computed here, independently, with
@@ -223,5 +224,41 @@ describe("digestsEqual", () => {
     expect(digestsEqual("abcdef", " abcdef ")).toBe(true);
     expect(digestsEqual("abcdef", "abcde")).toBe(false);
     expect(digestsEqual("abcdef", undefined)).toBe(false);
+  });
+});
+
+describe("postback amounts are canonical numbers", () => {
+  it("reads digits with no leading zero, an optional fraction and a minus sign on a value", () => {
+    expect(pointsToMilli("250", 10)).toEqual({ negative: false, milli: 2_500n });
+    expect(pointsToMilli("0", 10)).toEqual({ negative: false, milli: 0n });
+    expect(pointsToMilli("0.5", 10)).toEqual({ negative: false, milli: 5n });
+    expect(pointsToMilli("1.50", 1000)).toEqual({ negative: false, milli: 1_500n });
+    expect(pointsToMilli("1.2345", 1000)).toEqual({ negative: false, milli: 1_234n });
+    expect(pointsToMilli("-5", 1000)).toEqual({ negative: true, milli: 5_000n });
+  });
+
+  it("refuses other spellings, so a signature without a separator cannot be re-split into another amount", () => {
+    // md5("u" + "tx1000" + "1" + secret) is also md5("u" + "tx100" + "01" + secret).
+    for (const text of [
+      "01",
+      "00",
+      "00.5",
+      "+1",
+      "1e3",
+      "1E3",
+      " 1",
+      "1 ",
+      "-0",
+      "-0.00",
+      ".5",
+      "1.",
+      "0x10",
+      "1,000",
+      "",
+      "--1",
+      "٣",
+    ])
+      expect(pointsToMilli(text, 10), JSON.stringify(text)).toBeNull();
+    expect(pointsToMilli(undefined, 10)).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import {
   journalEntries,
@@ -37,7 +37,9 @@ import {
   type OfferWall,
 } from "./offerWallConfig";
 import { verifyPostbackSignature, type ParamList } from "./offerWallSignatures";
-import { getSetting } from "./settings";
+import { getSetting, setSetting } from "./settings";
+import { recordAudit } from "./audit";
+import { DomainError } from "./errors";
 import { OPERATOR_PAGE_SIZE } from "./ptcAds";
 import { isSafeText } from "../lib/text";
 
@@ -204,15 +206,31 @@ interface Judgement {
 
 const clip = (s: string | undefined, n: number) => (s === undefined ? null : s.slice(0, n));
 
-/** One row of the postback log, in the caller's transaction or on its own. */
+/** How much of the address a postback that moved no money keeps (bytes of UTF-8). */
+export const SUMMARY_URL_BYTES = 300;
+
+/** The first `bytes` bytes of `s` in UTF-8, never cutting a character. */
+function clipBytes(s: string, bytes: number): string {
+  const { read } = new TextEncoder().encodeInto(s, new Uint8Array(bytes));
+  return s.slice(0, read);
+}
+
+/**
+ * One row of the postback log, in the caller's transaction or on its own. A postback that moved
+ * money (credited, reversed) is kept whole: it carried a valid signature and a new transaction.
+ * Anything else — refusals, which anyone can send, duplicates and our own faults — keeps only a
+ * bounded summary: wall, verdict, address, time, the first 300 bytes of the address, no headers
+ * and no body, so nobody can fill the log with large requests.
+ */
 async function logPostback(db: Db | Tx, wallId: string, raw: RawPostback, j: Judgement, at: Date) {
+  const whole = j.verdict === "credited" || j.verdict === "reversed";
   await db.insert(offerWallPostbacks).values({
     wallId: clip(wallId, 100),
     method: raw.method.slice(0, 16),
     // Node allows a request line of 16 KiB; anything longer came another way and is clipped.
-    url: raw.pathAndQuery.slice(0, 16_384),
-    headers: raw.headers,
-    body: raw.body,
+    url: whole ? raw.pathAndQuery.slice(0, 16_384) : clipBytes(raw.pathAndQuery, SUMMARY_URL_BYTES),
+    headers: whole ? raw.headers : {},
+    body: whole ? raw.body : null,
     ip: clip(raw.ip, 100),
     verdict: j.verdict,
     detail: clip(j.detail, 500),
@@ -222,6 +240,33 @@ async function logPostback(db: Db | Tx, wallId: string, raw: RawPostback, j: Jud
     origin: raw.origin,
     createdAt: at,
   });
+}
+
+/** Rows of the postback log one sweep removes at most: the sweep runs after every logged postback. */
+export const POSTBACK_SWEEP_BATCH = 100;
+
+/**
+ * Removes up to `limit` log rows older than the setting `postback_log_retention_days`, oldest
+ * first, by the created-at index. Run after every logged postback: the log grows by one row and
+ * loses up to 100 expired ones, so it never holds more than the retention period's rows (plus a
+ * backlog after the setting is lowered, cleared 100 at a time), at the cost of one indexed
+ * look-up per postback. Rows another sweep is deleting are skipped, not waited for.
+ */
+export async function sweepPostbackLog(db: Db, now: Date, limit = POSTBACK_SWEEP_BATCH): Promise<number> {
+  const days = await getSetting(db, "postback_log_retention_days");
+  const cutoff = new Date(now.getTime() - days * DAY_MS);
+  const expired = db
+    .select({ id: offerWallPostbacks.id })
+    .from(offerWallPostbacks)
+    .where(lt(offerWallPostbacks.createdAt, cutoff))
+    .orderBy(asc(offerWallPostbacks.createdAt))
+    .limit(limit)
+    .for("update", { skipLocked: true });
+  const deleted = await db
+    .delete(offerWallPostbacks)
+    .where(inArray(offerWallPostbacks.id, expired))
+    .returning({ id: offerWallPostbacks.id });
+  return deleted.length;
 }
 
 function outcomeOf(j: Judgement, wall: OfferWall | undefined): PostbackOutcome {
@@ -311,13 +356,24 @@ export async function handlePostback(
       { verdict: "error", detail: e instanceof Error ? e.message : String(e) },
       now,
     );
+    await sweepAfterPostback(db, now);
     throw e;
   }
   // Money-moving verdicts were logged inside their transaction.
   if (judgement.verdict !== "credited" && judgement.verdict !== "reversed")
     await logPostback(db, wallId, raw, judgement, now);
   else await pushTaskWallBalance(deps, judgement.userId!, now);
+  await sweepAfterPostback(db, now);
   return outcomeOf(judgement, wall);
+}
+
+/** The log's retention sweep after a postback: a failure is logged, never the network's answer. */
+async function sweepAfterPostback(db: Db, now: Date): Promise<void> {
+  try {
+    await sweepPostbackLog(db, now);
+  } catch (e) {
+    console.error("postback log sweep failed", e);
+  }
 }
 
 type LogInTx = (tx: Tx, j: Judgement) => Promise<void>;
@@ -650,12 +706,35 @@ async function reverse(
 
 export type PostbackRow = typeof offerWallPostbacks.$inferSelect;
 
+/** The log's retention an operator may set: a day to ten years. */
+export const RETENTION_DAYS = { min: 1, max: 3650 } as const;
+
+/** An operator sets how many days the postback log keeps a row (audited with before and after). */
+export async function setPostbackLogRetention(db: Db, actorUserId: string, days: number): Promise<void> {
+  if (!Number.isInteger(days) || days < RETENTION_DAYS.min || days > RETENTION_DAYS.max)
+    throw new DomainError(
+      "invalid_input",
+      `retentionDays must be a whole number of days from ${RETENTION_DAYS.min} to ${RETENTION_DAYS.max}.`,
+    );
+  await db.transaction(async (tx) => {
+    const before = await getSetting(tx, "postback_log_retention_days");
+    await setSetting(tx, "postback_log_retention_days", days);
+    await recordAudit(tx, {
+      actorUserId,
+      action: "postback.retention",
+      target: "settings:postback_log_retention_days",
+      before: { days: before },
+      after: { days },
+    });
+  });
+}
+
 export async function getPostback(db: Db, id: number): Promise<PostbackRow | undefined> {
   if (!Number.isSafeInteger(id) || id <= 0) return undefined;
   return (await db.select().from(offerWallPostbacks).where(eq(offerWallPostbacks.id, id)))[0];
 }
 
-/** The postback log, newest first, 20 a page; filtered by wall and verdict. */
+/** The postback log, newest first, 20 a page; filtered by wall and verdict; with its retention. */
 export async function postbackLog(
   db: Db,
   filter: { wallId?: string; verdict?: PostbackVerdict; page: number },
@@ -676,6 +755,7 @@ export async function postbackLog(
     .limit(pagination.pageSize)
     .offset(offsetOf(pagination));
   return {
+    retentionDays: await getSetting(db, "postback_log_retention_days"),
     records: rows.map(({ p, wallName, userName }) => ({
       id: p.id,
       wallId: p.wallId,

@@ -20,7 +20,7 @@ import {
   wallForOperator,
   type OfferWall,
 } from "../domain/offerWallConfig";
-import { postbackLog } from "../domain/offerWalls";
+import { RETENTION_DAYS, postbackLog, setPostbackLogRetention } from "../domain/offerWalls";
 import { replayPostback, sendTestPostback, type PostbackAnswer } from "../domain/offerWallSender";
 import { POSTBACK_VERDICTS } from "../../shared/taskWall";
 
@@ -61,6 +61,17 @@ const TestSchema = z
         "points must be a number of points, e.g. 500 or 12.5.",
       ),
     reversal: z.boolean({ invalid_type_error: "reversal must be true or false." }).optional(),
+  })
+  .strict();
+
+const RETENTION_MESSAGE = `retentionDays must be a whole number of days from ${RETENTION_DAYS.min} to ${RETENTION_DAYS.max}.`;
+const RetentionSchema = z
+  .object({
+    retentionDays: z
+      .number({ invalid_type_error: RETENTION_MESSAGE, required_error: "retentionDays is required." })
+      .int(RETENTION_MESSAGE)
+      .min(RETENTION_DAYS.min, RETENTION_MESSAGE)
+      .max(RETENTION_DAYS.max, RETENTION_MESSAGE),
   })
   .strict();
 
@@ -110,6 +121,12 @@ export function adminOfferWallsRoute(): Hono<ApiEnv> {
       page: pageQuery(c),
     });
     return ok(c, log);
+  });
+
+  r.patch("/postbacks/settings", requireMember, requireOperator, async (c) => {
+    const { retentionDays } = await readBody(c, RetentionSchema);
+    await setPostbackLogRetention(c.var.deps.db, c.var.member.id, retentionDays);
+    return ok(c, { message: "Postback log settings saved.", retentionDays });
   });
 
   r.post("/postbacks/test", requireMember, requireOperator, async (c) => {

@@ -3,7 +3,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
-import { operatorApi, operatorRead } from "~/utils/admin.server";
+import { operatorApi, operatorChange, operatorRead } from "~/utils/admin.server";
 import { errorText, type ApiResult } from "~/utils/api.server";
 import { Field, SelectField, SubmitButton, useAppForm, useIsPending } from "~/components/forms";
 import { AlertBox, ConfirmDialog, newRequestId } from "~/components/confirm-dialog";
@@ -39,6 +39,18 @@ const TestSchema = z.object({
   reversal: z.boolean().optional(),
 });
 
+const RetentionSchema = z.object({
+  intent: z.literal("retention"),
+  retentionDays: z
+    .number({
+      required_error: "The number of days is required.",
+      invalid_type_error: "A whole number of days.",
+    })
+    .int("A whole number of days.")
+    .min(1, "At least 1 day.")
+    .max(3650, "At most 3650 days (ten years)."),
+});
+
 const ReplaySchema = z.object({
   intent: z.enum(["replay-check", "replay"]),
   id: z.string().regex(/^\d{1,18}$/),
@@ -51,16 +63,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const verdict = (POSTBACK_VERDICTS as readonly string[]).includes(verdictParam) ? verdictParam : "";
   const [walls, log] = await Promise.all([
     operatorRead<{ records: OperatorWall[] }>(request, context, "/adminRoute/offerWalls"),
-    operatorRead<{ records: PostbackRow[]; pagination: Page }>(request, context, "/adminRoute/postbacks", {
-      wall: wall || undefined,
-      verdict: verdict || undefined,
-      page: String(pageParam(url)),
-    }),
+    operatorRead<{ records: PostbackRow[]; pagination: Page; retentionDays: number }>(
+      request,
+      context,
+      "/adminRoute/postbacks",
+      {
+        wall: wall || undefined,
+        verdict: verdict || undefined,
+        page: String(pageParam(url)),
+      },
+    ),
   ]);
   return {
     walls: walls.records.map((w) => ({ id: w._id, name: w.name })),
     records: log.records,
     pagination: log.pagination,
+    retentionDays: log.retentionDays,
     filter: { wall, verdict },
     // A fresh transaction id for the test form (each test is a new transaction unless changed).
     suggestedTransactionId: `test-${newRequestId().slice(0, 10)}`,
@@ -71,6 +89,8 @@ type ActionAnswer = {
   sent: { ok: true; result: PostbackSendResult } | { ok: false; message: string } | null;
   confirm: { id: string } | null;
   result?: SubmissionResult<string[]>;
+  /** Which form `result` belongs to. */
+  form?: "test" | "retention";
 };
 
 function sentAnswer(res: ApiResult<PostbackSendResult>): NonNullable<ActionAnswer["sent"]> {
@@ -80,10 +100,28 @@ function sentAnswer(res: ApiResult<PostbackSendResult>): NonNullable<ActionAnswe
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
+  if (formData.get("intent") === "retention") {
+    const submission = parseWithZod(formData, { schema: RetentionSchema });
+    if (submission.status !== "success")
+      return data<ActionAnswer>(
+        { sent: null, confirm: null, result: submission.reply(), form: "retention" },
+        { status: 400 },
+      );
+    return operatorChange(
+      request,
+      context,
+      "/adminRoute/postbacks/settings",
+      { method: "PATCH", json: { retentionDays: submission.value.retentionDays } },
+      "/admin/postbacks",
+    );
+  }
   if (formData.get("intent") === "test") {
     const submission = parseWithZod(formData, { schema: TestSchema });
     if (submission.status !== "success")
-      return data<ActionAnswer>({ sent: null, confirm: null, result: submission.reply() }, { status: 400 });
+      return data<ActionAnswer>(
+        { sent: null, confirm: null, result: submission.reply(), form: "test" },
+        { status: 400 },
+      );
     const v = submission.value;
     const res = await operatorApi<PostbackSendResult>(request, context, "/adminRoute/postbacks/test", {
       method: "POST",
@@ -95,7 +133,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
         reversal: v.reversal ?? false,
       },
     });
-    return data<ActionAnswer>({ sent: sentAnswer(res), confirm: null, result: submission.reply() });
+    return data<ActionAnswer>({
+      sent: sentAnswer(res),
+      confirm: null,
+      result: submission.reply(),
+      form: "test",
+    });
   }
   const parsed = ReplaySchema.safeParse(Object.fromEntries(formData));
   if (!parsed.success)
@@ -155,7 +198,7 @@ function TestForm({
   const pending = useIsPending({ fields: { intent: "test" } });
   const [form, fields] = useAppForm({
     id: "test-postback",
-    lastResult: actionData?.result,
+    lastResult: actionData?.form === "test" ? actionData.result : undefined,
     schema: TestSchema,
     defaultValue: { wallId: walls[0]?.id, transactionId, points: "100" },
   });
@@ -209,6 +252,41 @@ function TestForm({
       </label>
       <SubmitButton pending={pending} className="btn-primary" disabled={walls.length === 0}>
         Send Test Postback
+      </SubmitButton>
+    </Form>
+  );
+}
+
+function RetentionForm({ days }: { days: number }) {
+  const actionData = useActionData<typeof action>();
+  const pending = useIsPending({ fields: { intent: "retention" } });
+  const [form, fields] = useAppForm({
+    id: "postback-retention",
+    lastResult: actionData?.form === "retention" ? actionData.result : undefined,
+    schema: RetentionSchema,
+    defaultValue: { retentionDays: String(days) },
+  });
+  return (
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      className="card flex flex-wrap items-end gap-3"
+      aria-label="Postback log retention"
+    >
+      <input type="hidden" name="intent" value="retention" />
+      <Field
+        label="Keep the log for (days)"
+        errors={fields.retentionDays.errors}
+        hint="Older rows are removed as new postbacks arrive."
+        inputProps={{
+          ...getInputProps(fields.retentionDays, { type: "number" }),
+          min: 1,
+          max: 3650,
+          step: 1,
+        }}
+      />
+      <SubmitButton pending={pending} className="btn-secondary">
+        Save
       </SubmitButton>
     </Form>
   );
@@ -273,10 +351,13 @@ export default function AdminPostbacks() {
     <div className="space-y-4">
       <h1 className="text-2xl font-bold">Postbacks</h1>
       <p className="text-sm text-slate-600">
-        Every request to a postback URL, as received, with what was decided. Newest first.
+        Every request to a postback URL with what was decided, newest first. Postbacks that moved money are
+        kept as received; the others (refusals, duplicates) as a summary: the first 300 bytes of the address,
+        without headers or body. Rows older than {d.retentionDays} days are removed.
       </p>
       {actionData?.sent ? <SentResult sent={actionData.sent} /> : null}
       <TestForm walls={d.walls} transactionId={d.suggestedTransactionId} />
+      <RetentionForm days={d.retentionDays} />
       <Form method="get" className="card flex flex-wrap items-end gap-3" aria-label="Filter postbacks">
         <div>
           <label className="label" htmlFor="filter-wall">
@@ -327,8 +408,9 @@ export default function AdminPostbacks() {
           fields={{ intent: "replay", id: confirm.id }}
         >
           <p>
-            The logged request is sent again to its endpoint (same URL, headers and body). A transaction
-            already credited is answered as a duplicate and moves nothing.
+            The logged request is sent again to its endpoint (same URL, headers and body; a summary row has
+            only its first 300 bytes of address). A transaction already credited is answered as a duplicate
+            and moves nothing.
           </p>
         </ConfirmDialog>
       ) : null}

@@ -14,6 +14,7 @@ import { seedTaskWalls } from "../../api/db/seed-taskwalls";
 import { seedGames } from "../../api/db/seed-games";
 import { gameDeps } from "../../api/deps";
 import { DEMO_WALL_ID, demoTransactionId } from "../../api/domain/demoWall";
+import { SUMMARY_URL_BYTES } from "../../api/domain/offerWalls";
 import { cancel, join } from "../../api/domain/ticTacToe";
 import { creditEarning } from "../../api/domain/earnings";
 import { PLATFORM, accountBalance, memberDebt } from "../../api/domain/ledger";
@@ -1004,5 +1005,111 @@ describe.each(drivers())("task walls (%s)", (driver) => {
       (await t.request("/adminRoute/postbacks?verdict=nonsense", { cookie: operator.cookie })).status,
     ).toBe(400);
     expect((await t.request("/adminRoute/postbacks", { cookie: m.cookie })).status).toBe(403);
+  });
+
+  it("a refused postback keeps a bounded summary: no headers, no body, the first 300 bytes of its address", async () => {
+    const query = `flood=${"a".repeat(16_000)}`;
+    const headers = { "x-filler": "h".repeat(8_000), "x-more": "i".repeat(8_000) };
+    const body = `pad=${"b".repeat(60_000)}`;
+    for (const wall of ["flood-wall", wallIds.offertoro]) {
+      const res = await t.request(`/postback/offerwall/${wall}?${query}`, {
+        method: "POST",
+        rawBody: body,
+        headers,
+        contentType: "application/x-www-form-urlencoded",
+      });
+      expect(res.status).toBeGreaterThanOrEqual(400);
+      expect(res.status).toBeLessThan(500);
+    }
+    const rows = await t.deps.db
+      .select({ p: offerWallPostbacks, size: sql<number>`pg_column_size(${offerWallPostbacks})::int` })
+      .from(offerWallPostbacks)
+      .where(sql`${offerWallPostbacks.url} like '%flood=aaa%'`);
+    expect(rows.map((r) => r.p.verdict).sort()).toEqual(["bad_signature", "unknown_wall"]);
+    for (const { p, size } of rows) {
+      expect(p.headers).toEqual({});
+      expect(p.body).toBeNull();
+      expect(Buffer.byteLength(p.url)).toBeLessThanOrEqual(SUMMARY_URL_BYTES);
+      expect(p.url.startsWith("/postback/offerwall/")).toBe(true);
+      expect(size).toBeLessThan(2_000);
+    }
+    // The operators' page stays small: 20 rows a page, each bounded.
+    const log = await t.request("/adminRoute/postbacks?verdict=unknown_wall", { cookie: operator.cookie });
+    expect(log.body.msg.records.find((r: { wallId: string }) => r.wallId === "flood-wall")).toMatchObject({
+      headers: {},
+      body: null,
+    });
+  });
+
+  // Last: it moves the clock forward.
+  it("keeps the log for the retention setting: the next postback sweeps older rows; operators set it", async () => {
+    const DAY = 24 * 60 * 60 * 1000;
+    const logged = (tag: string, at: number) =>
+      t.deps.db.insert(offerWallPostbacks).values({
+        wallId: "retention-wall",
+        method: "GET",
+        url: `/postback/offerwall/retention-wall?tag=${tag}`,
+        headers: {},
+        verdict: "unknown_wall",
+        createdAt: new Date(at),
+      });
+    const tags = async () =>
+      (
+        await t.deps.db
+          .select({ url: offerWallPostbacks.url })
+          .from(offerWallPostbacks)
+          .where(eq(offerWallPostbacks.wallId, "retention-wall"))
+      )
+        .map((r) => r.url.replace(/^.*tag=/, ""))
+        .sort();
+    const poke = () => send("/postback/offerwall/retention-wall?tag=new");
+    const settings = (json: unknown, who = operator) =>
+      t.request("/adminRoute/postbacks/settings", { method: "PATCH", json, cookie: who.cookie });
+
+    await logged("d31", clock - 31 * DAY);
+    await logged("d29", clock - 29 * DAY);
+    await logged("d12", clock - 12 * DAY);
+    await poke();
+    expect(await tags()).toEqual(["d12", "d29", "new"]);
+    expect(
+      (await t.request("/adminRoute/postbacks", { cookie: operator.cookie })).body.msg.retentionDays,
+    ).toBe(30);
+
+    try {
+      // Two days later the 29-day-old row is past 30 days.
+      t.deps.clock = () => new Date(clock + 2 * DAY);
+      await poke();
+      expect(await tags()).toEqual(["d12", "new", "new"]);
+
+      // Operators shorten it to 10 days: the 14-day-old row goes with the next postback.
+      for (const bad of [
+        { retentionDays: 0 },
+        { retentionDays: 3651 },
+        { retentionDays: "10" },
+        { retentionDays: 1.5 },
+        {},
+        { retentionDays: 10, x: 1 },
+      ]) {
+        const res = await settings(bad);
+        expect(res.status, JSON.stringify(bad)).toBe(400);
+        expect(res.body).toMatchObject({ success: false, error_code: "invalid_input" });
+      }
+      const member = await newMember(t);
+      expect((await settings({ retentionDays: 10 }, member)).status).toBe(403);
+      expect(await settings({ retentionDays: 10 })).toMatchObject({
+        status: 200,
+        body: { success: true, msg: { retentionDays: 10 } },
+      });
+      await poke();
+      expect(await tags()).toEqual(["new", "new", "new"]);
+      const [audit] = await t.deps.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.action, "postback.retention"));
+      expect(audit).toMatchObject({ before: { days: 30 }, after: { days: 10 } });
+    } finally {
+      t.deps.clock = () => new Date(clock);
+      await settings({ retentionDays: 30 });
+    }
   });
 });

@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import { offerWallTransactions } from "../db/schema";
 import { milliToRupeeString } from "../../shared/money";
 import { DomainError } from "./errors";
-import { getOfferWall, type OfferWall } from "./offerWallConfig";
+import { DEMO_WALL_ID, getOfferWall, type OfferWall } from "./offerWallConfig";
 import { pointsToMilli } from "./offerWalls";
 import { sendPostback, signedPostbackFor } from "./offerWallSender";
 
@@ -14,8 +14,7 @@ import { sendPostback, signedPostbackFor } from "./offerWallSender";
  * network's server would. Each offer credits a member once (transaction `demo-{user}-{offer}`).
  */
 
-/** The seeded wall's id (its postback URL is /postback/offerwall/demo-wall). */
-export const DEMO_WALL_ID = "demo-wall";
+export { DEMO_WALL_ID, demoWallServed } from "./offerWallConfig";
 export const DEMO_WALL_NAME = "Demo Wall";
 
 export const DEMO_OFFERS = [

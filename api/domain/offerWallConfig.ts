@@ -1,6 +1,7 @@
 import { isIP } from "node:net";
 import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
+import type { Config } from "../config";
 import type { Db, Tx } from "../db/client";
 import { offerWalls } from "../db/schema";
 import { newId } from "../lib/ids";
@@ -35,6 +36,18 @@ export const MAX_MILLI_PER_POINT = 1_000_000;
 /** The most one postback may credit, whatever the operator sets: ₹100,000. */
 export const MAX_CAP_MILLI = 100_000_000;
 export const WALL_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** The seeded demo wall's id (its postback URL is /postback/offerwall/demo-wall; demoWall.ts). */
+export const DEMO_WALL_ID = "demo-wall";
+
+/**
+ * Whether this install serves the demo wall: only a demo install (SEED_DEMO on) and never in
+ * production. The wall's row stays in a database that was once seeded, but with the demo off its
+ * page, its offers and its completions are refused, its postbacks are `disabled`, and members'
+ * lists leave it out: otherwise every account could take its offers' credits from the platform.
+ */
+export const demoWallServed = (config: Pick<Config, "SEED_DEMO" | "NODE_ENV">) =>
+  config.SEED_DEMO && config.NODE_ENV !== "production";
 
 const PARAM_NAME = /^[A-Za-z0-9_.[\]-]{1,64}$/;
 const HEADER_NAME = /^[A-Za-z0-9-]{1,64}$/;

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, lt, ne, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import {
   journalEntries,
@@ -30,7 +30,9 @@ import {
   post,
 } from "./ledger";
 import {
+  DEMO_WALL_ID,
   USER_ID_PLACEHOLDER,
+  demoWallServed,
   getOfferWall,
   listOfferWalls,
   signatureConfigOf,
@@ -64,8 +66,22 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const frameUrlFor = (w: Pick<OfferWall, "frameUrlTemplate">, userId: string) =>
   w.frameUrlTemplate.split(USER_ID_PLACEHOLDER).join(encodeURIComponent(userId));
 
-/** The task-wall balance (spec 2 §3): withdrawable, today's task-wall income and credits (IST), walls. */
-export async function taskWallBalance(db: Db, userId: string, now: Date): Promise<TaskWallBalance> {
+/** The walls a member is shown: the enabled ones, without the demo wall unless it is served. */
+const shownToMembers = (demoWall: boolean) =>
+  demoWall
+    ? eq(offerWalls.enabled, true)
+    : and(eq(offerWalls.enabled, true), ne(offerWalls.id, DEMO_WALL_ID));
+
+/**
+ * The task-wall balance (spec 2 §3): withdrawable, today's task-wall income and credits (IST), and
+ * the walls shown (`demoWall`: whether this install serves the demo wall, demoWallServed).
+ */
+export async function taskWallBalance(
+  db: Db,
+  userId: string,
+  now: Date,
+  opts: { demoWall?: boolean } = {},
+): Promise<TaskWallBalance> {
   const dayStart = istDayStart(now);
   const [balances, income, [completed], [walls]] = await Promise.all([
     memberBalances(db, userId),
@@ -82,7 +98,10 @@ export async function taskWallBalance(db: Db, userId: string, now: Date): Promis
           lt(journalEntries.createdAt, new Date(dayStart.getTime() + DAY_MS)),
         ),
       ),
-    db.select({ n: count() }).from(offerWalls).where(eq(offerWalls.enabled, true)),
+    db
+      .select({ n: count() })
+      .from(offerWalls)
+      .where(shownToMembers(opts.demoWall ?? true)),
   ]);
   return {
     available_balance: milliToRupeeString(balances.withdrawable),
@@ -92,27 +111,32 @@ export async function taskWallBalance(db: Db, userId: string, now: Date): Promis
   };
 }
 
-/** The Task Walls page: the enabled walls with the member's frame address, and the balance. */
-export async function offerWallsForMember(db: Db, userId: string, now: Date) {
+/**
+ * The Task Walls page: the enabled walls with the member's frame address, and the balance; the
+ * demo wall only where it is served (`demoWall`).
+ */
+export async function offerWallsForMember(db: Db, userId: string, now: Date, opts: { demoWall: boolean }) {
   const [walls, balance] = await Promise.all([
     listOfferWalls(db, { enabledOnly: true }),
-    taskWallBalance(db, userId, now),
+    taskWallBalance(db, userId, now, opts),
   ]);
   return {
-    walls: walls.map((w) => ({ id: w.id, name: w.name, frameUrl: frameUrlFor(w, userId) })),
+    walls: walls
+      .filter((w) => opts.demoWall || w.id !== DEMO_WALL_ID)
+      .map((w) => ({ id: w.id, name: w.name, frameUrl: frameUrlFor(w, userId) })),
     balance,
   };
 }
 
 /** Pushes the member's new task-wall balance to their task-wall sockets (after a commit). */
 export async function pushTaskWallBalance(
-  deps: { db: Db; realtime: RealtimeNotifier },
+  deps: { db: Db; realtime: RealtimeNotifier; config: DemoConfig },
   userId: string,
   now: Date,
 ): Promise<void> {
   if (!deps.realtime.live) return;
   try {
-    const msg = await taskWallBalance(deps.db, userId, now);
+    const msg = await taskWallBalance(deps.db, userId, now, { demoWall: demoWallServed(deps.config) });
     deps.realtime.emitToMember(userId, "taskWall", TASK_WALL_BALANCE_EVENT, { success: true, msg });
   } catch (e) {
     // The money has moved and the network is owed its answer: a lost push only delays the page.
@@ -163,10 +187,14 @@ export interface RawPostback {
   origins: string[];
 }
 
+type DemoConfig = Parameters<typeof demoWallServed>[0];
+
 export interface PostbackDeps {
   db: Db;
   clock: () => Date;
   realtime: RealtimeNotifier;
+  /** Whether the demo wall is served (demoWallServed): its postbacks are `disabled` elsewhere. */
+  config: DemoConfig;
 }
 
 export interface PostbackOutcome {
@@ -388,6 +416,8 @@ async function judge(
 ): Promise<Judgement> {
   if (!wall) return { verdict: "unknown_wall", detail: "No offer wall has this id." };
   if (!wall.enabled) return { verdict: "disabled", detail: `${wall.name} is switched off.` };
+  if (wall.id === DEMO_WALL_ID && !demoWallServed(deps.config))
+    return { verdict: "disabled", detail: `${wall.name} is served only on a demo install.` };
   const ip = normalizeIp(raw.ip);
   if (wall.ipAllowList.length > 0 && !wall.ipAllowList.some((a) => normalizeIp(a) === ip))
     return { verdict: "ip_not_allowed", detail: `${raw.ip} is not on the wall's allow-list.` };

@@ -2,12 +2,13 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { ok, readBody, requireMember, type ApiEnv } from "../http";
 import { DomainError } from "../domain/errors";
-import { DEMO_MESSAGES, completeDemoOffer, demoOffers } from "../domain/demoWall";
+import { DEMO_MESSAGES, completeDemoOffer, demoOffers, demoWallServed } from "../domain/demoWall";
 
 /**
  * The demo network, served by the site (docs/api/taskwalls.md): its offers for a member, and
  * completing one (which sends a signed postback to the site's own endpoint). A member may act
- * only as themself: `user_id` must be the session's member.
+ * only as themself: `user_id` must be the session's member. Only on a demo install: elsewhere
+ * every path answers 404, before anything else.
  */
 
 const CompleteSchema = z
@@ -27,6 +28,11 @@ function requireSelf(memberId: string, userId: string | undefined): void {
 
 export function demoWallRoute(): Hono<ApiEnv> {
   const r = new Hono<ApiEnv>();
+
+  r.use("*", async (c, next) => {
+    if (!demoWallServed(c.var.deps.config)) throw new DomainError("not_found", DEMO_MESSAGES.unavailable);
+    await next();
+  });
 
   r.get("/offers", requireMember, async (c) => {
     const { deps, member } = c.var;

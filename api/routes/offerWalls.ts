@@ -3,6 +3,7 @@ import { ok, requireMember, type ApiEnv } from "../http";
 import { sanitizeHtml } from "../lib/sanitize";
 import { getSetting } from "../domain/settings";
 import { offerWallsForMember, taskWallBalance } from "../domain/offerWalls";
+import { demoWallServed } from "../domain/offerWallConfig";
 
 /** The member's side of task walls, under /userIncomeRoute (spec 2 §3, §7; docs/api/taskwalls.md). */
 export function offerWallsRoute(): Hono<ApiEnv> {
@@ -11,7 +12,7 @@ export function offerWallsRoute(): Hono<ApiEnv> {
   r.get("/user_offerWall_get", requireMember, async (c) => {
     const { deps, member } = c.var;
     const [{ walls, balance }, instructions] = await Promise.all([
-      offerWallsForMember(deps.db, member.id, deps.clock()),
+      offerWallsForMember(deps.db, member.id, deps.clock(), { demoWall: demoWallServed(deps.config) }),
       getSetting(deps.db, "offerwall_instructions"),
     ]);
     return ok(c, {
@@ -30,7 +31,10 @@ export function offerWallsRoute(): Hono<ApiEnv> {
 
   r.get("/user_offerWall_balance_get", requireMember, async (c) => {
     const { deps, member } = c.var;
-    return ok(c, await taskWallBalance(deps.db, member.id, deps.clock()));
+    return ok(
+      c,
+      await taskWallBalance(deps.db, member.id, deps.clock(), { demoWall: demoWallServed(deps.config) }),
+    );
   });
 
   return r;

@@ -14,7 +14,8 @@ import { rupees } from "../../shared/money";
  * The demo network's own page, shown inside the task-wall viewer: its offers, each completed with
  * one button. Completing makes the demo network send a signed postback to this site's postback
  * endpoint, exactly as a real network's server would; the credit reaches the viewer over its socket.
- * It has its own look (a small third-party page) and works without scripts.
+ * It has its own look (a small third-party page) and works without scripts. Served only where the
+ * API serves the demo wall (a demo install, never production): elsewhere the page is a 404.
  */
 
 export const meta: MetaFunction = () => [{ title: "Demo Offers" }];
@@ -42,15 +43,16 @@ function userIdOf(request: Request): string {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const userId = userIdOf(request);
   if (!userId) return { userId, wall: null, error: "This page needs a user_id." };
+  let res;
   try {
-    const res = await callApi<DemoOffers>(request, context, "/demoWall/offers", {
-      query: { user_id: userId },
-    });
-    if (res.ok && res.body.msg) return { userId, wall: res.body.msg, error: null };
-    return { userId, wall: null, error: errorText(res.body) };
+    res = await callApi<DemoOffers>(request, context, "/demoWall/offers", { query: { user_id: userId } });
   } catch {
     return { userId, wall: null, error: "Something went wrong, please try again." };
   }
+  if (res.ok && res.body.msg) return { userId, wall: res.body.msg, error: null };
+  // No demo wall on this install (not a demo install, or production): no page at all.
+  if (res.status === 404) throw new Response(errorText(res.body), { status: 404 });
+  return { userId, wall: null, error: errorText(res.body) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

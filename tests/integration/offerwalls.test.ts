@@ -10,12 +10,17 @@ import {
   offerWallPostbacks,
   offerWallTransactions,
 } from "../../api/db/schema";
+import type { AppLoadContext } from "@remix-run/node";
 import { seedTaskWalls } from "../../api/db/seed-taskwalls";
 import { seedGames } from "../../api/db/seed-games";
+import { createApi } from "../../api/app";
 import { gameDeps } from "../../api/deps";
 import { DEMO_WALL_ID, demoTransactionId } from "../../api/domain/demoWall";
+import { getOfferWall } from "../../api/domain/offerWallConfig";
+import { sendPostback, signedPostbackFor } from "../../api/domain/offerWallSender";
 import { SUMMARY_URL_BYTES } from "../../api/domain/offerWalls";
 import { cancel, join } from "../../api/domain/ticTacToe";
+import { loader as demoWallPage } from "../../app/routes/demo-wall";
 import { creditEarning } from "../../api/domain/earnings";
 import { PLATFORM, accountBalance, memberDebt } from "../../api/domain/ledger";
 import { drivers } from "../support/db";
@@ -810,6 +815,78 @@ describe.each(drivers())("task walls (%s)", (driver) => {
     expect(racing.some((r) => r.status === 200)).toBe(true);
     expect(await withdrawable(m)).toBe(750);
     expect(await transactionsOf(DEMO_WALL_ID, demoTransactionId(m.id, "survey"))).toHaveLength(1);
+  });
+
+  it("the demo wall exists only on a demo install: elsewhere it is not listed, served or credited", async () => {
+    const m = await newMember(t);
+    const demo = (await getOfferWall(t.deps.db, DEMO_WALL_ID))!;
+    const api = createApi(t.deps);
+    const context = {
+      apiFetch: (r: Request) => api.fetch(r),
+      objSecret: t.deps.config.objSecret,
+      internalToken: t.deps.internalToken,
+      clientIp: "127.0.0.1",
+      pageRequestId: "",
+    } as unknown as AppLoadContext;
+    const page = () =>
+      demoWallPage({
+        request: new Request(`http://localhost/demo-wall?user_id=${m.id}`, { headers: { cookie: m.cookie } }),
+        context,
+        params: {},
+      });
+    const listed = async () => {
+      const res = await t.request("/userIncomeRoute/user_offerWall_get", { cookie: m.cookie });
+      return {
+        ids: (res.body.msg.offerWallData_after_replace as { _id: string }[]).map((w) => w._id),
+        total: res.body.msg.total_offerWall as number,
+      };
+    };
+    const complete = (offer: string) =>
+      t.request("/demoWall/complete", { json: { user_id: m.id, offer_id: offer }, cookie: m.cookie });
+    const unavailable = {
+      success: false,
+      error_code: "not_found",
+      error_msg: "The demo wall is not available.",
+    };
+
+    const on = await listed();
+    expect(on.ids).toContain(DEMO_WALL_ID);
+    expect(await page()).toMatchObject({ wall: { wallName: "Demo Wall" } });
+
+    const config = t.deps.config;
+    const saved = { SEED_DEMO: config.SEED_DEMO, NODE_ENV: config.NODE_ENV };
+    try {
+      for (const off of [
+        { SEED_DEMO: false, NODE_ENV: "test" },
+        { SEED_DEMO: true, NODE_ENV: "production" },
+      ] as const) {
+        Object.assign(config, off);
+        expect(await listed()).toEqual({
+          ids: on.ids.filter((id) => id !== DEMO_WALL_ID),
+          total: on.total - 1,
+        });
+        const balance = await t.request("/userIncomeRoute/user_offerWall_balance_get", { cookie: m.cookie });
+        expect(balance.body.msg.total_offerWall).toBe(on.total - 1);
+        expect(await t.request(`/demoWall/offers?user_id=${m.id}`, { cookie: m.cookie })).toMatchObject({
+          status: 404,
+          body: unavailable,
+        });
+        expect(await complete("video")).toMatchObject({ status: 404, body: unavailable });
+        await expect(page()).rejects.toMatchObject({ status: 404 });
+        // A postback signed with the demo wall's own secret moves nothing either.
+        const signed = signedPostbackFor(demo, {
+          userId: m.id,
+          transactionId: demoTransactionId(m.id, "video"),
+          points: "100",
+        });
+        expect(await sendPostback(served.origin, signed)).toMatchObject({ status: 403, verdict: "disabled" });
+        expect(await withdrawable(m)).toBe(0);
+      }
+    } finally {
+      Object.assign(config, saved);
+    }
+    expect(await complete("video")).toMatchObject({ status: 200 });
+    expect(await withdrawable(m)).toBe(100);
   });
 
   it("md5_fields without a separator: canonical amounts only, and the wall needs an allow-list", async () => {

@@ -64,7 +64,10 @@ export const DOMAIN_ERROR_CODES = [
   "ad_campaign_unavailable",
   /** The proxy check found the member's address to be a proxy or VPN. */
   "proxy_detected",
-  /** A reversed task-wall credit left the member owing: withdrawals wait until earnings repay it. */
+  /**
+   * A reversed task-wall credit left the member owing: withdrawals, Withdraw → Deposit conversion,
+   * paid game joins and campaign creation wait until earnings repay it.
+   */
   "in_debt",
   /** Short links (issue 8): a claim sooner than the minimum time after the link was started (the shortener was skipped). */
   "short_link_too_fast",

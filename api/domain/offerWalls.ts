@@ -80,7 +80,7 @@ export async function taskWallBalance(
   db: Db,
   userId: string,
   now: Date,
-  opts: { demoWall?: boolean } = {},
+  opts: { demoWall: boolean },
 ): Promise<TaskWallBalance> {
   const dayStart = istDayStart(now);
   const [balances, income, [completed], [walls]] = await Promise.all([
@@ -98,10 +98,7 @@ export async function taskWallBalance(
           lt(journalEntries.createdAt, new Date(dayStart.getTime() + DAY_MS)),
         ),
       ),
-    db
-      .select({ n: count() })
-      .from(offerWalls)
-      .where(shownToMembers(opts.demoWall ?? true)),
+    db.select({ n: count() }).from(offerWalls).where(shownToMembers(opts.demoWall)),
   ]);
   return {
     available_balance: milliToRupeeString(balances.withdrawable),

@@ -4,6 +4,7 @@ import { createAdapter } from "@socket.io/redis-adapter";
 import { z } from "zod";
 import type { Deps } from "../deps";
 import { taskWallBalance } from "../domain/offerWalls";
+import { demoWallServed } from "../domain/offerWallConfig";
 import { authenticateSession, SESSION_FAILURE_FLAGS } from "../lib/sessionAuth";
 import { CROSS_SITE_REFUSED, isCrossSite } from "../http";
 import {
@@ -107,7 +108,9 @@ export function attachRealtime(
       BalanceRequest,
       async (): Promise<SocketAck<TaskWallBalance>> => ({
         success: true,
-        msg: await taskWallBalance(deps.db, member.id, deps.clock()),
+        msg: await taskWallBalance(deps.db, member.id, deps.clock(), {
+          demoWall: demoWallServed(deps.config),
+        }),
       }),
     );
     handle(socket, deps, REGISTER_COMPONENT_EVENT, RegisterRequest, async ({ type }) => {

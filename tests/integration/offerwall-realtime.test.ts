@@ -8,6 +8,7 @@ import { memberSocket } from "../support/sockets";
 import { expectLedgerConsistent, newMember, newOperator, type TestMember } from "../support/money";
 import { createDeps, type Deps } from "../../api/deps";
 import { createOfferWall } from "../../api/domain/offerWallConfig";
+import { seedTaskWalls } from "../../api/db/seed-taskwalls";
 import { REGISTER_COMPONENT_EVENT, TASK_WALL_BALANCE_EVENT } from "../../shared/taskWall";
 
 /**
@@ -192,5 +193,23 @@ describe.each(drivers())("task-wall sockets (%s)", (driver) => {
     expect(await postback(nodeB, m.id, "rt-b-2", "250")).toEqual({ status: 200, text: "1" });
     expect((await back).msg).toMatchObject({ available_balance: "1.500", today_completed: 2 });
     await expectLedgerConsistent(t);
+  });
+
+  it("the socket's balance counts the demo wall only where it is served (a demo install)", async () => {
+    await t.deps.db.transaction((tx) => seedTaskWalls(tx));
+    const s = await socketFor(await newMember(t), nodeA);
+    const total = async () => ((await askBalance(s)) as Push).msg.total_offerWall as number;
+    const config = t.deps.config;
+    const saved = { SEED_DEMO: config.SEED_DEMO, NODE_ENV: config.NODE_ENV };
+    try {
+      Object.assign(config, { SEED_DEMO: true, NODE_ENV: "test" });
+      const served = await total();
+      Object.assign(config, { SEED_DEMO: false });
+      expect(await total()).toBe(served - 1);
+      Object.assign(config, { SEED_DEMO: true, NODE_ENV: "production" });
+      expect(await total()).toBe(served - 1);
+    } finally {
+      Object.assign(config, saved);
+    }
   });
 });

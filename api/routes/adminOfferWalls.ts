@@ -7,10 +7,10 @@ import {
   readBody,
   requireMember,
   requireOperator,
+  siteOriginOf,
   type ApiContext,
   type ApiEnv,
 } from "../http";
-import { publicOrigin } from "../config";
 import {
   OFFER_WALL_MESSAGES,
   WALL_ID,
@@ -90,7 +90,7 @@ export function adminOfferWallsRoute(): Hono<ApiEnv> {
   /** A wall as operators see it, with the full address to give its network. */
   const answer = (c: ApiContext, w: OfferWall) => {
     const wall = wallForOperator(w);
-    return { ...wall, postbackUrl: `${publicOrigin(c.var.deps.config)}${wall.postbackPath}` };
+    return { ...wall, postbackUrl: `${siteOriginOf(c)}${wall.postbackPath}` };
   };
   const toolAnswer = (a: PostbackAnswer) => ({ status: a.status, body: a.body, verdict: a.verdict });
 

@@ -3,6 +3,9 @@ import { encodeObj } from "../../shared/obj.server";
 import { requestHost, siteOrigin, type Config } from "../../api/config";
 import { requestUrl } from "../../server/remix-handler";
 import { startServerProcess, type ServerProcess } from "../support/server-process";
+import { startTestApi, type TestApi } from "../support/api";
+import { newOperator } from "../support/money";
+import { createOfferWall } from "../../api/domain/offerWallConfig";
 
 type OriginConfig = Pick<Config, "PUBLIC_ORIGIN" | "PORT" | "NODE_ENV" | "TRUST_PROXY">;
 const local: OriginConfig = { PORT: 3000, NODE_ENV: "development", TRUST_PROXY: 0, PUBLIC_ORIGIN: undefined };
@@ -117,4 +120,32 @@ describe("a short link's end page is on the address the member used (real server
       expect(destination.pathname).toMatch(/^\/member\/last-page\/[A-Za-z0-9_-]+$/);
     });
   }
+});
+
+describe("links shown to operators follow the operator's own address on a local run", () => {
+  let t: TestApi;
+  beforeAll(async () => {
+    t = await startTestApi("pglite");
+  });
+  afterAll(() => t?.close());
+
+  it("the task wall's postback address", async () => {
+    const op = await newOperator(t);
+    await createOfferWall(t.deps.db, op.id, {
+      name: "Origin wall",
+      frameUrlTemplate: "https://wall.example/?u={user_id}",
+      secret: "origin-wall-secret",
+      scheme: "md5_fields",
+      signatureFields: ["user_id", "transaction_id", "amount"],
+      signatureSeparator: ":",
+      milliPerPoint: 1,
+      capPerPostback: "50",
+    });
+    for (const host of ["127.0.0.1:3000", "192.168.1.20:3000"]) {
+      const walls = await t.request("/adminRoute/offerWalls", { cookie: op.cookie, headers: { host } });
+      const urls = (walls.body.msg.records as { postbackUrl: string }[]).map((w) => w.postbackUrl);
+      expect(urls.length).toBeGreaterThan(0);
+      for (const url of urls) expect(url.startsWith(`http://${host}/postback/offerwall/`), url).toBe(true);
+    }
+  });
 });

@@ -22,6 +22,17 @@ export function createNonce(): string {
 /** Pages the site frames itself (the demo iframe ad, the demo task wall): only its own pages may frame them. */
 export const SELF_FRAMEABLE_PAGES: ReadonlySet<string> = new Set(["/ad-sample", "/demo-wall"]);
 
+/**
+ * The View Ads page (its no-script form's answer included) and the ad tabs send no COOP. In a tab
+ * opened without an opener (the no-script form's new tab), an answer with COOP moves the tab to a
+ * new browsing context group, and Chromium with scripts turned off by the test driver then
+ * ignores the <noscript> reload the wait page counts down with. Nothing is lost: that tab has no
+ * opener anyway (target=_blank implies noopener), and with scripts the window ad's page drops its
+ * opener before it goes to the advertiser (member.waitRedirecting.tsx); COOP on the View Ads
+ * page would not cut its popups' link either (same-origin-allow-popups keeps it).
+ */
+const AD_FLOW_PAGES = /^\/member\/(?:ptc-ads|waitredirecting|iframe|youtube)\/?$/;
+
 /** The YouTube ad page: the only page that loads the video player's script. */
 const PLAYER_PAGES = /^\/member\/youtube\/?$/;
 
@@ -29,7 +40,8 @@ const PLAYER_PAGES = /^\/member\/youtube\/?$/;
  * The headers every web-tier answer carries. Scripts only from this origin or with the page's nonce
  * (the YouTube ad page also takes the configured player script's origin); frames show this site or
  * https pages (the iframe and YouTube ads); the page cannot be framed, except the demo ad and the
- * demo task wall by the site itself; forms post here only, or to the Google sign-in issuer, which the sign-in form's
+ * demo task wall by the site itself; other sites' pages get no opener handle on it (COOP; not
+ * on the ads' pages); forms post here only, or to the Google sign-in issuer, which the sign-in form's
  * answer redirects to (browsers check form-action on redirects too).
  */
 export function securityHeaders(
@@ -45,6 +57,9 @@ export function securityHeaders(
     ["X-Content-Type-Options", "nosniff"],
     ["Referrer-Policy", "strict-origin-when-cross-origin"],
   ];
+  // Another site's page that opens one of these pages gets no handle on it (`window.opener`), so
+  // it cannot send the member's tab elsewhere; popups the page opens (the ad tabs) keep theirs.
+  const coop: [string, string] = ["Cross-Origin-Opener-Policy", "same-origin-allow-popups"];
   if (config.NODE_ENV === "production")
     fixed.push(["Strict-Transport-Security", "max-age=31536000; includeSubDomains"]);
   const rest = (ancestors: string) =>
@@ -72,6 +87,7 @@ export function securityHeaders(
       ["Content-Security-Policy", csp],
       ["X-Frame-Options", selfFramed ? "SAMEORIGIN" : "DENY"],
       ...fixed,
+      ...(AD_FLOW_PAGES.test(pathname) ? [] : [coop]),
     ];
   };
 }

@@ -125,6 +125,9 @@ export default function WaitRedirecting() {
             e.preventDefault();
             claimed.current = true;
             tellOpener("window", { isSuccess: true, viewToken: d.viewToken });
+            // The ad's page is another site's: it gets no handle on the View Ads tab (which it
+            // could send to a look-alike page). The page heard the news on its channel already.
+            window.opener = null;
             window.location.href = d.target;
           }}
         >

@@ -24,6 +24,15 @@ describe("security headers", () => {
     expect(h.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
   });
 
+  it("gives other sites' pages no opener handle on the pages (COOP), but for the ads' pages", () => {
+    const h = securityHeaders(config({}));
+    for (const page of ["/member/dashboard", "/member/withdraw", "/member/click-shorten-link", "/", "/login"])
+      expect(asMap(h("n", page)).get("Cross-Origin-Opener-Policy"), page).toBe("same-origin-allow-popups");
+    // The ad tabs cut their opener themselves (see AD_FLOW_PAGES).
+    for (const page of ["/member/ptc-ads", "/member/waitredirecting", "/member/iframe/", "/member/youtube"])
+      expect(asMap(h("n", page)).has("Cross-Origin-Opener-Policy"), page).toBe(false);
+  });
+
   it("sends HSTS only in production", () => {
     expect(asMap(securityHeaders(config({}))("n")).has("Strict-Transport-Security")).toBe(false);
     expect(asMap(securityHeaders(config({ NODE_ENV: "test" }))("n")).has("Strict-Transport-Security")).toBe(

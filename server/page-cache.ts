@@ -1,8 +1,33 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
-import { gzip } from "node:zlib";
+import { brotliCompress, brotliDecompressSync, constants, gunzipSync, gzip, inflateSync } from "node:zlib";
 import { promisify } from "node:util";
 
 const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+/**
+ * How a rendered answer went out on the wire (the compression middleware's choice), undone to
+ * keep the page. At once, so the page is kept by the time its answer ends (a public page is tens
+ * of kilobytes: a fraction of a millisecond, once per page per cache lifetime).
+ */
+const DECODERS: Record<string, (body: Buffer) => Buffer> = {
+  identity: (body) => body,
+  gzip: (body) => gunzipSync(body),
+  br: (body) => brotliDecompressSync(body),
+  deflate: (body) => inflateSync(body),
+};
+
+/** The encoding a kept page goes out in: brotli or gzip when the browser takes it (q > 0), else none. */
+export function pickEncoding(acceptEncoding: string | string[] | undefined): "br" | "gzip" | null {
+  const taken = new Set<string>();
+  for (const part of String(acceptEncoding ?? "").split(",")) {
+    const [name = "", ...params] = part.trim().toLowerCase().split(";");
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    if (name && !(q && Number(q.slice(2)) === 0)) taken.add(name.trim());
+  }
+  if (taken.has("br")) return "br";
+  if (taken.has("gzip")) return "gzip";
+  return null;
+}
 
 /**
  * Anonymous public pages rendered moments ago are the same for every visitor: a short-lived
@@ -27,7 +52,14 @@ const BYPASS_COOKIES = new Set(["sid", "toast"]);
 const MAX_PAGES = 500;
 
 /** Headers that describe one answer on the wire, not the page: set anew on every hit. */
-const PER_ANSWER = new Set(["date", "connection", "keep-alive", "transfer-encoding", "content-length"]);
+const PER_ANSWER = new Set([
+  "date",
+  "connection",
+  "keep-alive",
+  "transfer-encoding",
+  "content-length",
+  "content-encoding",
+]);
 
 /** A rendered page as kept: its HTML cut at its nonce, and its headers but the per-answer ones. */
 export interface StoredPage {
@@ -39,8 +71,8 @@ export interface StoredPage {
 
 /**
  * Answers a kept page carrying `nonce`: the nonce of this answer, whose security headers (the
- * Content-Security-Policy naming it, and the rest) the server has already set. Gzipped for a
- * browser that takes it.
+ * Content-Security-Policy naming it, and the rest) the server has already set. Compressed
+ * (brotli, else gzip) for a browser that takes it.
  */
 export async function answerStored(
   req: IncomingMessage,
@@ -49,11 +81,16 @@ export async function answerStored(
   nonce: string,
 ): Promise<void> {
   let body = Buffer.from(page.parts.join(nonce));
-  const gzipped = /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
-  if (gzipped) body = await gzipAsync(body, { level: 6 });
+  const encoding = pickEncoding(req.headers["accept-encoding"]);
+  if (encoding === "br") body = await brotliAsync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } });
+  else if (encoding === "gzip") body = await gzipAsync(body, { level: 6 });
   for (const [name, value] of Object.entries(page.headers))
     if (value !== undefined) res.setHeader(name, value);
-  if (gzipped) res.setHeader("Content-Encoding", "gzip");
+  if (encoding) res.setHeader("Content-Encoding", encoding);
+  // The answer depends on Accept-Encoding (a shared cache must not hand gzip to a browser without it).
+  const vary = String(res.getHeader("vary") ?? "");
+  if (!/\baccept-encoding\b/i.test(vary))
+    res.setHeader("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
   res.setHeader("Content-Length", body.length);
   res.statusCode = 200;
   res.end(req.method === "HEAD" ? undefined : body);
@@ -62,8 +99,9 @@ export async function answerStored(
 /**
  * Lets `render` answer a GET and hands `keep` the page it wrote when it is one to keep: a 200
  * text/html answer that sets no cookie. `nonce` is the one `render` puts in the page. The answer
- * goes out uncompressed (the page is kept as plain HTML). Headers set before `render` (the
- * security headers every answer gets anew) and per-answer ones are not kept with the page.
+ * goes out as the web tier sends it (compressed for a browser that takes it); what went out is
+ * decompressed to be kept as plain HTML. Headers set before `render` (the security headers every
+ * answer gets anew) and per-answer ones are not kept with the page.
  */
 export function renderAndKeep(
   req: IncomingMessage,
@@ -72,7 +110,6 @@ export function renderAndKeep(
   render: () => void,
   keep: (page: Omit<StoredPage, "storedAt">) => void,
 ): void {
-  req.headers["accept-encoding"] = "identity";
   const preset = new Set(res.getHeaderNames());
   const chunks: Buffer[] = [];
   const write = res.write.bind(res) as (...args: unknown[]) => boolean;
@@ -90,11 +127,18 @@ export function renderAndKeep(
     if (typeof chunk !== "function") collect(chunk, rest[0]);
     const type = String(res.getHeader("content-type") ?? "");
     if (res.statusCode === 200 && type.startsWith("text/html") && !res.hasHeader("set-cookie")) {
-      const html = Buffer.concat(chunks).toString("utf8");
       const headers: OutgoingHttpHeaders = {};
       for (const [name, value] of Object.entries(res.getHeaders()))
         if (!PER_ANSWER.has(name) && !preset.has(name)) headers[name] = value;
-      keep({ parts: html.split(nonce), headers });
+      const sent = Buffer.concat(chunks);
+      const encoding = String(res.getHeader("content-encoding") ?? "identity").toLowerCase();
+      let html: Buffer | undefined;
+      try {
+        html = DECODERS[encoding]?.(sent);
+      } catch {
+        // A body that does not decode: the page is simply not kept (nor one in an unknown encoding).
+      }
+      if (html) keep({ parts: html.toString("utf8").split(nonce), headers });
     }
     return end(chunk, ...rest);
   }) as typeof res.end;

@@ -98,6 +98,17 @@ test.describe("Security headers and Content-Security-Policy", { tag: ["@needs-js
     expect(res.headers()["x-content-type-options"]).toBe("nosniff");
   });
 
+  test("public pages go out compressed from the page cache, on a miss and on a hit", async ({ page }) => {
+    // The second server keeps public pages 5 s; a query of its own makes the first answer a miss.
+    const url = `${E2E_HC_ORIGIN}/?compressed=${Date.now()}`;
+    for (const answer of ["miss", "hit"]) {
+      const res = await page.request.get(url, { headers: { "accept-encoding": "gzip" } });
+      expect(res.status(), answer).toBe(200);
+      expect(res.headers()["content-encoding"], answer).toBe("gzip");
+      expect(await res.text(), answer).toContain("</html>");
+    }
+  });
+
   test("the ALTCHA widget loads, and its worker solves the challenge, under the policy", async ({ page }) => {
     const violations = await watchViolations(page);
     // Twice: the second answer may come from the page cache, with a fresh nonce of its own.

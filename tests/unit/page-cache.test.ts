@@ -1,8 +1,27 @@
 import { createServer, get as httpGet, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { gunzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import compression from "compression";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createPageCache } from "../../server/page-cache";
+import { createPageCache, pickEncoding } from "../../server/page-cache";
+
+/** A GET by node:http (fetch would decompress the body for us): the raw body and headers. */
+function rawGet(url: string, headers: Record<string, string>) {
+  return new Promise<{ encoding?: string; vary?: string; body: Buffer; csp?: string }>((resolve, reject) => {
+    httpGet(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () =>
+        resolve({
+          encoding: res.headers["content-encoding"],
+          vary: res.headers.vary,
+          body: Buffer.concat(chunks),
+          csp: res.headers["content-security-policy"] as string,
+        }),
+      );
+    }).on("error", reject);
+  });
+}
 
 /**
  * The public-page cache in front of the web tier, on a real HTTP server: a stand-in renderer
@@ -145,5 +164,82 @@ describe("public page cache", () => {
     expect(html).toContain(`nonce="${nonce}"`);
     expect(html).toContain("render 1 of /terms-of-use");
     expect(renders).toBe(1);
+  });
+});
+
+/**
+ * The cache in front of the real web tier's compression middleware (server.ts: `compression()`):
+ * a page rendered on a miss goes out compressed like any other answer, and is kept as plain HTML.
+ */
+describe("public page cache with the compression middleware", () => {
+  let server: Server;
+  let base: string;
+  let clock = 0;
+  let renders = 0;
+  let nonceSeq = 0;
+  const serve = createPageCache({ ttlMs: 5_000, now: () => clock });
+  const compress = compression();
+  // A page above the middleware's 1 KB threshold.
+  const filler = "<p>Earn rupees with ads, short links and task walls.</p>".repeat(100);
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      const nonce = `c${++nonceSeq}`;
+      res.setHeader("Content-Security-Policy", `script-src 'nonce-${nonce}'`);
+      serve(req, res, nonce, () => {
+        // As express runs it: the middleware wraps the answer, then the page is written.
+        compress(req as never, res as never, () => {
+          renders += 1;
+          res.statusCode = 200;
+          res.setHeader("Content-Type", "text/html; charset=utf-8");
+          res.write(`<html><script nonce="${nonce}">1</script>${filler}`);
+          res.end(`<p>render ${renders}</p></html>`);
+        });
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  beforeEach(() => {
+    clock += 60_000;
+    renders = 0;
+  });
+
+  const nonceOf = (csp?: string) => /'nonce-([^']+)'/.exec(csp ?? "")?.[1];
+
+  it("compresses the answer on a miss (gzip), keeps the page plain, and compresses hits too", async () => {
+    const miss = await rawGet(`${base}/`, { "accept-encoding": "gzip" });
+    expect(miss.encoding).toBe("gzip");
+    const html = gunzipSync(miss.body).toString();
+    expect(html).toContain(`nonce="${nonceOf(miss.csp)}"`);
+    expect(html).toContain("render 1");
+    expect(miss.body.length).toBeLessThan(html.length / 4);
+    // Kept as plain HTML: a browser taking no compression gets it as it is, with its own nonce.
+    const plain = await rawGet(`${base}/`, { "accept-encoding": "identity" });
+    expect(plain.body.toString()).toContain("render 1");
+    expect(plain.body.toString()).toContain(`nonce="${nonceOf(plain.csp)}"`);
+    const hit = await rawGet(`${base}/`, { "accept-encoding": "gzip, deflate" });
+    expect(hit.encoding).toBe("gzip");
+    expect(hit.vary).toMatch(/accept-encoding/i);
+    expect(gunzipSync(hit.body).toString()).toContain("render 1");
+    expect(renders).toBe(1);
+  });
+
+  it("compresses a miss with brotli for a browser that takes it, and its hits too", async () => {
+    const miss = await rawGet(`${base}/login`, { "accept-encoding": "gzip, deflate, br" });
+    expect(miss.encoding).toBe("br");
+    expect(brotliDecompressSync(miss.body).toString()).toContain("render 1");
+    const hit = await rawGet(`${base}/login`, { "accept-encoding": "br" });
+    expect(brotliDecompressSync(hit.body).toString()).toContain(`nonce="${nonceOf(hit.csp)}"`);
+    expect(renders).toBe(1);
+  });
+
+  it("picks brotli, else gzip, from what the browser takes", () => {
+    expect(pickEncoding("gzip, deflate, br, zstd")).toBe("br");
+    expect(pickEncoding("gzip")).toBe("gzip");
+    expect(pickEncoding("br;q=0, gzip;q=0.5")).toBe("gzip");
+    expect(pickEncoding("identity")).toBeNull();
+    expect(pickEncoding(undefined)).toBeNull();
   });
 });

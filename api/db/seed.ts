@@ -53,6 +53,15 @@ export const DEMO_YOUTUBE_URL = "https://www.youtube.com/watch?v=aqz-KE-bpKQ";
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
 const HISTORY_DAYS = 60;
+
+/** The demo's statistics base (the withdrawn amount in milli-rupees: ₹25,00,000). */
+export const DEMO_STATS_BASE = {
+  users: 12000,
+  userCompletedTask: 480000,
+  visitorsLast30Days: 35000,
+  totalWithdrawalAmount: 2500000000,
+};
+
 /** Any constant: serialises two processes seeding the same PostgreSQL at once. */
 const SEED_LOCK = 73_102_025;
 
@@ -288,6 +297,8 @@ async function seedContent(tx: Tx, site: string, now: number) {
     ptc_minimum_views: SETTING_DEFAULTS.ptc_minimum_views,
     ptc_member_share_bp: SETTING_DEFAULTS.ptc_member_share_bp,
     ptc_instructions: SETTING_DEFAULTS.ptc_instructions.map((h) => sanitizeHtml(h)),
+    // The demo site's made-up history (a real site starts from 0: SETTING_DEFAULTS).
+    public_stats_base: DEMO_STATS_BASE,
   };
   await tx
     .insert(settings)

@@ -22,11 +22,15 @@ export const SETTING_DEFAULTS = {
   ],
   gift_code_page_message:
     "<p>Enter a gift code from our announcements or social channels to claim a bonus.</p>",
+  /**
+   * The home page's statistics start from here: 0 (the site's own history only) unless an
+   * operator sets the numbers from before this system. The demo seed sets its own.
+   */
   public_stats_base: {
-    users: 12000,
-    userCompletedTask: 480000,
-    visitorsLast30Days: 35000,
-    totalWithdrawalAmount: 2500000000,
+    users: 0,
+    userCompletedTask: 0,
+    visitorsLast30Days: 0,
+    totalWithdrawalAmount: 0,
   },
   email_change_wait_ms: 10 * 60 * 1000,
   password_reset_wait_ms: 5 * 60 * 1000,

@@ -49,10 +49,8 @@ function Stat({ label, target, prefix = "" }: { label: string; target: number; p
     // The label comes first for screen readers; the figure is shown above it.
     <div className="flex flex-col-reverse rounded-xl border border-slate-200 bg-white p-4 text-center shadow-sm">
       <dt className="mt-1 text-xs font-medium uppercase tracking-wide text-slate-600 sm:text-sm">{label}</dt>
-      <dd
-        className="text-2xl font-extrabold tabular-nums text-brand-700 sm:text-3xl"
-        aria-label={`${prefix}${abbreviate(target)}`}
-      >
+      {/* No label over the figure: a screen reader reads the figure shown (final once counted). */}
+      <dd className="text-2xl font-extrabold tabular-nums text-brand-700 sm:text-3xl">
         {prefix}
         {abbreviate(value)}
       </dd>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from "react";
 import { Form, useNavigation } from "@remix-run/react";
 import { Spinner, useIsPending } from "./forms";
 
@@ -27,25 +27,17 @@ export function ConfirmDialog({
   pending?: boolean;
   tone?: "primary" | "danger";
 }) {
-  useEffect(() => {
-    if (!onCancel) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape") onCancel();
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [onCancel]);
   return (
-    <DialogShell title={title}>
+    <DialogShell title={title} onClose={onCancel}>
       {children ? <div className="mt-2 text-sm text-slate-700">{children}</div> : null}
-      <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <div className={DIALOG_ACTIONS}>
         {onCancel ? (
           <button type="button" className="btn-secondary" onClick={onCancel}>
             {cancelLabel}
           </button>
         ) : (
           <Form method="get" className="contents">
-            <button type="submit" className="btn-secondary">
+            <button type="submit" className="btn-secondary" {...DIALOG_CANCEL}>
               {cancelLabel}
             </button>
           </Form>
@@ -71,26 +63,106 @@ export function ConfirmDialog({
 }
 
 /**
+ * A dialog's row of buttons, in the order they show at every width (Cancel first: above on a
+ * phone, on the left on a wide screen), so the keyboard meets them as the eye does.
+ */
+export const DIALOG_ACTIONS = "mt-5 flex flex-col gap-2 sm:flex-row sm:justify-end";
+
+/** Marks a dialog's Cancel or Close control: Escape activates it (see `useModalDialog`). */
+export const DIALOG_CANCEL = { "data-dialog-cancel": "" } as const;
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), iframe, [tabindex]:not([tabindex="-1"])';
+
+/**
+ * What a modal dialog (`aria-modal`) owes the keyboard: focus moves into it when it opens (its
+ * autofocus control, else its first one), Tab and Shift+Tab cycle inside it, Escape closes it
+ * like its Cancel (`onClose`, else the control marked `DIALOG_CANCEL`), and focus returns to
+ * where it was when it closes.
+ */
+export function useModalDialog(panel: RefObject<HTMLElement>, onClose?: () => void): void {
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+  // What had the focus when the dialog opened: read on the first render, before an autofocus moves it.
+  const [opener] = useState(() => (typeof document === "undefined" ? null : document.activeElement));
+  useEffect(() => {
+    const box = panel.current;
+    if (!box) return;
+    const before = opener instanceof HTMLElement ? opener : null;
+    const focusables = () =>
+      Array.from(box.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => el.getClientRects().length > 0);
+    if (!box.contains(document.activeElement))
+      (box.querySelector<HTMLElement>("[autofocus]") ?? focusables()[0] ?? box).focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") {
+        e.preventDefault();
+        if (onCloseRef.current) onCloseRef.current();
+        else box.querySelector<HTMLElement>("[data-dialog-cancel]")?.click();
+        return;
+      }
+      if (e.key !== "Tab") return;
+      const list = focusables();
+      if (!list.length) {
+        e.preventDefault();
+        box.focus();
+        return;
+      }
+      const first = list[0]!;
+      const last = list[list.length - 1]!;
+      const at = document.activeElement;
+      const inside = at instanceof Node && box.contains(at);
+      if (e.shiftKey && (!inside || at === first || at === box)) {
+        e.preventDefault();
+        last.focus();
+      } else if (!e.shiftKey && (!inside || at === last)) {
+        e.preventDefault();
+        first.focus();
+      }
+    };
+    // Focus that lands outside anyway (leaving an embedded frame, say) is brought back.
+    const onFocusIn = (e: FocusEvent) => {
+      if (e.target instanceof Node && !box.contains(e.target)) (focusables()[0] ?? box).focus();
+    };
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("focusin", onFocusIn);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("focusin", onFocusIn);
+      // Closed: back to what opened it, unless the page has put the focus somewhere on purpose.
+      const now = document.activeElement;
+      if (before?.isConnected && (!now || now === document.body || box.contains(now))) before.focus();
+    };
+  }, [panel, opener]);
+}
+
+/**
  * A modal dialog's frame (overlay, labelled panel, title): the confirm dialog's, and any page's
- * dialog with buttons of its own.
+ * dialog with buttons of its own. Keyboard: see `useModalDialog`; `onClose` is what Escape does
+ * (else the control marked `DIALOG_CANCEL` is pressed).
  */
 export function DialogShell({
   title,
   children,
   width = "max-w-sm",
+  onClose,
 }: {
   title: string;
   children: ReactNode;
   width?: "max-w-sm" | "max-w-lg";
+  onClose?: () => void;
 }) {
   const titleId = useId();
+  const panel = useRef<HTMLDivElement>(null);
+  useModalDialog(panel, onClose);
   return (
     <div className="fixed inset-0 z-40 flex items-end justify-center bg-slate-900/50 p-3 sm:items-center">
       <div
+        ref={panel}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
-        className={`w-full ${width} rounded-2xl bg-white p-5 shadow-xl`}
+        tabIndex={-1}
+        className={`w-full ${width} rounded-2xl bg-white p-5 shadow-xl outline-none`}
       >
         <h2 id={titleId} className="text-lg font-bold">
           {title}

@@ -14,6 +14,7 @@ import {
 import type { DomainErrorCode } from "../../shared/errors";
 import { HumanCheck, type HumanCheckChallenge } from "./human-check";
 import { type ToastView } from "./toaster";
+import { useModalDialog } from "./confirm-dialog";
 import { formatDuration } from "../../shared/duration";
 import { useCountdown } from "~/utils/countdown";
 import { showToast, useHydrated } from "~/utils/client-toast";
@@ -304,12 +305,6 @@ function ForgotPasswordDialog({ onClose }: { onClose: () => void }) {
     if (reply.sent) onClose();
   }, [reply, onClose]);
 
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => e.key === "Escape" && onClose();
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [onClose]);
-
   if (wait) {
     return (
       <DialogFrame title="Reset link already sent" onClose={onClose}>
@@ -338,16 +333,20 @@ function DialogFrame({
   onClose: () => void;
   children: React.ReactNode;
 }) {
+  const panel = useRef<HTMLDivElement>(null);
+  useModalDialog(panel, onClose);
   return (
     <div
       className="fixed inset-0 z-40 flex items-end justify-center bg-slate-900/50 p-3 sm:items-center"
       onMouseDown={(e) => e.target === e.currentTarget && onClose()}
     >
       <div
+        ref={panel}
         role="dialog"
         aria-modal="true"
         aria-labelledby="forgot-dialog-title"
-        className="w-full max-w-sm rounded-2xl bg-white p-5 shadow-xl"
+        tabIndex={-1}
+        className="w-full max-w-sm rounded-2xl bg-white p-5 shadow-xl outline-none"
       >
         <div className="mb-3 flex items-start justify-between gap-3">
           <h2 id="forgot-dialog-title" className="text-lg font-bold">

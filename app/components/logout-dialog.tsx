@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useId, useState } from "react";
+import { useCallback, useId, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { Form, Link } from "@remix-run/react";
 import { Spinner, useIsPending } from "./forms";
+import { DIALOG_ACTIONS, useModalDialog } from "./confirm-dialog";
 import { showToast, useHydrated } from "~/utils/client-toast";
 
 export const LOGOUT_HEADING = "Are you sure you want to log out?";
@@ -15,7 +16,7 @@ export function LogoutConfirm({ onCancel, headingId }: { onCancel?: () => void; 
         {LOGOUT_HEADING}
       </h2>
       <p className="mt-1 text-sm text-slate-600">You will need your password (or Google) to log in again.</p>
-      <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <div className={DIALOG_ACTIONS}>
         {onCancel ? (
           <button type="button" className="btn-secondary" onClick={onCancel}>
             Cancel
@@ -50,15 +51,6 @@ export function LogoutButton({ className, onOpen }: { className: string; onOpen?
     showToast({ type: "info", title: "LogOut canceled" });
   }, []);
 
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape") cancel();
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [open, cancel]);
-
   return (
     <>
       <Link
@@ -73,24 +65,30 @@ export function LogoutButton({ className, onOpen }: { className: string; onOpen?
       >
         LogOut
       </Link>
-      {open
-        ? createPortal(
-            <div
-              className="fixed inset-0 z-50 flex items-end justify-center bg-slate-900/50 p-3 sm:items-center"
-              data-testid="logout-dialog"
-            >
-              <div
-                role="dialog"
-                aria-modal="true"
-                aria-labelledby={headingId}
-                className="w-full max-w-sm rounded-2xl bg-white p-5 shadow-xl"
-              >
-                <LogoutConfirm onCancel={cancel} headingId={headingId} />
-              </div>
-            </div>,
-            document.body,
-          )
-        : null}
+      {open ? createPortal(<LogoutDialog onCancel={cancel} headingId={headingId} />, document.body) : null}
     </>
+  );
+}
+
+/** The dialog (scripts on): Tab stays inside, Escape cancels (useModalDialog). */
+function LogoutDialog({ onCancel, headingId }: { onCancel: () => void; headingId: string }) {
+  const panel = useRef<HTMLDivElement>(null);
+  useModalDialog(panel, onCancel);
+  return (
+    <div
+      className="fixed inset-0 z-50 flex items-end justify-center bg-slate-900/50 p-3 sm:items-center"
+      data-testid="logout-dialog"
+    >
+      <div
+        ref={panel}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={headingId}
+        tabIndex={-1}
+        className="w-full max-w-sm rounded-2xl bg-white p-5 shadow-xl outline-none"
+      >
+        <LogoutConfirm onCancel={onCancel} headingId={headingId} />
+      </div>
+    </div>
   );
 }

@@ -55,7 +55,6 @@ export function SoundToggle({
         value={soundOn ? "off" : "on"}
         className="btn-secondary gap-1.5 px-3 text-sm"
         aria-pressed={soundOn}
-        aria-label="Sound"
       >
         <span aria-hidden>{soundOn ? "🔊" : "🔇"}</span>
         Sound {soundOn ? "On" : "Off"}

@@ -4,7 +4,13 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { errorText, memberApi, memberRead } from "~/utils/api.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { redirectWithToast } from "~/utils/toast.server";
-import { AlertBox, DialogShell, newRequestId } from "~/components/confirm-dialog";
+import {
+  AlertBox,
+  DIALOG_ACTIONS,
+  DIALOG_CANCEL,
+  DialogShell,
+  newRequestId,
+} from "~/components/confirm-dialog";
 import { ErrorList, Field, SubmitButton, useIsPending } from "~/components/forms";
 import { ActionToast, showToast, useHydrated } from "~/utils/client-toast";
 import type { ToastView } from "~/components/toaster";
@@ -264,7 +270,7 @@ function StepList({ step }: { step: Step }) {
           <li
             key={label}
             aria-current={state === "current" ? "step" : undefined}
-            className={`rounded-lg px-2 py-2 ${state === "current" ? "bg-brand-600 text-white" : state === "done" ? "bg-brand-50 text-brand-800" : "bg-slate-100 text-slate-500"}`}
+            className={`rounded-lg px-2 py-2 ${state === "current" ? "bg-brand-600 text-white" : state === "done" ? "bg-brand-50 text-brand-800" : "bg-slate-100 text-slate-600"}`}
           >
             {n}. {label}
           </li>
@@ -570,10 +576,10 @@ export default function CreateCampaign() {
             sandbox="allow-scripts allow-same-origin"
             referrerPolicy="no-referrer"
           />
-          <Form method="post" className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Form method="post" className={DIALOG_ACTIONS}>
             <input type="hidden" name="step" value="2" />
             <Hidden values={values} except={[]} />
-            <button type="submit" name="nav" value="iframe_no" className="btn-secondary">
+            <button type="submit" name="nav" value="iframe_no" className="btn-secondary" {...DIALOG_CANCEL}>
               No, it&apos;s not loading
             </button>
             <button type="submit" name="nav" value="iframe_yes" className="btn-primary">
@@ -586,8 +592,8 @@ export default function CreateCampaign() {
       {wizard.insufficient ? (
         <Dialog title={CAMPAIGN_MESSAGES.insufficientBalanceTitle}>
           <p>{CAMPAIGN_MESSAGES.insufficientBalance}</p>
-          <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Link to="/member/advertiser" className="btn-secondary">
+          <div className={DIALOG_ACTIONS}>
+            <Link to="/member/advertiser" className="btn-secondary" {...DIALOG_CANCEL}>
               Close
             </Link>
             <Form

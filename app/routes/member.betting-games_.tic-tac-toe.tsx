@@ -11,7 +11,7 @@ import type { Socket } from "socket.io-client";
 import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { BalanceCard } from "~/components/balance-card";
-import { DialogShell } from "~/components/confirm-dialog";
+import { DIALOG_ACTIONS, DialogShell } from "~/components/confirm-dialog";
 import { Spinner } from "~/components/forms";
 import { errorText, memberApi, memberRead } from "~/utils/api.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -242,7 +242,7 @@ function ConfirmJoin({
   onConfirm: () => void;
 }) {
   return (
-    <DialogShell title={`Join ${room.roomName}?`}>
+    <DialogShell title={`Join ${room.roomName}?`} onClose={onCancel}>
       <p className="mt-2 text-sm text-slate-700">
         {isPractice(room)
           ? "The Practice Room is free: no entry fee, no prize."
@@ -250,7 +250,7 @@ function ConfirmJoin({
       </p>
       <Form
         method="post"
-        className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end"
+        className={DIALOG_ACTIONS}
         onSubmit={(e) => {
           e.preventDefault();
           onConfirm();
@@ -352,9 +352,9 @@ export default function TicTacToeLobby() {
       ) : null}
 
       {dialog?.kind === "lowBalance" ? (
-        <DialogShell title="Low Balance">
+        <DialogShell title="Low Balance" onClose={() => setShown(null)}>
           <p className="mt-2 text-sm text-slate-700">Your balance is too low to join this room.</p>
-          <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <div className={DIALOG_ACTIONS}>
             <CloseDialog label="Close" onClose={() => setShown(null)} />
             <Link to="/member/balance-converter" className="btn-primary">
               Convert Balance

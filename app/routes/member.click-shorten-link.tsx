@@ -209,7 +209,7 @@ function ShortLinkCard({
     >
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0">
-          <h3 className="break-words font-semibold">{link.shortnerName}</h3>
+          <h2 className="break-words font-semibold">{link.shortnerName}</h2>
           <p className="text-xs text-slate-500">
             <span aria-hidden>⏱ </span>
             <span className="sr-only">Time required: </span>

@@ -132,9 +132,13 @@ export default function Dashboard() {
           <h2 id="daily-earnings-title" className="mb-3 text-lg font-bold">
             Daily Earnings
           </h2>
+          {/* A scrolling box: focusable and named, so a keyboard can scroll it too. */}
           <div
-            className="h-[300px] overflow-auto rounded-lg border border-slate-200"
+            className="h-[300px] overflow-auto rounded-lg border border-slate-200 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600"
             data-testid="daily-earnings"
+            role="region"
+            aria-label="Daily Earnings table"
+            tabIndex={0}
           >
             <table className="w-full text-left text-xs sm:text-sm">
               <thead className="sticky top-0 bg-slate-100 text-xs uppercase text-slate-600">

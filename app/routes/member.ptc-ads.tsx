@@ -401,7 +401,7 @@ function AdCard({
   return (
     <li className="card flex flex-col gap-2" data-testid="ptc-ad">
       <div className="flex items-start justify-between gap-2">
-        <h3 className="font-semibold">{ad.step_2_title}</h3>
+        <h2 className="font-semibold">{ad.step_2_title}</h2>
         <span className="shrink-0 rounded-full bg-green-50 px-2 py-0.5 text-sm font-bold text-green-800 ring-1 ring-green-200">
           {rupees(ad.step_3_amount_for_user)}
         </span>

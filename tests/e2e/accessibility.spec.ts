@@ -1,0 +1,130 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, test, waitForHydration } from "./fixtures";
+
+/**
+ * Accessibility of the member pages (axe-core's WCAG 2.x A/AA rules, in Debian's Chromium) and the
+ * confirm dialog by keyboard. Scripts on only (js project): the rules are about what the member
+ * meets with them; the pages' structure is the same without.
+ */
+
+const MEMBER_PAGES = [
+  "/member/dashboard",
+  "/member/ptc-ads",
+  "/member/click-shorten-link",
+  "/member/task-wall",
+  "/member/withdraw",
+  "/member/balance-converter",
+  "/member/advertiser/create",
+  "/member/betting-games/tic-tac-toe",
+];
+
+const DEMO = { email: "demo@example.com", password: "demo-password-123" };
+
+async function violations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    // One run in the page itself: the default finishes each run in a new blank page (slower).
+    .setLegacyMode(true)
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+    // Experimental in axe-core, so off unless named: a control's name starts with its visible text.
+    .options({ rules: { "label-content-name-mismatch": { enabled: true } } })
+    .analyze();
+  return result.violations.map(
+    (v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+  );
+}
+
+/** Every member page in turn, signed in as the demo member (two months of earnings: the dashboard's table scrolls). */
+async function checkMemberPages(page: Page): Promise<Record<string, string[]>> {
+  const found: Record<string, string[]> = {};
+  for (const path of MEMBER_PAGES) {
+    await page.goto(path);
+    await waitForHydration(page);
+    const v = await violations(page);
+    if (v.length) found[path] = v;
+  }
+  return found;
+}
+
+test.describe("Accessibility", { tag: ["@needs-js", "@wide-only"] }, () => {
+  test("the member pages pass axe-core", async ({ page, loginAs }) => {
+    await loginAs(page, DEMO);
+    expect(await checkMemberPages(page)).toEqual({});
+  });
+
+  test("the member pages pass axe-core at 360 px", async ({ page, loginAs }) => {
+    await page.setViewportSize({ width: 360, height: 640 });
+    await loginAs(page, DEMO);
+    expect(await checkMemberPages(page)).toEqual({});
+  });
+});
+
+test.describe("Accessibility by keyboard and screen reader", { tag: ["@needs-js", "@wide-only"] }, () => {
+  test("a dialog keeps Tab inside, closes on Escape, and lists its buttons in the order shown (360 px)", async ({
+    page,
+    newMember,
+    loginAs,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 640 });
+    await loginAs(page, await newMember());
+    await page.goto("/member/betting-games/tic-tac-toe");
+    await waitForHydration(page);
+    await expect(page.getByTestId("ttt-lobby")).toHaveAttribute("data-live", "on");
+    // Join asks first (nothing is joined until Confirm): the dialog under test.
+    const join = page.getByRole("button", { name: "Join Practice Room" });
+    await join.click();
+    const dialog = page.getByRole("dialog", { name: "Join Practice Room?" });
+    await expect(dialog).toBeVisible();
+    const focusInDialog = () =>
+      page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')));
+
+    // Tab and Shift+Tab go round the dialog's controls and never leave it.
+    const controls = dialog.locator("a[href], button");
+    const count = await controls.count();
+    expect(count).toBeGreaterThan(1);
+    for (let i = 0; i < count + 2; i++) {
+      await page.keyboard.press("Tab");
+      expect(await focusInDialog(), `Tab ${i + 1}`).toBe(true);
+    }
+    for (let i = 0; i < count + 2; i++) {
+      await page.keyboard.press("Shift+Tab");
+      expect(await focusInDialog(), `Shift+Tab ${i + 1}`).toBe(true);
+    }
+
+    // The order in the page's source is the order on screen (top to bottom, then left to right).
+    const boxes = await controls.evaluateAll((els) =>
+      els.map((el) => {
+        const r = el.getBoundingClientRect();
+        return { text: el.textContent?.trim(), top: Math.round(r.top), left: Math.round(r.left) };
+      }),
+    );
+    const onScreen = [...boxes].sort((a, b) => a.top - b.top || a.left - b.left);
+    expect(onScreen.map((b) => b.text)).toEqual(boxes.map((b) => b.text));
+
+    // Escape closes it like Cancel, and the focus goes back to Join.
+    await page.keyboard.press("Escape");
+    await expect(dialog).toHaveCount(0);
+    await expect(join).toBeFocused();
+  });
+
+  test("the home page's figures read as shown, during the count-up too", async ({ page }) => {
+    await page.clock.install();
+    await page.goto("/");
+    await waitForHydration(page);
+    // Stop the count-up part-way (it takes 2000 ms from hydration).
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 200);
+    const shown = await page.getByTestId("stats").locator("dd").allTextContents();
+    expect(shown).toHaveLength(4);
+    // What screen readers get: Chromium's own accessibility tree (no name over the figure, or the
+    // figure itself), and the text in it.
+    const cdp = await page.context().newCDPSession(page);
+    const { nodes } = (await cdp.send("Accessibility.getFullAXTree")) as {
+      nodes: { role?: { value?: string }; name?: { value?: string } }[];
+    };
+    const names = nodes.filter((n) => n.role?.value === "definition").map((n) => n.name?.value ?? "");
+    expect(names).toHaveLength(4);
+    names.forEach((name, i) => expect(["", shown[i]], `figure ${i + 1}`).toContain(name));
+    for (const [i, figure] of (await page.getByTestId("stats").locator("dd").all()).entries())
+      expect(await figure.ariaSnapshot()).toBe(`- definition: ${shown[i]}`);
+  });
+});

@@ -39,8 +39,7 @@ import {
   type OfferWall,
 } from "./offerWallConfig";
 import { verifyPostbackSignature, type ParamList } from "./offerWallSignatures";
-import { getSetting, setSetting } from "./settings";
-import { recordAudit } from "./audit";
+import { getSetting, updateSettingAudited } from "./settings";
 import { DomainError } from "./errors";
 import { OPERATOR_PAGE_SIZE } from "./ptcAds";
 import { isSafeText } from "../lib/text";
@@ -743,16 +742,12 @@ export async function setPostbackLogRetention(db: Db, actorUserId: string, days:
       "invalid_input",
       `retentionDays must be a whole number of days from ${RETENTION_DAYS.min} to ${RETENTION_DAYS.max}.`,
     );
-  await db.transaction(async (tx) => {
-    const before = await getSetting(tx, "postback_log_retention_days");
-    await setSetting(tx, "postback_log_retention_days", days);
-    await recordAudit(tx, {
-      actorUserId,
-      action: "postback.retention",
-      target: "settings:postback_log_retention_days",
-      before: { days: before },
-      after: { days },
-    });
+  await updateSettingAudited(db, {
+    actorUserId,
+    key: "postback_log_retention_days",
+    value: days,
+    action: "postback.retention",
+    field: "days",
   });
 }
 

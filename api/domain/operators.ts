@@ -5,7 +5,7 @@ import { DomainError } from "./errors";
 import { milliToRupeeString } from "../../shared/money";
 import { recordAudit } from "./audit";
 import { createMember, emailKey, hashPassword, normalizeEmail } from "./accounts";
-import { getSetting, setSetting } from "./settings";
+import { getSetting, updateSettingAudited } from "./settings";
 import { isUniqueViolation } from "../db/errors";
 
 /** "0.1" from 1000 basis points: the rate as the spec's client multiplies it by 100 to show a percentage. */
@@ -202,16 +202,11 @@ export async function referralSettings(db: Db) {
 }
 
 export async function updateReferralRate(db: Db, actorUserId: string, basisPoints: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    const before = await getSetting(tx, "referral_rate_bp");
-    await setSetting(tx, "referral_rate_bp", basisPoints);
-    await recordAudit(tx, {
-      actorUserId,
-      action: "settings.update",
-      target: "settings:referral_rate_bp",
-      before: { referral_rate_bp: before },
-      after: { referral_rate_bp: basisPoints },
-    });
+  await updateSettingAudited(db, {
+    actorUserId,
+    key: "referral_rate_bp",
+    value: basisPoints,
+    action: "settings.update",
   });
 }
 

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { settings } from "../db/schema";
+import { recordAudit } from "./audit";
 import {
   DEFAULT_PTC_MEMBER_SHARE_BP,
   DEFAULT_PTC_MINIMUM_VIEWS,
@@ -89,6 +90,28 @@ export async function setSetting<K extends SettingKey>(
     .insert(settings)
     .values({ key, value })
     .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
+}
+
+/**
+ * An operator's change of one setting, in its own transaction, audited with the value before and
+ * after (under `field` in the audit record: the setting's key unless named).
+ */
+export async function updateSettingAudited<K extends SettingKey>(
+  db: Db,
+  input: { actorUserId: string; key: K; value: SettingValue<K>; action: string; field?: string },
+): Promise<void> {
+  const field = input.field ?? input.key;
+  await db.transaction(async (tx) => {
+    const before = await getSetting(tx, input.key);
+    await setSetting(tx, input.key, input.value);
+    await recordAudit(tx, {
+      actorUserId: input.actorUserId,
+      action: input.action,
+      target: `settings:${input.key}`,
+      before: { [field]: before },
+      after: { [field]: input.value },
+    });
+  });
 }
 
 /** The settings key of the paid game rooms switch (issue 9). */

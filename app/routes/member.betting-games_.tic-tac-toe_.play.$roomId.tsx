@@ -17,7 +17,7 @@ import { showToast, useHydrated } from "~/utils/client-toast";
 import { emitWithAck, ROOM_RECONNECTION } from "~/utils/socket.client";
 import { gameFinishOf, useGameFinishEffects } from "~/utils/game-finish";
 import { useSiteSocket } from "~/utils/use-site-socket";
-import { LOBBY_PATH, fromBase64, roomPath } from "~/utils/tic-tac-toe";
+import { LOBBY_PATH, fromBase64, optimisticMove, roomPath } from "~/utils/tic-tac-toe";
 import { outcomeOf, type PlayerSymbol } from "../../shared/ticTacToe";
 import {
   RECONNECT_SECONDS,
@@ -230,16 +230,12 @@ export default function TicTacToeRoom() {
 
   const play = (row: number, col: number) => {
     const s = socket.current;
-    if (!room || !me || !s?.connected || !myTurn || room.gameState[row]![col] !== "") return;
+    if (!room || !me || !s?.connected || !myTurn) return;
+    // The move shows at once, by the game machine's rules; the server's update then corrects it.
+    const shown = optimisticMove(room, me.userId, row, col, new Date());
+    if (!shown) return;
     const before = room;
-    // The move shows at once and the turn passes; the server's update then corrects it.
-    setRoom({
-      ...room,
-      gameState: room.gameState.map((cells, r) =>
-        cells.map((cell, c) => (r === row && c === col ? me.symbol : cell)),
-      ),
-      currentTurn: me.symbol === "X" ? "O" : "X",
-    });
+    setRoom(shown);
     emitWithAck(s, EV.move, { decodedRoomId: roomId, row, col, version: room.version })
       .then((ack) => {
         const r = roomOf(ack);

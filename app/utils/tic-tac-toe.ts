@@ -1,5 +1,6 @@
 /** Addresses and payload readers the betting-games pages share (spec 2 §2, §3). */
-import type { LobbyRoom } from "../../shared/ticTacToeEvents";
+import type { LobbyRoom, RoomView } from "../../shared/ticTacToeEvents";
+import { step } from "../../shared/ticTacToeMachine";
 
 export const HUB_PATH = "/member/betting-games";
 export const LOBBY_PATH = "/member/betting-games/tic-tac-toe";
@@ -54,5 +55,55 @@ export function readLobby(ack: unknown): LobbyData | null {
     available_balance: String(a.msg?.available_balance ?? "0"),
     deposit_amount: String(a.msg?.deposit_amount ?? "0"),
     paid_rooms: a.msg?.paid_rooms !== false,
+  };
+}
+
+/**
+ * The room after the member's move at (row, col), 0-based, to show at once before the server's
+ * answer: the game machine's own move, on the room as the page has it (the server's update then
+ * replaces it). Null when the machine refuses the move. The clocks stay the server's.
+ */
+export function optimisticMove(
+  room: RoomView,
+  userId: string,
+  row: number,
+  col: number,
+  now: Date,
+): RoomView | null {
+  const next = step(
+    {
+      room: {
+        status: room.status,
+        board: room.gameState,
+        currentTurn: room.currentTurn,
+        winner: room.winner,
+        endReason: room.end_reason,
+        version: room.version,
+        turnDeadline: null,
+        pausedTurnMs: null,
+        waitDeadline: null,
+        startedAt: null,
+        finishedAt: null,
+      },
+      players: room.players.map((p) => ({
+        userId: p._id,
+        symbol: p.symbol,
+        active: true,
+        connected: p.connected,
+        reconnectDeadline: null,
+        disconnectBudgetMs: 0,
+      })),
+    },
+    { type: "move", userId, row, col, expectedVersion: room.version },
+    now,
+  );
+  if (next.refused) return null;
+  return {
+    ...room,
+    status: next.room.status,
+    gameState: next.room.board,
+    currentTurn: next.room.currentTurn,
+    winner: next.room.winner,
+    end_reason: next.room.endReason,
   };
 }

@@ -1,6 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { GAME_MESSAGES, RECONNECT_SECONDS, TURN_SECONDS, WAIT_SECONDS } from "../../shared/ticTacToeEvents";
+import { optimisticMove } from "../../app/utils/tic-tac-toe";
+import { emptyBoard } from "../../shared/ticTacToe";
+import {
+  GAME_MESSAGES,
+  RECONNECT_SECONDS,
+  TURN_SECONDS,
+  WAIT_SECONDS,
+  type RoomView,
+} from "../../shared/ticTacToeEvents";
 import {
   DISCONNECT_BUDGET_MS,
   openRoom,
@@ -323,5 +331,59 @@ describe("tic-tac-toe machine: cancel and the paid switch", () => {
     expect(r.room).toMatchObject({ status: "cancelled", endReason: "paid_rooms_off" });
     expect(r.effects[0]).toEqual({ type: "refund", userId: A });
     expect(step(started(), { type: "paidRoomsOff" }, at(3)).changed).toBe(false);
+  });
+});
+
+describe("the room page's optimistic move", () => {
+  const view = (over: Partial<RoomView> = {}): RoomView => ({
+    _id: "room-1",
+    type: "Practice Room",
+    roomName: "Practice Room",
+    entryFees: "0",
+    prize: "0",
+    status: "playing",
+    version: 4,
+    gameState: emptyBoard(),
+    players: [
+      { _id: A, name: "Alice", symbol: "X", connected: true, remaining_disconnect: null },
+      { _id: B, name: "Bob", symbol: "O", connected: true, remaining_disconnect: null },
+    ],
+    max_player: 2,
+    currentTurn: "X",
+    winner: null,
+    end_reason: null,
+    player_turn_timeLeft: 20,
+    player_turn_timer: TURN_SECONDS,
+    opponent_player_waiting_timeLeft: 0,
+    ...over,
+  });
+
+  it("shows the move and passes the turn, the server's version and clocks untouched", () => {
+    const shown = optimisticMove(view(), A, 2, 1, T0)!;
+    expect(shown.gameState[2]![1]).toBe("X");
+    expect(shown).toMatchObject({
+      currentTurn: "O",
+      version: 4,
+      player_turn_timeLeft: 20,
+      status: "playing",
+    });
+  });
+
+  it("refuses what the server would refuse: a taken cell, the other's turn", () => {
+    const board = emptyBoard();
+    board[0]![0] = "O";
+    expect(optimisticMove(view({ gameState: board }), A, 0, 0, T0)).toBeNull();
+    expect(optimisticMove(view(), B, 1, 1, T0)).toBeNull();
+  });
+
+  it("a winning move shows the end", () => {
+    const board = emptyBoard();
+    board[0]![0] = "X";
+    board[0]![1] = "X";
+    expect(optimisticMove(view({ gameState: board }), A, 0, 2, T0)).toMatchObject({
+      status: "finished",
+      winner: "X",
+      end_reason: "line",
+    });
   });
 });

@@ -2,40 +2,51 @@ import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { gamePlayers, gameRoomTypes, gameRooms, journalEntries, journalLines, users } from "../db/schema";
 import { newId } from "../lib/ids";
-import { applyMove, emptyBoard, type Board, type Outcome, type PlayerSymbol } from "../../shared/ticTacToe";
+import type { Board, PlayerSymbol } from "../../shared/ticTacToe";
 import {
   GAME_MESSAGES,
   PRACTICE_ROOM,
   PRACTICE_TYPE_ID,
-  RECONNECT_SECONDS,
   TURN_SECONDS,
-  WAIT_SECONDS,
   type LobbyRoom,
   type RoomView,
 } from "../../shared/ticTacToeEvents";
+import {
+  openRoom,
+  step,
+  type GameEvent,
+  type GamePlayer,
+  type GameRefusal,
+  type GameRoom,
+  type GameState,
+  type GameStep,
+} from "../../shared/ticTacToeMachine";
 import { milliToRupeeString } from "../../shared/money";
-import { creditEarning, incomeToday } from "./earnings";
+import { incomeToday } from "./earnings";
 import { istDayStart } from "./earningKinds";
 import { DomainError } from "./errors";
-import { InsufficientFundsError, PLATFORM, memberAccount, memberBalances, post } from "./ledger";
-import { refuseWhileOwing } from "./offerWallDebt";
+import { memberAccount, memberBalances } from "./ledger";
+import { GAME_KINDS, prizeKey, settleEffect } from "./ticTacToeSettlement";
 import { gamesPaidRooms, setGamesPaidRooms } from "./settings";
 import { recordAudit } from "./audit";
 
 /**
- * Tic-tac-toe rooms (issue 9): the one module that owns the game's rules on the server. The board
- * rules are the pure functions of shared/ticTacToe.ts; this module applies them to the room row,
- * which is the game's single authority on every node (ARCHITECTURE §10):
+ * Tic-tac-toe rooms (issue 9): storage and settlement around the game's machine. The rules — seats,
+ * turns, deadlines, the disconnect budget, the finish — are the pure machine of
+ * shared/ticTacToeMachine.ts (on the board rules of shared/ticTacToe.ts); this module feeds it the
+ * room row, which is the game's single authority on every node (ARCHITECTURE §10), and stores
+ * what it answers:
  *
  * - every change to a room happens in one transaction holding the room row's lock (FOR UPDATE)
- *   and bumps its `version`, so two moves at once, or a move against a stale version, cannot both
- *   apply;
+ *   and is written only over the version it was read at, so two moves at once, or a move against
+ *   a stale version, cannot both apply;
  * - every deadline (opponent wait, turn, reconnect) is a column; whoever touches the room next —
  *   a move, a rejoin, or the sweeper on any node claiming due rooms with FOR UPDATE SKIP LOCKED —
- *   acts on the deadlines that have passed, by the injected clock;
- * - money moves in the same transaction as the state it belongs to, each movement under a unique
- *   ledger key: an entry fee once per seat, a refund once per seat, the prize and the revenue
- *   once per game.
+ *   has the machine act on the deadlines that have passed, by the injected clock;
+ * - the machine's money effects (a fee, a refund, a settlement) become ledger entries
+ *   (ticTacToeSettlement.ts) in the same transaction as the state they belong to, each under a
+ *   unique ledger key: an entry fee once per seat, a refund once per seat, the prize and the
+ *   revenue once per game.
  *
  * It talks to the sockets only through the GameNotifier it is given, after its transaction
  * commits (no socket.io here).
@@ -61,8 +72,7 @@ export interface GameDeps {
   nodeEnv: string;
 }
 
-/** Ledger entry kinds of games (the prize is an earning of kind `bettingGames`). */
-export const GAME_KINDS = { fee: "game_fee", refund: "game_refund", revenue: "game_revenue" } as const;
+export { GAME_KINDS, prizeKey };
 
 /** Advisory lock keys: the paid switch (shared by paid joins, exclusive for the switch), and one per room type. */
 const PAID_SWITCH_LOCK = 90_092_025;
@@ -96,8 +106,6 @@ async function inTransaction<T>(g: GameDeps, run: (tx: Tx, fx: Effects) => Promi
 
 const secondsLeft = (deadline: Date | null, now: Date) =>
   deadline ? Math.max(0, Math.ceil((deadline.getTime() - now.getTime()) / 1000)) : 0;
-
-const addSeconds = (now: Date, s: number) => new Date(now.getTime() + s * 1000);
 
 /** What a room or a lobby card says of its type: the join type, the name, fee and prize. */
 const priced = (typeId: string, name: string, entryFee: number, prize: number) => ({
@@ -147,170 +155,122 @@ function announce(fx: Effects, room: RoomRow, players: PlayerRow[], now: Date) {
   fx.rooms.set(room.id, { view: roomView(room, players, now), playerIds: players.map((p) => p.userId) });
 }
 
-const feeKey = (roomId: string, userId: string) => `game-fee:${roomId}:${userId}`;
-const refundKey = (roomId: string, userId: string) => `game-refund:${roomId}:${userId}`;
-/** The one settlement key of a game: its prize entry. */
-export const prizeKey = (roomId: string) => `game-prize:${roomId}`;
-const revenueKey = (roomId: string) => `game-revenue:${roomId}`;
+// ---------------------------------------------------------------------------------------------
+// Storage: the machine's answer written under the room's lock
 
-async function refundFee(tx: Tx, fx: Effects, room: RoomRow, userId: string, now: Date) {
-  if (room.entryFee <= 0) return;
-  const r = await post(tx, {
-    idempotencyKey: refundKey(room.id, userId),
-    kind: GAME_KINDS.refund,
-    userId,
-    memo: `Refund: ${room.name}`,
-    createdAt: now,
-    lines: [
-      { account: PLATFORM.gameEscrow, amount: -room.entryFee },
-      { account: memberAccount(userId, "deposit"), amount: room.entryFee },
-    ],
-  });
-  if (r.posted) fx.balances.add(userId);
-}
+type Locked = { room: RoomRow; players: PlayerRow[] };
 
-/**
- * Moves a game's money, once: the winner's prize from the game escrow (an earning; the referrer's
- * income is on the net winnings, prize − own fee) and the rest of the fees to revenue; a draw
- * refunds both fees.
- */
-async function settleMoney(
-  tx: Tx,
-  fx: Effects,
-  room: RoomRow,
-  players: PlayerRow[],
-  outcome: Outcome,
-  now: Date,
-) {
-  if (room.entryFee <= 0) return;
-  if (outcome === "draw") {
-    for (const p of players) await refundFee(tx, fx, room, p.userId, now);
-    return;
-  }
-  const winner = players.find((p) => p.symbol === outcome);
-  if (!winner) throw new Error(`room ${room.id} has no player ${outcome}`);
-  const { posted } = await creditEarning(tx, {
-    userId: winner.userId,
-    source: "bettingGames",
-    amount: room.prize,
-    idempotencyKey: prizeKey(room.id),
-    memo: `Won: ${room.name}`,
-    createdAt: now,
-    // The referrer's income is on the net winnings, not the prize.
-    referralBase: room.prize - room.entryFee,
-  });
-  if (!posted) return;
-  fx.balances.add(winner.userId);
-  const rest = room.entryFee * players.length - room.prize;
-  if (rest > 0) {
-    await post(tx, {
-      idempotencyKey: revenueKey(room.id),
-      kind: GAME_KINDS.revenue,
-      memo: `Fees kept: ${room.name}`,
-      createdAt: now,
-      lines: [
-        { account: PLATFORM.gameEscrow, amount: -rest },
-        { account: PLATFORM.revenue, amount: rest },
-      ],
-    });
-  }
-}
+const gameRoomOf = (r: RoomRow): GameRoom => ({
+  status: r.status,
+  board: r.board as Board,
+  currentTurn: r.currentTurn,
+  winner: r.winner,
+  endReason: r.endReason,
+  version: r.version,
+  turnDeadline: r.turnDeadline,
+  pausedTurnMs: r.pausedTurnMs,
+  waitDeadline: r.waitDeadline,
+  startedAt: r.startedAt,
+  finishedAt: r.finishedAt,
+});
+
+const gamePlayerOf = (p: PlayerRow): GamePlayer => ({
+  userId: p.userId,
+  symbol: p.symbol,
+  active: p.active,
+  connected: p.connected,
+  reconnectDeadline: p.reconnectDeadline,
+  disconnectBudgetMs: p.disconnectBudgetMs,
+});
+
+const stateOf = (l: Locked): GameState => ({
+  room: gameRoomOf(l.room),
+  players: l.players.map(gamePlayerOf),
+});
+
+const sameTime = (a: Date | null, b: Date | null) => (a?.getTime() ?? null) === (b?.getTime() ?? null);
+const samePlayer = (row: PlayerRow, p: GamePlayer) =>
+  row.active === p.active &&
+  row.connected === p.connected &&
+  row.disconnectBudgetMs === p.disconnectBudgetMs &&
+  sameTime(row.reconnectDeadline, p.reconnectDeadline);
+const isClosed = (status: RoomRow["status"]) => status === "finished" || status === "cancelled";
 
 /**
- * Closes a room (finished or cancelled) after its money has moved: no deadlines left, the seats
- * freed, settled now; announced to its players and the lobby.
+ * Stores the machine's step (its players in the order of `locked`'s): its money first (each
+ * movement under its unique ledger key), then the room row — only over the version it was read
+ * at, with the row's lock held — and the seats that changed; then what to announce after commit.
  */
-async function closeRoom(
-  tx: Tx,
-  fx: Effects,
-  room: RoomRow,
-  end: Pick<RoomRow, "status" | "winner" | "endReason"> & { board?: Board },
-  now: Date,
-): Promise<void> {
-  const [updated] = await tx
-    .update(gameRooms)
-    .set({
-      ...end,
-      currentTurn: null,
-      turnDeadline: null,
-      pausedTurnMs: null,
-      waitDeadline: null,
-      finishedAt: now,
-      settledAt: now,
-      version: sql`${gameRooms.version} + 1`,
-    })
-    .where(eq(gameRooms.id, room.id))
-    .returning();
-  const seats = await tx
-    .update(gamePlayers)
-    .set({ active: false, reconnectDeadline: null })
-    .where(eq(gamePlayers.roomId, room.id))
-    .returning();
-  announce(fx, updated!, seats, now);
-  fx.lobby = true;
-}
-
-/** Ends a game in play with `outcome` and settles it, under the room's lock. */
-async function finish(
-  tx: Tx,
-  fx: Effects,
-  locked: { room: RoomRow; players: PlayerRow[] },
-  outcome: Outcome,
-  reason: string,
-  now: Date,
-  board?: Board,
-): Promise<void> {
-  await settleMoney(tx, fx, locked.room, locked.players, outcome, now);
-  await closeRoom(
-    tx,
-    fx,
-    locked.room,
-    { status: "finished", winner: outcome, endReason: reason, board },
-    now,
-  );
-}
-
-/** Ends a room still waiting for an opponent, refunding its one player's fee. */
-async function cancelWaiting(
-  tx: Tx,
-  fx: Effects,
-  locked: { room: RoomRow; players: PlayerRow[] },
-  reason: string,
-  now: Date,
-): Promise<void> {
-  for (const p of locked.players) await refundFee(tx, fx, locked.room, p.userId, now);
-  await closeRoom(tx, fx, locked.room, { status: "cancelled", winner: null, endReason: reason }, now);
-}
-
-/**
- * Acts on the room's deadlines that have passed by `now`: an opponent wait ends (refund), a turn
- * runs out (that player loses), a disconnected player's reconnect time runs out (loses; the
- * earlier deadline first). Answers whether the room changed.
- */
-async function actOnDeadlines(
-  tx: Tx,
-  fx: Effects,
-  locked: { room: RoomRow; players: PlayerRow[] },
-  now: Date,
-): Promise<boolean> {
-  const { room, players } = locked;
-  const due = (d: Date | null) => d !== null && d.getTime() <= now.getTime();
-  if (room.status === "waiting" && due(room.waitDeadline)) {
-    await cancelWaiting(tx, fx, locked, "wait_expired", now);
-    return true;
+async function commit(tx: Tx, fx: Effects, locked: Locked, next: GameStep, now: Date): Promise<Locked> {
+  if (!next.changed) return locked;
+  const { room } = locked;
+  for (const e of next.effects) await settleEffect(tx, fx.balances, room, locked.players, e, now);
+  let roomRow = room;
+  if (next.room.version !== room.version) {
+    const r = next.room;
+    const [updated] = await tx
+      .update(gameRooms)
+      .set({
+        status: r.status,
+        board: r.board,
+        currentTurn: r.currentTurn,
+        winner: r.winner,
+        endReason: r.endReason,
+        version: r.version,
+        turnDeadline: r.turnDeadline,
+        pausedTurnMs: r.pausedTurnMs,
+        waitDeadline: r.waitDeadline,
+        startedAt: r.startedAt,
+        finishedAt: r.finishedAt,
+        // A room is settled when it closes: its money moved just above.
+        ...(isClosed(r.status) && !isClosed(room.status) ? { settledAt: now } : {}),
+      })
+      .where(and(eq(gameRooms.id, room.id), eq(gameRooms.version, room.version)))
+      .returning();
+    if (!updated) throw new Error(`room ${room.id} changed under its lock`);
+    roomRow = updated;
   }
-  if (room.status !== "playing") return false;
-  const losers: { symbol: PlayerSymbol; at: number; reason: string }[] = [];
-  if (room.currentTurn && due(room.turnDeadline))
-    losers.push({ symbol: room.currentTurn, at: room.turnDeadline!.getTime(), reason: "turn_timeout" });
-  for (const p of players)
-    if (p.active && due(p.reconnectDeadline))
-      losers.push({ symbol: p.symbol, at: p.reconnectDeadline!.getTime(), reason: "disconnect" });
-  const first = losers.sort((a, b) => a.at - b.at || a.symbol.localeCompare(b.symbol) * -1)[0];
-  if (!first) return false;
-  await finish(tx, fx, locked, first.symbol === "X" ? "O" : "X", first.reason, now);
-  return true;
+  const players: PlayerRow[] = [];
+  for (const [i, row] of locked.players.entries()) {
+    const p = next.players[i]!;
+    if (samePlayer(row, p)) {
+      players.push(row);
+      continue;
+    }
+    const change = {
+      active: p.active,
+      connected: p.connected,
+      reconnectDeadline: p.reconnectDeadline,
+      disconnectBudgetMs: p.disconnectBudgetMs,
+    };
+    await tx
+      .update(gamePlayers)
+      .set(change)
+      .where(and(eq(gamePlayers.roomId, row.roomId), eq(gamePlayers.userId, row.userId)));
+    players.push({ ...row, ...change });
+  }
+  const after = { room: roomRow, players };
+  for (const e of next.effects) {
+    if (e.type === "announce") announce(fx, after.room, after.players, now);
+    else if (e.type === "lobby") fx.lobby = true;
+  }
+  return after;
 }
+
+/** One event through the machine and into storage, under the room's lock. */
+async function play(
+  tx: Tx,
+  fx: Effects,
+  locked: Locked,
+  event: GameEvent,
+  now: Date,
+): Promise<{ after: Locked; changed: boolean; refused?: GameRefusal }> {
+  const next = step(stateOf(locked), event, now);
+  const after = await commit(tx, fx, locked, next, now);
+  return { after, changed: next.changed, refused: next.refused };
+}
+
+const refusal = (r: GameRefusal) => new DomainError(r.code, r.message);
 
 // ---------------------------------------------------------------------------------------------
 // Joining and leaving
@@ -419,61 +379,32 @@ async function joinNow(g: GameDeps, userId: string, request: JoinRequest): Promi
             entryFee: type.entryFee,
             prize: type.prize,
             maxPlayers: type.maxPlayers,
-            status: "waiting",
-            board: emptyBoard(),
-            waitDeadline: addSeconds(now, WAIT_SECONDS),
+            ...openRoom(now),
             createdAt: now,
           })
           .returning()
       )[0]!;
-    const symbol: PlayerSymbol = waiting ? "O" : "X";
-    await tx.insert(gamePlayers).values({
-      roomId: room.id,
-      userId,
-      typeId: type.id,
-      symbol,
-      name,
-      joinedAt: now,
-      disconnectBudgetMs: RECONNECT_SECONDS * 1000,
-    });
-    if (type.entryFee > 0) {
-      await refuseWhileOwing(tx, userId);
-      try {
-        await post(tx, {
-          idempotencyKey: feeKey(room.id, userId),
-          kind: GAME_KINDS.fee,
-          userId,
-          memo: `Entry fee: ${type.name}`,
-          createdAt: now,
-          lines: [
-            { account: memberAccount(userId, "deposit"), amount: -type.entryFee },
-            { account: PLATFORM.gameEscrow, amount: type.entryFee },
-          ],
-        });
-      } catch (e) {
-        if (e instanceof InsufficientFundsError)
-          throw new DomainError("insufficient_balance", GAME_MESSAGES.lowBalance);
-        throw e;
-      }
-      fx.balances.add(userId);
-    }
-    if (waiting) {
-      const [started] = await tx
-        .update(gameRooms)
-        .set({
-          status: "playing",
-          currentTurn: "X",
-          turnDeadline: addSeconds(now, TURN_SECONDS),
-          waitDeadline: null,
-          startedAt: now,
-          version: sql`${gameRooms.version} + 1`,
-        })
-        .where(eq(gameRooms.id, room.id))
-        .returning();
-      const seats = await tx.select().from(gamePlayers).where(eq(gamePlayers.roomId, room.id));
-      announce(fx, started!, seats, now);
-    }
-    fx.lobby = true;
+    const seats = waiting ? await tx.select().from(gamePlayers).where(eq(gamePlayers.roomId, room.id)) : [];
+    const locked = { room, players: seats };
+    const next = step(stateOf(locked), { type: "seat", userId }, now);
+    if (next.refused) throw refusal(next.refused);
+    const mine = next.players.at(-1)!;
+    const [row] = await tx
+      .insert(gamePlayers)
+      .values({
+        roomId: room.id,
+        userId,
+        typeId: type.id,
+        symbol: mine.symbol,
+        name,
+        joinedAt: now,
+        disconnectBudgetMs: mine.disconnectBudgetMs,
+      })
+      .returning();
+    // The fee is the type's as the member chose it (as before the machine; a room that waits
+    // through an operator's price change keeps its own price for the settlement).
+    const chosen = { ...room, entryFee: type.entryFee, name: type.name };
+    await commit(tx, fx, { room: chosen, players: [...seats, row!] }, next, now);
     return { roomId: room.id, type: label, resumed: false };
   });
 }
@@ -486,17 +417,9 @@ export async function cancel(g: GameDeps, roomId: string, userId: string): Promi
   const now = g.clock();
   return inTransaction(g, async (tx, fx) => {
     const locked = await lockRoom(tx, roomId);
-    const me = locked?.players.find((p) => p.userId === userId);
-    if (!locked || !me) throw new DomainError("not_found", GAME_MESSAGES.roomNotFound);
-    // The wait ran out just now: the room is closed and refunded, which is what was asked.
-    if ((await actOnDeadlines(tx, fx, locked, now)) && locked.room.status === "waiting")
-      return cancelMessage(locked.room);
-    if (locked.room.status !== "waiting")
-      throw new DomainError(
-        "conflict",
-        locked.room.status === "playing" ? GAME_MESSAGES.alreadyStarted : GAME_MESSAGES.alreadyEnded,
-      );
-    await cancelWaiting(tx, fx, locked, "cancelled", now);
+    if (!locked) throw new DomainError("not_found", GAME_MESSAGES.roomNotFound);
+    const { refused } = await play(tx, fx, locked, { type: "cancel", userId }, now);
+    if (refused) throw refusal(refused);
     return cancelMessage(locked.room);
   });
 }
@@ -505,29 +428,11 @@ const cancelMessage = (room: RoomRow) =>
   room.entryFee > 0 ? GAME_MESSAGES.cancelledRefunded : GAME_MESSAGES.cancelledPractice;
 
 /**
- * A disconnected player is back (their socket rejoined, or they moved): the countdown stops and
- * the time spent away comes off their disconnect budget. The deadline was set to the moment of
- * the disconnect plus the budget left then, so what remains is the time to the deadline (the
- * caller has acted on passed deadlines first, so it is above zero).
- */
-async function markPresent(tx: Tx, player: PlayerRow, now: Date) {
-  const budget = player.reconnectDeadline
-    ? Math.max(0, player.reconnectDeadline.getTime() - now.getTime())
-    : player.disconnectBudgetMs;
-  await tx
-    .update(gamePlayers)
-    .set({ connected: true, reconnectDeadline: null, disconnectBudgetMs: budget })
-    .where(and(eq(gamePlayers.roomId, player.roomId), eq(gamePlayers.userId, player.userId)));
-  player.connected = true;
-  player.reconnectDeadline = null;
-  player.disconnectBudgetMs = budget;
-}
-
-/**
  * A player opens (or reopens) the room: answers the room and the member's symbol. With
  * `reconnect` (the socket's join, the default) a player who was disconnected is connected again
- * and the reconnect countdown stops; a plain read of the room (the page's data over HTTP, which a
- * page whose socket is gone may still make) leaves the presence as it is.
+ * and the reconnect countdown stops (on their turn, the turn timer goes on from what was left of
+ * it); a plain read of the room (the page's data over HTTP, which a page whose socket is gone may
+ * still make) leaves the presence as it is. Passed deadlines are acted on first, either way.
  */
 export async function enterRoom(
   g: GameDeps,
@@ -541,31 +446,14 @@ export async function enterRoom(
     const locked = await lockRoom(tx, roomId);
     const me = locked?.players.find((p) => p.userId === userId);
     if (!locked || !me) throw new DomainError("not_found", GAME_MESSAGES.roomNotFound);
-    if (await actOnDeadlines(tx, fx, locked, now)) {
-      const after = (await lockRoom(tx, roomId))!;
-      return { room: roomView(after.room, after.players, now), symbol: me.symbol };
-    }
-    if (reconnect && locked.room.status === "playing" && !me.connected) {
-      await markPresent(tx, me, now);
-      // Back on their turn: the turn timer goes on from what was left of it at the disconnect.
-      const [room] = await tx
-        .update(gameRooms)
-        .set({
-          version: sql`${gameRooms.version} + 1`,
-          ...(locked.room.currentTurn === me.symbol
-            ? {
-                turnDeadline: new Date(now.getTime() + (locked.room.pausedTurnMs ?? TURN_SECONDS * 1000)),
-                pausedTurnMs: null,
-              }
-            : {}),
-        })
-        .where(eq(gameRooms.id, roomId))
-        .returning();
-      const players = await tx.select().from(gamePlayers).where(eq(gamePlayers.roomId, roomId));
-      announce(fx, room!, players, now);
-      return { room: roomView(room!, players, now), symbol: me.symbol };
-    }
-    return { room: roomView(locked.room, locked.players, now), symbol: me.symbol };
+    const { after } = await play(
+      tx,
+      fx,
+      locked,
+      reconnect ? { type: "reconnect", userId } : { type: "deadlines" },
+      now,
+    );
+    return { room: roomView(after.room, after.players, now), symbol: me.symbol };
   });
 }
 
@@ -580,46 +468,18 @@ export async function disconnect(g: GameDeps, roomId: string, userId: string): P
   const now = g.clock();
   await inTransaction(g, async (tx, fx) => {
     const locked = await lockRoom(tx, roomId);
-    const me = locked?.players.find((p) => p.userId === userId);
-    if (!locked || !me) return;
-    if (await actOnDeadlines(tx, fx, locked, now)) return;
-    if (locked.room.status !== "playing" || !me.connected) return;
-    await tx
-      .update(gamePlayers)
-      .set({ connected: false, reconnectDeadline: new Date(now.getTime() + me.disconnectBudgetMs) })
-      .where(and(eq(gamePlayers.roomId, roomId), eq(gamePlayers.userId, userId)));
-    // While the player to move is away, the reconnect countdown governs them, not the turn timer:
-    // what the turn had left is kept for their return.
-    const { turnDeadline } = locked.room;
-    const [room] = await tx
-      .update(gameRooms)
-      .set({
-        version: sql`${gameRooms.version} + 1`,
-        ...(locked.room.currentTurn === me.symbol && turnDeadline
-          ? { turnDeadline: null, pausedTurnMs: Math.max(0, turnDeadline.getTime() - now.getTime()) }
-          : {}),
-      })
-      .where(eq(gameRooms.id, roomId))
-      .returning();
-    const players = await tx.select().from(gamePlayers).where(eq(gamePlayers.roomId, roomId));
-    announce(fx, room!, players, now);
+    if (!locked?.players.some((p) => p.userId === userId)) return;
+    await play(tx, fx, locked, { type: "disconnect", userId }, now);
   });
 }
 
 // ---------------------------------------------------------------------------------------------
 // Moves
 
-const MOVE_REFUSALS = {
-  game_over: GAME_MESSAGES.gameOver,
-  not_your_turn: GAME_MESSAGES.notYourTurn,
-  bad_cell: GAME_MESSAGES.badCell,
-  cell_taken: GAME_MESSAGES.cellTaken,
-} as const;
-
 /**
  * A player's move at (row, col), 0-based, under the room row's lock. With `expectedVersion`, the
  * move applies only to that version of the room (compare-and-set). A move after the player's
- * turn ran out is refused and the timeout acted on.
+ * turn ran out is refused and the timeout acted on (committed: the timeout stands).
  */
 export async function move(
   g: GameDeps,
@@ -628,50 +488,15 @@ export async function move(
   const now = g.clock();
   const outcome = await inTransaction(
     g,
-    async (tx, fx): Promise<{ view: RoomView } | { refused: string }> => {
+    async (tx, fx): Promise<{ view: RoomView } | { refused: GameRefusal }> => {
       const locked = await lockRoom(tx, input.roomId);
-      const me = locked?.players.find((p) => p.userId === input.userId);
-      if (!locked || !me) throw new DomainError("not_found", GAME_MESSAGES.roomNotFound);
-      if (await actOnDeadlines(tx, fx, locked, now)) return { refused: GAME_MESSAGES.timeUp }; // committed: the timeout stands
-      const { room } = locked;
-      if (room.status === "waiting") throw new DomainError("game_move_refused", GAME_MESSAGES.notStarted);
-      if (room.status !== "playing") throw new DomainError("game_move_refused", GAME_MESSAGES.gameOver);
-      if (input.expectedVersion !== undefined && input.expectedVersion !== room.version)
-        throw new DomainError("game_move_refused", GAME_MESSAGES.stale);
-      const result = applyMove(room.board as Board, room.currentTurn ?? "X", me.symbol, input.row, input.col);
-      if (!result.ok) throw new DomainError("game_move_refused", MOVE_REFUSALS[result.reason]);
-      // A player who moves is present, whatever their socket did (a page without scripts has none).
-      if (!me.connected) await markPresent(tx, me, now);
-      if (result.outcome) {
-        await finish(
-          tx,
-          fx,
-          locked,
-          result.outcome,
-          result.outcome === "draw" ? "draw" : "line",
-          now,
-          result.board,
-        );
-        return { view: fx.rooms.get(room.id)!.view };
-      }
-      // The next player's turn: a full one, running now, or kept whole until they are back.
-      const nextPresent = locked.players.find((p) => p.symbol === result.nextTurn)?.connected;
-      const [updated] = await tx
-        .update(gameRooms)
-        .set({
-          board: result.board,
-          currentTurn: result.nextTurn,
-          turnDeadline: nextPresent ? addSeconds(now, TURN_SECONDS) : null,
-          pausedTurnMs: nextPresent ? null : TURN_SECONDS * 1000,
-          version: sql`${gameRooms.version} + 1`,
-        })
-        .where(eq(gameRooms.id, room.id))
-        .returning();
-      announce(fx, updated!, locked.players, now);
-      return { view: fx.rooms.get(room.id)!.view };
+      if (!locked) throw new DomainError("not_found", GAME_MESSAGES.roomNotFound);
+      const { after, refused } = await play(tx, fx, locked, { type: "move", ...input }, now);
+      if (refused) return { refused };
+      return { view: roomView(after.room, after.players, now) };
     },
   );
-  if ("refused" in outcome) throw new DomainError("game_move_refused", outcome.refused);
+  if ("refused" in outcome) throw refusal(outcome.refused);
   return outcome.view;
 }
 
@@ -702,7 +527,7 @@ export async function sweep(g: GameDeps, now: Date = g.clock(), limit = 500): Pr
         .for("update", { skipLocked: true });
       if (!due) return null;
       const locked = (await lockRoom(tx, due.id))!;
-      return actOnDeadlines(tx, fx, locked, now);
+      return (await play(tx, fx, locked, { type: "deadlines" }, now)).changed;
     });
     if (changed === null) break;
     if (changed) acted++;
@@ -742,9 +567,8 @@ export async function setPaidRooms(g: GameDeps, actorUserId: string, on: boolean
     let refunded = 0;
     for (const { id } of waiting) {
       const locked = (await lockRoom(tx, id))!;
-      if (locked.room.status !== "waiting") continue;
-      await cancelWaiting(tx, fx, locked, "paid_rooms_off", now);
-      refunded += locked.players.length;
+      const { changed } = await play(tx, fx, locked, { type: "paidRoomsOff" }, now);
+      if (changed) refunded += locked.players.length;
     }
     return refunded;
   });

@@ -1,8 +1,8 @@
 /**
  * Tic-tac-toe's rules as pure functions (spec 2 §4 and §9): a 3×3 board, two symbols, the 8
- * winning lines, and a draw when the board is full without a line. The server's room module
- * (api/domain/ticTacToe.ts) applies them to the stored state; the pages use them to show a move
- * at once before the server's update arrives.
+ * winning lines, and a draw when the board is full without a line. The game machine
+ * (shared/ticTacToeMachine.ts) applies them to a room, on the server and in the room page's
+ * optimistic move alike.
  */
 
 export const SYMBOLS = ["X", "O"] as const;

@@ -160,7 +160,8 @@ function announce(fx: Effects, room: RoomRow, players: PlayerRow[], now: Date) {
 
 type Locked = { room: RoomRow; players: PlayerRow[] };
 
-const gameRoomOf = (r: RoomRow): GameRoom => ({
+/** The machine's room from a row (or from the machine's own answer: the same columns, copied). */
+const gameRoomOf = (r: RoomRow | GameRoom): GameRoom => ({
   status: r.status,
   board: r.board as Board,
   currentTurn: r.currentTurn,
@@ -211,17 +212,8 @@ async function commit(tx: Tx, fx: Effects, locked: Locked, next: GameStep, now: 
     const [updated] = await tx
       .update(gameRooms)
       .set({
-        status: r.status,
-        board: r.board,
-        currentTurn: r.currentTurn,
-        winner: r.winner,
-        endReason: r.endReason,
-        version: r.version,
-        turnDeadline: r.turnDeadline,
-        pausedTurnMs: r.pausedTurnMs,
-        waitDeadline: r.waitDeadline,
-        startedAt: r.startedAt,
-        finishedAt: r.finishedAt,
+        // The machine's room is the row's own columns, by the same names (gameRoomOf).
+        ...gameRoomOf(r),
         // A room is settled when it closes: its money moved just above.
         ...(isClosed(r.status) && !isClosed(room.status) ? { settledAt: now } : {}),
       })

@@ -35,6 +35,7 @@ import {
   newMember,
   newOperator,
   type TestMember,
+  campaignDraft,
 } from "../support/money";
 
 /**
@@ -544,18 +545,7 @@ describe.each(drivers())("task walls (%s)", (driver) => {
       });
     const createCampaign = () =>
       t.request("/advertiserRoute/advertiserDataPost", {
-        obj: {
-          selectedOption_state: "window",
-          step_2_title: "While owing",
-          step_2_url: "https://example.com/landing",
-          step_2_description: "A landing page",
-          step_3_duration: "10-0.050",
-          step_3_total_views: 100,
-          step_3_interval_in_hours: 24,
-          step_3_enableLimit: false,
-          step_3_limitViewsPerDay: "",
-          step_4_subTotal: "5.000",
-        },
+        obj: campaignDraft({ step_2_title: "While owing", step_4_subTotal: "5.000" }),
         cookie: m.cookie,
       });
 

@@ -13,6 +13,7 @@ import {
   newMember,
   newOperator,
   type TestMember,
+  campaignDraft,
 } from "../support/money";
 
 /**
@@ -43,20 +44,7 @@ describe.each(drivers())("PTC ads (%s)", (driver) => {
   afterAll(() => t.close());
   afterEach(() => expectLedgerConsistent(t));
 
-  let n = 0;
-  const draft = (over: Record<string, unknown> = {}) => ({
-    selectedOption_state: "window",
-    step_2_title: `Ad ${++n}`,
-    step_2_url: "https://example.com/landing",
-    step_2_description: "A landing page",
-    step_3_duration: "10-0.050",
-    step_3_total_views: 100,
-    step_3_interval_in_hours: 24,
-    step_3_enableLimit: false,
-    step_3_limitViewsPerDay: "",
-    step_4_subTotal: "999.000",
-    ...over,
-  });
+  const draft = campaignDraft;
 
   async function create(over: Record<string, unknown> = {}, who = advertiser) {
     const res = await t.request("/advertiserRoute/advertiserDataPost", {

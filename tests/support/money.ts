@@ -188,3 +188,19 @@ export async function snapshot(t: TestApi) {
   const methods = rowsOf(await db.execute(sql`select * from payout_methods order by id`));
   return { counts, accounts, members, statuses, methods, mails: t.mails.length };
 }
+
+let campaigns = 0;
+/** A valid campaign for `POST /advertiserRoute/advertiserDataPost`: a window ad, 100 views, 10 s each. */
+export const campaignDraft = (over: Record<string, unknown> = {}) => ({
+  selectedOption_state: "window",
+  step_2_title: `Ad ${++campaigns}`,
+  step_2_url: "https://example.com/landing",
+  step_2_description: "A landing page",
+  step_3_duration: "10-0.050",
+  step_3_total_views: 100,
+  step_3_interval_in_hours: 24,
+  step_3_enableLimit: false,
+  step_3_limitViewsPerDay: "",
+  step_4_subTotal: "999.000",
+  ...over,
+});

@@ -5,6 +5,20 @@ import globals from "globals";
 import importX from "eslint-plugin-import-x";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 
+/** The API's feature folders (api/<feature>/: its rules, and its HTTP modules named http.ts or *Http.ts). */
+const FEATURES = [
+  "accounts",
+  "ads",
+  "content",
+  "games",
+  "giftCodes",
+  "ledger",
+  "operators",
+  "shortLinks",
+  "taskWalls",
+  "withdrawals",
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -54,7 +68,8 @@ export default tseslint.config(
     },
     rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
   },
-  // Sockets are a transport beside HTTP, not on top of it: realtime/ never imports HTTP routes.
+  // Sockets are a transport beside HTTP, not on top of it: realtime/ never imports a feature's
+  // HTTP module (`api/<feature>/http.ts`, `api/<feature>/<audience>Http.ts`).
   {
     files: ["api/realtime/**/*.ts"],
     rules: {
@@ -62,7 +77,10 @@ export default tseslint.config(
         "error",
         {
           patterns: [
-            { group: ["**/routes", "**/routes/**"], message: "api/realtime/ never imports HTTP routes." },
+            {
+              regex: "^\\.\\./[A-Za-z]+/(http|[A-Za-z]+Http)(\\.ts)?$",
+              message: "api/realtime/ never imports HTTP routes.",
+            },
           ],
         },
       ],
@@ -89,14 +107,16 @@ export default tseslint.config(
     },
   },
   {
-    files: ["api/domain/**/*.ts"],
+    // A feature's rules (every file of api/<feature>/ but its HTTP modules) know nothing of HTTP.
+    files: [`api/{${FEATURES.join(",")}}/**/*.ts`],
+    ignores: ["**/http.ts", "**/*Http.ts"],
     rules: {
       "no-restricted-imports": [
         "error",
         {
           patterns: [
             {
-              group: ["hono", "hono/**", "**/http", "**/http.ts", "**/routes", "**/routes/**"],
+              regex: "^(hono(/.*)?|\\.\\.?/(.*/)?(http|[A-Za-z]+Http)(\\.ts)?)$",
               message: "The domain throws DomainError and never imports HTTP code.",
             },
           ],

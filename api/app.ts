@@ -12,23 +12,23 @@ import {
   refuseUnsafeAddress,
   type ApiEnv,
 } from "./http";
-import { userRoute } from "./routes/userRoute";
-import { accountAreaRoute } from "./routes/accountArea";
-import { userAmountRoute } from "./routes/userAmount";
-import { userIncomeRoute } from "./routes/userIncomeRoute";
-import { ptcAdsRoute } from "./routes/ptcAds";
-import { shortLinksRoute } from "./routes/shortLinks";
-import { shortenerRoute } from "./routes/shortener";
-import { advertiserRoute } from "./routes/advertiserRoute";
-import { userMessageRoute } from "./routes/userMessageRoute";
-import { publicRoute } from "./routes/public";
-import { adminRoute } from "./routes/admin";
-import { googleSignIn } from "./routes/google";
-import { humanCheckRoute } from "./routes/humanCheck";
-import { offerWallsRoute } from "./routes/offerWalls";
-import { postbackRoute } from "./routes/postback";
-import { demoWallRoute } from "./routes/demoWall";
-import { bettingGamesRoute } from "./routes/games";
+import { userRoute } from "./accounts/memberHttp";
+import { accountAreaRoute } from "./accounts/accountAreaHttp";
+import { userAmountRoute } from "./withdrawals/http";
+import { userIncomeRoute } from "./giftCodes/http";
+import { ptcAdsRoute } from "./ads/viewsHttp";
+import { shortLinksRoute } from "./shortLinks/memberHttp";
+import { shortenerRoute } from "./shortLinks/shortenerHttp";
+import { advertiserRoute } from "./ads/advertiserHttp";
+import { userMessageRoute } from "./content/messagesHttp";
+import { publicRoute } from "./content/publicHttp";
+import { adminRoute } from "./operators/http";
+import { googleSignIn } from "./accounts/googleHttp";
+import { humanCheckRoute } from "./accounts/humanCheckHttp";
+import { offerWallsRoute } from "./taskWalls/memberHttp";
+import { postbackRoute } from "./taskWalls/postbackHttp";
+import { demoWallRoute } from "./taskWalls/demoWallHttp";
+import { bettingGamesRoute } from "./games/http";
 
 /** Path prefixes served by the API (the spec's {host}); everything else is the web tier's. */
 export const API_PREFIXES = [

@@ -79,7 +79,7 @@ const EnvSchema = z.object({
   /** The most member pages kept at once per web process (the least recently viewed go first). */
   MEMBER_PAGE_CACHE_PAGES: z.coerce.number().int().min(1).max(100_000).default(2000),
   /**
-   * The proxy check where ads are earned (api/domain/proxyCheck.ts): a proxycheck.io- or
+   * The proxy check where ads are earned (api/lib/proxyCheck.ts): a proxycheck.io- or
    * IPHub-style service at PROXY_CHECK_URL with PROXY_CHECK_KEY. Unset: no check.
    */
   PROXY_CHECK_PROVIDER: z.enum(["proxycheck", "iphub"]).optional(),

@@ -4,11 +4,11 @@ import type { Config } from "./config";
 import { openDatabase, type Database, type Db } from "./db/client";
 import { createMailer, type Mailer } from "./lib/mailer";
 import { createRateLimiter, type RateLimiter } from "./lib/rateLimit";
-import { ensurePlatformAccounts } from "./domain/ledger";
+import { ensurePlatformAccounts } from "./ledger/ledger";
 import { PageSessionChecks } from "./lib/sessionAuth";
-import { createProxyCheck, type ProxyCheck } from "./domain/proxyCheck";
+import { createProxyCheck, type ProxyCheck } from "./lib/proxyCheck";
 import type { RealtimeComponent } from "../shared/taskWall";
-import { NO_GAME_NOTIFIER, type GameDeps, type GameNotifier } from "./domain/ticTacToe";
+import { NO_GAME_NOTIFIER, type GameDeps, type GameNotifier } from "./games/ticTacToe";
 
 /**
  * Pushes an event to a member's sockets registered for a page component (room

@@ -11,9 +11,9 @@ import type { Deps } from "./deps";
 import { requestHost, siteOrigin, type Config } from "./config";
 import { decodeObj, MAX_OBJ_LENGTH, ObjDecodeError } from "../shared/obj.server";
 import { findUnsafeText, isSafeText, unsafeTextMessage } from "./lib/text";
-import type { SessionUser } from "./domain/sessions";
+import type { SessionUser } from "./accounts/sessions";
 import { authenticateSession, SESSION_FAILURE_FLAGS, type SessionCheck } from "./lib/sessionAuth";
-import { DomainError, UpstreamError } from "./domain/errors";
+import { DomainError, UpstreamError } from "./lib/errors";
 import { isDomainErrorCode, type DomainErrorCode } from "../shared/errors";
 
 /**

@@ -10,7 +10,7 @@ import { serve } from "@hono/node-server";
 import { parseConfig } from "../api/config";
 import { createApi } from "../api/app";
 import { createDeps, type Deps } from "../api/deps";
-import { checkLedgerInvariant } from "../api/domain/ledger";
+import { checkLedgerInvariant } from "../api/ledger/ledger";
 import { adminSql, dbUrl, freePort, percentile, runPgbench } from "./pg";
 
 export const OBJ_SECRET = "bench-obj-secret-0000";

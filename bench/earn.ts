@@ -12,9 +12,9 @@ import { and, eq, sql } from "drizzle-orm";
 import { Agent } from "undici";
 import { journalEntries, offerWalls } from "../api/db/schema";
 import { seedShortLinks } from "../api/db/seed-shortlinks";
-import { createMember } from "../api/domain/accounts";
-import { createSession } from "../api/domain/sessions";
-import { setSetting } from "../api/domain/settings";
+import { createMember } from "../api/accounts/accounts";
+import { createSession } from "../api/accounts/sessions";
+import { setSetting } from "../api/operators/settings";
 import { newId } from "../api/lib/ids";
 import { encodeObj } from "../shared/obj.server";
 import {

@@ -6,10 +6,10 @@
 import { eq, sql } from "drizzle-orm";
 import { Agent } from "undici";
 import { conversions, payoutMethods, users, withdrawals } from "../api/db/schema";
-import { createMember } from "../api/domain/accounts";
-import { creditEarning } from "../api/domain/earnings";
-import { PLATFORM, accountBalance } from "../api/domain/ledger";
-import { createSession } from "../api/domain/sessions";
+import { createMember } from "../api/accounts/accounts";
+import { creditEarning } from "../api/ledger/earnings";
+import { PLATFORM, accountBalance } from "../api/ledger/ledger";
+import { createSession } from "../api/accounts/sessions";
 import { encodeObj } from "../shared/obj.server";
 import { OBJ_SECRET, reportLedgerInvariant, reportPgbench, runBench } from "./api";
 import { percentile } from "./pg";

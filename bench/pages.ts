@@ -18,8 +18,8 @@ import { encodeObj } from "../shared/obj.server";
 import { migrationsFolder, openDatabase } from "../api/db/client";
 import { seedIfEmpty } from "../api/db/seed";
 import { memberDailyEarnings } from "../api/db/schema";
-import { createMember } from "../api/domain/accounts";
-import { PLATFORM, memberAccount } from "../api/domain/ledger";
+import { createMember } from "../api/accounts/accounts";
+import { PLATFORM, memberAccount } from "../api/ledger/ledger";
 import { launchOptions } from "../playwright.config";
 
 const ROOT = path.resolve(import.meta.dirname, "..");

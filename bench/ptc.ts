@@ -8,12 +8,12 @@
 import { eq, sql } from "drizzle-orm";
 import { Agent } from "undici";
 import { campaigns, users } from "../api/db/schema";
-import { createMember } from "../api/domain/accounts";
-import { convertBalance } from "../api/domain/conversions";
-import { creditEarning } from "../api/domain/earnings";
-import { PLATFORM, accountBalance, campaignEscrowAccount } from "../api/domain/ledger";
-import { createCampaign } from "../api/domain/ptcAds";
-import { createSession } from "../api/domain/sessions";
+import { createMember } from "../api/accounts/accounts";
+import { convertBalance } from "../api/withdrawals/conversions";
+import { creditEarning } from "../api/ledger/earnings";
+import { PLATFORM, accountBalance, campaignEscrowAccount } from "../api/ledger/ledger";
+import { createCampaign } from "../api/ads/ptcAds";
+import { createSession } from "../api/accounts/sessions";
 import { encodeObj } from "../shared/obj.server";
 import {
   OBJ_SECRET,

@@ -1,6 +1,6 @@
 /**
  * The reasons the API refuses a request, sent as `error_code` next to `error_msg` (docs/api.md).
- * The domain throws them (api/domain/errors.ts), the HTTP layer maps them to statuses
+ * The domain throws them (api/lib/errors.ts), the HTTP layer maps them to statuses
  * (api/http.ts), and pages decide outcomes by them, never by message text.
  */
 export const DOMAIN_ERROR_CODES = [

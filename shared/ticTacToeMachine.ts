@@ -6,7 +6,7 @@ import { GAME_MESSAGES, RECONNECT_SECONDS, TURN_SECONDS, WAIT_SECONDS } from "./
  * Tic-tac-toe's room as a pure machine (boardgame.io's reducer, without its queue):
  * `(room, players, event, now) → (room, players, effects)` or a refusal. It knows the seats, the
  * turns, the deadlines, the disconnect budget and the finish; it knows nothing of rows, locks or
- * money. The room module (api/domain/ticTacToe.ts) keeps the row lock and the version check and
+ * money. The room module (api/games/ticTacToe.ts) keeps the row lock and the version check and
  * stores what it answers; settlement turns its effects into ledger entries; the room page's
  * optimistic move calls the same `move`.
  */

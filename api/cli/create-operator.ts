@@ -4,9 +4,9 @@ import { parseArgs } from "node:util";
 import { parseConfig } from "../config";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, emailField, newPasswordField } from "../../shared/fields";
 import { openDatabase } from "../db/client";
-import { ensurePlatformAccounts } from "../domain/ledger";
-import { createOrPromoteOperator } from "../domain/operators";
-import { isUsableTotpSecret, newTotpSecret, totpUri } from "../domain/secondFactor";
+import { ensurePlatformAccounts } from "../ledger/ledger";
+import { createOrPromoteOperator } from "../accounts/operators";
+import { isUsableTotpSecret, newTotpSecret, totpUri } from "../accounts/secondFactor";
 
 /**
  * `npm run operator:create -- --email x --password y [--name z] [--totp-secret BASE32]`: creates

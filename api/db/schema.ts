@@ -122,7 +122,7 @@ export const journalEntries = pgTable(
 
 /**
  * Each member's earnings per IST day and kind, kept by the ledger in the same transaction as the
- * entry (api/domain/ledger.ts): the dashboard reads a year of days, not every journal line.
+ * entry (api/ledger/ledger.ts): the dashboard reads a year of days, not every journal line.
  */
 export const memberDailyEarnings = pgTable(
   "member_daily_earnings",

@@ -2,9 +2,9 @@ import type { Tx } from "./client";
 import { settings, shortLinks, shorteners } from "./schema";
 import { newId } from "../lib/ids";
 import { sanitizeHtml } from "../lib/sanitize";
-import { SETTING_DEFAULTS } from "../domain/settings";
-import { newShortenerKey } from "../domain/shortLinkAdmin";
-import { builtinDomain } from "../domain/shorteners";
+import { SETTING_DEFAULTS } from "../operators/settings";
+import { newShortenerKey } from "../shortLinks/moderation";
+import { builtinDomain } from "../shortLinks/shorteners";
 
 /** The built-in shortener the default install starts with, so short links work with no internet. */
 export const SITE_SHORTENER_NAME = "Site Shortener";

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import type { Tx } from "./client";
 import { settings } from "./schema";
-import { SETTING_DEFAULTS } from "../domain/settings";
-import { insertOfferWall, parseOfferWall } from "../domain/offerWallConfig";
-import { DEMO_WALL_ID, DEMO_WALL_NAME } from "../domain/demoWall";
+import { SETTING_DEFAULTS } from "../operators/settings";
+import { insertOfferWall, parseOfferWall } from "../taskWalls/config";
+import { DEMO_WALL_ID, DEMO_WALL_NAME } from "../taskWalls/demoWall";
 import { sanitizeHtml } from "../lib/sanitize";
 
 /**

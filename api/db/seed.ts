@@ -12,13 +12,13 @@ import {
   withdrawals,
 } from "./schema";
 import { ANNOUNCEMENTS, FAQ, HOME_SECTIONS, PAGE_TEXTS, PAYOUT_METHODS, POLICIES } from "./seed-content";
-import { createMember, hashPassword } from "../domain/accounts";
-import { creditEarning, type EarningSource } from "../domain/earnings";
-import { PLATFORM, ensurePlatformAccounts, memberAccount, post } from "../domain/ledger";
-import { SETTING_DEFAULTS } from "../domain/settings";
-import { convertBalance } from "../domain/conversions";
-import { istDayStart } from "../domain/earningKinds";
-import { createCampaign } from "../domain/ptcAds";
+import { createMember, hashPassword } from "../accounts/accounts";
+import { creditEarning, type EarningSource } from "../ledger/earnings";
+import { PLATFORM, ensurePlatformAccounts, memberAccount, post } from "../ledger/ledger";
+import { SETTING_DEFAULTS } from "../operators/settings";
+import { convertBalance } from "../withdrawals/conversions";
+import { istDayStart } from "../ledger/earningKinds";
+import { createCampaign } from "../ads/ptcAds";
 import { seedTaskWalls } from "./seed-taskwalls";
 import { seedShortLinks } from "./seed-shortlinks";
 import { seedGames } from "./seed-games";

@@ -5,7 +5,7 @@ import {
   type RateLimiterAbstract,
 } from "rate-limiter-flexible";
 import type { Redis } from "ioredis";
-import { DomainError } from "../domain/errors";
+import { DomainError } from "./errors";
 
 /** Limits per action: points per window. Kept in Redis when configured so every node shares them. */
 export const LIMITS = {

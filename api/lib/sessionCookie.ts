@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { deleteCookie, setCookie } from "hono/cookie";
 import type { CookieOptions } from "hono/utils/cookie";
 import type { ApiEnv } from "../http";
-import { REMEMBER_TTL_MS, SESSION_COOKIE } from "../domain/sessions";
+import { REMEMBER_TTL_MS, SESSION_COOKIE } from "../accounts/sessions";
 
 function sessionCookieOptions(c: Context<ApiEnv>, maxAgeSeconds?: number): CookieOptions {
   return {

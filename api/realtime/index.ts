@@ -3,8 +3,8 @@ import { Server } from "socket.io";
 import { createAdapter } from "@socket.io/redis-adapter";
 import { z } from "zod";
 import type { Deps } from "../deps";
-import { taskWallBalance } from "../domain/offerWalls";
-import { demoWallServed } from "../domain/offerWallConfig";
+import { taskWallBalance } from "../taskWalls/taskWalls";
+import { demoWallServed } from "../taskWalls/config";
 import { authenticateSession, SESSION_FAILURE_FLAGS } from "../lib/sessionAuth";
 import { CROSS_SITE_REFUSED, isCrossSite } from "../http";
 import {

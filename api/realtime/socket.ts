@@ -1,7 +1,7 @@
 import type { Server, Socket } from "socket.io";
 import type { Deps } from "../deps";
-import type { SessionUser } from "../domain/sessions";
-import { DomainError } from "../domain/errors";
+import type { SessionUser } from "../accounts/sessions";
+import { DomainError } from "../lib/errors";
 import { findUnsafeText, unsafeTextMessage } from "../lib/text";
 import {
   type REGISTER_COMPONENT_EVENT,

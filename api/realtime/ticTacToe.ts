@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Deps } from "../deps";
 import { gameDeps } from "../deps";
-import { memberBalances } from "../domain/ledger";
+import { memberBalances } from "../ledger/ledger";
 import {
   cancel,
   disconnect,
@@ -11,7 +11,7 @@ import {
   move,
   sweep,
   type GameNotifier,
-} from "../domain/ticTacToe";
+} from "../games/ticTacToe";
 import { milliToRupeeString } from "../../shared/money";
 import {
   CancelRequest,
@@ -21,7 +21,7 @@ import {
   enteredAnswer,
   joinAnswer,
   requireRoomType,
-} from "../domain/ticTacToeRequests";
+} from "../games/requests";
 import {
   LOBBY_COMPONENT,
   ROOM_COMPONENT,
@@ -39,7 +39,7 @@ import {
 } from "./socket";
 
 /**
- * The tic-tac-toe socket events (spec 2 §7), thin over the room module (api/domain/ticTacToe.ts):
+ * The tic-tac-toe socket events (spec 2 §7), thin over the room module (api/games/ticTacToe.ts):
  * each payload validated, each outcome an acknowledgement (`error_msg` on refusal), pushes sent
  * through the Redis adapter so a player on another node gets them. A node's sweeper acts on
  * passed deadlines of any room, whichever node its players are connected to.

@@ -45,7 +45,7 @@ interface Games {
   recent_pagination: Page;
 }
 
-// What the API accepts (api/routes/operatorFields.ts): a positive amount, up to 3 decimals.
+// What the API accepts (api/operators/fields.ts): a positive amount, up to 3 decimals.
 const RUPEES = /^\d{1,9}(\.\d{1,3})?$/;
 const amount = (label: string) =>
   z

@@ -3,7 +3,7 @@ import { count, desc } from "drizzle-orm";
 import { drivers } from "../support/db";
 import { sessionCookie, startTestApi, type TestApi } from "../support/api";
 import { contactMessages } from "../../api/db/schema";
-import { createMember } from "../../api/domain/accounts";
+import { createMember } from "../../api/accounts/accounts";
 
 const THANKS =
   "Thank you! Your message has been successfully received. We will be in touch with you shortly.";

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { drivers } from "../support/db";
 import { sessionCookie, startTestApi, type TestApi } from "../support/api";
 import { announcements, sessions } from "../../api/db/schema";
-import { creditEarning, type EarningSource } from "../../api/domain/earnings";
-import { PLATFORM, memberAccount, post } from "../../api/domain/ledger";
-import { dashboardTag } from "../../api/domain/dashboard";
+import { creditEarning, type EarningSource } from "../../api/ledger/earnings";
+import { PLATFORM, memberAccount, post } from "../../api/ledger/ledger";
+import { dashboardTag } from "../../api/accounts/dashboard";
 
 const IST_MS = 330 * 60 * 1000;
 const istDate = (d: Date) => new Date(d.getTime() + IST_MS).toISOString().slice(0, 10);

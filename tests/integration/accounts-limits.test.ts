@@ -3,7 +3,7 @@ import { count } from "drizzle-orm";
 import { drivers } from "../support/db";
 import { startTestApi, type TestApi } from "../support/api";
 import { users } from "../../api/db/schema";
-import { createMember } from "../../api/domain/accounts";
+import { createMember } from "../../api/accounts/accounts";
 
 let seq = 0;
 function newMemberInput(extra: Record<string, unknown> = {}) {

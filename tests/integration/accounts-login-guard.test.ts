@@ -4,9 +4,9 @@ import { generate } from "otplib";
 import { drivers } from "../support/db";
 import { sessionCookie, startTestApi, type TestApi } from "../support/api";
 import { accountTokens, loginFailures, sessions, users } from "../../api/db/schema";
-import { createMember } from "../../api/domain/accounts";
-import { createOrPromoteOperator } from "../../api/domain/operators";
-import { delayAfterFailures } from "../../api/domain/loginThrottle";
+import { createMember } from "../../api/accounts/accounts";
+import { createOrPromoteOperator } from "../../api/accounts/operators";
+import { delayAfterFailures } from "../../api/accounts/loginThrottle";
 import { hashToken } from "../../api/lib/ids";
 
 const THROTTLED = "Too many failed logins for this account. Please wait before trying again.";

@@ -4,8 +4,8 @@ import { drivers } from "../support/db";
 import { sessionCookie, startTestApi, type TestApi } from "../support/api";
 import { accountTokens, users } from "../../api/db/schema";
 import { hashToken, newToken } from "../../api/lib/ids";
-import { setSetting } from "../../api/domain/settings";
-import { createMember } from "../../api/domain/accounts";
+import { setSetting } from "../../api/operators/settings";
+import { createMember } from "../../api/accounts/accounts";
 
 const TOKEN_FAILED = "Token Verification Failed!";
 const WAIT_MSG = "A reset link was already sent. Please check your inbox.";

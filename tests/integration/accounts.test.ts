@@ -271,7 +271,7 @@ describe.each(drivers())("accounts: sign-up, login, logout (%s)", (driver) => {
   });
 
   it("a member without a password (Google sign-up) cannot log in with one", async () => {
-    const { createMember } = await import("../../api/domain/accounts");
+    const { createMember } = await import("../../api/accounts/accounts");
     const g = await createMember(t.deps.db, {
       name: "G",
       email: "google.only@example.com",

@@ -24,8 +24,8 @@ import { generate } from "otplib";
 import { sessionCookie } from "../support/api";
 import { auditLog, contactMessages, users } from "../../api/db/schema";
 import { openDatabase, type Database } from "../../api/db/client";
-import { verifyPassword } from "../../api/domain/accounts";
-import { createOrPromoteOperator } from "../../api/domain/operators";
+import { verifyPassword } from "../../api/accounts/accounts";
+import { createOrPromoteOperator } from "../../api/accounts/operators";
 import { parseOperatorArgs } from "../../api/cli/create-operator";
 
 const run = promisify(execFile);

@@ -21,7 +21,7 @@ import {
 } from "../support/money";
 import { createApi } from "../../api/app";
 import { encodeObj } from "../../shared/obj.server";
-import { createSession } from "../../api/domain/sessions";
+import { createSession } from "../../api/accounts/sessions";
 import { gameRoomTypes, payoutMethods, shortLinks, shorteners } from "../../api/db/schema";
 import { seedShortLinks } from "../../api/db/seed-shortlinks";
 import { seedGames } from "../../api/db/seed-games";

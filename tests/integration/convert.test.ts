@@ -16,12 +16,12 @@ import {
 } from "../support/money";
 import { conversions, journalEntries, journalLines } from "../../api/db/schema";
 import { seedTaskWalls } from "../../api/db/seed-taskwalls";
-import { PLATFORM, accountBalance, memberAccount, memberDebt } from "../../api/domain/ledger";
-import { DEMO_WALL_ID } from "../../api/domain/demoWall";
-import { getOfferWall } from "../../api/domain/offerWallConfig";
-import { handlePostback } from "../../api/domain/offerWalls";
-import { signedPostbackFor } from "../../api/domain/offerWallSender";
-import { settleWithdrawal } from "../../api/domain/withdrawals";
+import { PLATFORM, accountBalance, memberAccount, memberDebt } from "../../api/ledger/ledger";
+import { DEMO_WALL_ID } from "../../api/taskWalls/demoWall";
+import { getOfferWall } from "../../api/taskWalls/config";
+import { handlePostback } from "../../api/taskWalls/taskWalls";
+import { signedPostbackFor } from "../../api/taskWalls/sender";
+import { settleWithdrawal } from "../../api/withdrawals/withdrawals";
 
 describe.each(drivers())("balance converter (%s)", (driver) => {
   let t: TestApi;

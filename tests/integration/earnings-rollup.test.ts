@@ -4,10 +4,10 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrationsFolder } from "../../api/db/client";
 import { journalEntries, journalLines, memberDailyEarnings } from "../../api/db/schema";
-import { createMember } from "../../api/domain/accounts";
-import { EARNING_SOURCES, REFERRAL_INCOME, creditEarning } from "../../api/domain/earnings";
-import { PLATFORM, checkLedgerInvariant } from "../../api/domain/ledger";
-import { setSetting } from "../../api/domain/settings";
+import { createMember } from "../../api/accounts/accounts";
+import { EARNING_SOURCES, REFERRAL_INCOME, creditEarning } from "../../api/ledger/earnings";
+import { PLATFORM, checkLedgerInvariant } from "../../api/ledger/ledger";
+import { setSetting } from "../../api/operators/settings";
 import { drivers } from "../support/db";
 import { startTestApi, type TestApi } from "../support/api";
 

@@ -13,7 +13,7 @@ import {
   type TestMember,
 } from "../support/money";
 import { auditLog, giftCodes, journalEntries } from "../../api/db/schema";
-import { PLATFORM, accountBalance } from "../../api/domain/ledger";
+import { PLATFORM, accountBalance } from "../../api/ledger/ledger";
 
 describe.each(drivers())("gift codes (%s)", (driver) => {
   let t: TestApi;

@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { migrationsFolder, type Database } from "../../api/db/client";
 import { users } from "../../api/db/schema";
-import { createMember } from "../../api/domain/accounts";
+import { createMember } from "../../api/accounts/accounts";
 import { drivers, freshDatabase } from "../support/db";
 
 const journal = JSON.parse(readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8")) as {

@@ -5,10 +5,10 @@ import { drivers } from "../support/db";
 import { sessionCookie, startTestApi, type TestApi } from "../support/api";
 import { startOidcProvider, type OidcProvider } from "../support/oidc";
 import { users } from "../../api/db/schema";
-import { createMember } from "../../api/domain/accounts";
+import { createMember } from "../../api/accounts/accounts";
 import { createApi } from "../../api/app";
-import { createOrPromoteOperator } from "../../api/domain/operators";
-import { OPERATOR_PASSWORD_ONLY } from "../../api/routes/google";
+import { createOrPromoteOperator } from "../../api/accounts/operators";
+import { OPERATOR_PASSWORD_ONLY } from "../../api/accounts/googleHttp";
 import type { AppLoadContext } from "@remix-run/node";
 import { finishGoogleSignIn, startGoogleSignIn } from "../../app/utils/google-auth.server";
 

@@ -6,7 +6,7 @@ import { drivers } from "../support/db";
 import { startTestApi, type TestApi } from "../support/api";
 import { CHALLENGE_TTL_MS, imageChallengeToken, verifyHumanCheck } from "../../api/lib/humanCheck";
 import { createApi } from "../../api/app";
-import { createMember } from "../../api/domain/accounts";
+import { createMember } from "../../api/accounts/accounts";
 
 /** What the widget posts: base64 of {challenge, solution}. */
 async function solvedPayload(t: TestApi): Promise<{ challenge: Challenge; payload: string }> {

@@ -3,8 +3,8 @@ import { like, or, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../api/db/client";
 import { journalEntries } from "../../api/db/schema";
-import { createMember } from "../../api/domain/accounts";
-import { creditEarning, type EarningSource } from "../../api/domain/earnings";
+import { createMember } from "../../api/accounts/accounts";
+import { creditEarning, type EarningSource } from "../../api/ledger/earnings";
 import {
   InsufficientFundsError,
   PLATFORM,
@@ -13,8 +13,8 @@ import {
   memberAccount,
   postEntry,
   type PostResult,
-} from "../../api/domain/ledger";
-import { setSetting } from "../../api/domain/settings";
+} from "../../api/ledger/ledger";
+import { setSetting } from "../../api/operators/settings";
 import { percentOf } from "../../shared/money";
 import { drivers } from "../support/db";
 import { startTestApi, type TestApi } from "../support/api";

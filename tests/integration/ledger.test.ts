@@ -2,8 +2,8 @@ import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../api/db/client";
 import { journalEntries, journalLines, ledgerAccounts } from "../../api/db/schema";
-import { createMember } from "../../api/domain/accounts";
-import { creditEarning } from "../../api/domain/earnings";
+import { createMember } from "../../api/accounts/accounts";
+import { creditEarning } from "../../api/ledger/earnings";
 import {
   InsufficientFundsError,
   PLATFORM,
@@ -15,8 +15,8 @@ import {
   openMemberAccounts,
   post,
   postEntry,
-} from "../../api/domain/ledger";
-import { setSetting } from "../../api/domain/settings";
+} from "../../api/ledger/ledger";
+import { setSetting } from "../../api/operators/settings";
 import { drivers } from "../support/db";
 import { startTestApi, type TestApi } from "../support/api";
 

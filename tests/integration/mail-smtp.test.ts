@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { drivers } from "../support/db";
 import { startTestApi, type TestApi } from "../support/api";
 import { createMailer, type Mailer } from "../../api/lib/mailer";
-import { createMember } from "../../api/domain/accounts";
+import { createMember } from "../../api/accounts/accounts";
 import { mailOutbox } from "../../api/db/schema";
 
 interface Received {

@@ -21,7 +21,7 @@ import {
   journalLines,
   withdrawals,
 } from "../../api/db/schema";
-import { PLATFORM, accountBalance, memberAccount } from "../../api/domain/ledger";
+import { PLATFORM, accountBalance, memberAccount } from "../../api/ledger/ledger";
 
 /**
  * Parallel requests against one balance, one code, one withdrawal: exactly the allowed number of

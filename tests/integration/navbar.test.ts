@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { drivers } from "../support/db";
 import { sessionCookie, startTestApi, type TestApi } from "../support/api";
 import { faqs, homeSections, policyPages, withdrawals } from "../../api/db/schema";
-import { createMember } from "../../api/domain/accounts";
-import { setPolicyHtml } from "../../api/domain/content";
-import { creditEarning } from "../../api/domain/earnings";
-import { setSetting } from "../../api/domain/settings";
+import { createMember } from "../../api/accounts/accounts";
+import { setPolicyHtml } from "../../api/content/content";
+import { creditEarning } from "../../api/ledger/earnings";
+import { setSetting } from "../../api/operators/settings";
 import { newId } from "../../api/lib/ids";
 
 describe.each(drivers())("public: /checkLogin_for_navBar and statistics (%s)", (driver) => {

@@ -7,7 +7,7 @@ import { serveApi, type ServedApi } from "../support/http";
 import { memberSocket } from "../support/sockets";
 import { expectLedgerConsistent, newMember, newOperator, type TestMember } from "../support/money";
 import { createDeps, type Deps } from "../../api/deps";
-import { createOfferWall } from "../../api/domain/offerWallConfig";
+import { createOfferWall } from "../../api/taskWalls/config";
 import { seedTaskWalls } from "../../api/db/seed-taskwalls";
 import { REGISTER_COMPONENT_EVENT, TASK_WALL_BALANCE_EVENT } from "../../shared/taskWall";
 

@@ -10,7 +10,7 @@ import {
   REMEMBER_TTL_MS,
   createSession,
   findSession,
-} from "../../api/domain/sessions";
+} from "../../api/accounts/sessions";
 import { hashToken } from "../../api/lib/ids";
 
 const MINUTE = 60_000;

@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { isPrivateAddress } from "../../api/lib/outbound";
-import { adLinkFlyShorten, SHORTENER_MESSAGES } from "../../api/domain/shorteners";
+import { adLinkFlyShorten, SHORTENER_MESSAGES } from "../../api/shortLinks/shorteners";
 
 describe("isPrivateAddress", () => {
   it("refuses loopback, private, link-local, CGNAT, unique-local and unspecified addresses", () => {

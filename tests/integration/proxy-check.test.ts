@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adCheatLog, shortLinkTokens, shortLinks } from "../../api/db/schema";
 import { seedShortLinks } from "../../api/db/seed-shortlinks";
-import { createProxyCheck } from "../../api/domain/proxyCheck";
+import { createProxyCheck } from "../../api/lib/proxyCheck";
 import { drivers } from "../support/db";
 import { startTestApi, type TestApi } from "../support/api";
 import { balances, expectLedgerConsistent, giveEarning, newMember } from "../support/money";

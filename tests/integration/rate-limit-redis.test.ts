@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { once } from "node:events";
 import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
-import { DomainError } from "../../api/domain/errors";
+import { DomainError } from "../../api/lib/errors";
 import { LIMITS, createRateLimiter } from "../../api/lib/rateLimit";
 
 /**

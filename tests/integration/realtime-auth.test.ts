@@ -16,8 +16,8 @@ import {
   TOO_MANY_SOCKETS_DATA,
   socketSlots,
 } from "../../api/realtime/socketCap";
-import { createMember } from "../../api/domain/accounts";
-import { createSession } from "../../api/domain/sessions";
+import { createMember } from "../../api/accounts/accounts";
+import { createSession } from "../../api/accounts/sessions";
 import { memberSocket } from "../support/sockets";
 
 type Outcome = { connected: true } | { connected: false; message: string };

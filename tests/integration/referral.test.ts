@@ -13,13 +13,13 @@ import {
   newOperator,
   type TestMember,
 } from "../support/money";
-import { createMember } from "../../api/domain/accounts";
-import { setSetting } from "../../api/domain/settings";
+import { createMember } from "../../api/accounts/accounts";
+import { setSetting } from "../../api/operators/settings";
 import { gameDeps } from "../../api/deps";
 import { seedGames } from "../../api/db/seed-games";
 import { gameRoomTypes, journalEntries } from "../../api/db/schema";
-import { REFERRAL_INCOME } from "../../api/domain/earnings";
-import { OFFER_WALL_REVERSAL } from "../../api/domain/offerWalls";
+import { REFERRAL_INCOME } from "../../api/ledger/earnings";
+import { OFFER_WALL_REVERSAL } from "../../api/taskWalls/taskWalls";
 import {
   PLATFORM,
   debtAccount,
@@ -27,8 +27,8 @@ import {
   memberDebt,
   openDebtAccount,
   post,
-} from "../../api/domain/ledger";
-import { join, move, prizeKey } from "../../api/domain/ticTacToe";
+} from "../../api/ledger/ledger";
+import { join, move, prizeKey } from "../../api/games/ticTacToe";
 
 describe.each(drivers())("refer and earn (%s)", (driver) => {
   let t: TestApi;

@@ -3,8 +3,8 @@ import { and, count, eq, sql } from "drizzle-orm";
 import { drivers, freshDatabase } from "../support/db";
 import type { Database } from "../../api/db/client";
 import { DEMO_ADVERTISER, DEMO_FRIEND, DEMO_MEMBER, DEMO_YOUTUBE_URL, seedIfEmpty } from "../../api/db/seed";
-import { adsForMember } from "../../api/domain/ptcAds";
-import { shortLinksForMember } from "../../api/domain/shortLinks";
+import { adsForMember } from "../../api/ads/ptcAds";
+import { shortLinksForMember } from "../../api/shortLinks/shortLinks";
 import {
   faqs,
   homeSections,
@@ -18,17 +18,17 @@ import {
   offerWalls,
   shorteners,
 } from "../../api/db/schema";
-import { DEMO_WALL_ID } from "../../api/domain/demoWall";
-import { getSetting } from "../../api/domain/settings";
-import { authenticate, createMember } from "../../api/domain/accounts";
+import { DEMO_WALL_ID } from "../../api/taskWalls/demoWall";
+import { getSetting } from "../../api/operators/settings";
+import { authenticate, createMember } from "../../api/accounts/accounts";
 import {
   accountBalance,
   campaignEscrowAccount,
   checkLedgerInvariant,
   ensurePlatformAccounts,
   memberBalances,
-} from "../../api/domain/ledger";
-import { paymentProof } from "../../api/domain/content";
+} from "../../api/ledger/ledger";
+import { paymentProof } from "../../api/content/content";
 
 const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
 

@@ -11,9 +11,9 @@ import {
   type TestMember,
 } from "../support/money";
 import { accountTokens, users } from "../../api/db/schema";
-import { verifyPassword } from "../../api/domain/accounts";
+import { verifyPassword } from "../../api/accounts/accounts";
 import { hashToken } from "../../api/lib/ids";
-import { setSetting } from "../../api/domain/settings";
+import { setSetting } from "../../api/operators/settings";
 
 describe.each(drivers())("settings: password and e-mail (%s)", (driver) => {
   let t: TestApi;

@@ -5,7 +5,7 @@ import { requestUrl } from "../../server/remix-handler";
 import { startServerProcess, type ServerProcess } from "../support/server-process";
 import { startTestApi, type TestApi } from "../support/api";
 import { newOperator } from "../support/money";
-import { createOfferWall } from "../../api/domain/offerWallConfig";
+import { createOfferWall } from "../../api/taskWalls/config";
 
 type OriginConfig = Pick<Config, "PUBLIC_ORIGIN" | "PORT" | "NODE_ENV" | "TRUST_PROXY">;
 const local: OriginConfig = { PORT: 3000, NODE_ENV: "development", TRUST_PROXY: 0, PUBLIC_ORIGIN: undefined };

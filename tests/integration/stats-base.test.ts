@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { drivers, freshDatabase } from "../support/db";
 import type { Database } from "../../api/db/client";
 import { DEMO_STATS_BASE, seedIfEmpty } from "../../api/db/seed";
-import { publicStatistics } from "../../api/domain/content";
-import { getSetting, SETTING_DEFAULTS } from "../../api/domain/settings";
+import { publicStatistics } from "../../api/content/content";
+import { getSetting, SETTING_DEFAULTS } from "../../api/operators/settings";
 
 /**
  * The home page's statistics claim no history the site does not have: a new database's base is

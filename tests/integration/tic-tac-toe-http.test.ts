@@ -16,8 +16,8 @@ import {
 } from "../support/money";
 import { gameDeps } from "../../api/deps";
 import { journalEntries } from "../../api/db/schema";
-import { PLATFORM, accountBalance } from "../../api/domain/ledger";
-import { prizeKey, setPaidRooms, sweep } from "../../api/domain/ticTacToe";
+import { PLATFORM, accountBalance } from "../../api/ledger/ledger";
+import { prizeKey, setPaidRooms, sweep } from "../../api/games/ticTacToe";
 import { seedGames } from "../../api/db/seed-games";
 import { REGISTER_COMPONENT_EVENT } from "../../shared/taskWall";
 import { GAME_MESSAGES, ROOM_COMPONENT, TIC_TAC_TOE_EVENTS as EV } from "../../shared/ticTacToeEvents";

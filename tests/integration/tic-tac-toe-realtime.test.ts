@@ -7,8 +7,8 @@ import { ask, memberSocket, nextPush } from "../support/sockets";
 import { balances, expectLedgerConsistent, giveDeposit, newMember, type TestMember } from "../support/money";
 import { randomBytes } from "node:crypto";
 import { createDeps, gameDeps } from "../../api/deps";
-import { PLATFORM, accountBalance } from "../../api/domain/ledger";
-import { sweep } from "../../api/domain/ticTacToe";
+import { PLATFORM, accountBalance } from "../../api/ledger/ledger";
+import { sweep } from "../../api/games/ticTacToe";
 import { seedGames } from "../../api/db/seed-games";
 import { REGISTER_COMPONENT_EVENT } from "../../shared/taskWall";
 import {

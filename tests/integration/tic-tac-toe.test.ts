@@ -12,8 +12,8 @@ import {
 } from "../support/money";
 import { gameDeps } from "../../api/deps";
 import { gamePlayers, gameRoomTypes, gameRooms, journalEntries } from "../../api/db/schema";
-import { PLATFORM, accountBalance } from "../../api/domain/ledger";
-import { DomainError } from "../../api/domain/errors";
+import { PLATFORM, accountBalance } from "../../api/ledger/ledger";
+import { DomainError } from "../../api/lib/errors";
 import {
   cancel,
   disconnect,
@@ -26,7 +26,7 @@ import {
   sweep,
   type GameDeps,
   type JoinRequest,
-} from "../../api/domain/ticTacToe";
+} from "../../api/games/ticTacToe";
 import { seedGames } from "../../api/db/seed-games";
 import { GAME_MESSAGES } from "../../shared/ticTacToeEvents";
 

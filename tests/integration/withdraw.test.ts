@@ -14,7 +14,7 @@ import {
   type TestMember,
 } from "../support/money";
 import { auditLog, ledgerAccounts, withdrawals } from "../../api/db/schema";
-import { PLATFORM } from "../../api/domain/ledger";
+import { PLATFORM } from "../../api/ledger/ledger";
 
 describe.each(drivers())("withdrawals (%s)", (driver) => {
   let t: TestApi;

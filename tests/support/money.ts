@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { expect } from "vitest";
-import { createMember, hashPassword } from "../../api/domain/accounts";
-import { createSession } from "../../api/domain/sessions";
-import { creditEarning, type EarningSource } from "../../api/domain/earnings";
-import { checkLedgerInvariant, memberBalances } from "../../api/domain/ledger";
+import { createMember, hashPassword } from "../../api/accounts/accounts";
+import { createSession } from "../../api/accounts/sessions";
+import { creditEarning, type EarningSource } from "../../api/ledger/earnings";
+import { checkLedgerInvariant, memberBalances } from "../../api/ledger/ledger";
 import { withdrawals } from "../../api/db/schema";
-import { convertBalance } from "../../api/domain/conversions";
+import { convertBalance } from "../../api/withdrawals/conversions";
 import type { TestApi } from "./api";
 
 /** Fixtures for the money tests: members with sessions, earnings, payout methods, and ledger checks. */

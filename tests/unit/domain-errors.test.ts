@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Hono } from "hono";
-import { DomainError } from "../../api/domain/errors";
+import { DomainError } from "../../api/lib/errors";
 import { DOMAIN_ERROR_CODES } from "../../shared/errors";
 import { ApiError, STATUS_BY_CODE, codeForStatus, refusal } from "../../api/http";
 

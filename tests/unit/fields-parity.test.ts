@@ -4,9 +4,9 @@ import { parseWithZod } from "@conform-to/zod";
 import { ProfileSchema as ProfilePage } from "../../app/routes/member.profile";
 import { SignUpSchema as SignUpPage } from "../../app/components/signup-form";
 import { ContactSchema as ContactPage } from "../../app/components/contact-form";
-import { ProfileSchema as ProfileApi } from "../../api/routes/accountArea";
-import { SignUpInput as SignUpApi } from "../../api/routes/userRoute";
-import { ContactInput as ContactApi } from "../../api/routes/userMessageRoute";
+import { ProfileSchema as ProfileApi } from "../../api/accounts/accountAreaHttp";
+import { SignUpInput as SignUpApi } from "../../api/accounts/memberHttp";
+import { ContactInput as ContactApi } from "../../api/content/messagesHttp";
 
 /**
  * The page's form and the API body it becomes must accept and refuse the same values: a value the

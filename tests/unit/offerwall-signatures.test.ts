@@ -8,8 +8,8 @@ import {
   withoutParam,
   type ParamList,
   type SignatureConfig,
-} from "../../api/domain/offerWallSignatures";
-import { pointsToMilli } from "../../api/domain/offerWalls";
+} from "../../api/taskWalls/signatures";
+import { pointsToMilli } from "../../api/taskWalls/taskWalls";
 
 /**
  * The three postback signature schemes against vectors computed here, independently, with

@@ -6,7 +6,7 @@ import {
   signupAccountError,
 } from "../../app/utils/remembered-account";
 import { stripIdentifierDots } from "../../shared/fields";
-import { normalizeIdentifier } from "../../api/domain/accounts";
+import { normalizeIdentifier } from "../../api/accounts/accounts";
 
 describe("stripIdentifierDots", () => {
   it("removes the dots of an e-mail's local part only", () => {

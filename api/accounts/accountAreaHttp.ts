@@ -1,0 +1,137 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import {
+  PROFILE_FIELDS,
+  TYPED_PASSWORD_MAX_LENGTH,
+  emailField,
+  labelledText,
+  mobileNumberAny,
+  newPasswordField,
+  typedPasswordField,
+} from "../../shared/fields";
+import { ApiError, ok, pageQuery, readObj, requireMember, type ApiEnv } from "../http";
+import { MailDeliveryError } from "./passwordReset";
+import { publicOrigin } from "../config";
+import { referralPage } from "../ledger/referrals";
+import {
+  PROFILE_MESSAGES,
+  accountData,
+  changePassword,
+  profileData,
+  requestEmailChange,
+  updateProfile,
+} from "./profile";
+
+/**
+ * The account areas under /userRoute: refer and earn, profile (with the payout method binding)
+ * and settings (password and e-mail). Mounted beside the accounts router at the same prefix.
+ */
+
+const currentPassword = typedPasswordField({
+  missing: "Current password is required.",
+  tooLong: PROFILE_MESSAGES.wrongPassword,
+  notText: "Current password must be text.",
+});
+
+/** Asked for only by some changes: whether it is needed (or missing) is the domain's decision. */
+const currentPasswordIfNeeded = z
+  .string({ invalid_type_error: "Current password must be text." })
+  .max(TYPED_PASSWORD_MAX_LENGTH, PROFILE_MESSAGES.wrongPassword)
+  .optional();
+
+export const ProfileSchema = z
+  .object({
+    ...PROFILE_FIELDS,
+    mobile_number: mobileNumberAny(),
+    withdrawal_method: labelledText("Withdrawal method", 100),
+    /** Needed only when the payout details change (the server decides). */
+    current_password: currentPasswordIfNeeded,
+  })
+  .strict();
+
+const PasswordChangeSchema = z
+  .object({
+    currentPassword_state: currentPassword,
+    newPassword_state: newPasswordField({ notText: "New password must be text." }),
+  })
+  .strict();
+
+const EmailChangeSchema = z
+  .object({
+    email_address: emailField(),
+    currentPassword_state: currentPasswordIfNeeded,
+  })
+  .strict();
+
+/** Either form of the settings body: the e-mail form carries email_address, the password form the two passwords. */
+const SettingsSchema = z
+  .record(z.unknown(), { invalid_type_error: "Invalid request body." })
+  .transform((body, ctx) => {
+    const schema = "email_address" in body ? EmailChangeSchema : PasswordChangeSchema;
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) ctx.addIssue(issue);
+      return z.NEVER;
+    }
+    return parsed.data;
+  });
+
+export function accountAreaRoute(): Hono<ApiEnv> {
+  const r = new Hono<ApiEnv>();
+
+  r.get("/userReferral_record_get", requireMember, async (c) =>
+    ok(c, await referralPage(c.var.deps.db, c.var.member.id, pageQuery(c))),
+  );
+
+  r.get("/userProfileData_get", requireMember, async (c) =>
+    ok(c, await profileData(c.var.deps.db, c.var.member.id)),
+  );
+
+  r.patch("/userProfileData_patch", requireMember, async (c) => {
+    const { deps, member } = c.var;
+    await deps.limiter.consume("money", member.id);
+    const body = await readObj(c, ProfileSchema);
+    await updateProfile(deps.db, deps.mailer, member, {
+      name: body.name,
+      address: body.address,
+      city: body.city,
+      state: body.state,
+      zipCode: body.zip_code,
+      mobileNumber: body.mobile_number,
+      methodName: body.withdrawal_method,
+      accountInfo: body.withdrawal_account_information,
+      currentPassword: body.current_password,
+      siteName: deps.config.SITE_NAME,
+    });
+    return ok(c, PROFILE_MESSAGES.saved);
+  });
+
+  r.get("/userpassword_and_email_get", requireMember, async (c) => ok(c, accountData(c.var.member)));
+
+  r.patch("/userpassword_and_email_patch", requireMember, async (c) => {
+    const { deps, member } = c.var;
+    await deps.limiter.consume("money", member.id);
+    const body = await readObj(c, SettingsSchema);
+    if ("email_address" in body) {
+      await requestEmailChange(deps.db, deps.mailer, {
+        member,
+        email: body.email_address,
+        currentPassword: body.currentPassword_state,
+        origin: publicOrigin(deps.config),
+        siteName: deps.config.SITE_NAME,
+      }).catch((e: unknown) => {
+        if (!(e instanceof MailDeliveryError)) throw e;
+        console.error(e.cause ?? e);
+        throw new ApiError(503, PROFILE_MESSAGES.mailFailed);
+      });
+      return ok(c, PROFILE_MESSAGES.emailSent);
+    }
+    await changePassword(deps.db, member, {
+      current: body.currentPassword_state,
+      next: body.newPassword_state,
+    });
+    return ok(c, PROFILE_MESSAGES.passwordChanged);
+  });
+
+  return r;
+}

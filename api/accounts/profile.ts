@@ -1,0 +1,270 @@
+import { and, desc, eq, isNull, ne } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { accountTokens, payoutMethods, users } from "../db/schema";
+import { DomainError } from "../lib/errors";
+import { hashToken, newToken } from "../lib/ids";
+import { escapeHtml, type Mailer } from "../lib/mailer";
+import { milliToRupeeString } from "../../shared/money";
+import { FIELD_MESSAGES, PASSWORD_MIN_LENGTH } from "../../shared/fields";
+import { emailKey, hashPassword, normalizeEmail, verifyPassword } from "./accounts";
+import { memberBalances } from "../ledger/ledger";
+import { MailDeliveryError, sendNotice } from "./passwordReset";
+import { activePayoutMethods } from "./operators";
+import { revokeOtherSessions } from "./sessions";
+import { getSetting } from "../operators/settings";
+
+export const PROFILE_MESSAGES = {
+  saved: "Profile Updated Successfully!",
+  unknownMethod: "Please choose a withdrawal method from the list.",
+  passwordChanged: "Password changed successfully.",
+  wrongPassword: "Current password is incorrect.",
+  shortPassword: FIELD_MESSAGES.passwordTooShort,
+  samePassword: "New password must differ from the current password.",
+  emailSent: "A verification link has been sent to your new email address.",
+  emailInUse: "The new email is already in use. Please choose a different email.",
+  emailWait: "Already Email update reset registered",
+  mailFailed: "We could not send the e-mail right now. Please try again later.",
+  emailNeedsPassword: "Please enter your current password to change your e-mail address.",
+  payoutNeedsPassword: "Please enter your current password to change your payout details.",
+  noPassword:
+    "Your account has no password yet. Set one with I Forgot My Password on the login page, then try again.",
+} as const;
+
+export const EMAIL_CHANGE_TTL_MS = 60 * 60 * 1000;
+
+export async function profileData(db: Db, userId: string) {
+  const [u] = await db
+    .select({ user: users, methodName: payoutMethods.name })
+    .from(users)
+    .leftJoin(payoutMethods, eq(payoutMethods.id, users.payoutMethodId))
+    .where(eq(users.id, userId));
+  const { withdrawable } = await memberBalances(db, userId);
+  const methods = await activePayoutMethods(db);
+  return {
+    name: u?.user.name ?? "",
+    address: u?.user.address ?? "",
+    city: u?.user.city ?? "",
+    state: u?.user.state ?? "",
+    zip_code: u?.user.zipCode ?? "",
+    mobile_number: u?.user.mobileNumber ?? null,
+    withdrawal_method: u?.methodName ?? null,
+    withdrawal_account_information: u?.user.payoutAccountInfo ?? "",
+    available_balance: milliToRupeeString(withdrawable),
+    other_data_withdrawalMethodArray: methods.map((m) => ({
+      withdrawalMethod_name: m.name,
+      withdrawalMethod_details: m.details,
+      withdrawalMethod_minimumAmount: milliToRupeeString(m.minimumAmount),
+    })),
+  };
+}
+
+export interface ProfileInput {
+  name: string;
+  address: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  mobileNumber: number;
+  methodName: string;
+  accountInfo: string;
+}
+
+/**
+ * Checks the member's current password before a change that could hand the account or its money
+ * to someone holding only a stolen session. A member without a password (Google only) is told
+ * how to set one.
+ */
+async function requireCurrentPassword(
+  db: Db,
+  userId: string,
+  password: string | undefined,
+  missingMessage: string,
+): Promise<{ email: string; name: string }> {
+  const [u] = await db
+    .select({ passwordHash: users.passwordHash, email: users.email, name: users.name })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!u?.passwordHash) throw new DomainError("invalid_input", PROFILE_MESSAGES.noPassword);
+  if (!password) throw new DomainError("invalid_input", missingMessage);
+  if (!(await verifyPassword(u.passwordHash, password)))
+    throw new DomainError("wrong_password", PROFILE_MESSAGES.wrongPassword);
+  return { email: u.email, name: u.name };
+}
+
+/**
+ * Saves the profile and binds the payout method, which must be one of the active methods.
+ * Changing where money is paid needs the current password; the account's address is told and
+ * the member's other sessions end.
+ */
+export async function updateProfile(
+  db: Db,
+  mailer: Mailer,
+  member: { id: string; sessionId: number },
+  input: ProfileInput & { currentPassword?: string; siteName: string },
+): Promise<void> {
+  const [method] = await db
+    .select({ id: payoutMethods.id })
+    .from(payoutMethods)
+    .where(and(eq(payoutMethods.name, input.methodName), eq(payoutMethods.active, true)));
+  if (!method) throw new DomainError("payment_method", PROFILE_MESSAGES.unknownMethod);
+  const [stored] = await db
+    .select({ methodId: users.payoutMethodId, accountInfo: users.payoutAccountInfo })
+    .from(users)
+    .where(eq(users.id, member.id));
+  const payoutChanged = stored?.methodId !== method.id || stored?.accountInfo !== input.accountInfo;
+  const account = payoutChanged
+    ? await requireCurrentPassword(db, member.id, input.currentPassword, PROFILE_MESSAGES.payoutNeedsPassword)
+    : undefined;
+  await db
+    .update(users)
+    .set({
+      name: input.name,
+      address: input.address,
+      city: input.city,
+      state: input.state,
+      zipCode: input.zipCode,
+      mobileNumber: input.mobileNumber,
+      payoutMethodId: method.id,
+      payoutAccountInfo: input.accountInfo,
+    })
+    .where(eq(users.id, member.id));
+  if (account) {
+    await revokeOtherSessions(db, member.id, member.sessionId);
+    await sendNotice(mailer, {
+      to: account.email,
+      name: account.name,
+      subject: `Your ${input.siteName} payout details were changed`,
+      lines: [
+        `The payout details of your ${input.siteName} account were changed to ${input.methodName}.`,
+        "Your other signed-in devices were signed out.",
+        "If this was not you, reset your password with I Forgot My Password and contact support.",
+      ],
+    });
+  }
+}
+
+/** The settings page's and the member layout's summary: both read in the session check itself. */
+export function accountData(member: { email: string; withdrawable: number }) {
+  return { email_address: member.email, available_balance: milliToRupeeString(member.withdrawable) };
+}
+
+/** Changes the password after checking the current one; every other session of the member ends. */
+export async function changePassword(
+  db: Db,
+  member: { id: string; sessionId: number },
+  input: { current: string; next: string },
+): Promise<void> {
+  const [u] = await db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, member.id));
+  if (!(await verifyPassword(u?.passwordHash ?? null, input.current)))
+    throw new DomainError("wrong_password", PROFILE_MESSAGES.wrongPassword);
+  if (input.next.length < PASSWORD_MIN_LENGTH)
+    throw new DomainError("invalid_input", PROFILE_MESSAGES.shortPassword);
+  if (input.next === input.current) throw new DomainError("invalid_input", PROFILE_MESSAGES.samePassword);
+  const passwordHash = await hashPassword(input.next);
+  await db.update(users).set({ passwordHash }).where(eq(users.id, member.id));
+  await revokeOtherSessions(db, member.id, member.sessionId);
+}
+
+/**
+ * Starts an e-mail change: a single-use link (stored hashed, valid for an hour) goes to the NEW
+ * address; the change applies only when it is opened. It needs the current password; the OLD
+ * address is told (so its owner can react if it was not them) and the member's other sessions
+ * end. One request per wait period: the member's row is locked so two parallel requests cannot
+ * both pass the wait check.
+ */
+export async function requestEmailChange(
+  db: Db,
+  mailer: Mailer,
+  input: {
+    member: { id: string; sessionId: number };
+    email: string;
+    currentPassword?: string;
+    origin: string;
+    siteName: string;
+  },
+): Promise<void> {
+  const userId = input.member.id;
+  const newEmail = normalizeEmail(input.email);
+  const newKey = emailKey(input.email);
+  const account = await requireCurrentPassword(
+    db,
+    userId,
+    input.currentPassword,
+    PROFILE_MESSAGES.emailNeedsPassword,
+  );
+  const wait = await getSetting(db, "email_change_wait_ms");
+  const token = newToken();
+  const tokenId = await db.transaction(async (tx) => {
+    const [me] = await tx
+      .select({ emailKey: users.emailKey })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for("update");
+    if (!me || me.emailKey === newKey) throw new DomainError("email_in_use", PROFILE_MESSAGES.emailInUse);
+    const [taken] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.emailKey, newKey), ne(users.id, userId)));
+    if (taken) throw new DomainError("email_in_use", PROFILE_MESSAGES.emailInUse);
+    const [last] = await tx
+      .select({ createdAt: accountTokens.createdAt })
+      .from(accountTokens)
+      .where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, "email_change")))
+      .orderBy(desc(accountTokens.createdAt))
+      .limit(1);
+    const now = Date.now();
+    const timeLeft = last ? last.createdAt.getTime() + wait - now : 0;
+    if (timeLeft > 0) throw new DomainError("too_soon", PROFILE_MESSAGES.emailWait, { time_left: timeLeft });
+    // Only the newest link works.
+    await tx
+      .update(accountTokens)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(accountTokens.userId, userId),
+          eq(accountTokens.purpose, "email_change"),
+          isNull(accountTokens.usedAt),
+        ),
+      );
+    const [row] = await tx
+      .insert(accountTokens)
+      .values({
+        userId,
+        purpose: "email_change",
+        tokenHash: hashToken(token),
+        newEmail,
+        createdAt: new Date(now),
+        expiresAt: new Date(now + EMAIL_CHANGE_TTL_MS),
+      })
+      .returning({ id: accountTokens.id });
+    return row!.id;
+  });
+  const link = `${input.origin}/email-verification/${token}/${encodeURIComponent(newEmail)}`;
+  try {
+    await mailer.send({
+      to: newEmail,
+      subject: `Confirm your new e-mail address for ${input.siteName}`,
+      secrets: [token],
+      text: `Open this link within one hour to use ${newEmail} for your ${input.siteName} account:\n\n${link}\n\nIf you did not ask for this, ignore this mail.`,
+      html: `<p>Open this link within one hour to use <b>${escapeHtml(newEmail)}</b> for your ${escapeHtml(input.siteName)} account:</p><p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p>If you did not ask for this, ignore this mail.</p>`,
+    });
+  } catch (e) {
+    // No mail went out: drop the token so the member is not made to wait for a link they never got.
+    await db.delete(accountTokens).where(eq(accountTokens.id, tokenId));
+    throw new MailDeliveryError("E-mail change mail not sent", { cause: e });
+  }
+  await revokeOtherSessions(db, userId, input.member.sessionId);
+  await sendNotice(mailer, {
+    to: account.email,
+    name: account.name,
+    subject: `A change of your ${input.siteName} e-mail address was requested`,
+    lines: [
+      `A change of your ${input.siteName} account's e-mail address to ${newEmail} was requested. It takes effect when the link sent there is opened.`,
+      "Your other signed-in devices were signed out.",
+      "If this was not you, reset your password with I Forgot My Password now.",
+    ],
+  });
+}

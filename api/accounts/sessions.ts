@@ -1,0 +1,144 @@
+import { and, eq, gt, ne, sql } from "drizzle-orm";
+import { type Db, preparedPerDatabase } from "../db/client";
+import { announcements, ledgerAccounts, sessions, users } from "../db/schema";
+import { hashToken, newToken } from "../lib/ids";
+
+export const SESSION_COOKIE = "sid";
+/** A session without Remember Me lasts a day (and its cookie ends with the browser); with it, 30 days. */
+export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
+export const REMEMBER_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/**
+ * Operators hold the keys to members' money: their sessions end 8 hours after sign-in whatever
+ * happens, and after 30 minutes without a request. The idle deadline is the session's expiry,
+ * pushed forward by use (at most once a minute, so a busy console does not write on every call).
+ */
+export const OPERATOR_SESSION_MAX_MS = 8 * 60 * 60 * 1000;
+export const OPERATOR_IDLE_MS = 30 * 60 * 1000;
+const IDLE_EXTEND_STEP_MS = 60 * 1000;
+
+export interface SessionUser {
+  id: string;
+  sessionId: number;
+  email: string;
+  userName: string;
+  name: string;
+  role: "member" | "operator";
+  /**
+   * Whether this session passed the second factor at sign-in. Operator requests need it: the
+   * operator role alone is not enough.
+   */
+  secondFactor: boolean;
+  /** The withdrawable balance (milli-rupees) when the session was checked: read in the same query. */
+  withdrawable: number;
+  /**
+   * Changes whenever the member's row or withdrawable account row is written (their PostgreSQL
+   * row versions, `xmin`): every earning, debit, e-mail or name change. Pages that show only
+   * these (and global content) are kept rendered under it (see api/accounts/dashboard.ts).
+   */
+  rowVersion: string;
+  /**
+   * The version of the site's announcements (how many, and their newest row version), which
+   * member pages show beside the member's own data: read in the same query, so checking whether
+   * a kept page is current costs one query.
+   */
+  contentVersion: string;
+}
+
+export async function createSession(
+  db: Db,
+  userId: string,
+  remember: boolean,
+  now = new Date(),
+  { secondFactor = false }: { secondFactor?: boolean } = {},
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = newToken();
+  const [user] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId));
+  const ttl = user?.role === "operator" ? OPERATOR_IDLE_MS : remember ? REMEMBER_TTL_MS : SESSION_TTL_MS;
+  const expiresAt = new Date(now.getTime() + ttl);
+  await db.insert(sessions).values({
+    userId,
+    tokenHash: hashToken(token),
+    persistent: remember,
+    expiresAt,
+    createdAt: now,
+    secondFactorAt: secondFactor ? now : null,
+  });
+  return { token, expiresAt };
+}
+
+/** The session check's query, built once per database (it runs on every member request). */
+const sessionQuery = preparedPerDatabase((db) =>
+  db
+    .select({
+      sessionId: sessions.id,
+      createdAt: sessions.createdAt,
+      expiresAt: sessions.expiresAt,
+      secondFactorAt: sessions.secondFactorAt,
+      userId: sessions.userId,
+      id: users.id,
+      email: users.email,
+      userName: users.userName,
+      name: users.name,
+      role: users.role,
+      withdrawable: ledgerAccounts.balance,
+      rowVersion: sql<string>`${users}.xmin::text || '.' || coalesce(${ledgerAccounts}.xmin::text, '')`,
+      contentVersion: sql<string>`(select count(*) || '.' || coalesce(max(xmin::text::bigint), 0) from ${announcements})`,
+    })
+    .from(sessions)
+    .leftJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(ledgerAccounts, eq(ledgerAccounts.id, sql`'member:' || ${sessions.userId} || ':withdrawable'`))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder("tokenHash")),
+        gt(sessions.expiresAt, sql.placeholder("now")),
+      ),
+    )
+    .prepare("find_session"),
+);
+
+export async function findSession(
+  db: Db,
+  token: string,
+  now = new Date(),
+): Promise<SessionUser | "expired" | "user_not_found"> {
+  const rows = await sessionQuery(db).execute({ tokenHash: hashToken(token), now: now.toISOString() });
+  const row = rows[0];
+  if (!row) return "expired";
+  if (!row.id) return "user_not_found";
+  if (row.role === "operator") {
+    // Also covers a member promoted while holding a long session.
+    const hardEnd = row.createdAt.getTime() + OPERATOR_SESSION_MAX_MS;
+    if (now.getTime() >= hardEnd) {
+      await db.delete(sessions).where(eq(sessions.id, row.sessionId));
+      return "expired";
+    }
+    const idleEnd = Math.min(hardEnd, now.getTime() + OPERATOR_IDLE_MS);
+    if (idleEnd - row.expiresAt.getTime() >= IDLE_EXTEND_STEP_MS || row.expiresAt.getTime() > idleEnd) {
+      await db
+        .update(sessions)
+        .set({ expiresAt: new Date(idleEnd) })
+        .where(eq(sessions.id, row.sessionId));
+    }
+  }
+  return {
+    id: row.id,
+    sessionId: row.sessionId,
+    email: row.email!,
+    userName: row.userName!,
+    name: row.name!,
+    role: row.role!,
+    secondFactor: row.secondFactorAt !== null,
+    withdrawable: Number(row.withdrawable ?? 0),
+    rowVersion: row.rowVersion,
+    contentVersion: row.contentVersion,
+  };
+}
+
+export async function revokeSession(db: Db, token: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+}
+
+/** Ends every session of the member but the one given (after a password change). */
+export async function revokeOtherSessions(db: Db, userId: string, keepSessionId: number): Promise<void> {
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)));
+}

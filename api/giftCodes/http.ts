@@ -1,0 +1,51 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { ok, pageQuery, readBody, requireMember, type ApiEnv } from "../http";
+import { milliToRupeeString } from "../../shared/money";
+import { memberBalances } from "../ledger/ledger";
+import { sanitizeHtml } from "../lib/sanitize";
+import { getSetting } from "../operators/settings";
+import { GIFT_CODE_MESSAGES, claimGiftCode, claimHistory } from "./giftCodes";
+
+/** The spec sends the gift code as a plain JSON body. */
+const ClaimSchema = z
+  .object({
+    giftCode_state: z.unknown().transform((v, ctx) => {
+      if (v === undefined || v === null) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: GIFT_CODE_MESSAGES.blank });
+        return z.NEVER;
+      }
+      if (typeof v !== "string" || v.length > 200) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: GIFT_CODE_MESSAGES.unknown });
+        return z.NEVER;
+      }
+      return v;
+    }),
+  })
+  .strict();
+
+export function userIncomeRoute(): Hono<ApiEnv> {
+  const r = new Hono<ApiEnv>();
+
+  r.get("/user_giftCode_get", requireMember, async (c) => {
+    const { db } = c.var.deps;
+    const { withdrawable } = await memberBalances(db, c.var.member.id);
+    const history = await claimHistory(db, c.var.member.id, pageQuery(c));
+    return ok(c, {
+      giftCode_page_Message: sanitizeHtml(await getSetting(db, "gift_code_page_message")),
+      userGiftCode_claim_history: history.records,
+      userAvailableBalance: milliToRupeeString(withdrawable),
+      pagination: history.pagination,
+    });
+  });
+
+  r.patch("/user_giftCode_verify_and_patch", requireMember, async (c) => {
+    const { deps, member } = c.var;
+    await deps.limiter.consume("money", member.id);
+    const body = await readBody(c, ClaimSchema);
+    const { amount } = await claimGiftCode(deps.db, member.id, body.giftCode_state);
+    return ok(c, GIFT_CODE_MESSAGES.claimed(amount));
+  });
+
+  return r;
+}

@@ -1,0 +1,62 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { journalEntries, journalLines, users } from "../db/schema";
+import { milliToRupeeString } from "../../shared/money";
+import { REFERRAL_INCOME } from "./earnings";
+import { memberAccount, memberBalances } from "./ledger";
+import { referralRateText } from "../accounts/operators";
+import { sanitizeHtml } from "../lib/sanitize";
+import { getSetting } from "../operators/settings";
+import { PAGE_SIZE, offsetOf, pageOf } from "../../shared/pagination";
+
+/**
+ * The refer-and-earn page: one row per referee (newest sign-up first) with the referral income
+ * that referee has produced so far, read from the ledger. The income itself is credited by
+ * `creditEarning` when the referee earns.
+ */
+export async function referralPage(db: Db, userId: string, requestedPage = 1) {
+  const [me] = await db.select({ userName: users.userName }).from(users).where(eq(users.id, userId));
+  const { withdrawable } = await memberBalances(db, userId);
+  const income = db
+    .select({
+      relatedUserId: journalEntries.relatedUserId,
+      total: sql<string>`sum(${journalLines.amount})`.as("total"),
+    })
+    .from(journalEntries)
+    .innerJoin(journalLines, eq(journalLines.entryId, journalEntries.id))
+    .where(
+      and(
+        eq(journalEntries.userId, userId),
+        eq(journalEntries.kind, REFERRAL_INCOME),
+        eq(journalLines.accountId, memberAccount(userId, "withdrawable")),
+      ),
+    )
+    .groupBy(journalEntries.relatedUserId)
+    .as("income");
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(eq(users.referredBy, userId));
+  const pagination = pageOf(requestedPage, PAGE_SIZE.referrals, Number(count?.n ?? 0));
+  const referees = await db
+    .select({ userName: users.userName, createdAt: users.createdAt, total: income.total })
+    .from(users)
+    .leftJoin(income, eq(income.relatedUserId, users.id))
+    .where(eq(users.referredBy, userId))
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(pagination.pageSize)
+    .offset(offsetOf(pagination));
+  const rate = await getSetting(db, "referral_rate_bp");
+  const text = await getSetting(db, "referral_page_text");
+  return {
+    userName: me?.userName ?? "",
+    available_balance: milliToRupeeString(withdrawable),
+    referral_data: referees.map((r) => ({
+      userName: r.userName,
+      income: milliToRupeeString(Number(r.total ?? 0)),
+      date: r.createdAt.toISOString(),
+    })),
+    other_data_referralRate: { referralRate: referralRateText(rate), referralPageText: sanitizeHtml(text) },
+    pagination,
+  };
+}

@@ -1,0 +1,387 @@
+import { randomBytes } from "node:crypto";
+import { and, asc, desc, eq, gt, isNull, lte, sql } from "drizzle-orm";
+import type { Db, Tx } from "../db/client";
+import {
+  adCheatLog,
+  shortLinkDailyClicks,
+  shortLinkTokens,
+  shortLinks,
+  shorteners,
+  users,
+} from "../db/schema";
+import type { DomainErrorCode } from "../../shared/errors";
+import { formatRupees } from "../../shared/money";
+import { creditEarning, incomeToday } from "../ledger/earnings";
+import { istDay, istDayStart } from "../ledger/earningKinds";
+import { DomainError } from "../lib/errors";
+import { memberBalances } from "../ledger/ledger";
+import type { ProxyCheck } from "../lib/proxyCheck";
+import { getSetting } from "../operators/settings";
+import { adLinkFlyShorten, builtinShortUrl, createBuiltinCode, shortenerDomain } from "./shorteners";
+
+/**
+ * Short links (issue 8): a member starts a link, passes the shortener's pages and comes back to
+ * the end page with a single-use token made at the start, bound to the member and the link
+ * (ARCHITECTURE §5, §10). The claim consumes the token atomically between the minimum time (a
+ * faster return means the shortener was skipped) and the expiry, counts the click under the
+ * link's per-day limit with a conditional upsert, and credits the link's amount — all in one
+ * transaction. Times come from the caller's `now` (the API's clock), never the browser.
+ */
+
+export const SHORT_LINK_MESSAGES = {
+  notFound: "Short link not found.",
+  dailyLimit: "You have used today's clicks for this link.",
+  tooFast: "You came back too fast: please complete the short link properly.",
+  expired: "This short link has expired. Please start it again.",
+  used: "This short link was already claimed or is not valid.",
+  tokenMissing: "Unique token is missing.",
+  proxyDetected: "Proxy Detected",
+  credited: (amount: number) => `Congratulations! ${formatRupees(amount)} has been added to your balance.`,
+} as const;
+
+/** The end page the shortener sends the member back to: `{public origin}/member/last-page/{token}`. */
+export const END_PAGE_ROUTE = "/member/last-page";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** 24 random bytes, base64url: 32 characters, 192 bits. */
+const TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
+
+// ---------------------------------------------------------------------------------------------
+// Settings
+
+export interface ShortLinkSettings {
+  minSeconds: number;
+  expiryMinutes: number;
+  /** HTML list items, as stored (sanitized where they are shown). */
+  instructions: string[];
+}
+
+export async function shortLinkSettings(db: Db | Tx): Promise<ShortLinkSettings> {
+  const [minSeconds, expiryMinutes, instructions] = await Promise.all([
+    getSetting(db, "shortlink_min_seconds"),
+    getSetting(db, "shortlink_expiry_minutes"),
+    getSetting(db, "shortlink_instructions"),
+  ]);
+  return { minSeconds, expiryMinutes, instructions };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The member's list
+
+export interface ShortLinkForMember {
+  id: string;
+  name: string;
+  shortenerDomain: string;
+  timeLabel: string;
+  amount: number;
+  howToComplete: string | null;
+  clicksPerDay: number;
+  completedToday: number;
+  /** When today's clicks are used up: the next India midnight, when they start again. */
+  renewsAt: Date | null;
+}
+
+/** Enabled links of enabled shorteners, in the operator's order. */
+function liveLinks(db: Db | Tx) {
+  return db
+    .select({ l: shortLinks, s: shorteners })
+    .from(shortLinks)
+    .innerJoin(shorteners, eq(shorteners.id, shortLinks.shortenerId))
+    .where(and(eq(shortLinks.enabled, true), eq(shorteners.enabled, true)))
+    .orderBy(asc(shortLinks.sortOrder), asc(shortLinks.createdAt), asc(shortLinks.id));
+}
+
+/** The member's clicks per link on the IST day of `now`. */
+async function clicksToday(db: Db | Tx, userId: string, now: Date): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ linkId: shortLinkDailyClicks.shortLinkId, clicks: shortLinkDailyClicks.clicks })
+    .from(shortLinkDailyClicks)
+    .where(and(eq(shortLinkDailyClicks.userId, userId), eq(shortLinkDailyClicks.day, istDay(now))));
+  return new Map(rows.map((r) => [r.linkId, r.clicks]));
+}
+
+/**
+ * The short link list: each enabled link with today's clicks, and the totals: clicks completed
+ * today (on any link), clicks left today and what they would pay, today's short-link income.
+ */
+export async function shortLinksForMember(db: Db, userId: string, now: Date, origin: string) {
+  const [rows, clicks, income, { withdrawable }, settings] = await Promise.all([
+    liveLinks(db),
+    clicksToday(db, userId, now),
+    incomeToday(db, userId, "click_short_link", now),
+    memberBalances(db, userId),
+    shortLinkSettings(db),
+  ]);
+  const renewsAt = new Date(istDayStart(now).getTime() + DAY_MS);
+  let clicksLeft = 0;
+  let pendingEarnings = 0;
+  const links: ShortLinkForMember[] = rows.map(({ l, s }) => {
+    const done = clicks.get(l.id) ?? 0;
+    const left = Math.max(0, l.clicksPerDay - done);
+    clicksLeft += left;
+    pendingEarnings += left * l.amount;
+    return {
+      id: l.id,
+      name: l.name,
+      shortenerDomain: shortenerDomain(s, origin),
+      timeLabel: l.timeLabel,
+      amount: l.amount,
+      howToComplete: l.howToComplete,
+      clicksPerDay: l.clicksPerDay,
+      completedToday: done,
+      renewsAt: left === 0 ? renewsAt : null,
+    };
+  });
+  return {
+    links,
+    completedToday: [...clicks.values()].reduce((sum, n) => sum + n, 0),
+    clicksLeft,
+    pendingEarnings,
+    incomeToday: income,
+    withdrawable,
+    instructions: settings.instructions,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Starting a link
+
+/**
+ * Starts a link for the member: the link named by `linkId` (else the first enabled link of the
+ * shortener with that domain), refused when today's clicks are used. An open token of the member
+ * for the link (unconsumed, unexpired) is answered again; otherwise a new single-use token is made
+ * and `{origin}/member/last-page/{token}` is sent to the shortener — built from the public origin,
+ * never from the client. A shortener that fails stores nothing (UpstreamError, 502).
+ */
+export async function startShortLink(
+  db: Db,
+  input: {
+    userId: string;
+    linkId?: string;
+    shortenerDomain: string;
+    ip: string | null;
+    now: Date;
+    /** The site's public origin (config), where the end page is. */
+    origin: string;
+    timeoutMs: number;
+    /** Whether the shortener's API may be on this machine or a private network (not in production). */
+    allowPrivateTargets: boolean;
+  },
+): Promise<{ shortUrl: string; existing: boolean }> {
+  const { userId, now, origin } = input;
+  const live = await liveLinks(db);
+  const found = live.find(({ l, s }) =>
+    input.linkId !== undefined ? l.id === input.linkId : shortenerDomain(s, origin) === input.shortenerDomain,
+  );
+  if (!found) throw new DomainError("not_found", SHORT_LINK_MESSAGES.notFound);
+  const { l: link, s: shortener } = found;
+
+  const done = (await clicksToday(db, userId, now)).get(link.id) ?? 0;
+  if (done >= link.clicksPerDay)
+    throw new DomainError("short_link_daily_limit", SHORT_LINK_MESSAGES.dailyLimit);
+
+  const [open] = await db
+    .select({ shortUrl: shortLinkTokens.shortUrl })
+    .from(shortLinkTokens)
+    .where(
+      and(
+        eq(shortLinkTokens.userId, userId),
+        eq(shortLinkTokens.shortLinkId, link.id),
+        isNull(shortLinkTokens.consumedAt),
+        gt(shortLinkTokens.expiresAt, now),
+      ),
+    )
+    .orderBy(desc(shortLinkTokens.createdAt))
+    .limit(1);
+  if (open) return { shortUrl: open.shortUrl, existing: true };
+
+  const settings = await shortLinkSettings(db);
+  const token = randomBytes(24).toString("base64url");
+  const destination = `${origin}${END_PAGE_ROUTE}/${token}`;
+  const store = (tx: Db | Tx, shortUrl: string) =>
+    tx.insert(shortLinkTokens).values({
+      token,
+      userId,
+      shortLinkId: link.id,
+      shortUrl,
+      createdAt: now,
+      claimableAt: new Date(now.getTime() + settings.minSeconds * 1000),
+      expiresAt: new Date(now.getTime() + settings.expiryMinutes * 60_000),
+      ip: input.ip,
+    });
+  let shortUrl: string;
+  if (shortener.kind === "builtin") {
+    // The site's own shortener: its code and the token commit together.
+    shortUrl = await db.transaction(async (tx) => {
+      const url = builtinShortUrl(origin, await createBuiltinCode(tx, destination, now));
+      await store(tx, url);
+      return url;
+    });
+  } else {
+    // Asked outside any transaction; the token is stored only once the shortener has answered.
+    shortUrl = await adLinkFlyShorten({
+      name: shortener.name,
+      apiUrl: shortener.apiUrl ?? "",
+      apiKey: shortener.apiKey ?? "",
+      url: destination,
+      timeoutMs: input.timeoutMs,
+      allowPrivate: input.allowPrivateTargets,
+    });
+    await store(db, shortUrl);
+  }
+  return { shortUrl, existing: false };
+}
+
+/** The member's own token, for the end page (null when unknown or another member's). */
+export async function shortLinkTokenOf(db: Db, userId: string, token: string) {
+  if (!TOKEN.test(token)) return null;
+  const [row] = await db
+    .select({ t: shortLinkTokens, name: shortLinks.name, linkAmount: shortLinks.amount })
+    .from(shortLinkTokens)
+    .innerJoin(shortLinks, eq(shortLinks.id, shortLinkTokens.shortLinkId))
+    .where(and(eq(shortLinkTokens.token, token), eq(shortLinkTokens.userId, userId)));
+  if (!row) return null;
+  return {
+    name: row.name,
+    amount: row.t.amount ?? row.linkAmount,
+    claimableAt: row.t.claimableAt,
+    expiresAt: row.t.expiresAt,
+    consumed: row.t.consumedAt !== null,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Claiming
+
+/** A refused claim: written to the cheat log, then answered with its code. */
+class ShortLinkRefusal extends Error {
+  constructor(
+    public readonly code: DomainErrorCode,
+    public readonly reason: string,
+    public readonly linkId: string | null,
+  ) {
+    super(reason);
+  }
+}
+
+const REFUSAL_MESSAGES: Partial<Record<DomainErrorCode, string>> = {
+  short_link_too_fast: SHORT_LINK_MESSAGES.tooFast,
+  short_link_expired: SHORT_LINK_MESSAGES.expired,
+  short_link_used: SHORT_LINK_MESSAGES.used,
+  short_link_daily_limit: SHORT_LINK_MESSAGES.dailyLimit,
+  proxy_detected: SHORT_LINK_MESSAGES.proxyDetected,
+};
+
+/** Logs the refusal in its own statement (the refused work rolled back), then throws its DomainError. */
+async function refuse(
+  db: Db,
+  r: ShortLinkRefusal,
+  ctx: { userId: string; token: string; ip: string | null; now: Date },
+): Promise<never> {
+  await db.insert(adCheatLog).values({
+    channel: "click_short_link",
+    userId: ctx.userId,
+    shortLinkId: r.linkId,
+    // Only something shaped like a token is kept: the rest is whatever the caller typed.
+    viewToken: TOKEN.test(ctx.token) ? ctx.token : null,
+    reason: r.reason,
+    ip: ctx.ip,
+    createdAt: ctx.now,
+  });
+  throw new DomainError(r.code, REFUSAL_MESSAGES[r.code] ?? SHORT_LINK_MESSAGES.used);
+}
+
+async function tokenRow(db: Db | Tx, token: string) {
+  if (!TOKEN.test(token)) return undefined;
+  const [row] = await db.select().from(shortLinkTokens).where(eq(shortLinkTokens.token, token));
+  return row;
+}
+
+/** Why the token could not be consumed: unknown, another member's, used, too fast or expired. */
+async function whyNotClaimed(tx: Tx, userId: string, token: string, now: Date): Promise<ShortLinkRefusal> {
+  const row = await tokenRow(tx, token);
+  if (!row) return new ShortLinkRefusal("short_link_used", "unknown_token", null);
+  if (row.userId !== userId)
+    return new ShortLinkRefusal("short_link_used", "another_members_token", row.shortLinkId);
+  if (row.consumedAt) return new ShortLinkRefusal("short_link_used", "reused_token", row.shortLinkId);
+  if (now < row.claimableAt) return new ShortLinkRefusal("short_link_too_fast", "too_fast", row.shortLinkId);
+  return new ShortLinkRefusal("short_link_expired", "expired", row.shortLinkId);
+}
+
+/**
+ * Claims a started link. One transaction: consume the token with one conditional update (this
+ * member's, unconsumed, claimable ≤ now < expiry: of many parallel claims one wins), count the
+ * click with a conditional upsert on the member's clicks of the link today (never past the
+ * link's per-day limit, whatever runs in parallel), and credit the link's amount with
+ * creditEarning keyed `shortlink:{token}`. Any refusal rolls all of it back and is logged.
+ */
+export async function claimShortLink(
+  db: Db,
+  input: { userId: string; token: string; ip: string | null; now: Date; proxyCheck: ProxyCheck },
+): Promise<{ amount: number; withdrawable: number }> {
+  const { userId, token, now } = input;
+  const ctx = { userId, token, ip: input.ip, now };
+  if (input.ip && (await input.proxyCheck.isProxy(input.ip))) {
+    const row = await tokenRow(db, token);
+    return refuse(db, new ShortLinkRefusal("proxy_detected", "proxy", row?.shortLinkId ?? null), ctx);
+  }
+  // Read before the transaction: the member's account lock is then held for fewer statements.
+  const [[member], rateBp] = await Promise.all([
+    db.select({ referredBy: users.referredBy }).from(users).where(eq(users.id, userId)),
+    getSetting(db, "referral_rate_bp"),
+  ]);
+  let amount: number;
+  try {
+    amount = await db.transaction(async (tx) => {
+      const [claimed] = TOKEN.test(token)
+        ? await tx
+            .update(shortLinkTokens)
+            .set({
+              consumedAt: now,
+              amount: sql`(select ${shortLinks.amount} from ${shortLinks} where ${shortLinks.id} = ${shortLinkTokens.shortLinkId})`,
+            })
+            .where(
+              and(
+                eq(shortLinkTokens.token, token),
+                eq(shortLinkTokens.userId, userId),
+                isNull(shortLinkTokens.consumedAt),
+                lte(shortLinkTokens.claimableAt, now),
+                gt(shortLinkTokens.expiresAt, now),
+              ),
+            )
+            .returning({ linkId: shortLinkTokens.shortLinkId, amount: shortLinkTokens.amount })
+        : [];
+      if (!claimed) throw await whyNotClaimed(tx, userId, token, now);
+      const [link] = await tx
+        .select({ clicksPerDay: shortLinks.clicksPerDay })
+        .from(shortLinks)
+        .where(eq(shortLinks.id, claimed.linkId));
+      const [counted] = await tx
+        .insert(shortLinkDailyClicks)
+        .values({ userId, shortLinkId: claimed.linkId, day: istDay(now), clicks: 1 })
+        .onConflictDoUpdate({
+          target: [shortLinkDailyClicks.userId, shortLinkDailyClicks.shortLinkId, shortLinkDailyClicks.day],
+          set: { clicks: sql`${shortLinkDailyClicks.clicks} + 1` },
+          setWhere: sql`${shortLinkDailyClicks.clicks} < ${link?.clicksPerDay ?? 0}`,
+        })
+        .returning({ clicks: shortLinkDailyClicks.clicks });
+      if (!counted) throw new ShortLinkRefusal("short_link_daily_limit", "daily_limit", claimed.linkId);
+      const credit = Number(claimed.amount);
+      await creditEarning(tx, {
+        userId,
+        source: "click_short_link",
+        amount: credit,
+        idempotencyKey: `shortlink:${token}`,
+        memo: claimed.linkId,
+        createdAt: now,
+        referral: { referredBy: member?.referredBy ?? null, rateBp },
+      });
+      return credit;
+    });
+  } catch (e) {
+    if (e instanceof ShortLinkRefusal) return refuse(db, e, ctx);
+    throw e;
+  }
+  const { withdrawable } = await memberBalances(db, userId);
+  return { amount, withdrawable };
+}

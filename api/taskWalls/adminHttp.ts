@@ -1,0 +1,144 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import {
+  ApiError,
+  ok,
+  pageQuery,
+  readBody,
+  requireMember,
+  requireOperator,
+  siteOriginOf,
+  type ApiContext,
+  type ApiEnv,
+} from "../http";
+import {
+  OFFER_WALL_MESSAGES,
+  WALL_ID,
+  createOfferWall,
+  listOfferWalls,
+  updateOfferWall,
+  wallForOperator,
+  type OfferWall,
+} from "./config";
+import { RETENTION_DAYS, postbackLog, setPostbackLogRetention } from "./taskWalls";
+import { replayPostback, sendTestPostback, type PostbackAnswer } from "./sender";
+import { POSTBACK_VERDICTS } from "../../shared/taskWall";
+
+/**
+ * The operators' task-wall endpoints under /adminRoute (docs/api/taskwalls.md): walls (the
+ * domain validates and audits), the postback log, the signed test postback and the replay of a
+ * logged one. Operators only.
+ */
+
+/** Any JSON object: the domain checks its fields (with its own messages). */
+const AnyObject = z.record(z.unknown(), { invalid_type_error: "Send a JSON object." });
+
+const TestSchema = z
+  .object({
+    wallId: z
+      .string({ invalid_type_error: "wallId must be text.", required_error: "wallId is required." })
+      .max(64, "wallId must be at most 64 characters."),
+    userId: z
+      .string({ invalid_type_error: "userId must be text.", required_error: "userId is required." })
+      .min(1, "userId is required.")
+      .max(64, "userId must be at most 64 characters."),
+    transactionId: z
+      .string({
+        invalid_type_error: "transactionId must be text.",
+        required_error: "transactionId is required.",
+      })
+      .trim()
+      .min(1, "transactionId is required.")
+      .max(150, "transactionId must be at most 150 characters."),
+    points: z
+      .union([z.number().nonnegative().finite(), z.string().trim()], {
+        errorMap: () => ({ message: "points must be a number of points, e.g. 500 or 12.5." }),
+      })
+      .transform((p) => String(p))
+      .refine(
+        // Written as a network writes it: the endpoint accepts only canonical numbers.
+        (p) => /^(0|[1-9]\d{0,11})(\.\d{1,3})?$/.test(p),
+        "points must be a number of points, e.g. 500 or 12.5.",
+      ),
+    reversal: z.boolean({ invalid_type_error: "reversal must be true or false." }).optional(),
+  })
+  .strict();
+
+const RETENTION_MESSAGE = `retentionDays must be a whole number of days from ${RETENTION_DAYS.min} to ${RETENTION_DAYS.max}.`;
+const RetentionSchema = z
+  .object({
+    retentionDays: z
+      .number({ invalid_type_error: RETENTION_MESSAGE, required_error: "retentionDays is required." })
+      .int(RETENTION_MESSAGE)
+      .min(RETENTION_DAYS.min, RETENTION_MESSAGE)
+      .max(RETENTION_DAYS.max, RETENTION_MESSAGE),
+  })
+  .strict();
+
+const VerdictQuery = z.enum(POSTBACK_VERDICTS, {
+  errorMap: () => ({ message: `verdict must be one of ${POSTBACK_VERDICTS.join(", ")}.` }),
+});
+
+function wallId(raw: string): string {
+  if (!WALL_ID.test(raw)) throw new ApiError(404, OFFER_WALL_MESSAGES.notFound);
+  return raw;
+}
+
+export function adminOfferWallsRoute(): Hono<ApiEnv> {
+  const r = new Hono<ApiEnv>();
+
+  /** A wall as operators see it, with the full address to give its network. */
+  const answer = (c: ApiContext, w: OfferWall) => {
+    const wall = wallForOperator(w);
+    return { ...wall, postbackUrl: `${siteOriginOf(c)}${wall.postbackPath}` };
+  };
+  const toolAnswer = (a: PostbackAnswer) => ({ status: a.status, body: a.body, verdict: a.verdict });
+
+  r.get("/offerWalls", requireMember, requireOperator, async (c) =>
+    ok(c, { records: (await listOfferWalls(c.var.deps.db)).map((w) => answer(c, w)) }),
+  );
+
+  r.post("/offerWalls", requireMember, requireOperator, async (c) => {
+    const body = await readBody(c, AnyObject);
+    const wall = await createOfferWall(c.var.deps.db, c.var.member.id, body);
+    return ok(c, { message: OFFER_WALL_MESSAGES.saved, wall: answer(c, wall) });
+  });
+
+  r.patch("/offerWalls/:id", requireMember, requireOperator, async (c) => {
+    const id = wallId(c.req.param("id"));
+    const body = await readBody(c, AnyObject);
+    const wall = await updateOfferWall(c.var.deps.db, c.var.member.id, id, body);
+    return ok(c, { message: OFFER_WALL_MESSAGES.saved, wall: answer(c, wall) });
+  });
+
+  r.get("/postbacks", requireMember, requireOperator, async (c) => {
+    const verdictText = c.req.query("verdict");
+    const verdict = verdictText ? VerdictQuery.safeParse(verdictText) : undefined;
+    if (verdict && !verdict.success) throw new ApiError(400, verdict.error.issues[0]!.message);
+    const log = await postbackLog(c.var.deps.db, {
+      wallId: c.req.query("wall") || undefined,
+      verdict: verdict?.data,
+      page: pageQuery(c),
+    });
+    return ok(c, log);
+  });
+
+  r.patch("/postbacks/settings", requireMember, requireOperator, async (c) => {
+    const { retentionDays } = await readBody(c, RetentionSchema);
+    await setPostbackLogRetention(c.var.deps.db, c.var.member.id, retentionDays);
+    return ok(c, { message: "Postback log settings saved.", retentionDays });
+  });
+
+  r.post("/postbacks/test", requireMember, requireOperator, async (c) => {
+    const body = await readBody(c, TestSchema);
+    return ok(c, toolAnswer(await sendTestPostback(c.var.deps, c.var.member.id, body)));
+  });
+
+  r.post("/postbacks/:id/replay", requireMember, requireOperator, async (c) => {
+    const raw = c.req.param("id");
+    if (!/^\d{1,15}$/.test(raw)) throw new ApiError(404, "Postback not found.");
+    return ok(c, toolAnswer(await replayPostback(c.var.deps, c.var.member.id, Number(raw))));
+  });
+
+  return r;
+}

@@ -1,0 +1,41 @@
+import { Hono } from "hono";
+import { ok, requireMember, type ApiEnv } from "../http";
+import { sanitizeHtml } from "../lib/sanitize";
+import { getSetting } from "../operators/settings";
+import { offerWallsForMember, taskWallBalance } from "./taskWalls";
+import { demoWallServed } from "./config";
+
+/** The member's side of task walls, under /userIncomeRoute (spec 2 §3, §7; docs/api/taskwalls.md). */
+export function offerWallsRoute(): Hono<ApiEnv> {
+  const r = new Hono<ApiEnv>();
+
+  r.get("/user_offerWall_get", requireMember, async (c) => {
+    const { deps, member } = c.var;
+    const [{ walls, balance }, instructions] = await Promise.all([
+      offerWallsForMember(deps.db, member.id, deps.clock(), { demoWall: demoWallServed(deps.config) }),
+      getSetting(deps.db, "offerwall_instructions"),
+    ]);
+    return ok(c, {
+      offerWallData_after_replace: walls.map((w) => ({
+        _id: w.id,
+        offerWallName: w.name,
+        offerWallApiLink: w.frameUrl,
+      })),
+      today_offerWallIncome: balance.today_offerWallIncome,
+      total_offerWall: balance.total_offerWall,
+      today_completed: balance.today_completed,
+      other_data_offerWalls_instructions: instructions.map((html) => sanitizeHtml(html)),
+      available_balance: balance.available_balance,
+    });
+  });
+
+  r.get("/user_offerWall_balance_get", requireMember, async (c) => {
+    const { deps, member } = c.var;
+    return ok(
+      c,
+      await taskWallBalance(deps.db, member.id, deps.clock(), { demoWall: demoWallServed(deps.config) }),
+    );
+  });
+
+  return r;
+}

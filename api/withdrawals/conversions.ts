@@ -1,0 +1,112 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { conversions } from "../db/schema";
+import { DomainError } from "../lib/errors";
+import { PAGE_SIZE, offsetOf, pageOf } from "../../shared/pagination";
+import { newId } from "../lib/ids";
+import { conversionCharge, formatRupees, milliToRupeeString, rupeesToMilli } from "../../shared/money";
+import { InsufficientFundsError, PLATFORM, memberAccount, memberBalances, post } from "../ledger/ledger";
+import { requestKeyOf } from "./withdrawals";
+import { refuseWhileOwing } from "../taskWalls/debt";
+
+export type ConversionDirection = "withdrawToDeposit" | "depositToWithdraw";
+
+export const CONVERT_MESSAGES = {
+  success: "Success! Your balance has been successfully converted.",
+  invalidAmount: "Invalid Amount: Please enter a valid positive amount to convert.",
+  direction: "* Please Select one of them",
+  insufficient: (which: "deposit" | "withdrawable", balance: number) =>
+    `Insufficient Balance: Your requested amount exceeds your ${which} balance of ${formatRupees(balance)}. Please enter a valid amount.`,
+} as const;
+
+/**
+ * Moves money between the member's two balances as one journal entry (three lines when a charge
+ * goes to revenue) and one conversions row, in one transaction. A member who owes after a
+ * task-wall reversal may not move money into the deposit balance (offerWallDebt.ts).
+ */
+export async function convertBalance(
+  db: Db,
+  input: { userId: string; rupees: number; direction: ConversionDirection; requestId?: string },
+): Promise<{ id: string; duplicate: boolean; amount: number; charge: number }> {
+  const requestKey = requestKeyOf(input.requestId);
+  const amount = rupeesToMilli(input.rupees);
+  const charge = conversionCharge(input.direction, amount);
+  const from = input.direction === "depositToWithdraw" ? "deposit" : "withdrawable";
+  const to = input.direction === "depositToWithdraw" ? "withdrawable" : "deposit";
+
+  if (requestKey) {
+    const [existing] = await db
+      .select({ id: conversions.id, amount: conversions.amount, charge: conversions.charge })
+      .from(conversions)
+      .where(and(eq(conversions.userId, input.userId), eq(conversions.requestKey, requestKey)));
+    if (existing)
+      return { id: existing.id, duplicate: true, amount: existing.amount, charge: existing.charge };
+  }
+  const intoDeposit = input.direction === "withdrawToDeposit";
+  if (intoDeposit) await refuseWhileOwing(db, input.userId);
+  const balances = await memberBalances(db, input.userId);
+  if (amount > balances[from])
+    throw new DomainError("insufficient_balance", CONVERT_MESSAGES.insufficient(from, balances[from]));
+
+  const id = newId();
+  try {
+    const inserted = await db.transaction(async (tx) => {
+      const rows = await tx
+        .insert(conversions)
+        .values({ id, userId: input.userId, direction: input.direction, amount, charge, requestKey })
+        .onConflictDoNothing()
+        .returning({ id: conversions.id });
+      if (rows.length === 0) return false;
+      if (intoDeposit) await refuseWhileOwing(tx, input.userId);
+      await post(tx, {
+        idempotencyKey: `conversion:${id}`,
+        kind: "conversion",
+        userId: input.userId,
+        memo: input.direction,
+        lines: [
+          { account: memberAccount(input.userId, from), amount: -amount },
+          { account: memberAccount(input.userId, to), amount: amount - charge },
+          { account: PLATFORM.revenue, amount: charge },
+        ],
+      });
+      return true;
+    });
+    return { id, duplicate: !inserted, amount, charge };
+  } catch (e) {
+    if (e instanceof InsufficientFundsError) {
+      // A reversal that committed meanwhile emptied the balance: say why, when it left a debt.
+      if (intoDeposit) await refuseWhileOwing(db, input.userId);
+      const now = await memberBalances(db, input.userId);
+      throw new DomainError("insufficient_balance", CONVERT_MESSAGES.insufficient(from, now[from]));
+    }
+    throw e;
+  }
+}
+
+/** The converter page's data: both balances and one page of the member's conversions, newest first. */
+export async function conversionSummary(db: Db, userId: string, requestedPage = 1) {
+  const balances = await memberBalances(db, userId);
+  const [total] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(conversions)
+    .where(eq(conversions.userId, userId));
+  const pagination = pageOf(requestedPage, PAGE_SIZE.conversions, Number(total?.count ?? 0));
+  const rows = await db
+    .select()
+    .from(conversions)
+    .where(eq(conversions.userId, userId))
+    .orderBy(desc(conversions.createdAt), desc(conversions.id))
+    .limit(pagination.pageSize)
+    .offset(offsetOf(pagination));
+  return {
+    ...balances,
+    records: rows.map((r) => ({
+      _id: r.id,
+      converted_amount: milliToRupeeString(r.amount),
+      charges: milliToRupeeString(r.charge),
+      converted_amount_type: r.direction,
+      time: r.createdAt.toISOString(),
+    })),
+    pagination,
+  };
+}

@@ -1,0 +1,110 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { ok, pageQuery, readObj, requireMember, type ApiEnv } from "../http";
+import { milliToRupeeString } from "../../shared/money";
+import { sanitizeHtml } from "../lib/sanitize";
+import { getSetting } from "../operators/settings";
+import { WITHDRAW_MESSAGES, requestWithdrawal, wholeRupees, withdrawalSummary } from "./withdrawals";
+import { CONVERT_MESSAGES, conversionSummary, convertBalance } from "./conversions";
+
+const requestId = z
+  .string({ invalid_type_error: "request_id must be text." })
+  .max(64, "request_id must be at most 64 characters.")
+  .optional();
+
+const WithdrawSchema = z
+  .object({
+    balance: wholeRupees(WITHDRAW_MESSAGES.invalidAmount),
+    type: z
+      .string({ invalid_type_error: WITHDRAW_MESSAGES.bindAgain })
+      .max(100, WITHDRAW_MESSAGES.bindAgain)
+      .optional(),
+    request_id: requestId,
+  })
+  .strict();
+
+const ConvertSchema = z
+  .object({
+    balanceToConvert: wholeRupees(CONVERT_MESSAGES.invalidAmount),
+    conversionType_state: z.unknown().transform((v, ctx) => {
+      if (v === "depositToWithdraw" || v === "withdrawToDeposit") return v;
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        message: CONVERT_MESSAGES.direction,
+        params: { error_code: "invalid_direction" },
+      });
+      return z.NEVER;
+    }),
+    // The client's own charge figure: accepted for compatibility, never used.
+    charge: z
+      .union([z.number(), z.string(), z.null()], {
+        errorMap: () => ({ message: "charge must be a number." }),
+      })
+      .optional(),
+    request_id: requestId,
+  })
+  .strict();
+
+export function userAmountRoute(): Hono<ApiEnv> {
+  const r = new Hono<ApiEnv>();
+
+  r.get("/userBalanceData_get", requireMember, async (c) => {
+    const { db } = c.var.deps;
+    const s = await withdrawalSummary(db, c.var.member.id, pageQuery(c));
+    const instructions = await getSetting(db, "withdrawal_instructions");
+    return ok(c, {
+      withdrawable_amount: milliToRupeeString(s.withdrawable),
+      pending_withdrawal_amount: milliToRupeeString(s.pending),
+      total_withdrawal_amount: milliToRupeeString(s.paid),
+      deposit_amount: milliToRupeeString(s.deposit),
+      withdrawal_method: s.methodName,
+      withdrawal_account_information: s.accountInfo,
+      withdrawalMethod_minimumAmount: s.minimum === null ? null : milliToRupeeString(s.minimum),
+      withdrawal_Records: s.records,
+      pagination: s.pagination,
+      other_data_withdrawal_instructions: instructions.map((html) => sanitizeHtml(html)),
+    });
+  });
+
+  r.post("/userWithdrawal_record_post", requireMember, async (c) => {
+    const { deps, member } = c.var;
+    await deps.limiter.consume("money", member.id);
+    const body = await readObj(c, WithdrawSchema);
+    await requestWithdrawal(deps.db, {
+      userId: member.id,
+      rupees: body.balance,
+      type: body.type,
+      requestId: body.request_id,
+    });
+    return ok(c, WITHDRAW_MESSAGES.success);
+  });
+
+  r.get("/userConvertBalance_get", requireMember, async (c) => {
+    const { db } = c.var.deps;
+    const s = await conversionSummary(db, c.var.member.id, pageQuery(c));
+    const instructions = await getSetting(db, "convert_instructions");
+    return ok(c, {
+      withdrawable_amount: milliToRupeeString(s.withdrawable),
+      deposit_amount: milliToRupeeString(s.deposit),
+      available_amount: milliToRupeeString(s.withdrawable + s.deposit),
+      convertAmount_Records: s.records,
+      pagination: s.pagination,
+      other_data_convertBalance_instructions: instructions.map((html) => sanitizeHtml(html)),
+    });
+  });
+
+  r.patch("/userBalanceConvertPatch", requireMember, async (c) => {
+    const { deps, member } = c.var;
+    await deps.limiter.consume("money", member.id);
+    const body = await readObj(c, ConvertSchema);
+    await convertBalance(deps.db, {
+      userId: member.id,
+      rupees: body.balanceToConvert,
+      direction: body.conversionType_state,
+      requestId: body.request_id,
+    });
+    return ok(c, CONVERT_MESSAGES.success);
+  });
+
+  return r;
+}

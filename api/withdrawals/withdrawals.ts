@@ -1,0 +1,297 @@
+import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../db/client";
+import { payoutMethods, users, withdrawals } from "../db/schema";
+import { DomainError } from "../lib/errors";
+import { PAGE_SIZE, offsetOf, pageOf } from "../../shared/pagination";
+import { newId } from "../lib/ids";
+import { MAX_INPUT_RUPEES, formatRupees, milliToRupeeString, rupeesToMilli } from "../../shared/money";
+import { recordAudit } from "../operators/audit";
+import {
+  InsufficientFundsError,
+  PLATFORM,
+  debtAccount,
+  lockAccounts,
+  memberAccount,
+  memberBalances,
+  memberDebt,
+  post,
+} from "../ledger/ledger";
+
+export { MAX_INPUT_RUPEES };
+
+/**
+ * A member-typed amount: whole rupees, digits only (a JSON integer or a string of digits).
+ * Returns null for anything else — fractions, signs, exponents, zero, or absurdly large values.
+ */
+export function parseWholeRupees(value: unknown): number | null {
+  let n: number;
+  if (typeof value === "number") {
+    n = value;
+  } else if (typeof value === "string" && /^\d{1,10}$/.test(value)) {
+    n = Number(value);
+  } else {
+    return null;
+  }
+  if (!Number.isSafeInteger(n) || n <= 0 || n > MAX_INPUT_RUPEES) return null;
+  return n;
+}
+
+/** The zod form of `parseWholeRupees`: anything that is not whole rupees (missing included) gets `message`. */
+export const wholeRupees = (message: string) =>
+  z.unknown().transform((v, ctx) => {
+    const n = parseWholeRupees(v);
+    if (n === null) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message, params: { error_code: "invalid_amount" } });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+/** Optional client request id: a double-submitted form carries the same one and has one effect. */
+export function requestKeyOf(requestId: string | undefined): string | null {
+  return requestId && requestId.length > 0 ? requestId : null;
+}
+
+export const WITHDRAW_MESSAGES = {
+  success: "Withdrawal Successful",
+  notBound: "Please bind your payment information to proceed with withdrawals.",
+  bindAgain: "Please bind Your payment information again",
+  invalidAmount: "Invalid Amount: Please enter a whole number of rupees greater than 0.",
+  minimum: (method: string, min: number) =>
+    `Invalid Amount: the minimum withdrawal for ${method} is ${formatRupees(min)}.`,
+  insufficient: (balance: number) =>
+    `Insufficient Balance: your withdrawable balance is ${formatRupees(balance)}.`,
+  alreadySettled: "This withdrawal has already been settled.",
+  notFound: "Withdrawal not found.",
+  remarkRequired: "A remark is required to reject.",
+  ownWithdrawal: "You cannot settle your own withdrawal: another operator must.",
+  inDebt: (owed: number) =>
+    `A reversed task-wall credit left ${formatRupees(owed)} owing. Withdrawals resume once later earnings have repaid it.`,
+} as const;
+
+const inDebt = (owed: number) =>
+  new DomainError("in_debt", WITHDRAW_MESSAGES.inDebt(owed), { owed: milliToRupeeString(owed) });
+
+async function boundPayout(db: Db, userId: string) {
+  const [row] = await db
+    .select({
+      methodId: users.payoutMethodId,
+      accountInfo: users.payoutAccountInfo,
+      methodName: payoutMethods.name,
+      minimum: payoutMethods.minimumAmount,
+      active: payoutMethods.active,
+    })
+    .from(users)
+    .leftJoin(payoutMethods, eq(payoutMethods.id, users.payoutMethodId))
+    .where(eq(users.id, userId));
+  return row;
+}
+
+/**
+ * A member asks to be paid: checks in the spec's order (bound, method, minimum, balance), then
+ * one transaction moves the amount from the withdrawable balance to pending payouts and records
+ * the Pending withdrawal. The ledger's conditional update is the real balance check, so parallel
+ * requests can never take more than the balance.
+ */
+export async function requestWithdrawal(
+  db: Db,
+  input: { userId: string; rupees: number; type: string | undefined; requestId?: string },
+): Promise<{ id: string; duplicate: boolean }> {
+  const requestKey = requestKeyOf(input.requestId);
+  if (requestKey) {
+    const [existing] = await db
+      .select({ id: withdrawals.id })
+      .from(withdrawals)
+      .where(and(eq(withdrawals.userId, input.userId), eq(withdrawals.requestKey, requestKey)));
+    if (existing) return { id: existing.id, duplicate: true };
+  }
+
+  // A member who owes (a reversed task-wall credit) withdraws nothing until earnings repay it.
+  const owed = await memberDebt(db, input.userId);
+  if (owed > 0) throw inDebt(owed);
+
+  const bound = await boundPayout(db, input.userId);
+  const info = bound?.accountInfo?.trim() ?? "";
+  if (!bound?.methodId && !info)
+    throw new DomainError("bind_payment", WITHDRAW_MESSAGES.notBound, { bind_payment: true });
+  if (!bound?.methodName || !bound.active || !info || !input.type || input.type !== bound.methodName) {
+    throw new DomainError("payment_method", WITHDRAW_MESSAGES.bindAgain);
+  }
+  const amount = rupeesToMilli(input.rupees);
+  const minimum = bound.minimum ?? 0;
+  if (amount < minimum)
+    throw new DomainError("invalid_amount", WITHDRAW_MESSAGES.minimum(bound.methodName, minimum));
+  const { withdrawable } = await memberBalances(db, input.userId);
+  if (amount > withdrawable)
+    throw new DomainError("insufficient_balance", WITHDRAW_MESSAGES.insufficient(withdrawable));
+
+  const id = newId();
+  const methodName = bound.methodName;
+  try {
+    const inserted = await db.transaction(async (tx) => {
+      const rows = await tx
+        .insert(withdrawals)
+        .values({ id, userId: input.userId, amount, methodName, accountInfo: info, requestKey })
+        .onConflictDoNothing()
+        .returning({ id: withdrawals.id });
+      // The same request id already went through (a double submit racing this one).
+      if (rows.length === 0) return false;
+      // Read again under the lock: a reversal that committed since the check above counts.
+      const locked = await lockAccounts(tx, [
+        memberAccount(input.userId, "withdrawable"),
+        debtAccount(input.userId),
+      ]);
+      const owedNow = -(locked.get(debtAccount(input.userId)) ?? 0);
+      if (owedNow > 0) throw inDebt(owedNow);
+      await post(tx, {
+        idempotencyKey: `withdrawal:${id}`,
+        kind: "withdrawal",
+        userId: input.userId,
+        lines: [
+          { account: memberAccount(input.userId, "withdrawable"), amount: -amount },
+          { account: PLATFORM.pendingPayouts, amount },
+        ],
+      });
+      return true;
+    });
+    return { id, duplicate: !inserted };
+  } catch (e) {
+    if (e instanceof InsufficientFundsError) {
+      const now = await memberBalances(db, input.userId);
+      throw new DomainError("insufficient_balance", WITHDRAW_MESSAGES.insufficient(now.withdrawable));
+    }
+    throw e;
+  }
+}
+
+/**
+ * An operator settles a Pending withdrawal, once: approve moves the money on to paid out, reject
+ * returns it to the member's withdrawable balance. The status change is conditional on Pending
+ * and sits in the same transaction as the ledger entry and the audit record, so of two operators
+ * settling at once exactly one wins.
+ */
+export async function settleWithdrawal(
+  db: Db,
+  input: { id: string; actorUserId: string; action: "approve" | "reject"; remark?: string },
+): Promise<void> {
+  const remark = input.remark?.trim() || null;
+  if (input.action === "reject" && !remark)
+    throw new DomainError("invalid_input", WITHDRAW_MESSAGES.remarkRequired);
+  const status = input.action === "approve" ? "Success" : "Reject";
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(withdrawals)
+      .set({ status, remark, settledBy: input.actorUserId, settledAt: new Date() })
+      .where(
+        and(
+          eq(withdrawals.id, input.id),
+          eq(withdrawals.status, "Pending"),
+          // Paying oneself needs a second pair of eyes.
+          ne(withdrawals.userId, input.actorUserId),
+        ),
+      )
+      .returning();
+    if (!row) {
+      const [exists] = await tx
+        .select({ userId: withdrawals.userId, status: withdrawals.status })
+        .from(withdrawals)
+        .where(eq(withdrawals.id, input.id));
+      if (!exists) throw new DomainError("not_found", WITHDRAW_MESSAGES.notFound);
+      if (exists.status !== "Pending")
+        throw new DomainError("already_settled", WITHDRAW_MESSAGES.alreadySettled);
+      throw new DomainError("forbidden", WITHDRAW_MESSAGES.ownWithdrawal);
+    }
+    await post(tx, {
+      idempotencyKey: `withdrawal-settle:${row.id}`,
+      kind: input.action === "approve" ? "withdrawal_paid" : "withdrawal_refund",
+      userId: row.userId,
+      memo: remark,
+      lines: [
+        { account: PLATFORM.pendingPayouts, amount: -row.amount },
+        {
+          account: input.action === "approve" ? PLATFORM.paidOut : memberAccount(row.userId, "withdrawable"),
+          amount: row.amount,
+        },
+      ],
+    });
+    await recordAudit(tx, {
+      actorUserId: input.actorUserId,
+      action: `withdrawal.${input.action}`,
+      target: `withdrawal:${row.id}`,
+      before: { status: "Pending", remark: null },
+      after: { status, remark },
+    });
+  });
+}
+
+const recordOf = (w: typeof withdrawals.$inferSelect) => ({
+  _id: w.id,
+  balance: milliToRupeeString(w.amount),
+  type: w.methodName,
+  time: w.createdAt.toISOString(),
+  withdrawal_status: w.status,
+  remark: w.remark ?? "",
+});
+
+/** The withdrawal page's data: balances, the bound method and one page of the member's history, newest first. */
+export async function withdrawalSummary(db: Db, userId: string, requestedPage = 1) {
+  const balances = await memberBalances(db, userId);
+  const bound = await boundPayout(db, userId);
+  const [totals] = await db
+    .select({
+      pending: sql<string>`coalesce(sum(${withdrawals.amount}) filter (where ${withdrawals.status} = 'Pending'), 0)`,
+      paid: sql<string>`coalesce(sum(${withdrawals.amount}) filter (where ${withdrawals.status} = 'Success'), 0)`,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(withdrawals)
+    .where(eq(withdrawals.userId, userId));
+  const pagination = pageOf(requestedPage, PAGE_SIZE.withdrawals, Number(totals?.count ?? 0));
+  const records = await db
+    .select()
+    .from(withdrawals)
+    .where(eq(withdrawals.userId, userId))
+    .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
+    .limit(pagination.pageSize)
+    .offset(offsetOf(pagination));
+  return {
+    withdrawable: balances.withdrawable,
+    deposit: balances.deposit,
+    pending: Number(totals?.pending ?? 0),
+    paid: Number(totals?.paid ?? 0),
+    methodName: bound?.methodName ?? null,
+    accountInfo: bound?.accountInfo ?? null,
+    minimum: bound?.minimum ?? null,
+    records: records.map(recordOf),
+    pagination,
+  };
+}
+
+export type WithdrawalStatusFilter = "Pending" | "Success" | "Reject" | "all";
+
+/** The operators' queue: Pending oldest first (pay in order), settled ones newest first. */
+export async function listWithdrawalsForOperator(db: Db, status: WithdrawalStatusFilter, limit = 200) {
+  const rows = await db
+    .select({ w: withdrawals, userName: users.userName, email: users.email })
+    .from(withdrawals)
+    .innerJoin(users, eq(users.id, withdrawals.userId))
+    .where(status === "all" ? undefined : eq(withdrawals.status, status))
+    .orderBy(
+      ...(status === "Pending"
+        ? [asc(withdrawals.createdAt), asc(withdrawals.id)]
+        : [desc(withdrawals.createdAt), desc(withdrawals.id)]),
+    )
+    .limit(limit);
+  return rows.map(({ w, userName, email }) => ({
+    _id: w.id,
+    userName,
+    email,
+    withdrawal_method: w.methodName,
+    withdrawal_account_information: w.accountInfo,
+    balance: milliToRupeeString(w.amount),
+    withdrawal_status: w.status,
+    remark: w.remark ?? "",
+    time: w.createdAt.toISOString(),
+    settled_at: w.settledAt ? w.settledAt.toISOString() : null,
+  }));
+}

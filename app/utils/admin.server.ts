@@ -1,31 +1,58 @@
 import { redirect, type AppLoadContext } from "@remix-run/node";
-import { errorText, memberApi, payloadOf, type ApiCall, type ApiResult } from "./api.server";
+import { errorText, memberApi, payloadOf, type ApiCall, type ApiResult, type CallOf } from "./api.server";
+import type { AnswerOf, ApiPath } from "../../shared/contracts";
 import { redirectWithToast } from "./toast.server";
 
 /**
  * An operator console call: session problems go to /login (as on member pages), a member who is
  * not an operator gets the 403 'Operators only' page from the admin layout's error boundary.
  */
+export async function operatorApi<P extends ApiPath>(
+  request: Request,
+  context: AppLoadContext,
+  path: P,
+  call?: CallOf<P>,
+): Promise<ApiResult<AnswerOf<P>>>;
+/** @deprecated A path outside shared/contracts (being moved there). */
 export async function operatorApi<T>(
   request: Request,
   context: AppLoadContext,
   path: string,
+  call?: ApiCall,
+): Promise<ApiResult<T>>;
+export async function operatorApi(
+  request: Request,
+  context: AppLoadContext,
+  path: string,
   call: ApiCall = {},
-): Promise<ApiResult<T>> {
-  const res = await memberApi<T>(request, context, path, call);
+): Promise<ApiResult<unknown>> {
+  const res = await memberApi<unknown>(request, context, path, call);
   if (res.status === 401) throw redirect("/login");
   if (res.status === 403) throw new Response("Operators only", { status: 403 });
   return res;
 }
 
 /** A loader's read: the payload, or a thrown error response for the console's error boundary. */
+export async function operatorRead<P extends ApiPath>(
+  request: Request,
+  context: AppLoadContext,
+  path: P,
+  query?: Record<string, string | undefined>,
+): Promise<AnswerOf<P>>;
+/** @deprecated A path outside shared/contracts (being moved there). */
 export async function operatorRead<T>(
   request: Request,
   context: AppLoadContext,
   path: string,
   query?: Record<string, string | undefined>,
-): Promise<T> {
-  return payloadOf(await operatorApi<T>(request, context, path, { query }));
+): Promise<T>;
+export async function operatorRead(
+  request: Request,
+  context: AppLoadContext,
+  path: string,
+  query?: Record<string, string | undefined>,
+): Promise<unknown> {
+  return payloadOf(await operatorApi<unknown>(request, context, path, { query }));
 }
 
 /** An action's change: back to `returnTo` with the API's answer as a toast (so it shows without JavaScript too). */

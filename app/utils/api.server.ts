@@ -2,6 +2,8 @@ import { redirect, type AppLoadContext } from "@remix-run/node";
 import { encodeObj } from "../../shared/obj.server";
 import { redirectWithToast } from "./toast.server";
 import type { ApiBody } from "../../shared/envelope";
+import type { AnswerOf, ApiPath, BodyOf } from "../../shared/contracts";
+import { GENERIC_FAILURE } from "../../shared/messages";
 
 export interface ApiResult<T = unknown> {
   status: number;
@@ -12,18 +14,22 @@ export interface ApiResult<T = unknown> {
   etag: string | null;
 }
 
-export interface ApiCall {
+/** A call's body (typed by the path's contract, shared/contracts) and how it is sent. */
+export interface ApiCall<Body = unknown> {
   method?: "GET" | "POST" | "PATCH" | "DELETE";
   /** Encrypted into the spec's `{obj}` body. */
-  obj?: unknown;
+  obj?: Body;
   /** Encrypted into the spec's `{encryptedObj}` body (the campaign status call). */
-  encryptedObj?: unknown;
+  encryptedObj?: Body;
   /** Encrypted into the spec's `{obj_already}` body (the short link's first page). */
-  obj_already?: unknown;
+  obj_already?: Body;
   /** Sent as a plain JSON body (the spec's non-encrypted bodies). */
-  json?: unknown;
+  json?: Body;
   query?: Record<string, string | undefined>;
 }
+
+/** The call for a path: its body is the contract's. */
+export type CallOf<P extends ApiPath> = ApiCall<BodyOf<P>>;
 
 /** The encrypted bodies, by the field name each endpoint reads. */
 const ENCRYPTED_FIELDS = ["obj", "encryptedObj", "obj_already"] as const;
@@ -37,12 +43,25 @@ function requestBody(secret: string, call: ApiCall): string | undefined {
 }
 
 /** Calls the API with the member's cookie forwarded, the way the spec's browser client would. */
+export async function callApi<P extends ApiPath>(
+  request: Request,
+  context: AppLoadContext,
+  path: P,
+  call?: CallOf<P>,
+): Promise<ApiResult<AnswerOf<P>>>;
+/** @deprecated A path outside shared/contracts (being moved there). */
 export async function callApi<T = unknown>(
   request: Request,
   context: AppLoadContext,
   path: string,
+  call?: ApiCall,
+): Promise<ApiResult<T>>;
+export async function callApi(
+  request: Request,
+  context: AppLoadContext,
+  path: string,
   call: ApiCall = {},
-): Promise<ApiResult<T>> {
+): Promise<ApiResult<unknown>> {
   const url = new URL(path, new URL(request.url).origin);
   for (const [k, v] of Object.entries(call.query ?? {})) if (v !== undefined) url.searchParams.set(k, v);
   const headers = new Headers({
@@ -66,13 +85,13 @@ export async function callApi<T = unknown>(
     // An unreachable API (a split deployment whose API is down) is a server failure the error
     // boundary shows by its status, never a page that could not render.
     console.error(`API call ${path} failed`, e);
-    throw new Response("Something went wrong, please try again.", { status: 502 });
+    throw new Response(GENERIC_FAILURE, { status: 502 });
   }
-  let parsed: ApiBody<T>;
+  let parsed: ApiBody;
   try {
-    parsed = (await response.json()) as ApiBody<T>;
+    parsed = (await response.json()) as ApiBody;
   } catch {
-    parsed = { success: false, error_msg: "Something went wrong, please try again." };
+    parsed = { success: false, error_msg: GENERIC_FAILURE };
   }
   return {
     status: response.status,
@@ -100,13 +119,26 @@ export async function handleSessionFlags(
 }
 
 /** A member page's API read: session flags handled, other failures answered with the spec's generic message. */
+export async function memberApi<P extends ApiPath>(
+  request: Request,
+  context: AppLoadContext,
+  path: P,
+  call?: CallOf<P>,
+): Promise<ApiResult<AnswerOf<P>>>;
+/** @deprecated A path outside shared/contracts (being moved there). */
 export async function memberApi<T>(
   request: Request,
   context: AppLoadContext,
   path: string,
+  call?: ApiCall,
+): Promise<ApiResult<T>>;
+export async function memberApi(
+  request: Request,
+  context: AppLoadContext,
+  path: string,
   call: ApiCall = {},
-): Promise<ApiResult<T>> {
-  const result = await callApi<T>(request, context, path, call);
+): Promise<ApiResult<unknown>> {
+  const result = await callApi<unknown>(request, context, path, call);
   await handleSessionFlags(request, context, result);
   return result;
 }
@@ -122,17 +154,30 @@ export function payloadOf<T>(res: ApiResult<T>): T {
  * A member page loader's API read: session problems redirect to /login, any other failure is a
  * thrown Response (never a raw error), and the payload is returned.
  */
+export async function memberRead<P extends ApiPath>(
+  request: Request,
+  context: AppLoadContext,
+  path: P,
+  query?: Record<string, string | undefined>,
+): Promise<AnswerOf<P>>;
+/** @deprecated A path outside shared/contracts (being moved there). */
 export async function memberRead<T>(
   request: Request,
   context: AppLoadContext,
   path: string,
   query?: Record<string, string | undefined>,
-): Promise<T> {
-  return payloadOf(await memberApi<T>(request, context, path, { query }));
+): Promise<T>;
+export async function memberRead(
+  request: Request,
+  context: AppLoadContext,
+  path: string,
+  query?: Record<string, string | undefined>,
+): Promise<unknown> {
+  return payloadOf(await memberApi<unknown>(request, context, path, { query }));
 }
 
 /** Reads an error_msg into one readable line (the API may send a list of {msg}). */
-export function errorText(body: ApiBody, fallback = "Something went wrong, please try again."): string {
+export function errorText(body: ApiBody, fallback = GENERIC_FAILURE): string {
   const e = body.error_msg;
   if (typeof e === "string" && e) return e;
   if (Array.isArray(e) && e.length)

@@ -1,0 +1,37 @@
+/**
+ * The wire contracts: every API path a page calls, the answer it sends in the envelope's `msg`
+ * and, where a page sends one, the request body. The API's handlers build their answers
+ * `satisfies` these types and the pages' API helpers infer theirs from the path, so a field
+ * renamed on one side and not the other fails `npm run typecheck`.
+ *
+ * One file per feature; the spec's field names live only there.
+ */
+export type { Endpoint } from "./endpoint";
+import type { AccountEndpoints } from "./accounts";
+import type { AdEndpoints } from "./ads";
+import type { ContentEndpoints } from "./content";
+import type { GameEndpoints } from "./games";
+import type { GiftCodeEndpoints } from "./giftCodes";
+import type { OperatorEndpoints } from "./operators";
+import type { ShortLinkEndpoints } from "./shortLinks";
+import type { TaskWallEndpoints } from "./taskWalls";
+import type { WithdrawalEndpoints } from "./withdrawals";
+
+export interface Endpoints
+  extends
+    AccountEndpoints,
+    AdEndpoints,
+    ContentEndpoints,
+    GameEndpoints,
+    GiftCodeEndpoints,
+    OperatorEndpoints,
+    ShortLinkEndpoints,
+    TaskWallEndpoints,
+    WithdrawalEndpoints {}
+
+/** A path the pages may call (with its query string left to the call's `query`). */
+export type ApiPath = keyof Endpoints & string;
+/** What a path answers in `msg`. */
+export type AnswerOf<P extends ApiPath> = Endpoints[P]["answer"];
+/** What a path takes as its request body (`obj`, `encryptedObj`, `obj_already` or plain JSON). */
+export type BodyOf<P extends ApiPath> = Endpoints[P]["body"];

@@ -1,0 +1,6 @@
+import type { Endpoint } from "./endpoint";
+
+export interface OperatorEndpoints {
+  // filled per feature
+  "/__placeholder_operators": Endpoint<never>;
+}

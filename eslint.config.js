@@ -68,6 +68,34 @@ export default tseslint.config(
     },
     rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
   },
+  // One home for India time and for reading typed money: the zone's name only in shared/time.ts;
+  // a rupee pattern (`\d{1,N}(\.\d{1,3})`) or the milli-rupee padding only in shared/money.ts.
+  {
+    files: ["**/*.{ts,tsx}"],
+    ignores: ["shared/time.ts", "shared/money.ts", "tests/**", "bench/**", "playwright.config.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name='only']",
+          message: "No focused tests.",
+        },
+        {
+          selector: "Literal[value='Asia/Kolkata']",
+          message: "India time lives in shared/time.ts (IST_TIME_ZONE, formatTime, formatDay).",
+        },
+        {
+          selector:
+            "Literal[regex.pattern=/(\\\\d|\\[0-9\\])\\{1,\\d+\\}.*\\.\\(?(\\\\d|\\[0-9\\])\\{1,3\\}/]",
+          message: "Typed rupees are read by shared/money parseRupeeInput (or shared/moneyInput rupeeText).",
+        },
+        {
+          selector: "CallExpression[callee.property.name='padEnd'][arguments.0.value=3]",
+          message: "Milli-rupee arithmetic lives in shared/money.ts.",
+        },
+      ],
+    },
+  },
   // Sockets are a transport beside HTTP, not on top of it: realtime/ never imports a feature's
   // HTTP module (`api/<feature>/http.ts`, `api/<feature>/<audience>Http.ts`).
   {

@@ -29,6 +29,7 @@ import { offerWallsRoute } from "./taskWalls/memberHttp";
 import { postbackRoute } from "./taskWalls/postbackHttp";
 import { demoWallRoute } from "./taskWalls/demoWallHttp";
 import { bettingGamesRoute } from "./games/http";
+import { GENERIC_FAILURE } from "../shared/messages";
 
 /** Path prefixes served by the API (the spec's {host}); everything else is the web tier's. */
 export const API_PREFIXES = [
@@ -100,7 +101,7 @@ export function createApi(deps: Deps): Hono<ApiEnv> {
     if (refused) return refused;
     if (err instanceof HTTPException) return fail(c, err.status, err.message || "Bad request.");
     console.error(err);
-    return fail(c, 500, "Something went wrong, please try again.");
+    return fail(c, 500, GENERIC_FAILURE);
   });
   return app;
 }

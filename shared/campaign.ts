@@ -4,7 +4,7 @@
  * integer milli-rupees; prices travel as rupee text with 3 decimals.
  */
 import { z } from "zod";
-import { parseRupees } from "./money";
+import { parseRupeeInput, parseRupees } from "./money";
 
 export const CAMPAIGN_TYPES = ["window", "iframe", "youtube"] as const;
 export type CampaignType = (typeof CAMPAIGN_TYPES)[number];
@@ -208,8 +208,8 @@ export function priceFor(pricing: CampaignPricing, type: CampaignType, seconds: 
 export function durationSeconds(value: unknown): number | null {
   if (typeof value === "number") return Number.isSafeInteger(value) && value > 0 ? value : null;
   if (typeof value !== "string") return null;
-  const m = /^\s*(\d{1,5})(?:-\d{1,6}(?:\.\d{1,3})?)?\s*$/.exec(value);
-  const seconds = m ? Number(m[1]) : NaN;
+  const m = /^\s*(\d{1,5})(?:-([0-9.]{1,10}))?\s*$/.exec(value);
+  const seconds = m && (m[2] === undefined || parseRupeeInput(m[2]) !== null) ? Number(m[1]) : NaN;
   return seconds > 0 ? seconds : null;
 }
 

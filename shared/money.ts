@@ -44,7 +44,9 @@ export function percentOf(milli: number, basisPoints: number): number {
 
 /**
  * The API sends money as rupee strings with 3 decimals ("12.345"). They are turned into integer
- * milli-rupees with string arithmetic only, so comparisons and display stay exact.
+ * milli-rupees with string arithmetic only, so comparisons and display stay exact. For reading
+ * the API's own fields only: a typed amount goes through parseRupeeInput, which refuses what this
+ * forgives (a fourth decimal, garbage).
  */
 export function parseRupees(value: string | number | null | undefined): number {
   if (typeof value === "number") return Number.isFinite(value) ? Math.round(value * 1000) : 0;
@@ -91,16 +93,30 @@ export function basisPointsToPercent(bp: number): string {
 /** Largest amount a member may type, in rupees: far above any real balance, far below float trouble. */
 export const MAX_INPUT_RUPEES = 1_000_000_000;
 
-/** Rupees with up to 3 decimals ("12.5", "12.345", or a number) to exact milli-rupees; null when invalid. */
-export function parseRupeeAmount(value: unknown): number | null {
+/** The one shape of a typed rupee amount: digits, then at most three decimals. */
+export const RUPEE_INPUT = /^(\d{1,10})(?:\.(\d{1,3}))?$/;
+
+/**
+ * The one parser of a typed amount (every form, member's or operator's, and every endpoint that
+ * takes rupees): rupees with up to 3 decimals ("12", "12.5", "12.345", or a number) to exact
+ * milli-rupees, from 0 up to MAX_INPUT_RUPEES; null for anything else (a fourth decimal, a sign,
+ * garbage), never a silent rounding.
+ */
+export function parseRupeeInput(value: unknown): number | null {
   const text =
     typeof value === "number" && Number.isFinite(value)
       ? String(value)
       : typeof value === "string"
         ? value.trim()
         : null;
-  const m = text === null ? null : /^(\d{1,10})(?:\.(\d{1,3}))?$/.exec(text);
+  const m = text === null ? null : RUPEE_INPUT.exec(text);
   if (!m) return null;
-  const milli = Number(m[1]) * 1000 + Number((m[2] ?? "").padEnd(3, "0"));
-  return milli > 0 && milli <= MAX_INPUT_RUPEES * 1000 ? milli : null;
+  const milli = Number(m[1]) * MILLI_PER_RUPEE + Number((m[2] ?? "").padEnd(3, "0"));
+  return milli <= MAX_INPUT_RUPEES * MILLI_PER_RUPEE ? milli : null;
+}
+
+/** A typed amount that must be more than ₹0: its milli-rupees, or null. */
+export function parseRupeeAmount(value: unknown): number | null {
+  const milli = parseRupeeInput(value);
+  return milli !== null && milli > 0 ? milli : null;
 }

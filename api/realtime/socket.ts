@@ -12,6 +12,7 @@ import {
 } from "../../shared/taskWall";
 import { TIC_TAC_TOE_EVENTS as EV } from "../../shared/ticTacToeEvents";
 import type { ZodType, ZodTypeDef } from "zod";
+import { GENERIC_FAILURE } from "../../shared/messages";
 
 /**
  * What every socket feature shares: the typed event maps and socket data, the rooms pushes go to,
@@ -68,7 +69,7 @@ export type ErrorField = "error" | "error_msg";
 function errorAck(e: unknown, field: ErrorField) {
   if (e instanceof DomainError) return { success: false, [field]: e.message, error_code: e.code };
   console.error("socket handler failed", e);
-  return { success: false, [field]: "Something went wrong, please try again.", error_code: "server_error" };
+  return { success: false, [field]: GENERIC_FAILURE, error_code: "server_error" };
 }
 
 /**

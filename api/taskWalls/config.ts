@@ -5,7 +5,7 @@ import type { Config } from "../config";
 import type { Db, Tx } from "../db/client";
 import { offerWalls } from "../db/schema";
 import { newId } from "../lib/ids";
-import { milliToRupeeString } from "../../shared/money";
+import { milliToRupeeString, parseRupeeInput } from "../../shared/money";
 import { recordAudit } from "../operators/audit";
 import { DomainError } from "../lib/errors";
 import { SIGNATURE_SCHEMES, type SignatureConfig } from "./signatures";
@@ -60,10 +60,7 @@ const paramName = (field: string) =>
 
 /** Rupees with up to 3 decimals ("50", "0.5") → milli-rupees, exact. */
 const capRupees = z.unknown().transform((v, ctx) => {
-  const text =
-    typeof v === "number" && Number.isFinite(v) ? String(v) : typeof v === "string" ? v.trim() : "";
-  const m = /^(\d{1,9})(?:\.(\d{1,3}))?$/.exec(text);
-  const milli = m ? Number(m[1]) * 1000 + Number((m[2] ?? "").padEnd(3, "0")) : 0;
+  const milli = parseRupeeInput(v) ?? 0;
   if (milli <= 0 || milli > MAX_CAP_MILLI) {
     ctx.addIssue({
       code: z.ZodIssueCode.custom,

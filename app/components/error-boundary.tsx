@@ -1,8 +1,8 @@
 import { useEffect, type ReactNode } from "react";
 import { isRouteErrorResponse, useRouteError, type ErrorResponse } from "@remix-run/react";
+import { GENERIC_FAILURE } from "../../shared/messages";
 
 /** The one message for any failure the member cannot fix (a server error, an unreachable API). */
-export const SOMETHING_WENT_WRONG = "Something went wrong, please try again.";
 
 type StatusHandler = (error: ErrorResponse) => ReactNode;
 
@@ -115,7 +115,7 @@ function StatusView({ status }: { status: number }) {
               ↻
             </span>
           }
-          title={SOMETHING_WENT_WRONG}
+          title={GENERIC_FAILURE}
         />
       );
   }

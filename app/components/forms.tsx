@@ -29,7 +29,8 @@ export function useAppForm<Schema extends z.ZodTypeAny>({
 /**
  * True while one form is being submitted: by default a POST to this route's own action; `fields`
  * narrows it to the form whose submitted values match (e.g. `{ intent: "password" }`, a row's id),
- * so another form on the page (or the logout dialog) does not spin this one's button.
+ * so another form on the page (or the logout dialog) does not spin this one's button. A field the
+ * form does not send reads as "" (a new row's form has no id).
  */
 export function useIsPending({
   formAction,
@@ -42,7 +43,9 @@ export function useIsPending({
     navigation.state !== "idle" &&
     navigation.formAction === (formAction ?? ownAction) &&
     (navigation.formMethod ?? "GET").toUpperCase() === formMethod &&
-    Object.entries(fields ?? {}).every(([name, value]) => navigation.formData?.get(name) === value)
+    Object.entries(fields ?? {}).every(
+      ([name, value]) => String(navigation.formData?.get(name) ?? "") === value,
+    )
   );
 }
 

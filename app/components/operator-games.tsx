@@ -1,4 +1,4 @@
-import { formatTime } from "~/components/balance-card";
+import { formatTime } from "../../shared/time";
 import { rupees } from "../../shared/money";
 import { PRACTICE_TYPE_ID } from "../../shared/ticTacToeEvents";
 

@@ -5,15 +5,10 @@ import { LoginForm, LoginSchema, type LoginFailure } from "~/components/login-fo
 import { SecondFactorForm, SecondFactorSchema, type SecondFactorStep } from "~/components/second-factor-form";
 import { ActionToast } from "~/utils/client-toast";
 import { humanCheckChallenge, humanCheckFromForm } from "~/utils/human-check.server";
-import {
-  actionToast,
-  callApiOrNull,
-  forwardedCookies,
-  GENERIC_ERROR,
-  redirectIfLoggedIn,
-} from "~/utils/session.server";
+import { actionToast, callApiOrNull, forwardedCookies, redirectIfLoggedIn } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { ApiResult } from "~/utils/api.server";
+import { GENERIC_FAILURE } from "../../shared/messages";
 
 export const meta: MetaFunction = () => [{ title: "Login | Rupee Rewards" }];
 
@@ -66,7 +61,7 @@ async function secondFactorAction(
   const message =
     typeof result?.body.error_msg === "string" && result.body.error_msg
       ? result.body.error_msg
-      : GENERIC_ERROR;
+      : GENERIC_FAILURE;
   // A dead ticket sends the operator back to the password; a wrong code (or a wait) stays on the code.
   if (result?.body.error_code === "invalid_token")
     return redirectWithToast(context, "/login", { type: "error", title: message });
@@ -113,7 +108,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const apiMessage =
     typeof result?.body.error_msg === "string" && result.body.error_msg ? result.body.error_msg : null;
-  const message = apiMessage ?? GENERIC_ERROR;
+  const message = apiMessage ?? GENERIC_FAILURE;
   return data<LoginAnswer>(
     {
       result: submission.reply({ formErrors: [message], hideFields: ["password"] }),

@@ -17,6 +17,7 @@ import { errorText } from "~/utils/api.server";
 import { actionToast, callApiOrNull } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { confirmPasswordField, newPasswordField } from "../../shared/fields";
+import { GENERIC_FAILURE } from "../../shared/messages";
 
 export const meta: MetaFunction = () => [{ title: "Reset Password | Rupee Rewards" }];
 
@@ -69,7 +70,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const title = typeof result.body.msg === "string" ? result.body.msg : "Password reset successfully.";
     return redirectWithToast(context, "/login", { type: "success", title });
   }
-  const message = result ? errorText(result.body) : "Something went wrong, please try again.";
+  const message = result ? errorText(result.body) : GENERIC_FAILURE;
   return data<ResetFailure>(
     {
       result: submission.reply({ formErrors: [message], hideFields: hidden }),

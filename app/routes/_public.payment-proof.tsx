@@ -6,23 +6,9 @@ import { Pagination } from "~/components/pagination";
 import { pageTitle } from "~/utils/meta";
 import { pageParam } from "~/utils/pagination";
 import { list, navBarData } from "~/utils/public-data.server";
+import { formatProofTime } from "../../shared/time";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Payment Proof") }];
-
-const timeFormat = new Intl.DateTimeFormat("en-IN", {
-  timeZone: "Asia/Kolkata",
-  day: "2-digit",
-  month: "short",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  hour12: true,
-});
-
-function istTime(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : timeFormat.format(d);
-}
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const nav = await navBarData(request, context, "paymentProof", pageParam(new URL(request.url)));
@@ -38,7 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     totalPages,
     rows: rows.map((r, i) => ({
       n: (page - 1) * pageSize + i + 1,
-      time: istTime(r.time),
+      time: formatProofTime(r.time),
       userName: r.userName,
       method: r.withdrawal_method,
       balance: formatRupees(parseRupees(r.balance), 2),

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { operatorRead } from "~/utils/admin.server";
 import { pageParam } from "~/utils/pagination";
 import { Pagination } from "~/components/pagination";
-import { formatTime } from "~/components/balance-card";
+import { formatTime } from "../../shared/time";
 import type { Pagination as Page } from "../../shared/pagination";
 
 export const meta: MetaFunction = () => [{ title: "Cheat Log · Operator Console" }];

@@ -6,7 +6,7 @@ import { pageParam } from "~/utils/pagination";
 import { Pagination } from "~/components/pagination";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { SubmitButton, useIsPending } from "~/components/forms";
-import { formatTime } from "~/components/balance-card";
+import { formatTime } from "../../shared/time";
 import { rupees } from "../../shared/money";
 import type { Pagination as Page } from "../../shared/pagination";
 import { CAMPAIGN_TYPE_LABELS, type CampaignType } from "../../shared/campaign";

@@ -3,9 +3,10 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { operatorRead } from "~/utils/admin.server";
 import { pageParam } from "~/utils/pagination";
 import { Pagination } from "~/components/pagination";
-import { formatTime } from "~/components/balance-card";
+import { formatTime } from "../../shared/time";
 import { rupees } from "../../shared/money";
 import type { Pagination as Page } from "../../shared/pagination";
+import { invariantResponse } from "~/utils/invariant";
 
 export const meta: MetaFunction = () => [{ title: "Campaign View Log · Operator Console" }];
 
@@ -22,7 +23,7 @@ interface ViewRow {
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = params.id ?? "";
-  if (!/^[0-9a-f]{24}$/.test(id)) throw new Response("Campaign not found.", { status: 404 });
+  invariantResponse(/^[0-9a-f]{24}$/.test(id), "Campaign not found.", 404);
   const d = await operatorRead<{ records: ViewRow[]; pagination: Page }>(
     request,
     context,

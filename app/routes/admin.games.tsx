@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
@@ -19,8 +19,10 @@ import {
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { Pagination } from "~/components/pagination";
 import { GameList, type OperatorGame } from "~/components/operator-games";
-import { parseRupees, rupees } from "../../shared/money";
+import { rupees } from "../../shared/money";
+import { rupeeText } from "../../shared/moneyInput";
 import type { Pagination as Page } from "../../shared/pagination";
+import { INVALID_REQUEST, invariantResponse } from "~/utils/invariant";
 
 export const meta: MetaFunction = () => [{ title: "Games · Operator Console" }];
 
@@ -46,13 +48,12 @@ interface Games {
 }
 
 // What the API accepts (api/operators/fields.ts): a positive amount, up to 3 decimals.
-const RUPEES = /^\d{1,9}(\.\d{1,3})?$/;
 const amount = (label: string) =>
-  z
-    .string({ required_error: `${label} is required.` })
-    .trim()
-    .regex(RUPEES, "Rupees with up to 3 decimals, e.g. 10 or 12.500.")
-    .refine((v) => parseRupees(v) > 0, `${label} must be more than ₹0.`);
+  rupeeText({
+    required: `${label} is required.`,
+    invalid: "Rupees with up to 3 decimals, e.g. 10 or 12.500.",
+    positive: `${label} must be more than ₹0.`,
+  });
 
 const RoomTypeSchema = z.object({
   id: z.string().max(64).optional(),
@@ -108,7 +109,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   if (intent === "paid-check" || intent === "paid") {
     const parsed = SwitchSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success) throw new Response("Invalid Request", { status: 400 });
+    invariantResponse(parsed.success, INVALID_REQUEST);
     const on = parsed.data.on === "on";
     // Either way members' money is at stake: a confirm step first (a dialog with JavaScript, the
     // same form rendered by the server without it).
@@ -158,22 +159,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
         : s.reply({ formErrors: [message] }),
     );
   }
-  throw new Response("Invalid Request", { status: 400 });
+  throw new Response(INVALID_REQUEST, { status: 400 });
 }
 
 function useLastResult(formId: string) {
   const actionData = useActionData<typeof action>();
   return actionData?.formId === formId ? (actionData.result ?? undefined) : undefined;
-}
-
-/** Whether the room type form with this id is the one being sent (its button spins). */
-function useSendingType(id: string | undefined): boolean {
-  const navigation = useNavigation();
-  return (
-    navigation.state === "submitting" &&
-    navigation.formData?.get("intent") === "type" &&
-    String(navigation.formData?.get("id") ?? "") === (id ?? "")
-  );
 }
 
 function RoomTypeForm({ type }: { type?: RoomType }) {
@@ -192,7 +183,7 @@ function RoomTypeForm({ type }: { type?: RoomType }) {
         }
       : { sort_order: "0", enabled: "on" },
   });
-  const sending = useSendingType(type?.id);
+  const sending = useIsPending({ fields: { intent: "type", id: type?.id ?? "" } });
   const title = type ? `Edit ${type.name}` : "New room type";
   return (
     <Form

@@ -5,8 +5,9 @@ import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { operatorChange, operatorRead } from "~/utils/admin.server";
 import { Field, SubmitButton, useIsPending, useAppForm } from "~/components/forms";
-import { formatTime } from "~/components/balance-card";
+import { formatTime } from "../../shared/time";
 import { rupees } from "../../shared/money";
+import { rupeeText } from "../../shared/moneyInput";
 
 export const meta: MetaFunction = () => [{ title: "Gift Codes · Operator Console" }];
 
@@ -31,11 +32,11 @@ const GiftCodeSchema = z.object({
     .string({ required_error: "Code is required." })
     .trim()
     .regex(/^[A-Za-z0-9_-]{3,32}$/, "Use 3 to 32 letters, digits, - or _."),
-  amount: z
-    .string({ required_error: "Amount is required." })
-    .trim()
-    .regex(/^[0-9]{1,7}(\.[0-9]{1,3})?$/, "Amount in rupees, up to 3 decimals.")
-    .refine((v) => /[1-9]/.test(v), "Amount must be more than 0."),
+  amount: rupeeText({
+    required: "Amount is required.",
+    invalid: "Amount in rupees, up to 3 decimals.",
+    positive: "Amount must be more than 0.",
+  }),
   claim_limit: z
     .number({
       required_error: "Claim limit is required.",

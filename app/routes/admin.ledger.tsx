@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { operatorRead } from "~/utils/admin.server";
-import { formatTime } from "~/components/balance-card";
+import { formatTime } from "../../shared/time";
 import { formatRupees } from "../../shared/money";
 
 export const meta: MetaFunction = () => [{ title: "Ledger Check · Operator Console" }];

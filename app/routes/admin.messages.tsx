@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { operatorRead } from "~/utils/admin.server";
-import { formatTime } from "~/components/balance-card";
+import { formatTime } from "../../shared/time";
 
 export const meta: MetaFunction = () => [{ title: "Messages · Operator Console" }];
 

@@ -1,10 +1,10 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { operatorChange, operatorRead } from "~/utils/admin.server";
-import { ErrorList, Field, SubmitButton, useAppForm } from "~/components/forms";
+import { ErrorList, Field, SubmitButton, useAppForm, useIsPending } from "~/components/forms";
 import { parseRupees } from "../../shared/money";
 
 export const meta: MetaFunction = () => [{ title: "Payout Methods · Operator Console" }];
@@ -80,11 +80,8 @@ function MethodForm({
   method?: { id: string; name: string; details: string; minimumRupees: number; active: boolean };
 }) {
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   const formKey = method?.id ?? "new";
-  const busy =
-    navigation.state === "submitting" &&
-    String(navigation.formData?.get("id") ?? "new") === (method?.id ?? "new");
+  const busy = useIsPending({ fields: { id: method?.id ?? "" } });
   const [form, fields] = useAppForm({
     id: `method-${formKey}`,
     lastResult: actionData?.formId === formKey ? actionData.result : undefined,

@@ -7,7 +7,7 @@ import { operatorApi, operatorChange, operatorRead } from "~/utils/admin.server"
 import { errorText, type ApiResult } from "~/utils/api.server";
 import { Field, SelectField, SubmitButton, useAppForm, useIsPending } from "~/components/forms";
 import { AlertBox, ConfirmDialog, newRequestId } from "~/components/confirm-dialog";
-import { formatTime } from "~/components/balance-card";
+import { formatTime } from "../../shared/time";
 import { Pagination } from "~/components/pagination";
 import { pageParam } from "~/utils/pagination";
 import { rupees } from "../../shared/money";

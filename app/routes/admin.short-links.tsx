@@ -1,18 +1,22 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  type FieldMetadata,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ReactNode } from "react";
 import { z } from "zod";
 import { operatorChange, operatorRead } from "~/utils/admin.server";
-import { Checkbox, ErrorList, Field, SubmitButton, TextField, useAppForm } from "~/components/forms";
+import {
+  Checkbox,
+  ErrorList,
+  Field,
+  SelectField,
+  SubmitButton,
+  TextField,
+  useAppForm,
+  useIsPending,
+} from "~/components/forms";
+import { INVALID_REQUEST } from "~/utils/invariant";
+import { rupeeText } from "../../shared/moneyInput";
 
 export const meta: MetaFunction = () => [{ title: "Short Links · Operator Console" }];
 
@@ -77,7 +81,6 @@ const ShortenerSchema = z.object({
 });
 
 const TIME_LABEL = /^\d{1,4} (s|m|h)$/;
-const AMOUNT = /^\d{1,7}(\.\d{1,3})?$/;
 
 const LinkSchema = z.object({
   id: z.string().max(64).optional(),
@@ -87,11 +90,11 @@ const LinkSchema = z.object({
     .string({ required_error: "Time is required." })
     .trim()
     .regex(TIME_LABEL, "Like '30 s', '5 m' or '1 h'."),
-  amount: z
-    .string({ required_error: "Amount is required." })
-    .trim()
-    .regex(AMOUNT, "Rupees with up to 3 decimals, e.g. 0.050.")
-    .refine((v) => /[1-9]/.test(v), "Amount must be more than 0."),
+  amount: rupeeText({
+    required: "Amount is required.",
+    invalid: "Rupees with up to 3 decimals, e.g. 0.050.",
+    positive: "Amount must be more than 0.",
+  }),
   howToComplete: z
     .string()
     .trim()
@@ -196,51 +199,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!linkId) return change("/adminRoute/shortLinks", "POST", { ...fields, enabled: true });
     return change(`/adminRoute/shortLinks/${encodeURIComponent(linkId)}`, "PATCH", fields);
   }
-  throw new Response("Invalid Request", { status: 400 });
-}
-
-/** Whether the form with these values is the one being sent (its button spins). */
-function useSending(intent: Intent, id: string | undefined): boolean {
-  const navigation = useNavigation();
-  return (
-    navigation.state === "submitting" &&
-    navigation.formData?.get("intent") === intent &&
-    String(navigation.formData?.get("id") ?? "") === (id ?? "")
-  );
+  throw new Response(INVALID_REQUEST, { status: 400 });
 }
 
 function useLastResult(formId: string) {
   const actionData = useActionData<typeof action>();
   return actionData && "formId" in actionData && actionData.formId === formId ? actionData.result : undefined;
-}
-
-function SelectField({
-  label,
-  meta,
-  options,
-  placeholder,
-}: {
-  label: string;
-  meta: FieldMetadata<string | undefined>;
-  options: ReadonlyArray<{ value: string; label: string }>;
-  placeholder?: string;
-}) {
-  return (
-    <div>
-      <label className="label" htmlFor={meta.id}>
-        {label}
-      </label>
-      <select className="input" {...getSelectProps(meta)}>
-        {placeholder ? <option value="">{placeholder}</option> : null}
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      <ErrorList id={meta.errorId} errors={meta.errors} />
-    </div>
-  );
 }
 
 /**
@@ -311,7 +275,7 @@ function ShortenerForm({ shortener }: { shortener?: ShortenerRow }) {
         }
       : { kind: "adlinkfly" },
   });
-  const sending = useSending("shortener", shortener?.id);
+  const sending = useIsPending({ fields: { intent: "shortener", id: shortener?.id ?? "" } });
   const label = shortener ? `Shortener ${shortener.name}` : "Add a shortener";
   const links = shortener?.links ?? 0;
   return (
@@ -326,7 +290,15 @@ function ShortenerForm({ shortener }: { shortener?: ShortenerRow }) {
       >
         {builtin ? <input type="hidden" name="builtin" value="1" /> : null}
         <TextField label="Name" meta={fields.name} />
-        {shortener ? null : <SelectField label="Kind" meta={fields.kind} options={KINDS} />}
+        {shortener ? null : (
+          <SelectField label="Kind" field={fields.kind}>
+            {KINDS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </SelectField>
+        )}
         {builtin ? (
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
             <dt className="text-slate-600">API URL</dt>
@@ -392,7 +364,7 @@ function LinkForm({ link, shorteners }: { link?: LinkRow; shorteners: ShortenerR
         }
       : { sortOrder: "0", clicksPerDay: "1", timeLabel: "30 s" },
   });
-  const sending = useSending("link", link?.id);
+  const sending = useIsPending({ fields: { intent: "link", id: link?.id ?? "" } });
   const label = link ? `Short link ${link.name}` : "Add a short link";
   const options = shorteners.map((s) => ({
     value: s.id,
@@ -413,7 +385,14 @@ function LinkForm({ link, shorteners }: { link?: LinkRow; shorteners: ShortenerR
         open={Object.keys(form.allErrors).length > 0}
       >
         <TextField label="Name" meta={fields.name} />
-        <SelectField label="Shortener" meta={fields.shortenerId} options={options} placeholder="Choose…" />
+        <SelectField label="Shortener" field={fields.shortenerId}>
+          <option value="">Choose…</option>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </SelectField>
         <div className="grid grid-cols-2 gap-3">
           <TextField label="Time" meta={fields.timeLabel} hint="Shown on the card: 30 s, 5 m, 1 h." />
           <TextField label="Amount (₹)" meta={fields.amount} inputMode="decimal" />
@@ -453,7 +432,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
       instructions: settings.instructions.join("\n"),
     },
   });
-  const sending = useSending("settings", undefined);
+  const sending = useIsPending({ fields: { intent: "settings", id: "" } });
   return (
     <Form method="post" {...getFormProps(form)} className="card space-y-3" aria-label="Short link settings">
       <input type="hidden" name="intent" value="settings" />

@@ -16,7 +16,8 @@ import {
   useIsPending,
 } from "~/components/forms";
 import { CopyableText } from "~/components/copy-button";
-import { milliToRupeeString, parseRupees, rupees } from "../../shared/money";
+import { milliToRupeeString, parseRupeeInput, rupees } from "../../shared/money";
+import { rupeeText } from "../../shared/moneyInput";
 import { SIGNATURE_SCHEMES, type OperatorWall } from "~/utils/task-walls";
 
 export const meta: MetaFunction = () => [{ title: "Task Walls · Operator Console" }];
@@ -35,7 +36,6 @@ const param = (required: string) => z.string({ required_error: required }).trim(
 const optionalParam = z.string().trim().regex(PARAM, PARAM_MESSAGE).optional();
 /** A list typed as words separated by commas, spaces or lines. */
 const list = z.string().max(2000).optional();
-const RUPEES = /^\d{1,9}(\.\d{1,3})?$/;
 const words = (text: string | undefined) => (text ?? "").split(/[\s,]+/).filter(Boolean);
 
 const WallSchema = z
@@ -65,16 +65,16 @@ const WallSchema = z
     reversalStatuses: list,
     originalTransactionParam: optionalParam,
     ipAllowList: list,
-    rupeesPerPoint: z
-      .string({ required_error: "Rupees per point is required." })
-      .trim()
-      .regex(RUPEES, "Rupees with up to 3 decimals, e.g. 0.010.")
-      .refine((v) => parseRupees(v) > 0, "At least ₹0.001 per point."),
-    capPerPostback: z
-      .string({ required_error: "Cap per postback is required." })
-      .trim()
-      .regex(RUPEES, "Rupees with up to 3 decimals.")
-      .refine((v) => parseRupees(v) > 0, "The cap must be more than ₹0."),
+    rupeesPerPoint: rupeeText({
+      required: "Rupees per point is required.",
+      invalid: "Rupees with up to 3 decimals, e.g. 0.010.",
+      positive: "At least ₹0.001 per point.",
+    }),
+    capPerPostback: rupeeText({
+      required: "Cap per postback is required.",
+      invalid: "Rupees with up to 3 decimals.",
+      positive: "The cap must be more than ₹0.",
+    }),
     successBody: z.string({ required_error: "Success body is required." }).max(200),
     enabled: z.boolean().optional(),
   })
@@ -160,7 +160,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     reversalStatuses: words(v.reversalStatuses),
     originalTransactionParam: v.originalTransactionParam ?? null,
     ipAllowList: words(v.ipAllowList),
-    milliPerPoint: parseRupees(v.rupeesPerPoint),
+    milliPerPoint: parseRupeeInput(v.rupeesPerPoint) ?? 0,
     capPerPostback: v.capPerPostback,
     successBody: v.successBody,
     enabled: v.enabled ?? false,

@@ -5,7 +5,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { operatorChange, operatorRead } from "~/utils/admin.server";
 import { ErrorList, SubmitButton, useAppForm, useIsPending } from "~/components/forms";
-import { formatTime } from "~/components/balance-card";
+import { formatTime } from "../../shared/time";
 import { rupees } from "../../shared/money";
 import { StatusBadge } from "~/components/status-badge";
 

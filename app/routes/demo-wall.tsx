@@ -9,6 +9,8 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { callApi, errorText } from "~/utils/api.server";
 import { Spinner } from "~/components/forms";
 import { rupees } from "../../shared/money";
+import { GENERIC_FAILURE } from "../../shared/messages";
+import { invariantResponse } from "~/utils/invariant";
 
 /**
  * The demo network's own page, shown inside the task-wall viewer: its offers, each completed with
@@ -47,11 +49,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   try {
     res = await callApi<DemoOffers>(request, context, "/demoWall/offers", { query: { user_id: userId } });
   } catch {
-    return { userId, wall: null, error: "Something went wrong, please try again." };
+    return { userId, wall: null, error: GENERIC_FAILURE };
   }
   if (res.ok && res.body.msg) return { userId, wall: res.body.msg, error: null };
   // No demo wall on this install (not a demo install, or production): no page at all.
-  if (res.status === 404) throw new Response(errorText(res.body), { status: 404 });
+  invariantResponse(res.status !== 404, errorText(res.body), 404);
   return { userId, wall: null, error: errorText(res.body) };
 }
 
@@ -76,7 +78,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: res.status >= 400 ? res.status : 400 },
     );
   } catch {
-    return data({ ok: false, message: "Something went wrong, please try again.", offerId }, { status: 502 });
+    return data({ ok: false, message: GENERIC_FAILURE, offerId }, { status: 502 });
   }
 }
 

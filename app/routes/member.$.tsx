@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { memberPageTitle } from "~/utils/member-pages";
+import { invariantResponse } from "~/utils/invariant";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.title ?? "Member"} | Rupee Rewards` },
@@ -9,7 +10,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 /** A member page the spec lists but this build does not have yet; unknown member paths are a 404. */
 export function loader({ params }: LoaderFunctionArgs) {
   const title = memberPageTitle(params["*"] ?? "");
-  if (!title) throw new Response("Not Found", { status: 404 });
+  invariantResponse(title, "Not Found", 404);
   return { title };
 }
 

@@ -1,10 +1,10 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { errorText, memberApi, memberRead } from "~/utils/api.server";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { redirectWithToast } from "~/utils/toast.server";
 import { Pagination } from "~/components/pagination";
-import { BalanceCard, formatTime } from "~/components/balance-card";
+import { BalanceCard } from "~/components/balance-card";
+import { formatTime } from "../../shared/time";
 import { AlertBox, ConfirmDialog, useConfirmFlow } from "~/components/confirm-dialog";
 import { Spinner, useIsPending } from "~/components/forms";
 import { useHydrated } from "~/utils/client-toast";
@@ -17,6 +17,7 @@ import {
   type CampaignStatus,
   type CampaignType,
 } from "../../shared/campaign";
+import { INVALID_REQUEST, invariantResponse } from "~/utils/invariant";
 
 export const meta: MetaFunction = () => [{ title: "Advertiser" }];
 
@@ -127,7 +128,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const id = String(form.get("_id") ?? "");
   const intent = form.get("intent");
   const back = listHref(filtersOf(form));
-  if (!isOp(op) || !id || id.length > 64) throw new Response("Invalid Request", { status: 400 });
+  invariantResponse(isOp(op) && id && id.length <= 64, INVALID_REQUEST);
   // Delete asks first: without JavaScript this answer is the confirm step.
   if (op === "delete" && intent !== "confirm") {
     const confirm: Confirm = { op, _id: id, title: String(form.get("title") ?? ""), request_id: "" };
@@ -398,8 +399,4 @@ export default function AdvertiserPage() {
       ) : null}
     </div>
   );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }

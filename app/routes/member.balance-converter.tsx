@@ -4,13 +4,15 @@ import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { errorText, memberApi, memberRead } from "~/utils/api.server";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { redirectWithToast } from "~/utils/toast.server";
 import { pageParam } from "~/utils/pagination";
 import type { Pagination as HistoryPage } from "../../shared/pagination";
 import { Pagination } from "~/components/pagination";
 import { SubmitButton, useAppForm } from "~/components/forms";
-import { AmountInput, BalanceCard, formatTime, Instructions } from "~/components/balance-card";
+import { AmountInput } from "~/components/amount-input";
+import { BalanceCard } from "~/components/balance-card";
+import { formatTime } from "../../shared/time";
+import { Instructions } from "~/components/instructions";
 import { parseRupees, rupees } from "../../shared/money";
 import { AlertBox, ConfirmDialog, confirmStep, useConfirmFlow } from "~/components/confirm-dialog";
 import { CopyableText } from "~/components/copy-button";
@@ -330,8 +332,4 @@ export default function BalanceConverterPage() {
       </section>
     </div>
   );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }

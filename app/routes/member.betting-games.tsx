@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { memberRead } from "~/utils/api.server";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { BalanceCard } from "~/components/balance-card";
 import { EarningsSummary } from "~/components/earnings-summary";
 import { parseRupees, rupees } from "../../shared/money";
@@ -83,8 +82,4 @@ export default function BettingGames() {
       </ul>
     </div>
   );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }

@@ -9,7 +9,6 @@ import {
 import { Form, Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import type { Socket } from "socket.io-client";
 import { z } from "zod";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { BalanceCard } from "~/components/balance-card";
 import { DIALOG_ACTIONS, DialogShell } from "~/components/confirm-dialog";
 import { Spinner } from "~/components/forms";
@@ -27,6 +26,7 @@ import {
   TIC_TAC_TOE_EVENTS as EV,
   type LobbyRoom,
 } from "../../shared/ticTacToeEvents";
+import { invariantResponse } from "~/utils/invariant";
 
 export const meta: MetaFunction = () => [{ title: "Tic Tac Toe · Betting Games" }];
 
@@ -44,7 +44,7 @@ const JOIN_API = "/userIncomeRoute/user_ticTacToe_join_post";
 /** The rooms, rendered on the server: the page is complete before (and without) scripts. */
 async function loadLobby(request: Request, context: LoaderFunctionArgs["context"]): Promise<LobbyData> {
   const lobby = readLobby({ success: true, msg: await memberRead(request, context, ROOMS_API) });
-  if (!lobby) throw new Response(FAILED, { status: 502 });
+  invariantResponse(lobby, FAILED, 502);
   return lobby;
 }
 
@@ -364,8 +364,4 @@ export default function TicTacToeLobby() {
       ) : null}
     </div>
   );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }

@@ -9,7 +9,6 @@ import {
 import { Form, Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import type { Socket } from "socket.io-client";
 import { z } from "zod";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { RefreshWithoutScripts } from "~/components/ad-tab";
 import { errorText, memberApi } from "~/utils/api.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -26,12 +25,13 @@ import {
   timeLeftOf,
   type RoomView,
 } from "../../shared/ticTacToeEvents";
+import { GENERIC_FAILURE } from "../../shared/messages";
+import { invariantResponse } from "~/utils/invariant";
 
 export const meta: MetaFunction = () => [{ title: "Tic Tac Toe · Betting Games" }];
 
 /** Spec 2 §9: after the end the member goes back this much later. */
 const BACK_AFTER_MS = 5000;
-const FAILED = "Something went wrong, please try again.";
 /** Without scripts, the page reloads itself this often while the member waits for the other side. */
 const REFRESH_SECONDS = 2;
 
@@ -43,7 +43,7 @@ const CANCEL_API = "/userIncomeRoute/user_ticTacToe_cancel_post";
 function roomOfAddress(params: LoaderFunctionArgs["params"], request: Request) {
   const roomId = fromBase64(params.roomId ?? "");
   const type = fromBase64(new URL(request.url).searchParams.get("type") ?? "");
-  if (!roomId || type === null) throw new Response("Room not found.", { status: 404 });
+  invariantResponse(roomId && type !== null, "Room not found.", 404);
   return { roomId, type };
 }
 
@@ -65,7 +65,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   });
   const entered = res.body.msg;
   if (!res.ok || !entered?.room) {
-    const title = res.status < 500 ? errorText(res.body) : FAILED;
+    const title = res.status < 500 ? errorText(res.body) : GENERIC_FAILURE;
     throw await redirectWithToast(context, LOBBY_PATH, { type: "error", title });
   }
   return { roomId, type, userId: entered.userId, symbol: entered.userSymbol, room: entered.room };
@@ -92,7 +92,7 @@ const RoomForm = z.discriminatedUnion("intent", [
 export async function action({ params, request, context }: ActionFunctionArgs) {
   const { roomId, type } = roomOfAddress(params, request);
   const form = RoomForm.safeParse(Object.fromEntries(await request.formData()));
-  if (!form.success) return data({ error: FAILED }, { status: 400 });
+  if (!form.success) return data({ error: GENERIC_FAILURE }, { status: 400 });
   if (form.data.intent === "cancel") {
     const res = await memberApi<string>(request, context, CANCEL_API, {
       method: "POST",
@@ -118,14 +118,14 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
 
 function refused(res: { status: number; body: Parameters<typeof errorText>[0] }) {
   return data(
-    { error: res.status < 500 ? errorText(res.body) : FAILED },
+    { error: res.status < 500 ? errorText(res.body) : GENERIC_FAILURE },
     { status: res.status >= 400 ? res.status : 502 },
   );
 }
 
 function errorOf(ack: unknown): string {
   const e = (ack as { error_msg?: unknown } | null)?.error_msg;
-  return typeof e === "string" && e ? e : FAILED;
+  return typeof e === "string" && e ? e : GENERIC_FAILURE;
 }
 
 function roomOf(payload: unknown): RoomView | null {
@@ -177,7 +177,7 @@ export default function TicTacToeRoom() {
           showToast({ type: "error", title: errorOf(ack) });
           navigate(LOBBY_PATH);
         })
-        .catch(() => showToast({ type: "error", title: FAILED }));
+        .catch(() => showToast({ type: "error", title: GENERIC_FAILURE }));
     },
     onDisconnect: () => setConnected(false),
     events: {
@@ -260,7 +260,7 @@ export default function TicTacToeRoom() {
           navigate(LOBBY_PATH);
         } else showToast({ type: "error", title: errorOf(ack) });
       })
-      .catch(() => showToast({ type: "error", title: FAILED }));
+      .catch(() => showToast({ type: "error", title: GENERIC_FAILURE }));
   };
 
   let banner = "";
@@ -386,8 +386,4 @@ export default function TicTacToeRoom() {
       ) : null}
     </div>
   );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }

@@ -17,15 +17,14 @@ import {
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { errorText, memberApi, memberRead } from "~/utils/api.server";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { Instructions } from "~/components/balance-card";
+import { Instructions } from "~/components/instructions";
 import { EarningsSummary } from "~/components/earnings-summary";
 import { SoundToggle, useSoundOn } from "~/components/sound-toggle";
 import { RefreshWithoutScripts } from "~/components/ad-tab";
 import { useCountdownToReload } from "~/utils/countdown";
 import { redirectWithToast } from "~/utils/toast.server";
 import { soundOnFor, soundToggleAnswer } from "~/utils/sound.server";
-import { playSound } from "~/utils/ptc";
+import { playSound } from "~/utils/sound";
 import { formatDuration } from "../../shared/duration";
 import { rupees } from "../../shared/money";
 import {
@@ -40,6 +39,7 @@ import {
   type ShortLinkData,
   type ShortLinkFilter,
 } from "~/utils/shortlinks";
+import { INVALID_REQUEST, invariantResponse } from "~/utils/invariant";
 
 export const meta: MetaFunction = () => [{ title: "Click Short Link" }];
 
@@ -90,7 +90,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const back = shortLinksPath(isShortLinkFilter(filter) ? filter : "all");
 
   if (intent === "sound") return soundToggleAnswer(form, context, back);
-  if (intent !== "start") throw new Response("Invalid Request", { status: 400 });
+  invariantResponse(intent === "start", INVALID_REQUEST);
 
   const origin = new URL(request.url).origin;
   const res = await memberApi<FirstPageAnswer>(
@@ -348,8 +348,4 @@ export default function ClickShortenLink() {
       <Instructions items={d.instructions} />
     </div>
   );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }

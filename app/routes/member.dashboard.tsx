@@ -5,32 +5,10 @@ import { InstallPrompt } from "~/components/install-prompt";
 import { LogoutButton } from "~/components/logout-dialog";
 import { memberApi, type ApiResult } from "~/utils/api.server";
 import { dashboardView, type DashboardData } from "~/utils/dashboard";
-import { GENERIC_ERROR } from "~/utils/session.server";
+import { formatDay, formatTime } from "../../shared/time";
+import { GENERIC_FAILURE } from "../../shared/messages";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard | Rupee Rewards" }];
-
-// Times are shown in India time on the server, so the page reads the same with or without JavaScript.
-const timeFormat = new Intl.DateTimeFormat("en-IN", {
-  timeZone: "Asia/Kolkata",
-  dateStyle: "medium",
-  timeStyle: "short",
-});
-const dayFormat = new Intl.DateTimeFormat("en-IN", {
-  timeZone: "UTC",
-  day: "2-digit",
-  month: "short",
-  year: "numeric",
-});
-
-function showTime(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : timeFormat.format(d);
-}
-
-function showDay(date: string): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  return /^\d{4}-\d{2}-\d{2}$/.test(date) && !Number.isNaN(d.getTime()) ? dayFormat.format(d) : date;
-}
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const month = new URL(request.url).searchParams.get("month");
@@ -47,17 +25,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   else context.pageKeeping?.refuse();
   const view = dashboardView(ok ? (result?.body.msg ?? {}) : {}, month);
   return {
-    error: ok ? null : GENERIC_ERROR,
+    error: ok ? null : GENERIC_FAILURE,
     months: view.months,
     month: view.month,
     tiles: view.tiles.map((t) => ({ ...t, income: rupees(t.income) })),
     days: view.days.map((d) => ({
-      date: showDay(d.date),
+      date: formatDay(d.date),
       self: rupees(d.self),
       referral: rupees(d.referral),
       total: rupees(d.total),
     })),
-    announcements: view.announcements.map((a) => ({ time: showTime(a.time), html: a.html })),
+    announcements: view.announcements.map((a) => ({ time: formatTime(a.time), html: a.html })),
   };
 }
 

@@ -10,10 +10,10 @@ import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { errorText, memberApi, memberRead } from "~/utils/api.server";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { redirectWithToast } from "~/utils/toast.server";
 import { ErrorList, SubmitButton, useIsPending, useAppForm } from "~/components/forms";
-import { BalanceCard, formatTime } from "~/components/balance-card";
+import { BalanceCard } from "~/components/balance-card";
+import { formatTime } from "../../shared/time";
 import { rupees } from "../../shared/money";
 import { AlertBox } from "~/components/confirm-dialog";
 import { Pagination } from "~/components/pagination";
@@ -138,8 +138,4 @@ export default function GiftCodePage() {
       </section>
     </div>
   );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }

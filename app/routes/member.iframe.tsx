@@ -1,6 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { AdTabShell, AdTabStopped, RefreshWithoutScripts } from "~/components/ad-tab";
 import { CountdownBadge, useAdCountdown } from "~/components/ad-countdown";
 import { AlertBox } from "~/components/confirm-dialog";
@@ -92,8 +91,4 @@ export default function IframeAd() {
       />
     </AdTabShell>
   );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }

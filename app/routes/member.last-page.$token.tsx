@@ -2,14 +2,13 @@ import { useEffect, useRef } from "react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { callApi, errorText, handleSessionFlags, memberApi, type ApiResult } from "~/utils/api.server";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { AdTabShell, RefreshWithoutScripts } from "~/components/ad-tab";
 import { AlertBox } from "~/components/confirm-dialog";
 import { SubmitButton, useIsPending } from "~/components/forms";
 import type { MemberRouteHandle } from "~/components/member-layout";
 import { useHydrated } from "~/utils/client-toast";
 import { useCountdown } from "~/utils/countdown";
-import { playSound } from "~/utils/ptc";
+import { playSound } from "~/utils/sound";
 import { soundOnFor } from "~/utils/sound.server";
 import { rupees } from "../../shared/money";
 import {
@@ -212,8 +211,4 @@ export default function LastPage() {
       </div>
     </AdTabShell>
   );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }

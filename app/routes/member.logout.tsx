@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { handleSessionFlags } from "~/utils/api.server";
 import { LogoutConfirm } from "~/components/logout-dialog";
-import { callApiOrNull, forwardedCookies, GENERIC_ERROR } from "~/utils/session.server";
+import { callApiOrNull, forwardedCookies } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { GENERIC_FAILURE } from "../../shared/messages";
 
 export const meta: MetaFunction = () => [{ title: "LogOut | Rupee Rewards" }];
 
@@ -26,7 +27,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   }
   if (result) await handleSessionFlags(request, context, result);
-  return redirectWithToast(context, "/member/dashboard", { type: "error", title: GENERIC_ERROR });
+  return redirectWithToast(context, "/member/dashboard", { type: "error", title: GENERIC_FAILURE });
 }
 
 export default function LogoutPage() {

@@ -4,7 +4,6 @@ import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { errorText, memberApi, memberRead } from "~/utils/api.server";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { redirectWithToast } from "~/utils/toast.server";
 import { ErrorList, Field, PasswordField, SubmitButton, useIsPending, useAppForm } from "~/components/forms";
 import { rupees } from "../../shared/money";
@@ -216,8 +215,4 @@ export default function ProfilePage() {
       </Form>
     </div>
   );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }

@@ -15,9 +15,8 @@ import {
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { errorText, memberApi, memberRead } from "~/utils/api.server";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { redirectWithToast } from "~/utils/toast.server";
-import { Instructions } from "~/components/balance-card";
+import { Instructions } from "~/components/instructions";
 import { AlertBox } from "~/components/confirm-dialog";
 import { useHydrated } from "~/utils/client-toast";
 import { useCountdownToReload } from "~/utils/countdown";
@@ -28,6 +27,7 @@ import { RefreshWithoutScripts } from "~/components/ad-tab";
 import { SoundToggle, useSoundOn } from "~/components/sound-toggle";
 import { EarningsSummary } from "~/components/earnings-summary";
 import { soundOnFor, soundToggleAnswer } from "~/utils/sound.server";
+import { playSound } from "~/utils/sound";
 import {
   AD_CHANNEL,
   AD_TYPES,
@@ -37,11 +37,11 @@ import {
   GUIDANCE_STAY,
   GUIDANCE_TIMER,
   isAdType,
-  playSound,
   type AdTabMessage,
   type AdType,
   type ClickMessage,
 } from "~/utils/ptc";
+import { INVALID_REQUEST } from "~/utils/invariant";
 
 export const meta: MetaFunction = () => [{ title: "PTC Ads" }];
 
@@ -155,7 +155,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: 400 },
     );
   }
-  throw new Response("Invalid Request", { status: 400 });
+  throw new Response(INVALID_REQUEST, { status: 400 });
 }
 
 type Alert = { tone: "success" | "error"; title: string; text?: string };
@@ -526,8 +526,4 @@ export default function PtcAdsPage() {
       <Instructions items={d.instructions} />
     </div>
   );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }

@@ -4,10 +4,9 @@ import { memberRead } from "~/utils/api.server";
 import { pageParam } from "~/utils/pagination";
 import type { Pagination as HistoryPage } from "../../shared/pagination";
 import { Pagination } from "~/components/pagination";
-import { formatTime } from "~/components/balance-card";
+import { formatTime } from "../../shared/time";
 import { rupees } from "../../shared/money";
 import { CopyableText } from "~/components/copy-button";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export const meta: MetaFunction = () => [{ title: "Refer & Earn" }];
 
@@ -100,8 +99,4 @@ export default function ReferAndEarnPage() {
       </section>
     </div>
   );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }

@@ -4,7 +4,6 @@ import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { errorText, memberApi, memberRead } from "~/utils/api.server";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { redirectWithToast } from "~/utils/toast.server";
 import { Field, PasswordField, SubmitButton, useIsPending, useAppForm } from "~/components/forms";
 import { AlertBox } from "~/components/confirm-dialog";
@@ -264,8 +263,4 @@ export default function SettingsPage() {
       <EmailForm currentEmail={d.email} />
     </div>
   );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }

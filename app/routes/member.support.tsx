@@ -3,7 +3,6 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { memberApi } from "~/utils/api.server";
 import { contactAction } from "~/utils/contact.server";
 import { ContactForm } from "~/components/contact-form";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { isMobileNumber } from "../../shared/fields";
 
 export const meta: MetaFunction = () => [{ title: "Support" }];
@@ -49,8 +48,4 @@ export default function SupportPage() {
       </div>
     </div>
   );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { memberRead } from "~/utils/api.server";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { Instructions } from "~/components/balance-card";
+import { Instructions } from "~/components/instructions";
 import { TaskWallSummary } from "~/components/task-wall-summary";
 import { soundToggleAnswer } from "~/utils/sound.server";
 import { TASK_WALL_SOUND_COOKIE, TASK_WALLS_PATH, viewerPath, type TaskWallsData } from "~/utils/task-walls";
+import { INVALID_REQUEST, invariantResponse } from "~/utils/invariant";
 
 export const meta: MetaFunction = () => [{ title: "Task Walls" }];
 
@@ -28,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
-  if (form.get("intent") !== "sound") throw new Response("Invalid Request", { status: 400 });
+  invariantResponse(form.get("intent") === "sound", INVALID_REQUEST);
   const back = String(form.get("back") ?? "");
   const safeBack = back.startsWith(`${TASK_WALLS_PATH}/`) ? back : TASK_WALLS_PATH;
   return soundToggleAnswer(form, context, safeBack, TASK_WALL_SOUND_COOKIE);
@@ -75,8 +75,4 @@ export default function TaskWallsPage() {
       <Instructions items={d.instructions} />
     </div>
   );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }

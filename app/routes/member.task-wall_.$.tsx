@@ -7,7 +7,7 @@ import { Spinner } from "~/components/forms";
 import { SoundToggle, useSoundOn } from "~/components/sound-toggle";
 import { TaskWallSummary } from "~/components/task-wall-summary";
 import { showToast, useHydrated } from "~/utils/client-toast";
-import { playSound } from "~/utils/ptc";
+import { playSound } from "~/utils/sound";
 import { soundOnFor } from "~/utils/sound.server";
 import { emitWithAck } from "~/utils/socket.client";
 import { useSiteSocket } from "~/utils/use-site-socket";
@@ -24,6 +24,7 @@ import {
   type TaskWallBalance,
   type TaskWallsData,
 } from "~/utils/task-walls";
+import { invariantResponse } from "~/utils/invariant";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.wall.offerWallName} · Task Walls` : "Task Walls" },
@@ -37,7 +38,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const d = await memberRead<TaskWallsData>(request, context, "/userIncomeRoute/user_offerWall_get");
   const { pathname } = new URL(request.url);
   const wall = wallOfViewerPath(pathname, d.offerWallData_after_replace ?? []);
-  if (!wall) throw new Response(WALL_NOT_FOUND, { status: 404 });
+  invariantResponse(wall, WALL_NOT_FOUND, 404);
   return {
     wall,
     mode: frameMode(wall.offerWallApiLink),

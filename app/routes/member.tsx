@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet, useLoaderData } from "@remix-run/react";
+import { Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { MemberLayout } from "~/components/member-layout";
 import { requireMemberSession } from "~/utils/session.server";
 
@@ -26,6 +27,25 @@ export default function MemberRoute() {
       site={session.site}
     >
       <Outlet />
+    </MemberLayout>
+  );
+}
+
+/**
+ * Every member page's error boundary: the failure shown by its status inside the member's frame
+ * (side menu, balance bar), or on its own when the member could not be read at all.
+ */
+export function ErrorBoundary() {
+  const session = useRouteLoaderData<typeof loader>("routes/member");
+  if (!session) return <GeneralErrorBoundary fullPage />;
+  return (
+    <MemberLayout
+      availableBalance={session.availableBalance}
+      email={session.email}
+      loadError={session.loadError}
+      site={session.site}
+    >
+      <GeneralErrorBoundary />
     </MemberLayout>
   );
 }

@@ -6,7 +6,6 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import {
   AdTabShell,
   AdTabStopped,
@@ -139,8 +138,4 @@ export default function WaitRedirecting() {
       </div>
     </AdTabShell>
   );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { AdTabShell, AdTabStopped } from "~/components/ad-tab";
 import { CountdownBadge, useAdCountdown } from "~/components/ad-countdown";
 import { AlertBox } from "~/components/confirm-dialog";
@@ -10,6 +9,7 @@ import { useHydrated } from "~/utils/client-toast";
 import { checkAdView } from "~/utils/ptc.server";
 import { GUIDANCE_TIMER } from "~/utils/ptc";
 import { youtubeVideoId } from "../../shared/campaign";
+import { invariantResponse } from "~/utils/invariant";
 
 export const meta: MetaFunction = () => [{ title: "Youtube Ad" }];
 export const handle: MemberRouteHandle = { hideNav: true };
@@ -19,7 +19,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (check.kind !== "ok")
     return { state: check.kind, message: check.kind === "failed" ? check.message : null };
   const videoId = youtubeVideoId(check.target);
-  if (!videoId) throw new Response("Please enter a valid YouTube video URL", { status: 400 });
+  invariantResponse(videoId, "Please enter a valid YouTube video URL");
   return {
     state: "ok" as const,
     viewToken: check.view.viewToken,
@@ -170,8 +170,4 @@ export default function YoutubeAd() {
       )}
     </AdTabShell>
   );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }

@@ -5,6 +5,8 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { RefreshWithoutScripts } from "~/components/ad-tab";
 import { useCountdown } from "~/utils/countdown";
 import { SHORTENER_WAIT_MS, isWebAddress } from "~/utils/shortlinks";
+import { GENERIC_FAILURE } from "../../shared/messages";
+import { invariantResponse } from "~/utils/invariant";
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
   {
@@ -28,11 +30,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   try {
     res = await callApi<{ url?: string }>(request, context, `/shortener/${encodeURIComponent(code)}`);
   } catch {
-    throw new Response("Something went wrong, please try again.", { status: 502 });
+    throw new Response(GENERIC_FAILURE, { status: 502 });
   }
   const url = res.body.msg?.url;
   if (!res.ok || !isWebAddress(url)) {
-    if (res.status >= 500) throw new Response("Something went wrong, please try again.", { status: 502 });
+    invariantResponse(res.status < 500, GENERIC_FAILURE, 502);
     return data({ state: "missing" as const, siteName }, { status: 404 });
   }
   const ready = new URL(request.url).searchParams.has("ready");

@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { ContactSchema, CONTACT_SUCCESS, type ContactActionData } from "~/components/contact-form";
 import { callApi, errorText, type ApiResult } from "./api.server";
 import { redirectWithToast } from "./toast.server";
+import { GENERIC_FAILURE } from "../../shared/messages";
 
 /** The page the form was posted from, without Remix's `?index` marker. */
 function samePage(request: Request): string {
@@ -42,7 +43,7 @@ export async function contactAction(
   return data<ContactActionData>(
     {
       result: submission.reply(),
-      errorMsg: result ? errorText(result.body) : "Something went wrong, please try again.",
+      errorMsg: result ? errorText(result.body) : GENERIC_FAILURE,
     },
     { status },
   );

@@ -5,6 +5,7 @@ import { errorText } from "./api.server";
 import { callApiOrNull } from "./session.server";
 import type { ApiBody } from "../../shared/envelope";
 import { redirectWithToast } from "./toast.server";
+import { GENERIC_FAILURE } from "../../shared/messages";
 
 /**
  * The browser side of Google sign-in (authorization-code flow with PKCE). /auth/google keeps the
@@ -13,7 +14,6 @@ import { redirectWithToast } from "./toast.server";
  */
 export const TERMS_REQUIRED = "You have to check I agree checkbox for registration";
 export const ALREADY_REGISTERED = "You Already Registered Please Login With Password";
-const GENERIC = "Something went wrong, please try again.";
 const CALLBACK_PATH = "/auth/google/callback";
 
 const FlowSchema = z.object({
@@ -84,7 +84,7 @@ export async function startGoogleSignIn(
   if (!target)
     return redirectWithToast(context, back, {
       type: "error",
-      title: result ? errorText(result.body, GENERIC) : GENERIC,
+      title: result ? errorText(result.body, GENERIC_FAILURE) : GENERIC_FAILURE,
     });
   return redirect(target, { headers: { "set-cookie": await flowCookie(context).serialize(flow) } });
 }
@@ -93,7 +93,7 @@ export async function startGoogleSignIn(
 function failureMessage(flow: Flow, body: ApiBody): string {
   // A Google sign-up of an e-mail registered with a password reads the spec's longer sentence.
   if (flow.mode === "signup" && body.error_code === "login_with_password") return ALREADY_REGISTERED;
-  return errorText(body, GENERIC);
+  return errorText(body, GENERIC_FAILURE);
 }
 
 /** The provider sent the browser back: check the state, let the API sign the member in, pass its cookie on. */
@@ -106,10 +106,10 @@ export async function finishGoogleSignIn(request: Request, context: AppLoadConte
   const parsed = FlowSchema.safeParse(await cookie.parse(request.headers.get("cookie")));
   const params = new URL(request.url).searchParams;
   // No flow cookie (expired, or a callback this browser never started) or another state: not ours to finish.
-  if (!parsed.success || params.get("state") !== parsed.data.state) return fail(GENERIC);
+  if (!parsed.success || params.get("state") !== parsed.data.state) return fail(GENERIC_FAILURE);
   const flow = parsed.data;
   if (params.get("error"))
-    return fail(params.get("error") === "access_denied" ? "Google sign-in was cancelled." : GENERIC);
+    return fail(params.get("error") === "access_denied" ? "Google sign-in was cancelled." : GENERIC_FAILURE);
 
   const result = await callApiOrNull(request, context, "/userRoute/user_signUp_login_google", {
     query: {
@@ -122,7 +122,7 @@ export async function finishGoogleSignIn(request: Request, context: AppLoadConte
         : { referral_id_signup: flow.ref ?? "" }),
     },
   });
-  if (!result) return fail(GENERIC);
+  if (!result) return fail(GENERIC_FAILURE);
   if (!result.ok) return fail(failureMessage(flow, result.body));
   const headers = new Headers({ "set-cookie": clear });
   for (const c of result.setCookies) headers.append("set-cookie", c);

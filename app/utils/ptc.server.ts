@@ -1,6 +1,7 @@
 import { data, type AppLoadContext } from "@remix-run/node";
 import { errorText, memberApi } from "./api.server";
 import { FAILED, splitAdLink, type AdType } from "./ptc";
+import { INVALID_REQUEST, invariantResponse } from "./invariant";
 
 /** The member's started view, as the API answers it (user_PTCAds_view_get). */
 export interface AdView {
@@ -38,7 +39,7 @@ export async function checkAdView(
   const url = new URL(request.url);
   const link = url.searchParams.get("link");
   const token = url.searchParams.get("view");
-  if (!link || !token) throw new Response("Invalid Request", { status: 400 });
+  invariantResponse(link && token, INVALID_REQUEST);
   const res = await memberApi<AdView>(request, context, "/userIncomeRoute/user_PTCAds_view_get", {
     query: { view: token },
   });
@@ -48,7 +49,7 @@ export async function checkAdView(
   }
   const view = res.body.msg!;
   const target = type === "window" ? link : splitAdLink(link).target;
-  if (view.campaignType !== type || view.step_2_url !== target) throw new Response(MISMATCH, { status: 400 });
+  invariantResponse(view.campaignType === type && view.step_2_url === target, MISMATCH);
   if (view.consumed) return { kind: "failed", message: FAILED };
   if (Date.parse(view.expiresAt) <= Date.now()) return { kind: "failed", message: FAILED };
   // The claim names the campaign: the view's own, or the one the start form added to the link

@@ -2,7 +2,6 @@
  * What the View Ads page and the ad tabs it opens share (spec 2 §4): the channel names, the
  * messages, the `target||seconds` link form and the sounds.
  */
-import { readCookie } from "../../shared/cookies";
 import {
   CAMPAIGN_MESSAGES,
   CAMPAIGN_TYPES,
@@ -71,20 +70,3 @@ export const GUIDANCE_STAY =
 export const GUIDANCE_CLAIM =
   "Please do not close / reload new tab until You have clicked the Claim Bonus button.";
 export const GUIDANCE_TIMER = "Please do not close new tab until timer is completed";
-
-/** The sound preference: off is remembered for 2,880 minutes (spec 2 §4, §9). */
-export const SOUND_COOKIE = "ptcAds_sound_off";
-export const SOUND_OFF_MINUTES = 2880;
-
-/** Whether the page's sound is off; each page with a toggle has its own cookie (`name`). */
-export function soundOffFromCookie(cookieHeader: string | null | undefined, name = SOUND_COOKIE): boolean {
-  return readCookie(cookieHeader, name) !== undefined;
-}
-
-export function soundCookie(on: boolean, secure: boolean, name = SOUND_COOKIE): string {
-  const flags = `Path=/; SameSite=Lax${secure ? "; Secure" : ""}`;
-  return on ? `${name}=; Max-Age=0; ${flags}` : `${name}=1; Max-Age=${SOUND_OFF_MINUTES * 60}; ${flags}`;
-}
-
-/** The sounds live in one place; these pages play its success and failure. */
-export { playSound } from "./sound";

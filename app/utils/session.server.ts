@@ -1,9 +1,10 @@
 import { redirect, type AppLoadContext } from "@remix-run/node";
-import { callApi, memberApi, type ApiResult } from "./api.server";
+import { callApi, memberApi, type ApiCall, type ApiResult, type CallOf } from "./api.server";
+import type { AnswerOf, ApiPath } from "../../shared/contracts";
 import { redirectWithToast, ToastSchema, type Toast, type ToastInput } from "./toast.server";
+import { GENERIC_FAILURE } from "../../shared/messages";
 
 /** The spec's message for any failure that has no message of its own. */
-export const GENERIC_ERROR = "Something went wrong, please try again.";
 
 export interface MemberSession {
   /** The account e-mail (remembered on the device by the member layout). */
@@ -33,12 +34,12 @@ export async function requireMemberSession(
     result = await memberApi<AccountSummary>(request, context, "/userRoute/userpassword_and_email_get");
   } catch (e) {
     if (e instanceof Response) throw e;
-    return { email: null, availableBalance: null, loadError: GENERIC_ERROR };
+    return { email: null, availableBalance: null, loadError: GENERIC_FAILURE };
   }
   // A 401 without a flag still means no usable session.
   if (result.status === 401) throw redirect("/login");
   if (!result.ok || !result.body.msg)
-    return { email: null, availableBalance: null, loadError: GENERIC_ERROR };
+    return { email: null, availableBalance: null, loadError: GENERIC_FAILURE };
   const msg = result.body.msg;
   return {
     email: typeof msg.email_address === "string" ? msg.email_address : null,
@@ -76,11 +77,27 @@ export function actionToast(input: ToastInput): Toast {
 }
 
 /** callApi, with an unreachable API answered as null (the caller shows its failure message). */
+export async function callApiOrNull<P extends ApiPath>(
+  request: Request,
+  context: AppLoadContext,
+  path: P,
+  call?: CallOf<P>,
+): Promise<ApiResult<AnswerOf<P>> | null>;
+/** @deprecated A path outside shared/contracts (being moved there). */
 export async function callApiOrNull<T = unknown>(
-  ...args: Parameters<typeof callApi>
-): Promise<ApiResult<T> | null> {
+  request: Request,
+  context: AppLoadContext,
+  path: string,
+  call?: ApiCall,
+): Promise<ApiResult<T> | null>;
+export async function callApiOrNull(
+  request: Request,
+  context: AppLoadContext,
+  path: string,
+  call?: ApiCall,
+): Promise<ApiResult<unknown> | null> {
   try {
-    return await callApi<T>(...args);
+    return await callApi<unknown>(request, context, path, call);
   } catch {
     return null;
   }

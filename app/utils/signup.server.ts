@@ -9,8 +9,9 @@ import {
   type SignUpFailure,
 } from "~/components/signup-form";
 import { humanCheckChallenge, humanCheckFromForm } from "./human-check.server";
-import { actionToast, callApiOrNull, GENERIC_ERROR, redirectIfLoggedIn } from "./session.server";
+import { actionToast, callApiOrNull, redirectIfLoggedIn } from "./session.server";
 import { redirectWithToast } from "./toast.server";
+import { GENERIC_FAILURE } from "../../shared/messages";
 
 /** Each item of a sign-up error list stays about 4 s (spec 1 §9). */
 export const SIGNUP_ERROR_ITEM_MS = 4000;
@@ -107,7 +108,7 @@ export async function signUpAction(request: Request, context: AppLoadContext, re
       status,
     );
   }
-  let message = GENERIC_ERROR;
+  let message = GENERIC_FAILURE;
   if (typeof body?.error_msg === "string" && body.error_msg) message = body.error_msg;
   else if (body && body.msg !== undefined) message = "Something went wrong please try again after sometime";
   return failure(

@@ -1,12 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  AD_CHANNEL,
-  AD_TYPES,
-  SOUND_COOKIE,
-  soundCookie,
-  soundOffFromCookie,
-  splitAdLink,
-} from "../../app/utils/ptc";
+import { AD_CHANNEL, AD_TYPES, splitAdLink } from "../../app/utils/ptc";
+import { SOUND_COOKIE, soundCookie, soundOffFromCookie } from "../../app/utils/sound.server";
 
 describe("the ad tabs' link", () => {
   it("splits target||seconds at the last separator", () => {

@@ -8,7 +8,7 @@ import {
   type TaskWall,
 } from "../../app/utils/task-walls";
 import { socketFailureOf, SOCKET_FAILED } from "../../app/utils/socket.client";
-import { soundCookie, soundOffFromCookie, SOUND_COOKIE } from "../../app/utils/ptc";
+import { soundCookie, soundOffFromCookie, SOUND_COOKIE } from "../../app/utils/sound.server";
 
 const walls: TaskWall[] = [
   { _id: "demo", offerWallName: "Demo Wall", offerWallApiLink: "/demo-wall?user_id=u%2F1" },

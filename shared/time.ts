@@ -1,0 +1,50 @@
+/**
+ * Times as members read them: Indian Standard Time, formatted on the server so a page reads the
+ * same with or without JavaScript. The one home of the site's time zone (lint keeps it here).
+ */
+export const IST_TIME_ZONE = "Asia/Kolkata";
+
+const timeFormat = new Intl.DateTimeFormat("en-IN", {
+  timeZone: IST_TIME_ZONE,
+  dateStyle: "medium",
+  timeStyle: "short",
+});
+
+/** A calendar day ("2026-11-21") is already India's day: shown as it is, with no zone shift. */
+const dayFormat = new Intl.DateTimeFormat("en-IN", {
+  timeZone: "UTC",
+  day: "2-digit",
+  month: "short",
+  year: "numeric",
+});
+
+/** Payment proof's column: day, month, year, hour and minute. */
+const proofFormat = new Intl.DateTimeFormat("en-IN", {
+  timeZone: IST_TIME_ZONE,
+  day: "2-digit",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hour12: true,
+});
+
+function formatted(format: Intl.DateTimeFormat, iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : format.format(d);
+}
+
+/** A record's time in Indian Standard Time, e.g. '21 Nov 2026, 3:04 pm'; unparsable text as it came. */
+export function formatTime(iso: string): string {
+  return formatted(timeFormat, iso);
+}
+
+/** A calendar day ('2026-11-21') as '21 Nov 2026'; anything else as it came. */
+export function formatDay(date: string): string {
+  return /^\d{4}-\d{2}-\d{2}$/.test(date) ? formatted(dayFormat, `${date}T00:00:00Z`) : date;
+}
+
+/** Payment proof's time, e.g. '21 Nov 2026, 03:04 pm'. */
+export function formatProofTime(iso: string): string {
+  return formatted(proofFormat, iso);
+}

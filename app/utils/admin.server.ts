@@ -56,6 +56,21 @@ export async function operatorRead(
 }
 
 /** An action's change: back to `returnTo` with the API's answer as a toast (so it shows without JavaScript too). */
+export async function operatorChange<P extends ApiPath>(
+  request: Request,
+  context: AppLoadContext,
+  path: P,
+  call: CallOf<P>,
+  returnTo: string,
+): Promise<Response>;
+/** @deprecated A path outside shared/contracts (being moved there). */
+export async function operatorChange(
+  request: Request,
+  context: AppLoadContext,
+  path: string,
+  call: ApiCall,
+  returnTo: string,
+): Promise<Response>;
 export async function operatorChange(
   request: Request,
   context: AppLoadContext,

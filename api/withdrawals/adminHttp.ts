@@ -1,0 +1,104 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { ApiError, ok, readBody, requireMember, requireOperator, type ApiEnv } from "../http";
+import { rupeesToMilli } from "../../shared/money";
+import {
+  PAYOUT_MESSAGES,
+  createPayoutMethod,
+  listPayoutMethods,
+  updatePayoutMethod,
+} from "../accounts/operators";
+import { WITHDRAW_MESSAGES, listWithdrawalsForOperator, settleWithdrawal, wholeRupees } from "./withdrawals";
+
+const StatusQuery = z.enum(["Pending", "Success", "Reject", "all"], {
+  errorMap: () => ({ message: "status must be Pending, Success, Reject or all." }),
+});
+
+const SettleSchema = z
+  .object({
+    action: z.enum(["approve", "reject"], {
+      errorMap: () => ({ message: "action must be approve or reject." }),
+    }),
+    remark: z
+      .string({ invalid_type_error: "remark must be text." })
+      .max(500, "remark must be at most 500 characters.")
+      .optional(),
+  })
+  .strict();
+
+const minimumRupees = wholeRupees(
+  "minimum_amount must be a whole number of rupees greater than 0.",
+).transform(rupeesToMilli);
+
+const methodFields = {
+  name: z
+    .string({ invalid_type_error: "name must be text." })
+    .trim()
+    .min(1, "name is required.")
+    .max(100, "name must be at most 100 characters."),
+  details: z
+    .string({ invalid_type_error: "details must be text." })
+    .trim()
+    .max(1000, "details must be at most 1000 characters."),
+  minimum_amount: minimumRupees,
+};
+const NewMethodSchema = z.object(methodFields).strict();
+const EditMethodSchema = z
+  .object({ ...methodFields, active: z.boolean({ invalid_type_error: "active must be true or false." }) })
+  .strict();
+
+const WITHDRAWAL_ID = /^[0-9a-f]{24}$/;
+
+function methodId(raw: string): number {
+  if (!/^\d{1,9}$/.test(raw)) throw new ApiError(404, PAYOUT_MESSAGES.notFound);
+  return Number(raw);
+}
+
+/** The operator side of withdrawals, under /adminRoute: the queue, settling one, and the payout methods. */
+export function adminWithdrawalsRoute(): Hono<ApiEnv> {
+  const r = new Hono<ApiEnv>();
+
+  r.get("/withdrawals", requireMember, requireOperator, async (c) => {
+    const parsed = StatusQuery.safeParse(c.req.query("status") ?? "Pending");
+    if (!parsed.success) throw new ApiError(400, parsed.error.issues[0]?.message ?? "Invalid status.");
+    return ok(c, { records: await listWithdrawalsForOperator(c.var.deps.db, parsed.data) });
+  });
+
+  r.post("/withdrawals/:id/settle", requireMember, requireOperator, async (c) => {
+    const { deps, member } = c.var;
+    const body = await readBody(c, SettleSchema);
+    const id = c.req.param("id");
+    if (!WITHDRAWAL_ID.test(id)) throw new ApiError(404, WITHDRAW_MESSAGES.notFound);
+    await settleWithdrawal(deps.db, { id, actorUserId: member.id, action: body.action, remark: body.remark });
+    return ok(c, body.action === "approve" ? "Withdrawal approved." : "Withdrawal rejected and refunded.");
+  });
+
+  r.get("/payoutMethods", requireMember, requireOperator, async (c) =>
+    ok(c, { records: await listPayoutMethods(c.var.deps.db) }),
+  );
+
+  r.post("/payoutMethods", requireMember, requireOperator, async (c) => {
+    const body = await readBody(c, NewMethodSchema);
+    await createPayoutMethod(c.var.deps.db, c.var.member.id, {
+      name: body.name,
+      details: body.details,
+      minimumAmount: body.minimum_amount,
+      active: true,
+    });
+    return ok(c, PAYOUT_MESSAGES.saved);
+  });
+
+  r.patch("/payoutMethods/:id", requireMember, requireOperator, async (c) => {
+    const id = methodId(c.req.param("id"));
+    const body = await readBody(c, EditMethodSchema);
+    await updatePayoutMethod(c.var.deps.db, c.var.member.id, id, {
+      name: body.name,
+      details: body.details,
+      minimumAmount: body.minimum_amount,
+      active: body.active,
+    });
+    return ok(c, PAYOUT_MESSAGES.saved);
+  });
+
+  return r;
+}

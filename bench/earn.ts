@@ -10,7 +10,7 @@
 import { createHash } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { Agent } from "undici";
-import { journalEntries, offerWalls } from "../api/db/schema";
+import { journalEntries, taskWalls } from "../api/db/schema";
 import { seedShortLinks } from "../api/db/seed-shortlinks";
 import { createMember } from "../api/accounts/accounts";
 import { createSession } from "../api/accounts/sessions";
@@ -143,7 +143,7 @@ runBench("earn", async (api) => {
 
   // ---- Offer-wall postbacks: each transaction twice at once (a network's retry).
   const wallId = newId();
-  await db.insert(offerWalls).values({
+  await db.insert(taskWalls).values({
     id: wallId,
     name: "Bench Wall",
     frameUrlTemplate: "https://wall.example/?uid={user_id}",

@@ -3,7 +3,7 @@ import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Config } from "../config";
 import type { Db, Tx } from "../db/client";
-import { offerWalls } from "../db/schema";
+import { taskWalls } from "../db/schema";
 import { newId } from "../lib/ids";
 import { milliToRupeeString, parseRupeeInput } from "../../shared/money";
 import { recordAudit } from "../operators/audit";
@@ -17,7 +17,7 @@ import { SIGNATURE_SCHEMES, type SignatureConfig } from "./signatures";
  * (answers and audit records show its last 4 characters).
  */
 
-export type OfferWall = typeof offerWalls.$inferSelect;
+export type OfferWall = typeof taskWalls.$inferSelect;
 
 export const OFFER_WALL_MESSAGES = {
   notFound: "Offer wall not found.",
@@ -252,7 +252,7 @@ export const signatureConfigOf = (w: OfferWall): SignatureConfig => ({
 
 export async function getOfferWall(db: Db | Tx, id: string): Promise<OfferWall | undefined> {
   if (!WALL_ID.test(id)) return undefined;
-  return (await db.select().from(offerWalls).where(eq(offerWalls.id, id)))[0];
+  return (await db.select().from(taskWalls).where(eq(taskWalls.id, id)))[0];
 }
 
 /** Every wall, in the members' order (sort order, then oldest first). */
@@ -262,9 +262,9 @@ export async function listOfferWalls(
 ): Promise<OfferWall[]> {
   return db
     .select()
-    .from(offerWalls)
-    .where(opts.enabledOnly ? eq(offerWalls.enabled, true) : undefined)
-    .orderBy(asc(offerWalls.sortOrder), asc(offerWalls.createdAt), asc(offerWalls.id));
+    .from(taskWalls)
+    .where(opts.enabledOnly ? eq(taskWalls.enabled, true) : undefined)
+    .orderBy(asc(taskWalls.sortOrder), asc(taskWalls.createdAt), asc(taskWalls.id));
 }
 
 /** Inserts a validated wall (the seed and createOfferWall); `id` is generated unless given. */
@@ -273,7 +273,7 @@ export async function insertOfferWall(
   input: OfferWallInput & { id?: string },
 ): Promise<OfferWall> {
   const [row] = await tx
-    .insert(offerWalls)
+    .insert(taskWalls)
     .values({
       ...input,
       id: input.id ?? newId(),
@@ -317,19 +317,19 @@ export async function updateOfferWall(
   const changes = parse(PatchSchema, patch);
   return db.transaction(async (tx) => {
     const [before] = WALL_ID.test(id)
-      ? await tx.select().from(offerWalls).where(eq(offerWalls.id, id)).for("update")
+      ? await tx.select().from(taskWalls).where(eq(taskWalls.id, id)).for("update")
       : [];
     if (!before) throw new DomainError("not_found", OFFER_WALL_MESSAGES.notFound);
     const merged = { ...before, capPerPostback: Number(before.capPerPostback), ...changes };
     checkCombination(merged);
     const [after] = await tx
-      .update(offerWalls)
+      .update(taskWalls)
       .set({
         ...changes,
         ...(changes.reversalStatuses ? { reversalStatuses: uniq(changes.reversalStatuses) } : {}),
         ...(changes.ipAllowList ? { ipAllowList: uniq(changes.ipAllowList) } : {}),
       })
-      .where(eq(offerWalls.id, id))
+      .where(eq(taskWalls.id, id))
       .returning();
     await recordAudit(tx, {
       actorUserId,

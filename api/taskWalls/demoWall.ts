@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { offerWallTransactions } from "../db/schema";
+import { taskWallTransactions } from "../db/schema";
 import { milliToRupeeString } from "../../shared/money";
 import { DomainError } from "../lib/errors";
 import { DEMO_WALL_ID, getOfferWall, type OfferWall } from "./config";
@@ -71,14 +71,14 @@ const rewardOf = (wall: OfferWall, points: number) =>
 /** The member's credited demo transactions among `offerIds`. */
 async function completedOffers(db: Db, userId: string, offerIds: readonly string[]): Promise<Set<string>> {
   const done = await db
-    .select({ transactionId: offerWallTransactions.transactionId })
-    .from(offerWallTransactions)
+    .select({ transactionId: taskWallTransactions.transactionId })
+    .from(taskWallTransactions)
     .where(
       and(
-        eq(offerWallTransactions.wallId, DEMO_WALL_ID),
-        eq(offerWallTransactions.kind, "credit"),
+        eq(taskWallTransactions.wallId, DEMO_WALL_ID),
+        eq(taskWallTransactions.kind, "credit"),
         inArray(
-          offerWallTransactions.transactionId,
+          taskWallTransactions.transactionId,
           offerIds.map((id) => demoTransactionId(userId, id)),
         ),
       ),

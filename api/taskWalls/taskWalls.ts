@@ -3,9 +3,9 @@ import type { Db, Tx } from "../db/client";
 import {
   journalEntries,
   journalLines,
-  offerWallPostbacks,
-  offerWallTransactions,
-  offerWalls,
+  taskWallPostbacks,
+  taskWallTransactions,
+  taskWalls,
   users,
 } from "../db/schema";
 import type { RealtimeNotifier } from "../deps";
@@ -68,8 +68,8 @@ export const frameUrlFor = (w: Pick<OfferWall, "frameUrlTemplate">, userId: stri
 /** The walls a member is shown: the enabled ones, without the demo wall unless it is served. */
 const shownToMembers = (demoWall: boolean) =>
   demoWall
-    ? eq(offerWalls.enabled, true)
-    : and(eq(offerWalls.enabled, true), ne(offerWalls.id, DEMO_WALL_ID));
+    ? eq(taskWalls.enabled, true)
+    : and(eq(taskWalls.enabled, true), ne(taskWalls.id, DEMO_WALL_ID));
 
 /**
  * The task-wall balance (spec 2 §3): withdrawable, today's task-wall income and credits (IST), and
@@ -97,7 +97,7 @@ export async function taskWallBalance(
           lt(journalEntries.createdAt, new Date(dayStart.getTime() + DAY_MS)),
         ),
       ),
-    db.select({ n: count() }).from(offerWalls).where(shownToMembers(opts.demoWall)),
+    db.select({ n: count() }).from(taskWalls).where(shownToMembers(opts.demoWall)),
   ]);
   return {
     available_balance: milliToRupeeString(balances.withdrawable),
@@ -248,7 +248,7 @@ function clipBytes(s: string, bytes: number): string {
  */
 async function logPostback(db: Db | Tx, wallId: string, raw: RawPostback, j: Judgement, at: Date) {
   const whole = j.verdict === "credited" || j.verdict === "reversed";
-  await db.insert(offerWallPostbacks).values({
+  await db.insert(taskWallPostbacks).values({
     wallId: clip(wallId, 100),
     method: raw.method.slice(0, 16),
     // Node allows a request line of 16 KiB; anything longer came another way and is clipped.
@@ -280,16 +280,16 @@ export async function sweepPostbackLog(db: Db, now: Date, limit = POSTBACK_SWEEP
   const days = await getSetting(db, "postback_log_retention_days");
   const cutoff = new Date(now.getTime() - days * DAY_MS);
   const expired = db
-    .select({ id: offerWallPostbacks.id })
-    .from(offerWallPostbacks)
-    .where(lt(offerWallPostbacks.createdAt, cutoff))
-    .orderBy(asc(offerWallPostbacks.createdAt))
+    .select({ id: taskWallPostbacks.id })
+    .from(taskWallPostbacks)
+    .where(lt(taskWallPostbacks.createdAt, cutoff))
+    .orderBy(asc(taskWallPostbacks.createdAt))
     .limit(limit)
     .for("update", { skipLocked: true });
   const deleted = await db
-    .delete(offerWallPostbacks)
-    .where(inArray(offerWallPostbacks.id, expired))
-    .returning({ id: offerWallPostbacks.id });
+    .delete(taskWallPostbacks)
+    .where(inArray(taskWallPostbacks.id, expired))
+    .returning({ id: taskWallPostbacks.id });
   return deleted.length;
 }
 
@@ -487,9 +487,9 @@ type TransactionKey = { wallId: string; transactionId: string; kind: "credit" | 
 
 const transactionIs = (k: TransactionKey) =>
   and(
-    eq(offerWallTransactions.wallId, k.wallId),
-    eq(offerWallTransactions.transactionId, k.transactionId),
-    eq(offerWallTransactions.kind, k.kind),
+    eq(taskWallTransactions.wallId, k.wallId),
+    eq(taskWallTransactions.transactionId, k.transactionId),
+    eq(taskWallTransactions.kind, k.kind),
   );
 
 /** Records on the transaction row the ledger entry that moved its money (and a reversal's debt). */
@@ -499,7 +499,7 @@ async function linkEntry(tx: Tx, k: TransactionKey, idempotencyKey: string, debt
     .from(journalEntries)
     .where(eq(journalEntries.idempotencyKey, idempotencyKey));
   await tx
-    .update(offerWallTransactions)
+    .update(taskWallTransactions)
     .set({ entryId: entry?.id ?? null, ...(debt === undefined ? {} : { debt }) })
     .where(transactionIs(k));
 }
@@ -522,10 +522,10 @@ async function credit(
   const rateBp = await getSetting(db, "referral_rate_bp");
   return db.transaction(async (tx) => {
     const [row] = await tx
-      .insert(offerWallTransactions)
+      .insert(taskWallTransactions)
       .values({ wallId: wall.id, transactionId, kind: "credit", userId, amount, createdAt: now })
       .onConflictDoNothing()
-      .returning({ wallId: offerWallTransactions.wallId });
+      .returning({ wallId: taskWallTransactions.wallId });
     if (!row)
       return {
         verdict: "duplicate",
@@ -640,7 +640,7 @@ async function reverse(
   return db.transaction(async (tx) => {
     const [original] = await tx
       .select()
-      .from(offerWallTransactions)
+      .from(taskWallTransactions)
       .where(transactionIs({ wallId: wall.id, transactionId: originalId, kind: "credit" }));
     if (!original)
       return {
@@ -657,7 +657,7 @@ async function reverse(
     const credited = Number(original.amount);
     const amount = input.requested > 0n ? Number(minBig(input.requested, BigInt(credited))) : credited;
     const [row] = await tx
-      .insert(offerWallTransactions)
+      .insert(taskWallTransactions)
       .values({
         wallId: wall.id,
         transactionId: originalId,
@@ -667,7 +667,7 @@ async function reverse(
         createdAt: now,
       })
       .onConflictDoNothing()
-      .returning({ wallId: offerWallTransactions.wallId });
+      .returning({ wallId: taskWallTransactions.wallId });
     if (!row)
       return {
         verdict: "reversal_duplicate",
@@ -730,7 +730,7 @@ async function reverse(
 // ---------------------------------------------------------------------------------------------
 // The operators' postback log
 
-export type PostbackRow = typeof offerWallPostbacks.$inferSelect;
+export type PostbackRow = typeof taskWallPostbacks.$inferSelect;
 
 /** The log's retention an operator may set: a day to ten years. */
 export const RETENTION_DAYS = { min: 1, max: 3650 } as const;
@@ -753,7 +753,7 @@ export async function setPostbackLogRetention(db: Db, actorUserId: string, days:
 
 export async function getPostback(db: Db, id: number): Promise<PostbackRow | undefined> {
   if (!Number.isSafeInteger(id) || id <= 0) return undefined;
-  return (await db.select().from(offerWallPostbacks).where(eq(offerWallPostbacks.id, id)))[0];
+  return (await db.select().from(taskWallPostbacks).where(eq(taskWallPostbacks.id, id)))[0];
 }
 
 /** The postback log, newest first, 20 a page; filtered by wall and verdict; with its retention. */
@@ -762,18 +762,18 @@ export async function postbackLog(
   filter: { wallId?: string; verdict?: PostbackVerdict; page: number },
 ) {
   const conditions: SQL[] = [];
-  if (filter.wallId) conditions.push(eq(offerWallPostbacks.wallId, filter.wallId));
-  if (filter.verdict) conditions.push(eq(offerWallPostbacks.verdict, filter.verdict));
+  if (filter.wallId) conditions.push(eq(taskWallPostbacks.wallId, filter.wallId));
+  if (filter.verdict) conditions.push(eq(taskWallPostbacks.verdict, filter.verdict));
   const where = conditions.length ? and(...conditions) : undefined;
-  const [n] = await db.select({ n: count() }).from(offerWallPostbacks).where(where);
+  const [n] = await db.select({ n: count() }).from(taskWallPostbacks).where(where);
   const pagination = pageOf(filter.page, OPERATOR_PAGE_SIZE, Number(n?.n ?? 0));
   const rows = await db
-    .select({ p: offerWallPostbacks, wallName: offerWalls.name, userName: users.userName })
-    .from(offerWallPostbacks)
-    .leftJoin(offerWalls, eq(offerWalls.id, offerWallPostbacks.wallId))
-    .leftJoin(users, eq(users.id, offerWallPostbacks.userId))
+    .select({ p: taskWallPostbacks, wallName: taskWalls.name, userName: users.userName })
+    .from(taskWallPostbacks)
+    .leftJoin(taskWalls, eq(taskWalls.id, taskWallPostbacks.wallId))
+    .leftJoin(users, eq(users.id, taskWallPostbacks.userId))
     .where(where)
-    .orderBy(desc(offerWallPostbacks.createdAt), desc(offerWallPostbacks.id))
+    .orderBy(desc(taskWallPostbacks.createdAt), desc(taskWallPostbacks.id))
     .limit(pagination.pageSize)
     .offset(offsetOf(pagination));
   return {

@@ -7,8 +7,8 @@ import {
   journalEntries,
   journalLines,
   memberDailyEarnings,
-  offerWallPostbacks,
-  offerWallTransactions,
+  taskWallPostbacks,
+  taskWallTransactions,
 } from "../../api/db/schema";
 import type { AppLoadContext } from "@remix-run/node";
 import { seedTaskWalls } from "../../api/db/seed-taskwalls";
@@ -189,17 +189,17 @@ describe.each(drivers())("task walls (%s)", (driver) => {
   const logOf = async (transactionId: string) =>
     t.deps.db
       .select()
-      .from(offerWallPostbacks)
-      .where(eq(offerWallPostbacks.transactionId, transactionId))
-      .orderBy(asc(offerWallPostbacks.id));
+      .from(taskWallPostbacks)
+      .where(eq(taskWallPostbacks.transactionId, transactionId))
+      .orderBy(asc(taskWallPostbacks.id));
   const transactionsOf = (wall: WallKind | typeof DEMO_WALL_ID, transactionId: string) =>
     t.deps.db
       .select()
-      .from(offerWallTransactions)
+      .from(taskWallTransactions)
       .where(
         and(
-          eq(offerWallTransactions.wallId, wall === DEMO_WALL_ID ? wall : wallIds[wall]),
-          eq(offerWallTransactions.transactionId, transactionId),
+          eq(taskWallTransactions.wallId, wall === DEMO_WALL_ID ? wall : wallIds[wall]),
+          eq(taskWallTransactions.transactionId, transactionId),
         ),
       );
 
@@ -287,8 +287,8 @@ describe.each(drivers())("task walls (%s)", (driver) => {
     expect(await withdrawable(other)).toBe(0);
     const [{ n }] = (await t.deps.db
       .select({ n: sql<number>`count(*)::int` })
-      .from(offerWallTransactions)
-      .where(eq(offerWallTransactions.userId, m.id))) as [{ n: number }];
+      .from(taskWallTransactions)
+      .where(eq(taskWallTransactions.userId, m.id))) as [{ n: number }];
     expect(n).toBe(0);
   });
 
@@ -691,8 +691,8 @@ describe.each(drivers())("task walls (%s)", (driver) => {
     expect(unknown).toMatchObject({ status: 404, verdict: "unknown_wall" });
     const [unknownRow] = await t.deps.db
       .select()
-      .from(offerWallPostbacks)
-      .where(eq(offerWallPostbacks.wallId, "no-such-wall"));
+      .from(taskWallPostbacks)
+      .where(eq(taskWallPostbacks.wallId, "no-such-wall"));
     expect(unknownRow).toMatchObject({
       verdict: "unknown_wall",
       url: "/postback/offerwall/no-such-wall?x=1",
@@ -1033,11 +1033,11 @@ describe.each(drivers())("task walls (%s)", (driver) => {
     });
     const [forged] = await t.deps.db
       .select()
-      .from(offerWallPostbacks)
+      .from(taskWallPostbacks)
       .where(
         and(
-          eq(offerWallPostbacks.verdict, "bad_signature"),
-          sql`${offerWallPostbacks.url} like ${"%wn-bad%"}`,
+          eq(taskWallPostbacks.verdict, "bad_signature"),
+          sql`${taskWallPostbacks.url} like ${"%wn-bad%"}`,
         ),
       );
     expect((await replay(forged!.id)).body.msg).toMatchObject({ status: 403, verdict: "bad_signature" });
@@ -1089,9 +1089,9 @@ describe.each(drivers())("task walls (%s)", (driver) => {
       expect(res.status).toBeLessThan(500);
     }
     const rows = await t.deps.db
-      .select({ p: offerWallPostbacks, size: sql<number>`pg_column_size(${offerWallPostbacks})::int` })
-      .from(offerWallPostbacks)
-      .where(sql`${offerWallPostbacks.url} like '%flood=aaa%'`);
+      .select({ p: taskWallPostbacks, size: sql<number>`pg_column_size(${taskWallPostbacks})::int` })
+      .from(taskWallPostbacks)
+      .where(sql`${taskWallPostbacks.url} like '%flood=aaa%'`);
     expect(rows.map((r) => r.p.verdict).sort()).toEqual(["bad_signature", "unknown_wall"]);
     for (const { p, size } of rows) {
       expect(p.headers).toEqual({});
@@ -1112,7 +1112,7 @@ describe.each(drivers())("task walls (%s)", (driver) => {
   it("keeps the log for the retention setting: the next postback sweeps older rows; operators set it", async () => {
     const DAY = 24 * 60 * 60 * 1000;
     const logged = (tag: string, at: number) =>
-      t.deps.db.insert(offerWallPostbacks).values({
+      t.deps.db.insert(taskWallPostbacks).values({
         wallId: "retention-wall",
         method: "GET",
         url: `/postback/offerwall/retention-wall?tag=${tag}`,
@@ -1123,9 +1123,9 @@ describe.each(drivers())("task walls (%s)", (driver) => {
     const tags = async () =>
       (
         await t.deps.db
-          .select({ url: offerWallPostbacks.url })
-          .from(offerWallPostbacks)
-          .where(eq(offerWallPostbacks.wallId, "retention-wall"))
+          .select({ url: taskWallPostbacks.url })
+          .from(taskWallPostbacks)
+          .where(eq(taskWallPostbacks.wallId, "retention-wall"))
       )
         .map((r) => r.url.replace(/^.*tag=/, ""))
         .sort();

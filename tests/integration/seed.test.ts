@@ -15,7 +15,7 @@ import {
   withdrawals,
   announcements,
   campaigns,
-  offerWalls,
+  taskWalls,
   shorteners,
 } from "../../api/db/schema";
 import { DEMO_WALL_ID } from "../../api/taskWalls/demoWall";
@@ -185,7 +185,7 @@ describe.each(drivers())("demo seed (%s)", (driver) => {
   });
 
   it("serves the demo wall (md5_fields, a random secret) and the task-wall instructions", async () => {
-    const [wall] = await database.db.select().from(offerWalls).where(eq(offerWalls.id, DEMO_WALL_ID));
+    const [wall] = await database.db.select().from(taskWalls).where(eq(taskWalls.id, DEMO_WALL_ID));
     expect(wall).toMatchObject({
       name: "Demo Wall",
       enabled: true,

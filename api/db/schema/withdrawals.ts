@@ -1,0 +1,69 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { money, createdAt } from "./columns";
+import { users } from "./accounts";
+
+/** Payout methods, withdrawal requests and balance conversions. */
+
+export const payoutMethods = pgTable(
+  "payout_methods",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    name: text("name").notNull(),
+    details: text("details").notNull(),
+    minimumAmount: money("minimum_amount").notNull(),
+    sortOrder: integer("sort_order").notNull().default(0),
+    active: boolean("active").notNull().default(true),
+  },
+  (t) => [
+    uniqueIndex("payout_methods_name_key").on(t.name),
+    check("payout_methods_minimum_positive", sql`${t.minimumAmount} > 0`),
+  ],
+);
+
+export const withdrawals = pgTable(
+  "withdrawals",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    amount: money("amount").notNull(),
+    methodName: text("method_name").notNull(),
+    accountInfo: text("account_info").notNull(),
+    status: text("status", { enum: ["Pending", "Success", "Reject"] })
+      .notNull()
+      .default("Pending"),
+    remark: text("remark"),
+    requestKey: text("request_key"),
+    settledBy: text("settled_by"),
+    settledAt: timestamp("settled_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("withdrawals_amount_positive", sql`${t.amount} > 0`),
+    index("withdrawals_user_idx").on(t.userId, t.createdAt),
+    index("withdrawals_status_idx").on(t.status, t.createdAt),
+    uniqueIndex("withdrawals_request_key").on(t.userId, t.requestKey),
+  ],
+);
+
+export const conversions = pgTable(
+  "conversions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    direction: text("direction", { enum: ["withdrawToDeposit", "depositToWithdraw"] }).notNull(),
+    amount: money("amount").notNull(),
+    charge: money("charge").notNull(),
+    requestKey: text("request_key"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("conversions_amount_positive", sql`${t.amount} > 0`),
+    index("conversions_user_idx").on(t.userId, t.createdAt),
+    uniqueIndex("conversions_request_key").on(t.userId, t.requestKey),
+  ],
+);

@@ -67,9 +67,7 @@ export const frameUrlFor = (w: Pick<OfferWall, "frameUrlTemplate">, userId: stri
 
 /** The walls a member is shown: the enabled ones, without the demo wall unless it is served. */
 const shownToMembers = (demoWall: boolean) =>
-  demoWall
-    ? eq(taskWalls.enabled, true)
-    : and(eq(taskWalls.enabled, true), ne(taskWalls.id, DEMO_WALL_ID));
+  demoWall ? eq(taskWalls.enabled, true) : and(eq(taskWalls.enabled, true), ne(taskWalls.id, DEMO_WALL_ID));
 
 /**
  * The task-wall balance (spec 2 §3): withdrawable, today's task-wall income and credits (IST), and

@@ -1035,10 +1035,7 @@ describe.each(drivers())("task walls (%s)", (driver) => {
       .select()
       .from(taskWallPostbacks)
       .where(
-        and(
-          eq(taskWallPostbacks.verdict, "bad_signature"),
-          sql`${taskWallPostbacks.url} like ${"%wn-bad%"}`,
-        ),
+        and(eq(taskWallPostbacks.verdict, "bad_signature"), sql`${taskWallPostbacks.url} like ${"%wn-bad%"}`),
       );
     expect((await replay(forged!.id)).body.msg).toMatchObject({ status: 403, verdict: "bad_signature" });
     expect((await replay(999_999_999)).status).toBe(404);

@@ -1,6 +1,58 @@
 import type { Endpoint } from "./endpoint";
+import type { Pagination } from "../pagination";
+
+/**
+ * Gift codes on the wire (spec 2 §10): the member's page and claim, the operator's list and new
+ * code. Amounts are rupee strings (3 decimals), times ISO strings.
+ */
+
+/** One claim in the member's gift code history. */
+export interface GiftCodeClaim {
+  giftCode: string;
+  bonusAmount: string;
+  time: string;
+}
+
+/** The member's gift code page (user_giftCode_get). */
+export interface GiftCodeData {
+  giftCode_page_Message: string;
+  userGiftCode_claim_history: GiftCodeClaim[];
+  userAvailableBalance: string;
+  pagination: Pagination;
+}
+
+/** A claim: the code as typed (plain JSON body). */
+export interface GiftCodeClaimBody {
+  giftCode_state: string;
+}
+
+/** One code on the operator's list. */
+export interface GiftCodeRecord {
+  id: string;
+  code: string;
+  amount: string;
+  claim_limit: number;
+  claimed_count: number;
+  expires_at: string;
+  created_at: string;
+}
+
+/** The operator's list of codes. */
+export interface GiftCodeList {
+  records: GiftCodeRecord[];
+}
+
+/** A new code (plain JSON body); `amount` in rupees, `expires_at` an ISO instant. */
+export interface NewGiftCodeBody {
+  code: string;
+  amount: number;
+  claim_limit: number;
+  expires_at: string;
+}
 
 export interface GiftCodeEndpoints {
-  // filled per feature
-  "/__placeholder_giftCodes": Endpoint<never>;
+  "/userIncomeRoute/user_giftCode_get": Endpoint<GiftCodeData>;
+  "/userIncomeRoute/user_giftCode_verify_and_patch": Endpoint<string, GiftCodeClaimBody>;
+  /** GET lists the codes; POST creates one and answers its message. */
+  "/adminRoute/giftCodes": Endpoint<GiftCodeList | string, NewGiftCodeBody>;
 }

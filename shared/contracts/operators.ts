@@ -1,6 +1,68 @@
 import type { Endpoint } from "./endpoint";
 
+/**
+ * The operator console's own pages on the wire (docs/api: /adminRoute): site settings, contact
+ * messages, the audit trail and the ledger check. Times are ISO strings.
+ */
+
+/** The site settings: the referral rate in basis points and as the decimal the spec shows ("0.1"). */
+export interface SiteSettings {
+  referral_rate_bp: number;
+  referralRate: string;
+}
+
+/** A settings change (plain JSON body). */
+export interface SiteSettingsBody {
+  referral_rate_bp: number;
+}
+
+/** One contact message (public contact form or member support). */
+export interface ContactMessage {
+  id: string;
+  name: string;
+  email: string;
+  mobile_number: string;
+  subject: string;
+  message: string;
+  /** The member who sent it while logged in, if any. */
+  userName: string | null;
+  time: string;
+}
+
+/** The operator's contact messages, newest first. */
+export interface ContactMessageList {
+  records: ContactMessage[];
+}
+
+/** One audited change: who, what, on which target, and the value before and after. */
+export interface AuditRecord {
+  id: string;
+  actor: string;
+  action: string;
+  target: string;
+  before: unknown;
+  after: unknown;
+  time: string;
+}
+
+/** The audit trail, newest first. */
+export interface AuditList {
+  records: AuditRecord[];
+}
+
+/** The ledger's own check: entries balance, balances sum to zero, no account illegally negative. */
+export interface LedgerCheck {
+  balanced: boolean;
+  total: number;
+  negative: string[];
+  unbalancedEntries: number;
+  checkedAt: string;
+}
+
 export interface OperatorEndpoints {
-  // filled per feature
-  "/__placeholder_operators": Endpoint<never>;
+  /** GET reads the settings; PATCH saves them and answers its message. */
+  "/adminRoute/settings": Endpoint<SiteSettings | string, SiteSettingsBody>;
+  "/adminRoute/messages": Endpoint<ContactMessageList>;
+  "/adminRoute/audit": Endpoint<AuditList>;
+  "/adminRoute/ledger": Endpoint<LedgerCheck>;
 }

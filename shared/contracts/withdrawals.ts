@@ -1,6 +1,137 @@
 import type { Endpoint } from "./endpoint";
+import type { Pagination } from "../pagination";
+
+/**
+ * Withdrawals and balance conversions on the wire (spec 2 §8–§9, docs/api: /userAmount): the
+ * member's withdrawal and converter pages, the operator's withdrawal queue and payout methods.
+ * Amounts are rupee strings (3 decimals), times ISO strings.
+ */
+
+/** A withdrawal's state. */
+export type WithdrawalStatus = "Pending" | "Success" | "Reject";
+
+/** One withdrawal in the member's history. */
+export interface WithdrawalRecord {
+  _id: string;
+  balance: string;
+  /** The payout method's name. */
+  type: string;
+  time: string;
+  withdrawal_status: WithdrawalStatus;
+  remark: string;
+}
+
+/** The withdrawal page (userBalanceData_get): balances, the bound method and one page of history. */
+export interface BalanceData {
+  withdrawable_amount: string;
+  pending_withdrawal_amount: string;
+  total_withdrawal_amount: string;
+  deposit_amount: string;
+  withdrawal_method: string | null;
+  withdrawal_account_information: string | null;
+  withdrawalMethod_minimumAmount: string | null;
+  withdrawal_Records: WithdrawalRecord[];
+  pagination: Pagination;
+  /** HTML, sanitised. */
+  other_data_withdrawal_instructions: string[];
+}
+
+/** A withdrawal request (`{obj}`): whole rupees, the bound method's name, an idempotency key. */
+export interface WithdrawBody {
+  balance: number;
+  type?: string;
+  request_id?: string;
+}
+
+/** Which way a conversion moves money. */
+export type ConversionDirection = "withdrawToDeposit" | "depositToWithdraw";
+
+/** One conversion in the member's history. */
+export interface ConvertRecord {
+  _id: string;
+  converted_amount: string;
+  charges: string;
+  converted_amount_type: ConversionDirection;
+  time: string;
+}
+
+/** The balance converter page (userConvertBalance_get). */
+export interface ConvertData {
+  withdrawable_amount: string;
+  deposit_amount: string;
+  available_amount: string;
+  convertAmount_Records: ConvertRecord[];
+  pagination: Pagination;
+  /** HTML, sanitised. */
+  other_data_convertBalance_instructions: string[];
+}
+
+/** A conversion (`{obj}`): whole rupees, the direction, an idempotency key. */
+export interface ConvertBody {
+  balanceToConvert: number;
+  conversionType_state: ConversionDirection;
+  request_id?: string;
+}
+
+/** One withdrawal in the operator's queue. */
+export interface OperatorWithdrawal {
+  _id: string;
+  userName: string;
+  email: string;
+  withdrawal_method: string;
+  withdrawal_account_information: string;
+  balance: string;
+  withdrawal_status: WithdrawalStatus;
+  remark: string;
+  time: string;
+  settled_at: string | null;
+}
+
+/** The operator's withdrawal queue (`?status=Pending|Success|Reject|all`). */
+export interface OperatorWithdrawalList {
+  records: OperatorWithdrawal[];
+}
+
+/** Settling a withdrawal (plain JSON body): approve, or reject with a remark (the amount is refunded). */
+export interface SettleBody {
+  action: "approve" | "reject";
+  remark?: string;
+}
+
+/** One payout method on the operator's list. */
+export interface PayoutMethodRecord {
+  id: number;
+  name: string;
+  details: string;
+  minimum_amount: string;
+  active: boolean;
+}
+
+/** The operator's payout methods. */
+export interface PayoutMethodList {
+  records: PayoutMethodRecord[];
+}
+
+/** A new payout method (plain JSON body); the minimum in whole rupees. */
+export interface NewPayoutMethodBody {
+  name: string;
+  details: string;
+  minimum_amount: number;
+}
+
+/** A payout method's edit (plain JSON body). */
+export interface PayoutMethodEditBody extends NewPayoutMethodBody {
+  active: boolean;
+}
 
 export interface WithdrawalEndpoints {
-  // filled per feature
-  "/__placeholder_withdrawals": Endpoint<never>;
+  "/userAmount/userBalanceData_get": Endpoint<BalanceData>;
+  "/userAmount/userWithdrawal_record_post": Endpoint<string, WithdrawBody>;
+  "/userAmount/userConvertBalance_get": Endpoint<ConvertData>;
+  "/userAmount/userBalanceConvertPatch": Endpoint<string, ConvertBody>;
+  "/adminRoute/withdrawals": Endpoint<OperatorWithdrawalList>;
+  [path: `/adminRoute/withdrawals/${string}/settle`]: Endpoint<string, SettleBody>;
+  /** GET lists the methods; POST adds one and answers its message. */
+  "/adminRoute/payoutMethods": Endpoint<PayoutMethodList | string, NewPayoutMethodBody>;
+  [path: `/adminRoute/payoutMethods/${string}`]: Endpoint<string, PayoutMethodEditBody>;
 }

@@ -2,7 +2,17 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { ApiError, ok, readBody, requireMember, requireOperator, siteOriginOf, type ApiEnv } from "../http";
 import { milliToRupeeString } from "../../shared/money";
-import { shortLinkSettings } from "./shortLinks";
+import type {
+  ShortLinkList,
+  ShortLinkRow,
+  ShortLinkSaved,
+  ShortLinkSettings,
+  ShortLinkSettingsSaved,
+  ShortenerList,
+  ShortenerRow,
+  ShortenerSaved,
+} from "../../shared/contracts/shortLinks";
+import { shortLinkSettings } from "./settings";
 import { httpUrl } from "./shorteners";
 import {
   SHORT_LINK_ADMIN_MESSAGES,
@@ -147,14 +157,14 @@ function idParam(raw: string, notFound: string): string {
 }
 
 type LinkView = Awaited<ReturnType<typeof listShortLinksForOperator>>[number];
-const linkAnswer = (l: LinkView) => ({
+const linkAnswer = (l: LinkView): ShortLinkRow => ({
   ...l,
   amount: milliToRupeeString(l.amount),
   createdAt: l.createdAt.toISOString(),
 });
 
 type ShortenerView = Awaited<ReturnType<typeof listShorteners>>[number];
-const shortenerAnswer = (s: ShortenerView) => ({ ...s, createdAt: s.createdAt.toISOString() });
+const shortenerAnswer = (s: ShortenerView): ShortenerRow => ({ ...s, createdAt: s.createdAt.toISOString() });
 
 export function adminShortLinksRoute(): Hono<ApiEnv> {
   const r = new Hono<ApiEnv>();
@@ -162,7 +172,7 @@ export function adminShortLinksRoute(): Hono<ApiEnv> {
 
   r.get("/shorteners", ...guard, async (c) => {
     const list = await listShorteners(c.var.deps.db, siteOriginOf(c));
-    return ok(c, { records: list.map(shortenerAnswer) });
+    return ok(c, { records: list.map(shortenerAnswer) } satisfies ShortenerList);
   });
 
   r.post("/shorteners", ...guard, async (c) => {
@@ -181,7 +191,10 @@ export function adminShortLinksRoute(): Hono<ApiEnv> {
       },
       siteOriginOf(c),
     );
-    return ok(c, { message: SHORT_LINK_ADMIN_MESSAGES.shortenerSaved, shortener: shortenerAnswer(created) });
+    return ok(c, {
+      message: SHORT_LINK_ADMIN_MESSAGES.shortenerSaved,
+      shortener: shortenerAnswer(created),
+    } satisfies ShortenerSaved);
   });
 
   r.patch("/shorteners/:id", ...guard, async (c) => {
@@ -189,12 +202,15 @@ export function adminShortLinksRoute(): Hono<ApiEnv> {
     const id = idParam(c.req.param("id"), SHORT_LINK_ADMIN_MESSAGES.shortenerNotFound);
     const body = await readBody(c, EditShortenerSchema);
     const saved = await updateShortener(deps.db, member.id, id, body, siteOriginOf(c));
-    return ok(c, { message: SHORT_LINK_ADMIN_MESSAGES.shortenerSaved, shortener: shortenerAnswer(saved) });
+    return ok(c, {
+      message: SHORT_LINK_ADMIN_MESSAGES.shortenerSaved,
+      shortener: shortenerAnswer(saved),
+    } satisfies ShortenerSaved);
   });
 
   r.get("/shortLinks", ...guard, async (c) => {
     const list = await listShortLinksForOperator(c.var.deps.db);
-    return ok(c, { records: list.map(linkAnswer) });
+    return ok(c, { records: list.map(linkAnswer) } satisfies ShortLinkList);
   });
 
   r.post("/shortLinks", ...guard, async (c) => {
@@ -211,7 +227,10 @@ export function adminShortLinksRoute(): Hono<ApiEnv> {
       },
       deps.clock(),
     );
-    return ok(c, { message: SHORT_LINK_ADMIN_MESSAGES.linkSaved, shortLink: linkAnswer(created) });
+    return ok(c, {
+      message: SHORT_LINK_ADMIN_MESSAGES.linkSaved,
+      shortLink: linkAnswer(created),
+    } satisfies ShortLinkSaved);
   });
 
   r.patch("/shortLinks/:id", ...guard, async (c) => {
@@ -219,15 +238,23 @@ export function adminShortLinksRoute(): Hono<ApiEnv> {
     const id = idParam(c.req.param("id"), SHORT_LINK_ADMIN_MESSAGES.linkNotFound);
     const body = await readBody(c, EditLinkSchema);
     const saved = await updateShortLink(deps.db, member.id, id, body);
-    return ok(c, { message: SHORT_LINK_ADMIN_MESSAGES.linkSaved, shortLink: linkAnswer(saved) });
+    return ok(c, {
+      message: SHORT_LINK_ADMIN_MESSAGES.linkSaved,
+      shortLink: linkAnswer(saved),
+    } satisfies ShortLinkSaved);
   });
 
-  r.get("/shortLinkSettings", ...guard, async (c) => ok(c, await shortLinkSettings(c.var.deps.db)));
+  r.get("/shortLinkSettings", ...guard, async (c) =>
+    ok(c, (await shortLinkSettings(c.var.deps.db)) satisfies ShortLinkSettings),
+  );
 
   r.patch("/shortLinkSettings", ...guard, async (c) => {
     const body = await readBody(c, SettingsSchema);
     const saved = await updateShortLinkSettings(c.var.deps.db, c.var.member.id, body);
-    return ok(c, { message: SHORT_LINK_ADMIN_MESSAGES.settingsSaved, ...saved });
+    return ok(c, {
+      message: SHORT_LINK_ADMIN_MESSAGES.settingsSaved,
+      ...saved,
+    } satisfies ShortLinkSettingsSaved);
   });
 
   return r;

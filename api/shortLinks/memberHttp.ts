@@ -3,13 +3,15 @@ import { z } from "zod";
 import { ApiError, clientIp, ok, readBody, readObj, requireMember, siteOriginOf, type ApiEnv } from "../http";
 import { milliToRupeeString } from "../../shared/money";
 import { sanitizeHtml } from "../lib/sanitize";
-import {
-  SHORT_LINK_MESSAGES,
-  claimShortLink,
-  shortLinkTokenOf,
-  shortLinksForMember,
-  startShortLink,
-} from "./shortLinks";
+import type {
+  ClaimAnswer,
+  FirstPageAnswer,
+  FirstPageBody,
+  ShortLinkData,
+  TokenState,
+} from "../../shared/contracts/shortLinks";
+import { SHORT_LINK_MESSAGES, shortLinksForMember, startShortLink } from "./shortLinks";
+import { claimShortLink, shortLinkTokenOf } from "./claims";
 
 /**
  * The member's side of short links, under /userIncomeRoute (spec 2 §3, §7; docs/api/shortlinks.md):
@@ -31,7 +33,7 @@ const FirstPageSchema = z
     clientOrigin: text("clientOrigin", 200),
     linkId: text("linkId", 64).optional(),
   })
-  .strict();
+  .strict() satisfies z.ZodType<FirstPageBody>;
 
 const ClaimSchema = z
   .object({
@@ -71,7 +73,7 @@ export function shortLinksRoute(): Hono<ApiEnv> {
       completedClick: d.completedToday,
       pendingClick: d.clicksLeft,
       other_data_shortLink_instructions: d.instructions.map((html) => sanitizeHtml(html)),
-    });
+    } satisfies ShortLinkData);
   });
 
   r.patch("/user_shortlink_firstPage_data_patch", requireMember, async (c) => {
@@ -88,10 +90,10 @@ export function shortLinksRoute(): Hono<ApiEnv> {
       timeoutMs: deps.config.SHORTENER_TIMEOUT_MS,
       allowPrivateTargets: deps.config.NODE_ENV !== "production",
     });
-    return ok(
-      c,
-      started.existing ? { existingRecord: { shortUrl: started.shortUrl } } : { shortUrl: started.shortUrl },
-    );
+    const answer: FirstPageAnswer = started.existing
+      ? { existingRecord: { shortUrl: started.shortUrl } }
+      : { shortUrl: started.shortUrl };
+    return ok(c, answer);
   });
 
   r.get("/user_shortlink_token_get", requireMember, async (c) => {
@@ -104,7 +106,7 @@ export function shortLinksRoute(): Hono<ApiEnv> {
       claimableAt: found.claimableAt.toISOString(),
       expiresAt: found.expiresAt.toISOString(),
       consumed: found.consumed,
-    });
+    } satisfies TokenState);
   });
 
   r.patch("/user_shortlink_lastPage_data_patch", requireMember, async (c) => {
@@ -122,7 +124,7 @@ export function shortLinksRoute(): Hono<ApiEnv> {
       message: SHORT_LINK_MESSAGES.credited(claimed.amount),
       amount: milliToRupeeString(claimed.amount),
       userAvailableBalance: milliToRupeeString(claimed.withdrawable),
-    });
+    } satisfies ClaimAnswer);
   });
 
   return r;

@@ -7,7 +7,8 @@ import { sanitizeHtml } from "../lib/sanitize";
 import { recordAudit } from "../operators/audit";
 import { DomainError } from "../lib/errors";
 import { setSetting } from "../operators/settings";
-import { shortLinkSettings, type ShortLinkSettings } from "./shortLinks";
+import type { ShortLinkSettings } from "../../shared/contracts/shortLinks";
+import { shortLinkSettings } from "./settings";
 import { builtinDomain, maskKey, shortenerDomain, type Shortener } from "./shorteners";
 
 /**

@@ -16,6 +16,14 @@ import {
   type PtcSettings,
 } from "./ptcAds";
 import { wholeNumberIn } from "../operators/fields";
+import type {
+  CampaignRejected,
+  CampaignViewPage,
+  CheatLogPage,
+  OperatorCampaignPage,
+  PtcSettingsAnswer,
+  PtcSettingsSaved,
+} from "../../shared/contracts/ads";
 
 const PtcSettingsSchema = z
   .object({
@@ -48,7 +56,7 @@ function campaignId(raw: string): string {
   return raw;
 }
 
-const ptcSettingsAnswer = (s: PtcSettings) => ({
+const ptcSettingsAnswer = (s: PtcSettings): PtcSettingsAnswer => ({
   ptc_pricing: s.pricing,
   ptc_minimum_views: s.minimumViews,
   ptc_member_share_bp: s.memberShareBp,
@@ -70,7 +78,10 @@ export function adminAdsRoute(): Hono<ApiEnv> {
       minimumViews: body.ptc_minimum_views,
       memberShareBp: body.ptc_member_share_bp,
     });
-    return ok(c, { message: PTC_MESSAGES.settingsSaved, ...ptcSettingsAnswer(saved) });
+    return ok(c, {
+      message: PTC_MESSAGES.settingsSaved,
+      ...ptcSettingsAnswer(saved),
+    } satisfies PtcSettingsSaved);
   });
 
   r.get("/campaigns", requireMember, requireOperator, async (c) => {
@@ -99,12 +110,12 @@ export function adminAdsRoute(): Hono<ApiEnv> {
         time: k.createdAt.toISOString(),
       })),
       pagination: list.pagination,
-    });
+    } satisfies OperatorCampaignPage);
   });
 
   r.post("/campaigns/:id/pause", requireMember, requireOperator, async (c) => {
     await operatorPauseCampaign(c.var.deps.db, c.var.member.id, campaignId(c.req.param("id")));
-    return ok(c, PTC_MESSAGES.paused);
+    return ok(c, PTC_MESSAGES.paused satisfies string);
   });
 
   r.post("/campaigns/:id/reject", requireMember, requireOperator, async (c) => {
@@ -114,7 +125,10 @@ export function adminAdsRoute(): Hono<ApiEnv> {
       campaignId(c.req.param("id")),
       c.var.deps.clock(),
     );
-    return ok(c, { message: PTC_MESSAGES.rejected, refund: milliToRupeeString(refund) });
+    return ok(c, {
+      message: PTC_MESSAGES.rejected,
+      refund: milliToRupeeString(refund),
+    } satisfies CampaignRejected);
   });
 
   r.get("/campaigns/:id/views", requireMember, requireOperator, async (c) => {
@@ -132,7 +146,7 @@ export function adminAdsRoute(): Hono<ApiEnv> {
         ip: v.ip,
       })),
       pagination: log.pagination,
-    });
+    } satisfies CampaignViewPage);
   });
 
   r.get("/adCheatLog", requireMember, requireOperator, async (c) => {
@@ -142,7 +156,7 @@ export function adminAdsRoute(): Hono<ApiEnv> {
     return ok(c, {
       records: log.records.map((l) => ({ ...l, time: l.time.toISOString() })),
       pagination: log.pagination,
-    });
+    } satisfies CheatLogPage);
   });
 
   return r;

@@ -2,8 +2,19 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { ok, pageQuery, parseWith, readObj, requireMember, type ApiEnv } from "../http";
 import { milliToRupeeString } from "../../shared/money";
-import { CAMPAIGN_MESSAGES, CAMPAIGN_TYPES, isCampaignType } from "../../shared/campaign";
+import {
+  CAMPAIGN_MESSAGES,
+  CAMPAIGN_TYPES,
+  isCampaignType,
+  type CampaignPricing,
+} from "../../shared/campaign";
 import { memberBalances } from "../ledger/ledger";
+import type {
+  AdvertiserCreateData,
+  AdvertiserHome,
+  CampaignChanged,
+  CampaignCreated,
+} from "../../shared/contracts/ads";
 import {
   PTC_MESSAGES,
   advertiserSummary,
@@ -113,7 +124,7 @@ export function advertiserRoute(): Hono<ApiEnv> {
         time: k.createdAt.toISOString(),
       })),
       pagination: s.pagination,
-    });
+    } satisfies AdvertiserHome);
   });
 
   r.patch("/advertiserCampaign_paused_active_patch", requireMember, async (c) => {
@@ -126,7 +137,10 @@ export function advertiserRoute(): Hono<ApiEnv> {
       action: body.clientMsg,
       now: deps.clock(),
     });
-    return ok(c, { userDepositBalance: milliToRupeeString(result.deposit), message: result.message });
+    return ok(c, {
+      userDepositBalance: milliToRupeeString(result.deposit),
+      message: result.message,
+    } satisfies CampaignChanged);
   });
 
   r.get("/advertiserCreateDataGet", requireMember, async (c) => {
@@ -136,11 +150,13 @@ export function advertiserRoute(): Hono<ApiEnv> {
       memberBalances(deps.db, member.id),
     ]);
     return ok(c, {
-      PTCAds_pricing: Object.fromEntries(CAMPAIGN_TYPES.map((t) => [t, settings.pricing[t]])),
+      PTCAds_pricing: Object.fromEntries(
+        CAMPAIGN_TYPES.map((t) => [t, settings.pricing[t]]),
+      ) as CampaignPricing,
       PTCAds_total_minimum_Views: settings.minimumViews,
       userDepositBalance: milliToRupeeString(balances.deposit),
       userAvailableBalance: milliToRupeeString(balances.withdrawable),
-    });
+    } satisfies AdvertiserCreateData);
   });
 
   r.post("/advertiserDataPost", requireMember, async (c) => {
@@ -162,7 +178,7 @@ export function advertiserRoute(): Hono<ApiEnv> {
       userAvailableBalance: milliToRupeeString(balances.withdrawable),
       userDepositBalance: milliToRupeeString(balances.deposit),
       _id: campaignId,
-    });
+    } satisfies CampaignCreated);
   });
 
   return r;

@@ -4,6 +4,7 @@ import { ApiError, clientIp, ok, readObj, requireMember, type ApiEnv } from "../
 import { milliToRupeeString } from "../../shared/money";
 import type { CampaignType } from "../../shared/campaign";
 import { sanitizeHtml } from "../lib/sanitize";
+import type { PtcAdView, PtcAdsHome, PtcClaimed, PtcStartedView } from "../../shared/contracts/ads";
 import { getSetting } from "../operators/settings";
 import { PTC_MESSAGES, adsForMember, claimView, startView, viewOf } from "./ptcAds";
 
@@ -68,7 +69,7 @@ export function ptcAdsRoute(): Hono<ApiEnv> {
       userAvailableBalance: milliToRupeeString(list.withdrawable),
       willCome_afterThis_time: list.comesBackAt?.toISOString() ?? null,
       other_data_PTCAds_instructions: instructions.map((html) => sanitizeHtml(html)),
-    });
+    } satisfies PtcAdsHome);
   });
 
   r.post("/user_PTCAds_view_start", requireMember, async (c) => {
@@ -90,7 +91,7 @@ export function ptcAdsRoute(): Hono<ApiEnv> {
       claimableAt: view.claimableAt.toISOString(),
       expiresAt: view.expiresAt.toISOString(),
       link: viewLink(campaign.type, campaign.url, campaign.durationSeconds, view.token),
-    });
+    } satisfies PtcStartedView);
   });
 
   r.get("/user_PTCAds_view_get", requireMember, async (c) => {
@@ -110,7 +111,7 @@ export function ptcAdsRoute(): Hono<ApiEnv> {
       expiresAt: v.expiresAt.toISOString(),
       consumed: v.consumedAt !== null,
       secondsLeft: Math.max(0, Math.ceil((v.claimableAt.getTime() - now.getTime()) / 1000)),
-    });
+    } satisfies PtcAdView);
   });
 
   r.patch("/user_PTCAds_income_patch", requireMember, async (c) => {
@@ -129,7 +130,7 @@ export function ptcAdsRoute(): Hono<ApiEnv> {
       userAvailableBalance: milliToRupeeString(claimed.withdrawable),
       amount: milliToRupeeString(claimed.amount),
       today_PTCAdsIncome: milliToRupeeString(claimed.incomeToday),
-    });
+    } satisfies PtcClaimed);
   });
 
   return r;

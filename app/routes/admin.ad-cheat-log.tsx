@@ -4,24 +4,9 @@ import { operatorRead } from "~/utils/admin.server";
 import { pageParam } from "~/utils/pagination";
 import { Pagination } from "~/components/pagination";
 import { formatTime } from "../../shared/time";
-import type { Pagination as Page } from "../../shared/pagination";
+import type { CheatChannel as Channel, CheatLogRow as CheatRow } from "../../shared/contracts/ads";
 
 export const meta: MetaFunction = () => [{ title: "Cheat Log · Operator Console" }];
-
-type Channel = "ptc_ads" | "click_short_link";
-
-interface CheatRow {
-  id: string | number;
-  channel?: Channel;
-  userName: string | null;
-  campaignId: string | null;
-  campaignTitle: string | null;
-  shortLinkId?: string | null;
-  shortLinkName?: string | null;
-  reason: string;
-  ip: string | null;
-  time: string;
-}
 
 const CHANNELS: ReadonlyArray<{ value: Channel | null; label: string }> = [
   { value: null, label: "All" },
@@ -35,12 +20,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const param = url.searchParams.get("channel");
   const channel = isChannel(param) ? param : null;
-  const log = await operatorRead<{ records: CheatRow[]; pagination: Page }>(
-    request,
-    context,
-    "/adminRoute/adCheatLog",
-    { page: String(pageParam(url)), channel: channel ?? undefined },
-  );
+  const log = await operatorRead(request, context, "/adminRoute/adCheatLog", {
+    page: String(pageParam(url)),
+    channel: channel ?? undefined,
+  });
   return { ...log, channel };
 }
 

@@ -6,20 +6,9 @@ import { z } from "zod";
 import { operatorChange, operatorRead } from "~/utils/admin.server";
 import { Field, SubmitButton, useAppForm, useIsPending } from "~/components/forms";
 import { basisPointsToPercent, percentToBasisPoints } from "../../shared/money";
-import {
-  CAMPAIGN_TYPES,
-  CAMPAIGN_TYPE_LABELS,
-  type CampaignPricing,
-  type CampaignType,
-} from "../../shared/campaign";
+import { CAMPAIGN_TYPES, CAMPAIGN_TYPE_LABELS, type CampaignType } from "../../shared/campaign";
 
 export const meta: MetaFunction = () => [{ title: "Ad Pricing · Operator Console" }];
-
-interface PtcSettings {
-  ptc_pricing: CampaignPricing;
-  ptc_minimum_views: number;
-  ptc_member_share_bp: number;
-}
 
 /** One duration a line: "seconds price", e.g. "10 0.050". */
 const LINE = /^\s*(\d{1,4})\s+(\d{1,4}\.\d{3})\s*$/;
@@ -55,7 +44,7 @@ const listText = (list: { time: number; price: string }[]) =>
   list.map((o) => `${o.time} ${o.price}`).join("\n");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return operatorRead<PtcSettings>(request, context, "/adminRoute/ptcSettings");
+  return operatorRead(request, context, "/adminRoute/ptcSettings");
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -8,30 +8,10 @@ import { ConfirmDialog } from "~/components/confirm-dialog";
 import { SubmitButton, useIsPending } from "~/components/forms";
 import { formatTime } from "../../shared/time";
 import { rupees } from "../../shared/money";
-import type { Pagination as Page } from "../../shared/pagination";
-import { CAMPAIGN_TYPE_LABELS, type CampaignType } from "../../shared/campaign";
+import { CAMPAIGN_TYPE_LABELS } from "../../shared/campaign";
+import type { OperatorCampaign } from "../../shared/contracts/ads";
 
 export const meta: MetaFunction = () => [{ title: "Campaigns · Operator Console" }];
-
-export interface OperatorCampaign {
-  _id: string;
-  advertiser: string | null;
-  campaignType: CampaignType;
-  status: string;
-  title: string;
-  url: string;
-  duration_seconds: number;
-  total_views: number;
-  delivered_views: number;
-  interval_hours: number;
-  daily_limit: number | null;
-  price: string;
-  member_amount: string;
-  subtotal: string;
-  spend: string;
-  refund: string;
-  time: string;
-}
 
 const STATUSES = ["all", "active", "paused", "completed", "rejected", "deleted"] as const;
 const statusLabel = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -40,12 +20,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const raw = url.searchParams.get("status") ?? "all";
   const status = (STATUSES as readonly string[]).includes(raw) ? raw : "all";
-  const d = await operatorRead<{ records: OperatorCampaign[]; pagination: Page }>(
-    request,
-    context,
-    "/adminRoute/campaigns",
-    { status, page: String(pageParam(url)) },
-  );
+  const d = await operatorRead(request, context, "/adminRoute/campaigns", {
+    status,
+    page: String(pageParam(url)),
+  });
   return { ...d, status };
 }
 

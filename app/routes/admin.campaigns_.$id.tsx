@@ -5,31 +5,17 @@ import { pageParam } from "~/utils/pagination";
 import { Pagination } from "~/components/pagination";
 import { formatTime } from "../../shared/time";
 import { rupees } from "../../shared/money";
-import type { Pagination as Page } from "../../shared/pagination";
+import type { CampaignViewRow as ViewRow } from "../../shared/contracts/ads";
 import { invariantResponse } from "~/utils/invariant";
 
 export const meta: MetaFunction = () => [{ title: "Campaign View Log · Operator Console" }];
 
-interface ViewRow {
-  id: string | number;
-  userName: string | null;
-  startedAt: string;
-  claimableAt: string;
-  expiresAt: string;
-  consumedAt: string | null;
-  amount: string | null;
-  ip: string | null;
-}
-
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = params.id ?? "";
   invariantResponse(/^[0-9a-f]{24}$/.test(id), "Campaign not found.", 404);
-  const d = await operatorRead<{ records: ViewRow[]; pagination: Page }>(
-    request,
-    context,
-    `/adminRoute/campaigns/${id}/views`,
-    { page: String(pageParam(new URL(request.url))) },
-  );
+  const d = await operatorRead(request, context, `/adminRoute/campaigns/${id}/views`, {
+    page: String(pageParam(new URL(request.url))),
+  });
   return { ...d, id };
 }
 

@@ -9,46 +9,11 @@ import { AlertBox, ConfirmDialog, useConfirmFlow } from "~/components/confirm-di
 import { Spinner, useIsPending } from "~/components/forms";
 import { useHydrated } from "~/utils/client-toast";
 import { rupees } from "../../shared/money";
-import type { Pagination as ListPage } from "../../shared/pagination";
-import {
-  CAMPAIGN_MESSAGES,
-  CAMPAIGN_TYPES,
-  isCampaignType,
-  type CampaignStatus,
-  type CampaignType,
-} from "../../shared/campaign";
+import { CAMPAIGN_MESSAGES, CAMPAIGN_TYPES, isCampaignType, type CampaignType } from "../../shared/campaign";
 import { INVALID_REQUEST, invariantResponse } from "~/utils/invariant";
+import type { AdvertiserCampaign as Campaign } from "../../shared/contracts/ads";
 
 export const meta: MetaFunction = () => [{ title: "Advertiser" }];
-
-interface Campaign {
-  _id: string;
-  campaignType: CampaignType;
-  status: CampaignStatus;
-  step_2_title: string;
-  step_2_description: string;
-  step_2_url: string;
-  step_3_duration_for_user: number;
-  step_3_total_views: number;
-  completed_total_views: number;
-  step_3_interval_in_hours: number;
-  step_3_enableLimit: boolean;
-  step_3_limitViewsPerDay: number | null;
-  step_4_subTotal: string;
-  spend: string;
-  time: string;
-}
-
-interface AdvertiserData {
-  total_campaigns: number;
-  active_campaigns: number;
-  paused_campaigns: number;
-  remaining_views: number;
-  userAvailableBalance: string;
-  userDepositBalance: string;
-  advertiserData: Campaign[];
-  pagination: ListPage;
-}
 
 const STATUSES = [
   { value: "all", label: "All" },
@@ -90,7 +55,7 @@ function listHref(f: Partial<Filters>): string {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const filters = filtersOf(new URL(request.url).searchParams);
-  const d = await memberRead<AdvertiserData>(request, context, "/advertiserRoute/advertiserDataGet", {
+  const d = await memberRead(request, context, "/advertiserRoute/advertiserDataGet", {
     status: filters.status,
     type: filters.type,
     search: filters.search || undefined,
@@ -134,12 +99,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const confirm: Confirm = { op, _id: id, title: String(form.get("title") ?? ""), request_id: "" };
     return { notice: null, confirm };
   }
-  const res = await memberApi<{ userDepositBalance: string; message: string }>(
-    request,
-    context,
-    "/advertiserRoute/advertiserCampaign_paused_active_patch",
-    { method: "PATCH", encryptedObj: { clientMsg: op, _id: id } },
-  );
+  const res = await memberApi(request, context, "/advertiserRoute/advertiserCampaign_paused_active_patch", {
+    method: "PATCH",
+    encryptedObj: { clientMsg: op, _id: id },
+  });
   if (res.ok) {
     return redirectWithToast(context, back, { type: "success", title: res.body.msg?.message || SUCCESS[op] });
   }
@@ -199,7 +162,7 @@ function FilterLinks({ filters }: { filters: Filters }) {
   );
 }
 
-function StatusPill({ status }: { status: CampaignStatus }) {
+function StatusPill({ status }: { status: Campaign["status"] }) {
   const tone: Record<string, string> = {
     active: "bg-green-100 text-green-800 ring-green-300",
     paused: "bg-yellow-100 text-yellow-800 ring-yellow-300",

@@ -32,18 +32,11 @@ import {
   isCampaignType,
   isEnabled,
   priceFor,
-  type CampaignPricing,
   type CampaignType,
 } from "../../shared/campaign";
+import type { AdvertiserCreateData as CreateData } from "../../shared/contracts/ads";
 
 export const meta: MetaFunction = () => [{ title: "Create Campaign | Advertiser" }];
-
-interface CreateData {
-  PTCAds_pricing: CampaignPricing;
-  PTCAds_total_minimum_Views: number;
-  userDepositBalance: string;
-  userAvailableBalance: string;
-}
 
 /** The draft's fields, carried from step to step in hidden inputs (the spec's names). */
 const FIELDS = [
@@ -160,13 +153,13 @@ function firstFailingStep(d: CreateData, v: Values): { step: Step; errors: Wizar
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const d = await memberRead<CreateData>(request, context, "/advertiserRoute/advertiserCreateDataGet");
+  const d = await memberRead(request, context, "/advertiserRoute/advertiserCreateDataGet");
   return { d };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
-  const d = await memberRead<CreateData>(request, context, "/advertiserRoute/advertiserCreateDataGet");
+  const d = await memberRead(request, context, "/advertiserRoute/advertiserCreateDataGet");
   const values = readValues(form);
   // Cut as the inputs do (spec 2 §5).
   if (values.step_2_title) values.step_2_title = values.step_2_title.slice(0, TITLE_MAX);
@@ -218,7 +211,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return answer({ step: 3, errors: { step_3_duration: CAMPAIGN_MESSAGES.durationRequired } }, 400);
   if (subtotal > parseRupees(d.userDepositBalance))
     return answer({ step: 4, errors: {}, insufficient: true }, 400);
-  const res = await memberApi<{ message: string }>(request, context, "/advertiserRoute/advertiserDataPost", {
+  const res = await memberApi(request, context, "/advertiserRoute/advertiserDataPost", {
     method: "POST",
     obj: {
       selectedOption_state: values.selectedOption_state,

@@ -42,37 +42,9 @@ import {
   type ClickMessage,
 } from "~/utils/ptc";
 import { INVALID_REQUEST } from "~/utils/invariant";
+import type { PtcAd as Ad, PtcStartedView as StartedView } from "../../shared/contracts/ads";
 
 export const meta: MetaFunction = () => [{ title: "PTC Ads" }];
-
-interface Ad {
-  _id: string;
-  campaignType: AdType;
-  step_2_title: string;
-  step_2_description: string;
-  step_2_url: string;
-  step_3_duration_for_user: number;
-  step_3_amount_for_user: string;
-}
-
-interface HomeData {
-  PTCAds_campaignsData: Ad[];
-  today_PTCAdsIncome: string;
-  totalLinks: number;
-  completedClick: number;
-  userAvailableBalance: string;
-  willCome_afterThis_time: string | null;
-  other_data_PTCAds_instructions: string[];
-}
-
-interface StartedView {
-  viewToken: string;
-  campaignType: AdType;
-  step_3_duration_for_user: number;
-  claimableAt: string;
-  expiresAt: string;
-  link: string;
-}
 
 /** How long the page waits before opening the ad, and the window ad's countdown and grace (spec 2 §9). */
 const OPEN_DELAY_MS = 100;
@@ -81,7 +53,7 @@ const GRACE_MS = 9000;
 const ARM_VISIBILITY_MS = 2000;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const d = await memberRead<HomeData>(request, context, "/userIncomeRoute/user_PTCAds_home_get");
+  const d = await memberRead(request, context, "/userIncomeRoute/user_PTCAds_home_get");
   const tabParam = new URL(request.url).searchParams.get("tab");
   const tab: AdType = isAdType(tabParam) ? tabParam : "window";
   const willComeMs = d.willCome_afterThis_time ? Date.parse(d.willCome_afterThis_time) - Date.now() : null;
@@ -120,7 +92,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   if (intent === "start") {
     const btnName = String(form.get("btnName") ?? "");
-    const res = await memberApi<StartedView>(request, context, "/userIncomeRoute/user_PTCAds_view_start", {
+    const res = await memberApi(request, context, "/userIncomeRoute/user_PTCAds_view_start", {
       method: "POST",
       obj: { btnName },
     });

@@ -2,22 +2,7 @@ import { data, type AppLoadContext } from "@remix-run/node";
 import { errorText, memberApi } from "./api.server";
 import { FAILED, splitAdLink, type AdType } from "./ptc";
 import { INVALID_REQUEST, invariantResponse } from "./invariant";
-
-/** The member's started view, as the API answers it (user_PTCAds_view_get). */
-export interface AdView {
-  viewToken: string;
-  campaignType: AdType;
-  step_2_url: string;
-  step_3_duration_for_user: number;
-  startedAt: string;
-  claimableAt: string;
-  expiresAt: string;
-  consumed: boolean;
-  secondsLeft: number;
-  /** The campaign, when the API names it (sent as the claim's btnName). */
-  _id?: string;
-  campaignId?: string;
-}
+import type { PtcAdView as AdView, PtcClaimed } from "../../shared/contracts/ads";
 
 export type ViewCheck =
   | { kind: "ok"; view: AdView; target: string; now: number; campaignId: string }
@@ -40,7 +25,7 @@ export async function checkAdView(
   const link = url.searchParams.get("link");
   const token = url.searchParams.get("view");
   invariantResponse(link && token, INVALID_REQUEST);
-  const res = await memberApi<AdView>(request, context, "/userIncomeRoute/user_PTCAds_view_get", {
+  const res = await memberApi(request, context, "/userIncomeRoute/user_PTCAds_view_get", {
     query: { view: token },
   });
   if (!res.ok) {
@@ -52,15 +37,13 @@ export async function checkAdView(
   invariantResponse(view.campaignType === type && view.step_2_url === target, MISMATCH);
   if (view.consumed) return { kind: "failed", message: FAILED };
   if (Date.parse(view.expiresAt) <= Date.now()) return { kind: "failed", message: FAILED };
-  // The claim names the campaign: the view's own, or the one the start form added to the link
-  // (`ad`); the server refuses a token that is not for it.
-  const campaignId = view._id ?? view.campaignId ?? url.searchParams.get("ad") ?? "";
+  // The claim names the campaign the start form added to the link (`ad`); the server refuses a
+  // token that is not for it.
+  const campaignId = url.searchParams.get("ad") ?? "";
   return { kind: "ok", view, target, now: Date.now(), campaignId };
 }
 
-export type ClaimResult =
-  | { ok: true; userAvailableBalance: string; amount: string; today_PTCAdsIncome: string }
-  | { ok: false; proxy: boolean; message: string };
+export type ClaimResult = ({ ok: true } & PtcClaimed) | { ok: false; proxy: boolean; message: string };
 
 /** The income claim for a view (user_PTCAds_income_patch); amounts are the server's. */
 export async function claimAdView(
@@ -69,12 +52,10 @@ export async function claimAdView(
   viewToken: string,
   campaignId = "",
 ): Promise<ClaimResult> {
-  const res = await memberApi<{ userAvailableBalance: string; amount: string; today_PTCAdsIncome: string }>(
-    request,
-    context,
-    "/userIncomeRoute/user_PTCAds_income_patch",
-    { method: "PATCH", obj: { btnName: campaignId, btnClickEarn: "0", viewToken } },
-  );
+  const res = await memberApi(request, context, "/userIncomeRoute/user_PTCAds_income_patch", {
+    method: "PATCH",
+    obj: { btnName: campaignId, btnClickEarn: "0", viewToken },
+  });
   if (res.ok && res.body.msg) return { ok: true, ...res.body.msg };
   const proxy = res.body.error_code === "proxy_detected";
   return { ok: false, proxy, message: errorText(res.body, FAILED) };

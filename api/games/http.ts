@@ -12,10 +12,26 @@ import {
 } from "../http";
 import { gameDeps } from "../deps";
 import { memberBalances } from "../ledger/ledger";
-import { bettingHome, cancel, enterRoom, join, lobby, move, setPaidRooms } from "./ticTacToe";
+import { cancel, join } from "./join";
+import { enterRoom } from "./presence";
+import { move } from "./moves";
+import { setPaidRooms } from "./paidRooms";
+import { bettingHome, lobby } from "./lobby";
 import { GAME_ADMIN_MESSAGES, createRoomType, listGames, listRoomTypes, updateRoomType } from "./moderation";
 import { gamesPaidRooms } from "../operators/settings";
 import { milliToRupeeString } from "../../shared/money";
+import type {
+  BettingHome,
+  GameRoomTypeList,
+  GameRoomTypeSaved,
+  OperatorGames,
+  PaidRoomsState,
+  PaidRoomsSwitched,
+  TicTacToeEntered,
+  TicTacToeJoined,
+  TicTacToeLobby,
+  TicTacToeMoved,
+} from "../../shared/contracts/games";
 import { rupeeAmountField, wholeNumberIn } from "../operators/fields";
 import {
   CancelRequest,
@@ -38,7 +54,7 @@ import {
 export function bettingGamesRoute(): Hono<ApiEnv> {
   const r = new Hono<ApiEnv>();
   r.get("/user_betting_games_home_get", requireMember, async (c) =>
-    ok(c, await bettingHome(c.var.deps.db, c.var.member.id, c.var.deps.clock())),
+    ok(c, (await bettingHome(c.var.deps.db, c.var.member.id, c.var.deps.clock())) satisfies BettingHome),
   );
 
   // Each request may take a room's lock: the same per-member budget as the socket's requests.
@@ -48,12 +64,15 @@ export function bettingGamesRoute(): Hono<ApiEnv> {
   };
 
   r.get("/user_ticTacToe_rooms_get", requireMember, async (c) =>
-    ok(c, await lobby(gameDeps(c.var.deps), c.var.member.id)),
+    ok(c, (await lobby(gameDeps(c.var.deps), c.var.member.id)) satisfies TicTacToeLobby),
   );
 
   r.post("/user_ticTacToe_join_post", requireMember, limited, async (c) => {
     const request = await readBody(c, JoinRequest);
-    return ok(c, joinAnswer(await join(gameDeps(c.var.deps), c.var.member.id, request)));
+    return ok(
+      c,
+      joinAnswer(await join(gameDeps(c.var.deps), c.var.member.id, request)) satisfies TicTacToeJoined,
+    );
   });
 
   r.get("/user_ticTacToe_room_get", requireMember, limited, async (c) => {
@@ -66,7 +85,10 @@ export function bettingGamesRoute(): Hono<ApiEnv> {
     const entered = await enterRoom(gameDeps(deps), decodedRoomId, member.id, { reconnect: false });
     requireRoomType(entered.room, decodedRoomType);
     const { withdrawable } = await memberBalances(deps.db, member.id);
-    return ok(c, enteredAnswer(member.id, entered, milliToRupeeString(withdrawable)));
+    return ok(
+      c,
+      enteredAnswer(member.id, entered, milliToRupeeString(withdrawable)) satisfies TicTacToeEntered,
+    );
   });
 
   r.post("/user_ticTacToe_move_post", requireMember, limited, async (c) => {
@@ -78,7 +100,7 @@ export function bettingGamesRoute(): Hono<ApiEnv> {
       col,
       expectedVersion: version,
     });
-    return ok(c, { room });
+    return ok(c, { room } satisfies TicTacToeMoved);
   });
 
   r.post("/user_ticTacToe_cancel_post", requireMember, limited, async (c) => {
@@ -132,7 +154,9 @@ export function adminGamesRoute(): Hono<ApiEnv> {
   const r = new Hono<ApiEnv>();
   const guard = [requireMember, requireOperator] as const;
 
-  r.get("/gameRoomTypes", ...guard, async (c) => ok(c, { records: await listRoomTypes(c.var.deps.db) }));
+  r.get("/gameRoomTypes", ...guard, async (c) =>
+    ok(c, { records: await listRoomTypes(c.var.deps.db) } satisfies GameRoomTypeList),
+  );
 
   r.post("/gameRoomTypes", ...guard, async (c) => {
     const b = await readBody(c, NewTypeSchema);
@@ -144,7 +168,7 @@ export function adminGamesRoute(): Hono<ApiEnv> {
       sortOrder: b.sort_order ?? 0,
     });
     c.var.deps.gameNotifier.lobby();
-    return ok(c, { message: GAME_ADMIN_MESSAGES.saved, roomType: saved });
+    return ok(c, { message: GAME_ADMIN_MESSAGES.saved, roomType: saved } satisfies GameRoomTypeSaved);
   });
 
   r.patch("/gameRoomTypes/:id", ...guard, async (c) => {
@@ -159,27 +183,31 @@ export function adminGamesRoute(): Hono<ApiEnv> {
       sortOrder: b.sort_order,
     });
     c.var.deps.gameNotifier.lobby();
-    return ok(c, { message: GAME_ADMIN_MESSAGES.saved, roomType: saved });
+    return ok(c, { message: GAME_ADMIN_MESSAGES.saved, roomType: saved } satisfies GameRoomTypeSaved);
   });
 
   r.get("/gamePaidRooms", ...guard, async (c) =>
-    ok(c, { on: await gamesPaidRooms(c.var.deps.db, c.var.deps.config.NODE_ENV) }),
+    ok(c, { on: await gamesPaidRooms(c.var.deps.db, c.var.deps.config.NODE_ENV) } satisfies PaidRoomsState),
   );
 
   r.patch("/gamePaidRooms", ...guard, async (c) => {
     const { on } = await readBody(c, SwitchSchema);
     const refunded = await setPaidRooms(gameDeps(c.var.deps), c.var.member.id, on);
-    return ok(c, { message: GAME_ADMIN_MESSAGES.switched(on), on, refunded_players: refunded });
+    return ok(c, {
+      message: GAME_ADMIN_MESSAGES.switched(on),
+      on,
+      refunded_players: refunded,
+    } satisfies PaidRoomsSwitched);
   });
 
   r.get("/games", ...guard, async (c) => {
     const limit = Number(c.req.query("limit") ?? 50);
     return ok(
       c,
-      await listGames(gameDeps(c.var.deps), {
+      (await listGames(gameDeps(c.var.deps), {
         limit: Number.isSafeInteger(limit) ? limit : 50,
         page: pageQuery(c),
-      }),
+      })) satisfies OperatorGames,
     );
   });
 

@@ -7,7 +7,8 @@ import { offsetOf, pageOf } from "../../shared/pagination";
 import { recordAudit } from "../operators/audit";
 import { DomainError } from "../lib/errors";
 import { gamesPaidRooms } from "../operators/settings";
-import type { GameDeps } from "./ticTacToe";
+import type { GameDeps } from "./rooms";
+import type { GameRoomType, OperatorGame, OperatorGames } from "../../shared/contracts/games";
 
 /**
  * The operators' side of games: the paid room types (audited in the same transaction as the
@@ -32,7 +33,7 @@ export interface RoomTypeFields {
 
 type RoomType = typeof gameRoomTypes.$inferSelect;
 
-const typeView = (t: RoomType) => ({
+const typeView = (t: RoomType): GameRoomType => ({
   id: t.id,
   name: t.name,
   entry_fee: milliToRupeeString(t.entryFee),
@@ -116,7 +117,10 @@ export async function updateRoomType(
  * newest first, each with its players and the ledger entries its settlement posted (fees,
  * refunds, prize, revenue).
  */
-export async function listGames(g: GameDeps, opts: { limit?: number; page?: number } = {}) {
+export async function listGames(
+  g: GameDeps,
+  opts: { limit?: number; page?: number } = {},
+): Promise<OperatorGames> {
   const db = g.db;
   const limit = Math.min(Math.max(opts.limit ?? 50, 1), 200);
   const ended = inArray(gameRooms.status, ["finished", "cancelled"]);
@@ -164,7 +168,7 @@ export async function listGames(g: GameDeps, opts: { limit?: number; page?: numb
           ]),
         )
     : [];
-  const view = (r: typeof gameRooms.$inferSelect) => ({
+  const view = (r: typeof gameRooms.$inferSelect): OperatorGame => ({
     id: r.id,
     type_id: r.typeId,
     name: r.name,

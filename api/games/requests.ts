@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { DomainError } from "../lib/errors";
-import type { JoinResult } from "./ticTacToe";
+import type { JoinResult } from "./join";
 import { GAME_MESSAGES, PRACTICE_ROOM, type RoomView } from "../../shared/ticTacToeEvents";
 import type { PlayerSymbol } from "../../shared/ticTacToe";
 import { parseRupeeAmount } from "../../shared/money";
+import type { TicTacToeEntered, TicTacToeJoined } from "../../shared/contracts/games";
 
 /**
  * The tic-tac-toe requests and answers, one home for both transports: the socket events
@@ -67,7 +68,7 @@ export const MoveRequest = payload({
 export const CancelRequest = payload({ decodedRoomId: roomId });
 
 /** The join's answer: the type to put in the room's address, the room, and whether it was resumed. */
-export const joinAnswer = (joined: JoinResult) => ({
+export const joinAnswer = (joined: JoinResult): TicTacToeJoined => ({
   type: joined.type,
   userRoom_id: joined.roomId,
   resumed: joined.resumed,
@@ -84,7 +85,7 @@ export const enteredAnswer = (
   userId: string,
   entered: { room: RoomView; symbol: PlayerSymbol },
   availableBalance: string,
-) => ({
+): TicTacToeEntered => ({
   userId,
   userSymbol: entered.symbol,
   room: entered.room,

@@ -2,16 +2,12 @@ import { z } from "zod";
 import type { Deps } from "../deps";
 import { gameDeps } from "../deps";
 import { memberBalances } from "../ledger/ledger";
-import {
-  cancel,
-  disconnect,
-  enterRoom,
-  join,
-  lobby,
-  move,
-  sweep,
-  type GameNotifier,
-} from "../games/ticTacToe";
+import type { GameNotifier } from "../games/rooms";
+import { cancel, join } from "../games/join";
+import { disconnect, enterRoom } from "../games/presence";
+import { move } from "../games/moves";
+import { sweep } from "../games/sweeper";
+import { lobby } from "../games/lobby";
 import { milliToRupeeString } from "../../shared/money";
 import {
   CancelRequest,
@@ -39,7 +35,7 @@ import {
 } from "./socket";
 
 /**
- * The tic-tac-toe socket events (spec 2 §7), thin over the room module (api/games/ticTacToe.ts):
+ * The tic-tac-toe socket events (spec 2 §7), thin over the room modules (api/games/rooms.ts and its neighbours):
  * each payload validated, each outcome an acknowledgement (`error_msg` on refusal), pushes sent
  * through the Redis adapter so a player on another node gets them. A node's sweeper acts on
  * passed deadlines of any room, whichever node its players are connected to.

@@ -8,7 +8,7 @@ import { balances, expectLedgerConsistent, giveDeposit, newMember, type TestMemb
 import { randomBytes } from "node:crypto";
 import { createDeps, gameDeps } from "../../api/deps";
 import { PLATFORM, accountBalance } from "../../api/ledger/ledger";
-import { sweep } from "../../api/games/ticTacToe";
+import { sweep } from "../../api/games/sweeper";
 import { seedGames } from "../../api/db/seed-games";
 import { REGISTER_COMPONENT_EVENT } from "../../shared/taskWall";
 import {

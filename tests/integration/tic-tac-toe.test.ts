@@ -14,19 +14,13 @@ import { gameDeps } from "../../api/deps";
 import { gamePlayers, gameRoomTypes, gameRooms, journalEntries } from "../../api/db/schema";
 import { PLATFORM, accountBalance } from "../../api/ledger/ledger";
 import { DomainError } from "../../api/lib/errors";
-import {
-  cancel,
-  disconnect,
-  enterRoom,
-  join,
-  move,
-  prizeKey,
-  readRoom,
-  setPaidRooms,
-  sweep,
-  type GameDeps,
-  type JoinRequest,
-} from "../../api/games/ticTacToe";
+import { readRoom, type GameDeps } from "../../api/games/rooms";
+import { cancel, join, type JoinRequest } from "../../api/games/join";
+import { disconnect, enterRoom } from "../../api/games/presence";
+import { move } from "../../api/games/moves";
+import { prizeKey } from "../../api/games/settlement";
+import { setPaidRooms } from "../../api/games/paidRooms";
+import { sweep } from "../../api/games/sweeper";
 import { seedGames } from "../../api/db/seed-games";
 import { GAME_MESSAGES } from "../../shared/ticTacToeEvents";
 

@@ -1,0 +1,270 @@
+import { and, eq } from "drizzle-orm";
+import type { Db, Tx } from "../db/client";
+import { gamePlayers, gameRooms } from "../db/schema";
+import type { Board } from "../../shared/ticTacToe";
+import { PRACTICE_ROOM, PRACTICE_TYPE_ID, TURN_SECONDS, type RoomView } from "../../shared/ticTacToeEvents";
+import {
+  step,
+  type GameEvent,
+  type GamePlayer,
+  type GameRefusal,
+  type GameRoom,
+  type GameState,
+  type GameStep,
+} from "../../shared/ticTacToeMachine";
+import { milliToRupeeString } from "../../shared/money";
+import { DomainError } from "../lib/errors";
+import { settleEffect } from "./settlement";
+
+/**
+ * Tic-tac-toe rooms (issue 9): storage and settlement around the game's machine. The rules — seats,
+ * turns, deadlines, the disconnect budget, the finish — are the pure machine of
+ * shared/ticTacToeMachine.ts (on the board rules of shared/ticTacToe.ts); this module feeds it the
+ * room row, which is the game's single authority on every node (ARCHITECTURE §10), and stores
+ * what it answers:
+ *
+ * - every change to a room happens in one transaction holding the room row's lock (FOR UPDATE)
+ *   and is written only over the version it was read at, so two moves at once, or a move against
+ *   a stale version, cannot both apply;
+ * - every deadline (opponent wait, turn, reconnect) is a column; whoever touches the room next —
+ *   a move, a rejoin, or the sweeper on any node claiming due rooms with FOR UPDATE SKIP LOCKED —
+ *   has the machine act on the deadlines that have passed, by the injected clock;
+ * - the machine's money effects (a fee, a refund, a settlement) become ledger entries
+ *   (settlement.ts) in the same transaction as the state they belong to, each under a
+ *   unique ledger key: an entry fee once per seat, a refund once per seat, the prize and the
+ *   revenue once per game.
+ *
+ * It talks to the sockets only through the GameNotifier it is given, after its transaction
+ * commits (no socket.io here).
+ *
+ * This file is the storage every change goes through; the changes themselves are join.ts (seats
+ * and the search's cancel), presence.ts (entering and leaving), moves.ts, sweeper.ts (deadlines),
+ * paidRooms.ts (the switch) and lobby.ts (the reads).
+ */
+
+/** What the room module tells the transport after a change has committed. */
+export interface GameNotifier {
+  /** A room's new state, for its players' room pages. */
+  room(view: RoomView, playerIds: string[]): void;
+  /** The lobby's counts changed (a seat taken or freed, a game started or ended, a type edited). */
+  lobby(): void;
+  /** A member's balances changed (a fee, a refund, a prize). */
+  balance(userId: string): void;
+}
+
+export const NO_GAME_NOTIFIER: GameNotifier = { room: () => {}, lobby: () => {}, balance: () => {} };
+
+export interface GameDeps {
+  db: Db;
+  clock: () => Date;
+  notifier: GameNotifier;
+  /** NODE_ENV: the paid-rooms switch's default (off in production until an operator turns it on). */
+  nodeEnv: string;
+}
+
+/** Advisory lock keys: the paid switch (shared by paid joins, exclusive for the switch), and one per room type. */
+export const PAID_SWITCH_LOCK = 90_092_025;
+export const TYPE_LOCK_NAMESPACE = 90_092_026;
+
+export type RoomRow = typeof gameRooms.$inferSelect;
+export type PlayerRow = typeof gamePlayers.$inferSelect;
+
+/** Changes to announce once the transaction has committed. */
+export class Effects {
+  rooms = new Map<string, { view: RoomView; playerIds: string[] }>();
+  lobby = false;
+  balances = new Set<string>();
+  publish(notifier: GameNotifier) {
+    for (const { view, playerIds } of this.rooms.values()) notifier.room(view, playerIds);
+    if (this.lobby) notifier.lobby();
+    for (const id of this.balances) notifier.balance(id);
+  }
+}
+
+export async function inTransaction<T>(g: GameDeps, run: (tx: Tx, fx: Effects) => Promise<T>): Promise<T> {
+  const fx = new Effects();
+  const result = await g.db.transaction((tx) => run(tx, fx));
+  try {
+    fx.publish(g.notifier);
+  } catch (e) {
+    console.error("game notification failed", e);
+  }
+  return result;
+}
+
+const secondsLeft = (deadline: Date | null, now: Date) =>
+  deadline ? Math.max(0, Math.ceil((deadline.getTime() - now.getTime()) / 1000)) : 0;
+
+/** What a room or a lobby card says of its type: the join type, the name, fee and prize. */
+export const priced = (typeId: string, name: string, entryFee: number, prize: number) => ({
+  type: typeId === PRACTICE_TYPE_ID ? PRACTICE_ROOM : Number(milliToRupeeString(entryFee)),
+  roomName: name,
+  entryFees: milliToRupeeString(entryFee),
+  prize: milliToRupeeString(prize),
+});
+
+export function roomView(room: RoomRow, players: PlayerRow[], now: Date): RoomView {
+  const live = room.status === "playing";
+  return {
+    _id: room.id,
+    ...priced(room.typeId, room.name, room.entryFee, room.prize),
+    status: room.status,
+    version: room.version,
+    gameState: room.board as Board,
+    players: [...players]
+      .sort((a, b) => a.symbol.localeCompare(b.symbol) * -1)
+      .map((p) => ({
+        _id: p.userId,
+        name: p.name,
+        symbol: p.symbol,
+        connected: p.connected,
+        remaining_disconnect:
+          live && !p.connected && p.reconnectDeadline ? secondsLeft(p.reconnectDeadline, now) : null,
+      })),
+    max_player: room.maxPlayers,
+    currentTurn: room.currentTurn,
+    winner: room.winner,
+    end_reason: room.endReason,
+    player_turn_timeLeft: live ? secondsLeft(room.turnDeadline, now) : 0,
+    player_turn_timer: TURN_SECONDS,
+    opponent_player_waiting_timeLeft: room.status === "waiting" ? secondsLeft(room.waitDeadline, now) : 0,
+  };
+}
+
+export async function lockRoom(
+  tx: Tx,
+  roomId: string,
+): Promise<{ room: RoomRow; players: PlayerRow[] } | null> {
+  const [room] = await tx.select().from(gameRooms).where(eq(gameRooms.id, roomId)).for("update");
+  if (!room) return null;
+  const players = await tx.select().from(gamePlayers).where(eq(gamePlayers.roomId, roomId));
+  return { room, players };
+}
+
+/** Announces the room's state (as this transaction leaves it) to its players. */
+function announce(fx: Effects, room: RoomRow, players: PlayerRow[], now: Date) {
+  fx.rooms.set(room.id, { view: roomView(room, players, now), playerIds: players.map((p) => p.userId) });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Storage: the machine's answer written under the room's lock
+
+export type Locked = { room: RoomRow; players: PlayerRow[] };
+
+/** The machine's room from a row (or from the machine's own answer: the same columns, copied). */
+const gameRoomOf = (r: RoomRow | GameRoom): GameRoom => ({
+  status: r.status,
+  board: r.board as Board,
+  currentTurn: r.currentTurn,
+  winner: r.winner,
+  endReason: r.endReason,
+  version: r.version,
+  turnDeadline: r.turnDeadline,
+  pausedTurnMs: r.pausedTurnMs,
+  waitDeadline: r.waitDeadline,
+  startedAt: r.startedAt,
+  finishedAt: r.finishedAt,
+});
+
+const gamePlayerOf = (p: PlayerRow): GamePlayer => ({
+  userId: p.userId,
+  symbol: p.symbol,
+  active: p.active,
+  connected: p.connected,
+  reconnectDeadline: p.reconnectDeadline,
+  disconnectBudgetMs: p.disconnectBudgetMs,
+});
+
+export const stateOf = (l: Locked): GameState => ({
+  room: gameRoomOf(l.room),
+  players: l.players.map(gamePlayerOf),
+});
+
+const sameTime = (a: Date | null, b: Date | null) => (a?.getTime() ?? null) === (b?.getTime() ?? null);
+const samePlayer = (row: PlayerRow, p: GamePlayer) =>
+  row.active === p.active &&
+  row.connected === p.connected &&
+  row.disconnectBudgetMs === p.disconnectBudgetMs &&
+  sameTime(row.reconnectDeadline, p.reconnectDeadline);
+const isClosed = (status: RoomRow["status"]) => status === "finished" || status === "cancelled";
+
+/**
+ * Stores the machine's step (its players in the order of `locked`'s): its money first (each
+ * movement under its unique ledger key), then the room row — only over the version it was read
+ * at, with the row's lock held — and the seats that changed; then what to announce after commit.
+ */
+export async function commit(
+  tx: Tx,
+  fx: Effects,
+  locked: Locked,
+  next: GameStep,
+  now: Date,
+): Promise<Locked> {
+  if (!next.changed) return locked;
+  const { room } = locked;
+  for (const e of next.effects) await settleEffect(tx, fx.balances, room, locked.players, e, now);
+  let roomRow = room;
+  if (next.room.version !== room.version) {
+    const r = next.room;
+    const [updated] = await tx
+      .update(gameRooms)
+      .set({
+        // The machine's room is the row's own columns, by the same names (gameRoomOf).
+        ...gameRoomOf(r),
+        // A room is settled when it closes: its money moved just above.
+        ...(isClosed(r.status) && !isClosed(room.status) ? { settledAt: now } : {}),
+      })
+      .where(and(eq(gameRooms.id, room.id), eq(gameRooms.version, room.version)))
+      .returning();
+    if (!updated) throw new Error(`room ${room.id} changed under its lock`);
+    roomRow = updated;
+  }
+  const players: PlayerRow[] = [];
+  for (const [i, row] of locked.players.entries()) {
+    const p = next.players[i]!;
+    if (samePlayer(row, p)) {
+      players.push(row);
+      continue;
+    }
+    const change = {
+      active: p.active,
+      connected: p.connected,
+      reconnectDeadline: p.reconnectDeadline,
+      disconnectBudgetMs: p.disconnectBudgetMs,
+    };
+    await tx
+      .update(gamePlayers)
+      .set(change)
+      .where(and(eq(gamePlayers.roomId, row.roomId), eq(gamePlayers.userId, row.userId)));
+    players.push({ ...row, ...change });
+  }
+  const after = { room: roomRow, players };
+  for (const e of next.effects) {
+    if (e.type === "announce") announce(fx, after.room, after.players, now);
+    else if (e.type === "lobby") fx.lobby = true;
+  }
+  return after;
+}
+
+/** One event through the machine and into storage, under the room's lock. */
+export async function play(
+  tx: Tx,
+  fx: Effects,
+  locked: Locked,
+  event: GameEvent,
+  now: Date,
+): Promise<{ after: Locked; changed: boolean; refused?: GameRefusal }> {
+  const next = step(stateOf(locked), event, now);
+  const after = await commit(tx, fx, locked, next, now);
+  return { after, changed: next.changed, refused: next.refused };
+}
+
+export const refusal = (r: GameRefusal) => new DomainError(r.code, r.message);
+
+/** A player's current room view (for the operator list and tests). */
+export async function readRoom(db: Db, roomId: string, now: Date): Promise<RoomView | null> {
+  const [room] = await db.select().from(gameRooms).where(eq(gameRooms.id, roomId));
+  if (!room) return null;
+  const players = await db.select().from(gamePlayers).where(eq(gamePlayers.roomId, roomId));
+  return roomView(room, players, now);
+}

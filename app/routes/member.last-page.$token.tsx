@@ -11,6 +11,7 @@ import { useCountdown } from "~/utils/countdown";
 import { playSound } from "~/utils/sound";
 import { soundOnFor } from "~/utils/sound.server";
 import { rupees } from "../../shared/money";
+import type { ClaimAnswer } from "../../shared/contracts/shortLinks";
 import {
   END_PAGE_MESSAGES,
   END_PAGE_RETURN_MS,
@@ -23,22 +24,6 @@ export const meta: MetaFunction = () => [{ title: "Claim Your Earnings" }];
 /** The end page stands alone, without the navigation bar (spec 2 §2). */
 export const handle: MemberRouteHandle = { hideNav: true };
 
-/** `GET /userIncomeRoute/user_shortlink_token_get`: the token's link and times. */
-interface TokenState {
-  shortnerName: string;
-  amount: string;
-  claimableAt: string;
-  expiresAt: string;
-  consumed: boolean;
-}
-
-/** The last page's answer (spec 2 §3). */
-interface ClaimAnswer {
-  message: string;
-  amount: string;
-  userAvailableBalance?: string;
-}
-
 /** The server's own texts for a token that cannot be claimed any more. */
 const USED = "This short link was already claimed or is not valid.";
 const EXPIRED = "This short link has expired. Please start it again.";
@@ -46,7 +31,7 @@ const EXPIRED = "This short link has expired. Please start it again.";
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const token = (params.token ?? "").trim();
   if (!token) throw await missingTokenAnswer(context);
-  const res = await memberApi<TokenState>(request, context, "/userIncomeRoute/user_shortlink_token_get", {
+  const res = await memberApi(request, context, "/userIncomeRoute/user_shortlink_token_get", {
     query: { token },
   });
   const t = res.body.msg;
@@ -78,15 +63,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (!token) throw await missingTokenAnswer(context);
   let res: ApiResult<ClaimAnswer>;
   try {
-    res = await callApi<ClaimAnswer>(
-      request,
-      context,
-      "/userIncomeRoute/user_shortlink_lastPage_data_patch",
-      {
-        method: "PATCH",
-        json: { uniqueToken: token },
-      },
-    );
+    res = await callApi(request, context, "/userIncomeRoute/user_shortlink_lastPage_data_patch", {
+      method: "PATCH",
+      json: { uniqueToken: token },
+    });
   } catch {
     return data({ ok: false, title: END_PAGE_MESSAGES.somethingWrong, text: null } satisfies ClaimResult, {
       status: 502,

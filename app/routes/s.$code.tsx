@@ -6,6 +6,7 @@ import { RefreshWithoutScripts } from "~/components/ad-tab";
 import { useCountdown } from "~/utils/countdown";
 import { SHORTENER_WAIT_MS, isWebAddress } from "~/utils/shortlinks";
 import { GENERIC_FAILURE } from "../../shared/messages";
+import type { ShortenerTarget } from "../../shared/contracts/shortLinks";
 import { invariantResponse } from "~/utils/invariant";
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
@@ -26,9 +27,9 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const siteName = context.publicEnv.SITE_NAME;
   const code = params.code ?? "";
-  let res: ApiResult<{ url?: string }>;
+  let res: ApiResult<ShortenerTarget>;
   try {
-    res = await callApi<{ url?: string }>(request, context, `/shortener/${encodeURIComponent(code)}`);
+    res = await callApi(request, context, `/shortener/${encodeURIComponent(code)}`);
   } catch {
     throw new Response(GENERIC_FAILURE, { status: 502 });
   }

@@ -1,30 +1,6 @@
 /** What the short link list, its end page and the built-in shortener's page share (spec 2 §3, §4). */
 import { parseRupees } from "../../shared/money";
-
-/** A link item of `GET /userIncomeRoute/user_shortlink_data_get` (spec 2 §3). */
-export interface ShortLinkItem {
-  _id: string;
-  shortnerName: string;
-  shortnerDomain: string;
-  time: string;
-  amount: string;
-  how_to_complete: string | null;
-  isDisable: boolean;
-  expireTimer: string | null;
-  completedClicks: number;
-  how_much_click_allow: number;
-}
-
-export interface ShortLinkData {
-  shortedLinksData: ShortLinkItem[];
-  userAvailableBalance: string;
-  pendingEarnings: string;
-  today_shortLinkIncome: string;
-  totalLinks: number;
-  completedClick: number;
-  pendingClick: number;
-  other_data_shortLink_instructions: string[];
-}
+import type { ShortLinkItem } from "../../shared/contracts/shortLinks";
 
 export const SHORT_LINK_FILTERS = [
   { value: "all", label: "All" },

@@ -7,8 +7,8 @@ import {
   isShortLinkFilter,
   isWebAddress,
   shortLinksPath,
-  type ShortLinkItem,
 } from "../../app/utils/shortlinks";
+import type { ShortLinkItem } from "../../shared/contracts/shortLinks";
 
 function item(id: string, amount: string, over: Partial<ShortLinkItem> = {}): ShortLinkItem {
   return {

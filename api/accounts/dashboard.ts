@@ -3,6 +3,7 @@ import { milliToRupeeString } from "../../shared/money";
 import { announcementList } from "../content/content";
 import { type EARNING_SOURCES, REFERRAL_INCOME, earningsHistory } from "../ledger/earnings";
 import { IST_OFFSET_MS, istDay } from "../ledger/earningKinds";
+import type { DashboardData } from "../../shared/contracts/accounts";
 
 /** The month dropdown covers the current month and the eleven before it. */
 export const DASHBOARD_MONTHS = 12;
@@ -51,7 +52,7 @@ export async function memberDashboard(
   /** The session's member; `withdrawable` was read with the session check. */
   member: { id: string; email: string; userName: string; withdrawable: number },
   now = new Date(),
-) {
+): Promise<DashboardData> {
   const userId = member.id;
   const current = istMonth(now, 0);
   const since = istMonth(now, DASHBOARD_MONTHS - 1).start;

@@ -14,6 +14,7 @@ import { createMember, emailKey, normalizeIdentifier } from "./accounts";
 import { isUniqueViolation } from "../db/errors";
 import { createSession, revokeSession, SESSION_COOKIE } from "./sessions";
 import { setSessionCookie } from "../lib/sessionCookie";
+import type { GoogleAuthorization } from "../../shared/contracts/accounts";
 
 /**
  * Google sign-in and sign-up through the OAuth authorization-code flow with PKCE (docs/api/humanCheck.md,
@@ -219,7 +220,7 @@ export async function googleSignIn(c: Context<ApiEnv>) {
       code_challenge: q.code_challenge,
       code_challenge_method: "S256",
     });
-    return ok(c, { authorization_url: url.href });
+    return ok(c, { authorization_url: url.href } satisfies GoogleAuthorization);
   }
 
   // Step 2: the member is back with a code. Only the web tier's callback, which has checked the

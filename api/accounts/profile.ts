@@ -9,9 +9,10 @@ import { FIELD_MESSAGES, PASSWORD_MIN_LENGTH } from "../../shared/fields";
 import { emailKey, hashPassword, normalizeEmail, verifyPassword } from "./accounts";
 import { memberBalances } from "../ledger/ledger";
 import { MailDeliveryError, sendNotice } from "./passwordReset";
-import { activePayoutMethods } from "./operators";
+import { activePayoutMethods } from "../withdrawals/payoutMethods";
 import { revokeOtherSessions } from "./sessions";
 import { getSetting } from "../operators/settings";
+import type { AccountSummary, ProfileData } from "../../shared/contracts/accounts";
 
 export const PROFILE_MESSAGES = {
   saved: "Profile Updated Successfully!",
@@ -32,7 +33,7 @@ export const PROFILE_MESSAGES = {
 
 export const EMAIL_CHANGE_TTL_MS = 60 * 60 * 1000;
 
-export async function profileData(db: Db, userId: string) {
+export async function profileData(db: Db, userId: string): Promise<ProfileData> {
   const [u] = await db
     .select({ user: users, methodName: payoutMethods.name })
     .from(users)
@@ -144,7 +145,7 @@ export async function updateProfile(
 }
 
 /** The settings page's and the member layout's summary: both read in the session check itself. */
-export function accountData(member: { email: string; withdrawable: number }) {
+export function accountData(member: { email: string; withdrawable: number }): AccountSummary {
   return { email_address: member.email, available_balance: milliToRupeeString(member.withdrawable) };
 }
 

@@ -15,6 +15,7 @@ import { sanitizeHtml } from "../lib/sanitize";
 import { EARNING_SOURCES } from "../ledger/earnings";
 import { getSetting } from "../operators/settings";
 import { PAGE_SIZE, offsetOf, pageOf } from "../../shared/pagination";
+import type { PublicStatistics } from "../../shared/contracts/content";
 
 /**
  * Public content: FAQ, home sections, policy pages, announcements, payment proof and the home
@@ -121,7 +122,7 @@ const THIRTY_DAYS_MS = 30 * 24 * 60 * 60 * 1000;
  * live counts. Visitors are approximated by the members who signed in during the last 30 days;
  * the stored base withdrawal amount is milli-rupees like every stored amount.
  */
-export async function publicStatistics(db: Db) {
+export async function publicStatistics(db: Db): Promise<PublicStatistics> {
   const base = await getSetting(db, "public_stats_base");
   const [userCount] = await db.select({ n: count() }).from(users);
   const [tasks] = await db

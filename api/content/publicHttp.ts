@@ -4,6 +4,7 @@ import { ok, pageQuery } from "../http";
 import type { SessionUser } from "../accounts/sessions";
 import { authenticateSession } from "../lib/sessionAuth";
 import { faqList, homeSectionList, paymentProof, policyHtml, type PolicySlug } from "./content";
+import type { NavBarData } from "../../shared/contracts/content";
 
 /** The logged-in member when the request carries a live session cookie; public routes work without one. */
 export async function optionalMember(c: ApiContext): Promise<SessionUser | null> {
@@ -11,7 +12,7 @@ export async function optionalMember(c: ApiContext): Promise<SessionUser | null>
   return "member" in check ? check.member : null;
 }
 
-const POLICY_FLAGS: [flag: PolicySlug, field: string][] = [
+const POLICY_FLAGS: [flag: PolicySlug, field: "privacy_policy_data" | "dmca_data" | "terms_of_use_data"][] = [
   ["privacy_policy", "privacy_policy_data"],
   ["dmca", "dmca_data"],
   ["terms_of_use", "terms_of_use_data"],
@@ -24,7 +25,7 @@ export function publicRoute(): Hono<ApiEnv> {
   r.get("/checkLogin_for_navBar", async (c) => {
     const db = c.var.deps.db;
     const flag = (name: string) => c.req.query(name) === "true";
-    const msg: Record<string, unknown> = { isLogin: (await optionalMember(c)) !== null };
+    const msg: NavBarData = { isLogin: (await optionalMember(c)) !== null };
     if (flag("faq")) {
       msg.other_data_faqArray = await faqList(db);
       msg.other_data_homepage_Array = await homeSectionList(db);

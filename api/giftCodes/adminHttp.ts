@@ -3,6 +3,7 @@ import { z } from "zod";
 import { ok, readBody, requireMember, requireOperator, type ApiEnv } from "../http";
 import { createGiftCode, GIFT_CODE_MAX_LENGTH, GIFT_CODE_MESSAGES, listGiftCodes } from "./giftCodes";
 import { rupeeAmountField } from "../operators/fields";
+import type { GiftCodeList } from "../../shared/contracts/giftCodes";
 
 const GiftCodeSchema = z
   .object({
@@ -31,7 +32,7 @@ export function adminGiftCodesRoute(): Hono<ApiEnv> {
   const r = new Hono<ApiEnv>();
 
   r.get("/giftCodes", requireMember, requireOperator, async (c) =>
-    ok(c, { records: await listGiftCodes(c.var.deps.db) }),
+    ok(c, { records: await listGiftCodes(c.var.deps.db) } satisfies GiftCodeList),
   );
 
   r.post("/giftCodes", requireMember, requireOperator, async (c) => {

@@ -6,6 +6,7 @@ import { memberBalances } from "../ledger/ledger";
 import { sanitizeHtml } from "../lib/sanitize";
 import { getSetting } from "../operators/settings";
 import { GIFT_CODE_MESSAGES, claimGiftCode, claimHistory } from "./giftCodes";
+import type { GiftCodeData } from "../../shared/contracts/giftCodes";
 
 /** The spec sends the gift code as a plain JSON body. */
 const ClaimSchema = z
@@ -36,7 +37,7 @@ export function userIncomeRoute(): Hono<ApiEnv> {
       userGiftCode_claim_history: history.records,
       userAvailableBalance: milliToRupeeString(withdrawable),
       pagination: history.pagination,
-    });
+    } satisfies GiftCodeData);
   });
 
   r.patch("/user_giftCode_verify_and_patch", requireMember, async (c) => {

@@ -4,17 +4,18 @@ import { journalEntries, journalLines, users } from "../db/schema";
 import { milliToRupeeString } from "../../shared/money";
 import { REFERRAL_INCOME } from "./earnings";
 import { memberAccount, memberBalances } from "./ledger";
-import { referralRateText } from "../accounts/operators";
+import { referralRateText } from "./referralRate";
 import { sanitizeHtml } from "../lib/sanitize";
 import { getSetting } from "../operators/settings";
 import { PAGE_SIZE, offsetOf, pageOf } from "../../shared/pagination";
+import type { ReferralData } from "../../shared/contracts/accounts";
 
 /**
  * The refer-and-earn page: one row per referee (newest sign-up first) with the referral income
  * that referee has produced so far, read from the ledger. The income itself is credited by
  * `creditEarning` when the referee earns.
  */
-export async function referralPage(db: Db, userId: string, requestedPage = 1) {
+export async function referralPage(db: Db, userId: string, requestedPage = 1): Promise<ReferralData> {
   const [me] = await db.select({ userName: users.userName }).from(users).where(eq(users.id, userId));
   const { withdrawable } = await memberBalances(db, userId);
   const income = db

@@ -3,12 +3,8 @@ import { z } from "zod";
 import { ok, readBody, requireMember, requireOperator, type ApiEnv } from "../http";
 import { listAudit } from "./audit";
 import { checkLedgerInvariant } from "../ledger/ledger";
-import {
-  REFERRAL_RATE_MAX_BP,
-  listContactMessages,
-  referralSettings,
-  updateReferralRate,
-} from "../accounts/operators";
+import { REFERRAL_RATE_MAX_BP, referralSettings, updateReferralRate } from "../ledger/referralRate";
+import { listContactMessages } from "../content/contact";
 import { wholeNumberIn } from "./fields";
 import { adminAdsRoute } from "../ads/adminHttp";
 import { adminGiftCodesRoute } from "../giftCodes/adminHttp";
@@ -16,6 +12,7 @@ import { adminShortLinksRoute } from "../shortLinks/adminHttp";
 import { adminOfferWallsRoute } from "../taskWalls/adminHttp";
 import { adminGamesRoute } from "../games/http";
 import { adminWithdrawalsRoute } from "../withdrawals/adminHttp";
+import type { AuditList, ContactMessageList, LedgerCheck } from "../../shared/contracts/operators";
 
 /**
  * The operator API under /adminRoute: the site's own settings, contact messages, the audit trail
@@ -41,18 +38,18 @@ export function adminRoute(): Hono<ApiEnv> {
   });
 
   r.get("/messages", requireMember, requireOperator, async (c) =>
-    ok(c, { records: await listContactMessages(c.var.deps.db) }),
+    ok(c, { records: await listContactMessages(c.var.deps.db) } satisfies ContactMessageList),
   );
 
   r.get("/audit", requireMember, requireOperator, async (c) =>
-    ok(c, { records: await listAudit(c.var.deps.db) }),
+    ok(c, { records: await listAudit(c.var.deps.db) } satisfies AuditList),
   );
 
   /** The ledger's own check: every entry balances, balances sum to zero, none illegally negative. */
   r.get("/ledger", requireMember, requireOperator, async (c) => {
     const check = await checkLedgerInvariant(c.var.deps.db);
     const balanced = check.total === 0 && check.negative.length === 0 && check.unbalancedEntries === 0;
-    return ok(c, { balanced, ...check, checkedAt: new Date().toISOString() });
+    return ok(c, { balanced, ...check, checkedAt: new Date().toISOString() } satisfies LedgerCheck);
   });
 
   r.route("/", adminWithdrawalsRoute());

@@ -2,13 +2,9 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { ApiError, ok, readBody, requireMember, requireOperator, type ApiEnv } from "../http";
 import { rupeesToMilli } from "../../shared/money";
-import {
-  PAYOUT_MESSAGES,
-  createPayoutMethod,
-  listPayoutMethods,
-  updatePayoutMethod,
-} from "../accounts/operators";
+import { PAYOUT_MESSAGES, createPayoutMethod, listPayoutMethods, updatePayoutMethod } from "./payoutMethods";
 import { WITHDRAW_MESSAGES, listWithdrawalsForOperator, settleWithdrawal, wholeRupees } from "./withdrawals";
+import type { OperatorWithdrawalList, PayoutMethodList } from "../../shared/contracts/withdrawals";
 
 const StatusQuery = z.enum(["Pending", "Success", "Reject", "all"], {
   errorMap: () => ({ message: "status must be Pending, Success, Reject or all." }),
@@ -61,7 +57,9 @@ export function adminWithdrawalsRoute(): Hono<ApiEnv> {
   r.get("/withdrawals", requireMember, requireOperator, async (c) => {
     const parsed = StatusQuery.safeParse(c.req.query("status") ?? "Pending");
     if (!parsed.success) throw new ApiError(400, parsed.error.issues[0]?.message ?? "Invalid status.");
-    return ok(c, { records: await listWithdrawalsForOperator(c.var.deps.db, parsed.data) });
+    return ok(c, {
+      records: await listWithdrawalsForOperator(c.var.deps.db, parsed.data),
+    } satisfies OperatorWithdrawalList);
   });
 
   r.post("/withdrawals/:id/settle", requireMember, requireOperator, async (c) => {
@@ -74,7 +72,7 @@ export function adminWithdrawalsRoute(): Hono<ApiEnv> {
   });
 
   r.get("/payoutMethods", requireMember, requireOperator, async (c) =>
-    ok(c, { records: await listPayoutMethods(c.var.deps.db) }),
+    ok(c, { records: await listPayoutMethods(c.var.deps.db) } satisfies PayoutMethodList),
   );
 
   r.post("/payoutMethods", requireMember, requireOperator, async (c) => {

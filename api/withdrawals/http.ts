@@ -6,6 +6,7 @@ import { sanitizeHtml } from "../lib/sanitize";
 import { getSetting } from "../operators/settings";
 import { WITHDRAW_MESSAGES, requestWithdrawal, wholeRupees, withdrawalSummary } from "./withdrawals";
 import { CONVERT_MESSAGES, conversionSummary, convertBalance } from "./conversions";
+import type { BalanceData, ConvertData } from "../../shared/contracts/withdrawals";
 
 const requestId = z
   .string({ invalid_type_error: "request_id must be text." })
@@ -63,7 +64,7 @@ export function userAmountRoute(): Hono<ApiEnv> {
       withdrawal_Records: s.records,
       pagination: s.pagination,
       other_data_withdrawal_instructions: instructions.map((html) => sanitizeHtml(html)),
-    });
+    } satisfies BalanceData);
   });
 
   r.post("/userWithdrawal_record_post", requireMember, async (c) => {
@@ -90,7 +91,7 @@ export function userAmountRoute(): Hono<ApiEnv> {
       convertAmount_Records: s.records,
       pagination: s.pagination,
       other_data_convertBalance_instructions: instructions.map((html) => sanitizeHtml(html)),
-    });
+    } satisfies ConvertData);
   });
 
   r.patch("/userBalanceConvertPatch", requireMember, async (c) => {

@@ -28,7 +28,7 @@ export interface GiftCodeClaimBody {
 
 /** One code on the operator's list. */
 export interface GiftCodeRecord {
-  id: string;
+  id: number;
   code: string;
   amount: string;
   claim_limit: number;

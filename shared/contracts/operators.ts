@@ -18,7 +18,7 @@ export interface SiteSettingsBody {
 
 /** One contact message (public contact form or member support). */
 export interface ContactMessage {
-  id: string;
+  id: number;
   name: string;
   email: string;
   mobile_number: string;
@@ -36,7 +36,7 @@ export interface ContactMessageList {
 
 /** One audited change: who, what, on which target, and the value before and after. */
 export interface AuditRecord {
-  id: string;
+  id: number;
   actor: string;
   action: string;
   target: string;

@@ -1,12 +1,6 @@
 import { useEffect, useState } from "react";
 import { abbreviate, countUpSteps, COUNT_UP_MS, COUNT_UP_STEPS } from "~/utils/stats";
-
-export interface PublicStatistics {
-  users: number;
-  userCompletedTask: number;
-  visitorsLast30Days: number;
-  totalWithdrawalAmount: number;
-}
+import type { PublicStatistics } from "../../shared/contracts/content";
 
 const ITEMS: { key: keyof PublicStatistics; label: string; prefix?: string }[] = [
   { key: "users", label: "Registered Members" },

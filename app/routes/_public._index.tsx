@@ -4,13 +4,14 @@ import { ChannelPanel } from "~/components/channel-panel";
 import { ContactForm } from "~/components/contact-form";
 import { Faq } from "~/components/faq";
 import { HtmlContent } from "~/components/html-content";
-import { Stats, type PublicStatistics } from "~/components/stats";
+import { Stats } from "~/components/stats";
 import { scrollToFaq } from "~/components/top-bar";
 import { callApi } from "~/utils/api.server";
 import { getChannelStats } from "~/utils/channel.server";
 import { contactAction } from "~/utils/contact.server";
 import { pageTitle } from "~/utils/meta";
 import { list, navBarData } from "~/utils/public-data.server";
+import type { PublicStatistics } from "../../shared/contracts/content";
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: pageTitle(matches, "Earn Money Online in India") },
@@ -26,11 +27,7 @@ async function publicStatistics(
   context: LoaderFunctionArgs["context"],
 ): Promise<PublicStatistics | null> {
   try {
-    const result = await callApi<Partial<Record<keyof PublicStatistics, unknown>>>(
-      request,
-      context,
-      "/userRoute/userWebstatisticsGet",
-    );
+    const result = await callApi(request, context, "/userRoute/userWebstatisticsGet");
     const msg = result.body.msg;
     if (!result.ok || !msg) return null;
     const n = (v: unknown) => (typeof v === "number" && Number.isFinite(v) && v >= 0 ? v : 0);

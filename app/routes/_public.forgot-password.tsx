@@ -29,14 +29,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: 400 },
     );
   }
-  const result = await callApiOrNull<string>(
-    request,
-    context,
-    "/userRoute/userLoginforgot_password_send_mail",
-    {
-      obj: { email_address: submission.value.email_address },
-    },
-  );
+  const result = await callApiOrNull(request, context, "/userRoute/userLoginforgot_password_send_mail", {
+    obj: { email_address: submission.value.email_address },
+  });
   if (!result) {
     return data<ForgotPasswordReply>(
       {

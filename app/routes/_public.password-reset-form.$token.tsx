@@ -63,7 +63,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       { status: 400 },
     );
   }
-  const result = await callApiOrNull<string>(request, context, "/userRoute/reset_password_form_post", {
+  const result = await callApiOrNull(request, context, "/userRoute/reset_password_form_post", {
     obj: { password: submission.value.password, token: params.token ?? "" },
   });
   if (result?.ok) {

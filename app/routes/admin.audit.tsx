@@ -5,23 +5,13 @@ import { formatTime } from "../../shared/time";
 
 export const meta: MetaFunction = () => [{ title: "Audit Log · Operator Console" }];
 
-interface AuditRow {
-  id: string;
-  actor: string;
-  action: string;
-  target: string;
-  before: unknown;
-  after: unknown;
-  time: string;
-}
-
 function show(v: unknown): string {
   if (v === null || v === undefined) return "—";
   return typeof v === "string" ? v : JSON.stringify(v, null, 2);
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return operatorRead<{ records: AuditRow[] }>(request, context, "/adminRoute/audit");
+  return operatorRead(request, context, "/adminRoute/audit");
 }
 
 export default function AdminAudit() {

@@ -8,18 +8,10 @@ import { Field, SubmitButton, useIsPending, useAppForm } from "~/components/form
 import { formatTime } from "../../shared/time";
 import { rupees } from "../../shared/money";
 import { rupeeText } from "../../shared/moneyInput";
+import { invariantResponse } from "~/utils/invariant";
+import { GENERIC_FAILURE } from "../../shared/messages";
 
 export const meta: MetaFunction = () => [{ title: "Gift Codes · Operator Console" }];
-
-interface GiftCodeRow {
-  id: string;
-  code: string;
-  amount: string;
-  claim_limit: number;
-  claimed_count: number;
-  expires_at: string;
-  created_at: string;
-}
 
 /** The operator types the expiry in Indian time (datetime-local has no zone of its own). */
 const IST_OFFSET = "+05:30";
@@ -52,7 +44,9 @@ const GiftCodeSchema = z.object({
 });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const d = await operatorRead<{ records: GiftCodeRow[] }>(request, context, "/adminRoute/giftCodes");
+  const d = await operatorRead(request, context, "/adminRoute/giftCodes");
+  // The path's other answer is the write's message: a read never gets it.
+  invariantResponse(typeof d !== "string", GENERIC_FAILURE, 500);
   const now = Date.now();
   return { records: d.records.map((g) => ({ ...g, expired: new Date(g.expires_at).getTime() <= now })) };
 }

@@ -5,19 +5,8 @@ import { formatTime } from "../../shared/time";
 
 export const meta: MetaFunction = () => [{ title: "Messages · Operator Console" }];
 
-interface MessageRow {
-  id: string;
-  name: string;
-  email: string;
-  mobile_number: string;
-  subject: string;
-  message: string;
-  userName: string | null;
-  time: string;
-}
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return operatorRead<{ records: MessageRow[] }>(request, context, "/adminRoute/messages");
+  return operatorRead(request, context, "/adminRoute/messages");
 }
 
 export default function AdminMessages() {

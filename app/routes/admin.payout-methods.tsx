@@ -6,16 +6,10 @@ import { z } from "zod";
 import { operatorChange, operatorRead } from "~/utils/admin.server";
 import { ErrorList, Field, SubmitButton, useAppForm, useIsPending } from "~/components/forms";
 import { parseRupees } from "../../shared/money";
+import { invariantResponse } from "~/utils/invariant";
+import { GENERIC_FAILURE } from "../../shared/messages";
 
 export const meta: MetaFunction = () => [{ title: "Payout Methods · Operator Console" }];
-
-interface MethodRow {
-  id: string;
-  name: string;
-  details: string;
-  minimum_amount: string | number;
-  active: boolean;
-}
 
 const MethodSchema = z.object({
   id: z.string().max(64).optional(),
@@ -37,7 +31,9 @@ const MethodSchema = z.object({
 });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const d = await operatorRead<{ records: MethodRow[] }>(request, context, "/adminRoute/payoutMethods");
+  const d = await operatorRead(request, context, "/adminRoute/payoutMethods");
+  // The path's other answer is the write's message: a read never gets it.
+  invariantResponse(typeof d !== "string", GENERIC_FAILURE, 500);
   // The console edits whole rupees.
   return {
     records: d.records.map((m) => ({
@@ -77,7 +73,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 function MethodForm({
   method,
 }: {
-  method?: { id: string; name: string; details: string; minimumRupees: number; active: boolean };
+  method?: { id: number; name: string; details: string; minimumRupees: number; active: boolean };
 }) {
   const actionData = useActionData<typeof action>();
   const formKey = method?.id ?? "new";

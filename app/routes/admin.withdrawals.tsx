@@ -8,21 +8,9 @@ import { ErrorList, SubmitButton, useAppForm, useIsPending } from "~/components/
 import { formatTime } from "../../shared/time";
 import { rupees } from "../../shared/money";
 import { StatusBadge } from "~/components/status-badge";
+import type { OperatorWithdrawal } from "../../shared/contracts/withdrawals";
 
 export const meta: MetaFunction = () => [{ title: "Withdrawals · Operator Console" }];
-
-interface WithdrawalRow {
-  _id: string;
-  userName: string;
-  email: string;
-  withdrawal_method: string;
-  withdrawal_account_information: string;
-  balance: string;
-  withdrawal_status: string;
-  remark: string | null;
-  time: string;
-  settled_at: string | null;
-}
 
 const FILTERS = [
   { value: "Pending", label: "Pending" },
@@ -55,7 +43,7 @@ const RejectSchema = z.object({
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const status = filterOf(new URL(request.url));
-  const d = await operatorRead<{ records: WithdrawalRow[] }>(request, context, "/adminRoute/withdrawals", {
+  const d = await operatorRead(request, context, "/adminRoute/withdrawals", {
     status,
   });
   return { status, records: d.records };
@@ -89,7 +77,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   );
 }
 
-function SettleForms({ row, status }: { row: WithdrawalRow; status: Filter }) {
+function SettleForms({ row, status }: { row: OperatorWithdrawal; status: Filter }) {
   const actionData = useActionData<typeof action>();
   const approving = useIsPending({ fields: { id: row._id, intent: "approve" } });
   const rejecting = useIsPending({ fields: { id: row._id, intent: "reject" } });

@@ -8,7 +8,7 @@ import { redirectWithToast } from "~/utils/toast.server";
  * Outside the public layout, so no navigation bar; the page itself never renders.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const result = await callApiOrNull<string>(request, context, "/userRoute/verify_reset_email_token", {
+  const result = await callApiOrNull(request, context, "/userRoute/verify_reset_email_token", {
     query: { token: params.token ?? "", email: params.email ?? "" },
   });
   if (result?.ok) {

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { errorText, memberApi, memberRead } from "~/utils/api.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { pageParam } from "~/utils/pagination";
-import type { Pagination as HistoryPage } from "../../shared/pagination";
+import type { ConversionDirection as Direction } from "../../shared/contracts/withdrawals";
 import { Pagination } from "~/components/pagination";
 import { SubmitButton, useAppForm } from "~/components/forms";
 import { AmountInput } from "~/components/amount-input";
@@ -25,25 +25,6 @@ import {
 } from "../../shared/money";
 
 export const meta: MetaFunction = () => [{ title: "Balance Converter" }];
-
-interface ConvertRecord {
-  _id: string;
-  converted_amount: string;
-  charges: string;
-  converted_amount_type: string;
-  time: string;
-}
-
-interface ConvertData {
-  withdrawable_amount: string;
-  deposit_amount: string;
-  available_amount: string;
-  convertAmount_Records: ConvertRecord[];
-  pagination: HistoryPage;
-  other_data_convertBalance_instructions: string[];
-}
-
-type Direction = "withdrawToDeposit" | "depositToWithdraw";
 
 const DIRECTIONS: { value: Direction; label: string }[] = [
   { value: "withdrawToDeposit", label: "Withdraw to Deposit" },
@@ -93,7 +74,7 @@ function checkConversion(b: Balances, direction: Direction | undefined, amountRu
 }
 
 async function loadConverter(request: Request, context: LoaderFunctionArgs["context"], page = 1) {
-  return memberRead<ConvertData>(request, context, "/userAmount/userConvertBalance_get", {
+  return memberRead(request, context, "/userAmount/userConvertBalance_get", {
     page: String(page),
   });
 }

@@ -4,7 +4,8 @@ import { rupees } from "../../shared/money";
 import { InstallPrompt } from "~/components/install-prompt";
 import { LogoutButton } from "~/components/logout-dialog";
 import { memberApi, type ApiResult } from "~/utils/api.server";
-import { dashboardView, type DashboardData } from "~/utils/dashboard";
+import { dashboardView } from "~/utils/dashboard";
+import type { DashboardData } from "../../shared/contracts/accounts";
 import { formatDay, formatTime } from "../../shared/time";
 import { GENERIC_FAILURE } from "../../shared/messages";
 
@@ -14,7 +15,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const month = new URL(request.url).searchParams.get("month");
   let result: ApiResult<DashboardData> | null = null;
   try {
-    result = await memberApi<DashboardData>(request, context, "/userRoute/userDataGet_dashboard");
+    result = await memberApi(request, context, "/userRoute/userDataGet_dashboard");
   } catch (e) {
     if (e instanceof Response) throw e;
   }

@@ -18,22 +18,14 @@ import { rupees } from "../../shared/money";
 import { AlertBox } from "~/components/confirm-dialog";
 import { Pagination } from "~/components/pagination";
 import { pageParam } from "~/utils/pagination";
-import type { Pagination as HistoryPage } from "../../shared/pagination";
 
 export const meta: MetaFunction = () => [{ title: "Gift Code" }];
-
-interface GiftCodeData {
-  giftCode_page_Message: string;
-  userGiftCode_claim_history: { giftCode: string; bonusAmount: string; time: string }[];
-  userAvailableBalance: string;
-  pagination: HistoryPage;
-}
 
 /** A blank code is not an error: the spec ignores it, so the schema has no `required`. */
 const GiftCodeSchema = z.object({ giftCode: z.string().trim().max(64, "Invalid gift code.").optional() });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return memberRead<GiftCodeData>(request, context, "/userIncomeRoute/user_giftCode_get", {
+  return memberRead(request, context, "/userIncomeRoute/user_giftCode_get", {
     page: String(pageParam(new URL(request.url))),
   });
 }
@@ -44,7 +36,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const code = submission.value.giftCode?.trim();
   // Ignored without a call or a message.
   if (!code) return redirect("/member/gift-code");
-  const res = await memberApi<string>(request, context, "/userIncomeRoute/user_giftCode_verify_and_patch", {
+  const res = await memberApi(request, context, "/userIncomeRoute/user_giftCode_verify_and_patch", {
     method: "PATCH",
     json: { giftCode_state: code },
   });

@@ -18,23 +18,6 @@ import {
 
 export const meta: MetaFunction = () => [{ title: "Profile" }];
 
-interface ProfileData {
-  name: string | null;
-  address: string | null;
-  city: string | null;
-  state: string | null;
-  zip_code: string | null;
-  mobile_number: string | number | null;
-  withdrawal_method: string | null;
-  withdrawal_account_information: string | null;
-  available_balance: string;
-  other_data_withdrawalMethodArray: {
-    withdrawalMethod_name: string;
-    withdrawalMethod_details: string;
-    withdrawalMethod_minimumAmount: string;
-  }[];
-}
-
 /** Exported for the test that the page and the API give the same verdicts. */
 export const ProfileSchema = z.object({
   ...PROFILE_FIELDS,
@@ -47,7 +30,7 @@ export const ProfileSchema = z.object({
 });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return memberRead<ProfileData>(request, context, "/userRoute/userProfileData_get");
+  return memberRead(request, context, "/userRoute/userProfileData_get");
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -2,21 +2,12 @@ import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { memberRead } from "~/utils/api.server";
 import { pageParam } from "~/utils/pagination";
-import type { Pagination as HistoryPage } from "../../shared/pagination";
 import { Pagination } from "~/components/pagination";
 import { formatTime } from "../../shared/time";
 import { rupees } from "../../shared/money";
 import { CopyableText } from "~/components/copy-button";
 
 export const meta: MetaFunction = () => [{ title: "Refer & Earn" }];
-
-interface ReferralData {
-  userName: string;
-  available_balance: string;
-  referral_data: { userName: string; income: string; date: string }[];
-  other_data_referralRate: { referralRate: string; referralPageText: string };
-  pagination: HistoryPage;
-}
 
 /** referralRate × 100, e.g. "0.1" → "10" (at most two decimals, trailing zeros dropped). */
 function percentText(rate: string): string {
@@ -26,7 +17,7 @@ function percentText(rate: string): string {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const d = await memberRead<ReferralData>(request, context, "/userRoute/userReferral_record_get", {
+  const d = await memberRead(request, context, "/userRoute/userReferral_record_get", {
     page: String(pageParam(url)),
   });
   return {

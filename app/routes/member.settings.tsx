@@ -72,11 +72,7 @@ function emailSchema(currentEmail: string) {
 }
 
 async function loadAccount(request: Request, context: LoaderFunctionArgs["context"]) {
-  return memberRead<{ email_address: string; available_balance: string }>(
-    request,
-    context,
-    "/userRoute/userpassword_and_email_get",
-  );
+  return memberRead(request, context, "/userRoute/userpassword_and_email_get");
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -94,7 +90,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         { intent: "email" as const, result: submission.reply({ hideFields: ["currentPassword"] }) },
         { status: 400 },
       );
-    const res = await memberApi<string>(request, context, "/userRoute/userpassword_and_email_patch", {
+    const res = await memberApi(request, context, "/userRoute/userpassword_and_email_patch", {
       method: "PATCH",
       obj: {
         email_address: submission.value.newEmail,
@@ -133,7 +129,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: 400 },
     );
   }
-  const res = await memberApi<string>(request, context, "/userRoute/userpassword_and_email_patch", {
+  const res = await memberApi(request, context, "/userRoute/userpassword_and_email_patch", {
     method: "PATCH",
     obj: {
       currentPassword_state: submission.value.currentPassword,

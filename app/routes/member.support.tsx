@@ -10,12 +10,8 @@ export const meta: MetaFunction = () => [{ title: "Support" }];
 /** The form starts filled with what the account already knows; the member can change any of it. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const [profile, account] = await Promise.all([
-    memberApi<{ name?: string | null; mobile_number?: string | number | null }>(
-      request,
-      context,
-      "/userRoute/userProfileData_get",
-    ),
-    memberApi<{ email_address?: string }>(request, context, "/userRoute/userpassword_and_email_get"),
+    memberApi(request, context, "/userRoute/userProfileData_get"),
+    memberApi(request, context, "/userRoute/userpassword_and_email_get"),
   ]);
   const p = profile.ok ? profile.body.msg : undefined;
   const a = account.ok ? account.body.msg : undefined;

@@ -13,7 +13,7 @@ import { z } from "zod";
 import { callApi, errorText, memberRead } from "~/utils/api.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { pageParam } from "~/utils/pagination";
-import type { Pagination as HistoryPage } from "../../shared/pagination";
+import type { BalanceData } from "../../shared/contracts/withdrawals";
 import { Pagination } from "~/components/pagination";
 import { SubmitButton, useAppForm } from "~/components/forms";
 import { AmountInput } from "~/components/amount-input";
@@ -27,28 +27,6 @@ import { useHydrated } from "~/utils/client-toast";
 import { StatusBadge } from "~/components/status-badge";
 
 export const meta: MetaFunction = () => [{ title: "Withdraw" }];
-
-interface WithdrawalRecord {
-  _id: string;
-  balance: string;
-  type: string;
-  time: string;
-  withdrawal_status: string;
-  remark: string | null;
-}
-
-interface BalanceData {
-  withdrawable_amount: string;
-  pending_withdrawal_amount: string;
-  total_withdrawal_amount: string;
-  deposit_amount: string;
-  withdrawal_method: string | null;
-  withdrawal_account_information: string | null;
-  withdrawalMethod_minimumAmount: string | null;
-  withdrawal_Records: WithdrawalRecord[];
-  pagination: HistoryPage;
-  other_data_withdrawal_instructions: string[];
-}
 
 /** What the checks need: the bound payout details and the balance, as the API sent them. */
 interface WithdrawRules {
@@ -99,7 +77,7 @@ function rulesOf(d: BalanceData): WithdrawRules {
 }
 
 async function loadBalance(request: Request, context: LoaderFunctionArgs["context"], page = 1) {
-  return memberRead<BalanceData>(request, context, "/userAmount/userBalanceData_get", { page: String(page) });
+  return memberRead(request, context, "/userAmount/userBalanceData_get", { page: String(page) });
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

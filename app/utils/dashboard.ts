@@ -1,25 +1,12 @@
-/** The dashboard response (spec 1 §3, docs/api: GET /userRoute/userDataGet_dashboard). */
-export interface DashboardData {
-  userEmail?: string;
-  userName?: string;
-  userAvailableBalance?: string;
-  user_month_records?: Array<{
-    monthKey?: string;
-    monthName?: string;
-    earningSources?: Partial<Record<EarningSource, { income?: string | number | null } | null>>;
-  }>;
-  user_date_records?: Array<{
-    monthKey?: string;
-    monthName?: string;
-    date?: string;
-    self_earnings?: string | number | null;
-    referral_earnings?: string | number | null;
-    Total_earnings?: string | number | null;
-  }>;
-  other_data_announcementsArray?: Array<{ announcementTime?: string; announcementMessage?: string }>;
-}
+import type { DashboardData as DashboardAnswer, EarningSource } from "../../shared/contracts/accounts";
 
-export type EarningSource = "ptc_ads" | "click_short_link" | "offerWall" | "referral_income" | "bettingGames";
+type Loose<T> = T extends (infer U)[] ? Loose<U>[] : T extends object ? { [K in keyof T]?: Loose<T[K]> } : T;
+
+/**
+ * The dashboard answer (shared/contracts: userDataGet_dashboard) as the view reads it: any field
+ * may be missing (a failed read shows an empty dashboard).
+ */
+export type DashboardData = Loose<DashboardAnswer>;
 
 /** The five tiles in the spec's order, each linking to its page. */
 export const DASHBOARD_TILES: ReadonlyArray<{ source: EarningSource; label: string; to: string }> = [

@@ -72,15 +72,11 @@ export async function startGoogleSignIn(
     ref,
   };
   const codeChallenge = createHash("sha256").update(flow.verifier).digest("base64url");
-  const result = await callApiOrNull<{ authorization_url?: string }>(
-    request,
-    context,
-    "/userRoute/user_signUp_login_google",
-    {
-      query: { redirect_uri: redirectUri(request), state: flow.state, code_challenge: codeChallenge },
-    },
-  );
-  const target = result?.ok ? result.body.msg?.authorization_url : undefined;
+  const result = await callApiOrNull(request, context, "/userRoute/user_signUp_login_google", {
+    query: { redirect_uri: redirectUri(request), state: flow.state, code_challenge: codeChallenge },
+  });
+  const answer = result?.ok ? result.body.msg : undefined;
+  const target = typeof answer === "object" ? answer.authorization_url : undefined;
   if (!target)
     return redirectWithToast(context, back, {
       type: "error",

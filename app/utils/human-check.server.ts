@@ -2,15 +2,9 @@ import { readCookie } from "../../shared/cookies";
 import type { AppLoadContext } from "@remix-run/node";
 import type { HumanCheckChallenge } from "~/components/human-check";
 import { IMAGE_TOKEN_COOKIE } from "../../shared/humanCheck";
+import type { HumanCheckAnswer } from "../../shared/contracts/accounts";
 
 export type { HumanCheckChallenge };
-
-/** What the login and sign-up actions put into the API body as `human_check`. */
-export interface HumanCheckAnswer {
-  altcha?: string;
-  image_token?: string;
-  image_answer?: string;
-}
 
 /**
  * Called in the login/sign-up loaders. Nothing per visitor: the widget fetches its challenge, and

@@ -1,18 +1,9 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { callApi } from "./api.server";
-import type { Pagination } from "../../shared/pagination";
+import type { NavBarData } from "../../shared/contracts/content";
 
-/** The navigation-bar check's answer (spec 1 §3), every page-data field optional. */
-export interface NavBarData {
-  isLogin?: boolean;
-  other_data_faqArray?: { question: string; answer: string }[];
-  other_data_homepage_Array?: { title: string; message: string }[];
-  paymentProof_data?: { time: string; userName: string; withdrawal_method: string; balance: string }[];
-  paymentProof_pagination?: Pagination;
-  privacy_policy_data?: string;
-  dmca_data?: string;
-  terms_of_use_data?: string;
-}
+/** The navigation-bar check's answer as the pages read it: empty when the API could not answer. */
+export type NavBarReading = Partial<NavBarData>;
 
 export type NavBarFlag = "faq" | "paymentProof" | "privacy_policy" | "dmca" | "terms_of_use";
 
@@ -25,9 +16,9 @@ export async function navBarData(
   context: AppLoadContext,
   flag?: NavBarFlag,
   page?: number,
-): Promise<NavBarData> {
+): Promise<NavBarReading> {
   try {
-    const result = await callApi<NavBarData>(request, context, "/checkLogin_for_navBar", {
+    const result = await callApi(request, context, "/checkLogin_for_navBar", {
       query: flag ? { [flag]: "true", page: page === undefined ? undefined : String(page) } : undefined,
     });
     const msg = result.body.msg;

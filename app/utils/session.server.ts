@@ -3,6 +3,8 @@ import { callApi, memberApi, type ApiCall, type ApiResult, type CallOf } from ".
 import type { AnswerOf, ApiPath } from "../../shared/contracts";
 import { redirectWithToast, ToastSchema, type Toast, type ToastInput } from "./toast.server";
 import { GENERIC_FAILURE } from "../../shared/messages";
+import type { AccountSummary } from "../../shared/contracts/accounts";
+import type { NavBarData } from "../../shared/contracts/content";
 
 /** The spec's message for any failure that has no message of its own. */
 
@@ -13,11 +15,6 @@ export interface MemberSession {
   availableBalance: string | null;
   /** Set when the check failed for a reason other than the session (the page still renders). */
   loadError: string | null;
-}
-
-interface AccountSummary {
-  email_address?: string;
-  available_balance?: string;
 }
 
 /**
@@ -31,7 +28,7 @@ export async function requireMemberSession(
 ): Promise<MemberSession> {
   let result: ApiResult<AccountSummary>;
   try {
-    result = await memberApi<AccountSummary>(request, context, "/userRoute/userpassword_and_email_get");
+    result = await memberApi(request, context, "/userRoute/userpassword_and_email_get");
   } catch (e) {
     if (e instanceof Response) throw e;
     return { email: null, availableBalance: null, loadError: GENERIC_FAILURE };
@@ -50,9 +47,9 @@ export async function requireMemberSession(
 
 /** On /login, /signup and /signup/ref/*: a visitor who is already logged in goes to the dashboard. */
 export async function redirectIfLoggedIn(request: Request, context: AppLoadContext): Promise<void> {
-  let result: ApiResult<{ isLogin?: boolean }>;
+  let result: ApiResult<NavBarData>;
   try {
-    result = await callApi<{ isLogin?: boolean }>(request, context, "/checkLogin_for_navBar");
+    result = await callApi(request, context, "/checkLogin_for_navBar");
   } catch {
     return; // the form still works; the API answers the login itself
   }

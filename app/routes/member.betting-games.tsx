@@ -9,16 +9,8 @@ import { LOBBY_PATH } from "~/utils/tic-tac-toe";
 export const meta: MetaFunction = () => [{ title: "Betting Games" }];
 
 /** The betting home of spec 2 §3. */
-interface BettingHome {
-  deposit_amount: string;
-  today_betting_amount: string;
-  today_bettings_winning_amount: string;
-  today_bettings_profit_or_lose_amount: string;
-  userAvailableBalance: string;
-}
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return memberRead<BettingHome>(request, context, "/userIncomeRoute/user_betting_games_home_get");
+  return memberRead(request, context, "/userIncomeRoute/user_betting_games_home_get");
 }
 
 /** The games of the hub (spec 2 §1): only Tic Tac Toe is playable. */

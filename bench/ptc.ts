@@ -12,7 +12,7 @@ import { createMember } from "../api/accounts/accounts";
 import { convertBalance } from "../api/withdrawals/conversions";
 import { creditEarning } from "../api/ledger/earnings";
 import { PLATFORM, accountBalance, campaignEscrowAccount } from "../api/ledger/ledger";
-import { createCampaign } from "../api/ads/ptcAds";
+import { createCampaign } from "../api/ads/campaigns";
 import { createSession } from "../api/accounts/sessions";
 import { encodeObj } from "../shared/obj.server";
 import {

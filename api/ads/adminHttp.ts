@@ -3,18 +3,15 @@ import { z } from "zod";
 import { ApiError, ok, pageQuery, readBody, requireMember, requireOperator, type ApiEnv } from "../http";
 import { milliToRupeeString } from "../../shared/money";
 import { CAMPAIGN_STATUSES } from "../../shared/campaign";
+import { PTC_MESSAGES } from "./messages";
+import { MINIMUM_VIEWS_MAX, ptcSettings, updatePtcSettings, type PtcSettings } from "./settings";
 import {
-  MINIMUM_VIEWS_MAX,
-  PTC_MESSAGES,
   campaignViewLog,
   cheatLog,
   listCampaignsForOperator,
   operatorPauseCampaign,
-  ptcSettings,
   rejectCampaign,
-  updatePtcSettings,
-  type PtcSettings,
-} from "./ptcAds";
+} from "./moderation";
 import { wholeNumberIn } from "../operators/fields";
 import type {
   CampaignRejected,

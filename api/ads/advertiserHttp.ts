@@ -15,15 +15,15 @@ import type {
   CampaignChanged,
   CampaignCreated,
 } from "../../shared/contracts/ads";
+import { PTC_MESSAGES } from "./messages";
+import { ptcSettings } from "./settings";
 import {
-  PTC_MESSAGES,
   advertiserSummary,
   changeCampaign,
   createCampaign,
   parseDraft,
-  ptcSettings,
   type CampaignFilter,
-} from "./ptcAds";
+} from "./campaigns";
 
 /**
  * The advertiser's side of ads (spec 2 §7): the campaign list with its counters, pause / activate /

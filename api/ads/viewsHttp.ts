@@ -6,7 +6,8 @@ import type { CampaignType } from "../../shared/campaign";
 import { sanitizeHtml } from "../lib/sanitize";
 import type { PtcAdView, PtcAdsHome, PtcClaimed, PtcStartedView } from "../../shared/contracts/ads";
 import { getSetting } from "../operators/settings";
-import { PTC_MESSAGES, adsForMember, claimView, startView, viewOf } from "./ptcAds";
+import { PTC_MESSAGES } from "./messages";
+import { adsForMember, claimView, startView, viewOf } from "./views";
 
 /**
  * The member's side of ads, under /userIncomeRoute (spec 2 §7 and the view endpoints of

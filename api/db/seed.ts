@@ -18,7 +18,7 @@ import { PLATFORM, ensurePlatformAccounts, memberAccount, post } from "../ledger
 import { SETTING_DEFAULTS } from "../operators/settings";
 import { convertBalance } from "../withdrawals/conversions";
 import { istDayStart } from "../ledger/earningKinds";
-import { createCampaign } from "../ads/ptcAds";
+import { createCampaign } from "../ads/campaigns";
 import { seedTaskWalls } from "./seed-taskwalls";
 import { seedShortLinks } from "./seed-shortlinks";
 import { seedGames } from "./seed-games";

@@ -3,7 +3,7 @@ import { and, count, eq, sql } from "drizzle-orm";
 import { drivers, freshDatabase } from "../support/db";
 import type { Database } from "../../api/db/client";
 import { DEMO_ADVERTISER, DEMO_FRIEND, DEMO_MEMBER, DEMO_YOUTUBE_URL, seedIfEmpty } from "../../api/db/seed";
-import { adsForMember } from "../../api/ads/ptcAds";
+import { adsForMember } from "../../api/ads/views";
 import { shortLinksForMember } from "../../api/shortLinks/shortLinks";
 import {
   faqs,

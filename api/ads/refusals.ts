@@ -1,0 +1,110 @@
+import { and, eq, gt, ne } from "drizzle-orm";
+import type { Db, Tx } from "../db/client";
+import { adCheatLog, adViews, campaignDailyViews } from "../db/schema";
+import { CAMPAIGN_MESSAGES } from "../../shared/campaign";
+import type { DomainErrorCode } from "../../shared/errors";
+import { istDay } from "../ledger/earningKinds";
+import { DomainError } from "../lib/errors";
+import type { CampaignRow } from "./campaigns";
+
+/**
+ * Why a member may not start or claim a view, and the cheat log that records it: a refusal rolls
+ * the refused work back, is written to the log in its own short statement, and is answered with
+ * its code.
+ */
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** A view token's form (anything else is no token at all). */
+export const VIEW_TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
+
+/** A refusal of a view start or claim: recorded in the cheat log, then answered with the code. */
+export class AdRefusal extends Error {
+  constructor(
+    public readonly code: DomainErrorCode,
+    public readonly reason: string,
+    public readonly campaignId: string | null,
+  ) {
+    super(reason);
+  }
+}
+
+export const refusalMessage = (code: DomainErrorCode) =>
+  code === "proxy_detected" ? CAMPAIGN_MESSAGES.proxyDetected : CAMPAIGN_MESSAGES.operationFailed;
+
+/** Writes the refusal to the cheat log (its own short statement: the refused work rolled back). */
+export async function refuse(
+  db: Db,
+  r: AdRefusal,
+  ctx: { userId: string; ip: string | null; token?: string; now: Date },
+): Promise<never> {
+  await db.insert(adCheatLog).values({
+    userId: ctx.userId,
+    campaignId: r.campaignId,
+    viewToken: ctx.token ?? null,
+    reason: r.reason,
+    ip: ctx.ip,
+    createdAt: ctx.now,
+  });
+  throw new DomainError(r.code, refusalMessage(r.code));
+}
+
+/** The reason a member may not view a campaign now, or null. Reads inside the caller's lock when given a Tx. */
+export async function viewingRule(
+  db: Db | Tx,
+  c: CampaignRow,
+  userId: string,
+  now: Date,
+  exceptViewId?: number,
+): Promise<AdRefusal | null> {
+  if (c.status !== "active") return new AdRefusal("ad_campaign_unavailable", `campaign_${c.status}`, c.id);
+  if (c.deliveredViews >= c.totalViews)
+    return new AdRefusal("ad_campaign_unavailable", "no_views_left", c.id);
+  if (c.advertiserId === userId) return new AdRefusal("ad_campaign_unavailable", "own_campaign", c.id);
+  const [recent] = await db
+    .select({ id: adViews.id })
+    .from(adViews)
+    .where(
+      and(
+        eq(adViews.userId, userId),
+        eq(adViews.campaignId, c.id),
+        gt(adViews.consumedAt, new Date(now.getTime() - c.intervalHours * HOUR_MS)),
+        ...(exceptViewId === undefined ? [] : [ne(adViews.id, exceptViewId)]),
+      ),
+    )
+    .limit(1);
+  if (recent) return new AdRefusal("ad_interval", "interval", c.id);
+  if (c.dailyLimit !== null) {
+    const [today] = await db
+      .select({ views: campaignDailyViews.views })
+      .from(campaignDailyViews)
+      .where(and(eq(campaignDailyViews.campaignId, c.id), eq(campaignDailyViews.day, istDay(now))));
+    if ((today?.views ?? 0) >= c.dailyLimit) return new AdRefusal("ad_daily_limit", "daily_limit", c.id);
+  }
+  return null;
+}
+
+/** Any member's view by its token, or undefined (for the refusals and the cheat log). */
+export async function viewByToken(db: Db | Tx, token: string) {
+  if (!VIEW_TOKEN.test(token)) return undefined;
+  const [v] = await db.select().from(adViews).where(eq(adViews.token, token));
+  return v;
+}
+
+/** Why a token could not be consumed: unknown, another member's, used, too early or expired. */
+export async function whyNotConsumed(
+  db: Db | Tx,
+  userId: string,
+  token: string,
+  campaignId: string | undefined,
+  now: Date,
+): Promise<AdRefusal> {
+  const v = await viewByToken(db, token);
+  if (!v) return new AdRefusal("ad_view_used", "unknown_token", null);
+  if (v.userId !== userId) return new AdRefusal("ad_view_used", "another_members_token", v.campaignId);
+  if (v.consumedAt) return new AdRefusal("ad_view_used", "reused_token", v.campaignId);
+  if (campaignId !== undefined && campaignId !== v.campaignId)
+    return new AdRefusal("ad_view_used", "another_campaigns_token", v.campaignId);
+  if (now < v.claimableAt) return new AdRefusal("ad_too_early", "too_early", v.campaignId);
+  return new AdRefusal("ad_view_expired", "expired", v.campaignId);
+}

@@ -1,0 +1,332 @@
+import { randomBytes } from "node:crypto";
+import { and, desc, eq, gt, gte, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { adViews, campaignDailyViews, campaigns, users } from "../db/schema";
+import { CAMPAIGN_MESSAGES, type CampaignType } from "../../shared/campaign";
+import { creditEarning, incomeToday } from "../ledger/earnings";
+import { istDay, istDayStart } from "../ledger/earningKinds";
+import { DomainError } from "../lib/errors";
+import { InsufficientFundsError, PLATFORM, campaignEscrowAccount, memberBalances } from "../ledger/ledger";
+import type { ProxyCheck } from "../lib/proxyCheck";
+import { getSetting } from "../operators/settings";
+import type { CampaignRow } from "./campaigns";
+import {
+  AdRefusal,
+  VIEW_TOKEN,
+  refusalMessage,
+  refuse,
+  viewByToken,
+  viewingRule,
+  whyNotConsumed,
+} from "./refusals";
+
+/**
+ * Paid-to-click ads (issue 7): advertisers buy views with their deposit balance, members earn by
+ * viewing. Every credited view is earned on the server (ARCHITECTURE §5, §10): it starts with a
+ * single-use token bound to the member and the campaign, is claimed only between start +
+ * duration and the expiry, consumes the token atomically, and takes one price out of the
+ * campaign's own escrow under the campaign row's lock, so a campaign never delivers more views
+ * than were paid for. Times come from the caller's `now` (the API's clock), never the browser.
+ *
+ * This file is the viewer's side: the View Ads list, starting a view, reading one's own, claiming it.
+ */
+
+/** A started view can be claimed until 30 minutes after its duration has passed. */
+export const VIEW_EXPIRY_MS = 30 * 60 * 1000;
+/** The longest interval a campaign can have: how far back a member's views matter. */
+const MAX_INTERVAL_MS = 24 * 60 * 60 * 1000;
+/** The View Ads page lists at most this many ads (newest first). */
+const LIST_LIMIT = 200;
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+export interface AdForMember {
+  id: string;
+  type: CampaignType;
+  title: string;
+  description: string;
+  url: string;
+  durationSeconds: number;
+  memberAmount: number;
+}
+
+/** What the member's ad views earned on the IST day of `now`, in milli-rupees. */
+const ptcIncomeToday = (db: Db, userId: string, now: Date) => incomeToday(db, userId, "ptc_ads", now);
+
+/**
+ * The ads a member can view now: active, views left, not their own, not viewed within the
+ * campaign's interval, under its per-day limit today, and without an open view of theirs. Also
+ * the earliest moment one of the others becomes viewable again.
+ */
+export async function adsForMember(db: Db, userId: string, now: Date) {
+  const today = istDay(now);
+  const rows = await db
+    .select({ c: campaigns, viewsToday: campaignDailyViews.views })
+    .from(campaigns)
+    .leftJoin(
+      campaignDailyViews,
+      and(eq(campaignDailyViews.campaignId, campaigns.id), eq(campaignDailyViews.day, today)),
+    )
+    .where(
+      and(
+        eq(campaigns.status, "active"),
+        lt(campaigns.deliveredViews, campaigns.totalViews),
+        ne(campaigns.advertiserId, userId),
+      ),
+    )
+    .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
+    .limit(LIST_LIMIT);
+  const ids = rows.map((r) => r.c.id);
+  const views = ids.length
+    ? await db
+        .select({
+          campaignId: adViews.campaignId,
+          lastCredited: sql<Date | null>`max(${adViews.consumedAt})`.mapWith(adViews.consumedAt),
+          openUntil:
+            sql<Date | null>`max(${adViews.expiresAt}) filter (where ${adViews.consumedAt} is null)`.mapWith(
+              adViews.expiresAt,
+            ),
+        })
+        .from(adViews)
+        .where(
+          and(
+            eq(adViews.userId, userId),
+            inArray(adViews.campaignId, ids),
+            or(
+              gt(adViews.consumedAt, new Date(now.getTime() - MAX_INTERVAL_MS)),
+              and(isNull(adViews.consumedAt), gt(adViews.expiresAt, now)),
+            ),
+          ),
+        )
+        .groupBy(adViews.campaignId)
+    : [];
+  const byCampaign = new Map(views.map((v) => [v.campaignId, v]));
+  const nextDay = istDayStart(now).getTime() + DAY_MS;
+  const ads: AdForMember[] = [];
+  let comesBack: number | null = null;
+  for (const { c, viewsToday } of rows) {
+    const v = byCampaign.get(c.id);
+    const blocked: number[] = [];
+    if (v?.lastCredited) {
+      const again = v.lastCredited.getTime() + c.intervalHours * HOUR_MS;
+      if (again > now.getTime()) blocked.push(again);
+    }
+    if (v?.openUntil && v.openUntil.getTime() > now.getTime()) blocked.push(v.openUntil.getTime());
+    if (c.dailyLimit !== null && (viewsToday ?? 0) >= c.dailyLimit) blocked.push(nextDay);
+    if (blocked.length === 0) {
+      ads.push({
+        id: c.id,
+        type: c.type,
+        title: c.title,
+        description: c.description,
+        url: c.url,
+        durationSeconds: c.durationSeconds,
+        memberAmount: Number(c.memberAmount),
+      });
+    } else {
+      const at = Math.max(...blocked);
+      comesBack = comesBack === null ? at : Math.min(comesBack, at);
+    }
+  }
+  const [credited] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(adViews)
+    .where(and(eq(adViews.userId, userId), gte(adViews.consumedAt, istDayStart(now))));
+  const incomeToday = await ptcIncomeToday(db, userId, now);
+  const { withdrawable } = await memberBalances(db, userId);
+  return {
+    ads,
+    creditedToday: Number(credited?.n ?? 0),
+    incomeToday,
+    withdrawable,
+    comesBackAt: comesBack === null ? null : new Date(comesBack),
+  };
+}
+
+export interface StartedView {
+  token: string;
+  campaign: CampaignRow;
+  startedAt: Date;
+  claimableAt: Date;
+  expiresAt: Date;
+}
+
+/**
+ * Starts a view: the campaign must be viewable by this member now and the address must not be a
+ * proxy. Any open view of the member for the campaign closes; a new single-use token is issued.
+ */
+export async function startView(
+  db: Db,
+  input: { userId: string; campaignId: string; ip: string | null; now: Date; proxyCheck: ProxyCheck },
+): Promise<StartedView> {
+  const { userId, now } = input;
+  const [c] = await db.select().from(campaigns).where(eq(campaigns.id, input.campaignId));
+  if (!c) throw new DomainError("ad_campaign_unavailable", CAMPAIGN_MESSAGES.operationFailed);
+  const refusal = await viewingRule(db, c, userId, now);
+  // A campaign that ended or paused is not cheating: only the other refusals are logged.
+  if (refusal && (refusal.code !== "ad_campaign_unavailable" || refusal.reason === "own_campaign"))
+    return refuse(db, refusal, { userId, ip: input.ip, now });
+  if (refusal) throw new DomainError(refusal.code, refusalMessage(refusal.code));
+  if (input.ip && (await input.proxyCheck.isProxy(input.ip)))
+    return refuse(db, new AdRefusal("proxy_detected", "proxy", c.id), { userId, ip: input.ip, now });
+
+  const token = randomBytes(24).toString("base64url");
+  const claimableAt = new Date(now.getTime() + c.durationSeconds * 1000);
+  const expiresAt = new Date(claimableAt.getTime() + VIEW_EXPIRY_MS);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(adViews)
+      .set({ expiresAt: now })
+      .where(
+        and(
+          eq(adViews.userId, userId),
+          eq(adViews.campaignId, c.id),
+          isNull(adViews.consumedAt),
+          gt(adViews.expiresAt, now),
+        ),
+      );
+    await tx.insert(adViews).values({
+      token,
+      userId,
+      campaignId: c.id,
+      startedAt: now,
+      claimableAt,
+      expiresAt,
+      ip: input.ip,
+    });
+  });
+  return { token, campaign: c, startedAt: now, claimableAt, expiresAt };
+}
+
+/** The member's own view by its token (the ad pages check their link against it), or null. */
+export async function viewOf(db: Db, userId: string, token: string) {
+  if (!VIEW_TOKEN.test(token)) return null;
+  const [row] = await db
+    .select({ v: adViews, c: campaigns })
+    .from(adViews)
+    .innerJoin(campaigns, eq(campaigns.id, adViews.campaignId))
+    .where(and(eq(adViews.token, token), eq(adViews.userId, userId)));
+  return row ?? null;
+}
+
+/**
+ * Claims a started view. One transaction: consume the token (a conditional UPDATE, so of many
+ * parallel claims one wins), lock the campaign row, re-check status, views left, interval and
+ * per-day limit, count the view, and post one entry — escrow −price, viewer +their share,
+ * revenue +the rest — followed by the referral rule. The campaign completes with its last view.
+ * Any refusal rolls all of it back and is written to the cheat log. `btnClickEarn` is not an
+ * input: the amounts are the campaign's.
+ */
+export async function claimView(
+  db: Db,
+  input: {
+    userId: string;
+    token: string;
+    /** The campaign the page names (btnName): the token must be for it. */
+    campaignId?: string;
+    ip: string | null;
+    now: Date;
+    proxyCheck: ProxyCheck;
+  },
+): Promise<{ amount: number; withdrawable: number; incomeToday: number }> {
+  const { userId, token, now } = input;
+  const ctx = { userId, ip: input.ip, token, now };
+  if (input.ip && (await input.proxyCheck.isProxy(input.ip))) {
+    const v = await viewByToken(db, token);
+    return refuse(db, new AdRefusal("proxy_detected", "proxy", v?.campaignId ?? null), ctx);
+  }
+  // Read before the transaction: the campaign row's lock is then held for fewer statements.
+  const [[viewer], rateBp] = await Promise.all([
+    db.select({ referredBy: users.referredBy }).from(users).where(eq(users.id, userId)),
+    getSetting(db, "referral_rate_bp"),
+  ]);
+  let amount: number;
+  try {
+    amount = await db.transaction(async (tx) => {
+      const [view] = VIEW_TOKEN.test(token)
+        ? await tx
+            .update(adViews)
+            // The viewer's share is fixed on the campaign at create.
+            .set({
+              consumedAt: now,
+              amount: sql`(select ${campaigns.memberAmount} from ${campaigns} where ${campaigns.id} = ${adViews.campaignId})`,
+            })
+            .where(
+              and(
+                eq(adViews.token, token),
+                eq(adViews.userId, userId),
+                ...(input.campaignId === undefined ? [] : [eq(adViews.campaignId, input.campaignId)]),
+                isNull(adViews.consumedAt),
+                sql`${adViews.claimableAt} <= ${now.toISOString()}::timestamptz`,
+                gt(adViews.expiresAt, now),
+              ),
+            )
+            .returning({ id: adViews.id, campaignId: adViews.campaignId })
+        : [];
+      if (!view) throw await whyNotConsumed(tx, userId, token, input.campaignId, now);
+
+      const [c] = await tx.select().from(campaigns).where(eq(campaigns.id, view.campaignId)).for("update");
+      if (!c) throw new AdRefusal("ad_campaign_unavailable", "campaign_missing", view.campaignId);
+      const refusal = await viewingRule(tx, c, userId, now, view.id);
+      if (refusal) throw refusal;
+
+      const [counted] = await tx
+        .update(campaigns)
+        .set({
+          deliveredViews: sql`${campaigns.deliveredViews} + 1`,
+          status: sql`case when ${campaigns.deliveredViews} + 1 = ${campaigns.totalViews} then 'completed' else ${campaigns.status} end`,
+          endedAt: sql`case when ${campaigns.deliveredViews} + 1 = ${campaigns.totalViews} then ${now.toISOString()}::timestamptz else ${campaigns.endedAt} end`,
+        })
+        .where(
+          and(
+            eq(campaigns.id, c.id),
+            eq(campaigns.status, "active"),
+            lt(campaigns.deliveredViews, campaigns.totalViews),
+          ),
+        )
+        .returning({ id: campaigns.id });
+      if (!counted) throw new AdRefusal("ad_campaign_unavailable", "no_views_left", c.id);
+      // Counted per IST day only where a per-day limit reads it (the limit is fixed at create).
+      if (c.dailyLimit !== null)
+        await tx
+          .insert(campaignDailyViews)
+          .values({ campaignId: c.id, day: istDay(now), views: 1 })
+          .onConflictDoUpdate({
+            target: [campaignDailyViews.campaignId, campaignDailyViews.day],
+            set: { views: sql`${campaignDailyViews.views} + 1` },
+          });
+      const share = Number(c.memberAmount);
+      const price = Number(c.price);
+      try {
+        await creditEarning(tx, {
+          userId,
+          source: "ptc_ads",
+          amount: share,
+          idempotencyKey: `ptc:view:${view.id}`,
+          memo: c.id,
+          createdAt: now,
+          referral: { referredBy: viewer?.referredBy ?? null, rateBp },
+          fundingLines: [
+            { account: campaignEscrowAccount(c.id), amount: -price },
+            { account: PLATFORM.revenue, amount: price - share },
+          ],
+        });
+      } catch (e) {
+        // The escrow holds exactly the undelivered views' price: this means the books are off.
+        if (e instanceof InsufficientFundsError)
+          throw new AdRefusal("ad_campaign_unavailable", "escrow_empty", c.id);
+        throw e;
+      }
+      return share;
+    });
+  } catch (e) {
+    if (e instanceof AdRefusal) return refuse(db, e, ctx);
+    throw e;
+  }
+  const [{ withdrawable }, incomeToday] = await Promise.all([
+    memberBalances(db, userId),
+    ptcIncomeToday(db, userId, now),
+  ]);
+  return { amount, withdrawable, incomeToday };
+}

@@ -1,0 +1,23 @@
+import { outcomeOf } from "../../../shared/ticTacToe";
+import type { RoomView } from "../../../shared/ticTacToeEvents";
+import { GENERIC_FAILURE } from "../../../shared/messages";
+
+/** Spec 2 §9: after the end the member goes back this much later. */
+export const BACK_AFTER_MS = 5000;
+/** Without scripts, the page reloads itself this often while the member waits for the other side. */
+export const REFRESH_SECONDS = 2;
+
+export function errorOf(ack: unknown): string {
+  const e = (ack as { error_msg?: unknown } | null)?.error_msg;
+  return typeof e === "string" && e ? e : GENERIC_FAILURE;
+}
+
+export function roomOf(payload: unknown): RoomView | null {
+  const room = (payload as { msg?: { room?: unknown } } | null)?.msg?.room;
+  return room && typeof room === "object" ? (room as RoomView) : null;
+}
+
+/** The winner: the server's, else the board's 8 lines, else a draw on a full board (spec 2 §4). */
+export function winnerOf(room: RoomView) {
+  return room.winner ?? outcomeOf(room.gameState);
+}

@@ -1,25 +1,7 @@
 import { formatTime } from "../../shared/time";
 import { rupees } from "../../shared/money";
 import { PRACTICE_TYPE_ID } from "../../shared/ticTacToeEvents";
-
-/** A game as GET /adminRoute/games answers it (docs/api/games.md). */
-export interface OperatorGame {
-  id: string;
-  type_id: string;
-  name: string;
-  entry_fee: string;
-  prize: string;
-  status: "waiting" | "playing" | "finished" | "cancelled";
-  winner: "X" | "O" | "draw" | null;
-  end_reason: string | null;
-  version: number;
-  created_at: string;
-  started_at: string | null;
-  finished_at: string | null;
-  settled_at: string | null;
-  players: { user_id: string; name: string; symbol: "X" | "O"; connected: boolean }[];
-  settlement: { key: string; kind: string; account: string; amount: string; at: string }[];
-}
+import type { OperatorGame } from "../../shared/contracts/games";
 
 const STATUS_LABELS: Record<OperatorGame["status"], string> = {
   waiting: "Waiting",

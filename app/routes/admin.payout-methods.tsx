@@ -34,10 +34,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const d = await operatorRead(request, context, "/adminRoute/payoutMethods");
   // The path's other answer is the write's message: a read never gets it.
   invariantResponse(typeof d !== "string", GENERIC_FAILURE, 500);
-  // The console edits whole rupees.
+  // The console edits whole rupees; the id as the form sends it back (text), so a form's answer finds it.
   return {
     records: d.records.map((m) => ({
       ...m,
+      id: String(m.id),
       minimumRupees: Math.floor(parseRupees(m.minimum_amount) / 1000),
     })),
   };
@@ -73,7 +74,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 function MethodForm({
   method,
 }: {
-  method?: { id: number; name: string; details: string; minimumRupees: number; active: boolean };
+  method?: { id: string; name: string; details: string; minimumRupees: number; active: boolean };
 }) {
   const actionData = useActionData<typeof action>();
   const formKey = method?.id ?? "new";

@@ -1,5 +1,6 @@
 /** Addresses and payload readers the betting-games pages share (spec 2 §2, §3). */
 import type { LobbyRoom, RoomView } from "../../shared/ticTacToeEvents";
+import type { TicTacToeLobby } from "../../shared/contracts/games";
 import { step } from "../../shared/ticTacToeMachine";
 
 export const HUB_PATH = "/member/betting-games";
@@ -30,12 +31,8 @@ export function roomPath(roomId: string, type: string | number): string {
   )}`;
 }
 
-export interface LobbyData {
-  rooms: LobbyRoom[];
-  available_balance: string;
-  deposit_amount: string;
-  paid_rooms: boolean;
-}
+/** The lobby as the page holds it: the contract's answer with its rooms lifted out. */
+export type LobbyData = { rooms: LobbyRoom[] } & Omit<TicTacToeLobby, "otherRoomsData_get">;
 
 /** The `fetchRooms_data` acknowledgement's `msg`, or null when it is not one. */
 export function readLobby(ack: unknown): LobbyData | null {

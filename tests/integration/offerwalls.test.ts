@@ -19,7 +19,7 @@ import { DEMO_WALL_ID, demoTransactionId } from "../../api/taskWalls/demoWall";
 import { getOfferWall } from "../../api/taskWalls/config";
 import { sendPostback, signedPostbackFor } from "../../api/taskWalls/sender";
 import { SUMMARY_URL_BYTES } from "../../api/taskWalls/taskWalls";
-import { cancel, join } from "../../api/games/ticTacToe";
+import { cancel, join } from "../../api/games/join";
 import { loader as demoWallPage } from "../../app/routes/demo-wall";
 import { creditEarning } from "../../api/ledger/earnings";
 import { PLATFORM, accountBalance, memberDebt } from "../../api/ledger/ledger";

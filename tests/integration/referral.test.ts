@@ -28,7 +28,9 @@ import {
   openDebtAccount,
   post,
 } from "../../api/ledger/ledger";
-import { join, move, prizeKey } from "../../api/games/ticTacToe";
+import { join } from "../../api/games/join";
+import { move } from "../../api/games/moves";
+import { prizeKey } from "../../api/games/settlement";
 
 describe.each(drivers())("refer and earn (%s)", (driver) => {
   let t: TestApi;

@@ -12,7 +12,7 @@ export async function optionalMember(c: ApiContext): Promise<SessionUser | null>
   return "member" in check ? check.member : null;
 }
 
-const POLICY_FLAGS: [flag: PolicySlug, field: "privacy_policy_data" | "dmca_data" | "terms_of_use_data"][] = [
+const POLICY_FLAGS: [flag: PolicySlug, field: `${PolicySlug}_data`][] = [
   ["privacy_policy", "privacy_policy_data"],
   ["dmca", "dmca_data"],
   ["terms_of_use", "terms_of_use_data"],

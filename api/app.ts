@@ -25,7 +25,7 @@ import { publicRoute } from "./content/publicHttp";
 import { adminRoute } from "./operators/http";
 import { googleSignIn } from "./accounts/googleHttp";
 import { humanCheckRoute } from "./accounts/humanCheckHttp";
-import { offerWallsRoute } from "./taskWalls/memberHttp";
+import { taskWallsRoute } from "./taskWalls/memberHttp";
 import { postbackRoute } from "./taskWalls/postbackHttp";
 import { demoWallRoute } from "./taskWalls/demoWallHttp";
 import { bettingGamesRoute } from "./games/http";
@@ -85,7 +85,7 @@ export function createApi(deps: Deps): Hono<ApiEnv> {
   app.route("/userAmount", userAmountRoute());
   app.route("/userIncomeRoute", userIncomeRoute());
   app.route("/userIncomeRoute", ptcAdsRoute());
-  app.route("/userIncomeRoute", offerWallsRoute());
+  app.route("/userIncomeRoute", taskWallsRoute());
   app.route("/userIncomeRoute", shortLinksRoute());
   app.route("/userIncomeRoute", bettingGamesRoute());
   app.route("/advertiserRoute", advertiserRoute());

@@ -52,10 +52,17 @@ export const POSTBACK_VERDICTS = [
 ] as const;
 export type PostbackVerdict = (typeof POSTBACK_VERDICTS)[number];
 
-/** Verdicts answered with the wall's success body (the network stops retrying). */
-export const SUCCESS_VERDICTS: ReadonlySet<PostbackVerdict> = new Set([
+/**
+ * Verdicts answered with the wall's success body (the network stops retrying). A set of strings:
+ * the test and replay tools read a verdict from a response header.
+ */
+export const SUCCESS_VERDICTS: ReadonlySet<string> = new Set<PostbackVerdict>([
   "credited",
   "duplicate",
   "reversed",
   "reversal_duplicate",
 ]);
+
+/** The signature schemes a wall's network may put on its postbacks (api/taskWalls/signatures.ts). */
+export const SIGNATURE_SCHEMES = ["md5_fields", "hmac_sha1_url", "hmac_sha256_sorted"] as const;
+export type SignatureScheme = (typeof SIGNATURE_SCHEMES)[number];

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Tx } from "./client";
 import { settings } from "./schema";
 import { SETTING_DEFAULTS } from "../operators/settings";
-import { insertOfferWall, parseOfferWall } from "../taskWalls/config";
+import { insertTaskWall, parseTaskWall } from "../taskWalls/config";
 import { DEMO_WALL_ID, DEMO_WALL_NAME } from "../taskWalls/demoWall";
 import { sanitizeHtml } from "../lib/sanitize";
 
@@ -12,9 +12,9 @@ import { sanitizeHtml } from "../lib/sanitize";
  * ₹50 a postback), and the list page's instructions. Called inside seedIfEmpty's transaction.
  */
 export async function seedTaskWalls(tx: Tx): Promise<void> {
-  await insertOfferWall(tx, {
+  await insertTaskWall(tx, {
     id: DEMO_WALL_ID,
-    ...parseOfferWall({
+    ...parseTaskWall({
       name: DEMO_WALL_NAME,
       frameUrlTemplate: "/demo-wall?user_id={user_id}",
       secret: randomBytes(24).toString("base64url"),

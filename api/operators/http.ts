@@ -9,7 +9,7 @@ import { wholeNumberIn } from "./fields";
 import { adminAdsRoute } from "../ads/adminHttp";
 import { adminGiftCodesRoute } from "../giftCodes/adminHttp";
 import { adminShortLinksRoute } from "../shortLinks/adminHttp";
-import { adminOfferWallsRoute } from "../taskWalls/adminHttp";
+import { adminTaskWallsRoute } from "../taskWalls/adminHttp";
 import { adminGamesRoute } from "../games/http";
 import { adminWithdrawalsRoute } from "../withdrawals/adminHttp";
 import type { AuditList, ContactMessageList, LedgerCheck } from "../../shared/contracts/operators";
@@ -55,7 +55,7 @@ export function adminRoute(): Hono<ApiEnv> {
   r.route("/", adminWithdrawalsRoute());
   r.route("/", adminGiftCodesRoute());
   r.route("/", adminAdsRoute());
-  r.route("/", adminOfferWallsRoute());
+  r.route("/", adminTaskWallsRoute());
   // Short links: shorteners, links and their settings.
   r.route("/", adminShortLinksRoute());
   r.route("/", adminGamesRoute());

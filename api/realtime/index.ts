@@ -3,7 +3,7 @@ import { Server } from "socket.io";
 import { createAdapter } from "@socket.io/redis-adapter";
 import { z } from "zod";
 import type { Deps } from "../deps";
-import { taskWallBalance } from "../taskWalls/taskWalls";
+import { taskWallBalance } from "../taskWalls/members";
 import { demoWallServed } from "../taskWalls/config";
 import { authenticateSession, SESSION_FAILURE_FLAGS } from "../lib/sessionAuth";
 import { CROSS_SITE_REFUSED, isCrossSite } from "../http";

@@ -12,17 +12,24 @@ import {
   type ApiEnv,
 } from "../http";
 import {
-  OFFER_WALL_MESSAGES,
+  TASK_WALL_MESSAGES,
   WALL_ID,
-  createOfferWall,
-  listOfferWalls,
-  updateOfferWall,
+  createTaskWall,
+  listTaskWalls,
+  updateTaskWall,
   wallForOperator,
-  type OfferWall,
+  type TaskWall,
 } from "./config";
-import { RETENTION_DAYS, postbackLog, setPostbackLogRetention } from "./taskWalls";
+import { RETENTION_DAYS, postbackLog, setPostbackLogRetention } from "./log";
 import { replayPostback, sendTestPostback, type PostbackAnswer } from "./sender";
 import { POSTBACK_VERDICTS } from "../../shared/taskWall";
+import type {
+  OperatorWall,
+  OperatorWallList,
+  OperatorWallSaved,
+  PostbackRetentionSaved,
+  PostbackSendResult,
+} from "../../shared/contracts/taskWalls";
 
 /**
  * The operators' task-wall endpoints under /adminRoute (docs/api/taskwalls.md): walls (the
@@ -80,35 +87,41 @@ const VerdictQuery = z.enum(POSTBACK_VERDICTS, {
 });
 
 function wallId(raw: string): string {
-  if (!WALL_ID.test(raw)) throw new ApiError(404, OFFER_WALL_MESSAGES.notFound);
+  if (!WALL_ID.test(raw)) throw new ApiError(404, TASK_WALL_MESSAGES.notFound);
   return raw;
 }
 
-export function adminOfferWallsRoute(): Hono<ApiEnv> {
+export function adminTaskWallsRoute(): Hono<ApiEnv> {
   const r = new Hono<ApiEnv>();
 
   /** A wall as operators see it, with the full address to give its network. */
-  const answer = (c: ApiContext, w: OfferWall) => {
+  const answer = (c: ApiContext, w: TaskWall): OperatorWall => {
     const wall = wallForOperator(w);
     return { ...wall, postbackUrl: `${siteOriginOf(c)}${wall.postbackPath}` };
   };
-  const toolAnswer = (a: PostbackAnswer) => ({ status: a.status, body: a.body, verdict: a.verdict });
+  const toolAnswer = (a: PostbackAnswer): PostbackSendResult => ({
+    status: a.status,
+    body: a.body,
+    verdict: a.verdict,
+  });
 
   r.get("/offerWalls", requireMember, requireOperator, async (c) =>
-    ok(c, { records: (await listOfferWalls(c.var.deps.db)).map((w) => answer(c, w)) }),
+    ok(c, {
+      records: (await listTaskWalls(c.var.deps.db)).map((w) => answer(c, w)),
+    } satisfies OperatorWallList),
   );
 
   r.post("/offerWalls", requireMember, requireOperator, async (c) => {
     const body = await readBody(c, AnyObject);
-    const wall = await createOfferWall(c.var.deps.db, c.var.member.id, body);
-    return ok(c, { message: OFFER_WALL_MESSAGES.saved, wall: answer(c, wall) });
+    const wall = await createTaskWall(c.var.deps.db, c.var.member.id, body);
+    return ok(c, { message: TASK_WALL_MESSAGES.saved, wall: answer(c, wall) } satisfies OperatorWallSaved);
   });
 
   r.patch("/offerWalls/:id", requireMember, requireOperator, async (c) => {
     const id = wallId(c.req.param("id"));
     const body = await readBody(c, AnyObject);
-    const wall = await updateOfferWall(c.var.deps.db, c.var.member.id, id, body);
-    return ok(c, { message: OFFER_WALL_MESSAGES.saved, wall: answer(c, wall) });
+    const wall = await updateTaskWall(c.var.deps.db, c.var.member.id, id, body);
+    return ok(c, { message: TASK_WALL_MESSAGES.saved, wall: answer(c, wall) } satisfies OperatorWallSaved);
   });
 
   r.get("/postbacks", requireMember, requireOperator, async (c) => {
@@ -126,7 +139,7 @@ export function adminOfferWallsRoute(): Hono<ApiEnv> {
   r.patch("/postbacks/settings", requireMember, requireOperator, async (c) => {
     const { retentionDays } = await readBody(c, RetentionSchema);
     await setPostbackLogRetention(c.var.deps.db, c.var.member.id, retentionDays);
-    return ok(c, { message: "Postback log settings saved.", retentionDays });
+    return ok(c, { message: "Postback log settings saved.", retentionDays } satisfies PostbackRetentionSaved);
   });
 
   r.post("/postbacks/test", requireMember, requireOperator, async (c) => {

@@ -17,9 +17,9 @@ import { SIGNATURE_SCHEMES, type SignatureConfig } from "./signatures";
  * (answers and audit records show its last 4 characters).
  */
 
-export type OfferWall = typeof taskWalls.$inferSelect;
+export type TaskWall = typeof taskWalls.$inferSelect;
 
-export const OFFER_WALL_MESSAGES = {
+export const TASK_WALL_MESSAGES = {
   notFound: "Offer wall not found.",
   saved: "Offer wall saved.",
   /**
@@ -175,17 +175,17 @@ const PatchSchema = z
   .strict()
   .refine((p) => Object.keys(p).length > 0, "Send at least one field to change.");
 
-export type OfferWallInput = z.infer<typeof CreateSchema>;
+export type TaskWallInput = z.infer<typeof CreateSchema>;
 
 /** The rules between fields, checked on the whole configuration (after a patch is applied). */
-function checkCombination(w: OfferWallInput): void {
+function checkCombination(w: TaskWallInput): void {
   const refuse = (message: string) => {
     throw new DomainError("invalid_input", message);
   };
   if (w.scheme === "md5_fields" && w.signatureFields.length === 0)
     refuse("md5_fields needs signatureFields: the parameters signed, in order.");
   if (w.scheme === "md5_fields" && w.signatureSeparator === "" && w.ipAllowList.length === 0)
-    refuse(OFFER_WALL_MESSAGES.separatorOrAllowList);
+    refuse(TASK_WALL_MESSAGES.separatorOrAllowList);
   if (w.scheme === "hmac_sha256_sorted" && !w.signatureHeader)
     refuse("hmac_sha256_sorted needs signatureHeader: the header carrying the signature.");
   if (w.reversalStatuses.length > 0 && !w.statusParam)
@@ -213,7 +213,7 @@ const uniq = <T>(list: T[]) => [...new Set(list)];
 export const secretHint = (secret: string) => `…${secret.slice(-4)}`;
 
 /** A wall for operators (and the audit): everything but the secret, which shows its last 4. */
-export function wallForOperator(w: OfferWall) {
+export function wallForOperator(w: TaskWall) {
   return {
     _id: w.id,
     name: w.name,
@@ -241,7 +241,7 @@ export function wallForOperator(w: OfferWall) {
   };
 }
 
-export const signatureConfigOf = (w: OfferWall): SignatureConfig => ({
+export const signatureConfigOf = (w: TaskWall): SignatureConfig => ({
   scheme: w.scheme,
   secret: w.secret,
   signatureFields: w.signatureFields,
@@ -250,16 +250,13 @@ export const signatureConfigOf = (w: OfferWall): SignatureConfig => ({
   signatureHeader: w.signatureHeader,
 });
 
-export async function getOfferWall(db: Db | Tx, id: string): Promise<OfferWall | undefined> {
+export async function getTaskWall(db: Db | Tx, id: string): Promise<TaskWall | undefined> {
   if (!WALL_ID.test(id)) return undefined;
   return (await db.select().from(taskWalls).where(eq(taskWalls.id, id)))[0];
 }
 
 /** Every wall, in the members' order (sort order, then oldest first). */
-export async function listOfferWalls(
-  db: Db | Tx,
-  opts: { enabledOnly?: boolean } = {},
-): Promise<OfferWall[]> {
+export async function listTaskWalls(db: Db | Tx, opts: { enabledOnly?: boolean } = {}): Promise<TaskWall[]> {
   return db
     .select()
     .from(taskWalls)
@@ -267,11 +264,8 @@ export async function listOfferWalls(
     .orderBy(asc(taskWalls.sortOrder), asc(taskWalls.createdAt), asc(taskWalls.id));
 }
 
-/** Inserts a validated wall (the seed and createOfferWall); `id` is generated unless given. */
-export async function insertOfferWall(
-  tx: Db | Tx,
-  input: OfferWallInput & { id?: string },
-): Promise<OfferWall> {
+/** Inserts a validated wall (the seed and createTaskWall); `id` is generated unless given. */
+export async function insertTaskWall(tx: Db | Tx, input: TaskWallInput & { id?: string }): Promise<TaskWall> {
   const [row] = await tx
     .insert(taskWalls)
     .values({
@@ -286,17 +280,17 @@ export async function insertOfferWall(
 }
 
 /** Validates the seed's (or a caller's) wall with the operators' rules. */
-export function parseOfferWall(input: unknown): OfferWallInput {
+export function parseTaskWall(input: unknown): TaskWallInput {
   const wall = parse(CreateSchema, input);
   checkCombination(wall);
   return wall;
 }
 
 /** An operator adds a wall (audited). */
-export async function createOfferWall(db: Db, actorUserId: string, input: unknown): Promise<OfferWall> {
-  const wall = parseOfferWall(input);
+export async function createTaskWall(db: Db, actorUserId: string, input: unknown): Promise<TaskWall> {
+  const wall = parseTaskWall(input);
   return db.transaction(async (tx) => {
-    const row = await insertOfferWall(tx, wall);
+    const row = await insertTaskWall(tx, wall);
     await recordAudit(tx, {
       actorUserId,
       action: "offer_wall.create",
@@ -308,18 +302,18 @@ export async function createOfferWall(db: Db, actorUserId: string, input: unknow
 }
 
 /** An operator changes some of a wall's fields (audited, before and after). */
-export async function updateOfferWall(
+export async function updateTaskWall(
   db: Db,
   actorUserId: string,
   id: string,
   patch: unknown,
-): Promise<OfferWall> {
+): Promise<TaskWall> {
   const changes = parse(PatchSchema, patch);
   return db.transaction(async (tx) => {
     const [before] = WALL_ID.test(id)
       ? await tx.select().from(taskWalls).where(eq(taskWalls.id, id)).for("update")
       : [];
-    if (!before) throw new DomainError("not_found", OFFER_WALL_MESSAGES.notFound);
+    if (!before) throw new DomainError("not_found", TASK_WALL_MESSAGES.notFound);
     const merged = { ...before, capPerPostback: Number(before.capPerPostback), ...changes };
     checkCombination(merged);
     const [after] = await tx

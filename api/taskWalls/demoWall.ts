@@ -3,9 +3,10 @@ import type { Db } from "../db/client";
 import { taskWallTransactions } from "../db/schema";
 import { milliToRupeeString } from "../../shared/money";
 import { DomainError } from "../lib/errors";
-import { DEMO_WALL_ID, getOfferWall, type OfferWall } from "./config";
-import { pointsToMilli } from "./taskWalls";
+import { DEMO_WALL_ID, getTaskWall, type TaskWall } from "./config";
+import { pointsToMilli } from "./points";
 import { sendPostback, signedPostbackFor } from "./sender";
+import type { DemoCompleted, DemoOffers } from "../../shared/contracts/taskWalls";
 
 /**
  * The demo network the site serves itself (issue 8: the whole loop offline). Its offers are the
@@ -56,14 +57,14 @@ export const DEMO_MESSAGES = {
 
 export const demoTransactionId = (userId: string, offerId: string) => `demo-${userId}-${offerId}`;
 
-async function demoWall(db: Db): Promise<OfferWall> {
-  const wall = await getOfferWall(db, DEMO_WALL_ID);
+async function demoWall(db: Db): Promise<TaskWall> {
+  const wall = await getTaskWall(db, DEMO_WALL_ID);
   if (!wall || !wall.enabled) throw new DomainError("not_found", DEMO_MESSAGES.unavailable);
   return wall;
 }
 
 /** What an offer pays on this wall: points × the wall's rate, capped, as a rupee string. */
-const rewardOf = (wall: OfferWall, points: number) =>
+const rewardOf = (wall: TaskWall, points: number) =>
   milliToRupeeString(
     Math.min(Number(pointsToMilli(String(points), wall.milliPerPoint)!.milli), Number(wall.capPerPostback)),
   );
@@ -87,7 +88,7 @@ async function completedOffers(db: Db, userId: string, offerIds: readonly string
 }
 
 /** The offers, with the member's completions (credits on the demo wall). */
-export async function demoOffers(db: Db, userId: string) {
+export async function demoOffers(db: Db, userId: string): Promise<DemoOffers> {
   const wall = await demoWall(db);
   const completed = await completedOffers(
     db,
@@ -115,7 +116,7 @@ export async function completeDemoOffer(
   deps: { db: Db; selfOrigin: string },
   userId: string,
   offerId: string,
-): Promise<{ message: string; delivered: true }> {
+): Promise<DemoCompleted> {
   const wall = await demoWall(deps.db);
   const offer = DEMO_OFFERS.find((o) => o.id === offerId);
   if (!offer) throw new DomainError("not_found", DEMO_MESSAGES.offerNotFound);

@@ -2,17 +2,19 @@ import { Hono } from "hono";
 import { ok, requireMember, type ApiEnv } from "../http";
 import { sanitizeHtml } from "../lib/sanitize";
 import { getSetting } from "../operators/settings";
-import { offerWallsForMember, taskWallBalance } from "./taskWalls";
+import { taskWallsForMember, taskWallBalance } from "./members";
 import { demoWallServed } from "./config";
+import type { TaskWallsData } from "../../shared/contracts/taskWalls";
+import type { TaskWallBalance } from "../../shared/taskWall";
 
 /** The member's side of task walls, under /userIncomeRoute (spec 2 §3, §7; docs/api/taskwalls.md). */
-export function offerWallsRoute(): Hono<ApiEnv> {
+export function taskWallsRoute(): Hono<ApiEnv> {
   const r = new Hono<ApiEnv>();
 
   r.get("/user_offerWall_get", requireMember, async (c) => {
     const { deps, member } = c.var;
     const [{ walls, balance }, instructions] = await Promise.all([
-      offerWallsForMember(deps.db, member.id, deps.clock(), { demoWall: demoWallServed(deps.config) }),
+      taskWallsForMember(deps.db, member.id, deps.clock(), { demoWall: demoWallServed(deps.config) }),
       getSetting(deps.db, "offerwall_instructions"),
     ]);
     return ok(c, {
@@ -26,14 +28,16 @@ export function offerWallsRoute(): Hono<ApiEnv> {
       today_completed: balance.today_completed,
       other_data_offerWalls_instructions: instructions.map((html) => sanitizeHtml(html)),
       available_balance: balance.available_balance,
-    });
+    } satisfies TaskWallsData);
   });
 
   r.get("/user_offerWall_balance_get", requireMember, async (c) => {
     const { deps, member } = c.var;
     return ok(
       c,
-      await taskWallBalance(deps.db, member.id, deps.clock(), { demoWall: demoWallServed(deps.config) }),
+      (await taskWallBalance(deps.db, member.id, deps.clock(), {
+        demoWall: demoWallServed(deps.config),
+      })) satisfies TaskWallBalance,
     );
   });
 

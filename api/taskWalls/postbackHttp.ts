@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { clientIp, fail, fromWebTier, type ApiContext, type ApiEnv } from "../http";
-import { handlePostback, type RawPostback } from "./taskWalls";
+import { handlePostback } from "./postbacks";
+import type { RawPostback } from "./log";
 import { POSTBACK_ORIGIN_HEADER, POSTBACK_VERDICT_HEADER } from "./sender";
 
 /**

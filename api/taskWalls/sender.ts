@@ -3,8 +3,8 @@ import { request as httpsRequest } from "node:https";
 import type { Db } from "../db/client";
 import { recordAudit } from "../operators/audit";
 import { DomainError } from "../lib/errors";
-import { OFFER_WALL_MESSAGES, getOfferWall, signatureConfigOf, type OfferWall } from "./config";
-import { getPostback } from "./taskWalls";
+import { TASK_WALL_MESSAGES, getTaskWall, signatureConfigOf, type TaskWall } from "./config";
+import { getPostback } from "./log";
 import { signPostback, type ParamList } from "./signatures";
 
 /**
@@ -36,7 +36,7 @@ export const postbackPath = (wallId: string) => `/postback/offerwall/${encodeURI
 
 /** The network's fields for one completion (or its reversal), signed with the wall's scheme. */
 export function signedPostbackFor(
-  wall: OfferWall,
+  wall: TaskWall,
   input: { userId: string; transactionId: string; points: string; reversal?: boolean },
 ): OutgoingPostback {
   const params: ParamList = [
@@ -145,8 +145,8 @@ export async function sendTestPostback(
   actorUserId: string,
   input: { wallId: string; userId: string; transactionId: string; points: string; reversal?: boolean },
 ): Promise<PostbackAnswer> {
-  const wall = await getOfferWall(deps.db, input.wallId);
-  if (!wall) throw new DomainError("not_found", OFFER_WALL_MESSAGES.notFound);
+  const wall = await getTaskWall(deps.db, input.wallId);
+  if (!wall) throw new DomainError("not_found", TASK_WALL_MESSAGES.notFound);
   const request = signedPostbackFor(wall, input);
   request.headers = { ...request.headers, ...asOurs(deps, "test", wall.ipAllowList[0] ?? "127.0.0.1") };
   const answer = await sendPostback(deps.selfOrigin, request);

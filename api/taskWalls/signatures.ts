@@ -1,4 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import type { SignatureScheme } from "../../shared/taskWall";
 
 /**
  * The signature schemes offer-wall networks put on their postbacks (ARCHITECTURE §10,
@@ -19,8 +20,7 @@ import { createHash, createHmac, timingSafeEqual } from "node:crypto";
  * Hex digests are compared case-insensitively.
  */
 
-export const SIGNATURE_SCHEMES = ["md5_fields", "hmac_sha1_url", "hmac_sha256_sorted"] as const;
-export type SignatureScheme = (typeof SIGNATURE_SCHEMES)[number];
+export { SIGNATURE_SCHEMES, type SignatureScheme } from "../../shared/taskWall";
 
 export interface SignatureConfig {
   scheme: SignatureScheme;

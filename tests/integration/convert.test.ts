@@ -18,8 +18,8 @@ import { conversions, journalEntries, journalLines } from "../../api/db/schema";
 import { seedTaskWalls } from "../../api/db/seed-taskwalls";
 import { PLATFORM, accountBalance, memberAccount, memberDebt } from "../../api/ledger/ledger";
 import { DEMO_WALL_ID } from "../../api/taskWalls/demoWall";
-import { getOfferWall } from "../../api/taskWalls/config";
-import { handlePostback } from "../../api/taskWalls/taskWalls";
+import { getTaskWall } from "../../api/taskWalls/config";
+import { handlePostback } from "../../api/taskWalls/postbacks";
 import { signedPostbackFor } from "../../api/taskWalls/sender";
 import { settleWithdrawal } from "../../api/withdrawals/withdrawals";
 
@@ -184,7 +184,7 @@ describe.each(drivers())("balance converter (%s)", (driver) => {
 
   it("while a reversed task-wall credit is owed, conversions to deposit are refused, in parallel too", async () => {
     await t.deps.db.transaction((tx) => seedTaskWalls(tx));
-    const wall = (await getOfferWall(t.deps.db, DEMO_WALL_ID))!;
+    const wall = (await getTaskWall(t.deps.db, DEMO_WALL_ID))!;
     const postback = async (input: { userId: string; points: string; reversal?: boolean }) => {
       const signed = signedPostbackFor(wall, { ...input, transactionId: "conv-debt" });
       return handlePostback(t.deps, DEMO_WALL_ID, {

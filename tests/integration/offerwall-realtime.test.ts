@@ -7,7 +7,7 @@ import { serveApi, type ServedApi } from "../support/http";
 import { memberSocket } from "../support/sockets";
 import { expectLedgerConsistent, newMember, newOperator, type TestMember } from "../support/money";
 import { createDeps, type Deps } from "../../api/deps";
-import { createOfferWall } from "../../api/taskWalls/config";
+import { createTaskWall } from "../../api/taskWalls/config";
 import { seedTaskWalls } from "../../api/db/seed-taskwalls";
 import { REGISTER_COMPONENT_EVENT, TASK_WALL_BALANCE_EVENT } from "../../shared/taskWall";
 
@@ -39,7 +39,7 @@ describe.each(drivers())("task-wall sockets (%s)", (driver) => {
     nodeA = await serveApi(t.deps, { realtime: { adapterKey } });
     nodeB = await serveApi(depsB, { realtime: { adapterKey } });
     const operator = await newOperator(t);
-    const wall = await createOfferWall(t.deps.db, operator.id, {
+    const wall = await createTaskWall(t.deps.db, operator.id, {
       name: "Realtime wall",
       frameUrlTemplate: "https://wall.example/?u={user_id}",
       secret: SECRET,

@@ -16,9 +16,9 @@ import { seedGames } from "../../api/db/seed-games";
 import { createApi } from "../../api/app";
 import { gameDeps } from "../../api/deps";
 import { DEMO_WALL_ID, demoTransactionId } from "../../api/taskWalls/demoWall";
-import { getOfferWall } from "../../api/taskWalls/config";
+import { getTaskWall } from "../../api/taskWalls/config";
 import { sendPostback, signedPostbackFor } from "../../api/taskWalls/sender";
-import { SUMMARY_URL_BYTES } from "../../api/taskWalls/taskWalls";
+import { SUMMARY_URL_BYTES } from "../../api/taskWalls/log";
 import { cancel, join } from "../../api/games/join";
 import { loader as demoWallPage } from "../../app/routes/demo-wall";
 import { creditEarning } from "../../api/ledger/earnings";
@@ -809,7 +809,7 @@ describe.each(drivers())("task walls (%s)", (driver) => {
 
   it("the demo wall exists only on a demo install: elsewhere it is not listed, served or credited", async () => {
     const m = await newMember(t);
-    const demo = (await getOfferWall(t.deps.db, DEMO_WALL_ID))!;
+    const demo = (await getTaskWall(t.deps.db, DEMO_WALL_ID))!;
     const api = createApi(t.deps);
     const context = {
       apiFetch: (r: Request) => api.fetch(r),

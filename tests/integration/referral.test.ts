@@ -19,7 +19,7 @@ import { gameDeps } from "../../api/deps";
 import { seedGames } from "../../api/db/seed-games";
 import { gameRoomTypes, journalEntries } from "../../api/db/schema";
 import { REFERRAL_INCOME } from "../../api/ledger/earnings";
-import { OFFER_WALL_REVERSAL } from "../../api/taskWalls/taskWalls";
+import { TASK_WALL_REVERSAL } from "../../api/taskWalls/credits";
 import {
   PLATFORM,
   debtAccount,
@@ -191,7 +191,7 @@ describe.each(drivers())("refer and earn (%s)", (driver) => {
         await openDebtAccount(tx, referrer.id);
         await post(tx, {
           idempotencyKey: `test-reversal:${referrer.id}`,
-          kind: OFFER_WALL_REVERSAL,
+          kind: TASK_WALL_REVERSAL,
           userId: referrer.id,
           lines: [
             { account: memberAccount(referrer.id, "withdrawable"), amount: -20_000 },

@@ -5,7 +5,7 @@ import { requestUrl } from "../../server/remix-handler";
 import { startServerProcess, type ServerProcess } from "../support/server-process";
 import { startTestApi, type TestApi } from "../support/api";
 import { newOperator } from "../support/money";
-import { createOfferWall } from "../../api/taskWalls/config";
+import { createTaskWall } from "../../api/taskWalls/config";
 
 type OriginConfig = Pick<Config, "PUBLIC_ORIGIN" | "PORT" | "NODE_ENV" | "TRUST_PROXY">;
 const local: OriginConfig = { PORT: 3000, NODE_ENV: "development", TRUST_PROXY: 0, PUBLIC_ORIGIN: undefined };
@@ -131,7 +131,7 @@ describe("links shown to operators follow the operator's own address on a local 
 
   it("the task wall's postback address", async () => {
     const op = await newOperator(t);
-    await createOfferWall(t.deps.db, op.id, {
+    await createTaskWall(t.deps.db, op.id, {
       name: "Origin wall",
       frameUrlTemplate: "https://wall.example/?u={user_id}",
       secret: "origin-wall-secret",

@@ -9,7 +9,7 @@ import {
   type ParamList,
   type SignatureConfig,
 } from "../../api/taskWalls/signatures";
-import { pointsToMilli } from "../../api/taskWalls/taskWalls";
+import { pointsToMilli } from "../../api/taskWalls/points";
 
 /**
  * The three postback signature schemes against vectors computed here, independently, with

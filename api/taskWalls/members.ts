@@ -1,0 +1,97 @@
+import { and, count, eq, gte, lt, ne } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { journalEntries, taskWalls } from "../db/schema";
+import type { RealtimeNotifier } from "../deps";
+import { milliToRupeeString } from "../../shared/money";
+import { TASK_WALL_BALANCE_EVENT, type TaskWallBalance } from "../../shared/taskWall";
+import { incomeToday } from "../ledger/earnings";
+import { istDayStart } from "../ledger/earningKinds";
+import { memberBalances } from "../ledger/ledger";
+import { DEMO_WALL_ID, USER_ID_PLACEHOLDER, demoWallServed, listTaskWalls, type TaskWall } from "./config";
+
+/**
+ * Task walls as members see them (spec 2 §3, §7): the walls shown, each with the member's frame
+ * address, the task-wall balance, and its push to the member's sockets after a credit.
+ */
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** What the demo wall's being served depends on (demoWallServed). */
+export type DemoConfig = Parameters<typeof demoWallServed>[0];
+
+/** The frame address of a wall for a member: the template with the member's id, URL-encoded. */
+export const frameUrlFor = (w: Pick<TaskWall, "frameUrlTemplate">, userId: string) =>
+  w.frameUrlTemplate.split(USER_ID_PLACEHOLDER).join(encodeURIComponent(userId));
+
+/** The walls a member is shown: the enabled ones, without the demo wall unless it is served. */
+const shownToMembers = (demoWall: boolean) =>
+  demoWall ? eq(taskWalls.enabled, true) : and(eq(taskWalls.enabled, true), ne(taskWalls.id, DEMO_WALL_ID));
+
+/**
+ * The task-wall balance (spec 2 §3): withdrawable, today's task-wall income and credits (IST), and
+ * the walls shown (`demoWall`: whether this install serves the demo wall, demoWallServed).
+ */
+export async function taskWallBalance(
+  db: Db,
+  userId: string,
+  now: Date,
+  opts: { demoWall: boolean },
+): Promise<TaskWallBalance> {
+  const dayStart = istDayStart(now);
+  const [balances, income, [completed], [walls]] = await Promise.all([
+    memberBalances(db, userId),
+    incomeToday(db, userId, "offerWall", now),
+    // Credits are the member's offerWall earning entries (the seed's history has entries only).
+    db
+      .select({ n: count() })
+      .from(journalEntries)
+      .where(
+        and(
+          eq(journalEntries.userId, userId),
+          eq(journalEntries.kind, "offerWall"),
+          gte(journalEntries.createdAt, dayStart),
+          lt(journalEntries.createdAt, new Date(dayStart.getTime() + DAY_MS)),
+        ),
+      ),
+    db.select({ n: count() }).from(taskWalls).where(shownToMembers(opts.demoWall)),
+  ]);
+  return {
+    available_balance: milliToRupeeString(balances.withdrawable),
+    today_offerWallIncome: milliToRupeeString(income),
+    total_offerWall: Number(walls?.n ?? 0),
+    today_completed: Number(completed?.n ?? 0),
+  };
+}
+
+/**
+ * The Task Walls page: the enabled walls with the member's frame address, and the balance; the
+ * demo wall only where it is served (`demoWall`).
+ */
+export async function taskWallsForMember(db: Db, userId: string, now: Date, opts: { demoWall: boolean }) {
+  const [walls, balance] = await Promise.all([
+    listTaskWalls(db, { enabledOnly: true }),
+    taskWallBalance(db, userId, now, opts),
+  ]);
+  return {
+    walls: walls
+      .filter((w) => opts.demoWall || w.id !== DEMO_WALL_ID)
+      .map((w) => ({ id: w.id, name: w.name, frameUrl: frameUrlFor(w, userId) })),
+    balance,
+  };
+}
+
+/** Pushes the member's new task-wall balance to their task-wall sockets (after a commit). */
+export async function pushTaskWallBalance(
+  deps: { db: Db; realtime: RealtimeNotifier; config: DemoConfig },
+  userId: string,
+  now: Date,
+): Promise<void> {
+  if (!deps.realtime.live) return;
+  try {
+    const msg = await taskWallBalance(deps.db, userId, now, { demoWall: demoWallServed(deps.config) });
+    deps.realtime.emitToMember(userId, "taskWall", TASK_WALL_BALANCE_EVENT, { success: true, msg });
+  } catch (e) {
+    // The money has moved and the network is owed its answer: a lost push only delays the page.
+    console.error("task-wall balance push failed", e);
+  }
+}

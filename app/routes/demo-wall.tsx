@@ -11,6 +11,7 @@ import { Spinner } from "~/components/forms";
 import { rupees } from "../../shared/money";
 import { GENERIC_FAILURE } from "../../shared/messages";
 import { invariantResponse } from "~/utils/invariant";
+import type { DemoOffer } from "../../shared/contracts/taskWalls";
 
 /**
  * The demo network's own page, shown inside the task-wall viewer: its offers, each completed with
@@ -24,20 +25,6 @@ export const meta: MetaFunction = () => [{ title: "Demo Offers" }];
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
-interface DemoOffer {
-  id: string;
-  title: string;
-  description: string;
-  points: number;
-  reward: string;
-  completed: boolean;
-}
-
-interface DemoOffers {
-  wallName: string;
-  offers: DemoOffer[];
-}
-
 function userIdOf(request: Request): string {
   return (new URL(request.url).searchParams.get("user_id") ?? "").slice(0, 100);
 }
@@ -47,7 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!userId) return { userId, wall: null, error: "This page needs a user_id." };
   let res;
   try {
-    res = await callApi<DemoOffers>(request, context, "/demoWall/offers", { query: { user_id: userId } });
+    res = await callApi(request, context, "/demoWall/offers", { query: { user_id: userId } });
   } catch {
     return { userId, wall: null, error: GENERIC_FAILURE };
   }
@@ -63,15 +50,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const offerId = String(form.get("offer_id") ?? "").slice(0, 100);
   if (!userId || !offerId) return data({ ok: false, message: "Offer not found.", offerId }, { status: 400 });
   try {
-    const res = await callApi<{ message: string; delivered: boolean }>(
-      request,
-      context,
-      "/demoWall/complete",
-      {
-        method: "POST",
-        json: { user_id: userId, offer_id: offerId },
-      },
-    );
+    const res = await callApi(request, context, "/demoWall/complete", {
+      method: "POST",
+      json: { user_id: userId, offer_id: offerId },
+    });
     if (res.ok && res.body.msg) return { ok: true, message: res.body.msg.message, offerId };
     return data(
       { ok: false, message: errorText(res.body), offerId },

@@ -4,13 +4,13 @@ import { memberRead } from "~/utils/api.server";
 import { Instructions } from "~/components/instructions";
 import { TaskWallSummary } from "~/components/task-wall-summary";
 import { soundToggleAnswer } from "~/utils/sound.server";
-import { TASK_WALL_SOUND_COOKIE, TASK_WALLS_PATH, viewerPath, type TaskWallsData } from "~/utils/task-walls";
+import { TASK_WALL_SOUND_COOKIE, TASK_WALLS_PATH, viewerPath } from "~/utils/task-walls";
 import { INVALID_REQUEST, invariantResponse } from "~/utils/invariant";
 
 export const meta: MetaFunction = () => [{ title: "Task Walls" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const d = await memberRead<TaskWallsData>(request, context, "/userIncomeRoute/user_offerWall_get");
+  const d = await memberRead(request, context, "/userIncomeRoute/user_offerWall_get");
   return {
     walls: d.offerWallData_after_replace ?? [],
     summary: {

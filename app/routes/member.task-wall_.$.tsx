@@ -22,7 +22,6 @@ import {
   readBalance,
   wallOfViewerPath,
   type TaskWallBalance,
-  type TaskWallsData,
 } from "~/utils/task-walls";
 import { invariantResponse } from "~/utils/invariant";
 
@@ -35,7 +34,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
  * this member (spec 2 §2): an address anyone could put in a link never reaches the frame.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const d = await memberRead<TaskWallsData>(request, context, "/userIncomeRoute/user_offerWall_get");
+  const d = await memberRead(request, context, "/userIncomeRoute/user_offerWall_get");
   const { pathname } = new URL(request.url);
   const wall = wallOfViewerPath(pathname, d.offerWallData_after_replace ?? []);
   invariantResponse(wall, WALL_NOT_FOUND, 404);

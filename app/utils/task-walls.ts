@@ -1,25 +1,20 @@
 /** What the task-wall list, its viewer and the operator pages share (spec 2 §2, §3, §7). */
-import type { PostbackVerdict, RealtimeComponent, TaskWallBalance } from "../../shared/taskWall";
+import type { RealtimeComponent, TaskWallBalance } from "../../shared/taskWall";
+import type {
+  MemberTaskWall,
+  OperatorWall,
+  OperatorWallList,
+  OperatorWallSaved,
+} from "../../shared/contracts/taskWalls";
 
 export {
   POSTBACK_VERDICTS,
   REGISTER_COMPONENT_EVENT,
+  SIGNATURE_SCHEMES,
   SUCCESS_VERDICTS,
   TASK_WALL_BALANCE_EVENT,
   type TaskWallBalance,
 } from "../../shared/taskWall";
-
-export interface TaskWall {
-  _id: string;
-  offerWallName: string;
-  /** The wall's frame address for this member (the template with `{user_id}` filled in). */
-  offerWallApiLink: string;
-}
-
-export interface TaskWallsData extends TaskWallBalance {
-  offerWallData_after_replace: TaskWall[];
-  other_data_offerWalls_instructions: string[];
-}
 
 export const TASK_WALL_COMPONENT = "taskWall" satisfies RealtimeComponent;
 
@@ -41,7 +36,7 @@ export function viewerPath(link: string): string {
  * the request's path, decoded once and compared with each wall's link exactly. Anything else (an
  * address nobody configured, a broken encoding) is no wall at all: the viewer never frames it.
  */
-export function wallOfViewerPath(pathname: string, walls: readonly TaskWall[]): TaskWall | null {
+export function wallOfViewerPath(pathname: string, walls: readonly MemberTaskWall[]): MemberTaskWall | null {
   const prefix = `${TASK_WALLS_PATH}/`;
   if (!pathname.startsWith(prefix)) return null;
   let address: string;
@@ -95,60 +90,10 @@ export function readBalance(payload: unknown): TaskWallBalance | null {
   };
 }
 
-// ---------------------------------------------------------------------------------------------
-// The operator console
-
-export const SIGNATURE_SCHEMES = ["md5_fields", "hmac_sha1_url", "hmac_sha256_sorted"] as const;
-
-/** A wall as `GET /adminRoute/offerWalls` lists it (the secret shown by its last 4 only). */
-export interface OperatorWall {
-  _id: string;
-  name: string;
-  frameUrlTemplate: string;
-  secretHint: string;
-  scheme: (typeof SIGNATURE_SCHEMES)[number];
-  signatureFields: string[];
-  signatureSeparator: string;
-  signatureParam: string;
-  signatureHeader: string | null;
-  userParam: string;
-  transactionParam: string;
-  amountParam: string;
-  statusParam: string | null;
-  reversalStatuses: string[];
-  originalTransactionParam: string | null;
-  ipAllowList: string[];
-  milliPerPoint: number;
-  capPerPostback: string;
-  successBody: string;
-  enabled: boolean;
-  /** Where the wall's network sends its postbacks (the site's public origin). */
-  postbackUrl: string;
-}
-
-/** A row of `GET /adminRoute/postbacks`. */
-export interface PostbackRow {
-  id: number;
-  wallId: string | null;
-  wallName: string | null;
-  time: string;
-  ip: string | null;
-  method: string;
-  url: string;
-  headers?: Record<string, string>;
-  body?: string | null;
-  verdict: PostbackVerdict;
-  detail: string | null;
-  transactionId: string | null;
-  userId: string | null;
-  userName: string | null;
-  amount: string | null;
-  origin: "network" | "test" | "replay";
-}
-
-/** The answer of a test postback or a replay: the endpoint's HTTP status and body, and the verdict. */
-export interface PostbackSendResult {
-  status: number;
-  body: string;
-  verdict: PostbackVerdict;
+/**
+ * The walls of `GET /adminRoute/offerWalls` (the operator console). The path's POST answers a
+ * saved wall instead, so its contract is both; a read is always the list.
+ */
+export function operatorWallsOf(d: OperatorWallList | OperatorWallSaved): OperatorWall[] {
+  return "records" in d ? d.records : [];
 }

@@ -5,8 +5,8 @@ import {
   viewerPath,
   wallOfViewerPath,
   TASK_WALL_SOUND_COOKIE,
-  type TaskWall,
 } from "../../app/utils/task-walls";
+import type { MemberTaskWall as TaskWall } from "../../shared/contracts/taskWalls";
 import { socketFailureOf, SOCKET_FAILED } from "../../app/utils/socket.client";
 import { soundCookie, soundOffFromCookie, SOUND_COOKIE } from "../../app/utils/sound.server";
 

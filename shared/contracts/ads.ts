@@ -174,6 +174,11 @@ export interface PtcSettingsSaved extends PtcSettingsAnswer {
   message: string;
 }
 
+/** What /adminRoute/ptcSettings answers: the settings, and after a change (PATCH) its message. */
+export interface PtcSettingsRead extends PtcSettingsAnswer {
+  message?: string;
+}
+
 /** One campaign on the operator's list (any status, deleted too). */
 export interface OperatorCampaign {
   _id: string;
@@ -265,7 +270,7 @@ export interface AdEndpoints {
   "/advertiserRoute/advertiserCreateDataGet": Endpoint<AdvertiserCreateData>;
   "/advertiserRoute/advertiserDataPost": Endpoint<CampaignCreated, CampaignDraftBody>;
 
-  "/adminRoute/ptcSettings": Endpoint<PtcSettingsAnswer | PtcSettingsSaved, PtcSettingsPatch>;
+  "/adminRoute/ptcSettings": Endpoint<PtcSettingsRead, PtcSettingsPatch>;
   "/adminRoute/campaigns": Endpoint<OperatorCampaignPage>;
   [path: `/adminRoute/campaigns/${string}/pause`]: Endpoint<string, EmptyBody>;
   [path: `/adminRoute/campaigns/${string}/reject`]: Endpoint<CampaignRejected, EmptyBody>;

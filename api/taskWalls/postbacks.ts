@@ -13,13 +13,13 @@ import { credit, reverse } from "./credits";
 import { logPostback, sweepAfterPostback, type Judgement, type LogInTx, type RawPostback } from "./log";
 
 /**
- * Task walls (offer walls, issue 8): what members see, and the postback endpoint's rules
- * (ARCHITECTURE §10, docs/api/taskwalls.md, ADR 0008). A network's server calls
+ * The postback endpoint's rules (task walls, the spec's offer walls; issue 8; ARCHITECTURE §10,
+ * docs/api/taskwalls.md, ADR 0008). A network's server calls
  * `/postback/offerwall/{wallId}` for each completed offer, retrying until it gets the wall's
  * success body. Every request is stored raw with its verdict. A credit moves money once per
  * (wall, transaction id) — the database's primary key decides, so parallel retries credit once —
  * and the success body is answered only after the commit. A reversal takes the credit back once,
- * from the balance and, past it, into the member's debt.
+ * from the balance and, past it, into the member's debt (credits.ts).
  */
 
 export interface PostbackDeps {

@@ -8,7 +8,7 @@ import { ensurePlatformAccounts } from "./ledger/ledger";
 import { PageSessionChecks } from "./lib/sessionAuth";
 import { createProxyCheck, type ProxyCheck } from "./lib/proxyCheck";
 import type { RealtimeComponent } from "../shared/taskWall";
-import { NO_GAME_NOTIFIER, type GameDeps, type GameNotifier } from "./games/ticTacToe";
+import { NO_GAME_NOTIFIER, type GameDeps, type GameNotifier } from "./games/rooms";
 
 /**
  * Pushes an event to a member's sockets registered for a page component (room

@@ -16,6 +16,8 @@ export const PAGE_SIZE = {
   giftCodeClaims: 5,
   /** The advertiser's campaign list (spec 2 §9). */
   campaigns: 6,
+  /** The operator console's lists (campaigns, views, the cheat log, the postback log). */
+  operatorLists: 20,
 } as const;
 
 /** Clamps a requested 1-based page into the range `totalRecords` allows (page 1 when empty). */

@@ -2,16 +2,13 @@ import { desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { adCheatLog, adViews, campaigns, shortLinks, users } from "../db/schema";
 import type { CampaignStatus } from "../../shared/campaign";
-import { offsetOf, pageOf } from "../../shared/pagination";
+import { PAGE_SIZE, offsetOf, pageOf } from "../../shared/pagination";
 import { recordAudit } from "../operators/audit";
 import { DomainError } from "../lib/errors";
 import { PTC_MESSAGES } from "./messages";
 import { campaignView, refundEscrow } from "./campaigns";
 
 /** The operator's side of ads: every campaign, pause and reject, a campaign's views, the cheat log. */
-
-/** The operator lists' page size (the task-wall log uses it too). */
-export const OPERATOR_PAGE_SIZE = 20;
 
 /** Every campaign (deleted ones too), newest first, one page. */
 export async function listCampaignsForOperator(
@@ -23,7 +20,7 @@ export async function listCampaignsForOperator(
     .select({ n: sql<number>`count(*)::int` })
     .from(campaigns)
     .where(where);
-  const pagination = pageOf(filter.page, OPERATOR_PAGE_SIZE, Number(n?.n ?? 0));
+  const pagination = pageOf(filter.page, PAGE_SIZE.operatorLists, Number(n?.n ?? 0));
   const rows = await db
     .select({ c: campaigns, advertiser: users.userName })
     .from(campaigns)
@@ -95,7 +92,7 @@ export async function campaignViewLog(db: Db, campaignId: string, page: number) 
     .select({ n: sql<number>`count(*)::int` })
     .from(adViews)
     .where(eq(adViews.campaignId, campaignId));
-  const pagination = pageOf(page, OPERATOR_PAGE_SIZE, Number(n?.n ?? 0));
+  const pagination = pageOf(page, PAGE_SIZE.operatorLists, Number(n?.n ?? 0));
   const rows = await db
     .select({ v: adViews, userName: users.userName })
     .from(adViews)
@@ -127,7 +124,7 @@ export async function cheatLog(db: Db, page: number, channel?: (typeof adCheatLo
     .select({ n: sql<number>`count(*)::int` })
     .from(adCheatLog)
     .where(where);
-  const pagination = pageOf(page, OPERATOR_PAGE_SIZE, Number(n?.n ?? 0));
+  const pagination = pageOf(page, PAGE_SIZE.operatorLists, Number(n?.n ?? 0));
   const rows = await db
     .select({ l: adCheatLog, userName: users.userName, title: campaigns.title, linkName: shortLinks.name })
     .from(adCheatLog)

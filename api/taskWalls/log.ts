@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, lt, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { taskWallPostbacks, taskWalls, users } from "../db/schema";
 import { milliToRupeeString } from "../../shared/money";
-import { offsetOf, pageOf } from "../../shared/pagination";
+import { PAGE_SIZE, offsetOf, pageOf } from "../../shared/pagination";
 import type { PostbackVerdict } from "../../shared/taskWall";
 import type { PostbackLogPage } from "../../shared/contracts/taskWalls";
 import { getSetting, updateSettingAudited } from "../operators/settings";
@@ -15,8 +15,6 @@ import { DomainError } from "../lib/errors";
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** The log's page size: the operator console's lists show 20 a page. */
-const LOG_PAGE_SIZE = 20;
 
 /** A postback request as received (the route reads it; replays send the stored one again). */
 export interface RawPostback {
@@ -157,7 +155,7 @@ export async function postbackLog(
   if (filter.verdict) conditions.push(eq(taskWallPostbacks.verdict, filter.verdict));
   const where = conditions.length ? and(...conditions) : undefined;
   const [n] = await db.select({ n: count() }).from(taskWallPostbacks).where(where);
-  const pagination = pageOf(filter.page, LOG_PAGE_SIZE, Number(n?.n ?? 0));
+  const pagination = pageOf(filter.page, PAGE_SIZE.operatorLists, Number(n?.n ?? 0));
   const rows = await db
     .select({ p: taskWallPostbacks, wallName: taskWalls.name, userName: users.userName })
     .from(taskWallPostbacks)

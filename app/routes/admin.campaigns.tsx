@@ -42,7 +42,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // JavaScript, the same form rendered by the server without it).
   if (intent === "reject-check") return { confirm: { id, title: title ?? "" }, error: null };
   const path =
-    intent === "pause" ? `/adminRoute/campaigns/${id}/pause` : `/adminRoute/campaigns/${id}/reject`;
+    intent === "pause"
+      ? (`/adminRoute/campaigns/${id}/pause` as const)
+      : (`/adminRoute/campaigns/${id}/reject` as const);
   return operatorChange(request, context, path, { method: "POST", json: {} }, back);
 }
 

@@ -1,6 +1,15 @@
 import { redirect, type AppLoadContext } from "@remix-run/node";
-import { errorText, memberApi, payloadOf, type ApiCall, type ApiResult, type CallOf } from "./api.server";
-import type { AnswerOf, ApiPath } from "../../shared/contracts";
+import {
+  errorText,
+  memberApi,
+  payloadOf,
+  type ApiCall,
+  type ApiResult,
+  type ReadCall,
+  type Untyped,
+  type WriteCall,
+} from "./api.server";
+import type { AnswerOf, ApiPath, WrittenOf } from "../../shared/contracts";
 import { redirectWithToast } from "./toast.server";
 
 /**
@@ -11,22 +20,21 @@ export async function operatorApi<P extends ApiPath>(
   request: Request,
   context: AppLoadContext,
   path: P,
-  call?: CallOf<P>,
-): Promise<ApiResult<AnswerOf<P>>>;
-/** @deprecated A path outside shared/contracts (being moved there). */
-export async function operatorApi<T>(
+  call: WriteCall<P>,
+): Promise<ApiResult<WrittenOf<P>>>;
+export async function operatorApi<P extends ApiPath>(
   request: Request,
   context: AppLoadContext,
-  path: string,
-  call?: ApiCall,
-): Promise<ApiResult<T>>;
+  path: P,
+  call?: ReadCall,
+): Promise<ApiResult<AnswerOf<P>>>;
 export async function operatorApi(
   request: Request,
   context: AppLoadContext,
   path: string,
   call: ApiCall = {},
 ): Promise<ApiResult<unknown>> {
-  const res = await memberApi<unknown>(request, context, path, call);
+  const res = await (memberApi as Untyped)(request, context, path, call);
   if (res.status === 401) throw redirect("/login");
   if (res.status === 403) throw new Response("Operators only", { status: 403 });
   return res;
@@ -39,20 +47,13 @@ export async function operatorRead<P extends ApiPath>(
   path: P,
   query?: Record<string, string | undefined>,
 ): Promise<AnswerOf<P>>;
-/** @deprecated A path outside shared/contracts (being moved there). */
-export async function operatorRead<T>(
-  request: Request,
-  context: AppLoadContext,
-  path: string,
-  query?: Record<string, string | undefined>,
-): Promise<T>;
 export async function operatorRead(
   request: Request,
   context: AppLoadContext,
   path: string,
   query?: Record<string, string | undefined>,
 ): Promise<unknown> {
-  return payloadOf(await operatorApi<unknown>(request, context, path, { query }));
+  return payloadOf(await (operatorApi as Untyped)(request, context, path, { query }));
 }
 
 /** An action's change: back to `returnTo` with the API's answer as a toast (so it shows without JavaScript too). */
@@ -60,15 +61,7 @@ export async function operatorChange<P extends ApiPath>(
   request: Request,
   context: AppLoadContext,
   path: P,
-  call: CallOf<P>,
-  returnTo: string,
-): Promise<Response>;
-/** @deprecated A path outside shared/contracts (being moved there). */
-export async function operatorChange(
-  request: Request,
-  context: AppLoadContext,
-  path: string,
-  call: ApiCall,
+  call: WriteCall<P>,
   returnTo: string,
 ): Promise<Response>;
 export async function operatorChange(
@@ -78,7 +71,9 @@ export async function operatorChange(
   call: ApiCall,
   returnTo: string,
 ): Promise<Response> {
-  const res = await operatorApi<string | { message?: unknown }>(request, context, path, call);
+  const res = (await (operatorApi as Untyped)(request, context, path, call)) as ApiResult<
+    string | { message?: unknown }
+  >;
   if (res.ok) {
     const msg = res.body.msg;
     const title =

@@ -2,7 +2,7 @@ import { redirect, type AppLoadContext } from "@remix-run/node";
 import { encodeObj } from "../../shared/obj.server";
 import { redirectWithToast } from "./toast.server";
 import type { ApiBody } from "../../shared/envelope";
-import type { AnswerOf, ApiPath, BodyOf } from "../../shared/contracts";
+import type { AnswerOf, ApiPath, BodyOf, WrittenOf } from "../../shared/contracts";
 import { GENERIC_FAILURE } from "../../shared/messages";
 
 export interface ApiResult<T = unknown> {
@@ -13,6 +13,14 @@ export interface ApiResult<T = unknown> {
   /** The answer's entity tag, when the read has one (the dashboard's: see PageKeeping). */
   etag: string | null;
 }
+
+/** The helpers' implementations pass any path and call on (their overloads are the typed face). */
+export type Untyped = (
+  request: Request,
+  context: AppLoadContext,
+  path: string,
+  call?: ApiCall,
+) => Promise<ApiResult<unknown>>;
 
 /** A call's body (typed by the path's contract, shared/contracts) and how it is sent. */
 export interface ApiCall<Body = unknown> {
@@ -31,6 +39,22 @@ export interface ApiCall<Body = unknown> {
 /** The call for a path: its body is the contract's. */
 export type CallOf<P extends ApiPath> = ApiCall<BodyOf<P>>;
 
+/** A write: a body, or a method other than GET. It answers with the path's `written`. */
+export type WriteCall<P extends ApiPath> = CallOf<P> &
+  (
+    | { method: "POST" | "PATCH" | "DELETE" }
+    | { obj: BodyOf<P> }
+    | { encryptedObj: BodyOf<P> }
+    | { obj_already: BodyOf<P> }
+    | { json: BodyOf<P> }
+  );
+
+/** A read: GET, with a query at most. It answers with the path's `answer`. */
+export interface ReadCall {
+  method?: "GET";
+  query?: Record<string, string | undefined>;
+}
+
 /** The encrypted bodies, by the field name each endpoint reads. */
 const ENCRYPTED_FIELDS = ["obj", "encryptedObj", "obj_already"] as const;
 
@@ -47,15 +71,14 @@ export async function callApi<P extends ApiPath>(
   request: Request,
   context: AppLoadContext,
   path: P,
-  call?: CallOf<P>,
-): Promise<ApiResult<AnswerOf<P>>>;
-/** @deprecated A path outside shared/contracts (being moved there). */
-export async function callApi<T = unknown>(
+  call: WriteCall<P>,
+): Promise<ApiResult<WrittenOf<P>>>;
+export async function callApi<P extends ApiPath>(
   request: Request,
   context: AppLoadContext,
-  path: string,
-  call?: ApiCall,
-): Promise<ApiResult<T>>;
+  path: P,
+  call?: ReadCall,
+): Promise<ApiResult<AnswerOf<P>>>;
 export async function callApi(
   request: Request,
   context: AppLoadContext,
@@ -123,22 +146,21 @@ export async function memberApi<P extends ApiPath>(
   request: Request,
   context: AppLoadContext,
   path: P,
-  call?: CallOf<P>,
-): Promise<ApiResult<AnswerOf<P>>>;
-/** @deprecated A path outside shared/contracts (being moved there). */
-export async function memberApi<T>(
+  call: WriteCall<P>,
+): Promise<ApiResult<WrittenOf<P>>>;
+export async function memberApi<P extends ApiPath>(
   request: Request,
   context: AppLoadContext,
-  path: string,
-  call?: ApiCall,
-): Promise<ApiResult<T>>;
+  path: P,
+  call?: ReadCall,
+): Promise<ApiResult<AnswerOf<P>>>;
 export async function memberApi(
   request: Request,
   context: AppLoadContext,
   path: string,
   call: ApiCall = {},
 ): Promise<ApiResult<unknown>> {
-  const result = await callApi<unknown>(request, context, path, call);
+  const result = await (callApi as Untyped)(request, context, path, call);
   await handleSessionFlags(request, context, result);
   return result;
 }
@@ -160,20 +182,13 @@ export async function memberRead<P extends ApiPath>(
   path: P,
   query?: Record<string, string | undefined>,
 ): Promise<AnswerOf<P>>;
-/** @deprecated A path outside shared/contracts (being moved there). */
-export async function memberRead<T>(
-  request: Request,
-  context: AppLoadContext,
-  path: string,
-  query?: Record<string, string | undefined>,
-): Promise<T>;
 export async function memberRead(
   request: Request,
   context: AppLoadContext,
   path: string,
   query?: Record<string, string | undefined>,
 ): Promise<unknown> {
-  return payloadOf(await memberApi<unknown>(request, context, path, { query }));
+  return payloadOf(await (memberApi as Untyped)(request, context, path, { query }));
 }
 
 /** Reads an error_msg into one readable line (the API may send a list of {msg}). */

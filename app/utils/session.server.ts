@@ -1,6 +1,14 @@
 import { redirect, type AppLoadContext } from "@remix-run/node";
-import { callApi, memberApi, type ApiCall, type ApiResult, type CallOf } from "./api.server";
-import type { AnswerOf, ApiPath } from "../../shared/contracts";
+import {
+  callApi,
+  memberApi,
+  type ApiCall,
+  type ApiResult,
+  type ReadCall,
+  type Untyped,
+  type WriteCall,
+} from "./api.server";
+import type { AnswerOf, ApiPath, WrittenOf } from "../../shared/contracts";
 import { redirectWithToast, ToastSchema, type Toast, type ToastInput } from "./toast.server";
 import { GENERIC_FAILURE } from "../../shared/messages";
 import type { AccountSummary } from "../../shared/contracts/accounts";
@@ -78,15 +86,14 @@ export async function callApiOrNull<P extends ApiPath>(
   request: Request,
   context: AppLoadContext,
   path: P,
-  call?: CallOf<P>,
-): Promise<ApiResult<AnswerOf<P>> | null>;
-/** @deprecated A path outside shared/contracts (being moved there). */
-export async function callApiOrNull<T = unknown>(
+  call: WriteCall<P>,
+): Promise<ApiResult<WrittenOf<P>> | null>;
+export async function callApiOrNull<P extends ApiPath>(
   request: Request,
   context: AppLoadContext,
-  path: string,
-  call?: ApiCall,
-): Promise<ApiResult<T> | null>;
+  path: P,
+  call?: ReadCall,
+): Promise<ApiResult<AnswerOf<P>> | null>;
 export async function callApiOrNull(
   request: Request,
   context: AppLoadContext,
@@ -94,7 +101,7 @@ export async function callApiOrNull(
   call?: ApiCall,
 ): Promise<ApiResult<unknown> | null> {
   try {
-    return await callApi<unknown>(request, context, path, call);
+    return await (callApi as Untyped)(request, context, path, call);
   } catch {
     return null;
   }

@@ -1,11 +1,6 @@
 /** What the task-wall list, its viewer and the operator pages share (spec 2 §2, §3, §7). */
 import type { RealtimeComponent, TaskWallBalance } from "../../shared/taskWall";
-import type {
-  MemberTaskWall,
-  OperatorWall,
-  OperatorWallList,
-  OperatorWallSaved,
-} from "../../shared/contracts/taskWalls";
+import type { MemberTaskWall } from "../../shared/contracts/taskWalls";
 
 export {
   POSTBACK_VERDICTS,
@@ -88,12 +83,4 @@ export function readBalance(payload: unknown): TaskWallBalance | null {
     total_offerWall: m.total_offerWall,
     today_completed: m.today_completed,
   };
-}
-
-/**
- * The walls of `GET /adminRoute/offerWalls` (the operator console). The path's POST answers a
- * saved wall instead, so its contract is both; a read is always the list.
- */
-export function operatorWallsOf(d: OperatorWallList | OperatorWallSaved): OperatorWall[] {
-  return "records" in d ? d.records : [];
 }

@@ -270,7 +270,7 @@ export interface AdEndpoints {
   "/advertiserRoute/advertiserCreateDataGet": Endpoint<AdvertiserCreateData>;
   "/advertiserRoute/advertiserDataPost": Endpoint<CampaignCreated, CampaignDraftBody>;
 
-  "/adminRoute/ptcSettings": Endpoint<PtcSettingsRead, PtcSettingsPatch>;
+  "/adminRoute/ptcSettings": Endpoint<PtcSettingsRead, PtcSettingsPatch, PtcSettingsSaved>;
   "/adminRoute/campaigns": Endpoint<OperatorCampaignPage>;
   [path: `/adminRoute/campaigns/${string}/pause`]: Endpoint<string, EmptyBody>;
   [path: `/adminRoute/campaigns/${string}/reject`]: Endpoint<CampaignRejected, EmptyBody>;

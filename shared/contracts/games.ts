@@ -153,10 +153,10 @@ export interface GameEndpoints {
    * One path, two methods: GET answers the list (GameRoomTypeList), POST adds a type and answers
    * it (GameRoomTypeSaved) — the map keys paths, not methods.
    */
-  "/adminRoute/gameRoomTypes": Endpoint<GameRoomTypeList & Partial<GameRoomTypeSaved>, GameRoomTypeBody>;
+  "/adminRoute/gameRoomTypes": Endpoint<GameRoomTypeList, GameRoomTypeBody, GameRoomTypeSaved>;
   [path: `/adminRoute/gameRoomTypes/${string}`]: Endpoint<GameRoomTypeSaved, Partial<GameRoomTypeBody>>;
   /** PATCH turns the switch (GET answers PaidRoomsState, the `on` alone). */
-  "/adminRoute/gamePaidRooms": Endpoint<PaidRoomsSwitched, PaidRoomsBody>;
+  "/adminRoute/gamePaidRooms": Endpoint<PaidRoomsState, PaidRoomsBody, PaidRoomsSwitched>;
   /** Query: limit, page. */
   "/adminRoute/games": Endpoint<OperatorGames>;
 }

@@ -45,7 +45,7 @@ export interface GiftCodeList {
 /** A new code (plain JSON body); `amount` in rupees, `expires_at` an ISO instant. */
 export interface NewGiftCodeBody {
   code: string;
-  amount: number;
+  amount: string | number;
   claim_limit: number;
   expires_at: string;
 }
@@ -54,5 +54,5 @@ export interface GiftCodeEndpoints {
   "/userIncomeRoute/user_giftCode_get": Endpoint<GiftCodeData>;
   "/userIncomeRoute/user_giftCode_verify_and_patch": Endpoint<string, GiftCodeClaimBody>;
   /** GET lists the codes; POST creates one and answers its message. */
-  "/adminRoute/giftCodes": Endpoint<GiftCodeList | string, NewGiftCodeBody>;
+  "/adminRoute/giftCodes": Endpoint<GiftCodeList, NewGiftCodeBody, string>;
 }

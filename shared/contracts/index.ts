@@ -31,7 +31,9 @@ export interface Endpoints
 
 /** A path the pages may call (with its query string left to the call's `query`). */
 export type ApiPath = keyof Endpoints & string;
-/** What a path answers in `msg`. */
+/** What a read (GET) of a path answers in `msg`. */
 export type AnswerOf<P extends ApiPath> = Endpoints[P]["answer"];
+/** What a write (POST, PATCH, DELETE) to a path answers in `msg`. */
+export type WrittenOf<P extends ApiPath> = Endpoints[P]["written"];
 /** What a path takes as its request body (`obj`, `encryptedObj`, `obj_already` or plain JSON). */
 export type BodyOf<P extends ApiPath> = Endpoints[P]["body"];

@@ -61,7 +61,7 @@ export interface LedgerCheck {
 
 export interface OperatorEndpoints {
   /** GET reads the settings; PATCH saves them and answers its message. */
-  "/adminRoute/settings": Endpoint<SiteSettings | string, SiteSettingsBody>;
+  "/adminRoute/settings": Endpoint<SiteSettings, SiteSettingsBody, string>;
   "/adminRoute/messages": Endpoint<ContactMessageList>;
   "/adminRoute/audit": Endpoint<AuditList>;
   "/adminRoute/ledger": Endpoint<LedgerCheck>;

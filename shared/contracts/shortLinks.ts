@@ -184,9 +184,8 @@ export interface ShortLinkSettingsSaved extends ShortLinkSettings {
 }
 
 /**
- * A path read with GET and changed with POST/PATCH maps to the page's read (its answer) and the
- * change's body; the change's answer (`ShortenerSaved`, `ShortLinkSaved`, `ShortLinkSettingsSaved`)
- * is read by operatorChange for its message only.
+ * A path read with GET and changed with POST/PATCH maps to the page's read (its answer), the
+ * change's body and the change's answer (`ShortenerSaved`, `ShortLinkSaved`, `ShortLinkSettingsSaved`).
  */
 export interface ShortLinkEndpoints {
   "/userIncomeRoute/user_shortlink_data_get": Endpoint<ShortLinkData>;
@@ -195,9 +194,13 @@ export interface ShortLinkEndpoints {
   "/userIncomeRoute/user_shortlink_lastPage_data_patch": Endpoint<ClaimAnswer, ClaimBody>;
   [path: `/shortener/${string}`]: Endpoint<ShortenerTarget>;
 
-  "/adminRoute/shorteners": Endpoint<ShortenerList, NewShortenerBody>;
+  "/adminRoute/shorteners": Endpoint<ShortenerList, NewShortenerBody, ShortenerSaved>;
   [path: `/adminRoute/shorteners/${string}`]: Endpoint<ShortenerSaved, ShortenerPatchBody>;
-  "/adminRoute/shortLinks": Endpoint<ShortLinkList, NewShortLinkBody>;
+  "/adminRoute/shortLinks": Endpoint<ShortLinkList, NewShortLinkBody, ShortLinkSaved>;
   [path: `/adminRoute/shortLinks/${string}`]: Endpoint<ShortLinkSaved, ShortLinkPatchBody>;
-  "/adminRoute/shortLinkSettings": Endpoint<ShortLinkSettings, Partial<ShortLinkSettings>>;
+  "/adminRoute/shortLinkSettings": Endpoint<
+    ShortLinkSettings,
+    Partial<ShortLinkSettings>,
+    ShortLinkSettingsSaved
+  >;
 }

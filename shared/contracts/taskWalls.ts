@@ -181,7 +181,7 @@ export interface TaskWallEndpoints {
   "/userIncomeRoute/user_offerWall_balance_get": Endpoint<TaskWallBalance>;
 
   /** GET lists the walls; POST adds one. */
-  "/adminRoute/offerWalls": Endpoint<OperatorWallList | OperatorWallSaved, TaskWallConfigBody>;
+  "/adminRoute/offerWalls": Endpoint<OperatorWallList, TaskWallConfigBody, OperatorWallSaved>;
   /** PATCH changes some of a wall's fields. */
   [path: `/adminRoute/offerWalls/${string}`]: Endpoint<OperatorWallSaved, Partial<TaskWallConfigBody>>;
   "/adminRoute/postbacks": Endpoint<PostbackLogPage>;

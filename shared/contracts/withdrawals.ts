@@ -39,7 +39,8 @@ export interface BalanceData {
 /** A withdrawal request (`{obj}`): whole rupees, the bound method's name, an idempotency key. */
 export interface WithdrawBody {
   balance: number;
-  type?: string;
+  /** The bound payout method; null when none is bound (the API refuses it: bind again). */
+  type?: string | null;
   request_id?: string;
 }
 
@@ -132,6 +133,6 @@ export interface WithdrawalEndpoints {
   "/adminRoute/withdrawals": Endpoint<OperatorWithdrawalList>;
   [path: `/adminRoute/withdrawals/${string}/settle`]: Endpoint<string, SettleBody>;
   /** GET lists the methods; POST adds one and answers its message. */
-  "/adminRoute/payoutMethods": Endpoint<PayoutMethodList | string, NewPayoutMethodBody>;
+  "/adminRoute/payoutMethods": Endpoint<PayoutMethodList, NewPayoutMethodBody, string>;
   [path: `/adminRoute/payoutMethods/${string}`]: Endpoint<string, PayoutMethodEditBody>;
 }

@@ -28,6 +28,8 @@ export interface TestApi {
       contentType?: string | null;
     },
   ): Promise<{ status: number; body: any; setCookie: string[]; headers: Headers }>;
+  /** The API's routes as Hono registered them (method and path pattern, e.g. /adminRoute/campaigns/:id/views). */
+  routes: { method: string; path: string }[];
   close(): Promise<void>;
 }
 
@@ -53,6 +55,7 @@ export async function startTestApi(
     deps,
     database,
     mails,
+    routes: app.routes.map(({ method, path }) => ({ method, path })),
     async request(path, init = {}) {
       const headers = new Headers({ host: "localhost:3000", ...init.headers });
       if (init.cookie) headers.set("cookie", init.cookie);

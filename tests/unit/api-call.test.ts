@@ -24,7 +24,7 @@ describe("the web tier's API calls", () => {
     const request = new Request("http://localhost:3000/member/withdraw", { headers: { cookie: "sid=x" } });
     for (const call of [
       callApi(request, context, "/userRoute/userDataGet_dashboard"),
-      memberApi(request, context, "/userAmount/userWithdrawal_record_post", { obj: { amount: 1 } }),
+      memberApi(request, context, "/userAmount/userWithdrawal_record_post", { obj: { balance: 1 } }),
     ]) {
       const e = await thrown(call);
       expect(e).toBeInstanceOf(Response);

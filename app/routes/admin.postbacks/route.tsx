@@ -8,7 +8,7 @@ import { ConfirmDialog, newRequestId } from "~/components/confirm-dialog";
 import { Pagination } from "~/components/pagination";
 import { pageParam } from "~/utils/pagination";
 import type { PostbackSendResult } from "../../../shared/contracts/taskWalls";
-import { POSTBACK_VERDICTS, operatorWallsOf } from "~/utils/task-walls";
+import { POSTBACK_VERDICTS } from "~/utils/task-walls";
 import { ReplaySchema, RetentionSchema, TestSchema, type ActionAnswer, type SentAnswer } from "./schemas";
 import { RetentionForm, TestForm } from "./forms";
 import { PostbackEntry, SentResult } from "./log";
@@ -29,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     }),
   ]);
   return {
-    walls: operatorWallsOf(walls).map((w) => ({ id: w._id, name: w.name })),
+    walls: walls.records.map((w) => ({ id: w._id, name: w.name })),
     records: log.records,
     pagination: log.pagination,
     retentionDays: log.retentionDays,

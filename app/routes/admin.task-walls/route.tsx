@@ -6,14 +6,13 @@ import { errorText } from "~/utils/api.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { CopyableText } from "~/components/copy-button";
 import { milliToRupeeString, parseRupeeInput, rupees } from "../../../shared/money";
-import { operatorWallsOf } from "~/utils/task-walls";
 import { PAGE, WallForm, WallSchema, words } from "./wall-form";
 
 export const meta: MetaFunction = () => [{ title: "Task Walls · Operator Console" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const walls = operatorWallsOf(await operatorRead(request, context, "/adminRoute/offerWalls"));
+  const walls = (await operatorRead(request, context, "/adminRoute/offerWalls")).records;
   const editId = url.searchParams.get("edit");
   const editing = editId ? (walls.find((w) => w._id === editId) ?? null) : null;
   return { walls, editing };

@@ -22,12 +22,10 @@ export interface TaskWallsData extends TaskWallBalance {
   other_data_offerWalls_instructions: string[];
 }
 
-/** A wall as operators see it (the secret shown by its last 4 only). */
-export interface OperatorWall {
-  _id: string;
+/** A wall's settings, as operators read them and their form sends them. */
+export interface TaskWallSettings {
   name: string;
   frameUrlTemplate: string;
-  secretHint: string;
   scheme: SignatureScheme;
   signatureFields: string[];
   signatureSeparator: string;
@@ -41,9 +39,16 @@ export interface OperatorWall {
   originalTransactionParam: string | null;
   ipAllowList: string[];
   milliPerPoint: number;
+  /** Rupees with up to 3 decimals. */
   capPerPostback: string;
   successBody: string;
   enabled: boolean;
+}
+
+/** A wall as operators see it (the secret shown by its last 4 only). */
+export interface OperatorWall extends TaskWallSettings {
+  _id: string;
+  secretHint: string;
   sortOrder: number;
   /** The path of the wall's postback endpoint (/postback/offerwall/{id}). */
   postbackPath: string;
@@ -65,28 +70,9 @@ export interface OperatorWallSaved {
 }
 
 /** A wall's configuration as the operators' form sends it (the API validates every field). */
-export interface TaskWallConfigBody {
-  name: string;
-  frameUrlTemplate: string;
+export interface TaskWallConfigBody extends TaskWallSettings {
   /** Write-only: left out on an edit, the secret stays. */
   secret?: string;
-  scheme: SignatureScheme;
-  signatureFields: string[];
-  signatureSeparator: string;
-  signatureParam: string;
-  signatureHeader: string | null;
-  userParam: string;
-  transactionParam: string;
-  amountParam: string;
-  statusParam: string | null;
-  reversalStatuses: string[];
-  originalTransactionParam: string | null;
-  ipAllowList: string[];
-  milliPerPoint: number;
-  /** Rupees with up to 3 decimals. */
-  capPerPostback: string;
-  successBody: string;
-  enabled: boolean;
 }
 
 /** A row of the postback log (GET /adminRoute/postbacks). */

@@ -14,6 +14,8 @@ const FEATURES = [
   "giftCodes",
   "ledger",
   "operators",
+  "seed",
+  "site",
   "shortLinks",
   "taskWalls",
   "withdrawals",

@@ -12,7 +12,7 @@ import type { ViteDevServer } from "vite";
 import { createDeps } from "./api/deps";
 import { createApi, isApiPath } from "./api/app";
 import { attachRealtime } from "./api/realtime";
-import { seedIfEmpty } from "./api/db/seed";
+import { seedIfEmpty } from "./api/seed/seed";
 import type { WebContext } from "./app/load-context";
 import { createGuardedRemixHandler } from "./server/remix-handler";
 import { applyHeaders, createNonce, isPrivatePage, routePath, securityHeaders } from "./server/headers";

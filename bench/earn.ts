@@ -11,10 +11,10 @@ import { createHash } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { Agent } from "undici";
 import { journalEntries, taskWalls } from "../api/db/schema";
-import { seedShortLinks } from "../api/db/seed-shortlinks";
+import { seedShortLinks } from "../api/seed/shortLinks";
 import { createMember } from "../api/accounts/accounts";
 import { createSession } from "../api/accounts/sessions";
-import { setSetting } from "../api/operators/settings";
+import { setSetting } from "../api/site/settings";
 import { newId } from "../api/lib/ids";
 import { encodeObj } from "../shared/obj.server";
 import {

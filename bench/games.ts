@@ -12,7 +12,7 @@ import path from "node:path";
 import postgres from "postgres";
 import { io as connect, type Socket } from "socket.io-client";
 import { openDatabase } from "../api/db/client";
-import { seedGames } from "../api/db/seed-games";
+import { seedGames } from "../api/seed/games";
 import { PLATFORM, accountBalance, ensurePlatformAccounts } from "../api/ledger/ledger";
 import { hashToken, newId, newToken } from "../api/lib/ids";
 import { REGISTER_COMPONENT_EVENT } from "../shared/taskWall";

@@ -16,7 +16,7 @@ import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import { encodeObj } from "../shared/obj.server";
 import { migrationsFolder, openDatabase } from "../api/db/client";
-import { seedIfEmpty } from "../api/db/seed";
+import { seedIfEmpty } from "../api/seed/seed";
 import { memberDailyEarnings } from "../api/db/schema";
 import { createMember } from "../api/accounts/accounts";
 import { PLATFORM, memberAccount } from "../api/ledger/ledger";

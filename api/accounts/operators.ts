@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { sessions, users } from "../db/schema";
-import { recordAudit } from "../operators/audit";
+import { recordAudit } from "../site/audit";
 import { createMember, emailKey, hashPassword, normalizeEmail } from "./accounts";
 
 /**

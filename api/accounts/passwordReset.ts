@@ -5,7 +5,7 @@ import { hashToken, newToken } from "../lib/ids";
 import { escapeHtml, type Mailer } from "../lib/mailer";
 import { emailKey, hashPassword, normalizeEmail } from "./accounts";
 import { isUniqueViolation } from "../db/errors";
-import { getSetting } from "../operators/settings";
+import { getSetting } from "../site/settings";
 
 /**
  * Password reset and e-mail change links. Tokens are random, stored only as a hash, expire after

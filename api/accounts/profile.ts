@@ -11,7 +11,7 @@ import { memberBalances } from "../ledger/ledger";
 import { MailDeliveryError, sendNotice } from "./passwordReset";
 import { activePayoutMethods } from "../withdrawals/payoutMethods";
 import { revokeOtherSessions } from "./sessions";
-import { getSetting } from "../operators/settings";
+import { getSetting } from "../site/settings";
 import type { AccountSummary, ProfileData } from "../../shared/contracts/accounts";
 
 export const PROFILE_MESSAGES = {

@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import { adCheatLog, adViews, campaigns, shortLinks, users } from "../db/schema";
 import type { CampaignStatus } from "../../shared/campaign";
 import { PAGE_SIZE, offsetOf, pageOf } from "../../shared/pagination";
-import { recordAudit } from "../operators/audit";
+import { recordAudit } from "../site/audit";
 import { DomainError } from "../lib/errors";
 import { PTC_MESSAGES } from "./messages";
 import { campaignView, refundEscrow } from "./campaigns";

@@ -1,8 +1,8 @@
 import type { Db, Tx } from "../db/client";
 import { campaignPricingSchema, type CampaignPricing } from "../../shared/campaign";
-import { recordAudit } from "../operators/audit";
+import { recordAudit } from "../site/audit";
 import { DomainError } from "../lib/errors";
-import { getSetting, setSetting } from "../operators/settings";
+import { getSetting, setSetting } from "../site/settings";
 
 /** The ads' settings (the operator's): the price list per type and duration, the minimum total views and the viewer's share. */
 

@@ -8,7 +8,7 @@ import { istDay, istDayStart } from "../ledger/earningKinds";
 import { DomainError } from "../lib/errors";
 import { InsufficientFundsError, PLATFORM, campaignEscrowAccount, memberBalances } from "../ledger/ledger";
 import type { ProxyCheck } from "../lib/proxyCheck";
-import { getSetting } from "../operators/settings";
+import { getSetting } from "../site/settings";
 import type { CampaignRow } from "./campaigns";
 import {
   AdRefusal,

@@ -5,7 +5,7 @@ import { milliToRupeeString } from "../../shared/money";
 import type { CampaignType } from "../../shared/campaign";
 import { sanitizeHtml } from "../lib/sanitize";
 import type { PtcAdView, PtcAdsHome, PtcClaimed, PtcStartedView } from "../../shared/contracts/ads";
-import { getSetting } from "../operators/settings";
+import { getSetting } from "../site/settings";
 import { PTC_MESSAGES } from "./messages";
 import { adsForMember, claimView, startView, viewOf } from "./views";
 

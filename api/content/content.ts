@@ -13,7 +13,7 @@ import {
 import { milliToRupeeString, MILLI_PER_RUPEE } from "../../shared/money";
 import { sanitizeHtml } from "../lib/sanitize";
 import { EARNING_SOURCES } from "../ledger/earnings";
-import { getSetting } from "../operators/settings";
+import { getSetting } from "../site/settings";
 import { PAGE_SIZE, offsetOf, pageOf } from "../../shared/pagination";
 import type { PublicStatistics } from "../../shared/contracts/content";
 

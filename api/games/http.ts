@@ -18,7 +18,7 @@ import { move } from "./moves";
 import { setPaidRooms } from "./paidRooms";
 import { bettingHome, lobby } from "./lobby";
 import { GAME_ADMIN_MESSAGES, createRoomType, listGames, listRoomTypes, updateRoomType } from "./moderation";
-import { gamesPaidRooms } from "../operators/settings";
+import { gamesPaidRooms } from "../site/settings";
 import { milliToRupeeString } from "../../shared/money";
 import type {
   BettingHome,

@@ -5,7 +5,7 @@ import { newId } from "../lib/ids";
 import { GAME_MESSAGES, PRACTICE_ROOM, PRACTICE_TYPE_ID } from "../../shared/ticTacToeEvents";
 import { openRoom, step } from "../../shared/ticTacToeMachine";
 import { DomainError } from "../lib/errors";
-import { gamesPaidRooms } from "../operators/settings";
+import { gamesPaidRooms } from "../site/settings";
 import {
   PAID_SWITCH_LOCK,
   TYPE_LOCK_NAMESPACE,

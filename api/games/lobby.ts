@@ -7,7 +7,7 @@ import { milliToRupeeString } from "../../shared/money";
 import { incomeToday } from "../ledger/earnings";
 import { istDayStart } from "../ledger/earningKinds";
 import { memberAccount, memberBalances } from "../ledger/ledger";
-import { gamesPaidRooms } from "../operators/settings";
+import { gamesPaidRooms } from "../site/settings";
 import { GAME_KINDS } from "./settlement";
 import { priced, type GameDeps } from "./rooms";
 

@@ -4,9 +4,9 @@ import { gamePlayers, gameRoomTypes, gameRooms, journalEntries, journalLines } f
 import { newId } from "../lib/ids";
 import { milliToRupeeString } from "../../shared/money";
 import { offsetOf, pageOf } from "../../shared/pagination";
-import { recordAudit } from "../operators/audit";
+import { recordAudit } from "../site/audit";
 import { DomainError } from "../lib/errors";
-import { gamesPaidRooms } from "../operators/settings";
+import { gamesPaidRooms } from "../site/settings";
 import type { GameDeps } from "./rooms";
 import type { GameRoomType, OperatorGame, OperatorGames } from "../../shared/contracts/games";
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { gameRooms } from "../db/schema";
-import { gamesPaidRooms, setGamesPaidRooms } from "../operators/settings";
-import { recordAudit } from "../operators/audit";
+import { gamesPaidRooms, setGamesPaidRooms } from "../site/settings";
+import { recordAudit } from "../site/audit";
 import { PAID_SWITCH_LOCK, inTransaction, lockRoom, play, type GameDeps } from "./rooms";
 
 /**

@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import { giftCodeClaims, giftCodes } from "../db/schema";
 import { DomainError } from "../lib/errors";
 import { formatRupees, milliToRupeeString } from "../../shared/money";
-import { recordAudit } from "../operators/audit";
+import { recordAudit } from "../site/audit";
 import { PLATFORM, memberAccount, post } from "../ledger/ledger";
 import { PAGE_SIZE, offsetOf, pageOf } from "../../shared/pagination";
 

@@ -4,7 +4,7 @@ import { ok, pageQuery, readBody, requireMember, type ApiEnv } from "../http";
 import { milliToRupeeString } from "../../shared/money";
 import { memberBalances } from "../ledger/ledger";
 import { sanitizeHtml } from "../lib/sanitize";
-import { getSetting } from "../operators/settings";
+import { getSetting } from "../site/settings";
 import { GIFT_CODE_MESSAGES, claimGiftCode, claimHistory } from "./giftCodes";
 import type { GiftCodeData } from "../../shared/contracts/giftCodes";
 

@@ -2,7 +2,7 @@ import { and, desc, eq, gte } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { memberDailyEarnings, users } from "../db/schema";
 import { PLATFORM, debtAccount, lockAccounts, memberAccount, post, type EntryLine } from "./ledger";
-import { getSetting } from "../operators/settings";
+import { getSetting } from "../site/settings";
 import { percentOf } from "../../shared/money";
 
 import { type EarningSource, REFERRAL_INCOME, istDay } from "./earningKinds";

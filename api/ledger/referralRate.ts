@@ -1,5 +1,5 @@
 import type { Db } from "../db/client";
-import { getSetting, updateSettingAudited } from "../operators/settings";
+import { getSetting, updateSettingAudited } from "../site/settings";
 import type { SiteSettings } from "../../shared/contracts/operators";
 
 /*

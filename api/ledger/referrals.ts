@@ -6,7 +6,7 @@ import { REFERRAL_INCOME } from "./earnings";
 import { memberAccount, memberBalances } from "./ledger";
 import { referralRateText } from "./referralRate";
 import { sanitizeHtml } from "../lib/sanitize";
-import { getSetting } from "../operators/settings";
+import { getSetting } from "../site/settings";
 import { PAGE_SIZE, offsetOf, pageOf } from "../../shared/pagination";
 import type { ReferralData } from "../../shared/contracts/accounts";
 

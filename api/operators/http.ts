@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { ok, readBody, requireMember, requireOperator, type ApiEnv } from "../http";
-import { listAudit } from "./audit";
+import { listAudit } from "../site/audit";
 import { checkLedgerInvariant } from "../ledger/ledger";
 import { REFERRAL_RATE_MAX_BP, referralSettings, updateReferralRate } from "../ledger/referralRate";
 import { listContactMessages } from "../content/contact";

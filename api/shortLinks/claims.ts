@@ -7,7 +7,7 @@ import { istDay } from "../ledger/earningKinds";
 import { DomainError } from "../lib/errors";
 import { memberBalances } from "../ledger/ledger";
 import type { ProxyCheck } from "../lib/proxyCheck";
-import { getSetting } from "../operators/settings";
+import { getSetting } from "../site/settings";
 import { SHORT_LINK_MESSAGES, TOKEN } from "./shortLinks";
 
 /**

@@ -1,6 +1,6 @@
 import type { Db, Tx } from "../db/client";
 import type { ShortLinkSettings } from "../../shared/contracts/shortLinks";
-import { getSetting } from "../operators/settings";
+import { getSetting } from "../site/settings";
 
 /** The short-link settings members and operators both read: minimum time, expiry, instructions. */
 export async function shortLinkSettings(db: Db | Tx): Promise<ShortLinkSettings> {

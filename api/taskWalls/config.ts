@@ -6,7 +6,7 @@ import type { Db, Tx } from "../db/client";
 import { taskWalls } from "../db/schema";
 import { newId } from "../lib/ids";
 import { milliToRupeeString, parseRupeeInput } from "../../shared/money";
-import { recordAudit } from "../operators/audit";
+import { recordAudit } from "../site/audit";
 import { DomainError } from "../lib/errors";
 import { SIGNATURE_SCHEMES, type SignatureConfig } from "./signatures";
 

@@ -4,7 +4,7 @@ import { journalEntries, journalLines, taskWallTransactions } from "../db/schema
 import { milliToRupeeString } from "../../shared/money";
 import { creditEarning } from "../ledger/earnings";
 import { PLATFORM, debtAccount, lockAccounts, memberAccount, openDebtAccount, post } from "../ledger/ledger";
-import { getSetting } from "../operators/settings";
+import { getSetting } from "../site/settings";
 import type { TaskWall } from "./config";
 import type { Judgement, LogInTx } from "./log";
 import { minBig } from "./points";

@@ -5,7 +5,7 @@ import { milliToRupeeString } from "../../shared/money";
 import { PAGE_SIZE, offsetOf, pageOf } from "../../shared/pagination";
 import type { PostbackVerdict } from "../../shared/taskWall";
 import type { PostbackLogPage } from "../../shared/contracts/taskWalls";
-import { getSetting, updateSettingAudited } from "../operators/settings";
+import { getSetting, updateSettingAudited } from "../site/settings";
 import { DomainError } from "../lib/errors";
 
 /**

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { ok, requireMember, type ApiEnv } from "../http";
 import { sanitizeHtml } from "../lib/sanitize";
-import { getSetting } from "../operators/settings";
+import { getSetting } from "../site/settings";
 import { taskWallsForMember, taskWallBalance } from "./members";
 import { demoWallServed } from "./config";
 import type { TaskWallsData } from "../../shared/contracts/taskWalls";

@@ -1,7 +1,7 @@
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
 import type { Db } from "../db/client";
-import { recordAudit } from "../operators/audit";
+import { recordAudit } from "../site/audit";
 import { DomainError } from "../lib/errors";
 import { TASK_WALL_MESSAGES, getTaskWall, signatureConfigOf, type TaskWall } from "./config";
 import { getPostback } from "./log";

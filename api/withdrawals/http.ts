@@ -3,7 +3,7 @@ import { z } from "zod";
 import { ok, pageQuery, readObj, requireMember, type ApiEnv } from "../http";
 import { milliToRupeeString } from "../../shared/money";
 import { sanitizeHtml } from "../lib/sanitize";
-import { getSetting } from "../operators/settings";
+import { getSetting } from "../site/settings";
 import { WITHDRAW_MESSAGES, requestWithdrawal, wholeRupees, withdrawalSummary } from "./withdrawals";
 import { CONVERT_MESSAGES, conversionSummary, convertBalance } from "./conversions";
 import type { BalanceData, ConvertData } from "../../shared/contracts/withdrawals";

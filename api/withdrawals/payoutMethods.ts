@@ -4,7 +4,7 @@ import { payoutMethods } from "../db/schema";
 import { isUniqueViolation } from "../db/errors";
 import { DomainError } from "../lib/errors";
 import { milliToRupeeString } from "../../shared/money";
-import { recordAudit } from "../operators/audit";
+import { recordAudit } from "../site/audit";
 import type { PayoutMethodRecord } from "../../shared/contracts/withdrawals";
 
 /**

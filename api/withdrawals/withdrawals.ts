@@ -6,7 +6,7 @@ import { DomainError } from "../lib/errors";
 import { PAGE_SIZE, offsetOf, pageOf } from "../../shared/pagination";
 import { newId } from "../lib/ids";
 import { MAX_INPUT_RUPEES, formatRupees, milliToRupeeString, rupeesToMilli } from "../../shared/money";
-import { recordAudit } from "../operators/audit";
+import { recordAudit } from "../site/audit";
 import {
   InsufficientFundsError,
   PLATFORM,

@@ -4,7 +4,7 @@ import { drivers } from "../support/db";
 import { sessionCookie, startTestApi, type TestApi } from "../support/api";
 import { accountTokens, users } from "../../api/db/schema";
 import { hashToken, newToken } from "../../api/lib/ids";
-import { setSetting } from "../../api/operators/settings";
+import { setSetting } from "../../api/site/settings";
 import { createMember } from "../../api/accounts/accounts";
 
 const TOKEN_FAILED = "Token Verification Failed!";

@@ -23,8 +23,8 @@ import { createApi } from "../../api/app";
 import { encodeObj } from "../../shared/obj.server";
 import { createSession } from "../../api/accounts/sessions";
 import { gameRoomTypes, payoutMethods, shortLinks, shorteners } from "../../api/db/schema";
-import { seedShortLinks } from "../../api/db/seed-shortlinks";
-import { seedGames } from "../../api/db/seed-games";
+import { seedShortLinks } from "../../api/seed/shortLinks";
+import { seedGames } from "../../api/seed/games";
 
 /**
  * Every API endpoint, called as a visitor, a member and an operator, with broken input: missing,

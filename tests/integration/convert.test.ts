@@ -15,7 +15,7 @@ import {
   type TestMember,
 } from "../support/money";
 import { conversions, journalEntries, journalLines } from "../../api/db/schema";
-import { seedTaskWalls } from "../../api/db/seed-taskwalls";
+import { seedTaskWalls } from "../../api/seed/taskWalls";
 import { PLATFORM, accountBalance, memberAccount, memberDebt } from "../../api/ledger/ledger";
 import { DEMO_WALL_ID } from "../../api/taskWalls/demoWall";
 import { getTaskWall } from "../../api/taskWalls/config";

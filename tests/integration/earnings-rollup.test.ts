@@ -7,7 +7,7 @@ import { journalEntries, journalLines, memberDailyEarnings } from "../../api/db/
 import { createMember } from "../../api/accounts/accounts";
 import { EARNING_SOURCES, REFERRAL_INCOME, creditEarning } from "../../api/ledger/earnings";
 import { PLATFORM, checkLedgerInvariant } from "../../api/ledger/ledger";
-import { setSetting } from "../../api/operators/settings";
+import { setSetting } from "../../api/site/settings";
 import { drivers } from "../support/db";
 import { startTestApi, type TestApi } from "../support/api";
 

@@ -14,7 +14,7 @@ import {
   postEntry,
   type PostResult,
 } from "../../api/ledger/ledger";
-import { setSetting } from "../../api/operators/settings";
+import { setSetting } from "../../api/site/settings";
 import { percentOf } from "../../shared/money";
 import { drivers } from "../support/db";
 import { startTestApi, type TestApi } from "../support/api";

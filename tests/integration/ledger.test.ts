@@ -16,7 +16,7 @@ import {
   post,
   postEntry,
 } from "../../api/ledger/ledger";
-import { setSetting } from "../../api/operators/settings";
+import { setSetting } from "../../api/site/settings";
 import { drivers } from "../support/db";
 import { startTestApi, type TestApi } from "../support/api";
 

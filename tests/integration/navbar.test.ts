@@ -5,7 +5,7 @@ import { faqs, homeSections, policyPages, withdrawals } from "../../api/db/schem
 import { createMember } from "../../api/accounts/accounts";
 import { setPolicyHtml } from "../../api/content/content";
 import { creditEarning } from "../../api/ledger/earnings";
-import { setSetting } from "../../api/operators/settings";
+import { setSetting } from "../../api/site/settings";
 import { newId } from "../../api/lib/ids";
 
 describe.each(drivers())("public: /checkLogin_for_navBar and statistics (%s)", (driver) => {

@@ -8,7 +8,7 @@ import { memberSocket } from "../support/sockets";
 import { expectLedgerConsistent, newMember, newOperator, type TestMember } from "../support/money";
 import { createDeps, type Deps } from "../../api/deps";
 import { createTaskWall } from "../../api/taskWalls/config";
-import { seedTaskWalls } from "../../api/db/seed-taskwalls";
+import { seedTaskWalls } from "../../api/seed/taskWalls";
 import { REGISTER_COMPONENT_EVENT, TASK_WALL_BALANCE_EVENT } from "../../shared/taskWall";
 
 /**

@@ -11,8 +11,8 @@ import {
   taskWallTransactions,
 } from "../../api/db/schema";
 import type { AppLoadContext } from "@remix-run/node";
-import { seedTaskWalls } from "../../api/db/seed-taskwalls";
-import { seedGames } from "../../api/db/seed-games";
+import { seedTaskWalls } from "../../api/seed/taskWalls";
+import { seedGames } from "../../api/seed/games";
 import { createApi } from "../../api/app";
 import { gameDeps } from "../../api/deps";
 import { DEMO_WALL_ID, demoTransactionId } from "../../api/taskWalls/demoWall";

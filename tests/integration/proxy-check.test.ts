@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adCheatLog, shortLinkTokens, shortLinks } from "../../api/db/schema";
-import { seedShortLinks } from "../../api/db/seed-shortlinks";
+import { seedShortLinks } from "../../api/seed/shortLinks";
 import { createProxyCheck } from "../../api/lib/proxyCheck";
 import { drivers } from "../support/db";
 import { startTestApi, type TestApi } from "../support/api";

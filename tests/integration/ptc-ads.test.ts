@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { adCheatLog, adViews, auditLog, campaigns } from "../../api/db/schema";
 import { PLATFORM, accountBalance, campaignEscrowAccount, memberAccount } from "../../api/ledger/ledger";
-import { setSetting } from "../../api/operators/settings";
+import { setSetting } from "../../api/site/settings";
 import { encodeObj } from "../../shared/obj.server";
 import { drivers } from "../support/db";
 import { startTestApi, type TestApi } from "../support/api";

@@ -14,9 +14,9 @@ import {
   type TestMember,
 } from "../support/money";
 import { createMember } from "../../api/accounts/accounts";
-import { setSetting } from "../../api/operators/settings";
+import { setSetting } from "../../api/site/settings";
 import { gameDeps } from "../../api/deps";
-import { seedGames } from "../../api/db/seed-games";
+import { seedGames } from "../../api/seed/games";
 import { gameRoomTypes, journalEntries } from "../../api/db/schema";
 import { REFERRAL_INCOME } from "../../api/ledger/earnings";
 import { TASK_WALL_REVERSAL } from "../../api/taskWalls/credits";

@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, count, eq, sql } from "drizzle-orm";
 import { drivers, freshDatabase } from "../support/db";
 import type { Database } from "../../api/db/client";
-import { DEMO_ADVERTISER, DEMO_FRIEND, DEMO_MEMBER, DEMO_YOUTUBE_URL, seedIfEmpty } from "../../api/db/seed";
+import {
+  DEMO_ADVERTISER,
+  DEMO_FRIEND,
+  DEMO_MEMBER,
+  DEMO_YOUTUBE_URL,
+  seedIfEmpty,
+} from "../../api/seed/seed";
 import { adsForMember } from "../../api/ads/views";
 import { shortLinksForMember } from "../../api/shortLinks/shortLinks";
 import {
@@ -19,7 +25,7 @@ import {
   shorteners,
 } from "../../api/db/schema";
 import { DEMO_WALL_ID } from "../../api/taskWalls/demoWall";
-import { getSetting } from "../../api/operators/settings";
+import { getSetting } from "../../api/site/settings";
 import { authenticate, createMember } from "../../api/accounts/accounts";
 import {
   accountBalance,

@@ -13,7 +13,7 @@ import {
 import { accountTokens, users } from "../../api/db/schema";
 import { verifyPassword } from "../../api/accounts/accounts";
 import { hashToken } from "../../api/lib/ids";
-import { setSetting } from "../../api/operators/settings";
+import { setSetting } from "../../api/site/settings";
 
 describe.each(drivers())("settings: password and e-mail (%s)", (driver) => {
   let t: TestApi;

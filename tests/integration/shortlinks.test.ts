@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { adCheatLog, auditLog, shortLinkTokens, shortLinks, shorteners } from "../../api/db/schema";
-import { seedShortLinks } from "../../api/db/seed-shortlinks";
+import { seedShortLinks } from "../../api/seed/shortLinks";
 import { encodeObj } from "../../shared/obj.server";
 import { milliToRupeeString as rupeeString, parseRupees as rupeeMilli } from "../../shared/money";
 import { drivers } from "../support/db";

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { drivers, freshDatabase } from "../support/db";
 import type { Database } from "../../api/db/client";
-import { DEMO_STATS_BASE, seedIfEmpty } from "../../api/db/seed";
+import { DEMO_STATS_BASE, seedIfEmpty } from "../../api/seed/seed";
 import { publicStatistics } from "../../api/content/content";
-import { getSetting, SETTING_DEFAULTS } from "../../api/operators/settings";
+import { getSetting, SETTING_DEFAULTS } from "../../api/site/settings";
 
 /**
  * The home page's statistics claim no history the site does not have: a new database's base is

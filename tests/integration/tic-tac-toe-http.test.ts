@@ -20,7 +20,7 @@ import { PLATFORM, accountBalance } from "../../api/ledger/ledger";
 import { prizeKey } from "../../api/games/settlement";
 import { setPaidRooms } from "../../api/games/paidRooms";
 import { sweep } from "../../api/games/sweeper";
-import { seedGames } from "../../api/db/seed-games";
+import { seedGames } from "../../api/seed/games";
 import { REGISTER_COMPONENT_EVENT } from "../../shared/taskWall";
 import { GAME_MESSAGES, ROOM_COMPONENT, TIC_TAC_TOE_EVENTS as EV } from "../../shared/ticTacToeEvents";
 

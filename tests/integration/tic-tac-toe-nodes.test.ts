@@ -4,7 +4,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import type { Socket } from "socket.io-client";
 import { openDatabase, type Database } from "../../api/db/client";
 import { gameRooms, journalEntries } from "../../api/db/schema";
-import { seedGames } from "../../api/db/seed-games";
+import { seedGames } from "../../api/seed/games";
 import { createMember } from "../../api/accounts/accounts";
 import { convertBalance } from "../../api/withdrawals/conversions";
 import { creditEarning } from "../../api/ledger/earnings";

@@ -9,7 +9,7 @@ import { randomBytes } from "node:crypto";
 import { createDeps, gameDeps } from "../../api/deps";
 import { PLATFORM, accountBalance } from "../../api/ledger/ledger";
 import { sweep } from "../../api/games/sweeper";
-import { seedGames } from "../../api/db/seed-games";
+import { seedGames } from "../../api/seed/games";
 import { REGISTER_COMPONENT_EVENT } from "../../shared/taskWall";
 import {
   GAME_MESSAGES,

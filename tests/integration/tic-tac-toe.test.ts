@@ -21,7 +21,7 @@ import { move } from "../../api/games/moves";
 import { prizeKey } from "../../api/games/settlement";
 import { setPaidRooms } from "../../api/games/paidRooms";
 import { sweep } from "../../api/games/sweeper";
-import { seedGames } from "../../api/db/seed-games";
+import { seedGames } from "../../api/seed/games";
 import { GAME_MESSAGES } from "../../shared/ticTacToeEvents";
 
 /**

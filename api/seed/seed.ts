@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { count, eq, sql } from "drizzle-orm";
-import type { Db, Tx } from "./client";
+import type { Db, Tx } from "../db/client";
 import {
   announcements,
   faqs,
@@ -10,18 +10,18 @@ import {
   settings,
   users,
   withdrawals,
-} from "./schema";
-import { ANNOUNCEMENTS, FAQ, HOME_SECTIONS, PAGE_TEXTS, PAYOUT_METHODS, POLICIES } from "./seed-content";
+} from "../db/schema";
+import { ANNOUNCEMENTS, FAQ, HOME_SECTIONS, PAGE_TEXTS, PAYOUT_METHODS, POLICIES } from "./content";
 import { createMember, hashPassword } from "../accounts/accounts";
 import { creditEarning, type EarningSource } from "../ledger/earnings";
 import { PLATFORM, ensurePlatformAccounts, memberAccount, post } from "../ledger/ledger";
-import { SETTING_DEFAULTS } from "../operators/settings";
+import { SETTING_DEFAULTS } from "../site/settings";
 import { convertBalance } from "../withdrawals/conversions";
 import { istDayStart } from "../ledger/earningKinds";
 import { createCampaign } from "../ads/campaigns";
-import { seedTaskWalls } from "./seed-taskwalls";
-import { seedShortLinks } from "./seed-shortlinks";
-import { seedGames } from "./seed-games";
+import { seedTaskWalls } from "./taskWalls";
+import { seedShortLinks } from "./shortLinks";
+import { seedGames } from "./games";
 import { publicOrigin } from "../config";
 import { sanitizeHtml } from "../lib/sanitize";
 import { rupeesToMilli } from "../../shared/money";

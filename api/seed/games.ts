@@ -1,5 +1,5 @@
-import type { Tx } from "./client";
-import { gameRoomTypes } from "./schema";
+import type { Tx } from "../db/client";
+import { gameRoomTypes } from "../db/schema";
 import { newId } from "../lib/ids";
 import { rupeesToMilli } from "../../shared/money";
 

@@ -1,8 +1,8 @@
-import type { Tx } from "./client";
-import { settings, shortLinks, shorteners } from "./schema";
+import type { Tx } from "../db/client";
+import { settings, shortLinks, shorteners } from "../db/schema";
 import { newId } from "../lib/ids";
 import { sanitizeHtml } from "../lib/sanitize";
-import { SETTING_DEFAULTS } from "../operators/settings";
+import { SETTING_DEFAULTS } from "../site/settings";
 import { newShortenerKey } from "../shortLinks/moderation";
 import { builtinDomain } from "../shortLinks/shorteners";
 

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import type { Tx } from "./client";
-import { settings } from "./schema";
-import { SETTING_DEFAULTS } from "../operators/settings";
+import type { Tx } from "../db/client";
+import { settings } from "../db/schema";
+import { SETTING_DEFAULTS } from "../site/settings";
 import { insertTaskWall, parseTaskWall } from "../taskWalls/config";
 import { DEMO_WALL_ID, DEMO_WALL_NAME } from "../taskWalls/demoWall";
 import { sanitizeHtml } from "../lib/sanitize";

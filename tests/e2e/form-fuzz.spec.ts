@@ -139,10 +139,15 @@ const FIELDS = [
 
 test("@any-viewport @needs-js the fuzz below reaches every route that has an action", () => {
   const dir = "app/routes";
-  const withAction = readdirSync(dir)
-    .filter((f) =>
-      /^export (async function|function|const) action\b/m.test(readFileSync(`${dir}/${f}`, "utf8")),
-    )
+  // A route is a file, or a folder whose route.tsx is the module (named here as the file it was).
+  const routes = readdirSync(dir, { withFileTypes: true }).map((e) =>
+    e.isDirectory()
+      ? { name: `${e.name}.tsx`, file: `${dir}/${e.name}/route.tsx` }
+      : { name: e.name, file: `${dir}/${e.name}` },
+  );
+  const withAction = routes
+    .filter((r) => /^export (async function|function|const) action\b/m.test(readFileSync(r.file, "utf8")))
+    .map((r) => r.name)
     .sort();
   expect(withAction.length).toBeGreaterThan(30);
   expect(Object.keys(ACTIONS).sort()).toEqual(withAction);

@@ -15,6 +15,7 @@ import type { SessionUser } from "./accounts/sessions";
 import { authenticateSession, SESSION_FAILURE_FLAGS, type SessionCheck } from "./lib/sessionAuth";
 import { DomainError, UpstreamError } from "./lib/errors";
 import { isDomainErrorCode, type DomainErrorCode } from "../shared/errors";
+import { ROLE_REFUSED, mayUse, type OperatorRole } from "../shared/operatorRoles";
 
 /**
  * The response envelope (docs/api.md): `{success:true, msg}` on success,
@@ -272,6 +273,20 @@ export const requireOperator: MiddlewareHandler<ApiEnv> = async (c, next) => {
   if (c.var.member.role !== "operator" || !c.var.member.secondFactor) return fail(c, 403, "Operators only.");
   await next();
 };
+
+/**
+ * An operator endpoint open to `allowed` roles (and the owner): an operator past the second factor
+ * whose roles include one of them. Others get 403 — `Operators only.` for a member,
+ * ROLE_REFUSED for an operator whose roles do not open it.
+ */
+export function requireRole(...allowed: OperatorRole[]): MiddlewareHandler<ApiEnv> {
+  return async (c, next) => {
+    const member = c.var.member;
+    if (member.role !== "operator" || !member.secondFactor) return fail(c, 403, "Operators only.");
+    if (!mayUse(member.operatorRoles, allowed)) return fail(c, 403, ROLE_REFUSED);
+    await next();
+  };
+}
 
 /**
  * The client's address behind `hops` trusted proxies: each proxy appends the address it received

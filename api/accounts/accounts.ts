@@ -7,6 +7,7 @@ import { newId } from "../lib/ids";
 import { openMemberAccounts } from "../ledger/ledger";
 import { normalizeIdentifier } from "../../shared/fields";
 import { isUniqueViolation } from "../db/errors";
+import type { OperatorRole } from "../../shared/operatorRoles";
 
 /**
  * The identity: identifiers are compared in one normal form: trimmed, lower-case, and with the
@@ -64,6 +65,8 @@ export interface NewMember {
   googleSub?: string | null;
   referredBy?: string | null;
   role?: "member" | "operator";
+  /** An operator's roles; an operator created without them is an owner. */
+  operatorRoles?: OperatorRole[];
   emailVerified?: boolean;
   createdAt?: Date;
 }
@@ -91,6 +94,7 @@ export async function createMember(
       googleSub: input.googleSub ?? null,
       referredBy: input.referredBy ?? null,
       role: input.role ?? "member",
+      operatorRoles: input.role === "operator" ? (input.operatorRoles ?? ["owner"]) : [],
       ...(input.createdAt ? { createdAt: input.createdAt } : {}),
     });
     await openMemberAccounts(tx, id);

@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import { sessions, users } from "../db/schema";
 import { recordAudit } from "../site/audit";
 import { createMember, emailKey, hashPassword, normalizeEmail } from "./accounts";
+import type { OperatorRole } from "../../shared/operatorRoles";
 
 /**
  * Creates an operator account, or promotes an existing member (matched by e-mail) and sets the
@@ -10,9 +11,10 @@ import { createMember, emailKey, hashPassword, normalizeEmail } from "./accounts
  */
 export async function createOrPromoteOperator(
   db: Db,
-  input: { email: string; password: string; name?: string; totpSecret: string },
+  input: { email: string; password: string; name?: string; totpSecret: string; roles?: OperatorRole[] },
 ): Promise<{ id: string; userName: string; email: string; created: boolean }> {
   const email = normalizeEmail(input.email);
+  const roles: OperatorRole[] = input.roles?.length ? [...new Set(input.roles)] : ["owner"];
   const [existing] = await db
     .select()
     .from(users)
@@ -24,6 +26,7 @@ export async function createOrPromoteOperator(
         .update(users)
         .set({
           role: "operator",
+          operatorRoles: roles,
           passwordHash,
           totpSecret: input.totpSecret,
           totpLastStep: null,
@@ -40,9 +43,10 @@ export async function createOrPromoteOperator(
         actorUserId: "cli",
         action: "operator.promote",
         target: `user:${existing.id}`,
-        before: { role: existing.role, name: existing.name },
+        before: { role: existing.role, roles: existing.operatorRoles, name: existing.name },
         after: {
           role: "operator",
+          roles,
           name: input.name?.trim() || existing.name,
           password: "changed",
           secondFactor: "set up",
@@ -57,6 +61,7 @@ export async function createOrPromoteOperator(
     email,
     password: input.password,
     role: "operator",
+    operatorRoles: roles,
   });
   await db
     .update(users)
@@ -68,7 +73,7 @@ export async function createOrPromoteOperator(
       action: "operator.create",
       target: `user:${created.id}`,
       before: null,
-      after: { role: "operator", email, userName: created.userName },
+      after: { role: "operator", roles, email, userName: created.userName },
     }),
   );
   return { ...created, created: true };

@@ -2,6 +2,7 @@ import { and, eq, gt, ne, sql } from "drizzle-orm";
 import { type Db, preparedPerDatabase } from "../db/client";
 import { announcements, ledgerAccounts, sessions, users } from "../db/schema";
 import { hashToken, newToken } from "../lib/ids";
+import type { OperatorRole } from "../../shared/operatorRoles";
 
 export const SESSION_COOKIE = "sid";
 /** A session without Remember Me lasts a day (and its cookie ends with the browser); with it, 30 days. */
@@ -23,6 +24,8 @@ export interface SessionUser {
   userName: string;
   name: string;
   role: "member" | "operator";
+  /** An operator's roles (empty for a member): what each operator endpoint checks. */
+  operatorRoles: OperatorRole[];
   /**
    * Whether this session passed the second factor at sign-in. Operator requests need it: the
    * operator role alone is not enough.
@@ -80,6 +83,7 @@ const sessionQuery = preparedPerDatabase((db) =>
       userName: users.userName,
       name: users.name,
       role: users.role,
+      operatorRoles: users.operatorRoles,
       withdrawable: ledgerAccounts.balance,
       rowVersion: sql<string>`${users}.xmin::text || '.' || coalesce(${ledgerAccounts}.xmin::text, '')`,
       contentVersion: sql<string>`(select count(*) || '.' || coalesce(max(xmin::text::bigint), 0) from ${announcements})`,
@@ -127,6 +131,7 @@ export async function findSession(
     userName: row.userName!,
     name: row.name!,
     role: row.role!,
+    operatorRoles: row.role === "operator" ? (row.operatorRoles ?? []) : [],
     secondFactor: row.secondFactorAt !== null,
     withdrawable: Number(row.withdrawable ?? 0),
     rowVersion: row.rowVersion,

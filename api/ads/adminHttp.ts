@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { ApiError, ok, pageQuery, readBody, requireMember, requireOperator, type ApiEnv } from "../http";
+import { ApiError, ok, pageQuery, readBody, requireMember, requireRole, type ApiEnv } from "../http";
 import { milliToRupeeString } from "../../shared/money";
 import { CAMPAIGN_STATUSES } from "../../shared/campaign";
 import { PTC_MESSAGES } from "./messages";
@@ -64,11 +64,11 @@ export function adminAdsRoute(): Hono<ApiEnv> {
   const r = new Hono<ApiEnv>();
 
   // Ads: pricing, minimum views and the member's share; every campaign; views; the cheat log.
-  r.get("/ptcSettings", requireMember, requireOperator, async (c) =>
+  r.get("/ptcSettings", requireMember, requireRole("owner"), async (c) =>
     ok(c, ptcSettingsAnswer(await ptcSettings(c.var.deps.db))),
   );
 
-  r.patch("/ptcSettings", requireMember, requireOperator, async (c) => {
+  r.patch("/ptcSettings", requireMember, requireRole("owner"), async (c) => {
     const body = await readBody(c, PtcSettingsSchema);
     const saved = await updatePtcSettings(c.var.deps.db, c.var.member.id, {
       pricing: body.ptc_pricing,
@@ -81,7 +81,7 @@ export function adminAdsRoute(): Hono<ApiEnv> {
     } satisfies PtcSettingsSaved);
   });
 
-  r.get("/campaigns", requireMember, requireOperator, async (c) => {
+  r.get("/campaigns", requireMember, requireRole("moderation"), async (c) => {
     const parsed = CampaignStatusQuery.safeParse(c.req.query("status") ?? "all");
     if (!parsed.success) throw new ApiError(400, parsed.error.issues[0]?.message ?? "Invalid status.");
     const list = await listCampaignsForOperator(c.var.deps.db, { status: parsed.data, page: pageQuery(c) });
@@ -110,12 +110,12 @@ export function adminAdsRoute(): Hono<ApiEnv> {
     } satisfies OperatorCampaignPage);
   });
 
-  r.post("/campaigns/:id/pause", requireMember, requireOperator, async (c) => {
+  r.post("/campaigns/:id/pause", requireMember, requireRole("moderation"), async (c) => {
     await operatorPauseCampaign(c.var.deps.db, c.var.member.id, campaignId(c.req.param("id")));
     return ok(c, PTC_MESSAGES.paused satisfies string);
   });
 
-  r.post("/campaigns/:id/reject", requireMember, requireOperator, async (c) => {
+  r.post("/campaigns/:id/reject", requireMember, requireRole("moderation"), async (c) => {
     const { refund } = await rejectCampaign(
       c.var.deps.db,
       c.var.member.id,
@@ -128,7 +128,7 @@ export function adminAdsRoute(): Hono<ApiEnv> {
     } satisfies CampaignRejected);
   });
 
-  r.get("/campaigns/:id/views", requireMember, requireOperator, async (c) => {
+  r.get("/campaigns/:id/views", requireMember, requireRole("moderation"), async (c) => {
     const log = await campaignViewLog(c.var.deps.db, campaignId(c.req.param("id")), pageQuery(c));
     return ok(c, {
       records: log.records.map((v) => ({
@@ -146,7 +146,7 @@ export function adminAdsRoute(): Hono<ApiEnv> {
     } satisfies CampaignViewPage);
   });
 
-  r.get("/adCheatLog", requireMember, requireOperator, async (c) => {
+  r.get("/adCheatLog", requireMember, requireRole("moderation"), async (c) => {
     const channel = CheatChannelQuery.safeParse(c.req.query("channel") || undefined);
     if (!channel.success) throw new ApiError(400, channel.error.issues[0]?.message ?? "Invalid channel.");
     const log = await cheatLog(c.var.deps.db, pageQuery(c), channel.data);

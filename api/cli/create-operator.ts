@@ -7,23 +7,26 @@ import { openDatabase } from "../db/client";
 import { ensurePlatformAccounts } from "../ledger/ledger";
 import { createOrPromoteOperator } from "../accounts/operators";
 import { isUsableTotpSecret, newTotpSecret, totpUri } from "../accounts/secondFactor";
+import { OPERATOR_ROLES, isOperatorRole, type OperatorRole } from "../../shared/operatorRoles";
 
 /**
- * `npm run operator:create -- --email x --password y [--name z] [--totp-secret BASE32]`: creates
- * an operator, or promotes the member with that e-mail, and sets their password and the secret of
+ * `npm run operator:create -- --email x --password y [--name z] [--totp-secret BASE32]
+ * [--role owner|payouts|support|content|moderation]`: creates an operator (an owner unless `--role`
+ * says otherwise; `--role` may repeat or list roles with commas), or promotes the member with that e-mail, and sets their password and the secret of
  * their second factor (generated unless given), printed with an otpauth:// URI for an
  * authenticator app. Running it again for the same operator replaces both. Opens the same database the server uses
  * (DATABASE_URL, else the embedded one in DATA_DIR — stop the server first: embedded PGlite
  * allows one process at a time).
  */
 const USAGE =
-  "Usage: npm run operator:create -- --email <email> --password <password> [--name <name>] [--totp-secret <base32>]";
+  "Usage: npm run operator:create -- --email <email> --password <password> [--name <name>] [--totp-secret <base32>] [--role owner|payouts|support|content|moderation]";
 
 export function parseOperatorArgs(argv: string[]): {
   email: string;
   password: string;
   name?: string;
   totpSecret?: string;
+  roles: OperatorRole[];
 } {
   const { values } = parseArgs({
     args: argv,
@@ -32,6 +35,7 @@ export function parseOperatorArgs(argv: string[]): {
       password: { type: "string" },
       name: { type: "string" },
       "totp-secret": { type: "string" },
+      role: { type: "string", multiple: true },
     },
     strict: true,
   });
@@ -45,9 +49,16 @@ export function parseOperatorArgs(argv: string[]): {
   const totpSecret = values["totp-secret"]?.trim().toUpperCase();
   if (totpSecret !== undefined && !isUsableTotpSecret(totpSecret))
     throw new Error(`--totp-secret must be base32 of at least 160 bits (32 characters A-Z, 2-7).\n${USAGE}`);
+  const roles = (values.role ?? ["owner"]).flatMap((r) => r.split(",")).map((r) => r.trim().toLowerCase());
+  const unknown = roles.filter((r) => !isOperatorRole(r));
+  if (unknown.length || !roles.length)
+    throw new Error(
+      `--role must be one of ${OPERATOR_ROLES.join(", ")} (got ${unknown.join(", ") || "none"}).\n${USAGE}`,
+    );
   return {
     email: email.data,
     password,
+    roles: [...new Set(roles as OperatorRole[])],
     name: values.name?.trim() || undefined,
     ...(totpSecret ? { totpSecret } : {}),
   };
@@ -76,6 +87,7 @@ async function main(): Promise<void> {
         ? `Operator created: ${result.email} (username ${result.userName}).`
         : `Existing member promoted to operator: ${result.email} (username ${result.userName}); password updated.`,
     );
+    console.log(`Roles: ${args.roles.join(", ")}.`);
     console.log(
       [
         "Second factor: add this account to an authenticator app (it asks for a 6-digit code at each sign-in).",

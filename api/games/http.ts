@@ -7,7 +7,7 @@ import {
   parseWith,
   readBody,
   requireMember,
-  requireOperator,
+  requireRole,
   type ApiEnv,
 } from "../http";
 import { gameDeps } from "../deps";
@@ -152,7 +152,7 @@ const ID = /^[0-9a-f]{24}$/;
 /** The operators' game endpoints under /adminRoute. */
 export function adminGamesRoute(): Hono<ApiEnv> {
   const r = new Hono<ApiEnv>();
-  const guard = [requireMember, requireOperator] as const;
+  const guard = [requireMember, requireRole("moderation")] as const;
 
   r.get("/gameRoomTypes", ...guard, async (c) =>
     ok(c, { records: await listRoomTypes(c.var.deps.db) } satisfies GameRoomTypeList),

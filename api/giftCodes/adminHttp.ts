@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { ok, readBody, requireMember, requireOperator, type ApiEnv } from "../http";
+import { ok, readBody, requireMember, requireRole, type ApiEnv } from "../http";
 import { createGiftCode, GIFT_CODE_MAX_LENGTH, GIFT_CODE_MESSAGES, listGiftCodes } from "./giftCodes";
 import { rupeeAmountField } from "../operators/fields";
 import type { GiftCodeList } from "../../shared/contracts/giftCodes";
@@ -31,11 +31,11 @@ const GiftCodeSchema = z
 export function adminGiftCodesRoute(): Hono<ApiEnv> {
   const r = new Hono<ApiEnv>();
 
-  r.get("/giftCodes", requireMember, requireOperator, async (c) =>
+  r.get("/giftCodes", requireMember, requireRole("owner"), async (c) =>
     ok(c, { records: await listGiftCodes(c.var.deps.db) } satisfies GiftCodeList),
   );
 
-  r.post("/giftCodes", requireMember, requireOperator, async (c) => {
+  r.post("/giftCodes", requireMember, requireRole("owner"), async (c) => {
     const body = await readBody(c, GiftCodeSchema);
     await createGiftCode(c.var.deps.db, {
       actorUserId: c.var.member.id,

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { ok, readBody, requireMember, requireOperator, type ApiEnv } from "../http";
+import { ok, readBody, requireMember, requireOperator, requireRole, type ApiEnv } from "../http";
+import type { OperatorMe } from "../../shared/contracts/operators";
 import { listAudit } from "../site/audit";
 import { checkLedgerInvariant } from "../ledger/ledger";
 import { REFERRAL_RATE_MAX_BP, referralSettings, updateReferralRate } from "../ledger/referralRate";
@@ -27,26 +28,31 @@ const SettingsSchema = z
 export function adminRoute(): Hono<ApiEnv> {
   const r = new Hono<ApiEnv>();
 
-  r.get("/settings", requireMember, requireOperator, async (c) =>
+  // Any operator: who is signed in and which roles the console opens.
+  r.get("/me", requireMember, requireOperator, async (c) =>
+    ok(c, { userName: c.var.member.userName, roles: c.var.member.operatorRoles } satisfies OperatorMe),
+  );
+
+  r.get("/settings", requireMember, requireRole("owner"), async (c) =>
     ok(c, await referralSettings(c.var.deps.db)),
   );
 
-  r.patch("/settings", requireMember, requireOperator, async (c) => {
+  r.patch("/settings", requireMember, requireRole("owner"), async (c) => {
     const body = await readBody(c, SettingsSchema);
     await updateReferralRate(c.var.deps.db, c.var.member.id, body.referral_rate_bp);
     return ok(c, "Settings saved.");
   });
 
-  r.get("/messages", requireMember, requireOperator, async (c) =>
+  r.get("/messages", requireMember, requireRole("support"), async (c) =>
     ok(c, { records: await listContactMessages(c.var.deps.db) } satisfies ContactMessageList),
   );
 
-  r.get("/audit", requireMember, requireOperator, async (c) =>
+  r.get("/audit", requireMember, requireRole("owner"), async (c) =>
     ok(c, { records: await listAudit(c.var.deps.db) } satisfies AuditList),
   );
 
   /** The ledger's own check: every entry balances, balances sum to zero, none illegally negative. */
-  r.get("/ledger", requireMember, requireOperator, async (c) => {
+  r.get("/ledger", requireMember, requireRole("payouts"), async (c) => {
     const check = await checkLedgerInvariant(c.var.deps.db);
     const balanced = check.total === 0 && check.negative.length === 0 && check.unbalancedEntries === 0;
     return ok(c, { balanced, ...check, checkedAt: new Date().toISOString() } satisfies LedgerCheck);

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { ApiError, ok, readBody, requireMember, requireOperator, siteOriginOf, type ApiEnv } from "../http";
+import { ApiError, ok, readBody, requireMember, requireRole, siteOriginOf, type ApiEnv } from "../http";
 import { milliToRupeeString } from "../../shared/money";
 import type {
   ShortLinkList,
@@ -168,7 +168,7 @@ const shortenerAnswer = (s: ShortenerView): ShortenerRow => ({ ...s, createdAt: 
 
 export function adminShortLinksRoute(): Hono<ApiEnv> {
   const r = new Hono<ApiEnv>();
-  const guard = [requireMember, requireOperator] as const;
+  const guard = [requireMember, requireRole("owner")] as const;
 
   r.get("/shorteners", ...guard, async (c) => {
     const list = await listShorteners(c.var.deps.db, siteOriginOf(c));

@@ -6,7 +6,7 @@ import {
   pageQuery,
   readBody,
   requireMember,
-  requireOperator,
+  requireRole,
   siteOriginOf,
   type ApiContext,
   type ApiEnv,
@@ -105,26 +105,26 @@ export function adminTaskWallsRoute(): Hono<ApiEnv> {
     verdict: a.verdict,
   });
 
-  r.get("/offerWalls", requireMember, requireOperator, async (c) =>
+  r.get("/offerWalls", requireMember, requireRole("moderation"), async (c) =>
     ok(c, {
       records: (await listTaskWalls(c.var.deps.db)).map((w) => answer(c, w)),
     } satisfies OperatorWallList),
   );
 
-  r.post("/offerWalls", requireMember, requireOperator, async (c) => {
+  r.post("/offerWalls", requireMember, requireRole("owner"), async (c) => {
     const body = await readBody(c, AnyObject);
     const wall = await createTaskWall(c.var.deps.db, c.var.member.id, body);
     return ok(c, { message: TASK_WALL_MESSAGES.saved, wall: answer(c, wall) } satisfies OperatorWallSaved);
   });
 
-  r.patch("/offerWalls/:id", requireMember, requireOperator, async (c) => {
+  r.patch("/offerWalls/:id", requireMember, requireRole("owner"), async (c) => {
     const id = wallId(c.req.param("id"));
     const body = await readBody(c, AnyObject);
     const wall = await updateTaskWall(c.var.deps.db, c.var.member.id, id, body);
     return ok(c, { message: TASK_WALL_MESSAGES.saved, wall: answer(c, wall) } satisfies OperatorWallSaved);
   });
 
-  r.get("/postbacks", requireMember, requireOperator, async (c) => {
+  r.get("/postbacks", requireMember, requireRole("moderation"), async (c) => {
     const verdictText = c.req.query("verdict");
     const verdict = verdictText ? VerdictQuery.safeParse(verdictText) : undefined;
     if (verdict && !verdict.success) throw new ApiError(400, verdict.error.issues[0]!.message);
@@ -136,18 +136,18 @@ export function adminTaskWallsRoute(): Hono<ApiEnv> {
     return ok(c, log);
   });
 
-  r.patch("/postbacks/settings", requireMember, requireOperator, async (c) => {
+  r.patch("/postbacks/settings", requireMember, requireRole("owner"), async (c) => {
     const { retentionDays } = await readBody(c, RetentionSchema);
     await setPostbackLogRetention(c.var.deps.db, c.var.member.id, retentionDays);
     return ok(c, { message: "Postback log settings saved.", retentionDays } satisfies PostbackRetentionSaved);
   });
 
-  r.post("/postbacks/test", requireMember, requireOperator, async (c) => {
+  r.post("/postbacks/test", requireMember, requireRole("owner"), async (c) => {
     const body = await readBody(c, TestSchema);
     return ok(c, toolAnswer(await sendTestPostback(c.var.deps, c.var.member.id, body)));
   });
 
-  r.post("/postbacks/:id/replay", requireMember, requireOperator, async (c) => {
+  r.post("/postbacks/:id/replay", requireMember, requireRole("moderation"), async (c) => {
     const raw = c.req.param("id");
     if (!/^\d{1,15}$/.test(raw)) throw new ApiError(404, "Postback not found.");
     return ok(c, toolAnswer(await replayPostback(c.var.deps, c.var.member.id, Number(raw))));

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { ApiError, ok, readBody, requireMember, requireOperator, type ApiEnv } from "../http";
+import { ApiError, ok, readBody, requireMember, requireRole, type ApiEnv } from "../http";
 import { rupeesToMilli } from "../../shared/money";
 import { PAYOUT_MESSAGES, createPayoutMethod, listPayoutMethods, updatePayoutMethod } from "./payoutMethods";
 import { WITHDRAW_MESSAGES, listWithdrawalsForOperator, settleWithdrawal, wholeRupees } from "./withdrawals";
@@ -54,7 +54,7 @@ function methodId(raw: string): number {
 export function adminWithdrawalsRoute(): Hono<ApiEnv> {
   const r = new Hono<ApiEnv>();
 
-  r.get("/withdrawals", requireMember, requireOperator, async (c) => {
+  r.get("/withdrawals", requireMember, requireRole("payouts"), async (c) => {
     const parsed = StatusQuery.safeParse(c.req.query("status") ?? "Pending");
     if (!parsed.success) throw new ApiError(400, parsed.error.issues[0]?.message ?? "Invalid status.");
     return ok(c, {
@@ -62,7 +62,7 @@ export function adminWithdrawalsRoute(): Hono<ApiEnv> {
     } satisfies OperatorWithdrawalList);
   });
 
-  r.post("/withdrawals/:id/settle", requireMember, requireOperator, async (c) => {
+  r.post("/withdrawals/:id/settle", requireMember, requireRole("payouts"), async (c) => {
     const { deps, member } = c.var;
     const body = await readBody(c, SettleSchema);
     const id = c.req.param("id");
@@ -71,11 +71,11 @@ export function adminWithdrawalsRoute(): Hono<ApiEnv> {
     return ok(c, body.action === "approve" ? "Withdrawal approved." : "Withdrawal rejected and refunded.");
   });
 
-  r.get("/payoutMethods", requireMember, requireOperator, async (c) =>
+  r.get("/payoutMethods", requireMember, requireRole("owner"), async (c) =>
     ok(c, { records: await listPayoutMethods(c.var.deps.db) } satisfies PayoutMethodList),
   );
 
-  r.post("/payoutMethods", requireMember, requireOperator, async (c) => {
+  r.post("/payoutMethods", requireMember, requireRole("owner"), async (c) => {
     const body = await readBody(c, NewMethodSchema);
     await createPayoutMethod(c.var.deps.db, c.var.member.id, {
       name: body.name,
@@ -86,7 +86,7 @@ export function adminWithdrawalsRoute(): Hono<ApiEnv> {
     return ok(c, PAYOUT_MESSAGES.saved);
   });
 
-  r.patch("/payoutMethods/:id", requireMember, requireOperator, async (c) => {
+  r.patch("/payoutMethods/:id", requireMember, requireRole("owner"), async (c) => {
     const id = methodId(c.req.param("id"));
     const body = await readBody(c, EditMethodSchema);
     await updatePayoutMethod(c.var.deps.db, c.var.member.id, id, {

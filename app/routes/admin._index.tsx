@@ -1,3 +1,12 @@
-import { redirect } from "@remix-run/node";
+import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { operatorRead } from "~/utils/admin.server";
+import { sectionsFor } from "~/utils/operator-sections";
+import { ROLE_REFUSED } from "../../shared/operatorRoles";
 
-export const loader = () => redirect("/admin/withdrawals");
+/** The console opens on the first section the operator's roles open. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const me = await operatorRead(request, context, "/adminRoute/me");
+  const first = sectionsFor(me.roles)[0];
+  if (!first) throw new Response(ROLE_REFUSED, { status: 403 });
+  return redirect(first.to);
+}

@@ -1,34 +1,34 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, NavLink, Outlet, isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import {
+  Link,
+  NavLink,
+  Outlet,
+  isRouteErrorResponse,
+  useLoaderData,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { operatorRead } from "~/utils/admin.server";
+import { sectionsFor } from "~/utils/operator-sections";
+import { ROLE_REFUSED, type OperatorRole } from "../../shared/operatorRoles";
 
 export const meta: MetaFunction = () => [{ title: "Operator Console" }];
 
-/** Only operators get past this: the API answers 403 for anyone else. */
+/** Only operators get past this: the API answers 403 for anyone else. The roles pick the sections. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await operatorRead(request, context, "/adminRoute/settings");
-  return null;
+  return operatorRead(request, context, "/adminRoute/me");
 }
 
-const SECTIONS = [
-  { to: "/admin/withdrawals", label: "Withdrawals" },
-  { to: "/admin/gift-codes", label: "Gift Codes" },
-  { to: "/admin/payout-methods", label: "Payout Methods" },
-  { to: "/admin/settings", label: "Settings" },
-  { to: "/admin/messages", label: "Messages" },
-  { to: "/admin/ads", label: "Ad Pricing" },
-  { to: "/admin/campaigns", label: "Campaigns" },
-  { to: "/admin/short-links", label: "Short Links" },
-  { to: "/admin/ad-cheat-log", label: "Cheat Log" },
-  { to: "/admin/task-walls", label: "Task Walls" },
-  { to: "/admin/postbacks", label: "Postbacks" },
-  { to: "/admin/games", label: "Games" },
-  { to: "/admin/audit", label: "Audit Log" },
-  { to: "/admin/ledger", label: "Ledger Check" },
-];
-
-function Shell({ children, nav = true }: { children: React.ReactNode; nav?: boolean }) {
+function Shell({
+  children,
+  roles,
+  nav = true,
+}: {
+  children: React.ReactNode;
+  roles: readonly OperatorRole[];
+  nav?: boolean;
+}) {
   return (
     <div className="min-h-screen">
       <header className="border-b border-slate-200 bg-white">
@@ -43,7 +43,7 @@ function Shell({ children, nav = true }: { children: React.ReactNode; nav?: bool
         {nav ? (
           <nav aria-label="Operator menu" className="mx-auto max-w-6xl overflow-x-auto px-2">
             <ul className="flex gap-1 whitespace-nowrap pb-2 text-sm">
-              {SECTIONS.map((s) => (
+              {sectionsFor(roles).map((s) => (
                 <li key={s.to}>
                   <NavLink
                     to={s.to}
@@ -65,8 +65,9 @@ function Shell({ children, nav = true }: { children: React.ReactNode; nav?: bool
 }
 
 export default function AdminLayout() {
+  const me = useLoaderData<typeof loader>();
   return (
-    <Shell>
+    <Shell roles={me.roles}>
       <Outlet />
     </Shell>
   );
@@ -78,12 +79,18 @@ const OPERATORS_ONLY = "Operators only";
 export function ErrorBoundary() {
   const error = useRouteError();
   const notOperator = isRouteErrorResponse(error) && error.status === 403 && error.data === OPERATORS_ONLY;
+  const me = useRouteLoaderData<typeof loader>("routes/admin");
   return (
-    <Shell nav={!notOperator}>
+    <Shell nav={!notOperator} roles={me?.roles ?? []}>
       <GeneralErrorBoundary
         statusHandlers={{
           403: (e) =>
-            e.data === OPERATORS_ONLY ? (
+            e.data === ROLE_REFUSED ? (
+              <div className="mx-auto max-w-md text-center" data-testid="role-refused">
+                <h1 className="text-2xl font-bold">Not for your role</h1>
+                <p className="mt-2 text-slate-600">{ROLE_REFUSED}</p>
+              </div>
+            ) : e.data === OPERATORS_ONLY ? (
               <div className="mx-auto max-w-md text-center">
                 <h1 className="text-2xl font-bold">Operators only</h1>
                 <p className="mt-2 text-slate-600">This area is for the site's operators.</p>

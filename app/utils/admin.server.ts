@@ -10,6 +10,7 @@ import {
   type WriteCall,
 } from "./api.server";
 import type { AnswerOf, ApiPath, WrittenOf } from "../../shared/contracts";
+import { ROLE_REFUSED } from "../../shared/operatorRoles";
 import { redirectWithToast } from "./toast.server";
 
 /**
@@ -36,6 +37,9 @@ export async function operatorApi(
 ): Promise<ApiResult<unknown>> {
   const res = await (memberApi as Untyped)(request, context, path, call);
   if (res.status === 401) throw redirect("/login");
+  // An operator whose roles do not open this: the role's refusal; anyone else: not an operator.
+  if (res.status === 403 && res.body.error_msg === ROLE_REFUSED)
+    throw new Response(ROLE_REFUSED, { status: 403 });
   if (res.status === 403) throw new Response("Operators only", { status: 403 });
   return res;
 }

@@ -1,3 +1,4 @@
+import type { OperatorRole } from "../operatorRoles";
 import type { Endpoint } from "./endpoint";
 
 /**
@@ -59,7 +60,14 @@ export interface LedgerCheck {
   checkedAt: string;
 }
 
+/** GET /adminRoute/me: the signed-in operator and the roles the console opens for them. */
+export interface OperatorMe {
+  userName: string;
+  roles: OperatorRole[];
+}
+
 export interface OperatorEndpoints {
+  "/adminRoute/me": Endpoint<OperatorMe>;
   /** GET reads the settings; PATCH saves them and answers its message. */
   "/adminRoute/settings": Endpoint<SiteSettings, SiteSettingsBody, string>;
   "/adminRoute/messages": Endpoint<ContactMessageList>;

@@ -460,7 +460,23 @@ describe.each(drivers())("operator API (%s)", (driver) => {
         email: "x@example.com",
         password: "long-enough-1",
         name: undefined,
+        roles: ["owner"],
       });
+      expect(
+        parseOperatorArgs([
+          "--email",
+          "x@example.com",
+          "--password",
+          "long-enough-1",
+          "--role",
+          "payouts,support",
+          "--role",
+          "support",
+        ]).roles,
+      ).toEqual(["payouts", "support"]);
+      expect(() =>
+        parseOperatorArgs(["--email", "x@example.com", "--password", "long-enough-1", "--role", "root"]),
+      ).toThrow("--role must be one of owner, payouts, support, content, moderation");
       expect(
         parseOperatorArgs([
           "--email",

@@ -8,6 +8,7 @@ import { checkLedgerInvariant, memberBalances } from "../../api/ledger/ledger";
 import { withdrawals } from "../../api/db/schema";
 import { convertBalance } from "../../api/withdrawals/conversions";
 import type { TestApi } from "./api";
+import type { OperatorRole } from "../../shared/operatorRoles";
 
 /** Fixtures for the money tests: members with sessions, earnings, payout methods, and ledger checks. */
 export interface TestMember {
@@ -29,7 +30,14 @@ const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}${ran
 export async function newMember(
   t: TestApi,
   /** `password: null` makes a member without a password, as a Google sign-up is. */
-  opts: { password?: string | null; referredBy?: string; role?: "member" | "operator"; email?: string } = {},
+  opts: {
+    password?: string | null;
+    referredBy?: string;
+    role?: "member" | "operator";
+    /** An operator's roles (an operator without them is an owner). */
+    operatorRoles?: OperatorRole[];
+    email?: string;
+  } = {},
 ): Promise<TestMember> {
   const email = opts.email ?? `m${unique()}@example.com`;
   const password = opts.password ?? TEST_MEMBER_PASSWORD;
@@ -44,6 +52,7 @@ export async function newMember(
           : await (testMemberHash ??= hashPassword(password)),
     referredBy: opts.referredBy,
     role: opts.role,
+    operatorRoles: opts.operatorRoles,
   });
   // An operator's session is one that passed the second factor, as the real sign-in makes it.
   const { token } = await createSession(t.deps.db, m.id, false, new Date(), {
@@ -52,7 +61,8 @@ export async function newMember(
   return { id: m.id, userName: m.userName, email: m.email, password, cookie: `sid=${token}` };
 }
 
-export const newOperator = (t: TestApi) => newMember(t, { role: "operator" });
+export const newOperator = (t: TestApi, operatorRoles?: OperatorRole[]) =>
+  newMember(t, { role: "operator", operatorRoles });
 
 /** Another session for the same member (to see which sessions survive a password change). */
 export async function anotherSession(t: TestApi, userId: string): Promise<string> {

@@ -1,3 +1,5 @@
+import { sql } from "drizzle-orm";
+import type { OperatorRole } from "../../../shared/operatorRoles";
 import {
   bigint,
   bigserial,
@@ -30,6 +32,12 @@ export const users = pgTable(
     role: text("role", { enum: ["member", "operator"] })
       .notNull()
       .default("member"),
+    /** An operator's roles (shared/operatorRoles.ts); empty for members. */
+    operatorRoles: text("operator_roles")
+      .array()
+      .$type<OperatorRole[]>()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     referredBy: text("referred_by"),
     address: text("address"),
     city: text("city"),

@@ -20,6 +20,13 @@ export const E2E_OPERATOR = {
   name: "Operator",
   totpSecret: "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ",
 };
+/** A second operator with the support role only (the console by role). */
+export const E2E_SUPPORT_OPERATOR = {
+  email: "support@e2e.test",
+  password: "support-password-123",
+  name: "Support",
+  totpSecret: "MFRGGZDFMZTWQ2LKMFRGGZDFMZTWQ2LK",
+};
 /** Global setup signs the operator in once (a code works once per 30 s) and leaves the cookie here. */
 export const E2E_OPERATOR_COOKIE_FILE = "tests/.tmp/operator-cookie.txt";
 /** A second server with the human check on (ALTCHA, and the picture challenge without JavaScript). */
@@ -63,12 +70,22 @@ export const launchOptions = {
 };
 
 const operatorCmd = [
-  "npx tsx api/cli/create-operator.ts",
-  `--email ${E2E_OPERATOR.email}`,
-  `--password ${E2E_OPERATOR.password}`,
-  `--name ${E2E_OPERATOR.name}`,
-  `--totp-secret ${E2E_OPERATOR.totpSecret}`,
-].join(" ");
+  [
+    "npx tsx api/cli/create-operator.ts",
+    `--email ${E2E_OPERATOR.email}`,
+    `--password ${E2E_OPERATOR.password}`,
+    `--name ${E2E_OPERATOR.name}`,
+    `--totp-secret ${E2E_OPERATOR.totpSecret}`,
+  ].join(" "),
+  [
+    "npx tsx api/cli/create-operator.ts",
+    `--email ${E2E_SUPPORT_OPERATOR.email}`,
+    `--password ${E2E_SUPPORT_OPERATOR.password}`,
+    `--name ${E2E_SUPPORT_OPERATOR.name}`,
+    `--totp-secret ${E2E_SUPPORT_OPERATOR.totpSecret}`,
+    "--role support",
+  ].join(" "),
+].join(" && ");
 
 export default defineConfig({
   testDir: "tests/e2e",

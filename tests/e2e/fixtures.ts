@@ -11,10 +11,11 @@ import {
   E2E_OPERATOR,
   E2E_OPERATOR_COOKIE_FILE,
   E2E_ORIGIN,
+  E2E_SUPPORT_OPERATOR,
 } from "../../playwright.config";
 
 export { expect };
-export { E2E_ORIGIN, E2E_OPERATOR };
+export { E2E_ORIGIN, E2E_OPERATOR, E2E_SUPPORT_OPERATOR };
 
 export interface ApiResult {
   status: number;
@@ -227,22 +228,24 @@ export function msToNextStep(): number {
  * before), it waits for the next step.
  */
 export async function signInOperatorOnce(): Promise<string> {
+  const cookie = await signInOperator(E2E_OPERATOR);
+  mkdirSync(path.dirname(path.resolve(E2E_OPERATOR_COOKIE_FILE)), { recursive: true });
+  writeFileSync(path.resolve(E2E_OPERATOR_COOKIE_FILE), cookie);
+  return cookie;
+}
+
+/** Signs an operator in through the API (password, then the code of their secret); answers the cookie. */
+export async function signInOperator(account: typeof E2E_OPERATOR): Promise<string> {
   const first = await apiRequest("/userRoute/login", {
-    obj: { email_userName: E2E_OPERATOR.email, password: E2E_OPERATOR.password, loginRemember_state: false },
+    obj: { email_userName: account.email, password: account.password, loginRemember_state: false },
   });
   const ticket = first.body?.second_factor_ticket;
   if (typeof ticket !== "string")
     throw new Error(`operator login gave no ticket: ${first.status} ${JSON.stringify(first.body)}`);
   for (let attempt = 0; ; attempt++) {
-    const res = await apiRequest("/userRoute/login_second_factor", {
-      obj: { ticket, code: await operatorCode() },
-    });
-    if (res.status === 200) {
-      const cookie = `sid=${sidFrom(res.setCookie)}`;
-      mkdirSync(path.dirname(path.resolve(E2E_OPERATOR_COOKIE_FILE)), { recursive: true });
-      writeFileSync(path.resolve(E2E_OPERATOR_COOKIE_FILE), cookie);
-      return cookie;
-    }
+    const code = await generate({ secret: account.totpSecret, epoch: Math.floor(Date.now() / 1000) });
+    const res = await apiRequest("/userRoute/login_second_factor", { obj: { ticket, code } });
+    if (res.status === 200) return `sid=${sidFrom(res.setCookie)}`;
     if (attempt >= 1)
       throw new Error(`operator second factor failed: ${res.status} ${JSON.stringify(res.body)}`);
     await new Promise((r) => setTimeout(r, msToNextStep()));
@@ -252,6 +255,11 @@ export async function signInOperatorOnce(): Promise<string> {
 /** The operator's session cookie (`sid=...`), signed in once by global setup. */
 export function operatorCookie(): string {
   return readFileSync(path.resolve(E2E_OPERATOR_COOKIE_FILE), "utf8").trim();
+}
+
+/** Hands a session (`sid=...`) to the page's browser context. */
+export function handSessionTo(page: Page, cookie: string): Promise<string> {
+  return handSession(page, cookie);
 }
 
 /** Hands the operator's session to the page's browser context. */

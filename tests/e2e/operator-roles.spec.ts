@@ -1,0 +1,30 @@
+import { test, expect, E2E_ORIGIN, E2E_SUPPORT_OPERATOR, handSessionTo, signInOperator } from "./fixtures";
+
+/**
+ * The console by role: a support operator (created with `--role support` beside the owner) sees
+ * only Messages, and a page or a form of another role is refused by the server, not just hidden.
+ */
+test.describe("the console for a support operator @needs-js @any-viewport", () => {
+  test("opens on Messages, shows only that section, and cannot reach or use the payout queue", async ({
+    page,
+  }) => {
+    const cookie = await signInOperator(E2E_SUPPORT_OPERATOR);
+    await handSessionTo(page, cookie);
+
+    await page.goto("/admin");
+    await expect(page).toHaveURL(/\/admin\/messages$/);
+    const menu = page.getByRole("navigation", { name: "Operator menu" });
+    await expect(menu.getByRole("link")).toHaveText(["Messages"]);
+
+    const res = await page.goto("/admin/withdrawals");
+    expect(res?.status()).toBe(403);
+    await expect(page.getByTestId("role-refused")).toContainText("Your operator role does not allow this.");
+
+    // A settle posted the way the queue's form posts it: refused by the API behind the page.
+    const post = await page.request.post(`${E2E_ORIGIN}/admin/withdrawals`, {
+      form: { intent: "approve", id: "0123456789abcdef01234567" },
+      headers: { origin: E2E_ORIGIN, cookie },
+    });
+    expect(post.status()).toBe(403);
+  });
+});

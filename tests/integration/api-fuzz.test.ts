@@ -754,6 +754,7 @@ describe.each(drivers())("API fuzz (%s)", (driver) => {
       numeric: ["minimum_amount"],
       ids: () => methodIds.slice(0, 1),
     },
+    { method: "GET", route: "/adminRoute/me", input: "none", role: "operator" },
     { method: "GET", route: "/adminRoute/settings", input: "none", role: "operator" },
     {
       method: "PATCH",

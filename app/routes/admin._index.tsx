@@ -10,3 +10,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!first) throw new Response(ROLE_REFUSED, { status: 403 });
   return redirect(first.to);
 }
+
+/**
+ * Never shown (the loader always redirects or refuses); having a component makes this a page, so
+ * a refusal is rendered by the console's error boundary instead of answered as bare text.
+ */
+export default function AdminIndex() {
+  return null;
+}

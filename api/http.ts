@@ -270,9 +270,12 @@ export const requireMember: MiddlewareHandler<ApiEnv> = async (c, next) => {
  * sign-in (a session opened with the password alone, e.g. before a promotion, is not enough).
  */
 export const requireOperator: MiddlewareHandler<ApiEnv> = async (c, next) => {
-  if (c.var.member.role !== "operator" || !c.var.member.secondFactor) return fail(c, 403, "Operators only.");
+  if (!isOperatorSession(c.var.member)) return fail(c, 403, "Operators only.");
   await next();
 };
+
+/** An operator's session that passed the second factor: the operator role alone is not enough. */
+const isOperatorSession = (member: SessionUser): boolean => member.role === "operator" && member.secondFactor;
 
 /**
  * An operator endpoint open to `allowed` roles (and the owner): an operator past the second factor
@@ -282,7 +285,7 @@ export const requireOperator: MiddlewareHandler<ApiEnv> = async (c, next) => {
 export function requireRole(...allowed: OperatorRole[]): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
     const member = c.var.member;
-    if (member.role !== "operator" || !member.secondFactor) return fail(c, 403, "Operators only.");
+    if (!isOperatorSession(member)) return fail(c, 403, "Operators only.");
     if (!mayUse(member.operatorRoles, allowed)) return fail(c, 403, ROLE_REFUSED);
     await next();
   };

@@ -8,6 +8,9 @@ import { createTypeScriptImportResolver } from "eslint-import-resolver-typescrip
 /** The API's feature folders (api/<feature>/: its rules, and its HTTP modules named http.ts or *Http.ts). */
 const FEATURES = [
   "accounts",
+  "members",
+  "overview",
+  "support",
   "ads",
   "content",
   "games",

@@ -21,6 +21,7 @@ import { shortLinksRoute } from "./shortLinks/memberHttp";
 import { shortenerRoute } from "./shortLinks/shortenerHttp";
 import { advertiserRoute } from "./ads/advertiserHttp";
 import { userMessageRoute } from "./content/messagesHttp";
+import { memberSupportRoute } from "./support/memberHttp";
 import { publicRoute } from "./content/publicHttp";
 import { adminRoute } from "./operators/http";
 import { googleSignIn } from "./accounts/googleHttp";
@@ -90,6 +91,7 @@ export function createApi(deps: Deps): Hono<ApiEnv> {
   app.route("/userIncomeRoute", bettingGamesRoute());
   app.route("/advertiserRoute", advertiserRoute());
   app.route("/userMessageRoute", userMessageRoute());
+  app.route("/userMessageRoute", memberSupportRoute());
   app.route("/adminRoute", adminRoute());
   app.route("/humanCheck", humanCheckRoute());
   app.route("/postback", postbackRoute());

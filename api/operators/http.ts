@@ -5,7 +5,6 @@ import type { OperatorMe } from "../../shared/contracts/operators";
 import { listAudit } from "../site/audit";
 import { checkLedgerInvariant } from "../ledger/ledger";
 import { REFERRAL_RATE_MAX_BP, referralSettings, updateReferralRate } from "../ledger/referralRate";
-import { listContactMessages } from "../content/contact";
 import { wholeNumberIn } from "./fields";
 import { adminAdsRoute } from "../ads/adminHttp";
 import { adminGiftCodesRoute } from "../giftCodes/adminHttp";
@@ -13,7 +12,12 @@ import { adminShortLinksRoute } from "../shortLinks/adminHttp";
 import { adminTaskWallsRoute } from "../taskWalls/adminHttp";
 import { adminGamesRoute } from "../games/http";
 import { adminWithdrawalsRoute } from "../withdrawals/adminHttp";
-import type { AuditList, ContactMessageList, LedgerCheck } from "../../shared/contracts/operators";
+import { adminMembersRoute } from "../members/adminHttp";
+import { adminMemberActionsRoute } from "../members/actionsHttp";
+import { adminContentRoute } from "../content/adminHttp";
+import { adminSupportRoute } from "../support/adminHttp";
+import { adminOverviewRoute } from "../overview/adminHttp";
+import type { AuditList, LedgerCheck } from "../../shared/contracts/operators";
 
 /**
  * The operator API under /adminRoute: the site's own settings, contact messages, the audit trail
@@ -43,10 +47,6 @@ export function adminRoute(): Hono<ApiEnv> {
     return ok(c, "Settings saved.");
   });
 
-  r.get("/messages", requireMember, requireRole("support"), async (c) =>
-    ok(c, { records: await listContactMessages(c.var.deps.db) } satisfies ContactMessageList),
-  );
-
   r.get("/audit", requireMember, requireRole("owner"), async (c) =>
     ok(c, { records: await listAudit(c.var.deps.db) } satisfies AuditList),
   );
@@ -65,6 +65,11 @@ export function adminRoute(): Hono<ApiEnv> {
   // Short links: shorteners, links and their settings.
   r.route("/", adminShortLinksRoute());
   r.route("/", adminGamesRoute());
+  r.route("/", adminMembersRoute());
+  r.route("/", adminMemberActionsRoute());
+  r.route("/", adminContentRoute());
+  r.route("/", adminSupportRoute());
+  r.route("/", adminOverviewRoute());
 
   return r;
 }

@@ -21,6 +21,8 @@ import { istDayStart } from "../ledger/earningKinds";
 import { createCampaign } from "../ads/campaigns";
 import { seedTaskWalls } from "./taskWalls";
 import { seedShortLinks } from "./shortLinks";
+import { seedSupport } from "./support";
+import { seedActivity } from "./activity";
 import { seedGames } from "./games";
 import { publicOrigin } from "../config";
 import { sanitizeHtml } from "../lib/sanitize";
@@ -477,6 +479,8 @@ export async function seedIfEmpty(
     await seedAds(asDb, passwordHash, joined, opts.publicOrigin, now);
     await seedTaskWalls(tx);
     await seedGames(tx);
+    await seedSupport(tx, now);
+    await seedActivity(tx, now, passwordHash);
     await seedShortLinks(
       tx,
       publicOrigin({ PUBLIC_ORIGIN: opts.publicOrigin, PORT: opts.port ?? 3000 }),

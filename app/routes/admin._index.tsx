@@ -6,7 +6,7 @@ import { ROLE_REFUSED } from "../../shared/operatorRoles";
 /** The console opens on the first section the operator's roles open. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const me = await operatorRead(request, context, "/adminRoute/me");
-  const first = sectionsFor(me.roles)[0];
+  const first = sectionsFor(me.roles).find((s) => s.to !== "/admin");
   if (!first) throw new Response(ROLE_REFUSED, { status: 403 });
   return redirect(first.to);
 }

@@ -47,6 +47,7 @@ function Shell({
                 <li key={s.to}>
                   <NavLink
                     to={s.to}
+                    end={s.to === "/admin"}
                     className={({ isActive }) =>
                       `block rounded-md px-3 py-1.5 font-medium ${isActive ? "bg-brand-600 text-white" : "text-slate-700 hover:bg-slate-100"}`
                     }

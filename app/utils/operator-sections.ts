@@ -5,11 +5,15 @@ import { mayUse, type OperatorRole } from "../../shared/operatorRoles";
  * same roles on every endpoint behind a section; this only hides what a role cannot use.
  */
 export const OPERATOR_SECTIONS: { to: string; label: string; roles: OperatorRole[] }[] = [
+  { to: "/admin", label: "Overview", roles: ["owner"] },
+  { to: "/admin/members", label: "Members", roles: ["payouts", "support", "moderation"] },
+  { to: "/admin/adjustments", label: "Adjustments", roles: ["owner"] },
   { to: "/admin/withdrawals", label: "Withdrawals", roles: ["payouts"] },
   { to: "/admin/gift-codes", label: "Gift Codes", roles: ["owner"] },
   { to: "/admin/payout-methods", label: "Payout Methods", roles: ["owner"] },
   { to: "/admin/settings", label: "Settings", roles: ["owner"] },
   { to: "/admin/messages", label: "Messages", roles: ["support"] },
+  { to: "/admin/content", label: "Content", roles: ["content"] },
   { to: "/admin/ads", label: "Ad Pricing", roles: ["owner"] },
   { to: "/admin/campaigns", label: "Campaigns", roles: ["moderation"] },
   { to: "/admin/short-links", label: "Short Links", roles: ["owner"] },

@@ -16,6 +16,11 @@ import type { OperatorEndpoints } from "./operators";
 import type { ShortLinkEndpoints } from "./shortLinks";
 import type { TaskWallEndpoints } from "./taskWalls";
 import type { WithdrawalEndpoints } from "./withdrawals";
+import type { MemberAdminEndpoints } from "./members";
+import type { MemberActionEndpoints } from "./memberActions";
+import type { SiteWordsEndpoints } from "./siteWords";
+import type { SupportEndpoints } from "./support";
+import type { OverviewEndpoints } from "./overview";
 
 export interface Endpoints
   extends
@@ -27,7 +32,12 @@ export interface Endpoints
     OperatorEndpoints,
     ShortLinkEndpoints,
     TaskWallEndpoints,
-    WithdrawalEndpoints {}
+    WithdrawalEndpoints,
+    MemberAdminEndpoints,
+    MemberActionEndpoints,
+    SiteWordsEndpoints,
+    SupportEndpoints,
+    OverviewEndpoints {}
 
 /** A path the pages may call (with its query string left to the call's `query`). */
 export type ApiPath = keyof Endpoints & string;

@@ -5,15 +5,18 @@ import { OPERATOR_ROLES, isOperatorRole, mayUse } from "../../shared/operatorRol
 describe("the console's sections by role", () => {
   it("opens everything to the owner and one part to each other role", () => {
     expect(sectionsFor(["owner"])).toEqual(OPERATOR_SECTIONS);
-    expect(sectionsFor(["support"]).map((s) => s.label)).toEqual(["Messages"]);
-    expect(sectionsFor(["payouts"]).map((s) => s.label)).toEqual(["Withdrawals", "Ledger Check"]);
+    expect(sectionsFor(["support"]).map((s) => s.label)).toEqual(["Members", "Messages"]);
+    expect(sectionsFor(["payouts"]).map((s) => s.label)).toEqual(["Members", "Withdrawals", "Ledger Check"]);
+    expect(sectionsFor(["content"]).map((s) => s.label)).toEqual(["Content"]);
     expect(sectionsFor(["moderation"]).map((s) => s.label)).toEqual([
+      "Members",
       "Campaigns",
       "Cheat Log",
       "Postbacks",
       "Games",
     ]);
     expect(sectionsFor(["payouts", "support"]).map((s) => s.label)).toEqual([
+      "Members",
       "Withdrawals",
       "Messages",
       "Ledger Check",

@@ -48,6 +48,18 @@ export const users = pgTable(
     /** Operators' second factor: the TOTP secret (base32) and the last time step used, so a code works once. */
     totpSecret: text("totp_secret"),
     totpLastStep: bigint("totp_last_step", { mode: "number" }),
+    /**
+     * Operators' restrictions on the member (issue: members console). Each is set with a reason and
+     * lifted by clearing it; history is in the audit log. A hold keeps withdrawals Pending and
+     * unapprovable; a suspension refuses earning (claims, postback credits, game joins); a ban
+     * ends sessions and refuses login.
+     */
+    withdrawalsHeldAt: timestamp("withdrawals_held_at", { withTimezone: true, mode: "date" }),
+    withdrawalsHeldReason: text("withdrawals_held_reason"),
+    earningSuspendedAt: timestamp("earning_suspended_at", { withTimezone: true, mode: "date" }),
+    earningSuspendedReason: text("earning_suspended_reason"),
+    bannedAt: timestamp("banned_at", { withTimezone: true, mode: "date" }),
+    bannedReason: text("banned_reason"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -55,6 +67,7 @@ export const users = pgTable(
     uniqueIndex("users_user_name_key").on(t.userName),
     uniqueIndex("users_google_sub_key").on(t.googleSub),
     index("users_referred_by_idx").on(t.referredBy),
+    index("users_created_at_idx").on(t.createdAt),
   ],
 );
 
@@ -73,6 +86,9 @@ export const sessions = pgTable(
      * in has a session opened with the password only).
      */
     secondFactorAt: timestamp("second_factor_at", { withTimezone: true, mode: "date" }),
+    /** Where the session was opened from (shown on the operator's member page). */
+    ip: text("ip"),
+    userAgent: text("user_agent"),
     expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
     createdAt: createdAt(),
   },
@@ -121,3 +137,19 @@ export const humanCheckUses = pgTable("human_check_uses", {
   nonce: text("nonce").primaryKey(),
   createdAt: createdAt(),
 });
+
+/** Sign-ups and sign-ins: when, from which address and browser (operators' member page and search). */
+export const signIns = pgTable(
+  "sign_ins",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["signup", "login", "google"] }).notNull(),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sign_ins_user_idx").on(t.userId, t.createdAt), index("sign_ins_ip_idx").on(t.ip)],
+);

@@ -1,17 +1,61 @@
-import { bigserial, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
 
 /** Site content and settings: contact messages, settings, FAQs, home sections, announcements, policies, the mail outbox. */
 
-export const contactMessages = pgTable("contact_messages", {
-  id: bigserial("id", { mode: "number" }).primaryKey(),
-  userId: text("user_id"),
-  name: text("name").notNull(),
-  email: text("email").notNull(),
-  mobileNumber: text("mobile_number").notNull(),
-  subject: text("subject").notNull(),
-  message: text("message").notNull(),
-  createdAt: createdAt(),
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: text("user_id"),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    mobileNumber: text("mobile_number").notNull(),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    /** open until an operator answers; closed by an operator (or a member's reply reopens it). */
+    status: text("status", { enum: ["open", "answered", "closed"] })
+      .notNull()
+      .default("open"),
+    /** A plain message, or a member's missing-credit report for a task wall. */
+    kind: text("kind", { enum: ["message", "missing_credit"] })
+      .notNull()
+      .default("message"),
+    taskWallId: integer("task_wall_id"),
+    offerName: text("offer_name"),
+    completedAt: timestamp("completed_at", { withTimezone: true, mode: "date" }),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("contact_messages_status_idx").on(t.status, t.createdAt),
+    index("contact_messages_user_idx").on(t.userId, t.createdAt),
+  ],
+);
+
+/** The thread under a contact message: operators' replies (mailed to the sender) and members' follow-ups. */
+export const contactReplies = pgTable(
+  "contact_replies",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    messageId: bigint("message_id", { mode: "number" })
+      .notNull()
+      .references(() => contactMessages.id, { onDelete: "cascade" }),
+    /** The operator who wrote it, or null when the member wrote it. */
+    authorUserId: text("author_user_id"),
+    fromOperator: boolean("from_operator").notNull().default(true),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("contact_replies_message_idx").on(t.messageId, t.createdAt)],
+);
+
+/** Operator-editable canned replies for the common questions. */
+export const cannedReplies = pgTable("canned_replies", {
+  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+  title: text("title").notNull(),
+  body: text("body").notNull(),
+  sortOrder: integer("sort_order").notNull().default(0),
 });
 
 /** Operator-editable settings and page texts, one JSON value per key. */
@@ -38,6 +82,8 @@ export const homeSections = pgTable("home_sections", {
 export const announcements = pgTable("announcements", {
   id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
   message: text("message").notNull(),
+  /** Operators order announcements; equal orders fall back to newest first. */
+  sortOrder: integer("sort_order").notNull().default(0),
   createdAt: createdAt(),
 });
 

@@ -8,6 +8,7 @@ import {
   index,
   pgTable,
   primaryKey,
+  smallint,
   text,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
@@ -72,7 +73,27 @@ export const memberDailyEarnings = pgTable(
     kind: text("kind").notNull(),
     amount: money("amount").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.day, t.kind] })],
+  (t) => [primaryKey({ columns: [t.userId, t.day, t.kind] }), index("member_daily_earnings_day_idx").on(t.day)],
+);
+
+/**
+ * The whole ledger per IST day, entry kind and account class (a member account's class is
+ * `member:withdrawable|deposit|debt`, a campaign escrow's `campaign:escrow`, a platform account its
+ * own id), kept by post() in the entry's transaction: `amount` is the sum of the lines, `lines`
+ * their count. The operators' overview reads these rows, never the journal. Each entry adds to one
+ * of a few shards (chosen by its id) so that busy kinds do not queue on one row.
+ */
+export const ledgerDaily = pgTable(
+  "ledger_daily",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    kind: text("kind").notNull(),
+    account: text("account").notNull(),
+    shard: smallint("shard").notNull(),
+    amount: money("amount").notNull(),
+    lines: bigint("lines", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.kind, t.account, t.shard] })],
 );
 
 export const journalLines = pgTable(

@@ -121,3 +121,15 @@ export const taskWallTransactions = pgTable(
     index("offer_wall_transactions_member_idx").on(t.userId, t.createdAt),
   ],
 );
+
+/** Each time a member opens a task wall (the support page's missing-credit form lists the last 30 days). */
+export const taskWallOpenings = pgTable(
+  "task_wall_openings",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: text("user_id").notNull(),
+    wallId: integer("wall_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("task_wall_openings_user_idx").on(t.userId, t.createdAt)],
+);

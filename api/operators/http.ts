@@ -14,6 +14,7 @@ import { adminGamesRoute } from "../games/http";
 import { adminWithdrawalsRoute } from "../withdrawals/adminHttp";
 import { adminMembersRoute } from "../members/adminHttp";
 import { adminMemberActionsRoute } from "../members/actionsHttp";
+import { adminAdjustmentsRoute } from "../members/adjustmentsHttp";
 import { adminContentRoute } from "../content/adminHttp";
 import { adminSupportRoute } from "../support/adminHttp";
 import { adminOverviewRoute } from "../overview/adminHttp";
@@ -67,6 +68,7 @@ export function adminRoute(): Hono<ApiEnv> {
   r.route("/", adminGamesRoute());
   r.route("/", adminMembersRoute());
   r.route("/", adminMemberActionsRoute());
+  r.route("/", adminAdjustmentsRoute());
   r.route("/", adminContentRoute());
   r.route("/", adminSupportRoute());
   r.route("/", adminOverviewRoute());

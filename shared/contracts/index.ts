@@ -18,6 +18,7 @@ import type { TaskWallEndpoints } from "./taskWalls";
 import type { WithdrawalEndpoints } from "./withdrawals";
 import type { MemberAdminEndpoints } from "./members";
 import type { MemberActionEndpoints } from "./memberActions";
+import type { AdjustmentEndpoints } from "./adjustments";
 import type { SiteWordsEndpoints } from "./siteWords";
 import type { SupportEndpoints } from "./support";
 import type { OverviewEndpoints } from "./overview";
@@ -35,6 +36,7 @@ export interface Endpoints
     WithdrawalEndpoints,
     MemberAdminEndpoints,
     MemberActionEndpoints,
+    AdjustmentEndpoints,
     SiteWordsEndpoints,
     SupportEndpoints,
     OverviewEndpoints {}

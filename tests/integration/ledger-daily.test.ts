@@ -96,7 +96,10 @@ describe.each(drivers())("the ledger's daily roll-up (%s)", (driver) => {
   it("equals the journal after random entries, replays, parallel posts and IST day boundaries", async () => {
     const members: string[] = [];
     for (let i = 0; i < 4; i++) {
-      const m = await createMember(t.deps.db, { name: `Daily ${i}`, email: `daily-${i}-${driver}@example.com` });
+      const m = await createMember(t.deps.db, {
+        name: `Daily ${i}`,
+        email: `daily-${i}-${driver}@example.com`,
+      });
       members.push(m.id);
     }
     const next = random(20261126);
@@ -107,7 +110,9 @@ describe.each(drivers())("the ledger's daily roll-up (%s)", (driver) => {
     for (let i = 0; i < 160; i++) {
       const dayStart = IST_MIDNIGHT - Math.floor(next() * 20) * DAY_MS;
       const createdAt = new Date(
-        next() < 0.5 ? dayStart + Math.floor((next() - 0.5) * 240_000) : dayStart + Math.floor(next() * DAY_MS),
+        next() < 0.5
+          ? dayStart + Math.floor((next() - 0.5) * 240_000)
+          : dayStart + Math.floor(next() * DAY_MS),
       );
       const replay = keys.length > 0 && next() < 0.1;
       const idempotencyKey = replay ? pick(keys) : `daily:${driver}:${i}`;

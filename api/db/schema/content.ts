@@ -1,4 +1,14 @@
-import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
 
 /** Site content and settings: contact messages, settings, FAQs, home sections, announcements, policies, the mail outbox. */

@@ -73,7 +73,10 @@ export const memberDailyEarnings = pgTable(
     kind: text("kind").notNull(),
     amount: money("amount").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.day, t.kind] }), index("member_daily_earnings_day_idx").on(t.day)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.day, t.kind] }),
+    index("member_daily_earnings_day_idx").on(t.day),
+  ],
 );
 
 /**

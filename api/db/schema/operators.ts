@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { bigint, bigserial, check, index, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { createdAt, money } from "./columns";
 import { users } from "./accounts";
 

@@ -34,6 +34,7 @@ export function userMessageRoute(): Hono<ApiEnv> {
         message: input.message,
       },
       member?.id ?? null,
+      c.var.deps.clock(),
     );
     return ok(
       c,

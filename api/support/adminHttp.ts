@@ -1,15 +1,87 @@
 import { Hono } from "hono";
-import { ok, requireMember, requireRole, type ApiEnv } from "../http";
-import { listContactMessages } from "../content/contact";
-import type { ContactMessageList } from "../../shared/contracts/operators";
+import { ApiError, ok, pageQuery, readBody, requireMember, requireRole, type ApiEnv } from "../http";
+import type { CannedReplyList, ContactMessageList, ContactThread } from "../../shared/contracts/support";
+import { CannedSchema, ReplySchema, StatusFilter, StatusSchema, idParam } from "./inputsHttp";
+import {
+  SUPPORT_MESSAGES,
+  contactThread,
+  createCannedReply,
+  deleteCannedReply,
+  listCannedReplies,
+  listContactMessages,
+  replyAsOperator,
+  setMessageStatus,
+  statusMessage,
+  updateCannedReply,
+} from "./support";
 
-/** Operator routes: support messages, replies, canned replies. */
+/** Operator routes: support messages, replies, canned replies (docs/api/admin.md#support). */
 export function adminSupportRoute(): Hono<ApiEnv> {
   const r = new Hono<ApiEnv>();
+  const support = [requireMember, requireRole("support")] as const;
 
-  r.get("/messages", requireMember, requireRole("support"), async (c) =>
-    ok(c, { records: await listContactMessages(c.var.deps.db) } satisfies ContactMessageList),
+  r.get("/messages", ...support, async (c) => {
+    const parsed = StatusFilter.safeParse(c.req.query("status") || "all");
+    if (!parsed.success) throw new ApiError(400, parsed.error.issues[0]?.message ?? "Invalid status.");
+    return ok(
+      c,
+      (await listContactMessages(c.var.deps.db, {
+        status: parsed.data,
+        page: pageQuery(c),
+      })) satisfies ContactMessageList,
+    );
+  });
+
+  r.get("/messages/:id", ...support, async (c) => {
+    const id = idParam(c.req.param("id"), SUPPORT_MESSAGES.notFound);
+    return ok(c, (await contactThread(c.var.deps.db, id)) satisfies ContactThread);
+  });
+
+  r.post("/messages/:id/reply", ...support, async (c) => {
+    const id = idParam(c.req.param("id"), SUPPORT_MESSAGES.notFound);
+    const { body } = await readBody(c, ReplySchema);
+    const { mailed } = await replyAsOperator(c.var.deps, {
+      messageId: id,
+      operatorId: c.var.member.id,
+      body,
+    });
+    return ok(c, mailed ? SUPPORT_MESSAGES.replied : SUPPORT_MESSAGES.repliedMailFailed);
+  });
+
+  r.post("/messages/:id/status", ...support, async (c) => {
+    const id = idParam(c.req.param("id"), SUPPORT_MESSAGES.notFound);
+    const { status } = await readBody(c, StatusSchema);
+    await setMessageStatus(c.var.deps.db, {
+      messageId: id,
+      operatorId: c.var.member.id,
+      status,
+      now: c.var.deps.clock(),
+    });
+    return ok(c, statusMessage(status));
+  });
+
+  r.get("/canned-replies", ...support, async (c) =>
+    ok(c, { records: await listCannedReplies(c.var.deps.db) } satisfies CannedReplyList),
   );
+
+  r.post("/canned-replies", ...support, async (c) => {
+    const body = await readBody(c, CannedSchema);
+    await createCannedReply(c.var.deps.db, c.var.member.id, body);
+    return ok(c, SUPPORT_MESSAGES.cannedSaved);
+  });
+
+  r.patch("/canned-replies/:id", ...support, async (c) => {
+    const id = idParam(c.req.param("id"), SUPPORT_MESSAGES.cannedNotFound);
+    const body = await readBody(c, CannedSchema);
+    await updateCannedReply(c.var.deps.db, c.var.member.id, id, body);
+    return ok(c, SUPPORT_MESSAGES.cannedSaved);
+  });
+
+  r.delete("/canned-replies/:id", ...support, async (c) => {
+    const id = idParam(c.req.param("id"), SUPPORT_MESSAGES.cannedNotFound);
+    await deleteCannedReply(c.var.deps.db, c.var.member.id, id);
+    return ok(c, SUPPORT_MESSAGES.cannedDeleted);
+  });
 
   return r;
 }

@@ -6,6 +6,7 @@ import { taskWallsForMember, taskWallBalance } from "./members";
 import { demoWallServed } from "./config";
 import type { TaskWallsData } from "../../shared/contracts/taskWalls";
 import type { TaskWallBalance } from "../../shared/taskWall";
+import { recordWallOpening } from "../support/support";
 
 /** The member's side of task walls, under /userIncomeRoute (spec 2 §3, §7; docs/api/taskwalls.md). */
 export function taskWallsRoute(): Hono<ApiEnv> {
@@ -17,6 +18,11 @@ export function taskWallsRoute(): Hono<ApiEnv> {
       taskWallsForMember(deps.db, member.id, deps.clock(), { demoWall: demoWallServed(deps.config) }),
       getSetting(deps.db, "offerwall_instructions"),
     ]);
+    // `?open=` names the frame address the member's viewer is opening: that opening is logged for
+    // the support page's missing-credit form (only a wall of this member's list counts).
+    const opening = c.req.query("open");
+    const opened = opening ? walls.find((w) => w.frameUrl === opening) : undefined;
+    if (opened) await recordWallOpening(deps.db, member.id, opened.id, deps.clock());
     return ok(c, {
       offerWallData_after_replace: walls.map((w) => ({
         _id: w.id,

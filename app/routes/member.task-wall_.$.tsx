@@ -20,6 +20,7 @@ import {
   WALL_NOT_FOUND,
   frameMode,
   readBalance,
+  viewerAddress,
   wallOfViewerPath,
   type TaskWallBalance,
 } from "~/utils/task-walls";
@@ -34,8 +35,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
  * this member (spec 2 §2): an address anyone could put in a link never reaches the frame.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const d = await memberRead(request, context, "/userIncomeRoute/user_offerWall_get");
   const { pathname } = new URL(request.url);
+  // The API logs the opening of the wall at this address (the support page's missing-credit form).
+  const d = await memberRead(request, context, "/userIncomeRoute/user_offerWall_get", {
+    open: viewerAddress(pathname) ?? undefined,
+  });
   const wall = wallOfViewerPath(pathname, d.offerWallData_after_replace ?? []);
   invariantResponse(wall, WALL_NOT_FOUND, 404);
   return {

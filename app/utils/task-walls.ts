@@ -32,15 +32,19 @@ export function viewerPath(link: string): string {
  * address nobody configured, a broken encoding) is no wall at all: the viewer never frames it.
  */
 export function wallOfViewerPath(pathname: string, walls: readonly MemberTaskWall[]): MemberTaskWall | null {
+  const address = viewerAddress(pathname);
+  return address === null ? null : (walls.find((w) => w.offerWallApiLink === address) ?? null);
+}
+
+/** The wall address a viewer path carries, or null when it carries none. */
+export function viewerAddress(pathname: string): string | null {
   const prefix = `${TASK_WALLS_PATH}/`;
   if (!pathname.startsWith(prefix)) return null;
-  let address: string;
   try {
-    address = decodeURIComponent(pathname.slice(prefix.length));
+    return decodeURIComponent(pathname.slice(prefix.length));
   } catch {
     return null;
   }
-  return walls.find((w) => w.offerWallApiLink === address) ?? null;
 }
 
 /**

@@ -2,8 +2,8 @@ import type { OperatorRole } from "../operatorRoles";
 import type { Endpoint } from "./endpoint";
 
 /**
- * The operator console's own pages on the wire (docs/api: /adminRoute): site settings, contact
- * messages, the audit trail and the ledger check. Times are ISO strings.
+ * The operator console's own pages on the wire (docs/api: /adminRoute): site settings, the audit
+ * trail and the ledger check (contact messages: support.ts). Times are ISO strings.
  */
 
 /** The site settings: the referral rate in basis points and as the decimal the spec shows ("0.1"). */
@@ -17,23 +17,8 @@ export interface SiteSettingsBody {
   referral_rate_bp: number;
 }
 
-/** One contact message (public contact form or member support). */
-export interface ContactMessage {
-  id: number;
-  name: string;
-  email: string;
-  mobile_number: string;
-  subject: string;
-  message: string;
-  /** The member who sent it while logged in, if any. */
-  userName: string | null;
-  time: string;
-}
-
-/** The operator's contact messages, newest first. */
-export interface ContactMessageList {
-  records: ContactMessage[];
-}
+/** Contact messages are support's (shared/contracts/support.ts). */
+export type { ContactMessage, ContactMessageList } from "./support";
 
 /** One audited change: who, what, on which target, and the value before and after. */
 export interface AuditRecord {
@@ -70,7 +55,6 @@ export interface OperatorEndpoints {
   "/adminRoute/me": Endpoint<OperatorMe>;
   /** GET reads the settings; PATCH saves them and answers its message. */
   "/adminRoute/settings": Endpoint<SiteSettings, SiteSettingsBody, string>;
-  "/adminRoute/messages": Endpoint<ContactMessageList>;
   "/adminRoute/audit": Endpoint<AuditList>;
   "/adminRoute/ledger": Endpoint<LedgerCheck>;
 }

@@ -47,6 +47,8 @@ export const POSTBACK_VERDICTS = [
   "ip_not_allowed",
   "bad_signature",
   "invalid_params",
+  /** The member's earning is suspended (or the account closed) by an operator: nothing credited. */
+  "earning_suspended",
   /** A fault of ours: nothing was moved; the network's retry will try again. */
   "error",
 ] as const;

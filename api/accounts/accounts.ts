@@ -8,6 +8,7 @@ import { openMemberAccounts } from "../ledger/ledger";
 import { normalizeIdentifier } from "../../shared/fields";
 import { isUniqueViolation } from "../db/errors";
 import type { OperatorRole } from "../../shared/operatorRoles";
+import { recordSignIn, type SignInOrigin } from "./sessions";
 
 /**
  * The identity: identifiers are compared in one normal form: trimmed, lower-case, and with the
@@ -69,6 +70,8 @@ export interface NewMember {
   operatorRoles?: OperatorRole[];
   emailVerified?: boolean;
   createdAt?: Date;
+  /** A sign-up from a browser: recorded in the member's sign-ins, in the same transaction. */
+  signIn?: SignInOrigin;
 }
 
 /** Creates a member with their two ledger accounts, in one transaction. */
@@ -98,6 +101,7 @@ export async function createMember(
       ...(input.createdAt ? { createdAt: input.createdAt } : {}),
     });
     await openMemberAccounts(tx, id);
+    if (input.signIn) await recordSignIn(tx, id, "signup", input.signIn, input.createdAt);
     return { id, userName, email };
   });
 }
@@ -136,7 +140,14 @@ export class UnknownReferrerError extends Error {}
  */
 export async function registerMember(
   db: Db,
-  input: { name: string; email: string; mobileNumber: number; password: string; referrerUserName?: string },
+  input: {
+    name: string;
+    email: string;
+    mobileNumber: number;
+    password: string;
+    referrerUserName?: string;
+    signIn?: SignInOrigin;
+  },
 ): Promise<{ id: string; userName: string; email: string }> {
   const key = emailKey(input.email);
   let referredBy: string | null = null;
@@ -160,6 +171,7 @@ export async function registerMember(
         mobileNumber: input.mobileNumber,
         passwordHash,
         referredBy,
+        signIn: input.signIn,
       });
     } catch (e) {
       if (!isUniqueViolation(e)) throw e;

@@ -12,7 +12,8 @@ import { users } from "../db/schema";
 import { EMAIL_MAX_LENGTH } from "../../shared/fields";
 import { createMember, emailKey, normalizeIdentifier } from "./accounts";
 import { isUniqueViolation } from "../db/errors";
-import { createSession, revokeSession, SESSION_COOKIE } from "./sessions";
+import { accountClosed, createSession, revokeSession, SESSION_COOKIE } from "./sessions";
+import { signInOrigin } from "./signInOrigin";
 import { setSessionCookie } from "../lib/sessionCookie";
 import type { GoogleAuthorization } from "../../shared/contracts/accounts";
 
@@ -236,7 +237,12 @@ export async function googleSignIn(c: Context<ApiEnv>) {
   const member = await resolveMember(deps, profile, signUp);
   const previous = getCookie(c, SESSION_COOKIE);
   if (previous) await revokeSession(deps.db, previous);
-  const session = await createSession(deps.db, member.id, false);
+  // A closed account is refused before the session (createSession checks again under the row's lock).
+  if (member.bannedAt) throw accountClosed();
+  const session = await createSession(deps.db, member.id, false, new Date(), {
+    origin: signInOrigin(c),
+    signIn: "google",
+  });
   setSessionCookie(c, session.token, false);
   return ok(c, "Login Success!", { user: member.email });
 }

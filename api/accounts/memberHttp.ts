@@ -23,7 +23,8 @@ import {
   normalizeIdentifier,
   registerMember,
 } from "./accounts";
-import { createSession, revokeSession, SESSION_COOKIE } from "./sessions";
+import { accountClosed, createSession, revokeSession, SESSION_COOKIE } from "./sessions";
+import { signInOrigin } from "./signInOrigin";
 import {
   MailDeliveryError,
   applyEmailChange,
@@ -44,6 +45,8 @@ import type { Db } from "../db/client";
 import { eq } from "drizzle-orm";
 import { publicStatistics } from "../content/content";
 import { dashboardTag, memberDashboard } from "./dashboard";
+import { memberRestrictions } from "../members/restrictions";
+import type { MemberRestrictions } from "../../shared/contracts/accounts";
 
 export const HUMAN_CHECK_FAILED = "Please verify that you are a human!";
 export const TOKEN_FAILED = "Token Verification Failed!";
@@ -152,7 +155,7 @@ async function refuseWhileThrottled(db: Db, identity: string): Promise<void> {
   if (wait > 0) throw new ApiError(429, THROTTLED_MSG, { time_left: wait });
 }
 
-/** Opens a session; a new login replaces the session this browser had, if any. */
+/** Opens a session and records the sign-in; a new login replaces the session this browser had, if any. */
 async function signIn(
   c: ApiContext,
   member: { id: string; email: string },
@@ -162,7 +165,11 @@ async function signIn(
   const db = c.var.deps.db;
   const previous = getCookie(c, SESSION_COOKIE);
   if (previous) await revokeSession(db, previous);
-  const session = await createSession(db, member.id, remember, new Date(), { secondFactor });
+  const session = await createSession(db, member.id, remember, new Date(), {
+    secondFactor,
+    origin: signInOrigin(c),
+    signIn: "login",
+  });
   setSessionCookie(c, session.token, remember);
   return ok(c, "Login Success!", { user: member.email });
 }
@@ -188,6 +195,8 @@ export function userRoute(): Hono<ApiEnv> {
       await recordLoginFailure(deps.db, identity);
       throw new DomainError("invalid_credentials", "Invalid details");
     }
+    // Told only to whoever knows the password: the account is closed, and how to appeal.
+    if (member.bannedAt) throw accountClosed();
     if (member.role === "operator") {
       // The password alone never opens an operator session.
       if (!member.totpSecret) throw new DomainError("forbidden", SECOND_FACTOR_MESSAGES.notSetUp);
@@ -239,6 +248,7 @@ export function userRoute(): Hono<ApiEnv> {
         mobileNumber: input.mobile_number,
         password: input.password,
         referrerUserName: input.refer_by,
+        signIn: signInOrigin(c),
       });
       // The account exists either way: a verification mail that fails is logged, not reported.
       await sendVerificationMail(deps.db, deps.mailer, {
@@ -327,6 +337,11 @@ export function userRoute(): Hono<ApiEnv> {
     if (c.req.method === "HEAD") return c.body(null, 200);
     return ok(c, await memberDashboard(c.var.deps.db, c.var.member, now));
   });
+
+  // What the operators' restrictions mean for the member, for the pages' notices (withdraw, earning pages).
+  r.get("/userRestrictions_get", requireMember, async (c) =>
+    ok(c, (await memberRestrictions(c.var.deps.db, c.var.member.id)) satisfies MemberRestrictions),
+  );
 
   return r;
 }

@@ -1,6 +1,7 @@
 import { and, eq, gt, ne, sql } from "drizzle-orm";
-import { type Db, preparedPerDatabase } from "../db/client";
-import { announcements, ledgerAccounts, sessions, users } from "../db/schema";
+import { type Db, type Tx, preparedPerDatabase } from "../db/client";
+import { announcements, ledgerAccounts, sessions, signIns, users } from "../db/schema";
+import { DomainError } from "../lib/errors";
 import { hashToken, newToken } from "../lib/ids";
 import type { OperatorRole } from "../../shared/operatorRoles";
 
@@ -47,26 +48,86 @@ export interface SessionUser {
   contentVersion: string;
 }
 
+/** Where a sign-in came from: the client's address as the API sees it and its browser (clipped). */
+export interface SignInOrigin {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** The longest user agent kept (sessions and sign-ins). */
+export const USER_AGENT_MAX = 400;
+
+export const clipUserAgent = (ua: string | undefined | null): string | null =>
+  ua ? ua.slice(0, USER_AGENT_MAX) : null;
+
+/** The answer to a login (password or Google) of a closed (banned) account. */
+export const ACCOUNT_CLOSED_MSG =
+  "This account is closed. To appeal, write to us through the Contact Us page.";
+
+export const accountClosed = () => new DomainError("forbidden", ACCOUNT_CLOSED_MSG, { account_closed: true });
+
+/**
+ * Opens a session. With `signIn`, the sign-in is recorded (sign_ins) in the same transaction, and
+ * the member's row is read FOR SHARE first: a closed account gets no session, and a ban committing
+ * at the same moment either waits for this session (and then ends it) or is seen here.
+ */
 export async function createSession(
   db: Db,
   userId: string,
   remember: boolean,
   now = new Date(),
-  { secondFactor = false }: { secondFactor?: boolean } = {},
+  {
+    secondFactor = false,
+    origin,
+    signIn,
+  }: { secondFactor?: boolean; origin?: SignInOrigin; signIn?: "login" | "google" } = {},
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken();
-  const [user] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId));
-  const ttl = user?.role === "operator" ? OPERATOR_IDLE_MS : remember ? REMEMBER_TTL_MS : SESSION_TTL_MS;
-  const expiresAt = new Date(now.getTime() + ttl);
-  await db.insert(sessions).values({
-    userId,
-    tokenHash: hashToken(token),
-    persistent: remember,
-    expiresAt,
-    createdAt: now,
-    secondFactorAt: secondFactor ? now : null,
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .select({ role: users.role, bannedAt: users.bannedAt })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for("share");
+    if (user?.bannedAt) throw accountClosed();
+    const ttl = user?.role === "operator" ? OPERATOR_IDLE_MS : remember ? REMEMBER_TTL_MS : SESSION_TTL_MS;
+    const expiresAt = new Date(now.getTime() + ttl);
+    await tx.insert(sessions).values({
+      userId,
+      tokenHash: hashToken(token),
+      persistent: remember,
+      expiresAt,
+      createdAt: now,
+      secondFactorAt: secondFactor ? now : null,
+      ip: origin?.ip ?? null,
+      userAgent: clipUserAgent(origin?.userAgent),
+    });
+    if (signIn) await recordSignIn(tx, userId, signIn, origin, now);
+    return { token, expiresAt };
   });
-  return { token, expiresAt };
+}
+
+/** One row of the member's sign-up and sign-in history. */
+export async function recordSignIn(
+  tx: Db | Tx,
+  userId: string,
+  kind: "signup" | "login" | "google",
+  origin: SignInOrigin | undefined,
+  now = new Date(),
+): Promise<void> {
+  await tx.insert(signIns).values({
+    userId,
+    kind,
+    ip: origin?.ip ?? null,
+    userAgent: clipUserAgent(origin?.userAgent),
+    createdAt: now,
+  });
+}
+
+/** Ends every session of the member (an operator's action, a ban); answers how many ended. */
+export async function endAllSessions(tx: Db | Tx, userId: string): Promise<number> {
+  const ended = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+  return ended.length;
 }
 
 /** The session check's query, built once per database (it runs on every member request). */

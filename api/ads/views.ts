@@ -19,6 +19,7 @@ import {
   viewingRule,
   whyNotConsumed,
 } from "./refusals";
+import { assertMayEarn } from "../members/restrictions";
 
 /**
  * Paid-to-click ads (issue 7): advertisers buy views with their deposit balance, members earn by
@@ -161,6 +162,8 @@ export async function startView(
   input: { userId: string; campaignId: string; ip: string | null; now: Date; proxyCheck: ProxyCheck },
 ): Promise<StartedView> {
   const { userId, now } = input;
+  // A suspended (or closed) account is told before the ad runs; the claim checks again under lock.
+  await assertMayEarn(db, userId, { lock: false });
   const [c] = await db.select().from(campaigns).where(eq(campaigns.id, input.campaignId));
   if (!c) throw new DomainError("ad_campaign_unavailable", CAMPAIGN_MESSAGES.operationFailed);
   const refusal = await viewingRule(db, c, userId, now);
@@ -244,6 +247,8 @@ export async function claimView(
   let amount: number;
   try {
     amount = await db.transaction(async (tx) => {
+      // First: the member's row FOR SHARE, so a suspension or ban is seen or waits for this claim.
+      await assertMayEarn(tx, userId);
       const [view] = VIEW_TOKEN.test(token)
         ? await tx
             .update(adViews)

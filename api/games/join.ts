@@ -6,6 +6,7 @@ import { GAME_MESSAGES, PRACTICE_ROOM, PRACTICE_TYPE_ID } from "../../shared/tic
 import { openRoom, step } from "../../shared/ticTacToeMachine";
 import { DomainError } from "../lib/errors";
 import { gamesPaidRooms } from "../site/settings";
+import { assertMayEarn } from "../members/restrictions";
 import {
   PAID_SWITCH_LOCK,
   TYPE_LOCK_NAMESPACE,
@@ -79,6 +80,8 @@ function oneJoinAtATime<T>(key: string, run: () => Promise<T>): Promise<T> {
 async function joinNow(g: GameDeps, userId: string, request: JoinRequest): Promise<JoinResult> {
   const now = g.clock();
   return inTransaction(g, async (tx, fx) => {
+    // First: the member's row FOR SHARE, so a suspension or ban is seen or waits for this join.
+    await assertMayEarn(tx, userId);
     let type: { id: string; name: string; entryFee: number; prize: number; maxPlayers: number };
     if (request.practice) {
       type = { id: PRACTICE_TYPE_ID, name: PRACTICE_ROOM, entryFee: 0, prize: 0, maxPlayers: 2 };

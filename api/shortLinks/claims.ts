@@ -9,6 +9,7 @@ import { memberBalances } from "../ledger/ledger";
 import type { ProxyCheck } from "../lib/proxyCheck";
 import { getSetting } from "../site/settings";
 import { SHORT_LINK_MESSAGES, TOKEN } from "./shortLinks";
+import { assertMayEarn } from "../members/restrictions";
 
 /**
  * The end of a short link (issue 8): the member's token as the end page shows it, and the claim
@@ -116,6 +117,8 @@ export async function claimShortLink(
   let amount: number;
   try {
     amount = await db.transaction(async (tx) => {
+      // First: the member's row FOR SHARE, so a suspension or ban is seen or waits for this claim.
+      await assertMayEarn(tx, userId);
       const [claimed] = TOKEN.test(token)
         ? await tx
             .update(shortLinkTokens)

@@ -8,6 +8,7 @@ import { getSetting } from "../site/settings";
 import type { TaskWall } from "./config";
 import type { Judgement, LogInTx } from "./log";
 import { minBig } from "./points";
+import { earningRefusalInTx } from "../members/restrictions";
 
 /**
  * A postback's money (ADR 0008): a credit moves money once per (wall, transaction id) — the
@@ -59,6 +60,16 @@ export async function credit(
   const { wall, userId, transactionId, amount, now } = input;
   const rateBp = await getSetting(db, "referral_rate_bp");
   return db.transaction(async (tx) => {
+    // First: the member's row FOR SHARE. A suspended (or closed) account is credited nothing; the
+    // postback is logged with its verdict and may be sent again once the suspension is lifted.
+    const suspended = await earningRefusalInTx(tx, userId);
+    if (suspended)
+      return {
+        verdict: "earning_suspended",
+        detail: `Not credited: the member's earning is suspended (${suspended})`.slice(0, 500),
+        transactionId,
+        userId,
+      };
     const [row] = await tx
       .insert(taskWallTransactions)
       .values({ wallId: wall.id, transactionId, kind: "credit", userId, amount, createdAt: now })

@@ -49,6 +49,11 @@ const REFUSALS: Record<
   ip_not_allowed: { status: 403, code: "forbidden", message: "This address may not send postbacks." },
   bad_signature: { status: 403, code: "forbidden", message: "Invalid signature." },
   invalid_params: { status: 400, code: "invalid_input", message: "Invalid postback parameters." },
+  earning_suspended: {
+    status: 403,
+    code: "forbidden",
+    message: "This member's earning is suspended.",
+  },
   reversal_without_original: {
     status: 409,
     code: "conflict",

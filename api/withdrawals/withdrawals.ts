@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { Db } from "../db/client";
+import type { Db, Tx } from "../db/client";
 import { payoutMethods, users, withdrawals } from "../db/schema";
 import { DomainError } from "../lib/errors";
 import { PAGE_SIZE, offsetOf, pageOf } from "../../shared/pagination";
@@ -165,11 +165,68 @@ export async function requestWithdrawal(
   }
 }
 
+/** Why an approval is refused while the member's withdrawals are held or the account is closed. */
+export const HOLD_MESSAGES = {
+  held: (reason: string | null) =>
+    `This member's withdrawals are on hold${reason ? ` (${reason})` : ""}. Release the hold on the member's actions page before approving; rejecting is still possible.`,
+  closed: "This member's account is closed. Reject the withdrawal, or lift the ban before approving.",
+} as const;
+
+type Settled = typeof withdrawals.$inferSelect;
+
+/**
+ * Settles one Pending withdrawal inside the caller's transaction: the conditional status change,
+ * the ledger entry and the audit record. Null when it was not Pending (or is the actor's own).
+ */
+export async function settlePendingInTx(
+  tx: Tx,
+  input: { id: string; actorUserId: string; action: "approve" | "reject"; remark: string | null },
+): Promise<Settled | null> {
+  const { remark } = input;
+  const status = input.action === "approve" ? "Success" : "Reject";
+  const [row] = await tx
+    .update(withdrawals)
+    .set({ status, remark, settledBy: input.actorUserId, settledAt: new Date() })
+    .where(
+      and(
+        eq(withdrawals.id, input.id),
+        eq(withdrawals.status, "Pending"),
+        // Paying oneself needs a second pair of eyes.
+        ne(withdrawals.userId, input.actorUserId),
+      ),
+    )
+    .returning();
+  if (!row) return null;
+  await post(tx, {
+    idempotencyKey: `withdrawal-settle:${row.id}`,
+    kind: input.action === "approve" ? "withdrawal_paid" : "withdrawal_refund",
+    userId: row.userId,
+    memo: remark,
+    lines: [
+      { account: PLATFORM.pendingPayouts, amount: -row.amount },
+      {
+        account: input.action === "approve" ? PLATFORM.paidOut : memberAccount(row.userId, "withdrawable"),
+        amount: row.amount,
+      },
+    ],
+  });
+  await recordAudit(tx, {
+    actorUserId: input.actorUserId,
+    action: `withdrawal.${input.action}`,
+    target: `withdrawal:${row.id}`,
+    before: { status: "Pending", remark: null },
+    after: { status, remark },
+  });
+  return row;
+}
+
 /**
  * An operator settles a Pending withdrawal, once: approve moves the money on to paid out, reject
  * returns it to the member's withdrawable balance. The status change is conditional on Pending
  * and sits in the same transaction as the ledger entry and the audit record, so of two operators
- * settling at once exactly one wins.
+ * settling at once exactly one wins. An approval first reads the member's row FOR SHARE and is
+ * refused while their withdrawals are held (or the account is closed): a hold (which locks the
+ * row FOR UPDATE) racing an approval either waits for it or is seen by it.
  */
 export async function settleWithdrawal(
   db: Db,
@@ -178,20 +235,31 @@ export async function settleWithdrawal(
   const remark = input.remark?.trim() || null;
   if (input.action === "reject" && !remark)
     throw new DomainError("invalid_input", WITHDRAW_MESSAGES.remarkRequired);
-  const status = input.action === "approve" ? "Success" : "Reject";
   await db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(withdrawals)
-      .set({ status, remark, settledBy: input.actorUserId, settledAt: new Date() })
-      .where(
-        and(
-          eq(withdrawals.id, input.id),
-          eq(withdrawals.status, "Pending"),
-          // Paying oneself needs a second pair of eyes.
-          ne(withdrawals.userId, input.actorUserId),
-        ),
-      )
-      .returning();
+    if (input.action === "approve") {
+      const [member] = await tx
+        .select({
+          heldAt: users.withdrawalsHeldAt,
+          heldReason: users.withdrawalsHeldReason,
+          bannedAt: users.bannedAt,
+        })
+        .from(users)
+        .where(
+          eq(
+            users.id,
+            sql`(select ${withdrawals.userId} from ${withdrawals} where ${withdrawals.id} = ${input.id})`,
+          ),
+        )
+        .for("share");
+      if (member?.heldAt) throw new DomainError("conflict", HOLD_MESSAGES.held(member.heldReason));
+      if (member?.bannedAt) throw new DomainError("conflict", HOLD_MESSAGES.closed);
+    }
+    const row = await settlePendingInTx(tx, {
+      id: input.id,
+      actorUserId: input.actorUserId,
+      action: input.action,
+      remark,
+    });
     if (!row) {
       const [exists] = await tx
         .select({ userId: withdrawals.userId, status: withdrawals.status })
@@ -202,26 +270,6 @@ export async function settleWithdrawal(
         throw new DomainError("already_settled", WITHDRAW_MESSAGES.alreadySettled);
       throw new DomainError("forbidden", WITHDRAW_MESSAGES.ownWithdrawal);
     }
-    await post(tx, {
-      idempotencyKey: `withdrawal-settle:${row.id}`,
-      kind: input.action === "approve" ? "withdrawal_paid" : "withdrawal_refund",
-      userId: row.userId,
-      memo: remark,
-      lines: [
-        { account: PLATFORM.pendingPayouts, amount: -row.amount },
-        {
-          account: input.action === "approve" ? PLATFORM.paidOut : memberAccount(row.userId, "withdrawable"),
-          amount: row.amount,
-        },
-      ],
-    });
-    await recordAudit(tx, {
-      actorUserId: input.actorUserId,
-      action: `withdrawal.${input.action}`,
-      target: `withdrawal:${row.id}`,
-      before: { status: "Pending", remark: null },
-      after: { status, remark },
-    });
   });
 }
 

@@ -166,6 +166,20 @@ export interface ProfileData {
   other_data_withdrawalMethodArray: PayoutMethodChoice[];
 }
 
+/**
+ * What the operators' restrictions mean for the signed-in member (`/userRoute/userRestrictions_get`),
+ * in plain words for the pages' notices: withdrawals held (requests are still accepted and stay
+ * Pending), earning suspended (claims, offer credits and game joins are refused).
+ */
+export interface MemberRestrictions {
+  withdrawalsHeld: boolean;
+  earningSuspended: boolean;
+  /** The notice for the withdraw page, when held. */
+  withdrawalsHeldMessage: string | null;
+  /** The notice for the earning pages (and the refusal's message), when suspended. */
+  earningSuspendedMessage: string | null;
+}
+
 export interface AccountEndpoints {
   "/userRoute/signUp": Endpoint<string, SignUpBody>;
   "/userRoute/login": Endpoint<string, LoginBody>;
@@ -179,6 +193,7 @@ export interface AccountEndpoints {
   /** Step one answers where to go; step two (with the code) signs in. */
   "/userRoute/user_signUp_login_google": Endpoint<GoogleAuthorization | string>;
   "/userRoute/userDataGet_dashboard": Endpoint<DashboardData>;
+  "/userRoute/userRestrictions_get": Endpoint<MemberRestrictions>;
   "/userRoute/userReferral_record_get": Endpoint<ReferralData>;
   "/userRoute/userProfileData_get": Endpoint<ProfileData>;
   "/userRoute/userProfileData_patch": Endpoint<string, ProfileBody>;

@@ -27,12 +27,15 @@ export const PLATFORM = {
   earningsFunding: "platform:earnings_funding",
   /** Offer-wall networks' credits (postbacks). */
   offerWalls: "platform:offer_walls",
+  /** Operators' manual adjustments: the counterpart of every credit or debit an operator makes by hand. */
+  adjustments: "platform:adjustments",
 } as const;
 
 const NEGATIVE_ALLOWED = new Set<string>([
   PLATFORM.promotions,
   PLATFORM.earningsFunding,
   PLATFORM.offerWalls,
+  PLATFORM.adjustments,
 ]);
 
 /**
@@ -47,6 +50,7 @@ export const UNTRACKED_ACCOUNTS: ReadonlySet<string> = new Set<string>([
   PLATFORM.promotions,
   PLATFORM.earningsFunding,
   PLATFORM.offerWalls,
+  PLATFORM.adjustments,
 ]);
 
 export const memberAccount = (userId: string, kind: "withdrawable" | "deposit") => `member:${userId}:${kind}`;

@@ -1,8 +1,171 @@
 import { Hono } from "hono";
-import type { ApiEnv } from "../http";
+import { z } from "zod";
+import { ApiError, ok, pageQuery, readBody, requireMember, requireRole, type ApiEnv } from "../http";
+import { rupeeAmountField } from "../operators/fields";
+import { parseRupeeInput } from "../../shared/money";
+import { milliToRupeeString } from "../../shared/money";
+import { updateSettingAudited } from "../site/settings";
+import {
+  ADJUSTMENT_MESSAGES,
+  ADJUSTMENT_THRESHOLD_KEY,
+  adjustmentThreshold,
+  decideAdjustment,
+  listAdjustments,
+  memberAdjustments,
+  requestAdjustment,
+} from "./adjustments";
+import type {
+  AdjustmentList,
+  AdjustmentOutcome,
+  AdjustmentSettings,
+  MemberAdjustments,
+} from "../../shared/contracts/adjustments";
 
-/** Operator routes: manual balance adjustments and their second-operator approvals. */
+export const ADJUSTMENT_REASON_MAX = 500;
+export const ADJUSTMENT_NOTE_MAX = 500;
+
+const reason = z
+  .string({ required_error: "reason is required.", invalid_type_error: "reason must be text." })
+  .trim()
+  .min(1, "Please give a reason.")
+  .max(ADJUSTMENT_REASON_MAX, `reason must be at most ${ADJUSTMENT_REASON_MAX} characters.`);
+
+const NewAdjustmentSchema = z
+  .object({
+    direction: z.enum(["credit", "debit"], {
+      errorMap: () => ({ message: "direction must be credit or debit." }),
+    }),
+    balance: z.enum(["withdrawable", "deposit"], {
+      errorMap: () => ({ message: "balance must be withdrawable or deposit." }),
+    }),
+    amount: rupeeAmountField("amount"),
+    reason,
+    requestKey: z
+      .string({ required_error: "requestKey is required.", invalid_type_error: "requestKey must be text." })
+      .regex(/^[A-Za-z0-9_-]{8,100}$/, "requestKey must be 8 to 100 letters, digits, - or _."),
+  })
+  .strict();
+
+const noteField = z
+  .string({ invalid_type_error: "note must be text." })
+  .trim()
+  .max(ADJUSTMENT_NOTE_MAX, `note must be at most ${ADJUSTMENT_NOTE_MAX} characters.`);
+
+const ApproveSchema = z.object({ note: noteField.optional() }).strict();
+const RejectSchema = z
+  .object({
+    note: z
+      .string({ required_error: "A note is required to reject." })
+      .pipe(noteField.min(1, "A note is required to reject.")),
+  })
+  .strict();
+
+const StatusQuery = z.enum(["pending", "posted", "rejected"], {
+  errorMap: () => ({ message: "status must be pending, posted or rejected." }),
+});
+
+const SettingsSchema = z
+  .object({
+    threshold: z.unknown().transform((v, ctx) => {
+      const milli = parseRupeeInput(v);
+      if (milli === null) {
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          message: "threshold must be a number of rupees (0 or more) with up to 3 decimals.",
+        });
+        return z.NEVER;
+      }
+      return milli;
+    }),
+  })
+  .strict();
+
+const ID = /^[A-Za-z0-9_-]{1,64}$/;
+function idParam(raw: string, notFound: string): string {
+  if (!ID.test(raw)) throw new ApiError(404, notFound);
+  return raw;
+}
+
+/** Operator routes: manual balance adjustments and their second-operator approvals (owner only). */
 export function adminAdjustmentsRoute(): Hono<ApiEnv> {
   const r = new Hono<ApiEnv>();
+
+  r.get("/adjustments", requireMember, requireRole("owner"), async (c) => {
+    const parsed = StatusQuery.safeParse(c.req.query("status") ?? "pending");
+    if (!parsed.success) throw new ApiError(400, parsed.error.issues[0]?.message ?? "Invalid status.");
+    const list = await listAdjustments(c.var.deps.db, {
+      status: parsed.data,
+      page: pageQuery(c),
+      viewerId: c.var.member.id,
+    });
+    return ok(c, list satisfies AdjustmentList);
+  });
+
+  r.get("/adjustments/settings", requireMember, requireRole("owner"), async (c) =>
+    ok(c, {
+      threshold: milliToRupeeString(await adjustmentThreshold(c.var.deps.db)),
+    } satisfies AdjustmentSettings),
+  );
+
+  r.patch("/adjustments/settings", requireMember, requireRole("owner"), async (c) => {
+    const body = await readBody(c, SettingsSchema);
+    await updateSettingAudited(c.var.deps.db, {
+      actorUserId: c.var.member.id,
+      key: ADJUSTMENT_THRESHOLD_KEY,
+      value: body.threshold,
+      action: "settings.adjustment_approval_threshold",
+    });
+    return ok(c, "Approval threshold saved.");
+  });
+
+  r.post("/adjustments/:id/approve", requireMember, requireRole("owner"), async (c) => {
+    const id = idParam(c.req.param("id"), ADJUSTMENT_MESSAGES.notFound);
+    const body = await readBody(c, ApproveSchema);
+    const outcome = await decideAdjustment(c.var.deps.db, {
+      id,
+      actorUserId: c.var.member.id,
+      decision: "approve",
+      note: body.note || null,
+    });
+    return ok(c, outcome satisfies AdjustmentOutcome);
+  });
+
+  r.post("/adjustments/:id/reject", requireMember, requireRole("owner"), async (c) => {
+    const id = idParam(c.req.param("id"), ADJUSTMENT_MESSAGES.notFound);
+    const body = await readBody(c, RejectSchema);
+    const outcome = await decideAdjustment(c.var.deps.db, {
+      id,
+      actorUserId: c.var.member.id,
+      decision: "reject",
+      note: body.note,
+    });
+    return ok(c, outcome satisfies AdjustmentOutcome);
+  });
+
+  r.get("/members/:id/adjustments", requireMember, requireRole("owner"), async (c) => {
+    const userId = idParam(c.req.param("id"), ADJUSTMENT_MESSAGES.memberNotFound);
+    const data = await memberAdjustments(c.var.deps.db, {
+      userId,
+      page: pageQuery(c),
+      viewerId: c.var.member.id,
+    });
+    return ok(c, data satisfies MemberAdjustments);
+  });
+
+  r.post("/members/:id/adjustments", requireMember, requireRole("owner"), async (c) => {
+    const userId = idParam(c.req.param("id"), ADJUSTMENT_MESSAGES.memberNotFound);
+    const body = await readBody(c, NewAdjustmentSchema);
+    const outcome = await requestAdjustment(c.var.deps.db, {
+      actorUserId: c.var.member.id,
+      userId,
+      direction: body.direction,
+      balance: body.balance,
+      amount: body.amount,
+      reason: body.reason,
+      requestKey: body.requestKey,
+    });
+    return ok(c, outcome satisfies AdjustmentOutcome);
+  });
+
   return r;
 }

@@ -64,6 +64,8 @@ export const SETTING_DEFAULTS = {
     "<p>Each link can be completed a few times a day; the counts start again at midnight (India time).</p>",
     "<p>Skipping the shortener's pages is detected: the claim is refused.</p>",
   ],
+  /** Manual adjustments above this (milli-rupees) wait for a second operator's approval. */
+  adjustment_approval_threshold: 1_000_000,
 } as const;
 
 export type SettingKey = keyof typeof SETTING_DEFAULTS;

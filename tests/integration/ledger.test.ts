@@ -97,7 +97,7 @@ describe.each(drivers())("ledger (%s)", (driver) => {
         .map((r) => r.id)
         .sort();
       expect(negativeAllowed).toEqual(
-        [PLATFORM.earningsFunding, PLATFORM.offerWalls, PLATFORM.promotions].sort(),
+        [PLATFORM.adjustments, PLATFORM.earningsFunding, PLATFORM.offerWalls, PLATFORM.promotions].sort(),
       );
     });
 

@@ -85,15 +85,6 @@ interface Member {
 }
 
 export async function seedActivity(tx: Tx, now: number, passwordHash: string | null): Promise<void> {
-  if (process.env.SCRATCH_OFF) return;
-  const T0 = Date.now();
-  try {
-    await seedActivityX(tx, now, passwordHash);
-  } finally {
-    console.log("ACTIVITY ms", Date.now() - T0);
-  }
-}
-async function seedActivityX(tx: Tx, now: number, passwordHash: string | null): Promise<void> {
   const rand = prng(20261126);
   const asDb = tx as unknown as Db;
   const today = istDayStart(new Date(now)).getTime();

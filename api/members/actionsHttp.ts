@@ -19,7 +19,6 @@ const BanSchema = z
   .object({
     reason,
     pending: z.enum(["reject", "hold"], {
-      required_error: "pending is required: reject or hold.",
       errorMap: () => ({ message: "pending must be reject or hold." }),
     }),
   })

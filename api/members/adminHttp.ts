@@ -1,8 +1,104 @@
-import { Hono } from "hono";
-import type { ApiEnv } from "../http";
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import { ApiError, ok, readBody, requireMember, requireRole, type ApiEnv } from "../http";
+import { SEARCH_FIELDS, SEARCH_MAX_LENGTH, searchMembers, type SearchField } from "./search";
+import { MEMBER_MESSAGES, memberOr404, memberProfile } from "./profile";
+import { memberList } from "./lists";
+import { addNote } from "./notes";
+import {
+  NOTE_MAX_LENGTH,
+  isMemberList,
+  type MemberNoteAdded,
+  type MemberProfile,
+  type MemberSearchPage,
+} from "../../shared/contracts/members";
 
-/** Operator routes: member search and a member's page. */
+/** Who may read members and write notes: support, payouts and moderation (and the owner). */
+const READERS = requireRole("payouts", "support", "moderation");
+
+const NoteSchema = z
+  .object({
+    body: z
+      .string({ required_error: "body is required.", invalid_type_error: "body must be text." })
+      .trim()
+      .min(1, "Please write the note.")
+      .max(NOTE_MAX_LENGTH, `A note must be at most ${NOTE_MAX_LENGTH} characters.`),
+  })
+  .strict();
+
+/** `?page=`: absent is page 1; anything but a whole number from 1 is refused. */
+function strictPage(c: Context): number {
+  const raw = c.req.query("page");
+  if (raw === undefined || raw === "") return 1;
+  if (!/^[1-9]\d{0,8}$/.test(raw)) throw new ApiError(400, "page must be a whole number from 1.");
+  return Number(raw);
+}
+
+function searchText(c: Context): string {
+  const q = c.req.query("q") ?? "";
+  if (q.length > SEARCH_MAX_LENGTH)
+    throw new ApiError(400, `The search must be at most ${SEARCH_MAX_LENGTH} characters.`);
+  return q;
+}
+
+function searchField(c: Context): SearchField {
+  const by = c.req.query("by");
+  if (by === undefined || by === "") return "any";
+  const found = SEARCH_FIELDS.find((f) => f === by);
+  if (!found) throw new ApiError(400, `by must be one of ${SEARCH_FIELDS.join(", ")}.`);
+  return found;
+}
+
+function wallFilter(c: Context): string | undefined {
+  const wall = c.req.query("wall");
+  if (wall === undefined || wall === "") return undefined;
+  if (wall.length > 100) throw new ApiError(400, "wall must be a task wall's id.");
+  return wall;
+}
+
+/** Operator routes: member search, a member's page and its lists, operator notes. */
 export function adminMembersRoute(): Hono<ApiEnv> {
   const r = new Hono<ApiEnv>();
+
+  r.get("/members", requireMember, READERS, async (c) => {
+    const page = strictPage(c);
+    return ok(
+      c,
+      (await searchMembers(c.var.deps.db, searchText(c), page, searchField(c))) satisfies MemberSearchPage,
+    );
+  });
+
+  const profile = async (c: Context<ApiEnv>) =>
+    ok(
+      c,
+      (await memberProfile(c.var.deps.db, c.req.param("id")!, c.var.deps.clock())) satisfies MemberProfile,
+    );
+  r.get("/members/:id", requireMember, READERS, profile);
+  r.get("/members/:id/profile", requireMember, READERS, profile);
+
+  r.post("/members/:id/notes", requireMember, READERS, async (c) => {
+    const { db } = c.var.deps;
+    const member = await memberOr404(db, c.req.param("id"));
+    const body = await readBody(c, NoteSchema);
+    const note = await addNote(db, {
+      actorUserId: c.var.member.id,
+      actorUserName: c.var.member.userName,
+      userId: member.id,
+      body: body.body,
+    });
+    return ok(c, { message: MEMBER_MESSAGES.noteAdded, note } satisfies MemberNoteAdded);
+  });
+
+  // A path that names none of the lists is left to the routes mounted after these (the member
+  // actions), and answers 404 when none takes it.
+  r.get("/members/:id/:list", requireMember, READERS, async (c, next) => {
+    const list = c.req.param("list");
+    if (!isMemberList(list)) return next();
+    const { db, clock } = c.var.deps;
+    const member = await memberOr404(db, c.req.param("id"));
+    const page = strictPage(c);
+    return ok(c, await memberList(db, list, member.id, { page, now: clock(), wall: wallFilter(c) }));
+  });
+
   return r;
 }

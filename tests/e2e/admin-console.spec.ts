@@ -30,8 +30,7 @@ test(
     await requestWithdrawalByApi(member, 60);
 
     const ops = await operatorPage(browser, jsEnabled(testInfo));
-    await ops.goto("/admin");
-    await expect(ops).toHaveURL(/\/admin\/withdrawals$/);
+    await ops.goto("/admin/withdrawals");
     const row = ops.getByTestId("admin-withdrawal").filter({ hasText: member.userName });
     await expect(row).toContainText("₹60.000");
 

@@ -5,14 +5,16 @@ import { test, expect, E2E_ORIGIN, E2E_SUPPORT_OPERATOR, handSessionTo, signInOp
  * only Messages, and a page or a form of another role is refused by the server, not just hidden.
  */
 test.describe("the console for a support operator @needs-js @any-viewport", () => {
-  test("opens on Messages, shows only that section, and cannot reach or use the payout queue", async ({
+  test("opens on its sections, shows only those, and cannot reach or use the payout queue", async ({
     page,
   }) => {
     const cookie = await signInOperator(E2E_SUPPORT_OPERATOR);
     await handSessionTo(page, cookie);
 
+    // /admin is the owner's overview: this operator sees the sections their roles open, unredirected.
     await page.goto("/admin");
-    await expect(page).toHaveURL(/\/admin\/messages$/);
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole("heading", { name: "Your sections" })).toBeVisible();
     const menu = page.getByRole("navigation", { name: "Operator menu" });
     await expect(menu.getByRole("link")).toHaveText(["Messages"]);
 

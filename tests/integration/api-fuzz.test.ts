@@ -427,6 +427,8 @@ describe.each(drivers())("API fuzz (%s)", (driver) => {
   let provider: OidcProvider;
   let operator: TestMember;
   let member: TestMember;
+  /** The member the operator's restriction endpoints act on (not the fuzz's own member). */
+  let restricted: TestMember;
   let giftCode: string;
   let pendingWithdrawalId: string;
   let methodIds: string[];
@@ -525,6 +527,7 @@ describe.each(drivers())("API fuzz (%s)", (driver) => {
     { method: "GET", route: "/userRoute/verify_reset_email_token", input: "none", role: "visitor" },
     { method: "POST", route: "/userRoute/logout", input: "none", role: "visitor" },
     { method: "GET", route: "/userRoute/userDataGet_dashboard", input: "none", role: "member" },
+    { method: "GET", route: "/userRoute/userRestrictions_get", input: "none", role: "member" },
     { method: "GET", route: "/userRoute/userReferral_record_get", input: "none", role: "member" },
     { method: "GET", route: "/userRoute/userProfileData_get", input: "none", role: "member" },
     {
@@ -768,6 +771,76 @@ describe.each(drivers())("API fuzz (%s)", (driver) => {
       validStatus: 200,
       ids: () => [member.id],
     },
+    {
+      method: "GET",
+      route: "/adminRoute/members/:id/restrictions",
+      input: "none",
+      role: "operator",
+      ids: () => [restricted.id],
+    },
+    {
+      method: "POST",
+      route: "/adminRoute/members/:id/sessions/end",
+      input: "json",
+      role: "operator",
+      valid: () => ({ reason: "Fuzz reason" }),
+      validStatus: 200,
+      ids: () => [restricted.id],
+    },
+    {
+      method: "POST",
+      route: "/adminRoute/members/:id/hold",
+      input: "json",
+      role: "operator",
+      valid: () => ({ reason: "Fuzz reason" }),
+      validStatus: 200,
+      ids: () => [restricted.id],
+    },
+    {
+      method: "POST",
+      route: "/adminRoute/members/:id/hold/release",
+      input: "json",
+      role: "operator",
+      valid: () => ({ reason: "Fuzz reason" }),
+      validStatus: 200,
+      ids: () => [restricted.id],
+    },
+    {
+      method: "POST",
+      route: "/adminRoute/members/:id/suspend",
+      input: "json",
+      role: "operator",
+      valid: () => ({ reason: "Fuzz reason" }),
+      validStatus: 200,
+      ids: () => [restricted.id],
+    },
+    {
+      method: "POST",
+      route: "/adminRoute/members/:id/suspend/lift",
+      input: "json",
+      role: "operator",
+      valid: () => ({ reason: "Fuzz reason" }),
+      validStatus: 200,
+      ids: () => [restricted.id],
+    },
+    {
+      method: "POST",
+      route: "/adminRoute/members/:id/ban/lift",
+      input: "json",
+      role: "operator",
+      valid: () => ({ reason: "Fuzz reason" }),
+      validStatus: 200,
+      ids: () => [restricted.id],
+    },
+    {
+      method: "POST",
+      route: "/adminRoute/members/:id/ban",
+      input: "json",
+      role: "operator",
+      valid: () => ({ reason: "Fuzz reason", pending: "hold" }),
+      validStatus: 200,
+      ids: () => [restricted.id],
+    },
     { method: "GET", route: "/adminRoute/settings", input: "none", role: "operator" },
     {
       method: "PATCH",
@@ -1010,6 +1083,7 @@ describe.each(drivers())("API fuzz (%s)", (driver) => {
     operator = await newOperator(t);
     await addPayoutMethod(t, operator, "UPI", 100);
     member = await newMember(t, { password: "member-password-1" });
+    restricted = await newMember(t);
     await giveEarning(t, member.id, 2_000_000);
     await bindPayout(t, member, "UPI");
     const other = await newMember(t);

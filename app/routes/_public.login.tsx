@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { parseWithZod } from "@conform-to/zod";
 import { LoginForm, LoginSchema, type LoginFailure } from "~/components/login-form";
 import { SecondFactorForm, SecondFactorSchema, type SecondFactorStep } from "~/components/second-factor-form";
@@ -20,7 +20,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-type LoginAnswer = LoginFailure | SecondFactorStep;
+/** A closed (banned) account's refusal carries `accountClosed`: the page shows how to appeal. */
+type LoginAnswer = (LoginFailure & { accountClosed?: boolean }) | SecondFactorStep;
 
 const isSecondFactorStep = (a: LoginAnswer | undefined): a is SecondFactorStep =>
   Boolean(a && "secondFactor" in a);
@@ -114,6 +115,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       result: submission.reply({ formErrors: [message], hideFields: ["password"] }),
       toast: actionToast({ type: "error", title: message }),
       errorCode: result?.body.error_code ?? null,
+      accountClosed: result?.body.account_closed === true,
     },
     { status: result && result.status >= 400 && result.status < 500 ? result.status : 400 },
   );
@@ -137,6 +139,22 @@ export default function LoginPage() {
       <div className="card p-6">
         <h1 className="text-2xl font-bold">Login</h1>
         <p className="mb-5 mt-1 text-sm text-slate-600">Welcome back! Log in to keep earning.</p>
+        {answer && "accountClosed" in answer && answer.accountClosed ? (
+          <div
+            role="alert"
+            data-testid="account-closed"
+            className="mb-5 rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-900"
+          >
+            <p className="font-semibold">This account is closed.</p>
+            <p className="mt-1">
+              To appeal, write to us through the{" "}
+              <Link to="/contact-us" className="font-semibold underline">
+                Contact Us page
+              </Link>
+              .
+            </p>
+          </div>
+        ) : null}
         <LoginForm challenge={challenge} googleEnabled={googleEnabled} failure={answer} />
       </div>
       <ActionToast toast={answer?.toast} />

@@ -5,12 +5,18 @@ import { BalanceCard } from "~/components/balance-card";
 import { EarningsSummary } from "~/components/earnings-summary";
 import { parseRupees, rupees } from "../../shared/money";
 import { LOBBY_PATH } from "~/utils/tic-tac-toe";
+import { memberRestrictions } from "~/utils/restrictions.server";
+import { RestrictionNotice } from "~/components/restriction-notice";
 
 export const meta: MetaFunction = () => [{ title: "Betting Games" }];
 
 /** The betting home of spec 2 §3. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return memberRead(request, context, "/userIncomeRoute/user_betting_games_home_get");
+  const [d, restrictions] = await Promise.all([
+    memberRead(request, context, "/userIncomeRoute/user_betting_games_home_get"),
+    memberRestrictions(request, context),
+  ]);
+  return { ...d, restrictions };
 }
 
 /** The games of the hub (spec 2 §1): only Tic Tac Toe is playable. */
@@ -26,6 +32,7 @@ export default function BettingGames() {
   return (
     <div className="mx-auto max-w-4xl space-y-5">
       <h1 className="text-2xl font-bold">Betting Games</h1>
+      <RestrictionNotice restrictions={d.restrictions} kind="earning" />
       <BalanceCard label="Deposit Balance" amount={d.deposit_amount} tone="amber" />
       <EarningsSummary
         items={[

@@ -6,12 +6,18 @@ import { TaskWallSummary } from "~/components/task-wall-summary";
 import { soundToggleAnswer } from "~/utils/sound.server";
 import { TASK_WALL_SOUND_COOKIE, TASK_WALLS_PATH, viewerPath } from "~/utils/task-walls";
 import { INVALID_REQUEST, invariantResponse } from "~/utils/invariant";
+import { memberRestrictions } from "~/utils/restrictions.server";
+import { RestrictionNotice } from "~/components/restriction-notice";
 
 export const meta: MetaFunction = () => [{ title: "Task Walls" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const d = await memberRead(request, context, "/userIncomeRoute/user_offerWall_get");
+  const [d, restrictions] = await Promise.all([
+    memberRead(request, context, "/userIncomeRoute/user_offerWall_get"),
+    memberRestrictions(request, context),
+  ]);
   return {
+    restrictions,
     walls: d.offerWallData_after_replace ?? [],
     summary: {
       today_offerWallIncome: d.today_offerWallIncome,
@@ -39,6 +45,7 @@ export default function TaskWallsPage() {
   return (
     <div className="mx-auto max-w-4xl space-y-5">
       <h1 className="text-2xl font-bold">Task Walls</h1>
+      <RestrictionNotice restrictions={d.restrictions} kind="earning" />
       <TaskWallSummary balance={d.summary} />
       {d.walls.length === 0 ? (
         <div className="card py-8 text-center">

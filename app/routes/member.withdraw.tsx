@@ -25,6 +25,8 @@ import { AlertBox, ConfirmDialog, confirmStep, useConfirmFlow } from "~/componen
 import { CopyableText } from "~/components/copy-button";
 import { useHydrated } from "~/utils/client-toast";
 import { StatusBadge } from "~/components/status-badge";
+import { memberRestrictions } from "~/utils/restrictions.server";
+import { RestrictionNotice } from "~/components/restriction-notice";
 
 export const meta: MetaFunction = () => [{ title: "Withdraw" }];
 
@@ -81,8 +83,12 @@ async function loadBalance(request: Request, context: LoaderFunctionArgs["contex
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const d = await loadBalance(request, context, pageParam(new URL(request.url)));
+  const [d, restrictions] = await Promise.all([
+    loadBalance(request, context, pageParam(new URL(request.url))),
+    memberRestrictions(request, context),
+  ]);
   return {
+    restrictions,
     withdrawable: d.withdrawable_amount,
     pending: d.pending_withdrawal_amount,
     total: d.total_withdrawal_amount,
@@ -237,6 +243,7 @@ export default function WithdrawPage() {
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <h1 className="text-2xl font-bold">Withdraw</h1>
+      <RestrictionNotice restrictions={d.restrictions} kind="withdrawals" />
       <section className="grid grid-cols-1 gap-3 sm:grid-cols-3" aria-label="Balances">
         <BalanceCard label="Withdrawable Balance" amount={d.withdrawable} tone="brand" />
         <BalanceCard label="Pending Withdrawn" amount={d.pending} tone="amber" />

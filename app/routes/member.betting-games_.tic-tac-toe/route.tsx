@@ -20,6 +20,8 @@ import { invariantResponse } from "~/utils/invariant";
 import { FAILED, UNEXPECTED, canAfford, errorOf, type Dialog } from "./lobby";
 import { useLobby } from "./use-lobby";
 import { CloseDialog, ConfirmJoin, RoomCard } from "./room-card";
+import { memberRestrictions } from "~/utils/restrictions.server";
+import { RestrictionNotice } from "~/components/restriction-notice";
 
 export const meta: MetaFunction = () => [{ title: "Tic Tac Toe · Betting Games" }];
 
@@ -37,7 +39,11 @@ async function loadLobby(request: Request, context: LoaderFunctionArgs["context"
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return loadLobby(request, context);
+  const [lobby, restrictions] = await Promise.all([
+    loadLobby(request, context),
+    memberRestrictions(request, context),
+  ]);
+  return { ...lobby, restrictions };
 }
 
 const JoinForm = z.object({
@@ -140,6 +146,7 @@ export default function TicTacToeLobby() {
         </Link>
         <h1 className="text-2xl font-bold">Tic Tac Toe</h1>
       </div>
+      <RestrictionNotice restrictions={initial.restrictions} kind="earning" />
       <div className="grid grid-cols-2 gap-2">
         <BalanceCard label="Deposit Balance" amount={lobby.deposit_amount} tone="amber" />
         <BalanceCard label="Available Balance" amount={lobby.available_balance} tone="green" />

@@ -26,14 +26,20 @@ import {
 import { INVALID_REQUEST, invariantResponse } from "~/utils/invariant";
 import { useStart, type StartAnswer } from "./use-start";
 import { OpeningShortLink, ShortLinkCard } from "./short-link-card";
+import { memberRestrictions } from "~/utils/restrictions.server";
+import { RestrictionNotice } from "~/components/restriction-notice";
 
 export const meta: MetaFunction = () => [{ title: "Click Short Link" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const d = await memberRead(request, context, "/userIncomeRoute/user_shortlink_data_get");
+  const [d, restrictions] = await Promise.all([
+    memberRead(request, context, "/userIncomeRoute/user_shortlink_data_get"),
+    memberRestrictions(request, context),
+  ]);
   const param = new URL(request.url).searchParams.get("filter");
   const now = Date.now();
   return {
+    restrictions,
     // Time left on each disabled card, measured by the server's clock (the browser's may be off).
     links: (d.shortedLinksData ?? []).map((l) => ({
       ...l,
@@ -109,6 +115,7 @@ export default function ClickShortenLink() {
         <h1 className="text-2xl font-bold">Click Short Link</h1>
         <SoundToggle soundOn={soundOn} fields={{ filter: d.filter }} />
       </div>
+      <RestrictionNotice restrictions={d.restrictions} kind="earning" />
 
       <EarningsSummary
         items={[

@@ -32,15 +32,21 @@ import {
 import { INVALID_REQUEST } from "~/utils/invariant";
 import type { PtcAd as Ad } from "../../../shared/contracts/ads";
 import { useClaimFlow, type PtcActionData } from "./use-claim-flow";
+import { memberRestrictions } from "~/utils/restrictions.server";
+import { RestrictionNotice } from "~/components/restriction-notice";
 
 export const meta: MetaFunction = () => [{ title: "PTC Ads" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const d = await memberRead(request, context, "/userIncomeRoute/user_PTCAds_home_get");
+  const [d, restrictions] = await Promise.all([
+    memberRead(request, context, "/userIncomeRoute/user_PTCAds_home_get"),
+    memberRestrictions(request, context),
+  ]);
   const tabParam = new URL(request.url).searchParams.get("tab");
   const tab: AdType = isAdType(tabParam) ? tabParam : "window";
   const willComeMs = d.willCome_afterThis_time ? Date.parse(d.willCome_afterThis_time) - Date.now() : null;
   return {
+    restrictions,
     ads: d.PTCAds_campaignsData ?? [],
     today: d.today_PTCAdsIncome,
     totalLinks: d.totalLinks,
@@ -214,6 +220,7 @@ export default function PtcAdsPage() {
         <h1 className="text-2xl font-bold">PTC Ads</h1>
         <SoundToggle soundOn={soundOn} fields={{ tab: d.tab }} />
       </div>
+      <RestrictionNotice restrictions={d.restrictions} kind="earning" />
 
       <Summary
         today={local.today ?? d.today}

@@ -17,6 +17,7 @@ import type { WebContext } from "./app/load-context";
 import { createGuardedRemixHandler } from "./server/remix-handler";
 import { applyHeaders, createNonce, isPrivatePage, routePath, securityHeaders } from "./server/headers";
 import { createPageCache } from "./server/page-cache";
+import { watchPublicPages } from "./api/content/changes";
 import { createMemberPageCache, type PageKeepingVote } from "./server/member-page-cache";
 import { clientAddress } from "./api/http";
 
@@ -120,6 +121,8 @@ if (serveWeb) {
 
 const headersFor = securityHeaders(config, { viteDev: viteDevOn });
 const servePage = createPageCache({ ttlMs: config.PAGE_CACHE_SECONDS * 1000 });
+// The site's words changed (here or, through Redis, on any node): the kept public pages go.
+const stopWatchingPages = serveWeb ? watchPublicPages(deps, servePage.clear) : () => {};
 const serveMemberPage = createMemberPageCache({
   ttlMs: config.MEMBER_PAGE_CACHE_SECONDS * 1000,
   maxPages: config.MEMBER_PAGE_CACHE_PAGES,
@@ -170,6 +173,7 @@ server.listen(config.PORT, config.HOST, () => {
 });
 
 const shutdown = () => {
+  stopWatchingPages();
   server.close();
   void viteDev?.close();
   void deps.close().finally(() => process.exit(0));

@@ -170,6 +170,8 @@ export function createPageCache(options: PageCacheOptions) {
   const now = options.now ?? Date.now;
   const pages = new Map<string, StoredPage>();
   const keyOf = (req: IncomingMessage) => `${req.headers.host ?? ""}${req.url ?? "/"}`;
+  /** Counts the clears: a page rendered across one may show the words before it, so is not kept. */
+  let generation = 0;
 
   function sweep(at: number) {
     for (const [key, page] of pages) if (at - page.storedAt >= options.ttlMs) pages.delete(key);
@@ -179,7 +181,7 @@ export function createPageCache(options: PageCacheOptions) {
    * Answers a cacheable request from the cache, or lets `render` answer it and keeps the page
    * (a 200 text/html GET without cookies set). `nonce` is the one `render` puts in the page.
    */
-  return function serve(req: IncomingMessage, res: ServerResponse, nonce: string, render: () => void): void {
+  function serve(req: IncomingMessage, res: ServerResponse, nonce: string, render: () => void): void {
     if (options.ttlMs <= 0 || !isCacheable(req)) return render();
     const at = now();
     const key = keyOf(req);
@@ -189,9 +191,22 @@ export function createPageCache(options: PageCacheOptions) {
       return;
     }
     if (req.method !== "GET") return render();
+    const started = generation;
     renderAndKeep(req, res, nonce, render, (kept) => {
+      if (generation !== started) return;
       sweep(at);
       if (pages.size < MAX_PAGES) pages.set(key, { storedAt: at, ...kept });
     });
-  };
+  }
+
+  /**
+   * Drops every kept page: the site's words changed (api/content/changes.ts), so the next visitor
+   * gets a fresh render. A render already under way when this runs is not kept.
+   */
+  function clear(): void {
+    pages.clear();
+    generation++;
+  }
+
+  return Object.assign(serve, { clear });
 }

@@ -49,7 +49,8 @@ export async function announcementList(db: Db, limit = 20) {
   const rows = await db
     .select()
     .from(announcements)
-    .orderBy(desc(announcements.createdAt), desc(announcements.id))
+    // The operator's order first (api/content/siteWords.ts moveItem), then newest first.
+    .orderBy(asc(announcements.sortOrder), desc(announcements.createdAt), desc(announcements.id))
     .limit(limit);
   return rows.map((r) => ({
     announcementTime: r.createdAt.toISOString(),

@@ -1,3 +1,192 @@
-/** The operator's editing of the site's words (docs/api/admin.md#content). */
-// Filled in with the feature; an empty map until then.
-export type SiteWordsEndpoints = Record<never, never>;
+import type { Endpoint } from "./endpoint";
+import type { Pagination } from "../pagination";
+
+/**
+ * The operator's editing of the site's words (docs/api/admin.md#content): announcements, FAQ
+ * items, home page sections, the policy pages, every page's instructions list, the gift-code page
+ * message, the referral page text and the public statistics base. Every HTML field is sanitized
+ * by the API on the way in (and again on the way out) with the policy the pages render with.
+ */
+
+/** The kinds of ordered items: announcements, FAQ items, home page sections. */
+export type ContentListKind = "announcements" | "faq" | "home-sections";
+
+/** One announcement: its time (ISO) and its message (HTML). */
+export interface ContentAnnouncement {
+  id: number;
+  time: string;
+  message: string;
+  sortOrder: number;
+}
+
+/** One FAQ item: the question (text) and its answer (HTML). */
+export interface ContentFaq {
+  id: number;
+  question: string;
+  answer: string;
+  sortOrder: number;
+}
+
+/** One home page section: its title (text) and message (HTML). */
+export interface ContentHomeSection {
+  id: number;
+  title: string;
+  message: string;
+  sortOrder: number;
+}
+
+/** A page of one list, in the order the public site shows it. */
+export interface ContentPage<T> {
+  records: T[];
+  pagination: Pagination;
+}
+
+/** A new or edited announcement: `time` (ISO) optional — now for a new one, unchanged for an edit. */
+export interface AnnouncementBody {
+  message: string;
+  time?: string;
+}
+
+export interface FaqBody {
+  question: string;
+  answer: string;
+}
+
+export interface HomeSectionBody {
+  title: string;
+  message: string;
+}
+
+/** A move within its list: one place up (earlier) or down (later). */
+export interface MoveBody {
+  direction: "up" | "down";
+}
+
+/** The answer of every change: what happened, in a sentence, and the row's id when one was made. */
+export interface ContentSaved {
+  message: string;
+  id?: number;
+}
+
+export type PolicySlugName = "privacy_policy" | "terms_of_use" | "dmca";
+
+export interface ContentPolicy {
+  slug: PolicySlugName;
+  title: string;
+  html: string;
+}
+
+export interface ContentPolicies {
+  records: ContentPolicy[];
+}
+
+export interface PolicyBody {
+  html: string;
+}
+
+/** The settings keys of the pages' instructions lists. */
+export type InstructionsKey =
+  | "withdrawal_instructions"
+  | "convert_instructions"
+  | "ptc_instructions"
+  | "shortlink_instructions"
+  | "offerwall_instructions";
+
+export interface InstructionsList {
+  key: InstructionsKey;
+  /** The page the list is shown on, as members know it. */
+  label: string;
+  items: string[];
+}
+
+export interface ContentInstructions {
+  lists: InstructionsList[];
+}
+
+/** A whole list at once (PATCH `/adminRoute/content/instructions/{key}`). */
+export interface InstructionsBody {
+  items: string[];
+}
+
+/**
+ * One item of a list changed (POST `/adminRoute/content/instruction-items/{key}`): `add` puts
+ * `html` at the end; `edit`, `remove` and `move` name the item by `index` (0-based). `expected`
+ * (optional) is the item's HTML as the operator saw it: when the list has changed under it since,
+ * the change is refused (409) rather than applied to another item.
+ */
+export type InstructionItemChange =
+  | { op: "add"; html: string }
+  | { op: "edit"; index: number; html: string; expected?: string }
+  | { op: "remove"; index: number; expected?: string }
+  | { op: "move"; index: number; direction: "up" | "down"; expected?: string };
+
+/** The public statistics base: four non-negative whole numbers (the withdrawn total in rupees). */
+export interface StatsBase {
+  users: number;
+  userCompletedTask: number;
+  visitorsLast30Days: number;
+  totalWithdrawalAmount: number;
+}
+
+export type PageTextKey = "gift_code_page_message" | "referral_page_text";
+
+/** The single texts: the gift-code page message, the referral page text, the statistics base. */
+export interface ContentTexts {
+  gift_code_page_message: string;
+  referral_page_text: string;
+  public_stats_base: StatsBase;
+}
+
+export interface PageTextBody {
+  key: PageTextKey;
+  html: string;
+}
+
+/** The counts shown on the content index. */
+export interface ContentSummary {
+  announcements: number;
+  faq: number;
+  homeSections: number;
+}
+
+export interface PreviewBody {
+  html: string;
+}
+
+/** The HTML as the public site would show it (sanitized). */
+export interface PreviewAnswer {
+  html: string;
+}
+
+export interface SiteWordsEndpoints {
+  "/adminRoute/content": Endpoint<ContentSummary>;
+  "/adminRoute/content/preview": Endpoint<PreviewAnswer, PreviewBody>;
+  /** GET one page of the list (`?page=`); POST adds one. */
+  "/adminRoute/content/announcements": Endpoint<
+    ContentPage<ContentAnnouncement>,
+    AnnouncementBody,
+    ContentSaved
+  >;
+  "/adminRoute/content/faq": Endpoint<ContentPage<ContentFaq>, FaqBody, ContentSaved>;
+  "/adminRoute/content/home-sections": Endpoint<
+    ContentPage<ContentHomeSection>,
+    HomeSectionBody,
+    ContentSaved
+  >;
+  /** PATCH edits the item, DELETE deletes it. */
+  [path: `/adminRoute/content/announcements/${string}`]: Endpoint<ContentSaved, AnnouncementBody>;
+  [path: `/adminRoute/content/faq/${string}`]: Endpoint<ContentSaved, FaqBody>;
+  [path: `/adminRoute/content/home-sections/${string}`]: Endpoint<ContentSaved, HomeSectionBody>;
+  /** POST moves the item one place up or down in its list. */
+  [path: `/adminRoute/content/order/announcements/${string}`]: Endpoint<ContentSaved, MoveBody>;
+  [path: `/adminRoute/content/order/faq/${string}`]: Endpoint<ContentSaved, MoveBody>;
+  [path: `/adminRoute/content/order/home-sections/${string}`]: Endpoint<ContentSaved, MoveBody>;
+  "/adminRoute/content/policies": Endpoint<ContentPolicies>;
+  [path: `/adminRoute/content/policies/${string}`]: Endpoint<ContentSaved, PolicyBody>;
+  "/adminRoute/content/instructions": Endpoint<ContentInstructions>;
+  [path: `/adminRoute/content/instructions/${string}`]: Endpoint<ContentSaved, InstructionsBody>;
+  [path: `/adminRoute/content/instruction-items/${string}`]: Endpoint<ContentSaved, InstructionItemChange>;
+  /** GET the single texts; PATCH one of the two page texts. */
+  "/adminRoute/content/texts": Endpoint<ContentTexts, PageTextBody, ContentSaved>;
+  "/adminRoute/content/stats-base": Endpoint<ContentSaved, StatsBase>;
+}

@@ -1,0 +1,57 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { operatorRead } from "~/utils/admin.server";
+import { pageParam } from "~/utils/pagination";
+import { ListPage, type ListConfig } from "./admin.content/list";
+import { listAction } from "./admin.content/list.server";
+
+export const meta: MetaFunction = () => [{ title: "Home Page · Content · Operator Console" }];
+
+const CONFIG: ListConfig = {
+  kind: "home-sections",
+  page: "/admin/content/home",
+  title: "Home page sections",
+  singular: "a home page section",
+  intro: "The boxes under the statistics on the home page, in this order. A new section goes last.",
+  fields: [
+    { name: "title", label: "Title", type: "text", max: 120, required: true },
+    { name: "message", label: "Message", type: "html", max: 5000, required: true },
+  ],
+  htmlField: "message",
+};
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const d = await operatorRead(request, context, "/adminRoute/content/home-sections", {
+    page: String(pageParam(url)),
+  });
+  const edit = Number(url.searchParams.get("edit"));
+  return {
+    pagination: d.pagination,
+    editId: Number.isSafeInteger(edit) && edit > 0 ? edit : null,
+    rows: d.records.map((r) => ({
+      id: r.id,
+      heading: r.title,
+      html: r.message,
+      values: { title: r.title, message: r.message },
+    })),
+  };
+}
+
+export async function action(args: ActionFunctionArgs) {
+  return listAction(args, CONFIG);
+}
+
+export default function AdminContentHome() {
+  const d = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <ListPage
+      config={CONFIG}
+      rows={d.rows}
+      pagination={d.pagination}
+      editId={d.editId}
+      actionData={actionData}
+    />
+  );
+}

@@ -1,0 +1,91 @@
+import { data, type AppLoadContext } from "@remix-run/node";
+import { operatorApi } from "~/utils/admin.server";
+import { errorText, type ApiCall, type Untyped } from "~/utils/api.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+/**
+ * What a content form's action answers when it does not redirect: the form it concerns, the values
+ * sent (so the form shows them again), the server's preview of its HTML, an error, or the confirm
+ * step of a delete. Every page of the content editor renders from this one shape.
+ */
+export interface ContentActionData {
+  form: string | null;
+  values: Record<string, string> | null;
+  preview: string | null;
+  error: string | null;
+  confirm: { form: string; fields: Record<string, string>; label: string } | null;
+}
+
+const EMPTY: ContentActionData = { form: null, values: null, preview: null, error: null, confirm: null };
+
+export const answer = (d: Partial<ContentActionData>, status = 200) => data({ ...EMPTY, ...d }, { status });
+
+/** The submitted text fields (files and anything else are ignored). */
+export function formValues(form: FormData, names: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of names) {
+    const v = form.get(name);
+    out[name] = typeof v === "string" ? v : "";
+  }
+  return out;
+}
+
+const call = operatorApi as Untyped;
+
+/** The server's preview of `html`: the same cleaning the public pages get. */
+export async function preview(
+  request: Request,
+  context: AppLoadContext,
+  formId: string,
+  values: Record<string, string>,
+  html: string,
+) {
+  const res = await call(request, context, "/adminRoute/content/preview", { method: "POST", json: { html } });
+  const msg = res.body.msg as { html?: unknown } | undefined;
+  if (!res.ok || typeof msg?.html !== "string")
+    return answer({ form: formId, values, error: errorText(res.body) }, 400);
+  return answer({ form: formId, values, preview: msg.html });
+}
+
+/**
+ * A change sent to the API: on success back to `returnTo` with its message as a toast; refused,
+ * the form again with its values and the API's reason.
+ */
+export async function change(
+  request: Request,
+  context: AppLoadContext,
+  path: string,
+  apiCall: ApiCall,
+  returnTo: string,
+  formId: string,
+  values: Record<string, string> | null,
+) {
+  const res = await call(request, context, path, apiCall);
+  if (res.ok) {
+    const msg = res.body.msg as { message?: unknown } | undefined;
+    const title = typeof msg?.message === "string" ? msg.message : "Saved.";
+    return redirectWithToast(context, returnTo, { type: "success", title });
+  }
+  const status = res.status >= 400 && res.status < 500 ? res.status : 400;
+  return answer({ form: formId, values, error: errorText(res.body) }, status);
+}
+
+/** A row id from a form: digits only, else null. */
+export function idOf(form: FormData): string | null {
+  const id = form.get("id");
+  return typeof id === "string" && /^[1-9][0-9]{0,9}$/.test(id) ? id : null;
+}
+
+/** `?page=` kept from the page's address, for the way back. */
+export function pageSearch(request: Request): string {
+  const p = Number(new URL(request.url).searchParams.get("page"));
+  return Number.isInteger(p) && p > 1 ? `?page=${p}` : "";
+}
+
+/** An operator's typed India time (datetime-local) as an ISO instant, or undefined when empty. */
+export function istInstant(local: string): string | undefined | null {
+  if (!local.trim()) return undefined;
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(local)) return null;
+  const d = new Date(`${local.length === 16 ? `${local}:00` : local}+05:30`);
+  return Number.isNaN(d.getTime()) ? null : d.toISOString();
+}

@@ -406,7 +406,13 @@ describe.each(drivers())("ledger (%s)", (driver) => {
         .map((r) => r.id)
         .sort();
       expect(untracked).toEqual(
-        [PLATFORM.revenue, PLATFORM.promotions, PLATFORM.earningsFunding, PLATFORM.offerWalls].sort(),
+        [
+          PLATFORM.revenue,
+          PLATFORM.promotions,
+          PLATFORM.earningsFunding,
+          PLATFORM.offerWalls,
+          PLATFORM.adjustments,
+        ].sort(),
       );
       for (const r of rows.filter((r) => !r.tracked)) expect(Number(r.balance), r.id).toBe(0);
       // their balance is the sum of their lines

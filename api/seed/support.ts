@@ -69,7 +69,9 @@ export async function seedSupport(tx: Tx, now: number): Promise<void> {
   // An open missing-credit report from the demo member for the demo wall they opened yesterday.
   if (demo) {
     const opened = new Date(now - 26 * HOUR);
-    await tx.insert(taskWallOpenings).values({ userId: demo.id, wallId: wallKey(DEMO_WALL_ID), createdAt: opened });
+    await tx
+      .insert(taskWallOpenings)
+      .values({ userId: demo.id, wallId: wallKey(DEMO_WALL_ID), createdAt: opened });
     const completed = new Date(opened.getTime() + 20 * 60 * 1000);
     const filed = new Date(now - 2 * HOUR);
     await tx.insert(contactMessages).values({

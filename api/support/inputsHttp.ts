@@ -1,10 +1,6 @@
 import { z } from "zod";
 import { ApiError } from "../http";
-import {
-  MESSAGE_STATUSES,
-  OFFER_NAME_MAX,
-  SUPPORT_TEXT_MAX,
-} from "../../shared/contracts/support";
+import { MESSAGE_STATUSES, OFFER_NAME_MAX, SUPPORT_TEXT_MAX } from "../../shared/contracts/support";
 import { WALL_ID } from "../taskWalls/config";
 
 /** Support's request bodies (read by adminHttp and memberHttp): plain text (pages escape it), trimmed, within the lengths the forms allow. */
@@ -50,7 +46,10 @@ export const MissingCreditSchema = z
       .regex(WALL_ID, "Choose a task wall."),
     offerName: text("Offer name", OFFER_NAME_MAX),
     completedAt: z
-      .string({ invalid_type_error: "completedAt must be text.", required_error: "Completion time is required." })
+      .string({
+        invalid_type_error: "completedAt must be text.",
+        required_error: "Completion time is required.",
+      })
       .datetime({ offset: true, message: "Completion time must be a date and time." })
       .transform((v) => new Date(v)),
     details: z

@@ -1,6 +1,13 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, max, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
-import { cannedReplies, contactMessages, contactReplies, taskWallOpenings, taskWallPostbacks, users } from "../db/schema";
+import {
+  cannedReplies,
+  contactMessages,
+  contactReplies,
+  taskWallOpenings,
+  taskWallPostbacks,
+  users,
+} from "../db/schema";
 import type { Mailer } from "../lib/mailer";
 import { DomainError } from "../lib/errors";
 import { recordAudit } from "../site/audit";
@@ -33,7 +40,8 @@ export const SUPPORT_MESSAGES = {
   notFound: "Message not found.",
   cannedNotFound: "Canned reply not found.",
   replied: "Reply sent.",
-  repliedMailFailed: "Reply saved, but the e-mail could not be sent; the member sees it on their support page.",
+  repliedMailFailed:
+    "Reply saved, but the e-mail could not be sent; the member sees it on their support page.",
   followUp: "Your reply has been sent. We will answer on this page and by e-mail.",
   cannedSaved: "Canned reply saved.",
   cannedDeleted: "Canned reply deleted.",
@@ -44,7 +52,11 @@ export const SUPPORT_MESSAGES = {
 } as const;
 
 export const statusMessage = (status: MessageStatus) =>
-  status === "closed" ? "Message closed." : status === "open" ? "Message reopened." : "Message marked answered.";
+  status === "closed"
+    ? "Message closed."
+    : status === "open"
+      ? "Message reopened."
+      : "Message marked answered.";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Postbacks shown beside a missing-credit report: this long either side of the completion time. */
@@ -116,7 +128,13 @@ export async function listContactMessages(
     .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
     .limit(pagination.pageSize)
     .offset(offsetOf(pagination));
-  const [counts, walls] = await Promise.all([replyCounts(db, rows.map((r) => r.m.id)), wallsByKey(db)]);
+  const [counts, walls] = await Promise.all([
+    replyCounts(
+      db,
+      rows.map((r) => r.m.id),
+    ),
+    wallsByKey(db),
+  ]);
   return {
     records: rows.map(({ m, userName }) => toMessage(m, userName ?? null, counts.get(m.id) ?? 0, walls)),
     status: opts.status,

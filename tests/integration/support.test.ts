@@ -119,12 +119,15 @@ describe.each(drivers())("support (%s)", (driver) => {
       json: { status: "closed" },
       cookie: support.cookie,
     });
-    const closed = (await t.request("/adminRoute/messages?status=closed", { cookie: support.cookie })).body.msg;
+    const closed = (await t.request("/adminRoute/messages?status=closed", { cookie: support.cookie })).body
+      .msg;
     expect(closed.status).toBe("closed");
     expect(closed.records.map((m: { subject: string }) => m.subject)).toEqual(["Visitor question 3"]);
     const open = (await t.request("/adminRoute/messages?status=open", { cookie: support.cookie })).body.msg;
     expect(open.pagination.totalRecords).toBe(22);
-    expect((await t.request("/adminRoute/messages?status=lost", { cookie: support.cookie })).status).toBe(400);
+    expect((await t.request("/adminRoute/messages?status=lost", { cookie: support.cookie })).status).toBe(
+      400,
+    );
   });
 
   it("an operator's reply is kept, answers the message, is mailed to the sender and audited; the member sees it and a follow-up reopens", async () => {
@@ -163,7 +166,11 @@ describe.each(drivers())("support (%s)", (driver) => {
     expect(mine.records).toHaveLength(1);
     expect(mine.records[0]).toMatchObject({ id, status: "answered" });
     expect(mine.records[0].replies).toEqual([
-      expect.objectContaining({ fromOperator: true, author: null, body: "We have looked into it.\nAll is well." }),
+      expect.objectContaining({
+        fromOperator: true,
+        author: null,
+        body: "We have looked into it.\nAll is well.",
+      }),
     ]);
 
     const followUp = await t.request(`/userMessageRoute/my-messages/${id}/reply`, {
@@ -173,7 +180,10 @@ describe.each(drivers())("support (%s)", (driver) => {
     expect(followUp.status).toBe(200);
     const after = (await t.request("/userMessageRoute/my-messages", { cookie: member.cookie })).body.msg;
     expect(after.records[0].status).toBe("open");
-    expect(after.records[0].replies.map((r: { fromOperator: boolean }) => r.fromOperator)).toEqual([true, false]);
+    expect(after.records[0].replies.map((r: { fromOperator: boolean }) => r.fromOperator)).toEqual([
+      true,
+      false,
+    ]);
 
     // Another member's message is not theirs to answer.
     const stranger = await newMember(t);
@@ -182,15 +192,18 @@ describe.each(drivers())("support (%s)", (driver) => {
       cookie: stranger.cookie,
     });
     expect(refused.status).toBe(404);
-    expect((await t.request("/userMessageRoute/my-messages", { cookie: stranger.cookie })).body.msg.records).toEqual(
-      [],
-    );
+    expect(
+      (await t.request("/userMessageRoute/my-messages", { cookie: stranger.cookie })).body.msg.records,
+    ).toEqual([]);
   });
 
   it("closes and reopens a message, audited", async () => {
     const id = await messageId("Visitor question 5");
     for (const status of ["closed", "open"] as const) {
-      const res = await t.request(`/adminRoute/messages/${id}/status`, { json: { status }, cookie: owner.cookie });
+      const res = await t.request(`/adminRoute/messages/${id}/status`, {
+        json: { status },
+        cookie: owner.cookie,
+      });
       expect(res.status).toBe(200);
       const [row] = await t.deps.db.select().from(contactMessages).where(eq(contactMessages.id, id));
       expect(row!.status).toBe(status);
@@ -219,7 +232,9 @@ describe.each(drivers())("support (%s)", (driver) => {
     });
     expect(edited.status).toBe(200);
     const thread = (
-      await t.request(`/adminRoute/messages/${await messageId("Visitor question 6")}`, { cookie: support.cookie })
+      await t.request(`/adminRoute/messages/${await messageId("Visitor question 6")}`, {
+        cookie: support.cookie,
+      })
     ).body.msg;
     expect(thread.cannedReplies).toContainEqual({
       id: canned.id,
@@ -229,14 +244,25 @@ describe.each(drivers())("support (%s)", (driver) => {
     });
 
     expect(
-      (await t.request(`/adminRoute/canned-replies/${canned.id}`, { method: "DELETE", cookie: support.cookie }))
-        .status,
+      (
+        await t.request(`/adminRoute/canned-replies/${canned.id}`, {
+          method: "DELETE",
+          cookie: support.cookie,
+        })
+      ).status,
     ).toBe(200);
     expect(
-      (await t.request(`/adminRoute/canned-replies/${canned.id}`, { method: "DELETE", cookie: support.cookie }))
-        .status,
+      (
+        await t.request(`/adminRoute/canned-replies/${canned.id}`, {
+          method: "DELETE",
+          cookie: support.cookie,
+        })
+      ).status,
     ).toBe(404);
-    const audits = await t.deps.db.select().from(auditLog).where(eq(auditLog.target, `canned_reply:${canned.id}`));
+    const audits = await t.deps.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.target, `canned_reply:${canned.id}`));
     expect(audits.map((a) => a.action)).toEqual([
       "support.canned.create",
       "support.canned.update",
@@ -259,10 +285,15 @@ describe.each(drivers())("support (%s)", (driver) => {
     await openWall(m, wallId);
     expect(await openings(m, wallId)).toHaveLength(2);
     // An address that is no wall of the member's records nothing.
-    await t.request(`/userIncomeRoute/user_offerWall_get?open=${encodeURIComponent("https://evil.example/")}`, {
-      cookie: m.cookie,
-    });
-    expect(await t.deps.db.select().from(taskWallOpenings).where(eq(taskWallOpenings.userId, m.id))).toHaveLength(2);
+    await t.request(
+      `/userIncomeRoute/user_offerWall_get?open=${encodeURIComponent("https://evil.example/")}`,
+      {
+        cookie: m.cookie,
+      },
+    );
+    expect(
+      await t.deps.db.select().from(taskWallOpenings).where(eq(taskWallOpenings.userId, m.id)),
+    ).toHaveLength(2);
   });
 
   it("missing credit: only walls opened in the last 30 days, completion not in the future; the operator sees the member's postbacks for that wall", async () => {
@@ -272,7 +303,9 @@ describe.each(drivers())("support (%s)", (driver) => {
     const completedAt = () => new Date(clock - 60 * 60 * 1000).toISOString();
 
     // Never opened: refused, and nothing to choose from.
-    expect((await t.request("/userMessageRoute/task-walls-opened", { cookie: m.cookie })).body.msg.records).toEqual([]);
+    expect(
+      (await t.request("/userMessageRoute/task-walls-opened", { cookie: m.cookie })).body.msg.records,
+    ).toEqual([]);
     const never = await report({ wallId, offerName: "Survey 12", completedAt: completedAt() });
     expect(never.status).toBe(400);
     expect(never.body.error_msg).toBe("Choose a task wall you opened in the last 30 days.");
@@ -282,10 +315,13 @@ describe.each(drivers())("support (%s)", (driver) => {
     clock += 31 * DAY;
     const old = await report({ wallId: otherWallId, offerName: "Survey 12", completedAt: completedAt() });
     expect(old.status).toBe(400);
-    expect((await t.request("/userMessageRoute/task-walls-opened", { cookie: m.cookie })).body.msg.records).toEqual([]);
+    expect(
+      (await t.request("/userMessageRoute/task-walls-opened", { cookie: m.cookie })).body.msg.records,
+    ).toEqual([]);
 
     await openWall(m, wallId);
-    const opened = (await t.request("/userMessageRoute/task-walls-opened", { cookie: m.cookie })).body.msg.records;
+    const opened = (await t.request("/userMessageRoute/task-walls-opened", { cookie: m.cookie })).body.msg
+      .records;
     expect(opened).toEqual([{ wallId, name: "Support Wall", lastOpenedAt: new Date(clock).toISOString() }]);
 
     const future = await report({
@@ -322,7 +358,12 @@ describe.each(drivers())("support (%s)", (driver) => {
         postback({ transactionId: "long-before", createdAt: new Date(at - 10 * DAY) }),
       ]);
 
-    const filed = await report({ wallId, offerName: "Survey 12", completedAt: completedAt(), details: "Took 10 min" });
+    const filed = await report({
+      wallId,
+      offerName: "Survey 12",
+      completedAt: completedAt(),
+      details: "Took 10 min",
+    });
     expect(filed.body).toMatchObject({
       success: true,
       msg: { status: "open", promise: MISSING_CREDIT_PROMISE },
@@ -330,7 +371,12 @@ describe.each(drivers())("support (%s)", (driver) => {
     expect(MISSING_CREDIT_PROMISE).toBe("We answer missing-credit reports within 48 hours.");
     const id = filed.body.msg.id as number;
     const [row] = await t.deps.db.select().from(contactMessages).where(eq(contactMessages.id, id));
-    expect(row).toMatchObject({ kind: "missing_credit", userId: m.id, email: m.email, offerName: "Survey 12" });
+    expect(row).toMatchObject({
+      kind: "missing_credit",
+      userId: m.id,
+      email: m.email,
+      offerName: "Survey 12",
+    });
 
     const thread = (await t.request(`/adminRoute/messages/${id}`, { cookie: support.cookie })).body.msg;
     expect(thread.message).toMatchObject({
@@ -338,7 +384,10 @@ describe.each(drivers())("support (%s)", (driver) => {
       userId: m.id,
       missingCredit: { wallId, wallName: "Support Wall", offerName: "Survey 12", completedAt: completedAt() },
     });
-    expect(thread.postbacks.map((p: { transactionId: string }) => p.transactionId)).toEqual(["mine-1", "mine-2"]);
+    expect(thread.postbacks.map((p: { transactionId: string }) => p.transactionId)).toEqual([
+      "mine-1",
+      "mine-2",
+    ]);
 
     const listed = (await t.request("/adminRoute/messages?status=open", { cookie: support.cookie })).body.msg
       .records[0];
@@ -383,7 +432,10 @@ describe.each(drivers())("support (%s)", (driver) => {
       [`/adminRoute/messages/${id}/reply`, { json: { body: 5 } }],
       [`/adminRoute/messages/${id}/reply`, { json: { body: "ok", extra: 1 } }],
       [`/adminRoute/messages/${id}/reply`, { rawBody: "{", contentType: "application/json" }],
-      [`/adminRoute/messages/${id}/reply`, { rawBody: "body=x", contentType: "application/x-www-form-urlencoded" }],
+      [
+        `/adminRoute/messages/${id}/reply`,
+        { rawBody: "body=x", contentType: "application/x-www-form-urlencoded" },
+      ],
       ["/adminRoute/messages/99999999/reply", { json: { body: "hello" } }],
       ["/adminRoute/messages/abc", {}],
       ["/adminRoute/messages/0", {}],
@@ -406,11 +458,24 @@ describe.each(drivers())("support (%s)", (driver) => {
       [`/userMessageRoute/my-messages/${id}/reply`, { json: { body: "" } }],
       ["/userMessageRoute/missing-credit", { json: {} }],
       ["/userMessageRoute/missing-credit", { json: { wallId: "../x", offerName: "a", completedAt: "now" } }],
-      ["/userMessageRoute/missing-credit", { json: { wallId, offerName: "a", completedAt: "2026-13-45T99:00:00Z" } }],
-      ["/userMessageRoute/missing-credit", { json: { wallId, offerName: "", completedAt: new Date().toISOString() } }],
       [
         "/userMessageRoute/missing-credit",
-        { json: { wallId, offerName: "a", completedAt: new Date(clock).toISOString(), details: "x".repeat(5001) } },
+        { json: { wallId, offerName: "a", completedAt: "2026-13-45T99:00:00Z" } },
+      ],
+      [
+        "/userMessageRoute/missing-credit",
+        { json: { wallId, offerName: "", completedAt: new Date().toISOString() } },
+      ],
+      [
+        "/userMessageRoute/missing-credit",
+        {
+          json: {
+            wallId,
+            offerName: "a",
+            completedAt: new Date(clock).toISOString(),
+            details: "x".repeat(5001),
+          },
+        },
       ],
     ];
     for (const [path, init] of memberCases) {

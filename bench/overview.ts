@@ -11,7 +11,14 @@ import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../api/db/client";
 import { ensurePlatformAccounts, checkLedgerInvariant } from "../api/ledger/ledger";
-import { overview, ledgerVerdict } from "../api/overview/overview";
+import {
+  dailyFigures,
+  ledgerVerdict,
+  liabilities,
+  overview,
+  pendingWithdrawals,
+  rangeDays,
+} from "../api/overview/overview";
 import type { OverviewRange } from "../shared/contracts/overview";
 import { adminSql, dbUrl } from "./pg";
 
@@ -120,6 +127,22 @@ async function main() {
         `  range=${range.padEnd(5)} p50 ${ms(quantile(times, 0.5))}  p95 ${ms(quantile(times, 0.95))}`,
       );
     }
+    // Where the time goes: each part alone (the overview runs them side by side).
+    const part = async (label: string, run: () => Promise<unknown>) => {
+      const times: number[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        const t = performance.now();
+        await run();
+        times.push(performance.now() - t);
+      }
+      times.sort((a, b) => a - b);
+      console.log(`  ${label.padEnd(34)} p50 ${ms(quantile(times, 0.5))}  p95 ${ms(quantile(times, 0.95))}`);
+    };
+    console.log("parts:");
+    for (const range of ["today", "30"] as OverviewRange[])
+      await part(`per-day roll-ups, range=${range}`, () => dailyFigures(db, rangeDays(range, new Date())));
+    await part("pending withdrawals", () => pendingWithdrawals(db, new Date()));
+    await part("liabilities (accounts by kind)", () => liabilities(db));
   } finally {
     await database.close();
     await adminSql((s) => s.unsafe(`drop database if exists ${name} with (force)`));

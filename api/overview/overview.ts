@@ -145,7 +145,7 @@ const READ_CLASSES = [
 ];
 
 /** The per-day figures of `days` (consecutive IST days, oldest first). */
-async function dailyFigures(
+export async function dailyFigures(
   db: Db,
   days: string[],
 ): Promise<{ byDay: Map<string, DayFigures>; active: number }> {
@@ -201,7 +201,7 @@ async function dailyFigures(
 }
 
 /** Withdrawals waiting now, through withdrawals_status_idx (status, created_at). */
-async function pendingWithdrawals(db: Db, now: Date): Promise<OverviewData["pending"]> {
+export async function pendingWithdrawals(db: Db, now: Date): Promise<OverviewData["pending"]> {
   const [row] = rowsOf<{ n: number; s: string; oldest: string | Date | null }>(
     await db.execute(sql`
       select count(*)::int as n, coalesce(sum(amount), 0)::text as s, min(created_at) as oldest
@@ -224,7 +224,7 @@ async function pendingWithdrawals(db: Db, now: Date): Promise<OverviewData["pend
  * and the platform accounts are read by primary key (a handful of rows; the ones read here are
  * tracked, so their stored balance is exact).
  */
-async function liabilities(db: Db): Promise<OverviewData["liabilities"]> {
+export async function liabilities(db: Db): Promise<OverviewData["liabilities"]> {
   const [byKind, platform] = await Promise.all([
     db.execute(sql`
       select kind, coalesce(sum(balance), 0)::text as s from ledger_accounts
@@ -291,11 +291,6 @@ export async function ledgerVerdict(db: Db, clock: () => Date = () => new Date()
   if (clock().getTime() - slot.last.checkedAt.getTime() >= LEDGER_VERDICT_KEPT_MS)
     void runCheck(db, slot, clock).catch(() => undefined);
   return slot.last;
-}
-
-/** Forgets this node's kept verdict (tests, and after an operator runs the check by hand). */
-export function forgetLedgerVerdict(db: Db): void {
-  verdicts.delete(db);
 }
 
 /** The overview for a range of IST days ending today. */

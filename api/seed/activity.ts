@@ -241,14 +241,15 @@ export async function seedActivity(tx: Tx, now: number, passwordHash: string | n
       );
   }
 
-  // Withdrawals: most approved, some rejected, a few still pending.
+  // Withdrawals: a few approved (the public payment-proof page keeps its three pages of the demo's
+  // payouts), some rejected, three still pending.
   const methods = [
     { name: "UPI", account: (i: number) => `member${i}@upi` },
     { name: "Paytm", account: (i: number) => String(9700000000 + i * 7919) },
   ];
   const requests: { m: Member; i: number; rupees: number }[] = [];
   for (const [i, m] of members.entries()) {
-    if (i % 3 !== 0) continue;
+    if (i % 5 !== 0) continue;
     const { withdrawable } = await memberBalances(tx, m.id);
     const rupees = Math.min(Math.floor(withdrawable / 1000 / 10) * 10, 200);
     if (rupees >= 10) requests.push({ m, i, rupees });
@@ -256,17 +257,19 @@ export async function seedActivity(tx: Tx, now: number, passwordHash: string | n
   for (const [w, { m, i, rupees }] of requests.entries()) {
     const method = methods[i % methods.length]!;
     const pending = w >= requests.length - 3;
-    const rejected = w % 4 === 2;
+    const rejected = w % 2 === 1 || w >= 4;
     const when = pending
-      ? now - (w + 1) * 5 * HOUR_MS
+      ? now - (requests.length - w) * 9 * HOUR_MS
       : at(Math.max(1, Math.floor((now - m.joined) / DAY_MS / 2)));
-    const settledAt = new Date(Math.min(when + rand.int(3, 30) * HOUR_MS, now - 10 * 60_000));
+    // Never before the member joined, never in the future; settled after it was asked.
+    const asked = Math.min(Math.max(when, m.joined + 20 * 60_000), now - 5 * 60_000);
+    const settledAt = new Date(Math.max(asked, Math.min(asked + rand.int(3, 30) * HOUR_MS, now - 60_000)));
     await withdraw(tx, {
       userId: m.id,
       amount: rupeesToMilli(rupees),
       method: method.name,
       account: method.account(i),
-      at: new Date(Math.max(when, m.joined + HOUR_MS)),
+      at: new Date(asked),
       outcome: pending ? "Pending" : rejected ? "Reject" : "Success",
       settledAt,
     });

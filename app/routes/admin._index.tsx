@@ -350,7 +350,7 @@ function Overview({ o }: { o: OverviewData }) {
           Checked at {formatTime(o.ledger.checked_at)}. The check reads the whole journal, so its verdict is
           kept for {Math.round(o.ledger.kept_seconds / 60)} minutes before it runs again.{" "}
           <Link to="/admin/ledger" className="text-brand-700 underline">
-            Ledger check
+            Check again now
           </Link>
         </p>
       </section>

@@ -13,7 +13,7 @@ import { EMAIL_MAX_LENGTH } from "../../shared/fields";
 import { createMember, emailKey, normalizeIdentifier } from "./accounts";
 import { isUniqueViolation } from "../db/errors";
 import { accountClosed, createSession, revokeSession, SESSION_COOKIE } from "./sessions";
-import { signInOrigin } from "./signInOrigin";
+import { signInOrigin } from "./signInHttp";
 import { setSessionCookie } from "../lib/sessionCookie";
 import type { GoogleAuthorization } from "../../shared/contracts/accounts";
 

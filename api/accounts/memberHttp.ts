@@ -24,7 +24,7 @@ import {
   registerMember,
 } from "./accounts";
 import { accountClosed, createSession, revokeSession, SESSION_COOKIE } from "./sessions";
-import { signInOrigin } from "./signInOrigin";
+import { signInOrigin } from "./signInHttp";
 import {
   MailDeliveryError,
   applyEmailChange,

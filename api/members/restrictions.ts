@@ -5,6 +5,7 @@ import { DomainError } from "../lib/errors";
 import { recordAudit } from "../site/audit";
 import { ACCOUNT_CLOSED_MSG, endAllSessions } from "../accounts/sessions";
 import { settlePendingInTx } from "../withdrawals/withdrawals";
+import { memberBalances } from "../ledger/ledger";
 import type {
   BanPending,
   MemberActionOutcome,
@@ -188,6 +189,7 @@ export async function applyMemberAction(
     let endedSessions: number | undefined;
     let rejectedWithdrawals: number | undefined;
     let sessionsBefore: number | undefined;
+    let balancesAtBan: { withdrawable: number; deposit: number } | undefined;
 
     switch (action) {
       case "sessions.end": {
@@ -219,6 +221,8 @@ export async function applyMemberAction(
         const ended = await endAllSessions(tx, before.id);
         sessionsBefore = ended;
         endedSessions = ended;
+        // What the member holds when the account closes (after any claim that committed first).
+        balancesAtBan = await memberBalances(tx, before.id);
         if (input.pending === "hold") {
           if (!before.withdrawalsHeldAt)
             Object.assign(set, {
@@ -260,7 +264,9 @@ export async function applyMemberAction(
       after: {
         ...auditState(after!, sessionsBefore === undefined ? undefined : 0),
         reason,
-        ...(action === "ban" ? { pending: input.pending ?? "reject", rejectedWithdrawals } : {}),
+        ...(action === "ban"
+          ? { pending: input.pending ?? "reject", rejectedWithdrawals, balancesAtBan }
+          : {}),
       },
     });
     return { endedSessions, rejectedWithdrawals };

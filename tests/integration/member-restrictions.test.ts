@@ -478,8 +478,8 @@ describe.each(drivers())("member restrictions (%s)", (driver) => {
 
   it("a ban racing an ad claim: the claim lands before the ban or is refused, never after", async () => {
     const advertiser = await newMember(t);
-    await giveDeposit(t, advertiser.id, 40);
-    for (let round = 0; round < 5; round++) {
+    await giveDeposit(t, advertiser.id, 60);
+    for (let round = 0; round < 8; round++) {
       const created = await t.request("/advertiserRoute/advertiserDataPost", {
         obj: campaignDraft(),
         cookie: advertiser.cookie,
@@ -502,10 +502,16 @@ describe.each(drivers())("member restrictions (%s)", (driver) => {
       ]);
       expect(ban.status).toBe(200);
       const earned = (await balances(t, m.id)).withdrawable;
-      if (claim.status === 200) expect(earned).toBe(30);
-      else {
+      // The ban's audit row records the balance the ban saw: the claim is in it exactly when it succeeded.
+      const banned = (await audits(m.id)).find((a) => a.action === "member.ban")!;
+      const seen = (banned.after as { balancesAtBan: { withdrawable: number } }).balancesAtBan.withdrawable;
+      if (claim.status === 200) {
+        expect(earned).toBe(30);
+        expect(seen).toBe(30);
+      } else {
         expect([401, 403]).toContain(claim.status);
         expect(earned).toBe(0);
+        expect(seen).toBe(0);
       }
       await expectLedgerConsistent(t);
     }

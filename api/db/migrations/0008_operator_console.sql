@@ -94,10 +94,13 @@ CREATE INDEX "balance_adjustments_status_idx" ON "balance_adjustments" USING btr
 CREATE INDEX "operator_notes_user_idx" ON "operator_notes" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "task_wall_openings_user_idx" ON "task_wall_openings" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "users_created_at_idx" ON "users" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "users_mobile_number_idx" ON "users" USING btree ("mobile_number");--> statement-breakpoint
 CREATE INDEX "member_daily_earnings_day_idx" ON "member_daily_earnings" USING btree ("day");--> statement-breakpoint
 CREATE INDEX "contact_messages_status_idx" ON "contact_messages" USING btree ("status","created_at");--> statement-breakpoint
 CREATE INDEX "contact_messages_user_idx" ON "contact_messages" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "audit_log_target_idx" ON "audit_log" USING btree ("target","created_at");--> statement-breakpoint
+CREATE INDEX "offer_wall_postbacks_user_idx" ON "offer_wall_postbacks" USING btree ("user_id","created_at");
+--> statement-breakpoint
 -- The overview's roll-up starts complete: every entry already in the journal, per IST day, kind and account class, in shard 0.
 INSERT INTO "ledger_daily" ("day", "kind", "account", "shard", "amount", "lines")
 SELECT ((e."created_at" AT TIME ZONE 'UTC') + interval '5 hours 30 minutes')::date,

@@ -68,6 +68,7 @@ export const users = pgTable(
     uniqueIndex("users_google_sub_key").on(t.googleSub),
     index("users_referred_by_idx").on(t.referredBy),
     index("users_created_at_idx").on(t.createdAt),
+    index("users_mobile_number_idx").on(t.mobileNumber),
   ],
 );
 

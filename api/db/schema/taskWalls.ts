@@ -91,6 +91,7 @@ export const taskWallPostbacks = pgTable(
   (t) => [
     index("offer_wall_postbacks_created_idx").on(t.createdAt),
     index("offer_wall_postbacks_wall_idx").on(t.wallId, t.createdAt),
+    index("offer_wall_postbacks_user_idx").on(t.userId, t.createdAt),
   ],
 );
 

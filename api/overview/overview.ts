@@ -171,13 +171,22 @@ export async function dailyFigures(
       and created_at < ${new Date(Date.parse(`${to}T00:00:00+05:30`) + DAY_MS).toISOString()}::timestamptz
       and role = 'member'
     group by 1`);
-  // member_daily_earnings_day_idx: one row per member, day and kind. One pass answers each day's
-  // distinct members and the range's (the grouping set `()`, whose day is null).
+  // member_daily_earnings_day_idx: one row per member, day and kind. Distinct members by GROUP BY
+  // in a subquery (hashed) rather than count(distinct) (which sorts).
   const activeQuery = db.execute(sql`
-    select day::text as day, count(distinct user_id)::int as n
-    from member_daily_earnings where day between ${from} and ${to}
-    group by grouping sets ((day), ())`);
-  const [ledgerRows, signupRows, activeRows] = await Promise.all([ledgerQuery, signupQuery, activeQuery]);
+    select day, count(*)::int as n from (
+      select day::text as day, user_id from member_daily_earnings
+      where day between ${from} and ${to} group by day, user_id) x
+    group by day`);
+  const activeRangeQuery = db.execute(sql`
+    select count(*)::int as n from (
+      select user_id from member_daily_earnings where day between ${from} and ${to} group by user_id) x`);
+  const [ledgerRows, signupRows, activeRows, activeRange] = await Promise.all([
+    ledgerQuery,
+    signupQuery,
+    activeQuery,
+    activeRangeQuery,
+  ]);
   for (const r of rowsOf<{ day: string; kind: string; account: string; amount: string; lines: string }>(
     ledgerRows,
   )) {
@@ -188,13 +197,11 @@ export async function dailyFigures(
     const d = byDay.get(r.day);
     if (d) d.signups = Number(r.n);
   }
-  let active = 0;
-  for (const r of rowsOf<{ day: string | null; n: number }>(activeRows)) {
-    if (r.day === null) active = Number(r.n);
-    const d = r.day === null ? undefined : byDay.get(r.day);
+  for (const r of rowsOf<{ day: string; n: number }>(activeRows)) {
+    const d = byDay.get(r.day);
     if (d) d.active = Number(r.n);
   }
-  return { byDay, active };
+  return { byDay, active: Number(rowsOf<{ n: number }>(activeRange)[0]?.n ?? 0) };
 }
 
 /** Withdrawals waiting now, through withdrawals_status_idx (status, created_at). */

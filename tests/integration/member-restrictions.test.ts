@@ -26,7 +26,7 @@ import {
   withdrawals,
 } from "../../api/db/schema";
 import { ROLE_REFUSED } from "../../shared/operatorRoles";
-import { ACCOUNT_CLOSED_MSG } from "../../api/accounts/sessions";
+import { ACCOUNT_CLOSED_MSG, createSession } from "../../api/accounts/sessions";
 import { RESTRICTION_MESSAGES } from "../../api/members/restrictions";
 import { seedGames } from "../../api/seed/games";
 import { PRACTICE_ROOM } from "../../shared/ticTacToeEvents";
@@ -550,6 +550,20 @@ describe.each(drivers())("member restrictions (%s)", (driver) => {
       headers,
     });
     expect(await t.deps.db.select().from(signIns).where(eq(signIns.userId, u!.id))).toHaveLength(2);
+  });
+
+  it("a closed account gets no session by any path: createSession (password and Google) refuses under the row's lock", async () => {
+    const m = await newMember(t);
+    await act(owner, m.id, "ban", { reason: "Closed", pending: "reject" });
+    for (const signIn of ["login", "google"] as const)
+      await expect(
+        createSession(t.deps.db, m.id, false, new Date(), {
+          signIn,
+          origin: { ip: "203.0.113.1", userAgent: "x" },
+        }),
+      ).rejects.toThrow(ACCOUNT_CLOSED_MSG);
+    expect(await sessionCount(m.id)).toBe(0);
+    expect(await t.deps.db.select().from(signIns).where(eq(signIns.userId, m.id))).toHaveLength(0);
   });
 
   it("the member's own view: suspension and hold in plain words", async () => {

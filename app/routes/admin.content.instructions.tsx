@@ -167,7 +167,7 @@ export default function AdminContentInstructions() {
                             to={`${PAGE}?edit=${encodeURIComponent(`${list.key}:${i}`)}#${list.key}-${i}`}
                             className="btn-secondary px-3 py-1.5 text-sm"
                           >
-                            Edit<span className="sr-only">: {what}</span>
+                            Edit<span className="sr-only"> {what}</span>
                           </Link>
                           <MoveButtons
                             hidden={hidden}

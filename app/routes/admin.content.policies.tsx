@@ -56,7 +56,7 @@ export default function AdminContentPolicies() {
           <h2 id={`${p.slug}-heading`} className="text-lg font-semibold">
             {p.title}{" "}
             <a href={PUBLIC_PATH[p.slug]} className="text-sm font-normal text-brand-600 underline">
-              Open the page<span className="sr-only">: {p.title}</span>
+              Open the page<span className="sr-only"> {p.title}</span>
             </a>
           </h2>
           <div className="mt-3">

@@ -181,7 +181,7 @@ export function MoveButtons({
       <input type="hidden" name="direction" value={direction} />
       <button type="submit" className="btn-secondary px-3 py-1.5 text-sm">
         {direction === "up" ? "Move up" : "Move down"}
-        <span className="sr-only">: {what}</span>
+        <span className="sr-only"> {what}</span>
       </button>
     </Form>
   );
@@ -202,7 +202,7 @@ export function DeleteButton({ hidden, what }: { hidden: Record<string, string>;
       ))}
       <input type="hidden" name="intent" value="delete-check" />
       <button type="submit" className="btn-danger px-3 py-1.5 text-sm">
-        Delete<span className="sr-only">: {what}</span>
+        Delete<span className="sr-only"> {what}</span>
       </button>
     </Form>
   );

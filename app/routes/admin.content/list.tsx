@@ -117,7 +117,7 @@ export function ListPage({
                       to={`${config.page}?${new URLSearchParams({ ...(pagination.page > 1 ? { page: String(pagination.page) } : {}), edit: String(row.id) })}#edit`}
                       className="btn-secondary px-3 py-1.5 text-sm"
                     >
-                      Edit<span className="sr-only">: {row.heading}</span>
+                      Edit<span className="sr-only"> {row.heading}</span>
                     </Link>
                     <MoveButtons
                       hidden={{ id: String(row.id) }}

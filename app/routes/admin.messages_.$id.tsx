@@ -199,7 +199,7 @@ export default function AdminMessageThread() {
           The reply is e-mailed to {m.email} and shown on the member&apos;s support page.
         </p>
         {d.cannedReplies.length > 0 ? (
-          <Form method="get" className="flex flex-wrap items-end gap-2" aria-label="Canned reply">
+          <Form method="get" className="flex flex-wrap items-end gap-2">
             <div className="min-w-0 flex-1">
               <label className="label" htmlFor="canned">
                 Canned reply

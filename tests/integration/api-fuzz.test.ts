@@ -758,6 +758,7 @@ describe.each(drivers())("API fuzz (%s)", (driver) => {
       ids: () => methodIds.slice(0, 1),
     },
     { method: "GET", route: "/adminRoute/me", input: "none", role: "operator" },
+    { method: "GET", route: "/adminRoute/overview", input: "none", role: "operator" },
     { method: "GET", route: "/adminRoute/members", input: "none", role: "operator" },
     { method: "GET", route: "/adminRoute/members/:id", input: "none", role: "operator" },
     { method: "GET", route: "/adminRoute/members/:id/profile", input: "none", role: "operator" },

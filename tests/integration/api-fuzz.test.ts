@@ -22,7 +22,16 @@ import {
 import { createApi } from "../../api/app";
 import { encodeObj } from "../../shared/obj.server";
 import { createSession } from "../../api/accounts/sessions";
-import { gameRoomTypes, payoutMethods, shortLinks, shorteners } from "../../api/db/schema";
+import {
+  cannedReplies,
+  contactMessages,
+  gameRoomTypes,
+  payoutMethods,
+  shortLinks,
+  shorteners,
+  taskWallOpenings,
+} from "../../api/db/schema";
+import { wallKey } from "../../api/support/wallKeys";
 import { seedShortLinks } from "../../api/seed/shortLinks";
 import { seedGames } from "../../api/seed/games";
 
@@ -57,7 +66,7 @@ type Input = "obj" | "json" | "query" | "none";
 type Fields = Record<string, unknown>;
 
 interface Endpoint {
-  method: "GET" | "POST" | "PATCH";
+  method: "GET" | "POST" | "PATCH" | "DELETE";
   /** As the router registers it; `:id` is filled from `ids`. */
   route: string;
   input: Input;
@@ -439,6 +448,9 @@ describe.each(drivers())("API fuzz (%s)", (driver) => {
   let shortenerId: string;
   let shortLinkId: string;
   let roomTypeId: string;
+  /** A contact message of the fuzz member's and a canned reply, for the support endpoints. */
+  let messageId: string;
+  let cannedId: string;
   const altcha: Record<"login" | "signUp", string> = { login: "", signUp: "" };
   const verifier = "v".repeat(43);
   const challenge = createHash("sha256").update(verifier).digest("base64url");
@@ -853,6 +865,78 @@ describe.each(drivers())("API fuzz (%s)", (driver) => {
       numeric: ["referral_rate_bp"],
     },
     { method: "GET", route: "/adminRoute/messages", input: "none", role: "operator" },
+    {
+      method: "GET",
+      route: "/adminRoute/messages/:id",
+      input: "none",
+      role: "operator",
+      ids: () => [messageId],
+    },
+    {
+      method: "POST",
+      route: "/adminRoute/messages/:id/reply",
+      input: "json",
+      role: "operator",
+      valid: () => ({ body: "An answer from the fuzz" }),
+      validStatus: 200,
+      ids: () => [messageId],
+    },
+    {
+      method: "POST",
+      route: "/adminRoute/messages/:id/status",
+      input: "json",
+      role: "operator",
+      valid: () => ({ status: "closed" }),
+      validStatus: 200,
+      ids: () => [messageId],
+    },
+    { method: "GET", route: "/adminRoute/canned-replies", input: "none", role: "operator" },
+    {
+      method: "POST",
+      route: "/adminRoute/canned-replies",
+      input: "json",
+      role: "operator",
+      valid: () => ({ title: "Fuzz title", body: "Fuzz body", sortOrder: 3 }),
+      validStatus: 200,
+      optional: ["sortOrder"],
+      numeric: ["sortOrder"],
+    },
+    {
+      method: "PATCH",
+      route: "/adminRoute/canned-replies/:id",
+      input: "json",
+      role: "operator",
+      valid: () => ({ title: "Fuzz title", body: "Fuzz body" }),
+      validStatus: 200,
+      optional: ["sortOrder"],
+      ids: () => [cannedId],
+    },
+    { method: "DELETE", route: "/adminRoute/canned-replies/:id", input: "none", role: "operator" },
+    { method: "GET", route: "/userMessageRoute/my-messages", input: "none", role: "member" },
+    {
+      method: "POST",
+      route: "/userMessageRoute/my-messages/:id/reply",
+      input: "json",
+      role: "member",
+      valid: () => ({ body: "A follow-up from the fuzz" }),
+      validStatus: 200,
+      ids: () => [messageId],
+    },
+    { method: "GET", route: "/userMessageRoute/task-walls-opened", input: "none", role: "member" },
+    {
+      method: "POST",
+      route: "/userMessageRoute/missing-credit",
+      input: "json",
+      role: "member",
+      valid: () => ({
+        wallId,
+        offerName: "Fuzz offer",
+        completedAt: new Date(Date.now() - 3_600_000).toISOString(),
+        details: "Fuzz details",
+      }),
+      validStatus: 200,
+      optional: ["details"],
+    },
     { method: "GET", route: "/adminRoute/ptcSettings", input: "none", role: "operator" },
     {
       method: "PATCH",
@@ -1155,6 +1239,24 @@ describe.each(drivers())("API fuzz (%s)", (driver) => {
     shortLinkId = (await t.deps.db.select().from(shortLinks))[0]!.id;
     await t.deps.db.transaction((tx) => seedGames(tx));
     roomTypeId = (await t.deps.db.select().from(gameRoomTypes))[0]!.id;
+    const [message] = await t.deps.db
+      .insert(contactMessages)
+      .values({
+        userId: member.id,
+        name: "Fuzz",
+        email: member.email,
+        mobileNumber: "9876543210",
+        subject: "Fuzz",
+        message: "Fuzz",
+      })
+      .returning();
+    messageId = String(message!.id);
+    const [canned] = await t.deps.db
+      .insert(cannedReplies)
+      .values({ title: "Fuzz", body: "Fuzz reply" })
+      .returning();
+    cannedId = String(canned!.id);
+    await t.deps.db.insert(taskWallOpenings).values({ userId: member.id, wallId: wallKey(wallId) });
     altcha.login = await solvedAltcha(t);
     altcha.signUp = await solvedAltcha(t);
   }, 60_000);

@@ -485,10 +485,16 @@ describe.each(drivers())("the site's words from the console (%s)", (driver) => {
     const serve = createPageCache({ ttlMs: 60_000 });
     const stop = watchPublicPages(t.deps, serve.clear);
     let renders = 0;
+    let holdNext: Promise<void> | null = null;
+    let reads = 0;
     const server = createServer((req, res) =>
       serve(req, res, "nonce", () => {
         renders++;
-        void publicFaq().then((d) => {
+        const wait = holdNext ?? Promise.resolve();
+        holdNext = null;
+        void publicFaq().then(async (d) => {
+          reads++;
+          await wait;
           res.setHeader("content-type", "text/html; charset=utf-8");
           res.end(`<html nonce="nonce">${d.other_data_faqArray.map((f) => f.question).join("|")}</html>`);
         });
@@ -521,6 +527,21 @@ describe.each(drivers())("the site's words from the console (%s)", (driver) => {
       await write("/adminRoute/content/faq", { question: "", answer: "" });
       await home();
       expect(renders).toBe(kept);
+      // A page whose render began before a change (it may show the words before it) is not kept.
+      const across = await okWrite("/adminRoute/content/faq", { question: "Across?", answer: "<p>A</p>" });
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      holdNext = held;
+      const readsBefore = reads;
+      const slow = fetch(`${url}?slow`);
+      // The slow render has read the FAQ (with the item) before the change below.
+      await vi.waitFor(() => expect(reads).toBe(readsBefore + 1));
+      await remove(`/adminRoute/content/faq/${across.id}`);
+      release();
+      await (await slow).text();
+      const n = renders;
+      expect(await (await fetch(`${url}?slow`)).text()).not.toContain("Across?");
+      expect(renders).toBe(n + 1);
     } finally {
       stop();
       server.close();

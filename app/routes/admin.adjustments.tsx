@@ -173,7 +173,7 @@ function Row({ r }: { r: AdjustmentRecord }) {
   return (
     <li className="card space-y-2 text-sm" data-testid="adjustment">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <p className="font-semibold">
+        <p className="break-words font-semibold">
           {r.direction === "credit" ? "Credit" : "Debit"} {rupees(r.amount)} · {r.balance}
         </p>
         <span className="rounded bg-slate-100 px-2 py-0.5 text-xs font-semibold">
@@ -238,7 +238,7 @@ export default function AdminAdjustments() {
       ) : null}
       {confirm ? (
         <section className="card space-y-3" aria-labelledby="confirm-heading">
-          <h2 id="confirm-heading" className="text-lg font-semibold">
+          <h2 id="confirm-heading" className="break-words text-lg font-semibold">
             {confirm.intent === "approve" ? `Approve: ${confirm.summary}?` : `Reject: ${confirm.summary}?`}
           </h2>
           <p className="text-sm text-slate-700">

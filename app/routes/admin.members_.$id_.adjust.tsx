@@ -184,7 +184,7 @@ export default function AdjustMember() {
           Back to {name}
         </Link>
       </p>
-      <h1 className="text-2xl font-bold">Adjust {name}&apos;s balance</h1>
+      <h1 className="break-words text-2xl font-bold">Adjust {name}&apos;s balance</h1>
       <section className="card" aria-labelledby="balances-heading">
         <h2 id="balances-heading" className="text-lg font-semibold">
           Current balances
@@ -217,7 +217,7 @@ export default function AdjustMember() {
 
       {confirm ? (
         <section className="card space-y-3" aria-labelledby="confirm-heading">
-          <h2 id="confirm-heading" className="text-lg font-semibold">
+          <h2 id="confirm-heading" className="break-words text-lg font-semibold">
             {adjustmentQuestion(confirm, name)}
           </h2>
           <p className="text-sm">
@@ -351,7 +351,7 @@ export default function AdjustMember() {
       )}
 
       <section aria-labelledby="history-heading" className="space-y-2">
-        <h2 id="history-heading" className="text-lg font-semibold">
+        <h2 id="history-heading" className="break-words text-lg font-semibold">
           Adjustments of {name}
         </h2>
         {d.records.length === 0 ? (

@@ -23,7 +23,10 @@ import { createApi } from "../../api/app";
 import { encodeObj } from "../../shared/obj.server";
 import { createSession } from "../../api/accounts/sessions";
 import {
+  announcements,
   cannedReplies,
+  faqs,
+  homeSections,
   contactMessages,
   gameRoomTypes,
   payoutMethods,
@@ -180,7 +183,16 @@ function wrongTypeFor(value: unknown, numberOrText: boolean): fc.Arbitrary<unkno
   if (typeof value === "boolean") return fc.oneof(text, number, fc.constant(null), list, record);
   if (typeof value === "number") return fc.oneof(text, fc.boolean(), fc.constant(null), list, record);
   if (typeof value === "string") return fc.oneof(number, fc.boolean(), fc.constant(null), list, record);
-  return fc.oneof(text, number, fc.boolean(), fc.constant(null), list);
+  // A list field's own type is a list: a record instead.
+  return fc.oneof(text, number, fc.boolean(), fc.constant(null), Array.isArray(value) ? record : list);
+}
+
+/** Path parameters filled from `ids`, in order: `:id`, and the content routes' `:kind`, `:key`, `:slug`. */
+const PATH_PARAM = /:(id|kind|key|slug)\b/g;
+function fillPath(e: Endpoint): string {
+  const ids = e.ids?.() ?? [];
+  let i = 0;
+  return e.route.replace(PATH_PARAM, () => ids[i++] ?? ids[0] ?? "x");
 }
 
 /** The broken inputs, for one endpoint (whose valid input is `base`). */
@@ -191,7 +203,7 @@ function mutations(e: Endpoint, base: Fields, objSecret: string): fc.Arbitrary<A
   const numericKeys = keys.filter((k) => e.numeric?.includes(k));
   const path = (ids: string[] = e.ids?.() ?? []) => {
     let i = 0;
-    return e.route.replace(/:id/g, () => ids[i++] ?? "x");
+    return e.route.replace(PATH_PARAM, () => ids[i++] ?? "x");
   };
   const send = (kind: string, fields: unknown, expect?: Attempt["expect"]): Attempt => {
     if (e.input === "query") {
@@ -451,6 +463,10 @@ describe.each(drivers())("API fuzz (%s)", (driver) => {
   /** A contact message of the fuzz member's and a canned reply, for the support endpoints. */
   let messageId: string;
   let cannedId: string;
+  /** An announcement, two FAQ items and a home section, for the content endpoints. */
+  let announcementId: string;
+  let faqId: string;
+  let sectionId: string;
   const altcha: Record<"login" | "signUp", string> = { login: "", signUp: "" };
   const verifier = "v".repeat(43);
   const challenge = createHash("sha256").update(verifier).digest("base64url");
@@ -912,6 +928,129 @@ describe.each(drivers())("API fuzz (%s)", (driver) => {
       ids: () => [cannedId],
     },
     { method: "DELETE", route: "/adminRoute/canned-replies/:id", input: "none", role: "operator" },
+    { method: "GET", route: "/adminRoute/content", input: "none", role: "operator" },
+    {
+      method: "POST",
+      route: "/adminRoute/content/preview",
+      input: "json",
+      role: "operator",
+      valid: () => ({ html: "<p>Fuzz</p>" }),
+      validStatus: 200,
+    },
+    { method: "GET", route: "/adminRoute/content/announcements", input: "none", role: "operator" },
+    {
+      method: "POST",
+      route: "/adminRoute/content/announcements",
+      input: "json",
+      role: "operator",
+      valid: () => ({ message: "<p>Fuzz news</p>", time: new Date().toISOString() }),
+      validStatus: 200,
+      optional: ["time"],
+    },
+    {
+      method: "PATCH",
+      route: "/adminRoute/content/announcements/:id",
+      input: "json",
+      role: "operator",
+      valid: () => ({ message: "<p>Fuzz news</p>" }),
+      validStatus: 200,
+      ids: () => [announcementId],
+    },
+    { method: "DELETE", route: "/adminRoute/content/announcements/:id", input: "none", role: "operator" },
+    { method: "GET", route: "/adminRoute/content/faq", input: "none", role: "operator" },
+    {
+      method: "POST",
+      route: "/adminRoute/content/faq",
+      input: "json",
+      role: "operator",
+      valid: () => ({ question: "Fuzz?", answer: "<p>Fuzz</p>" }),
+      validStatus: 200,
+    },
+    {
+      method: "PATCH",
+      route: "/adminRoute/content/faq/:id",
+      input: "json",
+      role: "operator",
+      valid: () => ({ question: "Fuzz?", answer: "<p>Fuzz</p>" }),
+      validStatus: 200,
+      ids: () => [faqId],
+    },
+    { method: "DELETE", route: "/adminRoute/content/faq/:id", input: "none", role: "operator" },
+    { method: "GET", route: "/adminRoute/content/home-sections", input: "none", role: "operator" },
+    {
+      method: "POST",
+      route: "/adminRoute/content/home-sections",
+      input: "json",
+      role: "operator",
+      valid: () => ({ title: "Fuzz", message: "<p>Fuzz</p>" }),
+      validStatus: 200,
+    },
+    {
+      method: "PATCH",
+      route: "/adminRoute/content/home-sections/:id",
+      input: "json",
+      role: "operator",
+      valid: () => ({ title: "Fuzz", message: "<p>Fuzz</p>" }),
+      validStatus: 200,
+      ids: () => [sectionId],
+    },
+    { method: "DELETE", route: "/adminRoute/content/home-sections/:id", input: "none", role: "operator" },
+    {
+      method: "POST",
+      route: "/adminRoute/content/order/:kind/:id",
+      input: "json",
+      role: "operator",
+      valid: () => ({ direction: "down" }),
+      validStatus: 200,
+      ids: () => ["faq", faqId],
+    },
+    { method: "GET", route: "/adminRoute/content/policies", input: "none", role: "operator" },
+    {
+      method: "PATCH",
+      route: "/adminRoute/content/policies/:slug",
+      input: "json",
+      role: "operator",
+      valid: () => ({ html: "<p>Fuzz policy</p>" }),
+      validStatus: 200,
+      ids: () => ["dmca"],
+    },
+    { method: "GET", route: "/adminRoute/content/instructions", input: "none", role: "operator" },
+    {
+      method: "PATCH",
+      route: "/adminRoute/content/instructions/:key",
+      input: "json",
+      role: "operator",
+      valid: () => ({ items: ["<p>Fuzz step</p>"] }),
+      validStatus: 200,
+      ids: () => ["ptc_instructions"],
+    },
+    {
+      method: "POST",
+      route: "/adminRoute/content/instruction-items/:key",
+      input: "json",
+      role: "operator",
+      valid: () => ({ op: "add", html: "<p>Fuzz step</p>" }),
+      validStatus: 200,
+      ids: () => ["convert_instructions"],
+    },
+    { method: "GET", route: "/adminRoute/content/texts", input: "none", role: "operator" },
+    {
+      method: "PATCH",
+      route: "/adminRoute/content/texts",
+      input: "json",
+      role: "operator",
+      valid: () => ({ key: "referral_page_text", html: "<p>Fuzz</p>" }),
+      validStatus: 200,
+    },
+    {
+      method: "PATCH",
+      route: "/adminRoute/content/stats-base",
+      input: "json",
+      role: "operator",
+      valid: () => ({ users: 1, userCompletedTask: 2, visitorsLast30Days: 3, totalWithdrawalAmount: 4 }),
+      validStatus: 200,
+      numeric: ["users", "userCompletedTask", "visitorsLast30Days", "totalWithdrawalAmount"],
+    },
     { method: "GET", route: "/userMessageRoute/my-messages", input: "none", role: "member" },
     {
       method: "POST",
@@ -1256,6 +1395,21 @@ describe.each(drivers())("API fuzz (%s)", (driver) => {
       .values({ title: "Fuzz", body: "Fuzz reply" })
       .returning();
     cannedId = String(canned!.id);
+    const [news] = await t.deps.db.insert(announcements).values({ message: "<p>Fuzz</p>" }).returning();
+    announcementId = String(news!.id);
+    const [faq] = await t.deps.db
+      .insert(faqs)
+      .values([
+        { question: "Fuzz?", answer: "<p>Fuzz</p>", sortOrder: 0 },
+        { question: "Fuzz 2?", answer: "<p>Fuzz</p>", sortOrder: 1 },
+      ])
+      .returning();
+    faqId = String(faq!.id);
+    const [section] = await t.deps.db
+      .insert(homeSections)
+      .values({ title: "Fuzz", message: "<p>Fuzz</p>" })
+      .returning();
+    sectionId = String(section!.id);
     await t.deps.db.insert(taskWallOpenings).values({ userId: member.id, wallId: wallKey(wallId) });
     altcha.login = await solvedAltcha(t);
     altcha.signUp = await solvedAltcha(t);
@@ -1337,7 +1491,7 @@ describe.each(drivers())("API fuzz (%s)", (driver) => {
 
   /** The endpoint's valid input, as an attempt. */
   const validAttempt = (e: Endpoint): Pick<Attempt, "path" | "body"> => {
-    const path = e.route.replace(/:id/g, () => e.ids?.()[0] ?? "x");
+    const path = fillPath(e);
     const v = e.valid!();
     if (e.input === "query") return { path: `${path}?${queryString(v)}`, body: undefined };
     const body = e.input === "obj" ? { [e.objField ?? "obj"]: encodeObj(t.deps.config.objSecret, v) } : v;
@@ -1358,7 +1512,7 @@ describe.each(drivers())("API fuzz (%s)", (driver) => {
     for (const e of ENDPOINTS) {
       if (!e.valid) continue;
       const attempt = e.valid();
-      const path = e.route.replace(/:id/g, () => e.ids?.()[0] ?? "x");
+      const path = fillPath(e);
       const res =
         e.input === "query"
           ? await t.request(`${path}?${queryString(attempt)}`)

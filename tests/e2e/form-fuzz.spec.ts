@@ -24,6 +24,12 @@ const ACTIONS: Record<string, string> = {
   "demo-wall.tsx": "/demo-wall?user_id=demo",
   "admin.ads.tsx": "/admin/ads",
   "admin.campaigns.tsx": "/admin/campaigns",
+  "admin.content.announcements.tsx": "/admin/content/announcements",
+  "admin.content.faq.tsx": "/admin/content/faq",
+  "admin.content.home.tsx": "/admin/content/home",
+  "admin.content.instructions.tsx": "/admin/content/instructions",
+  "admin.content.policies.tsx": "/admin/content/policies",
+  "admin.content.texts.tsx": "/admin/content/texts",
   "admin.games.tsx": "/admin/games",
   "admin.gift-codes.tsx": "/admin/gift-codes",
   "admin.messages.tsx": "/admin/messages",
@@ -141,6 +147,16 @@ const FIELDS = [
   "__proto__",
   "constructor",
   "unexpected_field",
+  // The content editor's forms.
+  "form",
+  "question",
+  "answer",
+  "title",
+  "html",
+  "list",
+  "index",
+  "expected",
+  "users",
 ];
 
 test("@any-viewport @needs-js the fuzz below reaches every route that has an action", () => {

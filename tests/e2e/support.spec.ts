@@ -9,6 +9,7 @@ import {
   mailbox,
   handSessionTo,
   signInOperator,
+  operatorCookie,
   waitForHydration,
   E2E_SUPPORT_OPERATOR,
 } from "./fixtures";
@@ -154,6 +155,53 @@ test.describe("support @needs-js @wide-only", () => {
     await expect(ops.getByRole("heading", { name: /postbacks for Demo Wall/ })).toBeVisible();
     await expect(ops.getByText("Reached level 5, no points.")).toBeVisible();
     await expect(ops.getByTestId("no-postbacks")).toBeVisible();
+    await ops.close();
+  });
+});
+
+test.describe("support without JavaScript @no-js-only", () => {
+  test("at 360 px an operator picks a canned reply, sends it and closes the message", async ({ browser }) => {
+    const subject = `No-script question ${unique()}`;
+    const sent = await api.request("/userMessageRoute/userMessageSave_post", {
+      obj: {
+        name: "Ravi Kumar",
+        email_address: `ravi.${unique()}@example.com`,
+        mobile_number: "9876543210",
+        subject,
+        message: "Is the site free to join?",
+        consent: true,
+      },
+    });
+    expect(sent.status).toBe(200);
+    // The owner's session from global setup: a second sign-in of the support operator in another
+    // worker would race its one-time code.
+    const cookie = operatorCookie();
+    const cannedTitle = `Free to join ${unique()}`;
+    const cannedBody = `Yes, joining is free. Ref ${unique()}.`;
+    expect(
+      (
+        await api.request("/adminRoute/canned-replies", {
+          json: { title: cannedTitle, body: cannedBody },
+          cookie,
+        })
+      ).status,
+    ).toBe(200);
+
+    const ops = await browser.newPage({ viewport: { width: 360, height: 740 }, javaScriptEnabled: false });
+    await handSessionTo(ops, cookie);
+    await ops.goto("/admin/messages?status=open");
+    await ops.getByRole("link", { name: subject }).click();
+    await ops.getByLabel("Canned reply").selectOption({ label: cannedTitle });
+    await ops.getByRole("button", { name: "Use" }).click();
+    await expect(ops.getByLabel("Your reply")).toHaveValue(cannedBody);
+    await ops.getByRole("button", { name: "Send reply" }).click();
+    await expect(ops.getByTestId("thread-reply")).toContainText(cannedBody);
+    await expect(ops.getByTestId("message-status")).toHaveText("Answered");
+    await ops.getByRole("button", { name: "Close" }).click();
+    await expect(ops.getByTestId("message-status")).toHaveText("Closed");
+    await expect(ops.getByRole("button", { name: "Reopen" })).toBeVisible();
+    const width = await ops.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(360);
     await ops.close();
   });
 });

@@ -2,7 +2,6 @@ import { eq } from "drizzle-orm";
 import type { Tx } from "../db/client";
 import { cannedReplies, contactMessages, contactReplies, taskWallOpenings, users } from "../db/schema";
 import { DEMO_WALL_ID, DEMO_WALL_NAME } from "../taskWalls/demoWall";
-import { wallKey } from "../support/wallKeys";
 
 const HOUR = 60 * 60 * 1000;
 /** The demo member's and their friend's e-mails (DEMO_MEMBER and DEMO_FRIEND in ./seed, which calls this). */
@@ -69,9 +68,7 @@ export async function seedSupport(tx: Tx, now: number): Promise<void> {
   // An open missing-credit report from the demo member for the demo wall they opened yesterday.
   if (demo) {
     const opened = new Date(now - 26 * HOUR);
-    await tx
-      .insert(taskWallOpenings)
-      .values({ userId: demo.id, wallId: wallKey(DEMO_WALL_ID), createdAt: opened });
+    await tx.insert(taskWallOpenings).values({ userId: demo.id, wallId: DEMO_WALL_ID, createdAt: opened });
     const completed = new Date(opened.getTime() + 20 * 60 * 1000);
     const filed = new Date(now - 2 * HOUR);
     await tx.insert(contactMessages).values({
@@ -83,7 +80,7 @@ export async function seedSupport(tx: Tx, now: number): Promise<void> {
       message: "I installed the app and opened it for a few minutes, but the points never arrived.",
       status: "open",
       kind: "missing_credit",
-      taskWallId: wallKey(DEMO_WALL_ID),
+      taskWallId: DEMO_WALL_ID,
       offerName: "Install and open the demo app",
       completedAt: completed,
       createdAt: filed,

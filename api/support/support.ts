@@ -27,7 +27,7 @@ import {
   type OpenedWall,
   type ThreadPostback,
 } from "../../shared/contracts/support";
-import { wallKey, wallsByKey, type KnownWall } from "./wallKeys";
+import { wallsById, type KnownWall } from "./walls";
 
 /**
  * Support that answers: contact messages get a status (open → answered by an operator's reply,
@@ -67,7 +67,7 @@ const OPENING_DEDUP_MS = 60_000;
 
 type MessageRow = typeof contactMessages.$inferSelect;
 
-function missingCreditOf(m: MessageRow, walls: Map<number, KnownWall>): MissingCreditFacts | null {
+function missingCreditOf(m: MessageRow, walls: Map<string, KnownWall>): MissingCreditFacts | null {
   if (m.kind !== "missing_credit" || m.taskWallId === null) return null;
   const wall = walls.get(m.taskWallId);
   return {
@@ -82,7 +82,7 @@ function toMessage(
   m: MessageRow,
   userName: string | null,
   replies: number,
-  walls: Map<number, KnownWall>,
+  walls: Map<string, KnownWall>,
 ): ContactMessage {
   return {
     id: m.id,
@@ -133,7 +133,7 @@ export async function listContactMessages(
       db,
       rows.map((r) => r.m.id),
     ),
-    wallsByKey(db),
+    wallsById(db),
   ]);
   return {
     records: rows.map(({ m, userName }) => toMessage(m, userName ?? null, counts.get(m.id) ?? 0, walls)),
@@ -187,7 +187,7 @@ export async function contactThread(db: Db, id: number): Promise<ContactThread> 
   if (!row) throw new DomainError("not_found", SUPPORT_MESSAGES.notFound);
   const [replies, walls, canned] = await Promise.all([
     threadReplies(db, [id], true),
-    wallsByKey(db),
+    wallsById(db),
     listCannedReplies(db),
   ]);
   const list = replies.get(id) ?? [];
@@ -386,7 +386,7 @@ export async function listMyMessages(db: Db, userId: string, page: number): Prom
       rows.map((m) => m.id),
       false,
     ),
-    wallsByKey(db),
+    wallsById(db),
   ]);
   return {
     records: rows.map((m) => ({
@@ -435,7 +435,7 @@ export async function replyAsMember(
  * the page's revalidation does not add more).
  */
 export async function recordWallOpening(db: Db, userId: string, wallId: string, now: Date): Promise<void> {
-  const key = wallKey(wallId);
+  const key = wallId;
   const [recent] = await db
     .select({ id: taskWallOpenings.id })
     .from(taskWallOpenings)
@@ -465,7 +465,7 @@ export async function openedWalls(db: Db | Tx, userId: string, now: Date): Promi
       )
       .groupBy(taskWallOpenings.wallId)
       .orderBy(sql`max(${taskWallOpenings.createdAt}) desc`),
-    wallsByKey(db),
+    wallsById(db),
   ]);
   const out: OpenedWall[] = [];
   for (const r of rows) {
@@ -512,7 +512,7 @@ export async function fileMissingCredit(
       subject: `Missing credit: ${input.offerName} on ${wall.name}`,
       message: details || "(no details given)",
       kind: "missing_credit",
-      taskWallId: wallKey(wall.wallId),
+      taskWallId: wall.wallId,
       offerName: input.offerName,
       completedAt: input.completedAt,
       status: "open",

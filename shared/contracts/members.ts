@@ -257,7 +257,7 @@ export interface MemberMessageRow {
   message: string;
   status: "open" | "answered" | "closed";
   kind: "message" | "missing_credit";
-  taskWallId: number | null;
+  taskWallId: string | null;
   offerName: string | null;
   completedAt: string | null;
   time: string;

@@ -31,6 +31,10 @@ const ACTIONS: Record<string, string> = {
   "admin.content.policies.tsx": "/admin/content/policies",
   "admin.content.texts.tsx": "/admin/content/texts",
   "admin.games.tsx": "/admin/games",
+  "admin.adjustments.tsx": "/admin/adjustments",
+  "admin.members_.$id.tsx": "/admin/members/not-a-member",
+  "admin.members_.$id_.actions.tsx": "/admin/members/not-a-member/actions",
+  "admin.members_.$id_.adjust.tsx": "/admin/members/not-a-member/adjust",
   "admin.gift-codes.tsx": "/admin/gift-codes",
   "admin.messages.tsx": "/admin/messages",
   "admin.messages_.$id.tsx": "/admin/messages/1",
@@ -157,6 +161,15 @@ const FIELDS = [
   "index",
   "expected",
   "users",
+  // The members console's forms.
+  "action",
+  "note",
+  "reason",
+  "pending",
+  "requestKey",
+  "balance",
+  "threshold",
+  "summary",
 ];
 
 test("@any-viewport @needs-js the fuzz below reaches every route that has an action", () => {

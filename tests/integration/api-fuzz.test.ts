@@ -34,7 +34,6 @@ import {
   shorteners,
   taskWallOpenings,
 } from "../../api/db/schema";
-import { wallKey } from "../../api/support/wallKeys";
 import { seedShortLinks } from "../../api/seed/shortLinks";
 import { seedGames } from "../../api/seed/games";
 
@@ -1449,7 +1448,7 @@ describe.each(drivers())("API fuzz (%s)", (driver) => {
       .values({ title: "Fuzz", message: "<p>Fuzz</p>" })
       .returning();
     sectionId = String(section!.id);
-    await t.deps.db.insert(taskWallOpenings).values({ userId: member.id, wallId: wallKey(wallId) });
+    await t.deps.db.insert(taskWallOpenings).values({ userId: member.id, wallId: wallId });
     altcha.login = await solvedAltcha(t);
     altcha.signUp = await solvedAltcha(t);
   }, 60_000);

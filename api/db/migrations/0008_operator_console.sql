@@ -62,7 +62,7 @@ CREATE TABLE "operator_notes" (
 CREATE TABLE "task_wall_openings" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"user_id" text NOT NULL,
-	"wall_id" integer NOT NULL,
+	"wall_id" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -77,7 +77,7 @@ ALTER TABLE "users" ADD COLUMN "banned_reason" text;--> statement-breakpoint
 ALTER TABLE "announcements" ADD COLUMN "sort_order" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "contact_messages" ADD COLUMN "status" text DEFAULT 'open' NOT NULL;--> statement-breakpoint
 ALTER TABLE "contact_messages" ADD COLUMN "kind" text DEFAULT 'message' NOT NULL;--> statement-breakpoint
-ALTER TABLE "contact_messages" ADD COLUMN "task_wall_id" integer;--> statement-breakpoint
+ALTER TABLE "contact_messages" ADD COLUMN "task_wall_id" text;--> statement-breakpoint
 ALTER TABLE "contact_messages" ADD COLUMN "offer_name" text;--> statement-breakpoint
 ALTER TABLE "contact_messages" ADD COLUMN "completed_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "contact_messages" ADD COLUMN "updated_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint

@@ -31,7 +31,7 @@ export const contactMessages = pgTable(
     kind: text("kind", { enum: ["message", "missing_credit"] })
       .notNull()
       .default("message"),
-    taskWallId: integer("task_wall_id"),
+    taskWallId: text("task_wall_id"),
     offerName: text("offer_name"),
     completedAt: timestamp("completed_at", { withTimezone: true, mode: "date" }),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),

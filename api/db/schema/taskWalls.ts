@@ -129,7 +129,7 @@ export const taskWallOpenings = pgTable(
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
     userId: text("user_id").notNull(),
-    wallId: integer("wall_id").notNull(),
+    wallId: text("wall_id").notNull(),
     createdAt: createdAt(),
   },
   (t) => [index("task_wall_openings_user_idx").on(t.userId, t.createdAt)],

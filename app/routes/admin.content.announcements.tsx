@@ -5,7 +5,7 @@ import { pageParam } from "~/utils/pagination";
 import { formatTime } from "../../shared/time";
 import { istLocal, shortText } from "./admin.content/editor";
 import { ListPage, type ListConfig } from "./admin.content/list";
-import { listAction } from "./admin.content/list.server";
+import { editParam, listAction } from "./admin.content/list.server";
 
 export const meta: MetaFunction = () => [{ title: "Announcements · Content · Operator Console" }];
 
@@ -35,10 +35,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const d = await operatorRead(request, context, "/adminRoute/content/announcements", {
     page: String(pageParam(url)),
   });
-  const edit = Number(url.searchParams.get("edit"));
   return {
     pagination: d.pagination,
-    editId: Number.isSafeInteger(edit) && edit > 0 ? edit : null,
+    editId: editParam(url),
     rows: d.records.map((r) => ({
       id: r.id,
       heading: `${formatTime(r.time)} · ${shortText(r.message, 50)}`,

@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { operatorRead } from "~/utils/admin.server";
 import { pageParam } from "~/utils/pagination";
 import { ListPage, type ListConfig } from "./admin.content/list";
-import { listAction } from "./admin.content/list.server";
+import { editParam, listAction } from "./admin.content/list.server";
 
 export const meta: MetaFunction = () => [{ title: "Home Page · Content · Operator Console" }];
 
@@ -25,10 +25,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const d = await operatorRead(request, context, "/adminRoute/content/home-sections", {
     page: String(pageParam(url)),
   });
-  const edit = Number(url.searchParams.get("edit"));
   return {
     pagination: d.pagination,
-    editId: Number.isSafeInteger(edit) && edit > 0 ? edit : null,
+    editId: editParam(url),
     rows: d.records.map((r) => ({
       id: r.id,
       heading: r.title,

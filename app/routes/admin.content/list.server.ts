@@ -91,3 +91,9 @@ export async function listAction({ request, context }: ActionFunctionArgs, confi
         values,
       );
 }
+
+/** The item a list page opens for editing (`?edit=<id>`), or null. */
+export function editParam(url: URL): number | null {
+  const edit = Number(url.searchParams.get("edit"));
+  return Number.isSafeInteger(edit) && edit > 0 ? edit : null;
+}

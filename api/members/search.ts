@@ -30,7 +30,7 @@ export const SEARCH_FIELDS = ["any", "email", "username", "mobile", "id", "refer
 export type SearchField = (typeof SEARCH_FIELDS)[number];
 
 /** The ids of the members `q` finds, as a subquery (a union of indexed look-ups). */
-function matchingIds(q: string, by: SearchField): SQL {
+function matchingIds(q: string, by: SearchField | "direct"): SQL {
   const key = normalizeIdentifier(q);
   const id = q.trim().toLowerCase();
   const ip = q.trim();
@@ -43,7 +43,14 @@ function matchingIds(q: string, by: SearchField): SQL {
     referrer: sql`select id from users where referred_by in (select id from users where email_key = ${key} or user_name = ${key} or id = ${id})`,
     ip: sql`select user_id from sign_ins where ip = ${ip}`,
   };
-  const chosen = (by === "any" ? Object.values(parts) : [parts[by]]).filter((p): p is SQL => p !== null);
+  // "direct": every criterion but the referrer's (the member themself rather than whom they brought).
+  const all =
+    by === "any"
+      ? Object.values(parts)
+      : by === "direct"
+        ? Object.entries(parts).flatMap(([k, p]) => (k === "referrer" ? [] : [p]))
+        : [parts[by]];
+  const chosen = all.filter((p): p is SQL => p !== null);
   // A mobile search for text that is no mobile number finds nobody.
   if (chosen.length === 0) return sql`(select id from users where false)`;
   return sql`(${sql.join(chosen, sql` union `)})`;
@@ -62,7 +69,10 @@ const row = (u: typeof users.$inferSelect): MemberSearchRow => ({
   banned: u.bannedAt !== null,
 });
 
-/** One page of the members `q` finds (every member when q is empty), newest first. */
+/**
+ * One page of the members `q` finds (every member when q is empty), newest first — searching every
+ * criterion, the members found themselves come before those found as someone's referees.
+ */
 export async function searchMembers(
   db: Db,
   q: string,
@@ -77,7 +87,13 @@ export async function searchMembers(
     .select()
     .from(users)
     .where(where)
-    .orderBy(desc(users.createdAt), desc(users.id))
+    .orderBy(
+      ...(text && by === "any"
+        ? [sql`case when ${users.id} in ${matchingIds(text, "direct")} then 0 else 1 end`]
+        : []),
+      desc(users.createdAt),
+      desc(users.id),
+    )
     .limit(pagination.pageSize)
     .offset(offsetOf(pagination));
   return { q: text, by, records: rows.map(row), pagination };

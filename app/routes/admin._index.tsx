@@ -56,6 +56,8 @@ const CHANNEL_COLORS: Record<EarningChannel, { color: string; dash?: string }> =
 };
 
 const money = (milli: number) => formatRupees(milli, 2);
+/** "1 request", "3 requests". */
+const counted = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
 /** Short rupee text for an axis: ₹950, ₹1.2k, ₹3.4L (lakh). */
 function axisRupees(milli: number): string {
   const r = milli / 1000;
@@ -170,17 +172,17 @@ function Overview({ o }: { o: OverviewData }) {
         <Figure
           label="Withdrawals requested"
           value={money(parseRupees(w.requested.amount))}
-          detail={`${w.requested.count} requests`}
+          detail={counted(w.requested.count, "request")}
         />
         <Figure
           label="Approved"
           value={money(parseRupees(w.approved.amount))}
-          detail={`${w.approved.count} withdrawals`}
+          detail={counted(w.approved.count, "withdrawal")}
         />
         <Figure
           label="Rejected"
           value={money(parseRupees(w.rejected.amount))}
-          detail={`${w.rejected.count} withdrawals`}
+          detail={counted(w.rejected.count, "withdrawal")}
         />
         <Figure
           label="Pending now"

@@ -14,7 +14,6 @@ import { sanitizeHtml } from "../lib/sanitize";
 import { publicPagesChanged } from "./changes";
 import {
   announcementPage,
-  changeInstructionItem,
   contentSummary,
   createAnnouncement,
   createFaq,
@@ -24,21 +23,26 @@ import {
   deleteHomeSection,
   faqPage,
   homeSectionPage,
-  INSTRUCTIONS_KEYS,
-  instructionsForOperator,
   moveItem,
-  POLICY_SLUGS,
+  updateAnnouncement,
+  updateFaq,
+  updateHomeSection,
+} from "./orderedContent";
+import {
+  changeInstructionItem,
+  instructionsForOperator,
   policyPagesForOperator,
   replaceInstructions,
   savePageText,
   savePolicy,
   saveStatsBase,
+  textsForOperator,
+} from "./pageTexts";
+import {
+  INSTRUCTIONS_KEYS,
+  POLICY_SLUGS,
   SITE_WORDS_LIMITS as L,
   SITE_WORDS_MESSAGES as M,
-  textsForOperator,
-  updateAnnouncement,
-  updateFaq,
-  updateHomeSection,
 } from "./siteWords";
 import type {
   ContentAnnouncement,

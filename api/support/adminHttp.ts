@@ -2,18 +2,9 @@ import { Hono } from "hono";
 import { ApiError, ok, pageQuery, readBody, requireMember, requireRole, type ApiEnv } from "../http";
 import type { CannedReplyList, ContactMessageList, ContactThread } from "../../shared/contracts/support";
 import { CannedSchema, ReplySchema, StatusFilter, StatusSchema, idParam } from "./inputsHttp";
-import {
-  SUPPORT_MESSAGES,
-  contactThread,
-  createCannedReply,
-  deleteCannedReply,
-  listCannedReplies,
-  listContactMessages,
-  replyAsOperator,
-  setMessageStatus,
-  statusMessage,
-  updateCannedReply,
-} from "./support";
+import { contactThread, listContactMessages, replyAsOperator, setMessageStatus } from "./support";
+import { createCannedReply, deleteCannedReply, listCannedReplies, updateCannedReply } from "./cannedReplies";
+import { SUPPORT_MESSAGES, statusMessage } from "./messages";
 
 /** Operator routes: support messages, replies, canned replies (docs/api/admin.md#support). */
 export function adminSupportRoute(): Hono<ApiEnv> {

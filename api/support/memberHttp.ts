@@ -2,7 +2,8 @@ import { Hono } from "hono";
 import { clientIp, ok, pageQuery, readBody, requireMember, type ApiEnv } from "../http";
 import type { MissingCreditFiled, MyMessageList, OpenedWallList } from "../../shared/contracts/support";
 import { MissingCreditSchema, ReplySchema, idParam } from "./inputsHttp";
-import { SUPPORT_MESSAGES, fileMissingCredit, listMyMessages, openedWalls, replyAsMember } from "./support";
+import { fileMissingCredit, listMyMessages, openedWalls, replyAsMember } from "./memberSupport";
+import { SUPPORT_MESSAGES } from "./messages";
 
 /** Member routes: the support page's threads and missing-credit reports (docs/api/admin.md#support). */
 export function memberSupportRoute(): Hono<ApiEnv> {

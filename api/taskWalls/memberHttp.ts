@@ -6,7 +6,7 @@ import { taskWallsForMember, taskWallBalance } from "./members";
 import { demoWallServed } from "./config";
 import type { TaskWallsData } from "../../shared/contracts/taskWalls";
 import type { TaskWallBalance } from "../../shared/taskWall";
-import { recordWallOpening } from "../support/support";
+import { recordWallOpening } from "../support/memberSupport";
 
 /** The member's side of task walls, under /userIncomeRoute (spec 2 §3, §7; docs/api/taskwalls.md). */
 export function taskWallsRoute(): Hono<ApiEnv> {

@@ -1,0 +1,374 @@
+import { asc, count, desc, eq, max, min } from "drizzle-orm";
+import type { Db, Tx } from "../db/client";
+import { announcements, faqs, homeSections } from "../db/schema";
+import { DomainError } from "../lib/errors";
+import { sanitizeHtml } from "../lib/sanitize";
+import { recordAudit } from "../site/audit";
+import { PAGE_SIZE, offsetOf, pageOf } from "../../shared/pagination";
+import type {
+  ContentAnnouncement,
+  ContentFaq,
+  ContentHomeSection,
+  ContentListKind,
+  ContentPage,
+  ContentSummary,
+} from "../../shared/contracts/siteWords";
+import { SITE_WORDS_MESSAGES, cleanHtml, cleanText } from "./siteWords";
+
+/**
+ * The site's ordered lists as operators edit them: announcements, FAQ items and home page sections
+ * (create, edit, delete, move), each change audited in its transaction (siteWords.ts: the rules).
+ */
+
+// Announcements, FAQ items and home sections: ordered lists
+
+type OrderedKind = ContentListKind;
+
+/** The public order of each list: the operator's order, then (announcements) newest first. */
+function orderedIds(tx: Db | Tx, kind: OrderedKind, lock = false) {
+  const q =
+    kind === "announcements"
+      ? tx
+          .select({ id: announcements.id, sortOrder: announcements.sortOrder })
+          .from(announcements)
+          .orderBy(asc(announcements.sortOrder), desc(announcements.createdAt), desc(announcements.id))
+      : kind === "faq"
+        ? tx
+            .select({ id: faqs.id, sortOrder: faqs.sortOrder })
+            .from(faqs)
+            .orderBy(asc(faqs.sortOrder), asc(faqs.id))
+        : tx
+            .select({ id: homeSections.id, sortOrder: homeSections.sortOrder })
+            .from(homeSections)
+            .orderBy(asc(homeSections.sortOrder), asc(homeSections.id));
+  return lock ? q.for("update") : q;
+}
+
+async function setOrder(tx: Tx, kind: OrderedKind, id: number, sortOrder: number): Promise<void> {
+  if (kind === "announcements")
+    await tx.update(announcements).set({ sortOrder }).where(eq(announcements.id, id));
+  else if (kind === "faq") await tx.update(faqs).set({ sortOrder }).where(eq(faqs.id, id));
+  else await tx.update(homeSections).set({ sortOrder }).where(eq(homeSections.id, id));
+}
+
+const AUDIT_NAME: Record<OrderedKind, string> = {
+  announcements: "announcement",
+  faq: "faq",
+  "home-sections": "home_section",
+};
+
+/**
+ * Moves an item one place up or down in its list's public order. The whole list is locked and its
+ * order written as 0, 1, 2… (rows whose order already matches are left alone).
+ */
+export async function moveItem(
+  db: Db,
+  actorUserId: string,
+  kind: OrderedKind,
+  id: number,
+  direction: "up" | "down",
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const rows = await orderedIds(tx, kind, true);
+    const at = rows.findIndex((r) => r.id === id);
+    if (at < 0) throw new DomainError("not_found", SITE_WORDS_MESSAGES.notFound);
+    const to = direction === "up" ? at - 1 : at + 1;
+    if (to < 0) throw new DomainError("conflict", SITE_WORDS_MESSAGES.alreadyFirst);
+    if (to >= rows.length) throw new DomainError("conflict", SITE_WORDS_MESSAGES.alreadyLast);
+    const order = rows.map((r) => r.id);
+    [order[at], order[to]] = [order[to]!, order[at]!];
+    const current = new Map(rows.map((r) => [r.id, r.sortOrder]));
+    for (const [i, rowId] of order.entries())
+      if (current.get(rowId) !== i) await setOrder(tx, kind, rowId, i);
+    await recordAudit(tx, {
+      actorUserId,
+      action: `content.${AUDIT_NAME[kind]}.move`,
+      target: `${AUDIT_NAME[kind]}:${id}`,
+      before: { position: at + 1 },
+      after: { position: to + 1 },
+    });
+  });
+}
+
+async function pageParts(db: Db, kind: OrderedKind, requestedPage: number) {
+  const table = kind === "announcements" ? announcements : kind === "faq" ? faqs : homeSections;
+  const [n] = await db.select({ n: count() }).from(table);
+  const pagination = pageOf(requestedPage, PAGE_SIZE.operatorLists, Number(n?.n ?? 0));
+  return { pagination, limit: pagination.pageSize, offset: offsetOf(pagination) };
+}
+
+export async function announcementPage(
+  db: Db,
+  requestedPage: number,
+): Promise<ContentPage<ContentAnnouncement>> {
+  const { pagination, limit, offset } = await pageParts(db, "announcements", requestedPage);
+  const rows = await db
+    .select()
+    .from(announcements)
+    .orderBy(asc(announcements.sortOrder), desc(announcements.createdAt), desc(announcements.id))
+    .limit(limit)
+    .offset(offset);
+  return {
+    records: rows.map((r) => ({
+      id: r.id,
+      time: r.createdAt.toISOString(),
+      message: sanitizeHtml(r.message),
+      sortOrder: r.sortOrder,
+    })),
+    pagination,
+  };
+}
+
+export async function faqPage(db: Db, requestedPage: number): Promise<ContentPage<ContentFaq>> {
+  const { pagination, limit, offset } = await pageParts(db, "faq", requestedPage);
+  const rows = await db
+    .select()
+    .from(faqs)
+    .orderBy(asc(faqs.sortOrder), asc(faqs.id))
+    .limit(limit)
+    .offset(offset);
+  return {
+    records: rows.map((r) => ({
+      id: r.id,
+      question: r.question,
+      answer: sanitizeHtml(r.answer),
+      sortOrder: r.sortOrder,
+    })),
+    pagination,
+  };
+}
+
+export async function homeSectionPage(
+  db: Db,
+  requestedPage: number,
+): Promise<ContentPage<ContentHomeSection>> {
+  const { pagination, limit, offset } = await pageParts(db, "home-sections", requestedPage);
+  const rows = await db
+    .select()
+    .from(homeSections)
+    .orderBy(asc(homeSections.sortOrder), asc(homeSections.id))
+    .limit(limit)
+    .offset(offset);
+  return {
+    records: rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      message: sanitizeHtml(r.message),
+      sortOrder: r.sortOrder,
+    })),
+    pagination,
+  };
+}
+
+export async function contentSummary(db: Db): Promise<ContentSummary> {
+  const [[a], [f], [h]] = await Promise.all([
+    db.select({ n: count() }).from(announcements),
+    db.select({ n: count() }).from(faqs),
+    db.select({ n: count() }).from(homeSections),
+  ]);
+  return { announcements: Number(a?.n ?? 0), faq: Number(f?.n ?? 0), homeSections: Number(h?.n ?? 0) };
+}
+
+const announcementView = (r: typeof announcements.$inferSelect) => ({
+  message: r.message,
+  time: r.createdAt.toISOString(),
+  sortOrder: r.sortOrder,
+});
+
+/** A new announcement goes first (its order before every other one). */
+export async function createAnnouncement(
+  db: Db,
+  actorUserId: string,
+  input: { message: string; time?: Date },
+): Promise<number> {
+  const message = cleanHtml(input.message);
+  return db.transaction(async (tx) => {
+    const [first] = await tx.select({ v: min(announcements.sortOrder) }).from(announcements);
+    const sortOrder = first?.v === null || first?.v === undefined ? 0 : Number(first.v) - 1;
+    const [row] = await tx
+      .insert(announcements)
+      .values({ message, sortOrder, ...(input.time ? { createdAt: input.time } : {}) })
+      .returning();
+    await recordAudit(tx, {
+      actorUserId,
+      action: "content.announcement.create",
+      target: `announcement:${row!.id}`,
+      before: null,
+      after: announcementView(row!),
+    });
+    return row!.id;
+  });
+}
+
+export async function updateAnnouncement(
+  db: Db,
+  actorUserId: string,
+  id: number,
+  input: { message: string; time?: Date },
+): Promise<void> {
+  const message = cleanHtml(input.message);
+  await db.transaction(async (tx) => {
+    const [before] = await tx.select().from(announcements).where(eq(announcements.id, id)).for("update");
+    if (!before) throw new DomainError("not_found", SITE_WORDS_MESSAGES.notFound);
+    const [after] = await tx
+      .update(announcements)
+      .set({ message, ...(input.time ? { createdAt: input.time } : {}) })
+      .where(eq(announcements.id, id))
+      .returning();
+    await recordAudit(tx, {
+      actorUserId,
+      action: "content.announcement.update",
+      target: `announcement:${id}`,
+      before: announcementView(before),
+      after: announcementView(after!),
+    });
+  });
+}
+
+export async function deleteAnnouncement(db: Db, actorUserId: string, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [before] = await tx.delete(announcements).where(eq(announcements.id, id)).returning();
+    if (!before) throw new DomainError("not_found", SITE_WORDS_MESSAGES.notFound);
+    await recordAudit(tx, {
+      actorUserId,
+      action: "content.announcement.delete",
+      target: `announcement:${id}`,
+      before: announcementView(before),
+      after: null,
+    });
+  });
+}
+
+const faqView = (r: typeof faqs.$inferSelect) => ({
+  question: r.question,
+  answer: r.answer,
+  sortOrder: r.sortOrder,
+});
+
+/** A new FAQ item goes last. */
+export async function createFaq(
+  db: Db,
+  actorUserId: string,
+  input: { question: string; answer: string },
+): Promise<number> {
+  const question = cleanText(input.question);
+  const answer = cleanHtml(input.answer);
+  return db.transaction(async (tx) => {
+    const [last] = await tx.select({ v: max(faqs.sortOrder) }).from(faqs);
+    const sortOrder = last?.v === null || last?.v === undefined ? 0 : Number(last.v) + 1;
+    const [row] = await tx.insert(faqs).values({ question, answer, sortOrder }).returning();
+    await recordAudit(tx, {
+      actorUserId,
+      action: "content.faq.create",
+      target: `faq:${row!.id}`,
+      before: null,
+      after: faqView(row!),
+    });
+    return row!.id;
+  });
+}
+
+export async function updateFaq(
+  db: Db,
+  actorUserId: string,
+  id: number,
+  input: { question: string; answer: string },
+): Promise<void> {
+  const question = cleanText(input.question);
+  const answer = cleanHtml(input.answer);
+  await db.transaction(async (tx) => {
+    const [before] = await tx.select().from(faqs).where(eq(faqs.id, id)).for("update");
+    if (!before) throw new DomainError("not_found", SITE_WORDS_MESSAGES.notFound);
+    const [after] = await tx.update(faqs).set({ question, answer }).where(eq(faqs.id, id)).returning();
+    await recordAudit(tx, {
+      actorUserId,
+      action: "content.faq.update",
+      target: `faq:${id}`,
+      before: faqView(before),
+      after: faqView(after!),
+    });
+  });
+}
+
+export async function deleteFaq(db: Db, actorUserId: string, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [before] = await tx.delete(faqs).where(eq(faqs.id, id)).returning();
+    if (!before) throw new DomainError("not_found", SITE_WORDS_MESSAGES.notFound);
+    await recordAudit(tx, {
+      actorUserId,
+      action: "content.faq.delete",
+      target: `faq:${id}`,
+      before: faqView(before),
+      after: null,
+    });
+  });
+}
+
+const sectionView = (r: typeof homeSections.$inferSelect) => ({
+  title: r.title,
+  message: r.message,
+  sortOrder: r.sortOrder,
+});
+
+/** A new home section goes last. */
+export async function createHomeSection(
+  db: Db,
+  actorUserId: string,
+  input: { title: string; message: string },
+): Promise<number> {
+  const title = cleanText(input.title);
+  const message = cleanHtml(input.message);
+  return db.transaction(async (tx) => {
+    const [last] = await tx.select({ v: max(homeSections.sortOrder) }).from(homeSections);
+    const sortOrder = last?.v === null || last?.v === undefined ? 0 : Number(last.v) + 1;
+    const [row] = await tx.insert(homeSections).values({ title, message, sortOrder }).returning();
+    await recordAudit(tx, {
+      actorUserId,
+      action: "content.home_section.create",
+      target: `home_section:${row!.id}`,
+      before: null,
+      after: sectionView(row!),
+    });
+    return row!.id;
+  });
+}
+
+export async function updateHomeSection(
+  db: Db,
+  actorUserId: string,
+  id: number,
+  input: { title: string; message: string },
+): Promise<void> {
+  const title = cleanText(input.title);
+  const message = cleanHtml(input.message);
+  await db.transaction(async (tx) => {
+    const [before] = await tx.select().from(homeSections).where(eq(homeSections.id, id)).for("update");
+    if (!before) throw new DomainError("not_found", SITE_WORDS_MESSAGES.notFound);
+    const [after] = await tx
+      .update(homeSections)
+      .set({ title, message })
+      .where(eq(homeSections.id, id))
+      .returning();
+    await recordAudit(tx, {
+      actorUserId,
+      action: "content.home_section.update",
+      target: `home_section:${id}`,
+      before: sectionView(before),
+      after: sectionView(after!),
+    });
+  });
+}
+
+export async function deleteHomeSection(db: Db, actorUserId: string, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [before] = await tx.delete(homeSections).where(eq(homeSections.id, id)).returning();
+    if (!before) throw new DomainError("not_found", SITE_WORDS_MESSAGES.notFound);
+    await recordAudit(tx, {
+      actorUserId,
+      action: "content.home_section.delete",
+      target: `home_section:${id}`,
+      before: sectionView(before),
+      after: null,
+    });
+  });
+}

@@ -1,0 +1,182 @@
+import { and, count, desc, eq, gte, max, sql } from "drizzle-orm";
+import type { Db, Tx } from "../db/client";
+import { contactMessages, contactReplies, taskWallOpenings, users } from "../db/schema";
+import { DomainError } from "../lib/errors";
+import { PAGE_SIZE, offsetOf, pageOf } from "../../shared/pagination";
+import {
+  MISSING_CREDIT_DAYS,
+  MISSING_CREDIT_PROMISE,
+  type MissingCreditFiled,
+  type MyMessageList,
+  type OpenedWall,
+} from "../../shared/contracts/support";
+import { wallsById } from "./walls";
+import { DAY_MS, missingCreditOf, threadReplies } from "./support";
+import { SUPPORT_MESSAGES } from "./messages";
+
+/**
+ * The member's side of support: their own threads and follow-ups, the log of task walls they open,
+ * and missing-credit reports for those walls.
+ */
+
+/** One opening row per member and wall within this time. */
+const OPENING_DEDUP_MS = 60_000;
+
+/** The member's own messages, newest first, each with its replies oldest first. */
+export async function listMyMessages(db: Db, userId: string, page: number): Promise<MyMessageList> {
+  const mine = eq(contactMessages.userId, userId);
+  const [total] = await db.select({ n: count() }).from(contactMessages).where(mine);
+  const pagination = pageOf(page, PAGE_SIZE.withdrawals, Number(total?.n ?? 0));
+  const rows = await db
+    .select()
+    .from(contactMessages)
+    .where(mine)
+    .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+    .limit(pagination.pageSize)
+    .offset(offsetOf(pagination));
+  const [replies, walls] = await Promise.all([
+    threadReplies(
+      db,
+      rows.map((m) => m.id),
+      false,
+    ),
+    wallsById(db),
+  ]);
+  return {
+    records: rows.map((m) => ({
+      id: m.id,
+      subject: m.subject,
+      message: m.message,
+      status: m.status,
+      kind: m.kind,
+      missingCredit: missingCreditOf(m, walls),
+      replies: replies.get(m.id) ?? [],
+      time: m.createdAt.toISOString(),
+    })),
+    pagination,
+  };
+}
+
+/** A member's follow-up in their own thread: stored, and the message open again for the operators. */
+export async function replyAsMember(
+  db: Db,
+  input: { messageId: number; userId: string; body: string; now: Date },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [m] = await tx
+      .select({ id: contactMessages.id })
+      .from(contactMessages)
+      .where(and(eq(contactMessages.id, input.messageId), eq(contactMessages.userId, input.userId)))
+      .for("update");
+    // Someone else's message is as unknown as a missing one.
+    if (!m) throw new DomainError("not_found", SUPPORT_MESSAGES.notFound);
+    await tx.insert(contactReplies).values({
+      messageId: m.id,
+      authorUserId: null,
+      fromOperator: false,
+      body: input.body,
+      createdAt: input.now,
+    });
+    await tx
+      .update(contactMessages)
+      .set({ status: "open", updatedAt: input.now })
+      .where(eq(contactMessages.id, m.id));
+  });
+}
+
+/**
+ * Logs a member's opening of a wall: at most one row per member and wall a minute (a reload or
+ * the page's revalidation does not add more).
+ */
+export async function recordWallOpening(db: Db, userId: string, wallId: string, now: Date): Promise<void> {
+  const [recent] = await db
+    .select({ id: taskWallOpenings.id })
+    .from(taskWallOpenings)
+    .where(
+      and(
+        eq(taskWallOpenings.userId, userId),
+        eq(taskWallOpenings.wallId, wallId),
+        gte(taskWallOpenings.createdAt, new Date(now.getTime() - OPENING_DEDUP_MS)),
+      ),
+    )
+    .limit(1);
+  if (recent) return;
+  await db.insert(taskWallOpenings).values({ userId, wallId, createdAt: now });
+}
+
+/** The walls the member opened in the last 30 days (that still exist), most recently opened first. */
+export async function openedWalls(db: Db | Tx, userId: string, now: Date): Promise<OpenedWall[]> {
+  const [rows, walls] = await Promise.all([
+    db
+      .select({ wallId: taskWallOpenings.wallId, last: max(taskWallOpenings.createdAt) })
+      .from(taskWallOpenings)
+      .where(
+        and(
+          eq(taskWallOpenings.userId, userId),
+          gte(taskWallOpenings.createdAt, new Date(now.getTime() - MISSING_CREDIT_DAYS * DAY_MS)),
+        ),
+      )
+      .groupBy(taskWallOpenings.wallId)
+      .orderBy(sql`max(${taskWallOpenings.createdAt}) desc`),
+    wallsById(db),
+  ]);
+  const out: OpenedWall[] = [];
+  for (const r of rows) {
+    const wall = walls.get(r.wallId);
+    if (wall && r.last)
+      out.push({ wallId: wall.id, name: wall.name, lastOpenedAt: new Date(r.last).toISOString() });
+  }
+  return out;
+}
+
+export interface MissingCreditInput {
+  wallId: string;
+  offerName: string;
+  completedAt: Date;
+  details?: string;
+}
+
+/** A member's missing-credit report, stored as a contact message of kind missing_credit. */
+export async function fileMissingCredit(
+  db: Db,
+  userId: string,
+  input: MissingCreditInput,
+  now: Date,
+): Promise<MissingCreditFiled> {
+  const at = input.completedAt.getTime();
+  if (at > now.getTime() + 60_000) throw new DomainError("invalid_input", SUPPORT_MESSAGES.completedInFuture);
+  if (at < now.getTime() - MISSING_CREDIT_DAYS * DAY_MS)
+    throw new DomainError("invalid_input", SUPPORT_MESSAGES.completedTooOld);
+  const wall = (await openedWalls(db, userId, now)).find((w) => w.wallId === input.wallId);
+  if (!wall) throw new DomainError("invalid_input", SUPPORT_MESSAGES.wallNotOpened);
+  const [member] = await db
+    .select({ name: users.name, email: users.email, mobile: users.mobileNumber })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!member) throw new DomainError("not_found", "User not found.");
+  const details = input.details?.trim() ?? "";
+  const [row] = await db
+    .insert(contactMessages)
+    .values({
+      userId,
+      name: member.name,
+      email: member.email,
+      mobileNumber: member.mobile === null ? "" : String(member.mobile),
+      subject: `Missing credit: ${input.offerName} on ${wall.name}`,
+      message: details || "(no details given)",
+      kind: "missing_credit",
+      taskWallId: wall.wallId,
+      offerName: input.offerName,
+      completedAt: input.completedAt,
+      status: "open",
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: contactMessages.id, status: contactMessages.status });
+  return {
+    id: row!.id,
+    status: row!.status,
+    message: SUPPORT_MESSAGES.reportFiled,
+    promise: MISSING_CREDIT_PROMISE,
+  };
+}

@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { campaigns, conversions, withdrawals } from "../db/schema";
@@ -10,6 +9,7 @@ import { createCampaign, refundEscrow } from "../ads/campaigns";
 import { getSetting } from "../site/settings";
 import { settleEffect, type PricedRoom } from "../games/settlement";
 import { conversionCharge, rupeesToMilli } from "../../shared/money";
+import { DAY_MS, HOUR_MS, idAt, prng } from "./random";
 
 /**
  * A month of varied activity so the operators' overview has figures for a new user: members
@@ -21,8 +21,6 @@ import { conversionCharge, rupeesToMilli } from "../../shared/money";
  * the demo member's accounts. Deterministic (a fixed PRNG seed) and small: a few hundred entries.
  */
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-const HOUR_MS = 60 * 60 * 1000;
 const DAYS = 30;
 const MEMBERS = 36;
 
@@ -54,29 +52,6 @@ const LAST = [
   "Shah",
   "Menon",
 ];
-
-/** Small deterministic PRNG (mulberry32), so every fresh demo database looks alike. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  return { next, int };
-}
-
-/** A record id like `newId()`, carrying the backdated time so ids sort with it. */
-function idAt(date: Date): string {
-  return (
-    Math.floor(date.getTime() / 1000)
-      .toString(16)
-      .padStart(8, "0") + randomBytes(8).toString("hex")
-  );
-}
 
 interface Member {
   id: string;

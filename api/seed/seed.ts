@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { count, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import {
@@ -27,6 +26,7 @@ import { seedGames } from "./games";
 import { publicOrigin } from "../config";
 import { sanitizeHtml } from "../lib/sanitize";
 import { rupeesToMilli } from "../../shared/money";
+import { DAY_MS, HOUR_MS, idAt, prng } from "./random";
 
 /**
  * Demo content for a first start: public texts, payout methods, a demo member with two months of
@@ -52,8 +52,6 @@ export const AD_SAMPLE_PATH = "/ad-sample";
 /** A public-domain film (Big Buck Bunny, Blender Foundation) for the demo YouTube ad. */
 export const DEMO_YOUTUBE_URL = "https://www.youtube.com/watch?v=aqz-KE-bpKQ";
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-const HOUR_MS = 60 * 60 * 1000;
 const HISTORY_DAYS = 60;
 
 /** The demo's statistics base (the withdrawn amount in milli-rupees: ₹25,00,000). */
@@ -67,31 +65,7 @@ export const DEMO_STATS_BASE = {
 /** Any constant: serialises two processes seeding the same PostgreSQL at once. */
 const SEED_LOCK = 73_102_025;
 
-/** Small deterministic PRNG so every fresh demo database looks alike. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  /** An integer in [min, max]. */
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  return { next, int };
-}
-
 const istDayStartMs = (t: number): number => istDayStart(new Date(t)).getTime();
-
-/** A record id like `newId()`, but carrying the backdated time so order numbers sort with it. */
-function idAt(date: Date): string {
-  return (
-    Math.floor(date.getTime() / 1000)
-      .toString(16)
-      .padStart(8, "0") + randomBytes(8).toString("hex")
-  );
-}
 
 interface EarningPlan {
   source: EarningSource;

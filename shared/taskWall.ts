@@ -66,5 +66,5 @@ export const SUCCESS_VERDICTS: ReadonlySet<string> = new Set<PostbackVerdict>([
 ]);
 
 /** The signature schemes a wall's network may put on its postbacks (api/taskWalls/signatures.ts). */
-export const SIGNATURE_SCHEMES = ["md5_fields", "hmac_sha1_url", "hmac_sha256_sorted"] as const;
+export const SIGNATURE_SCHEMES = ["md5_fields", "hmac_sha1_url", "hmac_sha256_sorted", "sha256_fields"] as const;
 export type SignatureScheme = (typeof SIGNATURE_SCHEMES)[number];

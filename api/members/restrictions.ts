@@ -177,101 +177,9 @@ export async function applyMemberAction(
     now?: Date;
   },
 ): Promise<MemberActionOutcome> {
-  const now = input.now ?? new Date();
-  const reason = input.reason.trim();
-  const { action } = input;
-  const result = await db.transaction(async (tx) => {
-    const [before] = await tx.select().from(users).where(eq(users.id, input.userId)).for("update");
-    if (!before) throw new DomainError("not_found", RESTRICTION_MESSAGES.notFound);
-    if (before.role === "operator") throw new DomainError("conflict", RESTRICTION_MESSAGES.operator);
-
-    let set: Partial<Row> | null = null;
-    let endedSessions: number | undefined;
-    let rejectedWithdrawals: number | undefined;
-    let sessionsBefore: number | undefined;
-    let balancesAtBan: { withdrawable: number; deposit: number } | undefined;
-
-    switch (action) {
-      case "sessions.end": {
-        const ended = await endAllSessions(tx, before.id);
-        if (ended === 0) return null;
-        sessionsBefore = ended;
-        endedSessions = ended;
-        break;
-      }
-      case "hold":
-        if (before.withdrawalsHeldAt) return null;
-        set = { withdrawalsHeldAt: now, withdrawalsHeldReason: reason };
-        break;
-      case "hold.release":
-        if (!before.withdrawalsHeldAt) return null;
-        set = { withdrawalsHeldAt: null, withdrawalsHeldReason: null };
-        break;
-      case "suspend":
-        if (before.earningSuspendedAt) return null;
-        set = { earningSuspendedAt: now, earningSuspendedReason: reason };
-        break;
-      case "suspend.lift":
-        if (!before.earningSuspendedAt) return null;
-        set = { earningSuspendedAt: null, earningSuspendedReason: null };
-        break;
-      case "ban": {
-        if (before.bannedAt) return null;
-        set = { bannedAt: now, bannedReason: reason };
-        const ended = await endAllSessions(tx, before.id);
-        sessionsBefore = ended;
-        endedSessions = ended;
-        // What the member holds when the account closes (after any claim that committed first).
-        balancesAtBan = await memberBalances(tx, before.id);
-        if (input.pending === "hold") {
-          if (!before.withdrawalsHeldAt)
-            Object.assign(set, {
-              withdrawalsHeldAt: now,
-              withdrawalsHeldReason: `Account closed: ${reason}`,
-            });
-        } else {
-          const pending = await tx
-            .select({ id: withdrawals.id })
-            .from(withdrawals)
-            .where(and(eq(withdrawals.userId, before.id), eq(withdrawals.status, "Pending")));
-          rejectedWithdrawals = 0;
-          for (const w of pending) {
-            const settled = await settlePendingInTx(tx, {
-              id: w.id,
-              actorUserId: input.actorUserId,
-              action: "reject",
-              remark: RESTRICTION_MESSAGES.closedRemark,
-            });
-            if (settled) rejectedWithdrawals++;
-          }
-        }
-        break;
-      }
-      case "ban.lift":
-        if (!before.bannedAt) return null;
-        set = { bannedAt: null, bannedReason: null };
-        break;
-    }
-
-    const [after] = set
-      ? await tx.update(users).set(set).where(eq(users.id, before.id)).returning()
-      : [before];
-    await recordAudit(tx, {
-      actorUserId: input.actorUserId,
-      action: `member.${action}`,
-      target: `member:${before.id}`,
-      before: auditState(before, sessionsBefore),
-      after: {
-        ...auditState(after!, sessionsBefore === undefined ? undefined : 0),
-        reason,
-        ...(action === "ban"
-          ? { pending: input.pending ?? "reject", rejectedWithdrawals, balancesAtBan }
-          : {}),
-      },
-    });
-    return { endedSessions, rejectedWithdrawals };
-  });
+  const result = await db.transaction((tx) => applyMemberActionInTx(tx, input));
   const state = await restrictionState(db, input.userId);
+  const { action } = input;
   const words = ACTION_DONE[action];
   if (!result) return { changed: false, message: words.already, state };
   let message: string = words.done;
@@ -288,4 +196,114 @@ export async function applyMemberAction(
     ...(result.endedSessions === undefined ? {} : { endedSessions: result.endedSessions }),
     ...(result.rejectedWithdrawals === undefined ? {} : { rejectedWithdrawals: result.rejectedWithdrawals }),
   };
+}
+
+/**
+ * The body of `applyMemberAction` inside the caller's transaction (the risk response applies its
+ * automatic steps with the score's own transaction): null when the member was already in that
+ * state, so nothing changed and nothing was recorded.
+ */
+export async function applyMemberActionInTx(
+  tx: Tx,
+  input: {
+    actorUserId: string;
+    userId: string;
+    action: MemberAction;
+    reason: string;
+    pending?: BanPending;
+    now?: Date;
+    /** Set when the caller already locked the member's row FOR UPDATE. */
+    locked?: Row;
+  },
+): Promise<{ endedSessions?: number; rejectedWithdrawals?: number } | null> {
+  const now = input.now ?? new Date();
+  const reason = input.reason.trim();
+  const { action } = input;
+  const [before] = input.locked
+    ? [input.locked]
+    : await tx.select().from(users).where(eq(users.id, input.userId)).for("update");
+  if (!before) throw new DomainError("not_found", RESTRICTION_MESSAGES.notFound);
+  if (before.role === "operator") throw new DomainError("conflict", RESTRICTION_MESSAGES.operator);
+
+  let set: Partial<Row> | null = null;
+  let endedSessions: number | undefined;
+  let rejectedWithdrawals: number | undefined;
+  let sessionsBefore: number | undefined;
+  let balancesAtBan: { withdrawable: number; deposit: number } | undefined;
+
+  switch (action) {
+    case "sessions.end": {
+      const ended = await endAllSessions(tx, before.id);
+      if (ended === 0) return null;
+      sessionsBefore = ended;
+      endedSessions = ended;
+      break;
+    }
+    case "hold":
+      if (before.withdrawalsHeldAt) return null;
+      set = { withdrawalsHeldAt: now, withdrawalsHeldReason: reason };
+      break;
+    case "hold.release":
+      if (!before.withdrawalsHeldAt) return null;
+      set = { withdrawalsHeldAt: null, withdrawalsHeldReason: null };
+      break;
+    case "suspend":
+      if (before.earningSuspendedAt) return null;
+      set = { earningSuspendedAt: now, earningSuspendedReason: reason };
+      break;
+    case "suspend.lift":
+      if (!before.earningSuspendedAt) return null;
+      set = { earningSuspendedAt: null, earningSuspendedReason: null };
+      break;
+    case "ban": {
+      if (before.bannedAt) return null;
+      set = { bannedAt: now, bannedReason: reason };
+      const ended = await endAllSessions(tx, before.id);
+      sessionsBefore = ended;
+      endedSessions = ended;
+      // What the member holds when the account closes (after any claim that committed first).
+      balancesAtBan = await memberBalances(tx, before.id);
+      if (input.pending === "hold") {
+        if (!before.withdrawalsHeldAt)
+          Object.assign(set, {
+            withdrawalsHeldAt: now,
+            withdrawalsHeldReason: `Account closed: ${reason}`,
+          });
+      } else {
+        const pending = await tx
+          .select({ id: withdrawals.id })
+          .from(withdrawals)
+          .where(and(eq(withdrawals.userId, before.id), eq(withdrawals.status, "Pending")));
+        rejectedWithdrawals = 0;
+        for (const w of pending) {
+          const settled = await settlePendingInTx(tx, {
+            id: w.id,
+            actorUserId: input.actorUserId,
+            action: "reject",
+            remark: RESTRICTION_MESSAGES.closedRemark,
+          });
+          if (settled) rejectedWithdrawals++;
+        }
+      }
+      break;
+    }
+    case "ban.lift":
+      if (!before.bannedAt) return null;
+      set = { bannedAt: null, bannedReason: null };
+      break;
+  }
+
+  const [after] = set ? await tx.update(users).set(set).where(eq(users.id, before.id)).returning() : [before];
+  await recordAudit(tx, {
+    actorUserId: input.actorUserId,
+    action: `member.${action}`,
+    target: `member:${before.id}`,
+    before: auditState(before, sessionsBefore),
+    after: {
+      ...auditState(after!, sessionsBefore === undefined ? undefined : 0),
+      reason,
+      ...(action === "ban" ? { pending: input.pending ?? "reject", rejectedWithdrawals, balancesAtBan } : {}),
+    },
+  });
+  return { endedSessions, rejectedWithdrawals };
 }

@@ -7,6 +7,7 @@ import {
   DEFAULT_PTC_MINIMUM_VIEWS,
   DEFAULT_PTC_PRICING,
 } from "../../shared/campaign";
+import { DEFAULT_RISK_POLICY } from "../../shared/risk";
 
 /** Operator-editable settings with their defaults. Rates are basis points (1000 = 10 %). */
 export const SETTING_DEFAULTS = {
@@ -66,16 +67,20 @@ export const SETTING_DEFAULTS = {
   ],
   /** Manual adjustments above this (milli-rupees) wait for a second operator's approval. */
   adjustment_approval_threshold: 1_000_000,
+  /** Risk signals (issue 21): weights, thresholds, automatic steps, the one-account policy. */
+  risk_policy: DEFAULT_RISK_POLICY,
 } as const;
 
 export type SettingKey = keyof typeof SETTING_DEFAULTS;
-type Widen<T> = T extends number
-  ? number
-  : T extends string
-    ? string
-    : T extends readonly (infer U)[]
-      ? Widen<U>[]
-      : { [K in keyof T]: Widen<T[K]> };
+type Widen<T> = T extends boolean
+  ? boolean
+  : T extends number
+    ? number
+    : T extends string
+      ? string
+      : T extends readonly (infer U)[]
+        ? Widen<U>[]
+        : { [K in keyof T]: Widen<T[K]> };
 export type SettingValue<K extends SettingKey> = Widen<(typeof SETTING_DEFAULTS)[K]>;
 
 export async function getSetting<K extends SettingKey>(db: Db | Tx, key: K): Promise<SettingValue<K>> {

@@ -149,6 +149,8 @@ export const signIns = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     kind: text("kind", { enum: ["signup", "login", "google"] }).notNull(),
     ip: text("ip"),
+    /** The device cookie the browser carried (issue 21). */
+    deviceId: text("device_id"),
     userAgent: text("user_agent"),
     createdAt: createdAt(),
   },

@@ -12,3 +12,4 @@ export * from "./ads";
 export * from "./shortLinks";
 export * from "./taskWalls";
 export * from "./games";
+export * from "./risk";

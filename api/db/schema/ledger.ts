@@ -19,7 +19,8 @@ import { users } from "./accounts";
 
 /**
  * Ledger accounts. Member accounts: `member:{userId}:withdrawable|deposit`, and
- * `member:{userId}:debt` (negative: what a reversed task-wall credit left owing); platform:
+ * `member:{userId}:debt` (negative: what a reversed task-wall credit left owing),
+ * `member:{userId}:pending` (task-wall credits inside their wall's hold); platform:
  * `platform:{name}`; a campaign's escrow: `campaign:{id}:escrow`. An untracked account (a platform
  * account that only collects or only funds) keeps no stored balance: its balance is the sum of its
  * journal lines, so no post has to update (and lock) its row (docs/decisions/0007).
@@ -29,7 +30,7 @@ export const ledgerAccounts = pgTable(
   {
     id: text("id").primaryKey(),
     userId: text("user_id").references(() => users.id, { onDelete: "restrict" }),
-    kind: text("kind", { enum: ["withdrawable", "deposit", "platform", "escrow", "debt"] }).notNull(),
+    kind: text("kind", { enum: ["withdrawable", "deposit", "platform", "escrow", "debt", "pending"] }).notNull(),
     balance: money("balance").notNull().default(0),
     allowNegative: boolean("allow_negative").notNull().default(false),
     tracked: boolean("tracked").notNull().default(true),

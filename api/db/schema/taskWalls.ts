@@ -10,6 +10,7 @@ import {
   pgTable,
   primaryKey,
   text,
+  timestamp,
 } from "drizzle-orm/pg-core";
 import { money, createdAt } from "./columns";
 import { users } from "./accounts";
@@ -34,7 +35,9 @@ export const taskWalls = pgTable(
     /** The frame's address, with `{user_id}` replaced by the member's id. */
     frameUrlTemplate: text("frame_url_template").notNull(),
     secret: text("secret").notNull(),
-    scheme: text("scheme", { enum: ["md5_fields", "hmac_sha1_url", "hmac_sha256_sorted"] }).notNull(),
+    scheme: text("scheme", {
+      enum: ["md5_fields", "hmac_sha1_url", "hmac_sha256_sorted", "sha256_fields"],
+    }).notNull(),
     signatureFields: jsonb("signature_fields").$type<string[]>().notNull().default([]),
     signatureSeparator: text("signature_separator").notNull().default(""),
     signatureParam: text("signature_param").notNull().default("signature"),
@@ -47,6 +50,16 @@ export const taskWalls = pgTable(
     reversalStatuses: jsonb("reversal_statuses").$type<string[]>().notNull().default([]),
     /** The parameter naming the original transaction on a reversal (else: the reversal's own id). */
     originalTransactionParam: text("original_transaction_param"),
+    /** The parameter naming the goal or event of a multi-step offer (joins the duplicate key). */
+    goalParam: text("goal_param"),
+    /** Values of `status_param` that mean pending: recorded, not credited until the final callback. */
+    pendingStatuses: jsonb("pending_statuses").$type<string[]>().notNull().default([]),
+    /** The parameter marking a network's test callback (e.g. `debug`): refused in production. */
+    debugParam: text("debug_param"),
+    /** Days a credit above `hold_threshold` stays pending before it can be withdrawn (0: none). */
+    holdDays: integer("hold_days").notNull().default(0),
+    /** Credits above this (milli-rupees) are held for `hold_days`; 0 holds every credit. */
+    holdThreshold: money("hold_threshold").notNull().default(0),
     /** Addresses the postbacks may come from (empty: any). */
     ipAllowList: jsonb("ip_allow_list").$type<string[]>().notNull().default([]),
     /** Milli-rupees per point of the network's currency. */
@@ -80,6 +93,7 @@ export const taskWallPostbacks = pgTable(
     verdict: text("verdict").notNull(),
     detail: text("detail"),
     transactionId: text("transaction_id"),
+    goalId: text("goal_id"),
     userId: text("user_id"),
     amount: money("amount"),
     /** Set when an operator replayed or test-sent it. */
@@ -107,6 +121,8 @@ export const taskWallTransactions = pgTable(
       .notNull()
       .references(() => taskWalls.id),
     transactionId: text("transaction_id").notNull(),
+    /** The goal or event of a multi-step offer ('' when the wall sends none). */
+    goalId: text("goal_id").notNull().default(""),
     kind: text("kind", { enum: ["credit", "reversal"] }).notNull(),
     userId: text("user_id")
       .notNull()
@@ -115,11 +131,20 @@ export const taskWallTransactions = pgTable(
     /** For a reversal: the part that became debt (the balance did not cover it). */
     debt: money("debt").notNull().default(0),
     entryId: bigint("entry_id", { mode: "number" }),
+    /** A held credit: pending until this time, then released to the withdrawable balance. */
+    heldUntil: timestamp("held_until", { withTimezone: true, mode: "date" }),
+    /** When a held credit was released (or, with `cancelled_at`, never). */
+    releasedAt: timestamp("released_at", { withTimezone: true, mode: "date" }),
+    /** When a reversal inside the hold cancelled the pending credit. */
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.wallId, t.transactionId, t.kind] }),
+    primaryKey({ columns: [t.wallId, t.transactionId, t.goalId, t.kind] }),
     index("offer_wall_transactions_member_idx").on(t.userId, t.createdAt),
+    index("offer_wall_transactions_held_idx")
+      .on(t.heldUntil)
+      .where(sql`${t.heldUntil} is not null and ${t.releasedAt} is null and ${t.cancelledAt} is null`),
   ],
 );
 

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import type { ReviewReason } from "../../../shared/risk";
 import { money, createdAt } from "./columns";
 import { users } from "./accounts";
 
@@ -36,6 +37,12 @@ export const withdrawals = pgTable(
       .default("Pending"),
     remark: text("remark"),
     requestKey: text("request_key"),
+    /** Why it goes to review (shared/risk.ts REVIEW_REASONS): the payout queue marks it. */
+    reviewReasons: jsonb("review_reasons").$type<ReviewReason[]>().notNull().default([]),
+    /** The member's risk score when they asked, and where from. */
+    riskScore: integer("risk_score").notNull().default(0),
+    deviceId: text("device_id"),
+    ip: text("ip"),
     settledBy: text("settled_by"),
     settledAt: timestamp("settled_at", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),

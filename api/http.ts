@@ -67,6 +67,8 @@ export const STATUS_BY_CODE: Record<DomainErrorCode, ContentfulStatusCode> = {
   short_link_daily_limit: 409,
   paid_rooms_off: 403,
   game_move_refused: 409,
+  risk_confirm: 409,
+  withdrawal_waiting: 409,
 };
 
 /** The code of an HTTP-level failure that no domain rule named (parse errors, unknown paths). */

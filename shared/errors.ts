@@ -81,6 +81,13 @@ export const DOMAIN_ERROR_CODES = [
   "paid_rooms_off",
   /** A move refused: not the member's turn, the cell is taken, the game is over or not started, or a stale version. */
   "game_move_refused",
+  /**
+   * Risk (issue 21): approving a withdrawal of a flagged member, or a member's first payout, needs
+   * the operator to confirm having read the reasons (answers carry `score`, `reasons`, `review_reasons`).
+   */
+  "risk_confirm",
+  /** A new account's first withdrawal before the operator's waiting period has passed (answers carry `from`). */
+  "withdrawal_waiting",
 ] as const;
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

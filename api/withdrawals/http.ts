@@ -1,6 +1,8 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { ok, pageQuery, readObj, requireMember, type ApiEnv } from "../http";
+import { clientIp, ok, pageQuery, readObj, requireMember, type ApiEnv } from "../http";
+import { deviceIdOf } from "../risk/links";
+import { clipUserAgent } from "../accounts/sessions";
 import { milliToRupeeString } from "../../shared/money";
 import { sanitizeHtml } from "../lib/sanitize";
 import { getSetting } from "../site/settings";
@@ -76,6 +78,12 @@ export function userAmountRoute(): Hono<ApiEnv> {
       rupees: body.balance,
       type: body.type,
       requestId: body.request_id,
+      origin: {
+        deviceId: deviceIdOf(c),
+        ip: clientIp(c),
+        userAgent: clipUserAgent(c.req.header("user-agent")),
+        proxyCheck: deps.proxyCheck,
+      },
     });
     return ok(c, WITHDRAW_MESSAGES.success);
   });

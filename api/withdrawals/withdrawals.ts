@@ -7,6 +7,9 @@ import { PAGE_SIZE, offsetOf, pageOf } from "../../shared/pagination";
 import { newId } from "../lib/ids";
 import { MAX_INPUT_RUPEES, formatRupees, milliToRupeeString, rupeesToMilli } from "../../shared/money";
 import { recordAudit } from "../site/audit";
+import { releaseDueCredits } from "../taskWalls/holds";
+import { assertApprovalConfirmed, assertWaitingPeriodOver, reviewOf } from "./review";
+import { recordWithdrawalSignals, type WithdrawalOrigin } from "./signals";
 import {
   InsufficientFundsError,
   PLATFORM,
@@ -96,8 +99,17 @@ async function boundPayout(db: Db, userId: string) {
  */
 export async function requestWithdrawal(
   db: Db,
-  input: { userId: string; rupees: number; type: string | undefined; requestId?: string },
+  input: {
+    userId: string;
+    rupees: number;
+    type: string | undefined;
+    requestId?: string;
+    /** Where the request came from: recorded with it and as risk signals (device, address, proxy). */
+    origin?: WithdrawalOrigin;
+    now?: Date;
+  },
 ): Promise<{ id: string; duplicate: boolean }> {
+  const now = input.now ?? new Date();
   const requestKey = requestKeyOf(input.requestId);
   if (requestKey) {
     const [existing] = await db
@@ -122,9 +134,23 @@ export async function requestWithdrawal(
   const minimum = bound.minimum ?? 0;
   if (amount < minimum)
     throw new DomainError("invalid_amount", WITHDRAW_MESSAGES.minimum(bound.methodName, minimum));
+  await assertWaitingPeriodOver(db, input.userId, now);
+  // Held task-wall credits whose hold has passed count before the balance is read.
+  await releaseDueCredits(db, { userId: input.userId, now });
   const { withdrawable } = await memberBalances(db, input.userId);
   if (amount > withdrawable)
     throw new DomainError("insufficient_balance", WITHDRAW_MESSAGES.insufficient(withdrawable));
+
+  // The request's own signals first (its device, address, payout account): a score they push past
+  // the hold threshold holds this request too, and marks it for review.
+  await recordWithdrawalSignals(db, {
+    userId: input.userId,
+    methodName: bound.methodName,
+    accountInfo: info,
+    origin: input.origin,
+    now,
+  });
+  const review = await reviewOf(db, input.userId);
 
   const id = newId();
   const methodName = bound.methodName;
@@ -132,7 +158,19 @@ export async function requestWithdrawal(
     const inserted = await db.transaction(async (tx) => {
       const rows = await tx
         .insert(withdrawals)
-        .values({ id, userId: input.userId, amount, methodName, accountInfo: info, requestKey })
+        .values({
+          id,
+          userId: input.userId,
+          amount,
+          methodName,
+          accountInfo: info,
+          requestKey,
+          reviewReasons: review.reviewReasons,
+          riskScore: review.riskScore,
+          deviceId: input.origin?.deviceId ?? null,
+          ip: input.origin?.ip ?? null,
+          createdAt: now,
+        })
         .onConflictDoNothing()
         .returning({ id: withdrawals.id });
       // The same request id already went through (a double submit racing this one).
@@ -230,7 +268,14 @@ export async function settlePendingInTx(
  */
 export async function settleWithdrawal(
   db: Db,
-  input: { id: string; actorUserId: string; action: "approve" | "reject"; remark?: string },
+  input: {
+    id: string;
+    actorUserId: string;
+    action: "approve" | "reject";
+    remark?: string;
+    /** The operator read the risk reasons and approves anyway (review.ts). */
+    confirmRisk?: boolean;
+  },
 ): Promise<void> {
   const remark = input.remark?.trim() || null;
   if (input.action === "reject" && !remark)
@@ -253,6 +298,16 @@ export async function settleWithdrawal(
         .for("share");
       if (member?.heldAt) throw new DomainError("conflict", HOLD_MESSAGES.held(member.heldReason));
       if (member?.bannedAt) throw new DomainError("conflict", HOLD_MESSAGES.closed);
+      const [pending] = await tx
+        .select({
+          userId: withdrawals.userId,
+          reviewReasons: withdrawals.reviewReasons,
+          status: withdrawals.status,
+        })
+        .from(withdrawals)
+        .where(eq(withdrawals.id, input.id));
+      if (pending?.status === "Pending")
+        await assertApprovalConfirmed(tx, pending, input.confirmRisk === true);
     }
     const row = await settlePendingInTx(tx, {
       id: input.id,

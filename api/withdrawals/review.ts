@@ -1,0 +1,78 @@
+import { and, eq } from "drizzle-orm";
+import type { Db, Tx } from "../db/client";
+import { users, withdrawals } from "../db/schema";
+import { DomainError } from "../lib/errors";
+import { memberScore, riskPolicy } from "../risk/score";
+import { RISK_LEVELS, type ReviewReason } from "../../shared/risk";
+import { formatTime } from "../../shared/time";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Withdrawals and risk (issue 21 §3–§4): the operator's waiting period for new accounts, the
+ * review marks a request carries (a member's first payout; a flagged member), and the approval's
+ * confirm step for such requests.
+ */
+
+export const REVIEW_MESSAGES = {
+  waiting: (from: Date) =>
+    `New accounts can withdraw from ${formatTime(from.toISOString())}. Keep earning: your balance is safe until then.`,
+  /** The member's withdraw page, while a request of theirs waits for review. */
+  underReview:
+    "Your withdrawal is under review: a first withdrawal is checked by hand before it is paid. This usually takes a day or two. Contact support through the Support page if you have questions.",
+  confirm: (score: number) =>
+    `This request needs a second look (risk score ${score}). Read the reasons, then approve anyway or reject.`,
+} as const;
+
+/** Refuses a withdrawal before the operator's waiting period after sign-up has passed. */
+export async function assertWaitingPeriodOver(db: Db, userId: string, now: Date): Promise<void> {
+  const { firstWithdrawalWaitDays } = await riskPolicy(db);
+  if (firstWithdrawalWaitDays <= 0) return;
+  const [u] = await db.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, userId));
+  if (!u) return;
+  const from = new Date(u.createdAt.getTime() + firstWithdrawalWaitDays * DAY_MS);
+  if (now < from)
+    throw new DomainError("withdrawal_waiting", REVIEW_MESSAGES.waiting(from), { from: from.toISOString() });
+}
+
+/** Why a new request goes to review, and the member's score when they asked. */
+export async function reviewOf(
+  db: Db | Tx,
+  userId: string,
+): Promise<{ reviewReasons: ReviewReason[]; riskScore: number }> {
+  const [paid] = await db
+    .select({ id: withdrawals.id })
+    .from(withdrawals)
+    .where(and(eq(withdrawals.userId, userId), eq(withdrawals.status, "Success")))
+    .limit(1);
+  const risk = await memberScore(db, userId);
+  const reviewReasons: ReviewReason[] = [];
+  if (!paid) reviewReasons.push("first_payout");
+  if (RISK_LEVELS.indexOf(risk.level) >= RISK_LEVELS.indexOf("flag")) reviewReasons.push("risk");
+  return { reviewReasons, riskScore: risk.score };
+}
+
+/**
+ * Inside the approval's transaction (after the member's row was read FOR SHARE): a request of a
+ * member flagged now, or flagged when they asked, is approved only with `confirmRisk`. A first
+ * payout is marked for the operator's eyes but needs no extra step: every approval is a person's.
+ * The refusal carries the score and reasons the confirm step shows.
+ */
+export async function assertApprovalConfirmed(
+  tx: Tx,
+  withdrawal: { userId: string; reviewReasons: ReviewReason[] },
+  confirmRisk: boolean,
+): Promise<void> {
+  if (confirmRisk) return;
+  const risk = await memberScore(tx, withdrawal.userId);
+  const flagged = RISK_LEVELS.indexOf(risk.level) >= RISK_LEVELS.indexOf("flag");
+  if (!flagged && !withdrawal.reviewReasons.includes("risk")) return;
+  const reviewReasons = [...withdrawal.reviewReasons];
+  if (flagged && !reviewReasons.includes("risk")) reviewReasons.push("risk");
+  throw new DomainError("risk_confirm", REVIEW_MESSAGES.confirm(risk.score), {
+    score: risk.score,
+    level: risk.level,
+    reasons: risk.reasons,
+    review_reasons: reviewReasons,
+  });
+}

@@ -18,6 +18,7 @@ import { adminAdjustmentsRoute } from "../members/adjustmentsHttp";
 import { adminContentRoute } from "../content/adminHttp";
 import { adminSupportRoute } from "../support/adminHttp";
 import { adminOverviewRoute } from "../overview/adminHttp";
+import { adminRiskRoute } from "../risk/adminHttp";
 import type { AuditList, LedgerCheck } from "../../shared/contracts/operators";
 
 /**
@@ -67,6 +68,7 @@ export function adminRoute(): Hono<ApiEnv> {
   r.route("/", adminShortLinksRoute());
   r.route("/", adminGamesRoute());
   r.route("/", adminMembersRoute());
+  r.route("/", adminRiskRoute());
   r.route("/", adminMemberActionsRoute());
   r.route("/", adminAdjustmentsRoute());
   r.route("/", adminContentRoute());

@@ -1,9 +1,10 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { ApiError, ok, readBody, requireMember, requireRole, type ApiEnv } from "../http";
+import { ApiError, ok, pageQuery, readBody, requireMember, requireRole, type ApiEnv } from "../http";
 import { rupeesToMilli } from "../../shared/money";
 import { PAYOUT_MESSAGES, createPayoutMethod, listPayoutMethods, updatePayoutMethod } from "./payoutMethods";
-import { WITHDRAW_MESSAGES, listWithdrawalsForOperator, settleWithdrawal, wholeRupees } from "./withdrawals";
+import { WITHDRAW_MESSAGES, settleWithdrawal, wholeRupees } from "./withdrawals";
+import { operatorQueue } from "../risk/queue";
 import type { OperatorWithdrawalList, PayoutMethodList } from "../../shared/contracts/withdrawals";
 
 const StatusQuery = z.enum(["Pending", "Success", "Reject", "all"], {
@@ -19,6 +20,8 @@ const SettleSchema = z
       .string({ invalid_type_error: "remark must be text." })
       .max(500, "remark must be at most 500 characters.")
       .optional(),
+    /** Approving a flagged member's request, or a marked one, needs this (issue 21 §4). */
+    confirmRisk: z.boolean({ invalid_type_error: "confirmRisk must be true or false." }).optional(),
   })
   .strict();
 
@@ -50,16 +53,20 @@ function methodId(raw: string): number {
   return Number(raw);
 }
 
-/** The operator side of withdrawals, under /adminRoute: the queue, settling one, and the payout methods. */
+/**
+ * The operator side of withdrawals, under /adminRoute: the queue (paged, each request with the
+ * member's risk), settling one, and the payout methods.
+ */
 export function adminWithdrawalsRoute(): Hono<ApiEnv> {
   const r = new Hono<ApiEnv>();
 
   r.get("/withdrawals", requireMember, requireRole("payouts"), async (c) => {
     const parsed = StatusQuery.safeParse(c.req.query("status") ?? "Pending");
     if (!parsed.success) throw new ApiError(400, parsed.error.issues[0]?.message ?? "Invalid status.");
-    return ok(c, {
-      records: await listWithdrawalsForOperator(c.var.deps.db, parsed.data),
-    } satisfies OperatorWithdrawalList);
+    return ok(
+      c,
+      (await operatorQueue(c.var.deps.db, parsed.data, pageQuery(c))) satisfies OperatorWithdrawalList,
+    );
   });
 
   r.post("/withdrawals/:id/settle", requireMember, requireRole("payouts"), async (c) => {
@@ -67,7 +74,14 @@ export function adminWithdrawalsRoute(): Hono<ApiEnv> {
     const body = await readBody(c, SettleSchema);
     const id = c.req.param("id");
     if (!WITHDRAWAL_ID.test(id)) throw new ApiError(404, WITHDRAW_MESSAGES.notFound);
-    await settleWithdrawal(deps.db, { id, actorUserId: member.id, action: body.action, remark: body.remark });
+    // A flagged member's approval (or a request marked "risk") is refused with 409 risk_confirm unless confirmRisk.
+    await settleWithdrawal(deps.db, {
+      id,
+      actorUserId: member.id,
+      action: body.action,
+      remark: body.remark,
+      confirmRisk: body.confirmRisk,
+    });
     return ok(c, body.action === "approve" ? "Withdrawal approved." : "Withdrawal rejected and refunded.");
   });
 

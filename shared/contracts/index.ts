@@ -22,6 +22,7 @@ import type { AdjustmentEndpoints } from "./adjustments";
 import type { SiteWordsEndpoints } from "./siteWords";
 import type { SupportEndpoints } from "./support";
 import type { OverviewEndpoints } from "./overview";
+import type { RiskEndpoints } from "./risk";
 
 export interface Endpoints
   extends
@@ -39,7 +40,8 @@ export interface Endpoints
     AdjustmentEndpoints,
     SiteWordsEndpoints,
     SupportEndpoints,
-    OverviewEndpoints {}
+    OverviewEndpoints,
+    RiskEndpoints {}
 
 /** A path the pages may call (with its query string left to the call's `query`). */
 export type ApiPath = keyof Endpoints & string;

@@ -1,5 +1,6 @@
 import type { Endpoint } from "./endpoint";
 import type { Pagination } from "../pagination";
+import type { ReviewReason, RiskLevel } from "../risk";
 
 /**
  * Withdrawals and balance conversions on the wire (spec 2 §8–§9, docs/api: /userAmount): the
@@ -86,17 +87,38 @@ export interface OperatorWithdrawal {
   remark: string;
   time: string;
   settled_at: string | null;
+  /** The member's id (their page: /admin/members/{id}, their risk: /admin/members/{id}/risk). */
+  member_id: string;
+  /** The member's risk score and step now (member_risk; 0 and none when never scored). */
+  risk_score: number;
+  risk_level: RiskLevel;
+  /** The top reasons in words, strongest first. */
+  risk_reasons: string[];
+  /** How many accounts are linked to the member (shared device, payout account, address, referral). */
+  linked_accounts: number;
+  /** Why the request went to review when it was made: first payout, risk. */
+  review_reasons: ReviewReason[];
+  /** The member's withdrawals are held: approving is refused until the hold is released. */
+  withdrawals_held: boolean;
+  /** Approving needs `confirmRisk: true` (the member is flagged or above now, or the request is marked "risk"). */
+  needs_confirm: boolean;
 }
 
-/** The operator's withdrawal queue (`?status=Pending|Success|Reject|all`). */
+/** The operator's withdrawal queue (`?status=Pending|Success|Reject|all&page=`), 20 a page. */
 export interface OperatorWithdrawalList {
   records: OperatorWithdrawal[];
+  pagination: Pagination;
 }
 
-/** Settling a withdrawal (plain JSON body): approve, or reject with a remark (the amount is refunded). */
+/**
+ * Settling a withdrawal (plain JSON body): approve, or reject with a remark (the amount is
+ * refunded). Approving a flagged member's request, or one marked "risk", answers 409 `risk_confirm`
+ * (with `score`, `reasons`, `review_reasons`) unless `confirmRisk` is true.
+ */
 export interface SettleBody {
   action: "approve" | "reject";
   remark?: string;
+  confirmRisk?: boolean;
 }
 
 /** One payout method on the operator's list. */

@@ -1,0 +1,93 @@
+import { asc, count, desc, eq } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { memberRisk, users, withdrawals } from "../db/schema";
+import { milliToRupeeString } from "../../shared/money";
+import { PAGE_SIZE, offsetOf, pageOf } from "../../shared/pagination";
+import { RISK_LEVELS, type ReviewReason, type RiskLevel } from "../../shared/risk";
+import type { OperatorWithdrawalList } from "../../shared/contracts/withdrawals";
+import type { WithdrawalStatusFilter } from "../withdrawals/withdrawals";
+import { linkedAccounts } from "./links";
+
+/**
+ * The payout queue with the risk behind each request (issue 21 §4): the member's score, step and
+ * top reasons (member_risk, as the last signal left them), how many accounts are linked to them,
+ * and the review marks the request was made with. Paged by the API, 20 a page: Pending oldest
+ * first (pay in order), settled ones newest first.
+ */
+
+/** How many linked accounts the queue counts per request (the member's risk page lists them). */
+export const QUEUE_LINKED_LIMIT = 50;
+
+/**
+ * Whether approving needs the operator's confirmation (as api/withdrawals/review.ts decides it):
+ * the member is flagged or above now, or the request was marked "risk" when made. A first payout
+ * alone is marked for the operator's eyes but needs no extra step.
+ */
+export function needsRiskConfirm(level: RiskLevel, reviewReasons: readonly string[]): boolean {
+  return RISK_LEVELS.indexOf(level) >= RISK_LEVELS.indexOf("flag") || reviewReasons.includes("risk");
+}
+
+/** One page of the operator's withdrawal queue with each request's risk. */
+export async function operatorQueue(
+  db: Db,
+  status: WithdrawalStatusFilter,
+  requestedPage = 1,
+): Promise<OperatorWithdrawalList> {
+  const where = status === "all" ? undefined : eq(withdrawals.status, status);
+  const [total] = await db.select({ n: count() }).from(withdrawals).where(where);
+  const pagination = pageOf(requestedPage, PAGE_SIZE.operatorLists, Number(total?.n ?? 0));
+  const rows = await db
+    .select({
+      w: withdrawals,
+      userName: users.userName,
+      email: users.email,
+      heldAt: users.withdrawalsHeldAt,
+      score: memberRisk.score,
+      level: memberRisk.level,
+      reasons: memberRisk.reasons,
+    })
+    .from(withdrawals)
+    .innerJoin(users, eq(users.id, withdrawals.userId))
+    .leftJoin(memberRisk, eq(memberRisk.userId, withdrawals.userId))
+    .where(where)
+    .orderBy(
+      ...(status === "Pending"
+        ? [asc(withdrawals.createdAt), asc(withdrawals.id)]
+        : [desc(withdrawals.createdAt), desc(withdrawals.id)]),
+    )
+    .limit(pagination.pageSize)
+    .offset(offsetOf(pagination));
+
+  // One look-up per member on the page (a member with several requests is looked up once).
+  const linked = new Map<string, number>();
+  for (const userId of new Set(rows.map((r) => r.w.userId)))
+    linked.set(userId, (await linkedAccounts(db, userId, QUEUE_LINKED_LIMIT)).length);
+
+  return {
+    records: rows.map(({ w, userName, email, heldAt, score, level, reasons }) => {
+      const reviewReasons = (w.reviewReasons ?? []) as ReviewReason[];
+      const riskLevel: RiskLevel = level ?? "none";
+      return {
+        _id: w.id,
+        userName,
+        email,
+        withdrawal_method: w.methodName,
+        withdrawal_account_information: w.accountInfo,
+        balance: milliToRupeeString(w.amount),
+        withdrawal_status: w.status,
+        remark: w.remark ?? "",
+        time: w.createdAt.toISOString(),
+        settled_at: w.settledAt ? w.settledAt.toISOString() : null,
+        member_id: w.userId,
+        risk_score: score ?? 0,
+        risk_level: riskLevel,
+        risk_reasons: (reasons ?? []).slice(0, 3),
+        linked_accounts: linked.get(w.userId) ?? 0,
+        review_reasons: reviewReasons,
+        withdrawals_held: heldAt !== null,
+        needs_confirm: w.status === "Pending" && needsRiskConfirm(riskLevel, reviewReasons),
+      };
+    }),
+    pagination,
+  };
+}

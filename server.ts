@@ -20,6 +20,7 @@ import { createPageCache } from "./server/page-cache";
 import { watchPublicPages } from "./api/content/changes";
 import { createMemberPageCache, type PageKeepingVote } from "./server/member-page-cache";
 import { clientAddress } from "./api/http";
+import { createDeviceCookie } from "./server/device-cookie";
 
 /** Composes, in one process: the API (the spec's {host}), socket.io and the Remix web tier. ROLE picks a part. */
 
@@ -145,9 +146,15 @@ const serveMemberPage = createMemberPageCache({
     return res.status === 304;
   },
 });
+// The device cookie (issue 21) on a first visit: not on pages the public cache may answer.
+const ensureDeviceCookie = createDeviceCookie({
+  secure: config.NODE_ENV === "production",
+  pageCacheOn: config.PAGE_CACHE_SECONDS > 0,
+});
 const server = createServer((req, res) => {
   const pathname = (req.url ?? "/").split("?")[0] ?? "/";
   if (serveApi && (isApiPath(pathname) || !serveWeb)) return void apiListener(req, res);
+  ensureDeviceCookie(req, res);
   const nonce = createNonce();
   nonces.set(req, nonce);
   const page = routePath(req.url ?? "/");

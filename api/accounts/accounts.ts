@@ -147,6 +147,11 @@ export async function registerMember(
     password: string;
     referrerUserName?: string;
     signIn?: SignInOrigin;
+    /**
+     * Last check before the account is made (after the referrer and already-registered checks,
+     * before any write): throws to refuse the sign-up (the one-account rule, api/risk/links.ts).
+     */
+    admit?: () => Promise<void>;
   },
 ): Promise<{ id: string; userName: string; email: string }> {
   const key = emailKey(input.email);
@@ -161,6 +166,7 @@ export async function registerMember(
   }
   if ((await db.select({ id: users.id }).from(users).where(eq(users.emailKey, key))).length > 0)
     throw new AlreadyRegisteredError();
+  await input.admit?.();
   const passwordHash = await hashPassword(input.password);
   // A username picked at the same moment by another sign-up collides on its unique index: retry.
   for (let attempt = 0; ; attempt++) {

@@ -13,7 +13,8 @@ import { EMAIL_MAX_LENGTH } from "../../shared/fields";
 import { createMember, emailKey, normalizeIdentifier } from "./accounts";
 import { isUniqueViolation } from "../db/errors";
 import { accountClosed, createSession, revokeSession, SESSION_COOKIE } from "./sessions";
-import { signInOrigin } from "./signInHttp";
+import { recordSignInOrigin, signInOrigin } from "./signInHttp";
+import { enforceOneAccountRule } from "../risk/links";
 import { setSessionCookie } from "../lib/sessionCookie";
 import type { GoogleAuthorization } from "../../shared/contracts/accounts";
 
@@ -156,6 +157,7 @@ async function resolveMember(
   deps: Deps,
   profile: GoogleProfile,
   signUp: { referrer: string } | null,
+  deviceId: string | null,
 ): Promise<Member> {
   const bySub = await findBy(deps, users.googleSub, profile.sub);
   if (bySub) return refuseOperator(bySub);
@@ -182,6 +184,8 @@ async function resolveMember(
     // An unknown referrer does not block joining: the member simply has none.
     referredBy = (await findBy(deps, users.userName, normalizeIdentifier(signUp.referrer)))?.id ?? null;
   }
+  // A new account: the one-account rule (the operator's risk policy) decides first.
+  await enforceOneAccountRule(deps.db, deviceId);
   try {
     const created = await createMember(deps.db, {
       name: profile.name,
@@ -234,15 +238,17 @@ export async function googleSignIn(c: Context<ApiEnv>) {
   const profile = await exchangeCode(deps, q);
   const signUp =
     q.userAlreadyHaveAccount_state === "true" ? null : { referrer: q.referral_id_signup?.trim() ?? "" };
-  const member = await resolveMember(deps, profile, signUp);
+  const origin = signInOrigin(c);
+  const member = await resolveMember(deps, profile, signUp, origin.deviceId ?? null);
   const previous = getCookie(c, SESSION_COOKIE);
   if (previous) await revokeSession(deps.db, previous);
   // A closed account is refused before the session (createSession checks again under the row's lock).
   if (member.bannedAt) throw accountClosed();
   const session = await createSession(deps.db, member.id, false, new Date(), {
-    origin: signInOrigin(c),
+    origin,
     signIn: "google",
   });
+  await recordSignInOrigin(c, member.id, "google", origin);
   setSessionCookie(c, session.token, false);
   return ok(c, "Login Success!", { user: member.email });
 }

@@ -24,7 +24,8 @@ import {
   registerMember,
 } from "./accounts";
 import { accountClosed, createSession, revokeSession, SESSION_COOKIE } from "./sessions";
-import { signInOrigin } from "./signInHttp";
+import { recordSignInOrigin, signInOrigin } from "./signInHttp";
+import { enforceOneAccountRule } from "../risk/links";
 import {
   MailDeliveryError,
   applyEmailChange,
@@ -165,11 +166,13 @@ async function signIn(
   const db = c.var.deps.db;
   const previous = getCookie(c, SESSION_COOKIE);
   if (previous) await revokeSession(db, previous);
+  const origin = signInOrigin(c);
   const session = await createSession(db, member.id, remember, new Date(), {
     secondFactor,
-    origin: signInOrigin(c),
+    origin,
     signIn: "login",
   });
+  await recordSignInOrigin(c, member.id, "login", origin);
   setSessionCookie(c, session.token, remember);
   return ok(c, "Login Success!", { user: member.email });
 }
@@ -241,6 +244,7 @@ export function userRoute(): Hono<ApiEnv> {
     const input = parsed.data;
     if (!(await verifyHumanCheck(deps, input.human_check)))
       throw new DomainError("human_check_failed", HUMAN_CHECK_FAILED);
+    const origin = signInOrigin(c);
     try {
       const member = await registerMember(deps.db, {
         name: input.name,
@@ -248,8 +252,11 @@ export function userRoute(): Hono<ApiEnv> {
         mobileNumber: input.mobile_number,
         password: input.password,
         referrerUserName: input.refer_by,
-        signIn: signInOrigin(c),
+        signIn: origin,
+        // The one-account rule (the operator's risk policy): refused before anything is written.
+        admit: () => enforceOneAccountRule(deps.db, origin.deviceId ?? null),
       });
+      await recordSignInOrigin(c, member.id, "signup", origin);
       // The account exists either way: a verification mail that fails is logged, not reported.
       await sendVerificationMail(deps.db, deps.mailer, {
         userId: member.id,

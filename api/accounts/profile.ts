@@ -12,6 +12,7 @@ import { MailDeliveryError, sendNotice } from "./passwordReset";
 import { activePayoutMethods } from "../withdrawals/payoutMethods";
 import { revokeOtherSessions } from "./sessions";
 import { getSetting } from "../site/settings";
+import { recordPayoutAccount } from "../risk/links";
 import type { AccountSummary, ProfileData } from "../../shared/contracts/accounts";
 
 export const PROFILE_MESSAGES = {
@@ -95,7 +96,9 @@ async function requireCurrentPassword(
 /**
  * Saves the profile and binds the payout method, which must be one of the active methods.
  * Changing where money is paid needs the current password; the account's address is told and
- * the member's other sessions end.
+ * the member's other sessions end. A new payout account is recorded for the risk links (the
+ * same account on another member is a shared_payout signal); a failure there is logged, the
+ * profile is saved either way.
  */
 export async function updateProfile(
   db: Db,
@@ -129,6 +132,19 @@ export async function updateProfile(
       payoutAccountInfo: input.accountInfo,
     })
     .where(eq(users.id, member.id));
+  if (payoutChanged) {
+    await recordPayoutAccount(db, {
+      userId: member.id,
+      methodName: input.methodName,
+      accountInfo: input.accountInfo,
+    }).catch((e: unknown) => {
+      const cause = e instanceof Error && e.cause instanceof Error ? e.cause : e;
+      console.error(
+        `Risk: the payout account of member ${member.id} was not recorded:`,
+        cause instanceof Error ? cause.message.slice(0, 200) : "unknown error",
+      );
+    });
+  }
   if (account) {
     await revokeOtherSessions(db, member.id, member.sessionId);
     await sendNotice(mailer, {

@@ -48,10 +48,12 @@ export interface SessionUser {
   contentVersion: string;
 }
 
-/** Where a sign-in came from: the client's address as the API sees it and its browser (clipped). */
+/** Where a sign-in came from: the client's address as the API sees it, its browser (clipped) and its device cookie. */
 export interface SignInOrigin {
   ip: string | null;
   userAgent: string | null;
+  /** The device cookie's id (api/lib/deviceId.ts), when the request carried or was given one. */
+  deviceId?: string | null;
 }
 
 /** The longest user agent kept (sessions and sign-ins). */
@@ -120,6 +122,7 @@ export async function recordSignIn(
     kind,
     ip: origin?.ip ?? null,
     userAgent: clipUserAgent(origin?.userAgent),
+    deviceId: origin?.deviceId ?? null,
     createdAt: now,
   });
 }

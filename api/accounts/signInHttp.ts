@@ -1,8 +1,42 @@
 import { clientIp, type ApiContext } from "../http";
+import { ensureDeviceId, recordOrigin, type OriginKind } from "../risk/links";
 import { clipUserAgent, type SignInOrigin } from "./sessions";
 
-/** Where a request came from, as the API sees it: kept with the session and the sign-in. */
+/**
+ * Where a request came from, as the API sees it: kept with the session and the sign-in. A
+ * request without a device cookie is given one (set on this response).
+ */
 export const signInOrigin = (c: ApiContext): SignInOrigin => ({
   ip: clientIp(c),
   userAgent: clipUserAgent(c.req.header("user-agent")),
+  deviceId: ensureDeviceId(c),
 });
+
+/**
+ * Records where a sign-up or sign-in came from and the risk signals it gives (api/risk/links.ts),
+ * after it committed. A failure is logged — the database's words, never the values — and never
+ * breaks the login.
+ */
+export async function recordSignInOrigin(
+  c: ApiContext,
+  userId: string,
+  kind: OriginKind,
+  origin: SignInOrigin,
+): Promise<void> {
+  try {
+    await recordOrigin(c.var.deps.db, c.var.deps.proxyCheck, {
+      userId,
+      kind,
+      deviceId: origin.deviceId ?? null,
+      ip: origin.ip,
+      userAgent: origin.userAgent,
+      now: c.var.deps.clock(),
+    });
+  } catch (e) {
+    const cause = e instanceof Error && e.cause instanceof Error ? e.cause : e;
+    console.error(
+      `Risk: the ${kind} origin of member ${userId} was not recorded:`,
+      cause instanceof Error ? cause.message.slice(0, 200) : "unknown error",
+    );
+  }
+}

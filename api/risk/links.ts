@@ -1,12 +1,27 @@
+import { isIP } from "node:net";
+import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import { setCookie } from "hono/cookie";
 import type { Db } from "../db/client";
+import { memberAddresses, memberDevices, memberPayoutAccounts, memberRisk, users } from "../db/schema";
 import type { ProxyCheck } from "../lib/proxyCheck";
+import type { ApiContext } from "../http";
+import { DomainError } from "../lib/errors";
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S, deviceIdInCookies, newDeviceId } from "../lib/deviceId";
+import { recordSignals, riskPolicy, type SignalInput } from "./score";
 import type { SameDevicePolicy } from "../../shared/risk";
 
 /**
- * Links between members (issue 21 §1): devices, addresses and payout accounts, and the signals
- * they give (shared_device, shared_address, self_referral, shared_payout, proxy).
- * STUB — filled in by the links work.
+ * Links between members (issue 21 §1): the devices (the long-lived device cookie), addresses and
+ * payout accounts each member used, kept as (link, member) pairs, and the signals they give —
+ * shared_device, shared_address, self_referral, shared_payout, proxy. In India many honest members
+ * share one carrier NAT address, so the device and the payout account are the strong links and
+ * the address a weak one (its weight is small and its strength stops at three other accounts).
+ *
+ * Every lookup goes through the pair tables' primary keys (by link) or member indexes (by
+ * member): one member's links, then the others on each link — never a scan of all members.
  */
+
+export { DEVICE_COOKIE, deviceIdInCookies, isDeviceId } from "../lib/deviceId";
 
 export type OriginKind = "signup" | "login" | "google" | "withdrawal";
 
@@ -19,22 +34,393 @@ export interface Origin {
   now?: Date;
 }
 
-/** Records where a member acted from and the signals it gives (the member's and the linked ones'). */
-export async function recordOrigin(_db: Db, _proxy: ProxyCheck, _origin: Origin): Promise<void> {}
+/** The spec's one-account rule, in its own words: the answer to a sign-up the policy refuses. */
+export const ONE_ACCOUNT_MSG = "Multiple accounts from the same IP address are not allowed.";
 
-/** Records a payout account a member bound and the shared_payout signals it gives. */
-export async function recordPayoutAccount(
-  _db: Db,
-  _input: { userId: string; methodName: string; accountInfo: string; now?: Date },
-): Promise<void> {}
+/** Most members rescored or listed for one link (a device or payout account shared wider is a farm already). */
+export const LINK_LIST_CAP = 50;
+/** Most other accounts named in one signal's evidence. */
+export const EVIDENCE_ACCOUNTS = 20;
+/** The address signal's strength stops at this many other accounts (carrier NAT: weak by design). */
+export const ADDRESS_STEPS = 3;
 
-/** The one-account rule at sign-up: null to go on, or the policy that applies to this device. */
-export async function sameDeviceVerdict(
-  _db: Db,
-  _deviceId: string | null,
-): Promise<{ policy: SameDevicePolicy; others: string[] } | null> {
-  return null;
+/* ---------- the device cookie, API side ---------- */
+
+/** The device id the request's cookie carries, or null (absent, or not of our shape: ignored). */
+export function deviceIdOf(c: ApiContext): string | null {
+  return deviceIdInCookies(c.req.header("cookie"));
 }
+
+const minted = new WeakMap<Request, string>();
+
+/**
+ * The request's device id; when it has none (an API client, or a first visit that only saw
+ * cached pages), a new one is made and set on the response — the web tier forwards the API's
+ * Set-Cookie headers from its login and Google sign-in answers, as it does the session's.
+ */
+export function ensureDeviceId(c: ApiContext): string {
+  const known = deviceIdOf(c) ?? minted.get(c.req.raw);
+  if (known) return known;
+  const id = newDeviceId();
+  minted.set(c.req.raw, id);
+  setCookie(c, DEVICE_COOKIE, id, {
+    httpOnly: true,
+    sameSite: "Lax",
+    path: "/",
+    secure: c.var.deps.config.NODE_ENV === "production",
+    maxAge: DEVICE_COOKIE_MAX_AGE_S,
+  });
+  return id;
+}
+
+/* ---------- recording ---------- */
+
+/** Only real addresses are links ("unknown", "local": a request from inside the process has none). */
+const realIp = (ip: string | null): string | null => (ip && isIP(ip) !== 0 ? ip : null);
+
+const plural = (n: number) => (n === 1 ? "account" : "accounts");
+
+/** Others on one link: ids first seen first, the acting member left out. */
+async function othersOn(
+  db: Db,
+  table: typeof memberDevices | typeof memberAddresses | typeof memberPayoutAccounts,
+  column: typeof memberDevices.deviceId | typeof memberAddresses.ip | typeof memberPayoutAccounts.accountKey,
+  value: string,
+  userId: string,
+  limit: number,
+): Promise<string[]> {
+  const rows = await db
+    .select({ userId: table.userId })
+    .from(table)
+    .where(and(eq(column, value), ne(table.userId, userId)))
+    .orderBy(asc(table.firstSeenAt), asc(table.userId))
+    .limit(limit);
+  return rows.map((r) => r.userId);
+}
+
+async function countOn(
+  db: Db,
+  table: typeof memberDevices | typeof memberAddresses | typeof memberPayoutAccounts,
+  column: typeof memberDevices.deviceId | typeof memberAddresses.ip | typeof memberPayoutAccounts.accountKey,
+  value: string,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(table)
+    .where(eq(column, value));
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * The signals of members sharing one strong link (a device, a payout account): each of `members`
+ * (at most LINK_LIST_CAP) gets one at strength 100 × (N − 1), naming the others of `everyone`.
+ */
+function sharedSignals(
+  members: string[],
+  everyone: string[],
+  total: number,
+  make: (userId: string, others: string[], count: number) => SignalInput,
+): SignalInput[] {
+  if (total < 2) return [];
+  return members.map((userId) =>
+    make(userId, everyone.filter((m) => m !== userId).slice(0, EVIDENCE_ACCOUNTS), total - 1),
+  );
+}
+
+/** Device signals: every member on the device when one joins it, else the acting member. */
+async function deviceSignals(
+  db: Db,
+  userId: string,
+  deviceId: string,
+  joined: boolean,
+): Promise<SignalInput[]> {
+  const total = await countOn(db, memberDevices, memberDevices.deviceId, deviceId);
+  if (total < 2) return [];
+  const others = await othersOn(db, memberDevices, memberDevices.deviceId, deviceId, userId, LINK_LIST_CAP);
+  const members = joined ? [userId, ...others].slice(0, LINK_LIST_CAP) : [userId];
+  const everyone = [userId, ...others];
+  return sharedSignals(members, everyone, total, (m, accounts, count) => ({
+    userId: m,
+    kind: "shared_device",
+    key: `device:${deviceId}`,
+    strength: 100 * count,
+    summary: `Device shared with ${count} other ${plural(count)}`,
+    evidence: { device: deviceId, accounts },
+  }));
+}
+
+/**
+ * Address signals, weak by design: strength 100 × min(N − 1, 3). The others are rescored only
+ * when a new member moves the count across a step (2, 3, 4 members); past that their signal
+ * says the same ("3 or more"), so 200 members behind one carrier address cost one row each.
+ */
+async function addressSignals(db: Db, userId: string, ip: string, joined: boolean): Promise<SignalInput[]> {
+  const total = await countOn(db, memberAddresses, memberAddresses.ip, ip);
+  if (total < 2) return [];
+  const others = await othersOn(db, memberAddresses, memberAddresses.ip, ip, userId, EVIDENCE_ACCOUNTS);
+  const steps = Math.min(total - 1, ADDRESS_STEPS);
+  const make = (m: string): SignalInput => ({
+    userId: m,
+    kind: "shared_address",
+    key: `address:${ip}`,
+    strength: 100 * steps,
+    summary:
+      total - 1 > ADDRESS_STEPS
+        ? `Address ${ip} shared with ${ADDRESS_STEPS} or more other accounts`
+        : `Address ${ip} shared with ${steps} other ${plural(steps)}`,
+    evidence: {
+      ip,
+      accounts: [userId, ...others].filter((o) => o !== m).slice(0, EVIDENCE_ACCOUNTS),
+      figures: { members: total },
+    },
+  });
+  const crossed = joined && total <= ADDRESS_STEPS + 1;
+  return [make(userId), ...(crossed ? others.map(make) : [])];
+}
+
+/**
+ * Self-referral: the acting member and their referrer, or a member they referred, on one device.
+ * Both members get the signal (strength 100), one per referral pair. The candidates are the
+ * members on this device who are in a referral pair with the acting one (the users.referred_by
+ * index), never the referrer's whole downline. A pair on one address only is no signal: friends
+ * referring friends behind one carrier address is what honest referral looks like in India (the
+ * linked accounts still show the referral and the shared address).
+ */
+async function selfReferralSignals(db: Db, userId: string, deviceId: string): Promise<SignalInput[]> {
+  const [me] = await db.select({ referredBy: users.referredBy }).from(users).where(eq(users.id, userId));
+  if (!me) return [];
+  const rows = await db
+    .select({ id: users.id })
+    .from(memberDevices)
+    .innerJoin(users, eq(users.id, memberDevices.userId))
+    .where(
+      and(
+        eq(memberDevices.deviceId, deviceId),
+        ne(memberDevices.userId, userId),
+        me.referredBy
+          ? sql`(${users.referredBy} = ${userId} or ${users.id} = ${me.referredBy})`
+          : eq(users.referredBy, userId),
+      ),
+    )
+    .limit(LINK_LIST_CAP);
+  const signals: SignalInput[] = [];
+  for (const { id } of rows) {
+    const [referrer, referee] = id === me.referredBy ? [id, userId] : [userId, id];
+    for (const [m, other] of [
+      [referrer, referee],
+      [referee, referrer],
+    ] as const) {
+      signals.push({
+        userId: m,
+        kind: "self_referral",
+        key: `selfref:${referrer}:${referee}`,
+        strength: 100,
+        summary: "Referrer and referred member on one device",
+        evidence: { device: deviceId, accounts: [other] },
+      });
+    }
+  }
+  return signals;
+}
+
+/**
+ * Records where a member acted from and the signals it gives (the member's and the linked
+ * ones'): the device and address pairs, shared device and address, self-referral, and a proxy
+ * at sign-up, login or withdrawal. Called after the action committed, outside its transaction:
+ * a failure here is the caller's to log, never a reason to refuse the login.
+ */
+export async function recordOrigin(db: Db, proxy: ProxyCheck, origin: Origin): Promise<void> {
+  const now = origin.now ?? new Date();
+  const ip = realIp(origin.ip);
+  const { userId, deviceId } = origin;
+  const signals: SignalInput[] = [];
+  let deviceJoined = false;
+  if (deviceId) {
+    const [row] = await db
+      .insert(memberDevices)
+      .values({
+        deviceId,
+        userId,
+        userAgent: origin.userAgent?.slice(0, 400) ?? null,
+        lastIp: ip,
+        lastKind: origin.kind,
+        firstSeenAt: now,
+        lastSeenAt: now,
+      })
+      .onConflictDoUpdate({
+        target: [memberDevices.deviceId, memberDevices.userId],
+        set: {
+          userAgent: origin.userAgent?.slice(0, 400) ?? null,
+          lastIp: ip,
+          lastKind: origin.kind,
+          lastSeenAt: now,
+        },
+      })
+      .returning({ inserted: sql<boolean>`(xmax = 0)` });
+    deviceJoined = row?.inserted === true;
+    signals.push(...(await deviceSignals(db, userId, deviceId, deviceJoined)));
+  }
+  if (ip) {
+    const [row] = await db
+      .insert(memberAddresses)
+      .values({ ip, userId, firstSeenAt: now, lastSeenAt: now })
+      .onConflictDoUpdate({
+        target: [memberAddresses.ip, memberAddresses.userId],
+        set: { lastSeenAt: now },
+      })
+      .returning({ inserted: sql<boolean>`(xmax = 0)` });
+    signals.push(...(await addressSignals(db, userId, ip, row?.inserted === true)));
+  }
+  // A pair already on this device was judged when the second of them arrived on it.
+  if (deviceId && deviceJoined) signals.push(...(await selfReferralSignals(db, userId, deviceId)));
+  if (ip && proxy.enabled && (await proxy.isProxy(ip))) {
+    const when = { signup: "sign-up", login: "login", google: "Google sign-in", withdrawal: "withdrawal" }[
+      origin.kind
+    ];
+    signals.push({
+      userId,
+      kind: "proxy",
+      key: `proxy:${ip}`,
+      strength: 100,
+      summary: `Proxy or VPN at ${when} (${ip})`,
+      evidence: { ip, figures: { context: origin.kind } },
+    });
+  }
+  if (signals.length > 0) await recordSignals(db, signals, now);
+}
+
+/* ---------- payout accounts ---------- */
+
+const IFSC = /\b([A-Za-z]{4}0[A-Za-z0-9]{6})\b/;
+const UPI = /^[a-z0-9._-]{2,256}@[a-z][a-z0-9.-]{1,64}$/;
+
+/**
+ * One payout account in one normal form, whatever way the member typed it:
+ * - a UPI id, lower-case without spaces: `upi:name@okaxis`;
+ * - an Indian mobile number (Paytm, PhonePe…), without +91, a leading 0, spaces or dashes:
+ *   `mobile:9876543210`;
+ * - a bank account, its digits, with the IFSC upper-case when given: `bank:12345678901:SBIN0001234`;
+ * - anything else, lower-case and trimmed, under its method: `other:{method}:{text}`.
+ */
+export function normalizePayoutAccount(methodName: string, accountInfo: string): string {
+  const text = accountInfo.trim();
+  const compact = text.toLowerCase().replace(/\s+/g, "");
+  if (UPI.test(compact)) return `upi:${compact}`;
+  const ifsc = IFSC.exec(text)?.[1]?.toUpperCase() ?? null;
+  const digits = (ifsc ? text.replace(IFSC, " ") : text).replace(/\D/g, "");
+  const bankish = /bank|neft|imps|rtgs|a\/c|account/i.test(`${methodName} ${text}`);
+  if (!ifsc && !bankish) {
+    const mobile = /^(?:91|0)?([6-9]\d{9})$/.exec(digits)?.[1];
+    // Only separators around the number: "+91 98765-43210", "098765 43210".
+    if (mobile && /^[+\d\s().-]+$/.test(text)) return `mobile:${mobile}`;
+  }
+  if (digits.length >= 9 && digits.length <= 18 && (ifsc || bankish || /^[\d\s-]+$/.test(text)))
+    return ifsc ? `bank:${digits}:${ifsc}` : `bank:${digits}`;
+  return `other:${methodName.trim().toLowerCase()}:${text.toLowerCase()}`.slice(0, 300);
+}
+
+/** A payout account as operators' summaries show it: the middle hidden (`ra***@okaxis`, `98******10`). */
+export function maskPayoutAccount(accountKey: string): string {
+  const colon = accountKey.indexOf(":");
+  const kind = accountKey.slice(0, colon);
+  const value = accountKey.slice(colon + 1);
+  const hide = (s: string, head: number, tail: number) =>
+    s.length <= head + tail
+      ? "*".repeat(s.length)
+      : s.slice(0, head) + "*".repeat(s.length - head - tail) + s.slice(s.length - tail);
+  if (kind === "upi") {
+    const at = value.lastIndexOf("@");
+    return `${hide(value.slice(0, at), 2, 0)}${value.slice(at)}`;
+  }
+  if (kind === "mobile") return hide(value, 2, 2);
+  if (kind === "bank") {
+    const [number = "", ifsc] = value.split(":");
+    return `${hide(number, 0, 4)}${ifsc ? ` (${ifsc})` : ""}`;
+  }
+  const text = value.slice(value.indexOf(":") + 1);
+  return hide(text, 2, 2);
+}
+
+/**
+ * Records a payout account a member bound (profile) or asked to be paid to (withdrawal), and
+ * the shared_payout signals it gives: when N ≥ 2 members bound the same account (normalised),
+ * each gets strength 100 × (N − 1) — the strongest single sign of one person behind many
+ * accounts. Outside any transaction of the caller's; answers the normal form.
+ */
+export async function recordPayoutAccount(
+  db: Db,
+  input: { userId: string; methodName: string; accountInfo: string; now?: Date },
+): Promise<string | null> {
+  if (!input.accountInfo.trim()) return null;
+  const now = input.now ?? new Date();
+  const accountKey = normalizePayoutAccount(input.methodName, input.accountInfo);
+  const [row] = await db
+    .insert(memberPayoutAccounts)
+    .values({ accountKey, userId: input.userId, firstSeenAt: now, lastSeenAt: now })
+    .onConflictDoUpdate({
+      target: [memberPayoutAccounts.accountKey, memberPayoutAccounts.userId],
+      set: { lastSeenAt: now },
+    })
+    .returning({ inserted: sql<boolean>`(xmax = 0)` });
+  const joined = row?.inserted === true;
+  const total = await countOn(db, memberPayoutAccounts, memberPayoutAccounts.accountKey, accountKey);
+  if (total < 2) return accountKey;
+  const others = await othersOn(
+    db,
+    memberPayoutAccounts,
+    memberPayoutAccounts.accountKey,
+    accountKey,
+    input.userId,
+    LINK_LIST_CAP,
+  );
+  const everyone = [input.userId, ...others];
+  const members = joined ? everyone.slice(0, LINK_LIST_CAP) : [input.userId];
+  const masked = maskPayoutAccount(accountKey);
+  const signals = sharedSignals(members, everyone, total, (m, accounts, count) => ({
+    userId: m,
+    kind: "shared_payout",
+    key: `payout:${accountKey}`.slice(0, 300),
+    strength: 100 * count,
+    summary: `Payout account ${masked} shared with ${count} other ${plural(count)}`,
+    evidence: { payoutAccount: accountKey, accounts },
+  }));
+  await recordSignals(db, signals, now);
+  return accountKey;
+}
+
+/* ---------- the one-account rule ---------- */
+
+/**
+ * The one-account rule at sign-up (the spec's 'Multiple accounts from the same IP address are
+ * not allowed.', as a server policy): null to go on — no device, the policy off, or a device no
+ * member used — else the policy that applies and the members already on this device. "The
+ * same" means the same device, never merely the same (carrier) address. Links are recorded
+ * whatever the policy: it governs refusal only, the score's weights are separate.
+ */
+export async function sameDeviceVerdict(
+  db: Db,
+  deviceId: string | null,
+): Promise<{ policy: SameDevicePolicy; others: string[] } | null> {
+  if (!deviceId) return null;
+  const { sameDevicePolicy: policy } = await riskPolicy(db);
+  if (policy === "off") return null;
+  const rows = await db
+    .select({ userId: memberDevices.userId })
+    .from(memberDevices)
+    .where(eq(memberDevices.deviceId, deviceId))
+    .orderBy(asc(memberDevices.firstSeenAt))
+    .limit(LINK_LIST_CAP);
+  if (rows.length === 0) return null;
+  return { policy, others: rows.map((r) => r.userId) };
+}
+
+/** Refuses a sign-up the policy refuses (409 conflict, the spec's words), before anything is written. */
+export async function enforceOneAccountRule(db: Db, deviceId: string | null): Promise<void> {
+  const verdict = await sameDeviceVerdict(db, deviceId);
+  if (verdict?.policy === "refuse") throw new DomainError("conflict", ONE_ACCOUNT_MSG);
+}
+
+/* ---------- linked accounts ---------- */
 
 export interface LinkedAccount {
   id: string;
@@ -48,7 +434,92 @@ export interface LinkedAccount {
   banned: boolean;
 }
 
-/** The members linked to `userId` (shared device, payout account, address, referral chain). */
-export async function linkedAccounts(_db: Db, _userId: string, _limit = 50): Promise<LinkedAccount[]> {
-  return [];
+type Via = LinkedAccount["links"][number]["via"];
+const VIA_ORDER: Via[] = ["payout", "device", "referral", "address"];
+
+/**
+ * The members linked to `userId`: sharing a device, payout account or address, or in their
+ * referral chain (their referrer and the members they referred), each with its links, score,
+ * step and restrictions; strongest link first, at most `limit`. The member's own links are read
+ * by the member indexes, the others on each by the pair tables' keys.
+ */
+export async function linkedAccounts(db: Db, userId: string, limit = 50): Promise<LinkedAccount[]> {
+  const cap = Math.max(1, Math.min(limit, 500));
+  const found = new Map<string, LinkedAccount["links"]>();
+  const add = (id: string, via: Via, value: string) => {
+    if (id === userId) return;
+    const links = found.get(id) ?? [];
+    if (!links.some((l) => l.via === via && l.value === value)) links.push({ via, value });
+    found.set(id, links);
+  };
+  const pairs = [
+    { via: "payout" as const, table: memberPayoutAccounts, column: memberPayoutAccounts.accountKey },
+    { via: "device" as const, table: memberDevices, column: memberDevices.deviceId },
+    { via: "address" as const, table: memberAddresses, column: memberAddresses.ip },
+  ];
+  for (const { via, table, column } of pairs) {
+    const mine = (
+      await db
+        .select({ value: column })
+        .from(table)
+        .where(eq(table.userId, userId))
+        .orderBy(sql`${table.lastSeenAt} desc`)
+        .limit(LINK_LIST_CAP)
+    ).map((r) => r.value);
+    if (mine.length === 0) continue;
+    const rows = await db
+      .select({ userId: table.userId, value: column })
+      .from(table)
+      .where(and(inArray(column, mine), ne(table.userId, userId)))
+      .limit(cap * 4);
+    for (const r of rows) add(r.userId, via, via === "payout" ? maskPayoutAccount(r.value) : r.value);
+  }
+  const [me] = await db.select({ referredBy: users.referredBy }).from(users).where(eq(users.id, userId));
+  if (me?.referredBy) add(me.referredBy, "referral", "referrer");
+  const referees = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.referredBy, userId))
+    .limit(cap * 4);
+  for (const r of referees) add(r.id, "referral", "referred");
+  if (found.size === 0) return [];
+
+  const ids = [...found.keys()];
+  const rows = await db
+    .select({
+      id: users.id,
+      userName: users.userName,
+      email: users.email,
+      heldAt: users.withdrawalsHeldAt,
+      bannedAt: users.bannedAt,
+      score: memberRisk.score,
+      level: memberRisk.level,
+    })
+    .from(users)
+    .leftJoin(memberRisk, eq(memberRisk.userId, users.id))
+    .where(inArray(users.id, ids));
+  const strongest = (links: LinkedAccount["links"]) =>
+    Math.min(...links.map((l) => VIA_ORDER.indexOf(l.via)));
+  return rows
+    .map((r) => {
+      const links = [...found.get(r.id)!].sort((a, b) => VIA_ORDER.indexOf(a.via) - VIA_ORDER.indexOf(b.via));
+      return {
+        id: r.id,
+        userName: r.userName,
+        email: r.email,
+        links,
+        score: r.score ?? 0,
+        level: r.level ?? "none",
+        withdrawalsHeld: r.heldAt !== null,
+        banned: r.bannedAt !== null,
+      };
+    })
+    .sort(
+      (a, b) =>
+        strongest(a.links) - strongest(b.links) ||
+        b.links.length - a.links.length ||
+        b.score - a.score ||
+        a.id.localeCompare(b.id),
+    )
+    .slice(0, cap);
 }

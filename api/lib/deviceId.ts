@@ -7,8 +7,11 @@ import { randomBytes } from "node:crypto";
  * nothing about the member is in it, and a value of any other shape is ignored.
  */
 export const DEVICE_COOKIE = "device_id";
-/** Two years (browsers may cap a cookie's life lower: Chromium keeps at most 400 days). */
-export const DEVICE_COOKIE_MAX_AGE_S = 2 * 365 * 24 * 60 * 60;
+/**
+ * 400 days: the longest a cookie may live (RFC 6265bis; browsers cut longer ones to it, and
+ * Hono refuses to write more). The API renews it at each sign-in, so an active device keeps it.
+ */
+export const DEVICE_COOKIE_MAX_AGE_S = 400 * 24 * 60 * 60;
 
 /** Ours are 22 characters; any base64url id of 16 to 64 is taken (a junk value is ignored, never stored). */
 const DEVICE_ID = /^[A-Za-z0-9_-]{16,64}$/;

@@ -55,13 +55,14 @@ const minted = new WeakMap<Request, string>();
 
 /**
  * The request's device id; when it has none (an API client, or a first visit that only saw
- * cached pages), a new one is made and set on the response — the web tier forwards the API's
- * Set-Cookie headers from its login and Google sign-in answers, as it does the session's.
+ * cached pages), a new one. Either way it is set on the response, so the cookie's life starts
+ * again at every sign-up and sign-in — the web tier forwards the API's Set-Cookie headers from
+ * its login and Google sign-in answers, as it does the session's.
  */
 export function ensureDeviceId(c: ApiContext): string {
   const known = deviceIdOf(c) ?? minted.get(c.req.raw);
-  if (known) return known;
-  const id = newDeviceId();
+  if (minted.has(c.req.raw)) return known!;
+  const id = known ?? newDeviceId();
   minted.set(c.req.raw, id);
   setCookie(c, DEVICE_COOKIE, id, {
     httpOnly: true,
@@ -164,8 +165,9 @@ async function addressSignals(db: Db, userId: string, ip: string, joined: boolea
     kind: "shared_address",
     key: `address:${ip}`,
     strength: 100 * steps,
+    // At the cap the words stop changing too, so a crowded address is not rewritten on every visit.
     summary:
-      total - 1 > ADDRESS_STEPS
+      steps === ADDRESS_STEPS
         ? `Address ${ip} shared with ${ADDRESS_STEPS} or more other accounts`
         : `Address ${ip} shared with ${steps} other ${plural(steps)}`,
     evidence: {

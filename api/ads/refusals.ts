@@ -6,6 +6,7 @@ import type { DomainErrorCode } from "../../shared/errors";
 import { istDay } from "../ledger/earningKinds";
 import { DomainError } from "../lib/errors";
 import type { CampaignRow } from "./campaigns";
+import { afterRefusal } from "../risk/outcomes";
 
 /**
  * Why a member may not start or claim a view, and the cheat log that records it: a refusal rolls
@@ -46,6 +47,8 @@ export async function refuse(
     ip: ctx.ip,
     createdAt: ctx.now,
   });
+  // The refusals signal (and the proxy one) after the log row: it never changes the answer.
+  await afterRefusal(db, { userId: ctx.userId, now: ctx.now, proxyIp: r.reason === "proxy" ? ctx.ip : null });
   throw new DomainError(r.code, refusalMessage(r.code));
 }
 

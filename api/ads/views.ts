@@ -20,6 +20,7 @@ import {
   whyNotConsumed,
 } from "./refusals";
 import { assertMayEarn } from "../members/restrictions";
+import { afterClaim } from "../risk/behaviour";
 
 /**
  * Paid-to-click ads (issue 7): advertisers buy views with their deposit balance, members earn by
@@ -332,6 +333,8 @@ export async function claimView(
   const [{ withdrawable }, incomeToday] = await Promise.all([
     memberBalances(db, userId),
     ptcIncomeToday(db, userId, now),
+    // The timing and velocity signals, after the commit (never the claim's failure).
+    afterClaim(db, { userId, channel: "ptc_ads", now }),
   ]);
   return { amount, withdrawable, incomeToday };
 }

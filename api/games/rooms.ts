@@ -15,6 +15,7 @@ import {
 import { milliToRupeeString } from "../../shared/money";
 import { DomainError } from "../lib/errors";
 import { settleEffect } from "./settlement";
+import { afterGameSettled } from "../risk/outcomes";
 
 /**
  * Tic-tac-toe rooms (issue 9): storage and settlement around the game's machine. The rules — seats,
@@ -74,6 +75,8 @@ export class Effects {
   rooms = new Map<string, { view: RoomView; playerIds: string[] }>();
   lobby = false;
   balances = new Set<string>();
+  /** Paid rooms that finished and settled (their risk signals are read after the commit). */
+  settled = new Set<string>();
   publish(notifier: GameNotifier) {
     for (const { view, playerIds } of this.rooms.values()) notifier.room(view, playerIds);
     if (this.lobby) notifier.lobby();
@@ -89,6 +92,8 @@ export async function inTransaction<T>(g: GameDeps, run: (tx: Tx, fx: Effects) =
   } catch (e) {
     console.error("game notification failed", e);
   }
+  // The pair's collusion signal, after the commit (afterGameSettled logs its own failures).
+  for (const roomId of fx.settled) await afterGameSettled(g.db, roomId, g.clock());
   return result;
 }
 
@@ -217,6 +222,8 @@ export async function commit(
       .where(and(eq(gameRooms.id, room.id), eq(gameRooms.version, room.version)))
       .returning();
     if (!updated) throw new Error(`room ${room.id} changed under its lock`);
+    if (updated.status === "finished" && room.status !== "finished" && updated.entryFee > 0)
+      fx.settled.add(room.id);
     roomRow = updated;
   }
   const players: PlayerRow[] = [];

@@ -10,6 +10,8 @@ import type { ProxyCheck } from "../lib/proxyCheck";
 import { getSetting } from "../site/settings";
 import { SHORT_LINK_MESSAGES, TOKEN } from "./shortLinks";
 import { assertMayEarn } from "../members/restrictions";
+import { afterClaim } from "../risk/behaviour";
+import { afterRefusal } from "../risk/outcomes";
 
 /**
  * The end of a short link (issue 8): the member's token as the end page shows it, and the claim
@@ -72,6 +74,8 @@ async function refuse(
     ip: ctx.ip,
     createdAt: ctx.now,
   });
+  // The refusals signal (and the proxy one) after the log row: it never changes the answer.
+  await afterRefusal(db, { userId: ctx.userId, now: ctx.now, proxyIp: r.reason === "proxy" ? ctx.ip : null });
   throw new DomainError(r.code, REFUSAL_MESSAGES[r.code] ?? SHORT_LINK_MESSAGES.used);
 }
 
@@ -168,6 +172,10 @@ export async function claimShortLink(
     if (e instanceof ShortLinkRefusal) return refuse(db, e, ctx);
     throw e;
   }
-  const { withdrawable } = await memberBalances(db, userId);
+  const [{ withdrawable }] = await Promise.all([
+    memberBalances(db, userId),
+    // The timing and velocity signals, after the commit (never the claim's failure).
+    afterClaim(db, { userId, channel: "click_short_link", now }),
+  ]);
   return { amount, withdrawable };
 }

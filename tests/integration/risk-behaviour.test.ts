@@ -16,6 +16,8 @@ import {
   gameRooms,
   memberDailyEarnings,
   riskSignals,
+  shortLinkTokens,
+  shortLinks,
   taskWallTransactions,
   taskWalls,
   users,
@@ -30,6 +32,8 @@ import { seedGames } from "../../api/seed/games";
 import { prng } from "../../api/seed/random";
 import { setSetting } from "../../api/site/settings";
 import { afterOfferReversal } from "../../api/risk/outcomes";
+import { afterClaim } from "../../api/risk/behaviour";
+import { seedShortLinks } from "../../api/seed/shortLinks";
 import { IST_OFFSET_MS, istDay } from "../../api/ledger/earningKinds";
 import { HOUR_MS } from "../../api/seed/random";
 import { DEFAULT_RISK_POLICY } from "../../shared/risk";
@@ -168,6 +172,49 @@ describe.each(drivers())("risk: behaviour and outcomes (%s)", (driver) => {
     expect(await openSignals(human.id)).toEqual([]);
     expect(await heldAt(human.id)).toBeNull();
   }, 120_000);
+
+  it("short links read the same way: tokens consumed at the minimum time name their short_link ids", async () => {
+    const bot = await newMember(t);
+    await t.deps.db.transaction((tx) => seedShortLinks(tx, "http://localhost:3000", clock - 60_000));
+    const [link] = await t.deps.db.select().from(shortLinks).limit(1);
+    const ids: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const started = clock;
+      tick(30_000);
+      const [row] = await t.deps.db
+        .insert(shortLinkTokens)
+        .values({
+          token: `risk-bot-token-${bot.id}-${i}`,
+          userId: bot.id,
+          shortLinkId: link!.id,
+          shortUrl: "https://short.test/x",
+          createdAt: new Date(started),
+          claimableAt: new Date(clock),
+          expiresAt: new Date(clock + HOUR_MS),
+          consumedAt: new Date(clock + 400),
+          amount: 50,
+        })
+        .returning({ id: shortLinkTokens.id });
+      ids.push(row!.id);
+      await afterClaim(t.deps.db, {
+        userId: bot.id,
+        channel: "click_short_link",
+        now: new Date(clock + 400),
+      });
+      tick(5_000);
+    }
+    const byKind = Object.fromEntries((await openSignals(bot.id)).map((s) => [s.kind, s]));
+    const refs = ids.reverse().map((id) => `short_link:${id}`);
+    expect(byKind.minimum_time).toMatchObject({
+      key: `mintime:click_short_link:${istDay(new Date(clock))}`,
+      summary: "10 of the last 10 short-link claims within 1.5 s of the minimum time",
+      evidence: { claims: refs },
+    });
+    expect(byKind.regular_interval).toMatchObject({
+      summary: "10 short-link claims in a row every 35 s (± 0.0 s)",
+      evidence: { claims: refs },
+    });
+  });
 
   it("claims beyond the hourly limit: a velocity signal for the hour, growing with the count", async () => {
     await setSetting(t.deps.db, "risk_policy", { ...DEFAULT_RISK_POLICY, claimsPerHourLimit: 12 });

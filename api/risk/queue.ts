@@ -2,7 +2,7 @@ import { asc, count, desc, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { memberRisk, users, withdrawals } from "../db/schema";
 import { milliToRupeeString } from "../../shared/money";
-import { PAGE_SIZE, offsetOf, pageOf } from "../../shared/pagination";
+import { offsetOf, pageOf } from "../../shared/pagination";
 import { RISK_LEVELS, type ReviewReason, type RiskLevel } from "../../shared/risk";
 import type { OperatorWithdrawalList } from "../../shared/contracts/withdrawals";
 import type { WithdrawalStatusFilter } from "../withdrawals/withdrawals";
@@ -11,9 +11,12 @@ import { linkedAccounts } from "./links";
 /**
  * The payout queue with the risk behind each request (issue 21 §4): the member's score, step and
  * top reasons (member_risk, as the last signal left them), how many accounts are linked to them,
- * and the review marks the request was made with. Paged by the API, 20 a page: Pending oldest
+ * and the review marks the request was made with. Paged by the API, 50 a page: Pending oldest
  * first (pay in order), settled ones newest first.
  */
+
+/** Requests per page: a day's queue on one page for a small site (the other console lists show 20). */
+export const QUEUE_PAGE_SIZE = 50;
 
 /** How many linked accounts the queue counts per request (the member's risk page lists them). */
 export const QUEUE_LINKED_LIMIT = 50;
@@ -35,7 +38,7 @@ export async function operatorQueue(
 ): Promise<OperatorWithdrawalList> {
   const where = status === "all" ? undefined : eq(withdrawals.status, status);
   const [total] = await db.select({ n: count() }).from(withdrawals).where(where);
-  const pagination = pageOf(requestedPage, PAGE_SIZE.operatorLists, Number(total?.n ?? 0));
+  const pagination = pageOf(requestedPage, QUEUE_PAGE_SIZE, Number(total?.n ?? 0));
   const rows = await db
     .select({
       w: withdrawals,

@@ -1,6 +1,8 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { operatorChange, operatorRead } from "~/utils/admin.server";
+import { callApi } from "~/utils/api.server";
+import { riskLevelText } from "~/components/admin/risk-level";
 import { pageParam } from "~/utils/pagination";
 import { Pagination } from "~/components/pagination";
 import { SubmitButton, useIsPending } from "~/components/forms";
@@ -31,12 +33,16 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const wall =
     tab === "postbacks" ? (url.searchParams.get("wall") ?? "").slice(0, 100) || undefined : undefined;
   const encoded = encodeURIComponent(id);
-  const [profile, list] = await Promise.all([
+  const [profile, list, riskRes] = await Promise.all([
     operatorRead(request, context, `/adminRoute/members/${encoded}/profile`),
     operatorRead(request, context, `/adminRoute/members/${encoded}/${tab}`, { page, wall }),
+    // The risk summary: for the roles the risk pages open (others get none, and no line).
+    callApi(request, context, `/adminRoute/members/${encoded}/risk`),
   ]);
+  const r = riskRes.ok ? riskRes.body.msg : null;
+  const risk = r ? { score: r.score, level: r.level, top: r.reasons[0] ?? null } : null;
   // The path is the tab's, so the answer is that tab's list.
-  return { profile, shown: { tab, data: list } as ShownList };
+  return { profile, shown: { tab, data: list } as ShownList, risk };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -126,7 +132,7 @@ function Profile({ p }: { p: MemberProfile }) {
 
 /** A member's page: who they are, what they hold and why, what is in force, and every list about them. */
 export default function AdminMember() {
-  const { profile: p, shown } = useLoaderData<typeof loader>();
+  const { profile: p, shown, risk } = useLoaderData<typeof loader>();
   const me = useRouteLoaderData<typeof adminLoader>("routes/admin");
   const roles = me?.roles ?? [];
   const mayAct = mayUse(roles, ["support", "moderation", "payouts"]);
@@ -163,6 +169,13 @@ export default function AdminMember() {
           banned={p.restrictions.banned !== null}
         />
       </header>
+      {risk ? (
+        <p className="text-sm" data-testid="risk-summary">
+          <Link to={`${base}/risk`} className="break-words text-brand-700 underline">
+            Risk: score {risk.score} ({riskLevelText(risk.level)}){risk.top ? ` — ${risk.top}` : ""}
+          </Link>
+        </p>
+      ) : null}
 
       <section className="card" aria-labelledby="balances-heading">
         <h2 id="balances-heading" className="text-lg font-semibold">

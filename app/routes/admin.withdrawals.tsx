@@ -3,7 +3,12 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
-import { operatorChange, operatorRead } from "~/utils/admin.server";
+import { operatorApi, operatorChange, operatorRead } from "~/utils/admin.server";
+import { errorText } from "~/utils/api.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { pageParam } from "~/utils/pagination";
+import { Pagination } from "~/components/pagination";
+import { RiskLevelBadge } from "~/components/admin/risk-level";
 import { ErrorList, SubmitButton, useAppForm, useIsPending } from "~/components/forms";
 import { formatTime } from "../../shared/time";
 import { rupees } from "../../shared/money";
@@ -29,7 +34,22 @@ const ApproveSchema = z.object({
   intent: z.literal("approve"),
   id: z.string().min(1).max(64),
   status: z.string().optional(),
+  confirmRisk: z.literal("true").optional(),
 });
+
+/** The review marks a request carries, in words. */
+const REVIEW_LABELS: Record<string, string> = { first_payout: "First payout", risk: "Risk" };
+
+/** The confirm step's contents: what the API said when approving needed a second look. */
+interface RiskConfirm {
+  kind: "risk_confirm";
+  id: string;
+  message: string;
+  score: number;
+  level: string;
+  reasons: string[];
+  review_reasons: string[];
+}
 const RejectSchema = z.object({
   intent: z.literal("reject"),
   id: z.string().min(1).max(64),
@@ -42,11 +62,14 @@ const RejectSchema = z.object({
 });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const status = filterOf(new URL(request.url));
+  const url = new URL(request.url);
+  const status = filterOf(url);
+  const page = Math.min(pageParam(url), 999_999_999);
   const d = await operatorRead(request, context, "/adminRoute/withdrawals", {
     status,
+    page: String(page),
   });
-  return { status, records: d.records };
+  return { status, records: d.records, pagination: d.pagination };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -57,13 +80,34 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: ApproveSchema });
     if (submission.status !== "success")
       return data({ id: String(formData.get("id") ?? ""), result: submission.reply() }, { status: 400 });
-    return operatorChange(
+    const { id, confirmRisk } = submission.value;
+    const res = await operatorApi(
       request,
       context,
-      `/adminRoute/withdrawals/${encodeURIComponent(submission.value.id)}/settle`,
-      { method: "POST", json: { action: "approve" } },
-      returnTo,
+      `/adminRoute/withdrawals/${encodeURIComponent(id)}/settle`,
+      {
+        method: "POST",
+        json: confirmRisk ? { action: "approve", confirmRisk: true } : { action: "approve" },
+      },
     );
+    if (res.ok)
+      return redirectWithToast(context, returnTo, { type: "success", title: res.body.msg ?? "Saved." });
+    // A flagged or marked request: the confirm step with the reasons (rendered by the server).
+    const body = res.body as unknown as Record<string, unknown>;
+    if (res.status === 409 && body.error_code === "risk_confirm") {
+      const list = (v: unknown) =>
+        Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : [];
+      return data<RiskConfirm>({
+        kind: "risk_confirm",
+        id,
+        message: errorText(res.body),
+        score: typeof body.score === "number" ? body.score : 0,
+        level: typeof body.level === "string" ? body.level : "none",
+        reasons: list(body.reasons),
+        review_reasons: list(body.review_reasons),
+      });
+    }
+    return redirectWithToast(context, returnTo, { type: "error", title: errorText(res.body) });
   }
   const submission = parseWithZod(formData, { schema: RejectSchema });
   if (submission.status !== "success")
@@ -77,49 +121,153 @@ export async function action({ request, context }: ActionFunctionArgs) {
   );
 }
 
+function RiskConfirmStep({ c, status }: { c: RiskConfirm; status: Filter }) {
+  const order = c.id.toUpperCase();
+  return (
+    <section
+      className="space-y-2 rounded-lg border-2 border-amber-400 bg-amber-50 p-3"
+      aria-labelledby={`confirm-${c.id}`}
+      data-testid="risk-confirm"
+    >
+      <h2 id={`confirm-${c.id}`} className="font-semibold">
+        Approve {order} anyway?
+      </h2>
+      <p className="text-sm">{c.message}</p>
+      <p className="flex flex-wrap items-center gap-2 text-sm">
+        <span>
+          Risk score <span className="font-semibold tabular-nums">{c.score}</span>
+        </span>
+        <RiskLevelBadge level={c.level} />
+        {c.review_reasons.map((r) => (
+          <span
+            key={r}
+            className="rounded-full bg-white px-2 py-0.5 text-xs font-semibold ring-1 ring-amber-400"
+          >
+            {REVIEW_LABELS[r] ?? r}
+          </span>
+        ))}
+      </p>
+      {c.reasons.length > 0 ? (
+        <ul className="list-disc pl-5 text-sm" aria-label="Reasons">
+          {c.reasons.map((r) => (
+            <li key={r} className="break-words">
+              {r}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <Form method="post" className="flex flex-wrap gap-2">
+        <input type="hidden" name="intent" value="approve" />
+        <input type="hidden" name="id" value={c.id} />
+        <input type="hidden" name="status" value={status} />
+        <input type="hidden" name="confirmRisk" value="true" />
+        <button type="submit" className="btn-danger" aria-label={`Approve ${order} anyway`}>
+          Approve anyway
+        </button>
+        <Link to={`/admin/withdrawals?status=${status}`} className="btn-secondary">
+          Cancel
+        </Link>
+      </Form>
+    </section>
+  );
+}
+
+/** The member's risk beside the request: score, step, top reasons, linked accounts, review marks. */
+function RiskLine({ r }: { r: OperatorWithdrawal }) {
+  const risky = r.risk_score > 0 || r.review_reasons.length > 0 || r.linked_accounts > 0;
+  return (
+    <div className="space-y-1 rounded-md bg-slate-50 p-2 text-sm" data-testid="withdrawal-risk">
+      <p className="flex flex-wrap items-center gap-2">
+        <span>
+          Risk score <span className="font-semibold tabular-nums">{r.risk_score}</span>
+        </span>
+        <RiskLevelBadge level={r.risk_level} />
+        {r.review_reasons.map((m) => (
+          <span
+            key={m}
+            className="whitespace-nowrap rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-inset ring-amber-300"
+          >
+            {REVIEW_LABELS[m] ?? m}
+          </span>
+        ))}
+        {r.withdrawals_held ? (
+          <span className="whitespace-nowrap rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800 ring-1 ring-inset ring-red-300">
+            Withdrawals held
+          </span>
+        ) : null}
+      </p>
+      {r.risk_reasons.length > 0 ? (
+        <ul className="list-disc pl-5" aria-label="Top reasons">
+          {r.risk_reasons.map((x) => (
+            <li key={x} className="break-words">
+              {x}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <p>
+        <Link
+          to={`/admin/members/${encodeURIComponent(r.member_id)}/risk`}
+          className="text-brand-700 underline"
+        >
+          {r.linked_accounts === 0
+            ? "No linked accounts"
+            : `${r.linked_accounts} linked ${r.linked_accounts === 1 ? "account" : "accounts"}`}
+          {risky ? " · see the risk" : " · risk page"}
+        </Link>
+      </p>
+    </div>
+  );
+}
+
 function SettleForms({ row, status }: { row: OperatorWithdrawal; status: Filter }) {
   const actionData = useActionData<typeof action>();
   const approving = useIsPending({ fields: { id: row._id, intent: "approve" } });
   const rejecting = useIsPending({ fields: { id: row._id, intent: "reject" } });
   const [form, fields] = useAppForm({
     id: `reject-${row._id}`,
-    lastResult: actionData && "id" in actionData && actionData.id === row._id ? actionData.result : undefined,
+    lastResult:
+      actionData && "result" in actionData && actionData.id === row._id ? actionData.result : undefined,
     schema: RejectSchema,
   });
   const order = row._id.toUpperCase();
+  const confirm = actionData && "kind" in actionData && actionData.id === row._id ? actionData : null;
   return (
-    <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-      <Form method="post">
-        <input type="hidden" name="intent" value="approve" />
-        <input type="hidden" name="id" value={row._id} />
-        <input type="hidden" name="status" value={status} />
-        <SubmitButton pending={approving} className="btn-primary" aria-label={`Approve ${order}`}>
-          Approve
-        </SubmitButton>
-      </Form>
-      <Form
-        method="post"
-        {...getFormProps(form)}
-        className="flex flex-1 flex-col gap-2 sm:flex-row sm:items-start"
-      >
-        <input type="hidden" name="intent" value="reject" />
-        <input type="hidden" name="id" value={row._id} />
-        <input type="hidden" name="status" value={status} />
-        <div className="flex-1">
-          <label className="sr-only" htmlFor={fields.remark.id}>
-            Remark for {order}
-          </label>
-          <input
-            className="input"
-            placeholder="Remark (required to reject)"
-            {...getInputProps(fields.remark, { type: "text" })}
-          />
-          <ErrorList id={fields.remark.errorId} errors={fields.remark.errors} />
-        </div>
-        <SubmitButton pending={rejecting} className="btn-danger" aria-label={`Reject ${order}`}>
-          Reject
-        </SubmitButton>
-      </Form>
+    <div className="space-y-3">
+      {confirm ? <RiskConfirmStep c={confirm} status={status} /> : null}
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+        <Form method="post">
+          <input type="hidden" name="intent" value="approve" />
+          <input type="hidden" name="id" value={row._id} />
+          <input type="hidden" name="status" value={status} />
+          <SubmitButton pending={approving} className="btn-primary" aria-label={`Approve ${order}`}>
+            Approve
+          </SubmitButton>
+        </Form>
+        <Form
+          method="post"
+          {...getFormProps(form)}
+          className="flex flex-1 flex-col gap-2 sm:flex-row sm:items-start"
+        >
+          <input type="hidden" name="intent" value="reject" />
+          <input type="hidden" name="id" value={row._id} />
+          <input type="hidden" name="status" value={status} />
+          <div className="flex-1">
+            <label className="sr-only" htmlFor={fields.remark.id}>
+              Remark for {order}
+            </label>
+            <input
+              className="input"
+              placeholder="Remark (required to reject)"
+              {...getInputProps(fields.remark, { type: "text" })}
+            />
+            <ErrorList id={fields.remark.errorId} errors={fields.remark.errors} />
+          </div>
+          <SubmitButton pending={rejecting} className="btn-danger" aria-label={`Reject ${order}`}>
+            Reject
+          </SubmitButton>
+        </Form>
+      </div>
     </div>
   );
 }
@@ -142,7 +290,8 @@ export default function AdminWithdrawals() {
         ))}
       </nav>
       <p className="text-sm text-slate-600">
-        {d.status === "Pending" ? "Oldest first." : "Newest first."} {d.records.length} shown.
+        {d.status === "Pending" ? "Oldest first." : "Newest first."} {d.pagination.totalRecords}{" "}
+        {d.pagination.totalRecords === 1 ? "request" : "requests"}, 50 a page.
       </p>
       {d.records.length === 0 ? (
         <p className="card text-sm text-slate-600">No withdrawals here.</p>
@@ -156,9 +305,14 @@ export default function AdminWithdrawals() {
               data-testid="admin-withdrawal"
             >
               <div className="flex flex-wrap items-center justify-between gap-2">
-                <div>
-                  <p className="font-semibold">{r.userName}</p>
-                  <p className="text-xs text-slate-600">{r.email}</p>
+                <div className="min-w-0">
+                  <Link
+                    to={`/admin/members/${encodeURIComponent(r.member_id)}`}
+                    className="break-all font-semibold text-brand-700 underline"
+                  >
+                    {r.userName}
+                  </Link>
+                  <p className="break-all text-xs text-slate-600">{r.email}</p>
                 </div>
                 <div className="flex items-center gap-2">
                   <StatusBadge status={r.withdrawal_status} />
@@ -201,11 +355,13 @@ export default function AdminWithdrawals() {
                   </div>
                 ) : null}
               </dl>
+              <RiskLine r={r} />
               {r.withdrawal_status === "Pending" ? <SettleForms row={r} status={d.status} /> : null}
             </li>
           ))}
         </ul>
       )}
+      <Pagination page={d.pagination.page} totalPages={d.pagination.totalPages} />
     </div>
   );
 }

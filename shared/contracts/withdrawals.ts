@@ -104,7 +104,7 @@ export interface OperatorWithdrawal {
   needs_confirm: boolean;
 }
 
-/** The operator's withdrawal queue (`?status=Pending|Success|Reject|all&page=`), 20 a page. */
+/** The operator's withdrawal queue (`?status=Pending|Success|Reject|all&page=`), 50 a page. */
 export interface OperatorWithdrawalList {
   records: OperatorWithdrawal[];
   pagination: Pagination;

@@ -411,7 +411,7 @@ describe.each(drivers())("operator risk views (%s)", (driver) => {
     for (let page = 1; ; page++) {
       const res = await get(payouts, `/adminRoute/withdrawals?status=Pending&page=${page}`);
       expect(res.status).toBe(200);
-      expect(res.body.msg.pagination).toMatchObject({ page, pageSize: 20 });
+      expect(res.body.msg.pagination).toMatchObject({ page, pageSize: 50 });
       all.push(...res.body.msg.records);
       if (page >= res.body.msg.pagination.totalPages) break;
     }

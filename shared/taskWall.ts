@@ -20,6 +20,11 @@ export type RealtimeComponent = (typeof REALTIME_COMPONENTS)[number];
 /** The task-wall balance (spec 2 §3); amounts are rupee strings with 3 decimals. */
 export interface TaskWallBalance {
   available_balance: string;
+  /**
+   * Task-wall credits recorded but still on hold (not withdrawable until their hold ends), as a
+   * rupee string; "0.000" when none.
+   */
+  pending_offerWall?: string;
   today_offerWallIncome: string;
   total_offerWall: number;
   today_completed: number;
@@ -49,6 +54,13 @@ export const POSTBACK_VERDICTS = [
   "invalid_params",
   /** The member's earning is suspended (or the account closed) by an operator: nothing credited. */
   "earning_suspended",
+  /**
+   * The callback's status is one of the wall's pending statuses: recorded, nothing credited; the
+   * network's final callback (another status) credits.
+   */
+  "pending",
+  /** A network's test callback (the wall's debug parameter set) in production: refused. */
+  "test_refused",
   /** A fault of ours: nothing was moved; the network's retry will try again. */
   "error",
 ] as const;
@@ -63,8 +75,14 @@ export const SUCCESS_VERDICTS: ReadonlySet<string> = new Set<PostbackVerdict>([
   "duplicate",
   "reversed",
   "reversal_duplicate",
+  "pending",
 ]);
 
 /** The signature schemes a wall's network may put on its postbacks (api/taskWalls/signatures.ts). */
-export const SIGNATURE_SCHEMES = ["md5_fields", "hmac_sha1_url", "hmac_sha256_sorted", "sha256_fields"] as const;
+export const SIGNATURE_SCHEMES = [
+  "md5_fields",
+  "hmac_sha1_url",
+  "hmac_sha256_sorted",
+  "sha256_fields",
+] as const;
 export type SignatureScheme = (typeof SIGNATURE_SCHEMES)[number];

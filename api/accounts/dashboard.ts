@@ -4,6 +4,8 @@ import { announcementList } from "../content/content";
 import { type EARNING_SOURCES, REFERRAL_INCOME, earningsHistory } from "../ledger/earnings";
 import { IST_OFFSET_MS, istDay } from "../ledger/earningKinds";
 import type { DashboardData } from "../../shared/contracts/accounts";
+import { memberBalances } from "../ledger/ledger";
+import { pendingCredits, releaseDueCredits } from "../taskWalls/holds";
 
 /** The month dropdown covers the current month and the eleven before it. */
 export const DASHBOARD_MONTHS = 12;
@@ -46,7 +48,11 @@ const SOURCE_KEYS: SourceKey[] = [
   "bettingGames",
 ];
 
-/** The session member's dashboard: balance, earnings per month, source and IST day (the daily roll-up), announcements. */
+/**
+ * The session member's dashboard: balance, earnings per month, source and IST day (the daily
+ * roll-up), announcements, and the task-wall credits on hold (released first when their hold has
+ * ended, so the balance and the roll-up include them).
+ */
 export async function memberDashboard(
   db: Db,
   /** The session's member; `withdrawable` was read with the session check. */
@@ -56,8 +62,15 @@ export async function memberDashboard(
   const userId = member.id;
   const current = istMonth(now, 0);
   const since = istMonth(now, DASHBOARD_MONTHS - 1).start;
+  const released = await releaseDueCredits(db, { userId, now });
   // Independent reads: on PostgreSQL they run side by side on the pool.
-  const [rows, announcements] = await Promise.all([earningsHistory(db, userId, since), announcementList(db)]);
+  const [rows, announcements, pending, withdrawable] = await Promise.all([
+    earningsHistory(db, userId, since),
+    announcementList(db),
+    pendingCredits(db, userId),
+    // A release just moved money into the withdrawable balance the session check read.
+    released > 0 ? memberBalances(db, userId).then((b) => b.withdrawable) : member.withdrawable,
+  ]);
 
   const months = new Map<string, Record<SourceKey, number>>();
   const emptySources = () => Object.fromEntries(SOURCE_KEYS.map((k) => [k, 0])) as Record<SourceKey, number>;
@@ -99,10 +112,12 @@ export async function memberDashboard(
   return {
     userEmail: member.email,
     userName: member.userName,
-    userAvailableBalance: milliToRupeeString(member.withdrawable),
+    userAvailableBalance: milliToRupeeString(withdrawable),
     user_month_records,
     user_date_records,
     other_data_announcementsArray: announcements,
+    pending_offerWall: milliToRupeeString(pending.total),
+    pending_offerWall_credits: pending.credits,
   };
 }
 

@@ -28,6 +28,8 @@ export const TASK_WALL_MESSAGES = {
    */
   separatorOrAllowList:
     "md5_fields without a signature separator needs an IP allow-list: without a separator, one signed postback can be re-split into other transaction ids and amounts with the same signature. Set the separator the network uses, or list the network's server addresses.",
+  sha256SeparatorOrAllowList:
+    "sha256_fields without a signature separator needs an IP allow-list: without a separator, one signed postback can be re-split into other transaction ids and amounts with the same signature. Set the separator the network uses, or list the network's server addresses.",
 } as const;
 
 /** The placeholder of the frame URL template that becomes the member's id. */
@@ -36,6 +38,8 @@ export const MAX_MILLI_PER_POINT = 1_000_000;
 /** The most one postback may credit, whatever the operator sets: ₹100,000. */
 export const MAX_CAP_MILLI = 100_000_000;
 export const WALL_ID = /^[A-Za-z0-9_-]{1,64}$/;
+/** The longest hold an operator may set on a wall's credits, in days. */
+export const MAX_HOLD_DAYS = 90;
 
 /** The seeded demo wall's id (its postback URL is /postback/offerwall/demo-wall; demoWall.ts). */
 export const DEMO_WALL_ID = "demo-wall";
@@ -70,6 +74,32 @@ const capRupees = z.unknown().transform((v, ctx) => {
   }
   return milli;
 });
+
+/** Rupees with up to 3 decimals, 0 allowed ("0": every credit is held) → milli-rupees. */
+const thresholdRupees = z.unknown().transform((v, ctx) => {
+  const milli = parseRupeeInput(v);
+  if (milli === null || milli > MAX_CAP_MILLI) {
+    ctx.addIssue({
+      code: z.ZodIssueCode.custom,
+      message: `holdThreshold must be rupees (up to 3 decimals) from 0 to ${milliToRupeeString(MAX_CAP_MILLI)}.`,
+    });
+    return z.NEVER;
+  }
+  return milli;
+});
+
+/** Status values (1 to 64 characters, at most 10). */
+const statusList = (field: string) =>
+  z
+    .array(
+      z
+        .string({ invalid_type_error: `${field} must be a list of values.` })
+        .trim()
+        .min(1, `${field} holds values of 1 to 64 characters.`)
+        .max(64, `${field} holds values of 1 to 64 characters.`),
+      { invalid_type_error: `${field} must be a list of values.` },
+    )
+    .max(10, `${field} holds at most 10 values.`);
 
 /** A whole number from `min` to `max`, one message for every way it can be wrong. */
 const wholeNumber = (field: string, min: number, max: number) => {
@@ -120,17 +150,13 @@ const fields = {
   transactionParam: paramName("transactionParam"),
   amountParam: paramName("amountParam"),
   statusParam: paramName("statusParam").nullable(),
-  reversalStatuses: z
-    .array(
-      z
-        .string({ invalid_type_error: "reversalStatuses must be a list of values." })
-        .trim()
-        .min(1, "reversalStatuses holds values of 1 to 64 characters.")
-        .max(64, "reversalStatuses holds values of 1 to 64 characters."),
-      { invalid_type_error: "reversalStatuses must be a list of values." },
-    )
-    .max(10, "reversalStatuses holds at most 10 values."),
+  reversalStatuses: statusList("reversalStatuses"),
   originalTransactionParam: paramName("originalTransactionParam").nullable(),
+  goalParam: paramName("goalParam").nullable(),
+  pendingStatuses: statusList("pendingStatuses"),
+  debugParam: paramName("debugParam").nullable(),
+  holdDays: wholeNumber("holdDays", 0, MAX_HOLD_DAYS),
+  holdThreshold: thresholdRupees,
   ipAllowList: z
     .array(
       z
@@ -163,6 +189,11 @@ const CreateSchema = z
     statusParam: fields.statusParam.default(null),
     reversalStatuses: fields.reversalStatuses.default([]),
     originalTransactionParam: fields.originalTransactionParam.default(null),
+    goalParam: fields.goalParam.default(null),
+    pendingStatuses: fields.pendingStatuses.default([]),
+    debugParam: fields.debugParam.default(null),
+    holdDays: fields.holdDays.default(0),
+    holdThreshold: fields.holdThreshold.default(0),
     ipAllowList: fields.ipAllowList.default([]),
     successBody: fields.successBody.default("1"),
     enabled: fields.enabled.default(true),
@@ -182,16 +213,32 @@ function checkCombination(w: TaskWallInput): void {
   const refuse = (message: string) => {
     throw new DomainError("invalid_input", message);
   };
-  if (w.scheme === "md5_fields" && w.signatureFields.length === 0)
-    refuse("md5_fields needs signatureFields: the parameters signed, in order.");
-  if (w.scheme === "md5_fields" && w.signatureSeparator === "" && w.ipAllowList.length === 0)
-    refuse(TASK_WALL_MESSAGES.separatorOrAllowList);
+  const fieldsScheme = w.scheme === "md5_fields" || w.scheme === "sha256_fields";
+  if (fieldsScheme && w.signatureFields.length === 0)
+    refuse(`${w.scheme} needs signatureFields: the parameters signed, in order.`);
+  if (fieldsScheme && w.signatureSeparator === "" && w.ipAllowList.length === 0)
+    refuse(
+      w.scheme === "md5_fields"
+        ? TASK_WALL_MESSAGES.separatorOrAllowList
+        : TASK_WALL_MESSAGES.sha256SeparatorOrAllowList,
+    );
   if (w.scheme === "hmac_sha256_sorted" && !w.signatureHeader)
     refuse("hmac_sha256_sorted needs signatureHeader: the header carrying the signature.");
   if (w.reversalStatuses.length > 0 && !w.statusParam)
     refuse("reversalStatuses need statusParam: the parameter they are read from.");
+  if (w.pendingStatuses.length > 0 && !w.statusParam)
+    refuse("pendingStatuses need statusParam: the parameter they are read from.");
+  const bothWays = w.pendingStatuses.find((s) => w.reversalStatuses.includes(s));
+  if (bothWays !== undefined) refuse(`"${bothWays}" cannot be both a pending status and a reversal status.`);
   if (new Set([w.userParam, w.transactionParam, w.amountParam]).size < 3)
     refuse("userParam, transactionParam and amountParam must be three different parameters.");
+  const named = [w.userParam, w.transactionParam, w.amountParam, w.statusParam, w.signatureParam];
+  if (w.goalParam && named.includes(w.goalParam))
+    refuse(
+      "goalParam must be a parameter of its own (not the user, transaction, amount, status or signature).",
+    );
+  if (w.debugParam && [...named, w.goalParam].includes(w.debugParam))
+    refuse("debugParam must be a parameter of its own (not one the wall reads for something else).");
 }
 
 function parse<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, input: unknown): T {
@@ -230,6 +277,11 @@ export function wallForOperator(w: TaskWall) {
     statusParam: w.statusParam,
     reversalStatuses: w.reversalStatuses,
     originalTransactionParam: w.originalTransactionParam,
+    goalParam: w.goalParam,
+    pendingStatuses: w.pendingStatuses,
+    debugParam: w.debugParam,
+    holdDays: w.holdDays,
+    holdThreshold: milliToRupeeString(w.holdThreshold),
     ipAllowList: w.ipAllowList,
     milliPerPoint: w.milliPerPoint,
     capPerPostback: milliToRupeeString(w.capPerPostback),
@@ -273,6 +325,7 @@ export async function insertTaskWall(tx: Db | Tx, input: TaskWallInput & { id?: 
       id: input.id ?? newId(),
       signatureFields: input.signatureFields,
       reversalStatuses: uniq(input.reversalStatuses),
+      pendingStatuses: uniq(input.pendingStatuses),
       ipAllowList: uniq(input.ipAllowList),
     })
     .returning();
@@ -314,13 +367,19 @@ export async function updateTaskWall(
       ? await tx.select().from(taskWalls).where(eq(taskWalls.id, id)).for("update")
       : [];
     if (!before) throw new DomainError("not_found", TASK_WALL_MESSAGES.notFound);
-    const merged = { ...before, capPerPostback: Number(before.capPerPostback), ...changes };
+    const merged = {
+      ...before,
+      capPerPostback: Number(before.capPerPostback),
+      holdThreshold: Number(before.holdThreshold),
+      ...changes,
+    };
     checkCombination(merged);
     const [after] = await tx
       .update(taskWalls)
       .set({
         ...changes,
         ...(changes.reversalStatuses ? { reversalStatuses: uniq(changes.reversalStatuses) } : {}),
+        ...(changes.pendingStatuses ? { pendingStatuses: uniq(changes.pendingStatuses) } : {}),
         ...(changes.ipAllowList ? { ipAllowList: uniq(changes.ipAllowList) } : {}),
       })
       .where(eq(taskWalls.id, id))

@@ -9,27 +9,32 @@ import type { TaskWall } from "./config";
 import type { Judgement, LogInTx } from "./log";
 import { minBig } from "./points";
 import { earningRefusalInTx } from "../members/restrictions";
+import { cancelPending, creditKey, holdCredit, holdOf, wallKey } from "./holds";
+import { formatTime } from "../../shared/time";
 
 /**
- * A postback's money (ADR 0008): a credit moves money once per (wall, transaction id) — the
- * database's primary key decides, so parallel retries credit once — and a reversal takes the
+ * A postback's money (ADR 0008): a credit moves money once per (wall, transaction id, goal id) —
+ * the database's primary key decides, so parallel retries credit once — and a reversal takes the
  * credit back once, from the balance and, past it, into the member's debt (the referrer's share
- * with it).
+ * with it). A credit above its wall's hold threshold is held (holds.ts): booked to the member's
+ * pending account, released later; a reversal inside the hold cancels it instead.
  */
 
 export const TASK_WALL_REVERSAL = "offerWall_reversal";
 export const REFERRAL_REVERSAL = "referral_reversal";
 
-const creditKey = (wallId: string, transactionId: string) => `offerwall:${wallId}:${transactionId}`;
-
-type TransactionKey = { wallId: string; transactionId: string; kind: "credit" | "reversal" };
+type TransactionKey = { wallId: string; transactionId: string; goalId: string; kind: "credit" | "reversal" };
 
 const transactionIs = (k: TransactionKey) =>
   and(
     eq(taskWallTransactions.wallId, k.wallId),
     eq(taskWallTransactions.transactionId, k.transactionId),
+    eq(taskWallTransactions.goalId, k.goalId),
     eq(taskWallTransactions.kind, k.kind),
   );
+
+/** " (goal g)" for a detail line when the credit has a goal. */
+const goalText = (goalId: string) => (goalId ? ` (goal ${goalId})` : "");
 
 /** Records on the transaction row the ledger entry that moved its money (and a reversal's debt). */
 async function linkEntry(tx: Tx, k: TransactionKey, idempotencyKey: string, debt?: number): Promise<void> {
@@ -43,13 +48,18 @@ async function linkEntry(tx: Tx, k: TransactionKey, idempotencyKey: string, debt
     .where(transactionIs(k));
 }
 
-/** One transaction: the (wall, transaction, 'credit') row — or nothing, a duplicate — and the earning. */
+/**
+ * One transaction: the (wall, transaction, goal, 'credit') row — or nothing, a duplicate — and the
+ * earning, or (above the wall's hold threshold) the pending credit released after the hold.
+ */
 export async function credit(
   db: Db,
   input: {
     wall: TaskWall;
     userId: string;
     transactionId: string;
+    /** The goal or event id ('' when the wall sends none). */
+    goalId: string;
     amount: number;
     capped: boolean;
     referredBy: string | null;
@@ -57,7 +67,8 @@ export async function credit(
     logInTx: LogInTx;
   },
 ): Promise<Judgement> {
-  const { wall, userId, transactionId, amount, now } = input;
+  const { wall, userId, transactionId, goalId, amount, now } = input;
+  const known = { transactionId, userId, goalId };
   const rateBp = await getSetting(db, "referral_rate_bp");
   return db.transaction(async (tx) => {
     // First: the member's row FOR SHARE. A suspended (or closed) account is credited nothing; the
@@ -67,22 +78,47 @@ export async function credit(
       return {
         verdict: "earning_suspended",
         detail: `Not credited: the member's earning is suspended (${suspended})`.slice(0, 500),
-        transactionId,
-        userId,
+        ...known,
       };
+    const heldUntil = holdOf(wall, amount, now);
     const [row] = await tx
       .insert(taskWallTransactions)
-      .values({ wallId: wall.id, transactionId, kind: "credit", userId, amount, createdAt: now })
+      .values({
+        wallId: wall.id,
+        transactionId,
+        goalId,
+        kind: "credit",
+        userId,
+        amount,
+        heldUntil,
+        createdAt: now,
+      })
       .onConflictDoNothing()
       .returning({ wallId: taskWallTransactions.wallId });
     if (!row)
       return {
         verdict: "duplicate",
-        detail: "This transaction was credited already.",
-        transactionId,
-        userId,
+        detail: `This transaction${goalText(goalId)} was credited already.`,
+        ...known,
       };
-    const key = creditKey(wall.id, transactionId);
+    const capped = input.capped ? " (capped by the wall's limit per postback)" : "";
+    if (heldUntil) {
+      // Recorded now, withdrawable after the hold: no earning roll-up and no referral share yet.
+      const entryId = await holdCredit(tx, { wallId: wall.id, userId, transactionId, goalId, amount, now });
+      await tx
+        .update(taskWallTransactions)
+        .set({ entryId })
+        .where(transactionIs({ wallId: wall.id, transactionId, goalId, kind: "credit" }));
+      const held: Judgement = {
+        verdict: "credited",
+        detail: `Credited ₹${milliToRupeeString(amount)}${goalText(goalId)}${capped}, pending until ${formatTime(heldUntil.toISOString())} (IST).`,
+        ...known,
+        amount,
+      };
+      await input.logInTx(tx, held);
+      return held;
+    }
+    const key = creditKey(wall.id, transactionId, goalId);
     await creditEarning(tx, {
       userId,
       source: "offerWall",
@@ -92,12 +128,11 @@ export async function credit(
       createdAt: now,
       referral: { referredBy: input.referredBy, rateBp },
     });
-    await linkEntry(tx, { wallId: wall.id, transactionId, kind: "credit" }, key);
+    await linkEntry(tx, { wallId: wall.id, transactionId, goalId, kind: "credit" }, key);
     const j: Judgement = {
       verdict: "credited",
-      detail: `Credited ₹${milliToRupeeString(amount)}${input.capped ? " (capped by the wall's limit per postback)" : ""}.`,
-      transactionId,
-      userId,
+      detail: `Credited ₹${milliToRupeeString(amount)}${goalText(goalId)}${capped}.`,
+      ...known,
       amount,
     };
     await input.logInTx(tx, j);
@@ -166,11 +201,14 @@ async function takeBack(
 }
 
 /**
- * A reversal, once per original credit: the (wall, original, 'reversal') row, then one entry
- * taking the reversed amount back to the offer-wall account (the withdrawable balance first, then
- * the deposit balance, the rest as debt), and the same for the referrer's share of it (back to
- * promotions). The amount reversed is the original credit, or the reversal's own amount when
- * that is smaller.
+ * A reversal, once per original credit (wall, original transaction, goal): the (…, 'reversal')
+ * row, then one entry taking the reversed amount back to the offer-wall account (the withdrawable
+ * balance first, then the deposit balance, the rest as debt), and the same for the referrer's
+ * share of it (back to promotions). The amount reversed is the original credit, or the reversal's
+ * own amount when that is smaller. A credit still on hold (not released) is cancelled instead:
+ * its pending amount goes back to the offer-wall account — no debt, and no referral share was
+ * paid. The original credit's row is locked first, so a release and a reversal of one credit
+ * take turns.
  */
 export async function reverse(
   db: Db,
@@ -179,22 +217,24 @@ export async function reverse(
     userId: string;
     transactionId: string;
     originalId: string;
+    goalId: string;
     requested: bigint;
     now: Date;
     logInTx: LogInTx;
   },
 ): Promise<Judgement> {
-  const { wall, userId, transactionId, originalId, now } = input;
-  const known = { transactionId, userId };
+  const { wall, userId, transactionId, originalId, goalId, now } = input;
+  const known = { transactionId, userId, goalId };
   return db.transaction(async (tx) => {
     const [original] = await tx
       .select()
       .from(taskWallTransactions)
-      .where(transactionIs({ wallId: wall.id, transactionId: originalId, kind: "credit" }));
+      .where(transactionIs({ wallId: wall.id, transactionId: originalId, goalId, kind: "credit" }))
+      .for("update");
     if (!original)
       return {
         verdict: "reversal_without_original",
-        detail: `No credit of transaction ${originalId} to reverse.`,
+        detail: `No credit of transaction ${originalId}${goalText(goalId)} to reverse.`,
         ...known,
       };
     if (original.userId !== userId)
@@ -210,6 +250,7 @@ export async function reverse(
       .values({
         wallId: wall.id,
         transactionId: originalId,
+        goalId,
         kind: "reversal",
         userId,
         amount,
@@ -220,9 +261,31 @@ export async function reverse(
     if (!row)
       return {
         verdict: "reversal_duplicate",
-        detail: `Transaction ${originalId} was reversed already.`,
+        detail: `Transaction ${originalId}${goalText(goalId)} was reversed already.`,
         ...known,
       };
+
+    if (original.heldUntil && !original.releasedAt && !original.cancelledAt) {
+      // Inside the hold: the pending credit is cancelled (nothing was withdrawable, nothing owed).
+      const key = await cancelPending(tx, {
+        wallId: wall.id,
+        userId,
+        transactionId: originalId,
+        goalId,
+        amount,
+        whole: amount === credited,
+        now,
+      });
+      await linkEntry(tx, { wallId: wall.id, transactionId: originalId, goalId, kind: "reversal" }, key, 0);
+      const cancelled: Judgement = {
+        verdict: "reversed",
+        detail: `Cancelled ₹${milliToRupeeString(amount)} of the pending credit of transaction ${originalId}${goalText(goalId)} (inside its hold; no debt).`,
+        ...known,
+        amount: -amount,
+      };
+      await input.logInTx(tx, cancelled);
+      return cancelled;
+    }
 
     // The referrer's share of the reversed part goes back too (ADR 0008).
     const [referral] = await tx
@@ -231,7 +294,7 @@ export async function reverse(
       .innerJoin(journalLines, eq(journalLines.entryId, journalEntries.id))
       .where(
         and(
-          eq(journalEntries.idempotencyKey, `referral:${creditKey(wall.id, originalId)}`),
+          eq(journalEntries.idempotencyKey, `referral:${creditKey(wall.id, originalId, goalId)}`),
           sql`${journalLines.accountId} = 'member:' || ${journalEntries.userId} || ':withdrawable'`,
         ),
       );
@@ -243,7 +306,7 @@ export async function reverse(
       ...takeBackAccounts(userId),
       ...(clawback > 0 ? takeBackAccounts(referral!.referrer!) : []),
     ]);
-    const key = `offerwall-reversal:${wall.id}:${originalId}`;
+    const key = wallKey("offerwall-reversal", wall.id, originalId, goalId);
     const debt = await takeBack(tx, locked, {
       userId,
       amount,
@@ -264,10 +327,10 @@ export async function reverse(
         memo: wall.id,
         now,
       });
-    await linkEntry(tx, { wallId: wall.id, transactionId: originalId, kind: "reversal" }, key, debt);
+    await linkEntry(tx, { wallId: wall.id, transactionId: originalId, goalId, kind: "reversal" }, key, debt);
     const j: Judgement = {
       verdict: "reversed",
-      detail: `Reversed ₹${milliToRupeeString(amount)} of transaction ${originalId}${debt > 0 ? `; ₹${milliToRupeeString(debt)} became debt` : ""}.`,
+      detail: `Reversed ₹${milliToRupeeString(amount)} of transaction ${originalId}${goalText(goalId)}${debt > 0 ? `; ₹${milliToRupeeString(debt)} became debt` : ""}.`,
       ...known,
       amount: -amount,
     };

@@ -35,6 +35,8 @@ export interface Judgement {
   verdict: PostbackVerdict;
   detail: string;
   transactionId?: string;
+  /** The goal or event id of a multi-step offer ('' or absent when the wall sends none). */
+  goalId?: string;
   userId?: string;
   amount?: number;
 }
@@ -73,6 +75,7 @@ export async function logPostback(db: Db | Tx, wallId: string, raw: RawPostback,
     verdict: j.verdict,
     detail: clip(j.detail, 500),
     transactionId: clip(j.transactionId, 200),
+    goalId: j.goalId ? clip(j.goalId, 200) : null,
     userId: clip(j.userId, 100),
     amount: j.amount ?? null,
     origin: raw.origin,
@@ -181,6 +184,7 @@ export async function postbackLog(
       verdict: p.verdict as PostbackVerdict,
       detail: p.detail,
       transactionId: p.transactionId,
+      goalId: p.goalId,
       userId: p.userId,
       userName,
       amount: p.amount === null ? null : milliToRupeeString(p.amount),

@@ -7,6 +7,8 @@ import { demoWallServed } from "./config";
 import type { TaskWallsData } from "../../shared/contracts/taskWalls";
 import type { TaskWallBalance } from "../../shared/taskWall";
 import { recordWallOpening } from "../support/memberSupport";
+import { releaseDueCredits } from "./holds";
+import { milliToRupeeString } from "../../shared/money";
 
 /** The member's side of task walls, under /userIncomeRoute (spec 2 §3, §7; docs/api/taskwalls.md). */
 export function taskWallsRoute(): Hono<ApiEnv> {
@@ -14,7 +16,7 @@ export function taskWallsRoute(): Hono<ApiEnv> {
 
   r.get("/user_offerWall_get", requireMember, async (c) => {
     const { deps, member } = c.var;
-    const [{ walls, balance }, instructions] = await Promise.all([
+    const [{ walls, balance, pending }, instructions] = await Promise.all([
       taskWallsForMember(deps.db, member.id, deps.clock(), { demoWall: demoWallServed(deps.config) }),
       getSetting(deps.db, "offerwall_instructions"),
     ]);
@@ -34,11 +36,14 @@ export function taskWallsRoute(): Hono<ApiEnv> {
       today_completed: balance.today_completed,
       other_data_offerWalls_instructions: instructions.map((html) => sanitizeHtml(html)),
       available_balance: balance.available_balance,
+      pending_offerWall: milliToRupeeString(pending.total),
+      pending_offerWall_credits: pending.credits,
     } satisfies TaskWallsData);
   });
 
   r.get("/user_offerWall_balance_get", requireMember, async (c) => {
     const { deps, member } = c.var;
+    await releaseDueCredits(deps.db, { userId: member.id, now: deps.clock() });
     return ok(
       c,
       (await taskWallBalance(deps.db, member.id, deps.clock(), {

@@ -8,6 +8,8 @@ import { incomeToday } from "../ledger/earnings";
 import { istDayStart } from "../ledger/earningKinds";
 import { memberBalances } from "../ledger/ledger";
 import { DEMO_WALL_ID, USER_ID_PLACEHOLDER, demoWallServed, listTaskWalls, type TaskWall } from "./config";
+import { pendingAccount, pendingCredits, releaseDueCredits } from "./holds";
+import { ledgerAccounts } from "../db/schema";
 
 /**
  * Task walls as members see them (spec 2 §3, §7): the walls shown, each with the member's frame
@@ -29,7 +31,8 @@ const shownToMembers = (demoWall: boolean) =>
 
 /**
  * The task-wall balance (spec 2 §3): withdrawable, today's task-wall income and credits (IST), and
- * the walls shown (`demoWall`: whether this install serves the demo wall, demoWallServed).
+ * the walls shown (`demoWall`: whether this install serves the demo wall, demoWallServed); and
+ * the task-wall credits still on hold (`pending_offerWall`).
  */
 export async function taskWallBalance(
   db: Db,
@@ -38,7 +41,7 @@ export async function taskWallBalance(
   opts: { demoWall: boolean },
 ): Promise<TaskWallBalance> {
   const dayStart = istDayStart(now);
-  const [balances, income, [completed], [walls]] = await Promise.all([
+  const [balances, income, [completed], [walls], [pending]] = await Promise.all([
     memberBalances(db, userId),
     incomeToday(db, userId, "offerWall", now),
     // Credits are the member's offerWall earning entries (the seed's history has entries only).
@@ -54,9 +57,14 @@ export async function taskWallBalance(
         ),
       ),
     db.select({ n: count() }).from(taskWalls).where(shownToMembers(opts.demoWall)),
+    db
+      .select({ balance: ledgerAccounts.balance })
+      .from(ledgerAccounts)
+      .where(eq(ledgerAccounts.id, pendingAccount(userId))),
   ]);
   return {
     available_balance: milliToRupeeString(balances.withdrawable),
+    pending_offerWall: milliToRupeeString(Number(pending?.balance ?? 0)),
     today_offerWallIncome: milliToRupeeString(income),
     total_offerWall: Number(walls?.n ?? 0),
     today_completed: Number(completed?.n ?? 0),
@@ -64,15 +72,19 @@ export async function taskWallBalance(
 }
 
 /**
- * The Task Walls page: the enabled walls with the member's frame address, and the balance; the
- * demo wall only where it is served (`demoWall`).
+ * The Task Walls page: the enabled walls with the member's frame address, the balance, and the
+ * credits on hold (the first 5); the demo wall only where it is served (`demoWall`). Credits whose
+ * hold has ended are released first.
  */
 export async function taskWallsForMember(db: Db, userId: string, now: Date, opts: { demoWall: boolean }) {
-  const [walls, balance] = await Promise.all([
+  await releaseDueCredits(db, { userId, now });
+  const [walls, balance, pending] = await Promise.all([
     listTaskWalls(db, { enabledOnly: true }),
     taskWallBalance(db, userId, now, opts),
+    pendingCredits(db, userId),
   ]);
   return {
+    pending,
     walls: walls
       .filter((w) => opts.demoWall || w.id !== DEMO_WALL_ID)
       .map((w) => ({ id: w.id, name: w.name, frameUrl: frameUrlFor(w, userId) })),

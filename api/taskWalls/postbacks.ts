@@ -11,22 +11,29 @@ import { pushTaskWallBalance, type DemoConfig } from "./members";
 import { pointsToMilli, minBig } from "./points";
 import { credit, reverse } from "./credits";
 import { logPostback, sweepAfterPostback, type Judgement, type LogInTx, type RawPostback } from "./log";
+import { sweepDueCredits } from "./holds";
+import { afterOfferReversal } from "../risk/outcomes";
 
 /**
  * The postback endpoint's rules (task walls, the spec's offer walls; issue 8; ARCHITECTURE §10,
  * docs/api/taskwalls.md, ADR 0008). A network's server calls
  * `/postback/offerwall/{wallId}` for each completed offer, retrying until it gets the wall's
  * success body. Every request is stored raw with its verdict. A credit moves money once per
- * (wall, transaction id) — the database's primary key decides, so parallel retries credit once —
- * and the success body is answered only after the commit. A reversal takes the credit back once,
- * from the balance and, past it, into the member's debt (credits.ts).
+ * (wall, transaction id, goal id) — the database's primary key decides, so parallel retries
+ * credit once — and the success body is answered only after the commit. A reversal takes the
+ * credit back once, from the balance and, past it, into the member's debt (credits.ts); inside a
+ * credit's hold it cancels the pending credit (holds.ts). A callback with a pending status is
+ * recorded and credits nothing; a network's test callback is refused in production.
  */
 
 export interface PostbackDeps {
   db: Db;
   clock: () => Date;
   realtime: RealtimeNotifier;
-  /** Whether the demo wall is served (demoWallServed): its postbacks are `disabled` elsewhere. */
+  /**
+   * Whether the demo wall is served (demoWallServed): its postbacks are `disabled` elsewhere; and
+   * whether this is production (NODE_ENV), where test callbacks are refused.
+   */
   config: DemoConfig;
 }
 
@@ -41,7 +48,10 @@ export interface PostbackOutcome {
 }
 
 const REFUSALS: Record<
-  Exclude<PostbackVerdict, "credited" | "duplicate" | "reversed" | "reversal_duplicate" | "error">,
+  Exclude<
+    PostbackVerdict,
+    "credited" | "duplicate" | "reversed" | "reversal_duplicate" | "pending" | "error"
+  >,
   { status: PostbackOutcome["status"]; code: DomainErrorCode; message: string }
 > = {
   unknown_wall: { status: 404, code: "not_found", message: "Offer wall not found." },
@@ -49,6 +59,11 @@ const REFUSALS: Record<
   ip_not_allowed: { status: 403, code: "forbidden", message: "This address may not send postbacks." },
   bad_signature: { status: 403, code: "forbidden", message: "Invalid signature." },
   invalid_params: { status: 400, code: "invalid_input", message: "Invalid postback parameters." },
+  test_refused: {
+    status: 403,
+    code: "forbidden",
+    message: "Test callbacks are not accepted in production.",
+  },
   earning_suspended: {
     status: 403,
     code: "forbidden",
@@ -149,13 +164,19 @@ export async function handlePostback(
       now,
     );
     await sweepAfterPostback(db, now);
+    await sweepDueCredits(db, now);
     throw e;
   }
   // Money-moving verdicts were logged inside their transaction.
   if (judgement.verdict !== "credited" && judgement.verdict !== "reversed")
     await logPostback(db, wallId, raw, judgement, now);
-  else await pushTaskWallBalance(deps, judgement.userId!, now);
+  else {
+    if (judgement.verdict === "reversed") await afterOfferReversal(db, judgement.userId!, now);
+    await pushTaskWallBalance(deps, judgement.userId!, now);
+  }
   await sweepAfterPostback(db, now);
+  // Credits whose hold has ended, of any member: whichever node takes a postback heals the rest.
+  await sweepDueCredits(db, now);
   return outcomeOf(judgement, wall);
 }
 
@@ -187,18 +208,94 @@ async function judge(
     return { verdict: "bad_signature", detail: "The signature is missing or does not match." };
 
   const param = (name: string | null) => (name ? params.find(([k]) => k === name)?.[1] : undefined);
+  const goalId = param(wall.goalParam) ?? "";
+  const known = {
+    transactionId: param(wall.transactionParam),
+    userId: param(wall.userParam),
+    ...(goalId ? { goalId } : {}),
+  };
+  const invalid = (detail: string): Judgement => ({ verdict: "invalid_params", detail, ...known });
+
+  // A network's test callback: refused in production; elsewhere handled like any, and marked.
+  const test = isTestCallback(wall, param(wall.debugParam));
+  if (test && isProduction(deps.config))
+    return {
+      verdict: "test_refused",
+      detail: `A test callback (${wall.debugParam}=${param(wall.debugParam)}) is not accepted in production.`,
+      ...known,
+    };
+  if (test) {
+    const marked = (j: Judgement): Judgement => ({ ...j, detail: `${j.detail} ${TEST_MARK}` });
+    const j = await judgeCallback(
+      deps,
+      wall,
+      { unsafeBody, problem, now, param, goalId, known, invalid },
+      (tx, j) => logInTx(tx, marked(j)),
+    );
+    return marked(j);
+  }
+  return judgeCallback(deps, wall, { unsafeBody, problem, now, param, goalId, known, invalid }, logInTx);
+}
+
+/** What a test callback's log line says outside production. */
+export const TEST_MARK = "(test callback)";
+
+/** Values of a wall's debug parameter that mark a test callback. */
+const TRUTHY = new Set(["1", "true", "yes"]);
+
+/** Whether the callback is a network's test callback: the wall's debug parameter with 1, true or yes. */
+export const isTestCallback = (wall: Pick<TaskWall, "debugParam">, value: string | undefined) =>
+  wall.debugParam !== null && value !== undefined && TRUTHY.has(value.trim().toLowerCase());
+
+/**
+ * Production, for test callbacks: NODE_ENV is production (where the demo wall is never served, so
+ * no demo install is production). Everywhere else a test callback is accepted and logged as one.
+ */
+export const isProduction = (config: DemoConfig) => config.NODE_ENV === "production";
+
+/** The callback's parameters once the wall, the address and the signature are checked. */
+interface Checked {
+  unsafeBody: boolean;
+  problem: string | undefined;
+  now: Date;
+  param: (name: string | null) => string | undefined;
+  goalId: string;
+  known: { transactionId?: string; userId?: string; goalId?: string };
+  invalid: (detail: string) => Judgement;
+}
+
+async function judgeCallback(
+  deps: PostbackDeps,
+  wall: TaskWall,
+  checked: Checked,
+  logInTx: LogInTx,
+): Promise<Judgement> {
+  const { unsafeBody, problem, now, param, goalId, known, invalid } = checked;
   const transactionId = param(wall.transactionParam);
   const userId = param(wall.userParam);
   const amountText = param(wall.amountParam);
   const status = param(wall.statusParam);
-  const known = { transactionId, userId };
-  const invalid = (detail: string): Judgement => ({ verdict: "invalid_params", detail, ...known });
   if (unsafeBody) return invalid("The body holds characters that are not allowed.");
   if (problem) return invalid(problem);
   if (!transactionId || transactionId.length > 200)
     return invalid(`${wall.transactionParam} (the transaction id) is missing or longer than 200 characters.`);
   if (!userId || userId.length > 64)
     return invalid(`${wall.userParam} (the member's id) is missing or longer than 64 characters.`);
+  if (goalId.length > 200) return invalid(`${wall.goalParam} (the goal id) is longer than 200 characters.`);
+  const [member] = await deps.db
+    .select({ id: users.id, referredBy: users.referredBy })
+    .from(users)
+    .where(eq(users.id, userId));
+  // A pending status (the network's first callback of a credit still being checked): logged, not
+  // credited, whatever amount it carries; the final callback with another status credits.
+  if (status !== undefined && wall.pendingStatuses.includes(status))
+    return member
+      ? {
+          verdict: "pending",
+          detail: `Recorded as pending (${wall.statusParam}=${status}); nothing is credited until the final callback.`,
+          ...known,
+        }
+      : invalid("No member has this id.");
   const points = pointsToMilli(amountText, wall.milliPerPoint);
   const reversal =
     points?.negative === true || (status !== undefined && wall.reversalStatuses.includes(status));
@@ -206,10 +303,6 @@ async function judge(
     return invalid(
       `${wall.amountParam} (the amount) is missing or not a plain number (digits, no leading zero, no + or exponent).`,
     );
-  const [member] = await deps.db
-    .select({ id: users.id, referredBy: users.referredBy })
-    .from(users)
-    .where(eq(users.id, userId));
   if (!member) return invalid("No member has this id.");
 
   if (reversal) {
@@ -219,6 +312,7 @@ async function judge(
       userId,
       transactionId,
       originalId,
+      goalId,
       requested: points?.milli ?? 0n,
       now,
       logInTx,
@@ -230,6 +324,7 @@ async function judge(
     wall,
     userId,
     transactionId,
+    goalId,
     amount: milli,
     capped: points!.milli > BigInt(wall.capPerPostback),
     referredBy: member.referredBy,

@@ -16,6 +16,10 @@ import type { SignatureScheme } from "../../shared/taskWall";
  *   parameter.
  * - `hmac_sha256_sorted` (Ayet): HMAC-SHA256 of the parameters sorted by name, form-encoded as
  *   `k=v` joined by `&`; sent in the header `signatureHeader`.
+ * - `sha256_fields` (Lootably): as `md5_fields` but SHA-256: sha256 of the values of
+ *   `signatureFields`, in order, followed by the secret, joined by `signatureSeparator`.
+ *   Lootably sha256(user_id + ip + revenue + currency_reward + secret) is fields [user_id, ip,
+ *   revenue, currency_reward] with separator "". Sent in the parameter `signatureParam`.
  *
  * Hex digests are compared case-insensitively.
  */
@@ -51,6 +55,16 @@ const firstValue = (params: ParamList, name: string): string | undefined =>
 /** md5(join([...values, secret], separator)), hex. */
 export function md5FieldsDigest(secret: string, values: string[], separator: string): string {
   return createHash("md5")
+    .update([...values, secret].join(separator), "utf8")
+    .digest("hex");
+}
+
+// ---------------------------------------------------------------------------------------------
+// sha256_fields
+
+/** sha256(join([...values, secret], separator)), hex. */
+export function sha256FieldsDigest(secret: string, values: string[], separator: string): string {
+  return createHash("sha256")
     .update([...values, secret].join(separator), "utf8")
     .digest("hex");
 }
@@ -138,6 +152,14 @@ export function verifyPostbackSignature(config: SignatureConfig, received: Recei
       );
       return digestsEqual(expected, firstValue(received.params, config.signatureParam));
     }
+    case "sha256_fields": {
+      const expected = sha256FieldsDigest(
+        config.secret,
+        fieldValues(config, received.params),
+        config.signatureSeparator,
+      );
+      return digestsEqual(expected, firstValue(received.params, config.signatureParam));
+    }
     case "hmac_sha1_url": {
       const { url, value } = withoutParam(received.pathAndQuery, config.signatureParam);
       if (value === undefined) return false;
@@ -174,6 +196,13 @@ export function signPostback(
       return {
         pathAndQuery: append(
           md5FieldsDigest(config.secret, fieldValues(config, params), config.signatureSeparator),
+        ),
+        headers: {},
+      };
+    case "sha256_fields":
+      return {
+        pathAndQuery: append(
+          sha256FieldsDigest(config.secret, fieldValues(config, params), config.signatureSeparator),
         ),
         headers: {},
       };

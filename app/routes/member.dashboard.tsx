@@ -8,6 +8,7 @@ import { dashboardView } from "~/utils/dashboard";
 import type { DashboardData } from "../../shared/contracts/accounts";
 import { formatDay, formatTime } from "../../shared/time";
 import { GENERIC_FAILURE } from "../../shared/messages";
+import { PendingCredits, pendingCreditsView } from "~/components/pending-credits";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard | Rupee Rewards" }];
 
@@ -37,11 +38,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       total: rupees(d.total),
     })),
     announcements: view.announcements.map((a) => ({ time: formatTime(a.time), html: a.html })),
+    pending: ok
+      ? pendingCreditsView(result?.body.msg?.pending_offerWall, result?.body.msg?.pending_offerWall_credits)
+      : pendingCreditsView(undefined, undefined),
   };
 }
 
 export default function Dashboard() {
-  const { error, months, month, tiles, days, announcements } = useLoaderData<typeof loader>();
+  const { error, months, month, tiles, days, announcements, pending } = useLoaderData<typeof loader>();
   const submit = useSubmit();
   const navigation = useNavigation();
   const monthName = months.find((m) => m.key === month)?.name ?? "";
@@ -105,6 +109,8 @@ export default function Dashboard() {
           </li>
         ))}
       </ul>
+
+      <PendingCredits pending={pending} />
 
       <div className="grid gap-5 lg:grid-cols-5">
         <section className="card min-w-0 lg:col-span-3" aria-labelledby="daily-earnings-title">

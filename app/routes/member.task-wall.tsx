@@ -8,6 +8,7 @@ import { TASK_WALL_SOUND_COOKIE, TASK_WALLS_PATH, viewerPath } from "~/utils/tas
 import { INVALID_REQUEST, invariantResponse } from "~/utils/invariant";
 import { memberRestrictions } from "~/utils/restrictions.server";
 import { RestrictionNotice } from "~/components/restriction-notice";
+import { PendingCredits, pendingCreditsView } from "~/components/pending-credits";
 
 export const meta: MetaFunction = () => [{ title: "Task Walls" }];
 
@@ -25,6 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       today_completed: d.today_completed,
     },
     instructions: d.other_data_offerWalls_instructions ?? [],
+    pending: pendingCreditsView(d.pending_offerWall, d.pending_offerWall_credits),
   };
 }
 
@@ -47,6 +49,7 @@ export default function TaskWallsPage() {
       <h1 className="text-2xl font-bold">Task Walls</h1>
       <RestrictionNotice restrictions={d.restrictions} kind="earning" />
       <TaskWallSummary balance={d.summary} />
+      <PendingCredits pending={d.pending} />
       {d.walls.length === 0 ? (
         <div className="card py-8 text-center">
           <p className="font-semibold">No task walls available right now.</p>

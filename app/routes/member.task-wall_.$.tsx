@@ -25,6 +25,7 @@ import {
   type TaskWallBalance,
 } from "~/utils/task-walls";
 import { invariantResponse } from "~/utils/invariant";
+import { PendingCredits, pendingCreditsView } from "~/components/pending-credits";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.wall.offerWallName} · Task Walls` : "Task Walls" },
@@ -52,6 +53,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       today_completed: d.today_completed,
     },
     soundOn: soundOnFor(request, TASK_WALL_SOUND_COOKIE),
+    pending: pendingCreditsView(d.pending_offerWall, d.pending_offerWall_credits),
   };
 }
 
@@ -176,6 +178,7 @@ export default function TaskWallViewer() {
         />
       </div>
       <TaskWallSummary balance={balance} />
+      <PendingCredits pending={d.pending} />
       <p className="sr-only" role="status" aria-live="polite">
         {credited > 0 ? "Your task-wall earnings were updated." : ""}
       </p>

@@ -1,3 +1,4 @@
+import type { PendingOfferWallCredit } from "./taskWalls";
 import type { Endpoint } from "./endpoint";
 import type { Pagination } from "../pagination";
 
@@ -127,6 +128,10 @@ export interface DashboardData {
   user_month_records: DashboardMonth[];
   user_date_records: DashboardDay[];
   other_data_announcementsArray: Announcement[];
+  /** Task-wall credits on hold, not yet withdrawable (rupee string; issue 21 §3). */
+  pending_offerWall?: string;
+  /** The first 5 task-wall credits on hold, the earliest to end first. */
+  pending_offerWall_credits?: PendingOfferWallCredit[];
 }
 
 /** One referee on the refer-and-earn page, with the referral income they produced so far. */

@@ -16,10 +16,40 @@ export interface MemberTaskWall {
   offerWallApiLink: string;
 }
 
+/** A task-wall credit still on hold, as the member's pages show it. */
+export interface PendingOfferWallCredit {
+  /** Rupee string. */
+  amount: string;
+  /** When it becomes withdrawable (ISO; pages show it in India time). */
+  pendingUntil: string;
+  wallName: string;
+}
+
 /** The Task Walls page (user_offerWall_get): the walls, the task-wall balance and the instructions. */
 export interface TaskWallsData extends TaskWallBalance {
   offerWallData_after_replace: MemberTaskWall[];
   other_data_offerWalls_instructions: string[];
+  /** The total of the member's task-wall credits on hold (rupee string). */
+  pending_offerWall: string;
+  /** The first 5 credits on hold, the earliest to end first. */
+  pending_offerWall_credits: PendingOfferWallCredit[];
+}
+
+/**
+ * A wall's postback details as real networks send them, and the hold on its credits (issue 21
+ * §3): read back on every wall; optional when a wall is added or changed.
+ */
+export interface TaskWallHoldSettings {
+  /** The parameter naming a multi-step offer's goal or event: joins the duplicate key. */
+  goalParam: string | null;
+  /** Values of `statusParam` meaning pending: recorded, not credited until the final callback. */
+  pendingStatuses: string[];
+  /** The parameter marking a network's test callback (e.g. `debug`): refused in production. */
+  debugParam: string | null;
+  /** Days a credit above `holdThreshold` stays pending (0 to 90; 0: no hold). */
+  holdDays: number;
+  /** Rupees with up to 3 decimals: credits above it are held; "0.000" holds every credit. */
+  holdThreshold: string;
 }
 
 /** A wall's settings, as operators read them and their form sends them. */
@@ -46,7 +76,7 @@ export interface TaskWallSettings {
 }
 
 /** A wall as operators see it (the secret shown by its last 4 only). */
-export interface OperatorWall extends TaskWallSettings {
+export interface OperatorWall extends TaskWallSettings, TaskWallHoldSettings {
   _id: string;
   secretHint: string;
   sortOrder: number;
@@ -70,7 +100,7 @@ export interface OperatorWallSaved {
 }
 
 /** A wall's configuration as the operators' form sends it (the API validates every field). */
-export interface TaskWallConfigBody extends TaskWallSettings {
+export interface TaskWallConfigBody extends TaskWallSettings, Partial<TaskWallHoldSettings> {
   /** Write-only: left out on an edit, the secret stays. */
   secret?: string;
 }
@@ -89,6 +119,8 @@ export interface PostbackRow {
   verdict: PostbackVerdict;
   detail: string | null;
   transactionId: string | null;
+  /** The goal or event id of a multi-step offer (null when the wall sends none). */
+  goalId?: string | null;
   userId: string | null;
   userName: string | null;
   amount: string | null;

@@ -101,6 +101,7 @@ describe.each(drivers())("task-wall sockets (%s)", (driver) => {
       success: true,
       msg: {
         available_balance: "0.000",
+        pending_offerWall: "0.000",
         today_offerWallIncome: "0.000",
         total_offerWall: 1,
         today_completed: 0,
@@ -142,6 +143,7 @@ describe.each(drivers())("task-wall sockets (%s)", (driver) => {
       success: true,
       msg: {
         available_balance: "0.750",
+        pending_offerWall: "0.000",
         today_offerWallIncome: "0.750",
         total_offerWall: 1,
         today_completed: 1,
@@ -181,6 +183,7 @@ describe.each(drivers())("task-wall sockets (%s)", (driver) => {
       success: true,
       msg: {
         available_balance: "1.250",
+        pending_offerWall: "0.000",
         today_offerWallIncome: "1.250",
         total_offerWall: 1,
         today_completed: 1,

@@ -758,6 +758,7 @@ describe.each(drivers())("task walls (%s)", (driver) => {
       success: true,
       msg: {
         available_balance: "1.500",
+        pending_offerWall: "0.000",
         today_offerWallIncome: "1.500",
         total_offerWall: 5,
         today_completed: 1,

@@ -12,10 +12,11 @@ import {
 import { pointsToMilli } from "../../api/taskWalls/points";
 
 /**
- * The three postback signature schemes against vectors computed here, independently, with
+ * The four postback signature schemes against vectors computed here, independently, with
  * node:crypto — and the forgeries each must refuse.
  */
 const md5 = (s: string) => createHash("md5").update(s).digest("hex");
+const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
 const hmac = (alg: "sha1" | "sha256", key: string, s: string) => createHmac(alg, key).update(s).digest("hex");
 const query = (params: ParamList) => params.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join("&");
 
@@ -50,6 +51,15 @@ const ayet: SignatureConfig = {
   signatureSeparator: "",
   signatureParam: "signature",
   signatureHeader: "X-Ayetstudios-Security-Hash",
+};
+
+const lootably: SignatureConfig = {
+  scheme: "sha256_fields",
+  secret: "lootably-secret",
+  signatureFields: ["user_id", "ip", "revenue", "currency_reward"],
+  signatureSeparator: "",
+  signatureParam: "hash",
+  signatureHeader: null,
 };
 
 const PATH = "/postback/offerwall/w1";
@@ -106,6 +116,49 @@ describe("md5_fields", () => {
     expect(verifyPostbackSignature({ ...wannads, secret: "other" }, received(pathAndQuery))).toBe(false);
     expect(verifyPostbackSignature(wannads, received(`${PATH}?${query(params)}`))).toBe(false);
     expect(verifyPostbackSignature(wannads, received(`${PATH}?${query(params)}&signature=`))).toBe(false);
+  });
+});
+
+describe("sha256_fields", () => {
+  const params: ParamList = [
+    ["user_id", "u42"],
+    ["ip", "203.0.113.9"],
+    ["revenue", "0.85"],
+    ["currency_reward", "120"],
+    ["transaction_id", "lt-9"],
+  ];
+
+  it("Lootably: sha256(user_id + ip + revenue + currency_reward + secret)", () => {
+    const sig = sha256("u42203.0.113.90.85120lootably-secret");
+    const url = `${PATH}?${query(params)}&hash=${sig}`;
+    expect(verifyPostbackSignature(lootably, received(url))).toBe(true);
+    expect(verifyPostbackSignature(lootably, received(url.replace(sig, sig.toUpperCase())))).toBe(true);
+    expect(signPostback(lootably, PATH, params)).toEqual({ pathAndQuery: url, headers: {} });
+  });
+
+  it("joins with the separator when there is one", () => {
+    const config = { ...lootably, signatureSeparator: ":" };
+    const sig = sha256("u42:203.0.113.9:0.85:120:lootably-secret");
+    expect(verifyPostbackSignature(config, received(`${PATH}?${query(params)}&hash=${sig}`))).toBe(true);
+    // The md5 of the same text is another scheme's signature.
+    const md5Sig = md5("u42:203.0.113.9:0.85:120:lootably-secret");
+    expect(verifyPostbackSignature(config, received(`${PATH}?${query(params)}&hash=${md5Sig}`))).toBe(false);
+  });
+
+  it("refuses a changed reward, a changed user, a wrong secret and a missing signature", () => {
+    const { pathAndQuery } = signPostback(lootably, PATH, params);
+    expect(
+      verifyPostbackSignature(
+        lootably,
+        received(pathAndQuery.replace("currency_reward=120", "currency_reward=1200")),
+      ),
+    ).toBe(false);
+    expect(
+      verifyPostbackSignature(lootably, received(pathAndQuery.replace("user_id=u42", "user_id=u43"))),
+    ).toBe(false);
+    expect(verifyPostbackSignature({ ...lootably, secret: "other" }, received(pathAndQuery))).toBe(false);
+    expect(verifyPostbackSignature(lootably, received(`${PATH}?${query(params)}`))).toBe(false);
+    expect(verifyPostbackSignature(lootably, received(`${PATH}?${query(params)}&hash=`))).toBe(false);
   });
 });
 

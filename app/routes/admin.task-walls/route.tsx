@@ -42,6 +42,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     statusParam: v.statusParam ?? null,
     reversalStatuses: words(v.reversalStatuses),
     originalTransactionParam: v.originalTransactionParam ?? null,
+    goalParam: v.goalParam ?? null,
+    pendingStatuses: words(v.pendingStatuses),
+    debugParam: v.debugParam ?? null,
+    holdDays: Number(v.holdDays ?? 0),
+    holdThreshold: v.holdThreshold,
     ipAllowList: words(v.ipAllowList),
     milliPerPoint: parseRupeeInput(v.rupeesPerPoint) ?? 0,
     capPerPostback: v.capPerPostback,
@@ -104,6 +109,8 @@ export default function AdminTaskWalls() {
                 <dd>{rupees(milliToRupeeString(w.milliPerPoint))}</dd>
                 <dt className="text-slate-500">Cap</dt>
                 <dd>{rupees(w.capPerPostback)}</dd>
+                <dt className="text-slate-500">Hold</dt>
+                <dd>{w.holdDays > 0 ? `${w.holdDays} days above ${rupees(w.holdThreshold)}` : "None"}</dd>
                 <dt className="text-slate-500">Frame</dt>
                 <dd className="col-span-3 break-all font-mono text-xs">{w.frameUrlTemplate}</dd>
               </dl>

@@ -24,6 +24,7 @@ const SCHEME_LABELS: Record<(typeof SIGNATURE_SCHEMES)[number], string> = {
   md5_fields: "MD5 of named fields and the secret",
   hmac_sha1_url: "HMAC-SHA1 of the whole URL",
   hmac_sha256_sorted: "HMAC-SHA256 of the sorted parameters (header)",
+  sha256_fields: "SHA-256 of named fields and the secret",
 };
 
 const PARAM = /^[A-Za-z0-9_.[\]-]{1,64}$/;
@@ -60,7 +61,19 @@ export const WallSchema = z
     statusParam: optionalParam,
     reversalStatuses: list,
     originalTransactionParam: optionalParam,
+    goalParam: optionalParam,
+    pendingStatuses: list,
+    debugParam: optionalParam,
     ipAllowList: list,
+    holdDays: z
+      .string()
+      .trim()
+      .regex(/^(\d|[1-8]\d|90)$/, "Hold days: a whole number from 0 to 90.")
+      .optional(),
+    holdThreshold: rupeeText({
+      required: "Hold threshold is required: 0 holds every credit.",
+      invalid: "Rupees with up to 3 decimals, e.g. 50 or 0 (every credit).",
+    }),
     rupeesPerPoint: rupeeText({
       required: "Rupees per point is required.",
       invalid: "Rupees with up to 3 decimals, e.g. 0.010.",
@@ -76,7 +89,11 @@ export const WallSchema = z
   })
   .superRefine((v, ctx) => {
     // The API refuses it too (api/taskWalls/config.ts); said here next to the field, before a round trip.
-    if (v.scheme === "md5_fields" && !v.signatureSeparator && words(v.ipAllowList).length === 0)
+    if (
+      (v.scheme === "md5_fields" || v.scheme === "sha256_fields") &&
+      !v.signatureSeparator &&
+      words(v.ipAllowList).length === 0
+    )
       ctx.addIssue({
         code: "custom",
         path: ["signatureSeparator"],
@@ -90,7 +107,7 @@ const PARAMETER_FIELDS = [
   [
     "signatureFields",
     "Signature fields",
-    "md5_fields: the parameters signed, in order, separated by commas.",
+    "md5_fields and sha256_fields: the parameters signed, in order, separated by commas.",
   ],
   [
     "signatureSeparator",
@@ -113,7 +130,28 @@ const PARAMETER_FIELDS = [
     "Original transaction parameter",
     "Names the credit a reversal cancels (else the reversal's own id).",
   ],
+  [
+    "goalParam",
+    "Goal parameter",
+    "Multi-step offers: the goal or event id; each goal of a transaction is credited once.",
+  ],
+  [
+    "pendingStatuses",
+    "Pending statuses",
+    "Values of the status parameter that mean pending (recorded, credited by the final callback), separated by commas.",
+  ],
+  [
+    "debugParam",
+    "Debug parameter",
+    "Marks the network's test callbacks (e.g. debug): refused in production, marked in the log elsewhere.",
+  ],
   ["ipAllowList", "IP allow-list", "Addresses postbacks may come from, separated by commas; empty: any."],
+  [
+    "holdDays",
+    "Hold days",
+    "0 to 90: credits above the threshold stay pending this long before they can be withdrawn; 0: no hold.",
+  ],
+  ["holdThreshold", "Hold threshold (₹)", "Credits above this are held; 0 holds every credit."],
   ["rupeesPerPoint", "Rupees per point (₹)", "Up to 3 decimals: 0.010 is 10 milli-rupees a point."],
   ["capPerPostback", "Cap per postback (₹)", "The most one postback credits."],
   [
@@ -151,6 +189,11 @@ export function WallForm({
           statusParam: wall.statusParam ?? "",
           reversalStatuses: wall.reversalStatuses.join(", "),
           originalTransactionParam: wall.originalTransactionParam ?? "",
+          goalParam: wall.goalParam ?? "",
+          pendingStatuses: wall.pendingStatuses.join(", "),
+          debugParam: wall.debugParam ?? "",
+          holdDays: String(wall.holdDays),
+          holdThreshold: wall.holdThreshold,
           ipAllowList: wall.ipAllowList.join(", "),
           rupeesPerPoint: milliToRupeeString(wall.milliPerPoint),
           capPerPostback: wall.capPerPostback,
@@ -164,6 +207,8 @@ export function WallForm({
           transactionParam: "transaction_id",
           amountParam: "amount",
           successBody: "1",
+          holdDays: "0",
+          holdThreshold: "0",
           enabled: "on",
         },
   });
@@ -213,7 +258,11 @@ export function WallForm({
             hint={hint}
             inputProps={text(
               fields[name],
-              /^(rupeesPerPoint|capPerPostback)$/.test(name) ? { inputMode: "decimal" } : {},
+              /^(rupeesPerPoint|capPerPostback|holdThreshold)$/.test(name)
+                ? { inputMode: "decimal" }
+                : name === "holdDays"
+                  ? { inputMode: "numeric" }
+                  : {},
             )}
           />
         ))}

@@ -1,11 +1,10 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { memberRisk, riskSignals, users } from "../db/schema";
-import { getSetting } from "../site/settings";
+import { memberScore, riskPolicy } from "./policy";
 import { recordAudit } from "../site/audit";
 import { applyMemberActionInTx } from "../members/restrictions";
 import {
-  DEFAULT_RISK_POLICY,
   RISK_LEVELS,
   RISK_SIGNAL_KINDS,
   levelOf,
@@ -25,6 +24,8 @@ import {
  * earning and ban. Automatic steps are audited with their reasons under the actor `system:risk`.
  */
 
+export { memberScore, riskPolicy };
+
 export const RISK_ACTOR = "system:risk";
 /** How an automatic step's reason begins (clearing releases only such a hold). */
 export const AUTOMATIC_PREFIX = "Automatic review";
@@ -39,17 +40,6 @@ export interface SignalInput {
   /** The reason in words, as operators read it. */
   summary: string;
   evidence: RiskEvidence;
-}
-
-/** The operator's risk settings, any field they never set taken from the defaults. */
-export async function riskPolicy(db: Db | Tx): Promise<RiskPolicy> {
-  const stored = (await getSetting(db, "risk_policy")) as Partial<RiskPolicy>;
-  return {
-    ...DEFAULT_RISK_POLICY,
-    ...stored,
-    weights: { ...DEFAULT_RISK_POLICY.weights, ...stored.weights },
-    thresholds: { ...DEFAULT_RISK_POLICY.thresholds, ...stored.thresholds },
-  };
 }
 
 /**
@@ -245,10 +235,4 @@ export async function clearMember(
     });
     return { cleared: cleared.length, released };
   });
-}
-
-/** A member's score and step as stored (none when nothing was ever recorded). */
-export async function memberScore(db: Db | Tx, userId: string) {
-  const [row] = await db.select().from(memberRisk).where(eq(memberRisk.userId, userId));
-  return row ?? { userId, score: 0, level: "none" as RiskLevel, reasons: [] as string[], updatedAt: null };
 }

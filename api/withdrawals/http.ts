@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { clientIp, ok, pageQuery, readObj, requireMember, type ApiEnv } from "../http";
 import { deviceIdOf } from "../risk/links";
+import { recordWithdrawalSignals } from "./signals";
 import { clipUserAgent } from "../accounts/sessions";
 import { milliToRupeeString } from "../../shared/money";
 import { sanitizeHtml } from "../lib/sanitize";
@@ -73,17 +74,20 @@ export function userAmountRoute(): Hono<ApiEnv> {
     const { deps, member } = c.var;
     await deps.limiter.consume("money", member.id);
     const body = await readObj(c, WithdrawSchema);
+    const origin = {
+      deviceId: deviceIdOf(c),
+      ip: clientIp(c),
+      userAgent: clipUserAgent(c.req.header("user-agent")),
+      proxyCheck: deps.proxyCheck,
+    };
     await requestWithdrawal(deps.db, {
       userId: member.id,
       rupees: body.balance,
       type: body.type,
       requestId: body.request_id,
-      origin: {
-        deviceId: deviceIdOf(c),
-        ip: clientIp(c),
-        userAgent: clipUserAgent(c.req.header("user-agent")),
-        proxyCheck: deps.proxyCheck,
-      },
+      origin,
+      beforeCreate: (bound) =>
+        recordWithdrawalSignals(deps.db, { userId: member.id, ...bound, origin, now: new Date() }),
     });
     return ok(c, WITHDRAW_MESSAGES.success);
   });

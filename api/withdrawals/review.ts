@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { users, withdrawals } from "../db/schema";
 import { DomainError } from "../lib/errors";
-import { memberScore, riskPolicy } from "../risk/score";
+import { memberScore, riskPolicy } from "../risk/policy";
 import { RISK_LEVELS, type ReviewReason } from "../../shared/risk";
 import { formatTime } from "../../shared/time";
 

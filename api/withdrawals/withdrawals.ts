@@ -9,7 +9,6 @@ import { MAX_INPUT_RUPEES, formatRupees, milliToRupeeString, rupeesToMilli } fro
 import { recordAudit } from "../site/audit";
 import { releaseDueCredits } from "../taskWalls/holds";
 import { assertApprovalConfirmed, assertWaitingPeriodOver, reviewOf } from "./review";
-import { recordWithdrawalSignals, type WithdrawalOrigin } from "./signals";
 import {
   InsufficientFundsError,
   PLATFORM,
@@ -104,8 +103,14 @@ export async function requestWithdrawal(
     rupees: number;
     type: string | undefined;
     requestId?: string;
-    /** Where the request came from: recorded with it and as risk signals (device, address, proxy). */
-    origin?: WithdrawalOrigin;
+    /** Where the request came from, kept with it. */
+    origin?: { deviceId: string | null; ip: string | null };
+    /**
+     * Runs once the request passed its checks, before it is created: the caller records the
+     * request's risk signals there (withdrawals/signals.ts), so a score they push past the hold
+     * threshold holds this request too and marks it for review.
+     */
+    beforeCreate?: (bound: { methodName: string; accountInfo: string }) => Promise<void>;
     now?: Date;
   },
 ): Promise<{ id: string; duplicate: boolean }> {
@@ -141,15 +146,7 @@ export async function requestWithdrawal(
   if (amount > withdrawable)
     throw new DomainError("insufficient_balance", WITHDRAW_MESSAGES.insufficient(withdrawable));
 
-  // The request's own signals first (its device, address, payout account): a score they push past
-  // the hold threshold holds this request too, and marks it for review.
-  await recordWithdrawalSignals(db, {
-    userId: input.userId,
-    methodName: bound.methodName,
-    accountInfo: info,
-    origin: input.origin,
-    now,
-  });
+  await input.beforeCreate?.({ methodName: bound.methodName, accountInfo: info });
   const review = await reviewOf(db, input.userId);
 
   const id = newId();

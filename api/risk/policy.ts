@@ -1,0 +1,28 @@
+import { eq } from "drizzle-orm";
+import type { Db, Tx } from "../db/client";
+import { memberRisk } from "../db/schema";
+import { getSetting } from "../site/settings";
+import { DEFAULT_RISK_POLICY, type RiskLevel, type RiskPolicy } from "../../shared/risk";
+
+/**
+ * Risk reads with no side effects (issue 21): the operator's policy and a member's stored score.
+ * Apart from the scoring (score.ts), so the withdrawal rules can read them without importing the
+ * restrictions the scoring applies.
+ */
+
+/** The operator's risk settings, any field they never set taken from the defaults. */
+export async function riskPolicy(db: Db | Tx): Promise<RiskPolicy> {
+  const stored = (await getSetting(db, "risk_policy")) as Partial<RiskPolicy>;
+  return {
+    ...DEFAULT_RISK_POLICY,
+    ...stored,
+    weights: { ...DEFAULT_RISK_POLICY.weights, ...stored.weights },
+    thresholds: { ...DEFAULT_RISK_POLICY.thresholds, ...stored.thresholds },
+  };
+}
+
+/** A member's score and step as stored (none when nothing was ever recorded). */
+export async function memberScore(db: Db | Tx, userId: string) {
+  const [row] = await db.select().from(memberRisk).where(eq(memberRisk.userId, userId));
+  return row ?? { userId, score: 0, level: "none" as RiskLevel, reasons: [] as string[], updatedAt: null };
+}

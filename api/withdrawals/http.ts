@@ -67,6 +67,7 @@ export function userAmountRoute(): Hono<ApiEnv> {
       withdrawal_Records: s.records,
       pagination: s.pagination,
       other_data_withdrawal_instructions: instructions.map((html) => sanitizeHtml(html)),
+      review_message: s.reviewMessage,
     } satisfies BalanceData);
   });
 

@@ -8,7 +8,7 @@ import { newId } from "../lib/ids";
 import { MAX_INPUT_RUPEES, formatRupees, milliToRupeeString, rupeesToMilli } from "../../shared/money";
 import { recordAudit } from "../site/audit";
 import { releaseDueCredits } from "../taskWalls/holds";
-import { assertApprovalConfirmed, assertWaitingPeriodOver, reviewOf } from "./review";
+import { REVIEW_MESSAGES, assertApprovalConfirmed, assertWaitingPeriodOver, reviewOf } from "./review";
 import {
   InsufficientFundsError,
   PLATFORM,
@@ -335,7 +335,9 @@ const recordOf = (w: typeof withdrawals.$inferSelect) => ({
 });
 
 /** The withdrawal page's data: balances, the bound method and one page of the member's history, newest first. */
-export async function withdrawalSummary(db: Db, userId: string, requestedPage = 1) {
+export async function withdrawalSummary(db: Db, userId: string, requestedPage = 1, now = new Date()) {
+  // Held task-wall credits whose hold has passed are withdrawable now: release them first.
+  await releaseDueCredits(db, { userId, now });
   const balances = await memberBalances(db, userId);
   const bound = await boundPayout(db, userId);
   const [totals] = await db
@@ -343,6 +345,7 @@ export async function withdrawalSummary(db: Db, userId: string, requestedPage = 
       pending: sql<string>`coalesce(sum(${withdrawals.amount}) filter (where ${withdrawals.status} = 'Pending'), 0)`,
       paid: sql<string>`coalesce(sum(${withdrawals.amount}) filter (where ${withdrawals.status} = 'Success'), 0)`,
       count: sql<number>`count(*)::int`,
+      inReview: sql<number>`count(*) filter (where ${withdrawals.status} = 'Pending' and ${withdrawals.reviewReasons} <> '[]'::jsonb)::int`,
     })
     .from(withdrawals)
     .where(eq(withdrawals.userId, userId));
@@ -364,6 +367,7 @@ export async function withdrawalSummary(db: Db, userId: string, requestedPage = 
     minimum: bound?.minimum ?? null,
     records: records.map(recordOf),
     pagination,
+    reviewMessage: Number(totals?.inReview ?? 0) > 0 ? REVIEW_MESSAGES.underReview : null,
   };
 }
 

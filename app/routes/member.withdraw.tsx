@@ -94,6 +94,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     total: d.total_withdrawal_amount,
     rules: rulesOf(d),
     instructions: d.other_data_withdrawal_instructions ?? [],
+    reviewMessage: d.review_message ?? null,
     records: d.withdrawal_Records,
     page: d.pagination.page,
     totalPages: d.pagination.totalPages,
@@ -244,6 +245,18 @@ export default function WithdrawPage() {
     <div className="mx-auto max-w-3xl space-y-6">
       <h1 className="text-2xl font-bold">Withdraw</h1>
       <RestrictionNotice restrictions={d.restrictions} kind="withdrawals" />
+      {d.reviewMessage && !d.restrictions?.withdrawalsHeld ? (
+        <p
+          role="status"
+          data-testid="withdrawal-review-notice"
+          className="rounded-lg border border-sky-200 bg-sky-50 p-4 text-sm text-sky-900"
+        >
+          {d.reviewMessage}{" "}
+          <a href="/member/support" className="font-semibold underline">
+            Go to the Support page
+          </a>
+        </p>
+      ) : null}
       <section className="grid grid-cols-1 gap-3 sm:grid-cols-3" aria-label="Balances">
         <BalanceCard label="Withdrawable Balance" amount={d.withdrawable} tone="brand" />
         <BalanceCard label="Pending Withdrawn" amount={d.pending} tone="amber" />

@@ -35,6 +35,8 @@ export interface BalanceData {
   pagination: Pagination;
   /** HTML, sanitised. */
   other_data_withdrawal_instructions: string[];
+  /** While a request of the member's waits for a review (a first payout, a flagged account): why, in plain words. */
+  review_message: string | null;
 }
 
 /** A withdrawal request (`{obj}`): whole rupees, the bound method's name, an idempotency key. */

@@ -359,7 +359,7 @@ describe.each(drivers())("withdrawals (%s)", (driver) => {
         userName: b.m.userName,
         email: b.m.email,
         withdrawal_method: "UPI",
-        withdrawal_account_information: "member@upi",
+        withdrawal_account_information: `${b.m.userName}@upi`,
         balance: "110.000",
         withdrawal_status: "Pending",
         remark: "",

@@ -100,7 +100,16 @@ export async function addPayoutMethod(t: TestApi, operator: TestMember, name: st
   expect(res.body).toEqual({ success: true, msg: "Payout method saved." });
 }
 
-export async function bindPayout(t: TestApi, member: TestMember, method: string, info = "member@upi") {
+/**
+ * Binds a payout account through the profile. Each member's own by default: one account bound by
+ * several members is a risk signal (issue 21) that would hold their withdrawals.
+ */
+export async function bindPayout(
+  t: TestApi,
+  member: TestMember,
+  method: string,
+  info = `${member.userName}@upi`,
+) {
   const res = await t.request("/userRoute/userProfileData_patch", {
     method: "PATCH",
     obj: {

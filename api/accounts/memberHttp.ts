@@ -13,6 +13,7 @@ import {
 } from "../../shared/fields";
 import type { ApiContext, ApiEnv } from "../http";
 import { ApiError, clientIp, fail, matchesTag, ok, readObj, requireMember } from "../http";
+import { releaseDueCredits } from "../taskWalls/holds";
 import { publicOrigin } from "../config";
 import { DomainError } from "../lib/errors";
 import { HumanCheckInput, verifyHumanCheck } from "../lib/humanCheck";
@@ -338,9 +339,13 @@ export function userRoute(): Hono<ApiEnv> {
   // Conditional: answers 304 to If-None-Match with the current tag, and HEAD with the tag alone.
   r.get("/userDataGet_dashboard", requireMember, async (c) => {
     const now = new Date();
+    // A held task-wall credit whose hold ended changes the balances the kept page shows.
+    const released = await releaseDueCredits(c.var.deps.db, { userId: c.var.member.id, now });
     const tag = dashboardTag(c.var.member, now);
-    c.header("ETag", tag);
-    if (matchesTag(c.req.header("if-none-match"), tag)) return c.body(null, 304);
+    if (released === 0) {
+      c.header("ETag", tag);
+      if (matchesTag(c.req.header("if-none-match"), tag)) return c.body(null, 304);
+    }
     if (c.req.method === "HEAD") return c.body(null, 200);
     return ok(c, await memberDashboard(c.var.deps.db, c.var.member, now));
   });

@@ -22,6 +22,7 @@ import { seedTaskWalls } from "./taskWalls";
 import { seedShortLinks } from "./shortLinks";
 import { seedSupport } from "./support";
 import { seedActivity } from "./activity";
+import { seedRisk } from "./risk";
 import { seedGames } from "./games";
 import { publicOrigin } from "../config";
 import { sanitizeHtml } from "../lib/sanitize";
@@ -455,6 +456,7 @@ export async function seedIfEmpty(
     await seedGames(tx);
     await seedSupport(tx, now);
     await seedActivity(tx, now, passwordHash);
+    await seedRisk(tx, now, methodId("UPI"), passwordHash);
     await seedShortLinks(
       tx,
       publicOrigin({ PUBLIC_ORIGIN: opts.publicOrigin, PORT: opts.port ?? 3000 }),

@@ -155,6 +155,16 @@ const dueAt = (now: Date) =>
  * partial reversal inside the hold) becomes the member's earning — pending → withdrawable, rolled
  * up, the referrer's share paid — and `released_at` is set. Answers false when nothing was due.
  */
+/** Whether any credit (of the member, when named) is due for release: no lock, no transaction. */
+async function anyDue(db: Db, now: Date, userId?: string): Promise<boolean> {
+  const [row] = await db
+    .select({ wallId: taskWallTransactions.wallId })
+    .from(taskWallTransactions)
+    .where(userId ? and(dueAt(now), eq(taskWallTransactions.userId, userId)) : dueAt(now))
+    .limit(1);
+  return row !== undefined;
+}
+
 async function releaseOne(db: Db, now: Date, userId?: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -210,6 +220,8 @@ export const RELEASE_BATCH = 100;
  * on the member's task-wall and dashboard reads, and before a withdrawal.
  */
 export async function releaseDueCredits(db: Db, input: { userId: string; now: Date }): Promise<number> {
+  // Most reads find nothing due: one indexed look without a transaction answers them.
+  if (!(await anyDue(db, input.now, input.userId))) return 0;
   let released = 0;
   while (released < RELEASE_BATCH && (await releaseOne(db, input.now, input.userId))) released++;
   return released;
@@ -222,6 +234,7 @@ export async function releaseDueCredits(db: Db, input: { userId: string; now: Da
 export async function sweepDueCredits(db: Db, now: Date, limit = RELEASE_BATCH): Promise<number> {
   let released = 0;
   try {
+    if (!(await anyDue(db, now))) return 0;
     while (released < limit && (await releaseOne(db, now))) released++;
   } catch (e) {
     console.error("pending credit release failed", e);

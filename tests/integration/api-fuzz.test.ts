@@ -4,6 +4,7 @@ import fc from "fast-check";
 import { solveChallenge, type Challenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { drivers } from "../support/db";
+import { DEFAULT_RISK_POLICY } from "../../shared/risk";
 import { startTestApi, type TestApi } from "../support/api";
 import { serveApi, type ServedApi } from "../support/http";
 import { startOidcProvider, type OidcProvider } from "../support/oidc";
@@ -570,7 +571,8 @@ describe.each(drivers())("API fuzz (%s)", (driver) => {
         zip_code: "411001",
         mobile_number: 9876543210,
         withdrawal_method: "UPI",
-        withdrawal_account_information: "member@upi",
+        // The member's own account, as bound in beforeAll: no password needed to keep it.
+        withdrawal_account_information: `${member.userName}@upi`,
       }),
       validStatus: 200,
       lenient: ["mobile_number"],
@@ -825,6 +827,42 @@ describe.each(drivers())("API fuzz (%s)", (driver) => {
     { method: "POST", route: "/adminRoute/adjustments/:id/reject", input: "json", role: "operator" },
     { method: "GET", route: "/adminRoute/me", input: "none", role: "operator" },
     { method: "GET", route: "/adminRoute/overview", input: "none", role: "operator" },
+    { method: "GET", route: "/adminRoute/risk", input: "none", role: "operator" },
+    { method: "GET", route: "/adminRoute/risk/settings", input: "none", role: "operator" },
+    {
+      method: "PATCH",
+      route: "/adminRoute/risk/settings",
+      input: "json",
+      role: "operator",
+      valid: () => ({ ...DEFAULT_RISK_POLICY }),
+      validStatus: 200,
+    },
+    {
+      method: "GET",
+      route: "/adminRoute/members/:id/risk",
+      input: "none",
+      role: "operator",
+      ids: () => [member.id],
+    },
+    {
+      method: "POST",
+      route: "/adminRoute/members/:id/risk/clear",
+      input: "json",
+      role: "operator",
+      valid: () => ({ note: "Fuzz note" }),
+      validStatus: 200,
+      ids: () => [restricted.id],
+    },
+    {
+      method: "POST",
+      route: "/adminRoute/members/:id/risk/bulk",
+      input: "json",
+      role: "operator",
+      valid: () => ({ action: "hold", reason: "Fuzz ring", memberIds: [restricted.id] }),
+      validStatus: 200,
+      optional: ["pending"],
+      ids: () => [restricted.id],
+    },
     { method: "GET", route: "/adminRoute/members", input: "none", role: "operator" },
     { method: "GET", route: "/adminRoute/members/:id", input: "none", role: "operator" },
     { method: "GET", route: "/adminRoute/members/:id/profile", input: "none", role: "operator" },

@@ -84,7 +84,11 @@ describe("a short link's end page is on the address the member used (real server
       }),
     });
     expect(res.status, await res.clone().text()).toBe(200);
-    return res.headers.getSetCookie()[0]!.split(";")[0]!;
+    // The session cookie (the device cookie comes with it).
+    return res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("sid="))!
+      .split(";")[0]!;
   }
 
   // A link each: a link started once answers its open token again.

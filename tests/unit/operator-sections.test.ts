@@ -6,10 +6,16 @@ describe("the console's sections by role", () => {
   it("opens everything to the owner and one part to each other role", () => {
     expect(sectionsFor(["owner"])).toEqual(OPERATOR_SECTIONS);
     expect(sectionsFor(["support"]).map((s) => s.label)).toEqual(["Members", "Messages"]);
-    expect(sectionsFor(["payouts"]).map((s) => s.label)).toEqual(["Members", "Withdrawals", "Ledger Check"]);
+    expect(sectionsFor(["payouts"]).map((s) => s.label)).toEqual([
+      "Members",
+      "Withdrawals",
+      "Risk",
+      "Ledger Check",
+    ]);
     expect(sectionsFor(["content"]).map((s) => s.label)).toEqual(["Content"]);
     expect(sectionsFor(["moderation"]).map((s) => s.label)).toEqual([
       "Members",
+      "Risk",
       "Campaigns",
       "Cheat Log",
       "Postbacks",
@@ -18,6 +24,7 @@ describe("the console's sections by role", () => {
     expect(sectionsFor(["payouts", "support"]).map((s) => s.label)).toEqual([
       "Members",
       "Withdrawals",
+      "Risk",
       "Messages",
       "Ledger Check",
     ]);

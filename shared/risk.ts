@@ -147,3 +147,12 @@ export interface RiskEvidence {
 /** Why a withdrawal goes to review, as the payout queue marks it. */
 export const REVIEW_REASONS = ["first_payout", "risk"] as const;
 export type ReviewReason = (typeof REVIEW_REASONS)[number];
+
+/**
+ * Whether approving a withdrawal needs the operator's confirm step: the member is flagged or above
+ * now, or the request was marked "risk" when made. A first payout alone is marked for the
+ * operator's eyes but needs no extra step (every approval is a person's).
+ */
+export function needsRiskConfirm(level: RiskLevel, reviewReasons: readonly string[]): boolean {
+  return RISK_LEVELS.indexOf(level) >= RISK_LEVELS.indexOf("flag") || reviewReasons.includes("risk");
+}

@@ -12,7 +12,7 @@ import type {
   RiskSignalRecord,
 } from "../../shared/contracts/risk";
 import { riskPolicy } from "./score";
-import { linkedAccounts } from "./links";
+import { linkedAccounts } from "./linked";
 
 /**
  * The operator's risk lists (issue 21 §4): members by score with filters, and one member's

@@ -3,10 +3,10 @@ import type { Db } from "../db/client";
 import { memberRisk, users, withdrawals } from "../db/schema";
 import { milliToRupeeString } from "../../shared/money";
 import { offsetOf, pageOf } from "../../shared/pagination";
-import { RISK_LEVELS, type ReviewReason, type RiskLevel } from "../../shared/risk";
+import { needsRiskConfirm, type ReviewReason, type RiskLevel } from "../../shared/risk";
 import type { OperatorWithdrawalList } from "../../shared/contracts/withdrawals";
 import type { WithdrawalStatusFilter } from "../withdrawals/withdrawals";
-import { linkedAccounts } from "./links";
+import { linkedAccounts } from "./linked";
 
 /**
  * The payout queue with the risk behind each request (issue 21 §4): the member's score, step and
@@ -20,15 +20,6 @@ export const QUEUE_PAGE_SIZE = 50;
 
 /** How many linked accounts the queue counts per request (the member's risk page lists them). */
 export const QUEUE_LINKED_LIMIT = 50;
-
-/**
- * Whether approving needs the operator's confirmation (as api/withdrawals/review.ts decides it):
- * the member is flagged or above now, or the request was marked "risk" when made. A first payout
- * alone is marked for the operator's eyes but needs no extra step.
- */
-export function needsRiskConfirm(level: RiskLevel, reviewReasons: readonly string[]): boolean {
-  return RISK_LEVELS.indexOf(level) >= RISK_LEVELS.indexOf("flag") || reviewReasons.includes("risk");
-}
 
 /** One page of the operator's withdrawal queue with each request's risk. */
 export async function operatorQueue(

@@ -127,10 +127,11 @@ export async function rescore(db: Db, userId: string, now: Date = new Date()): P
     const level = levelOf(policy, score);
     const reasons = signals.filter((s) => s.points > 0).map((s) => `${s.summary} (+${s.points})`);
     const top = reasons.slice(0, 5);
+    const state = { score, level, reasons: top, updatedAt: now };
     await tx
       .insert(memberRisk)
-      .values({ userId, score, level, reasons: top, updatedAt: now })
-      .onConflictDoUpdate({ target: memberRisk.userId, set: { score, level, reasons: top, updatedAt: now } });
+      .values({ userId, ...state })
+      .onConflictDoUpdate({ target: memberRisk.userId, set: state });
 
     const applied: string[] = [];
     // Operators' own accounts are scored but never restricted automatically.
@@ -188,30 +189,19 @@ export async function clearMember(
     const score = left.reduce((sum, s) => sum + s.points, 0);
     const level = levelOf(policy, score);
     const reasons = left.slice(0, 5).map((s) => `${s.summary} (+${s.points})`);
+    const state = {
+      score,
+      level,
+      reasons,
+      updatedAt: now,
+      clearedAt: now,
+      clearedBy: input.actorUserId,
+      clearedNote: note,
+    };
     await tx
       .insert(memberRisk)
-      .values({
-        userId: input.userId,
-        score,
-        level,
-        reasons,
-        updatedAt: now,
-        clearedAt: now,
-        clearedBy: input.actorUserId,
-        clearedNote: note,
-      })
-      .onConflictDoUpdate({
-        target: memberRisk.userId,
-        set: {
-          score,
-          level,
-          reasons,
-          updatedAt: now,
-          clearedAt: now,
-          clearedBy: input.actorUserId,
-          clearedNote: note,
-        },
-      });
+      .values({ userId: input.userId, ...state })
+      .onConflictDoUpdate({ target: memberRisk.userId, set: state });
     // Only a hold this scoring applied is released: an operator's own hold stays theirs to lift.
     const released =
       member.withdrawalsHeldAt !== null &&

@@ -3,7 +3,7 @@ import type { Db, Tx } from "../db/client";
 import { users, withdrawals } from "../db/schema";
 import { DomainError } from "../lib/errors";
 import { memberScore, riskPolicy } from "../risk/policy";
-import { RISK_LEVELS, type ReviewReason } from "../../shared/risk";
+import { RISK_LEVELS, needsRiskConfirm, type ReviewReason } from "../../shared/risk";
 import { formatTime } from "../../shared/time";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -65,10 +65,9 @@ export async function assertApprovalConfirmed(
 ): Promise<void> {
   if (confirmRisk) return;
   const risk = await memberScore(tx, withdrawal.userId);
-  const flagged = RISK_LEVELS.indexOf(risk.level) >= RISK_LEVELS.indexOf("flag");
-  if (!flagged && !withdrawal.reviewReasons.includes("risk")) return;
+  if (!needsRiskConfirm(risk.level, withdrawal.reviewReasons)) return;
   const reviewReasons = [...withdrawal.reviewReasons];
-  if (flagged && !reviewReasons.includes("risk")) reviewReasons.push("risk");
+  if (!reviewReasons.includes("risk")) reviewReasons.push("risk");
   throw new DomainError("risk_confirm", REVIEW_MESSAGES.confirm(risk.score), {
     score: risk.score,
     level: risk.level,

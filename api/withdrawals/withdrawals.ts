@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
+import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db, Tx } from "../db/client";
 import { payoutMethods, users, withdrawals } from "../db/schema";
@@ -372,30 +372,3 @@ export async function withdrawalSummary(db: Db, userId: string, requestedPage = 
 }
 
 export type WithdrawalStatusFilter = "Pending" | "Success" | "Reject" | "all";
-
-/** The operators' queue: Pending oldest first (pay in order), settled ones newest first. */
-export async function listWithdrawalsForOperator(db: Db, status: WithdrawalStatusFilter, limit = 200) {
-  const rows = await db
-    .select({ w: withdrawals, userName: users.userName, email: users.email })
-    .from(withdrawals)
-    .innerJoin(users, eq(users.id, withdrawals.userId))
-    .where(status === "all" ? undefined : eq(withdrawals.status, status))
-    .orderBy(
-      ...(status === "Pending"
-        ? [asc(withdrawals.createdAt), asc(withdrawals.id)]
-        : [desc(withdrawals.createdAt), desc(withdrawals.id)]),
-    )
-    .limit(limit);
-  return rows.map(({ w, userName, email }) => ({
-    _id: w.id,
-    userName,
-    email,
-    withdrawal_method: w.methodName,
-    withdrawal_account_information: w.accountInfo,
-    balance: milliToRupeeString(w.amount),
-    withdrawal_status: w.status,
-    remark: w.remark ?? "",
-    time: w.createdAt.toISOString(),
-    settled_at: w.settledAt ? w.settledAt.toISOString() : null,
-  }));
-}

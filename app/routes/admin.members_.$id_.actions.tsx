@@ -4,6 +4,7 @@ import { operatorApi, operatorRead } from "~/utils/admin.server";
 import { errorText } from "~/utils/api.server";
 import { formatTime } from "../../shared/time";
 import { mayUse, type OperatorRole } from "../../shared/operatorRoles";
+import { PendingChoice, ReasonSummary } from "~/components/admin/restriction-parts";
 import type { OperatorMe } from "../../shared/contracts/operators";
 import type {
   BanPending,
@@ -93,11 +94,6 @@ const ACTIONS: Record<ActionKey, ActionInfo> = {
 };
 const ORDER = Object.keys(ACTIONS) as ActionKey[];
 const isActionKey = (v: unknown): v is ActionKey => typeof v === "string" && v in ACTIONS;
-
-const PENDING_LABELS: Record<BanPending, string> = {
-  reject: "Reject pending withdrawals (back to the balance)",
-  hold: "Keep them held",
-};
 
 interface Review {
   action: ActionKey;
@@ -203,17 +199,7 @@ function ActionForm({ k, answer }: { k: ActionKey; answer: Answer | undefined })
             </p>
           ) : null}
         </div>
-        {k === "ban" ? (
-          <fieldset className="space-y-1">
-            <legend className="text-sm font-medium text-slate-700">Pending withdrawals</legend>
-            {(Object.keys(PENDING_LABELS) as BanPending[]).map((p) => (
-              <label key={p} className="flex items-center gap-2 text-sm">
-                <input type="radio" name="pending" value={p} required defaultChecked={p === "reject"} />
-                {PENDING_LABELS[p]}
-              </label>
-            ))}
-          </fieldset>
-        ) : null}
+        {k === "ban" ? <PendingChoice legend="Pending withdrawals" required /> : null}
         <button type="submit" className={a.danger ? "btn-danger" : "btn-primary"}>
           {a.label}
         </button>
@@ -233,18 +219,7 @@ function ConfirmStep({ review, state }: { review: Review; state: MemberRestricti
       <h2 id="confirm-heading" className="text-lg font-semibold">
         Confirm: {a.label} for {state.userName}
       </h2>
-      <dl className="space-y-1 text-sm">
-        <div>
-          <dt className="inline font-medium">Reason: </dt>
-          <dd className="inline break-words">{review.reason}</dd>
-        </div>
-        {review.pending ? (
-          <div>
-            <dt className="inline font-medium">Pending withdrawals: </dt>
-            <dd className="inline">{PENDING_LABELS[review.pending]}</dd>
-          </div>
-        ) : null}
-      </dl>
+      <ReasonSummary reason={review.reason} pending={review.pending} />
       <Form method="post" className="flex flex-wrap gap-2">
         <input type="hidden" name="action" value={review.action} />
         <input type="hidden" name="reason" value={review.reason} />

@@ -3,12 +3,12 @@ import { Form, Link, useActionData, useLoaderData, useRouteLoaderData } from "@r
 import { operatorApi, operatorRead } from "~/utils/admin.server";
 import { errorText } from "~/utils/api.server";
 import { pageParam } from "~/utils/pagination";
-import { Pagination } from "~/components/pagination";
 import { MemberStateBadges } from "~/components/admin/member-state";
 import { RiskLevelBadge } from "~/components/admin/risk-level";
 import { formatTime } from "../../shared/time";
 import { mayUse } from "../../shared/operatorRoles";
-import type { RiskEvidence } from "../../shared/risk";
+import { PendingChoice, ReasonSummary } from "~/components/admin/restriction-parts";
+import { Signals } from "~/components/admin/risk-signals";
 import type { OperatorMe } from "../../shared/contracts/operators";
 import type { BanPending } from "../../shared/contracts/memberActions";
 import type { MemberRiskPage, RiskBulkOutcome } from "../../shared/contracts/risk";
@@ -25,10 +25,6 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
 
 const BULK_WORDS = { hold: "Hold withdrawals", ban: "Ban" } as const;
 type BulkAction = keyof typeof BULK_WORDS;
-const PENDING_LABELS: Record<BanPending, string> = {
-  reject: "Reject their pending withdrawals (back to the balance)",
-  hold: "Keep them held",
-};
 const MEMBER_ID = /^[0-9a-f]{24}$/;
 
 interface Review {
@@ -126,96 +122,6 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 /** A member id in the evidence as a link to their page (their username when known). */
-function MemberLink({ id, names }: { id: string; names: Record<string, string> }) {
-  return (
-    <Link to={`/admin/members/${encodeURIComponent(id)}`} className="break-all text-brand-700 underline">
-      {names[id] ?? id}
-    </Link>
-  );
-}
-
-function Evidence({ e, names }: { e: RiskEvidence; names: Record<string, string> }) {
-  const rows: [string, React.ReactNode][] = [];
-  if (e.accounts?.length)
-    rows.push([
-      "Accounts",
-      <span key="a" className="flex flex-wrap gap-x-2">
-        {e.accounts.map((a) => (
-          <MemberLink key={a} id={a} names={names} />
-        ))}
-      </span>,
-    ]);
-  if (e.device) rows.push(["Device", <span className="break-all font-mono">{e.device}</span>]);
-  if (e.ip) rows.push(["Address", <span className="break-all font-mono">{e.ip}</span>]);
-  if (e.payoutAccount)
-    rows.push(["Payout account", <span className="break-all font-mono">{e.payoutAccount}</span>]);
-  if (e.claims?.length)
-    rows.push(["Claims", <span className="break-all font-mono">{e.claims.join(", ")}</span>]);
-  if (e.games?.length)
-    rows.push(["Games", <span className="break-all font-mono">{e.games.join(", ")}</span>]);
-  if (e.figures)
-    for (const [k, v] of Object.entries(e.figures))
-      rows.push([k, <span className="tabular-nums">{String(v)}</span>]);
-  if (rows.length === 0) return null;
-  return (
-    <dl className="mt-1 space-y-0.5 text-xs">
-      {rows.map(([k, v], i) => (
-        <div key={`${k}-${i}`} className="flex flex-col sm:flex-row sm:gap-2">
-          <dt className="font-medium text-slate-600">{k}:</dt>
-          <dd className="min-w-0">{v}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
-function Signals({ d }: { d: MemberRiskPage }) {
-  return (
-    <section className="space-y-2" aria-labelledby="signals-heading">
-      <h2 id="signals-heading" className="text-lg font-semibold">
-        Signals
-      </h2>
-      {d.signals.length === 0 ? (
-        <p className="card text-sm text-slate-600">No signal has been recorded for this member.</p>
-      ) : (
-        <ul className="space-y-2" aria-label="Signals">
-          {d.signals.map((s) => (
-            <li key={s.id} className="card space-y-1" data-testid="risk-signal">
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                <span className="font-semibold">{s.label}</span>
-                <span className="text-sm tabular-nums">
-                  {s.cleared ? (
-                    <span className="text-slate-600">Cleared</span>
-                  ) : (
-                    <span className="font-semibold">+{s.points} points</span>
-                  )}
-                </span>
-              </div>
-              <p className="break-words text-sm">{s.summary}</p>
-              <Evidence e={s.evidence} names={d.names} />
-              <p className="text-xs text-slate-600">
-                First seen <time dateTime={s.createdAt}>{formatTime(s.createdAt)}</time>
-                {s.updatedAt !== s.createdAt ? (
-                  <>
-                    , last <time dateTime={s.updatedAt}>{formatTime(s.updatedAt)}</time>
-                  </>
-                ) : null}
-                {s.cleared ? (
-                  <>
-                    . Cleared <time dateTime={s.cleared.at}>{formatTime(s.cleared.at)}</time> by{" "}
-                    {d.names[s.cleared.by] ?? s.cleared.by}
-                  </>
-                ) : null}
-              </p>
-            </li>
-          ))}
-        </ul>
-      )}
-      <Pagination page={d.pagination.page} totalPages={d.pagination.totalPages} />
-    </section>
-  );
-}
-
 function BulkConfirm({ review }: { review: Review }) {
   return (
     <section
@@ -234,18 +140,7 @@ function BulkConfirm({ review }: { review: Review }) {
           </li>
         ))}
       </ul>
-      <dl className="space-y-1 text-sm">
-        <div>
-          <dt className="inline font-medium">Reason: </dt>
-          <dd className="inline break-words">{review.reason}</dd>
-        </div>
-        {review.pending ? (
-          <div>
-            <dt className="inline font-medium">Pending withdrawals: </dt>
-            <dd className="inline">{PENDING_LABELS[review.pending]}</dd>
-          </div>
-        ) : null}
-      </dl>
+      <ReasonSummary reason={review.reason} pending={review.pending} />
       <Form method="post" className="flex flex-wrap gap-2">
         <input type="hidden" name="form" value="bulk" />
         <input type="hidden" name="bulk" value={review.action} />
@@ -378,19 +273,7 @@ function Linked({
                 </p>
               ) : null}
             </div>
-            {mayBan ? (
-              <fieldset className="space-y-1">
-                <legend className="text-sm font-medium text-slate-700">
-                  If banning: pending withdrawals
-                </legend>
-                {(Object.keys(PENDING_LABELS) as BanPending[]).map((p) => (
-                  <label key={p} className="flex items-center gap-2 text-sm">
-                    <input type="radio" name="pending" value={p} defaultChecked={p === "reject"} />
-                    {PENDING_LABELS[p]}
-                  </label>
-                ))}
-              </fieldset>
-            ) : null}
+            {mayBan ? <PendingChoice legend="If banning: pending withdrawals" /> : null}
             <div className="flex flex-wrap gap-2">
               {mayHold ? (
                 <button type="submit" name="bulk" value="hold" className="btn-danger">

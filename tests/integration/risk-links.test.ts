@@ -6,10 +6,10 @@ import { drivers } from "../support/db";
 import { startTestApi, type TestApi } from "../support/api";
 import { addPayoutMethod, bindPayout, newMember, newOperator, type TestMember } from "../support/money";
 import { memberDevices, memberRisk, riskSignals, signIns, users } from "../../api/db/schema";
+import { linkedAccounts } from "../../api/risk/linked";
 import {
   DEVICE_COOKIE,
   ONE_ACCOUNT_MSG,
-  linkedAccounts,
   maskPayoutAccount,
   normalizePayoutAccount,
   recordOrigin,

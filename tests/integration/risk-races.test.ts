@@ -153,7 +153,9 @@ describe.each(drivers())("risk races (%s)", (driver) => {
     // The same evidence again does not trigger; stronger evidence (one more account) does.
     await recordSignals(t.deps.db, [crossing(m.id)]);
     expect(await heldAt(m.id)).toBeNull();
-    await recordSignals(t.deps.db, [{ ...crossing(m.id), strength: 200, summary: "Payout account ra…@okaxis shared with 2 other accounts" }]);
+    await recordSignals(t.deps.db, [
+      { ...crossing(m.id), strength: 200, summary: "Payout account ra…@okaxis shared with 2 other accounts" },
+    ]);
     expect(await heldAt(m.id)).not.toBeNull();
     const clears = await t.deps.db
       .select()

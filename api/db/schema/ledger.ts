@@ -30,7 +30,9 @@ export const ledgerAccounts = pgTable(
   {
     id: text("id").primaryKey(),
     userId: text("user_id").references(() => users.id, { onDelete: "restrict" }),
-    kind: text("kind", { enum: ["withdrawable", "deposit", "platform", "escrow", "debt", "pending"] }).notNull(),
+    kind: text("kind", {
+      enum: ["withdrawable", "deposit", "platform", "escrow", "debt", "pending"],
+    }).notNull(),
     balance: money("balance").notNull().default(0),
     allowNegative: boolean("allow_negative").notNull().default(false),
     tracked: boolean("tracked").notNull().default(true),

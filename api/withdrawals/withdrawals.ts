@@ -116,13 +116,17 @@ export async function requestWithdrawal(
 ): Promise<{ id: string; duplicate: boolean }> {
   const now = input.now ?? new Date();
   const requestKey = requestKeyOf(input.requestId);
-  if (requestKey) {
+  /** The withdrawal this request id made already (a double submit), if any. */
+  const madeAlready = async () => {
+    if (!requestKey) return null;
     const [existing] = await db
       .select({ id: withdrawals.id })
       .from(withdrawals)
       .where(and(eq(withdrawals.userId, input.userId), eq(withdrawals.requestKey, requestKey)));
-    if (existing) return { id: existing.id, duplicate: true };
-  }
+    return existing ? { id: existing.id, duplicate: true } : null;
+  };
+  const first = await madeAlready();
+  if (first) return first;
 
   // A member who owes (a reversed task-wall credit) withdraws nothing until earnings repay it.
   const owed = await memberDebt(db, input.userId);
@@ -143,8 +147,12 @@ export async function requestWithdrawal(
   // Held task-wall credits whose hold has passed count before the balance is read.
   await releaseDueCredits(db, { userId: input.userId, now });
   const { withdrawable } = await memberBalances(db, input.userId);
-  if (amount > withdrawable)
+  if (amount > withdrawable) {
+    // A double submit that went through since the first look took the balance: the same answer.
+    const twin = await madeAlready();
+    if (twin) return twin;
     throw new DomainError("insufficient_balance", WITHDRAW_MESSAGES.insufficient(withdrawable));
+  }
 
   await input.beforeCreate?.({ methodName: bound.methodName, accountInfo: info });
   const review = await reviewOf(db, input.userId);
@@ -193,8 +201,10 @@ export async function requestWithdrawal(
     return { id, duplicate: !inserted };
   } catch (e) {
     if (e instanceof InsufficientFundsError) {
-      const now = await memberBalances(db, input.userId);
-      throw new DomainError("insufficient_balance", WITHDRAW_MESSAGES.insufficient(now.withdrawable));
+      const twin = await madeAlready();
+      if (twin) return twin;
+      const after = await memberBalances(db, input.userId);
+      throw new DomainError("insufficient_balance", WITHDRAW_MESSAGES.insufficient(after.withdrawable));
     }
     throw e;
   }

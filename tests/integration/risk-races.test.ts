@@ -111,8 +111,8 @@ describe.each(drivers())("risk races (%s)", (driver) => {
           cookie: m.cookie,
         });
       const [a, b] = await Promise.all([request(), request(), recordSignals(t.deps.db, [crossing(m.id)])]);
-      expect(a.body).toMatchObject({ success: true });
-      expect(b.body).toMatchObject({ success: true });
+      expect(a.body, JSON.stringify(a.body)).toMatchObject({ success: true });
+      expect(b.body, JSON.stringify(b.body)).toMatchObject({ success: true });
       const mine = await t.deps.db.select().from(withdrawals).where(eq(withdrawals.userId, m.id));
       expect(mine).toHaveLength(1);
       expect(mine[0]!.status).toBe("Pending");

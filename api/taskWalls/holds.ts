@@ -155,6 +155,10 @@ const dueAt = (now: Date) =>
  * partial reversal inside the hold) becomes the member's earning — pending → withdrawable, rolled
  * up, the referrer's share paid — and `released_at` is set. Answers false when nothing was due.
  */
+/** How often (by the postbacks' clock) a postback also sweeps other members' due credits. */
+export const SWEEP_EVERY_MS = 5_000;
+const lastSweep = new WeakMap<Db, number>();
+
 /** Whether any credit (of the member, when named) is due for release: no lock, no transaction. */
 async function anyDue(db: Db, now: Date, userId?: string): Promise<boolean> {
   const [row] = await db
@@ -232,6 +236,12 @@ export async function releaseDueCredits(db: Db, input: { userId: string; now: Da
  * never the network's answer: the next postback or the member's next read tries again.
  */
 export async function sweepDueCredits(db: Db, now: Date, limit = RELEASE_BATCH): Promise<number> {
+  // At most one look every few seconds per database handle: a network sends postbacks in bursts,
+  // and members' own reads release their credits anyway.
+  const t = now.getTime();
+  const last = lastSweep.get(db);
+  if (last !== undefined && t >= last && t - last < SWEEP_EVERY_MS) return 0;
+  lastSweep.set(db, t);
   let released = 0;
   try {
     if (!(await anyDue(db, now))) return 0;

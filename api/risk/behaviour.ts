@@ -92,7 +92,17 @@ async function recentClaims(db: Db, channel: ClaimChannel, userId: string, now: 
   };
 }
 
-const seconds = (ms: number, digits = 1) => (ms / 1000).toFixed(digits);
+/**
+ * Milliseconds as seconds with `digits` decimals, for an operator to read: counted in whole
+ * units of 10^-digits s (integer arithmetic, no float formatting).
+ */
+function seconds(ms: number, digits = 1): string {
+  const unit = 10 ** (3 - digits);
+  const units = Math.round(ms / unit);
+  const scale = 10 ** digits;
+  const whole = Math.floor(units / scale);
+  return digits === 0 ? String(whole) : `${whole}.${String(units % scale).padStart(digits, "0")}`;
+}
 
 /** Minimum time: most of the last claims consumed as soon as the server allowed. */
 export function minimumTimeSignal(

@@ -12,6 +12,7 @@ import type { ViteDevServer } from "vite";
 import { createDeps } from "./api/deps";
 import { createApi, isApiPath } from "./api/app";
 import { attachRealtime } from "./api/realtime";
+import { startReconciler } from "./api/payouts/send";
 import { seedIfEmpty } from "./api/seed/seed";
 import type { WebContext } from "./app/load-context";
 import { createGuardedRemixHandler } from "./server/remix-handler";
@@ -168,6 +169,8 @@ const server = createServer((req, res) => {
   );
 });
 if (serveApi) attachRealtime(server, deps, { adapterKey: config.REDIS_ADAPTER_KEY });
+// Payouts whose webhook never came are asked about (any node may: each claims its own).
+const reconciler = serveApi ? startReconciler(deps) : undefined;
 
 server.listen(config.PORT, config.HOST, () => {
   const address = server.address();
@@ -177,10 +180,16 @@ server.listen(config.PORT, config.HOST, () => {
     `Database: ${deps.database.kind === "pglite" ? `embedded PGlite in ${config.DATA_DIR}/pglite` : "PostgreSQL"}`,
   );
   if (config.SEED_DEMO) console.log("Demo login: demo@example.com / demo-password-123");
+  console.log(
+    deps.payoutProvider
+      ? `Payouts: RazorpayX at ${config.RAZORPAYX_BASE_URL} (webhooks: POST /webhooks/payouts/razorpayx)`
+      : "Payouts: by hand (set PAYOUT_PROVIDER=razorpayx to pay through RazorpayX)",
+  );
 });
 
 const shutdown = () => {
   stopWatchingPages();
+  reconciler?.stop();
   server.close();
   void viteDev?.close();
   void deps.close().finally(() => process.exit(0));

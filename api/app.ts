@@ -28,6 +28,7 @@ import { googleSignIn } from "./accounts/googleHttp";
 import { humanCheckRoute } from "./accounts/humanCheckHttp";
 import { taskWallsRoute } from "./taskWalls/memberHttp";
 import { postbackRoute } from "./taskWalls/postbackHttp";
+import { payoutWebhookRoute } from "./payouts/webhookHttp";
 import { demoWallRoute } from "./taskWalls/demoWallHttp";
 import { bettingGamesRoute } from "./games/http";
 import { GENERIC_FAILURE } from "../shared/messages";
@@ -44,6 +45,7 @@ export const API_PREFIXES = [
   "/postback/",
   "/demoWall/",
   "/shortener/",
+  "/webhooks/",
   "/checkLogin_for_navBar",
   "/healthz",
 ];
@@ -97,6 +99,7 @@ export function createApi(deps: Deps): Hono<ApiEnv> {
   app.route("/postback", postbackRoute());
   app.route("/demoWall", demoWallRoute());
   app.route("/shortener", shortenerRoute());
+  app.route("/webhooks", payoutWebhookRoute());
   app.notFound((c) => fail(c, 404, "Not found."));
   app.onError((err, c) => {
     const refused = refusal(c, err);

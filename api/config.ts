@@ -87,7 +87,33 @@ const EnvSchema = z.object({
   PROXY_CHECK_KEY: z.string().optional(),
   /** How long the site waits for a link shortener's API before telling the member it is not answering. */
   SHORTENER_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(5_000),
+  /**
+   * Payouts through a provider (api/payouts): unset, approving a withdrawal marks it paid by hand
+   * (or it goes into a bank bulk file). `razorpayx` needs the four RAZORPAYX_* below.
+   */
+  PAYOUT_PROVIDER: z.enum(["razorpayx"]).optional(),
+  RAZORPAYX_KEY_ID: z.string().min(1).optional(),
+  RAZORPAYX_KEY_SECRET: z.string().min(1).optional(),
+  RAZORPAYX_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** The business account (RazorpayX's "account_number") the payouts are sent from. */
+  RAZORPAYX_ACCOUNT_NUMBER: z
+    .string()
+    .regex(/^[A-Za-z0-9]{5,40}$/, "RAZORPAYX_ACCOUNT_NUMBER: 5–40 letters or digits.")
+    .optional(),
+  RAZORPAYX_BASE_URL: z.string().url().default("https://api.razorpay.com"),
+  /** Requests per second this node sends to RazorpayX (their guidance: 5–10 a second for the account). */
+  RAZORPAYX_MAX_RPS: z.coerce.number().int().min(1).max(100).default(5),
+  /** How long one request to RazorpayX may take before it counts as unanswered (the reconciler asks again). */
+  RAZORPAYX_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
 });
+
+/** The RazorpayX settings a configured provider needs, all of them. */
+export const RAZORPAYX_KEYS = [
+  "RAZORPAYX_KEY_ID",
+  "RAZORPAYX_KEY_SECRET",
+  "RAZORPAYX_WEBHOOK_SECRET",
+  "RAZORPAYX_ACCOUNT_NUMBER",
+] as const;
 
 export type Config = Omit<z.infer<typeof EnvSchema>, "SEED_DEMO"> & {
   SEED_DEMO: boolean;
@@ -137,7 +163,14 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretsGenerated,
     googleEnabled: Boolean(c.GOOGLE_CLIENT_ID && c.GOOGLE_CLIENT_SECRET),
   };
+  const missing = RAZORPAYX_KEYS.filter((k) => !config[k]);
+  if (config.PAYOUT_PROVIDER === "razorpayx" && missing.length > 0)
+    throw new Error(`Refusing to start with PAYOUT_PROVIDER=razorpayx without ${missing.join(", ")}.`);
   if (config.NODE_ENV === "production") {
+    if (!config.PAYOUT_PROVIDER && missing.length < RAZORPAYX_KEYS.length)
+      throw new Error(
+        "Refusing to start in production with RAZORPAYX_* set but PAYOUT_PROVIDER unset: set PAYOUT_PROVIDER=razorpayx to pay through RazorpayX, or remove the keys to pay by hand.",
+      );
     if (secretsGenerated)
       throw new Error(
         "Refusing to start in production with generated secrets: set SESSION_SECRET and OBJ_SECRET.",

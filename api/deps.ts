@@ -9,6 +9,8 @@ import { PageSessionChecks } from "./lib/sessionAuth";
 import { createProxyCheck, type ProxyCheck } from "./lib/proxyCheck";
 import type { RealtimeComponent } from "../shared/taskWall";
 import { NO_GAME_NOTIFIER, type GameDeps, type GameNotifier } from "./games/rooms";
+import type { PayoutProvider } from "./payouts/provider";
+import { razorpayX } from "./payouts/razorpayx";
 
 /**
  * Pushes an event to a member's sockets registered for a page component (room
@@ -48,7 +50,23 @@ export interface Deps {
    * postbacks: PUBLIC_ORIGIN, or this process's port on the loopback (tests on port 0 set it).
    */
   selfOrigin: string;
+  /** The payout provider approvals send through (PAYOUT_PROVIDER); absent: payouts are made by hand. */
+  payoutProvider?: PayoutProvider;
   close(): Promise<void>;
+}
+
+/** The configured payout provider, if any (config.ts refuses a half configuration). */
+export function payoutProviderOf(config: Config): PayoutProvider | undefined {
+  if (config.PAYOUT_PROVIDER !== "razorpayx") return undefined;
+  return razorpayX({
+    baseUrl: config.RAZORPAYX_BASE_URL,
+    keyId: config.RAZORPAYX_KEY_ID!,
+    keySecret: config.RAZORPAYX_KEY_SECRET!,
+    webhookSecret: config.RAZORPAYX_WEBHOOK_SECRET!,
+    accountNumber: config.RAZORPAYX_ACCOUNT_NUMBER!,
+    maxRps: config.RAZORPAYX_MAX_RPS,
+    timeoutMs: config.RAZORPAYX_TIMEOUT_MS,
+  });
 }
 
 export async function createDeps(
@@ -89,6 +107,7 @@ export async function createDeps(
     realtime: NO_REALTIME,
     gameNotifier: NO_GAME_NOTIFIER,
     selfOrigin: config.PUBLIC_ORIGIN?.replace(/\/+$/, "") ?? `http://127.0.0.1:${config.PORT}`,
+    payoutProvider: payoutProviderOf(config),
     async close() {
       redis?.disconnect();
       await database.close();

@@ -69,6 +69,10 @@ export const STATUS_BY_CODE: Record<DomainErrorCode, ContentfulStatusCode> = {
   game_move_refused: 409,
   risk_confirm: 409,
   withdrawal_waiting: 409,
+  payout_in_flight: 409,
+  second_approval: 409,
+  daily_limit: 409,
+  not_payable: 409,
 };
 
 /** The code of an HTTP-level failure that no domain rule named (parse errors, unknown paths). */

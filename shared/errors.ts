@@ -88,6 +88,16 @@ export const DOMAIN_ERROR_CODES = [
   "risk_confirm",
   /** A new account's first withdrawal before the operator's waiting period has passed (answers carry `from`). */
   "withdrawal_waiting",
+  /**
+   * Payouts (issue 22): a payout is already on its way (approved twice, rejected or marked paid
+   * while in flight); the amount is above the four-eyes threshold and the same operator approved
+   * it already; today's outgoing limit would be passed; the destination cannot be paid
+   * automatically (a Paytm number, a bank account without IFSC).
+   */
+  "payout_in_flight",
+  "second_approval",
+  "daily_limit",
+  "not_payable",
 ] as const;
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

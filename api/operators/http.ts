@@ -12,6 +12,7 @@ import { adminShortLinksRoute } from "../shortLinks/adminHttp";
 import { adminTaskWallsRoute } from "../taskWalls/adminHttp";
 import { adminGamesRoute } from "../games/http";
 import { adminWithdrawalsRoute } from "../withdrawals/adminHttp";
+import { adminPayoutsRoute } from "../payouts/adminHttp";
 import { adminMembersRoute } from "../members/adminHttp";
 import { adminMemberActionsRoute } from "../members/actionsHttp";
 import { adminAdjustmentsRoute } from "../members/adjustmentsHttp";
@@ -61,6 +62,7 @@ export function adminRoute(): Hono<ApiEnv> {
   });
 
   r.route("/", adminWithdrawalsRoute());
+  r.route("/", adminPayoutsRoute());
   r.route("/", adminGiftCodesRoute());
   r.route("/", adminAdsRoute());
   r.route("/", adminTaskWallsRoute());

@@ -7,6 +7,7 @@ import { needsRiskConfirm, type ReviewReason, type RiskLevel } from "../../share
 import type { OperatorWithdrawalList } from "../../shared/contracts/withdrawals";
 import type { WithdrawalStatusFilter } from "../withdrawals/withdrawals";
 import { linkedAccounts } from "./linked";
+import { payoutColumns } from "../payouts/queue";
 
 /**
  * The payout queue with the risk behind each request (issue 21 §4): the member's score, step and
@@ -57,6 +58,10 @@ export async function operatorQueue(
   for (const userId of new Set(rows.map((r) => r.w.userId)))
     linked.set(userId, (await linkedAccounts(db, userId, QUEUE_LINKED_LIMIT)).length);
 
+  const payout = await payoutColumns(
+    db,
+    rows.map((r) => r.w),
+  );
   return {
     records: rows.map(({ w, userName, email, heldAt, score, level, reasons }) => {
       const reviewReasons = (w.reviewReasons ?? []) as ReviewReason[];
@@ -80,6 +85,7 @@ export async function operatorQueue(
         review_reasons: reviewReasons,
         withdrawals_held: heldAt !== null,
         needs_confirm: w.status === "Pending" && needsRiskConfirm(riskLevel, reviewReasons),
+        ...payout.get(w.id)!,
       };
     }),
     pagination,

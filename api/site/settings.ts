@@ -69,6 +69,11 @@ export const SETTING_DEFAULTS = {
   adjustment_approval_threshold: 1_000_000,
   /** Risk signals (issue 21): weights, thresholds, automatic steps, the one-account policy. */
   risk_policy: DEFAULT_RISK_POLICY,
+  /**
+   * Payouts (issue 22), milli-rupees: the most sent in one IST day (0: no limit) and the amount
+   * above which two different operators must approve before money leaves.
+   */
+  payout_policy: { daily_limit: 100_000_000, four_eyes_above: 5_000_000 },
 } as const;
 
 export type SettingKey = keyof typeof SETTING_DEFAULTS;

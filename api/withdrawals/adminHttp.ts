@@ -5,6 +5,7 @@ import { rupeesToMilli } from "../../shared/money";
 import { PAYOUT_MESSAGES, createPayoutMethod, listPayoutMethods, updatePayoutMethod } from "./payoutMethods";
 import { WITHDRAW_MESSAGES, settleWithdrawal, wholeRupees } from "./withdrawals";
 import { operatorQueue } from "../risk/queue";
+import { approveWithdrawal } from "../payouts/approve";
 import type { OperatorWithdrawalList, PayoutMethodList } from "../../shared/contracts/withdrawals";
 
 const StatusQuery = z.enum(["Pending", "Success", "Reject", "all"], {
@@ -13,8 +14,12 @@ const StatusQuery = z.enum(["Pending", "Success", "Reject", "all"], {
 
 const SettleSchema = z
   .object({
-    action: z.enum(["approve", "reject"], {
-      errorMap: () => ({ message: "action must be approve or reject." }),
+    /**
+     * approve: sends the payout through the provider when one is configured (else marks it paid);
+     * mark_paid: the operator paid it by hand (a destination the provider cannot pay); reject.
+     */
+    action: z.enum(["approve", "mark_paid", "reject"], {
+      errorMap: () => ({ message: "action must be approve, mark_paid or reject." }),
     }),
     remark: z
       .string({ invalid_type_error: "remark must be text." })
@@ -75,14 +80,25 @@ export function adminWithdrawalsRoute(): Hono<ApiEnv> {
     const id = c.req.param("id");
     if (!WITHDRAWAL_ID.test(id)) throw new ApiError(404, WITHDRAW_MESSAGES.notFound);
     // A flagged member's approval (or a request marked "risk") is refused with 409 risk_confirm unless confirmRisk.
+    if (body.action === "approve") {
+      const { message } = await approveWithdrawal(deps, {
+        id,
+        actorUserId: member.id,
+        confirmRisk: body.confirmRisk === true,
+      });
+      return ok(c, message);
+    }
     await settleWithdrawal(deps.db, {
       id,
       actorUserId: member.id,
-      action: body.action,
+      action: body.action === "mark_paid" ? "approve" : "reject",
       remark: body.remark,
       confirmRisk: body.confirmRisk,
     });
-    return ok(c, body.action === "approve" ? "Withdrawal approved." : "Withdrawal rejected and refunded.");
+    return ok(
+      c,
+      body.action === "mark_paid" ? "Withdrawal marked paid." : "Withdrawal rejected and refunded.",
+    );
   });
 
   r.get("/payoutMethods", requireMember, requireRole("owner"), async (c) =>

@@ -1,7 +1,7 @@
-import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db, Tx } from "../db/client";
-import { payoutMethods, users, withdrawals } from "../db/schema";
+import { payoutMethods, payouts, users, withdrawals } from "../db/schema";
 import { DomainError } from "../lib/errors";
 import { PAGE_SIZE, offsetOf, pageOf } from "../../shared/pagination";
 import { newId } from "../lib/ids";
@@ -50,6 +50,18 @@ export const wholeRupees = (message: string) =>
     return n;
   });
 
+/** Whole rupees or 0 (an operator's limit where 0 means "none"). */
+export const wholeRupeesOrZero = (message: string) =>
+  z.unknown().transform((v, ctx) => {
+    if (v === 0 || v === "0") return 0;
+    const n = parseWholeRupees(v);
+    if (n === null) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message, params: { error_code: "invalid_input" } });
+      return z.NEVER;
+    }
+    return n;
+  });
+
 /** Optional client request id: a double-submitted form carries the same one and has one effect. */
 export function requestKeyOf(requestId: string | undefined): string | null {
   return requestId && requestId.length > 0 ? requestId : null;
@@ -68,6 +80,8 @@ export const WITHDRAW_MESSAGES = {
   notFound: "Withdrawal not found.",
   remarkRequired: "A remark is required to reject.",
   ownWithdrawal: "You cannot settle your own withdrawal: another operator must.",
+  inFlight:
+    "A payout is on its way for this withdrawal: it is settled by the payout's final status (or send again once that failed).",
   inDebt: (owed: number) =>
     `A reversed task-wall credit left ${formatRupees(owed)} owing. Withdrawals resume once later earnings have repaid it.`,
 } as const;
@@ -266,6 +280,46 @@ export async function settlePendingInTx(
 }
 
 /**
+ * What an approval needs, inside the caller's transaction: the member's row read FOR SHARE (a
+ * hold, which locks it FOR UPDATE, either waits for the approval or is seen by it) with their
+ * withdrawals not held and the account not closed, and the risk confirmation when the member is
+ * flagged or the request was marked (review.ts).
+ */
+export async function assertApprovable(tx: Tx, id: string, confirmRisk: boolean): Promise<void> {
+  const [member] = await tx
+    .select({
+      heldAt: users.withdrawalsHeldAt,
+      heldReason: users.withdrawalsHeldReason,
+      bannedAt: users.bannedAt,
+    })
+    .from(users)
+    .where(
+      eq(users.id, sql`(select ${withdrawals.userId} from ${withdrawals} where ${withdrawals.id} = ${id})`),
+    )
+    .for("share");
+  if (member?.heldAt) throw new DomainError("conflict", HOLD_MESSAGES.held(member.heldReason));
+  if (member?.bannedAt) throw new DomainError("conflict", HOLD_MESSAGES.closed);
+  const [pending] = await tx
+    .select({
+      userId: withdrawals.userId,
+      reviewReasons: withdrawals.reviewReasons,
+      status: withdrawals.status,
+    })
+    .from(withdrawals)
+    .where(eq(withdrawals.id, id));
+  if (pending?.status === "Pending") await assertApprovalConfirmed(tx, pending, confirmRisk);
+}
+
+/** Refuses while an attempt at paying the withdrawal is out and not final (api/payouts). */
+export async function assertNoOpenPayout(tx: Tx, id: string): Promise<void> {
+  const [open] = await tx
+    .select({ id: payouts.id })
+    .from(payouts)
+    .where(and(eq(payouts.withdrawalId, id), isNull(payouts.finalAt)));
+  if (open) throw new DomainError("payout_in_flight", WITHDRAW_MESSAGES.inFlight);
+}
+
+/**
  * An operator settles a Pending withdrawal, once: approve moves the money on to paid out, reject
  * returns it to the member's withdrawable balance. The status change is conditional on Pending
  * and sits in the same transaction as the ledger entry and the audit record, so of two operators
@@ -288,34 +342,9 @@ export async function settleWithdrawal(
   if (input.action === "reject" && !remark)
     throw new DomainError("invalid_input", WITHDRAW_MESSAGES.remarkRequired);
   await db.transaction(async (tx) => {
-    if (input.action === "approve") {
-      const [member] = await tx
-        .select({
-          heldAt: users.withdrawalsHeldAt,
-          heldReason: users.withdrawalsHeldReason,
-          bannedAt: users.bannedAt,
-        })
-        .from(users)
-        .where(
-          eq(
-            users.id,
-            sql`(select ${withdrawals.userId} from ${withdrawals} where ${withdrawals.id} = ${input.id})`,
-          ),
-        )
-        .for("share");
-      if (member?.heldAt) throw new DomainError("conflict", HOLD_MESSAGES.held(member.heldReason));
-      if (member?.bannedAt) throw new DomainError("conflict", HOLD_MESSAGES.closed);
-      const [pending] = await tx
-        .select({
-          userId: withdrawals.userId,
-          reviewReasons: withdrawals.reviewReasons,
-          status: withdrawals.status,
-        })
-        .from(withdrawals)
-        .where(eq(withdrawals.id, input.id));
-      if (pending?.status === "Pending")
-        await assertApprovalConfirmed(tx, pending, input.confirmRisk === true);
-    }
+    if (input.action === "approve") await assertApprovable(tx, input.id, input.confirmRisk === true);
+    // A payout on its way (provider or bank file) is settled by its final status, not by hand.
+    await assertNoOpenPayout(tx, input.id);
     const row = await settlePendingInTx(tx, {
       id: input.id,
       actorUserId: input.actorUserId,

@@ -23,6 +23,7 @@ import type { SiteWordsEndpoints } from "./siteWords";
 import type { SupportEndpoints } from "./support";
 import type { OverviewEndpoints } from "./overview";
 import type { RiskEndpoints } from "./risk";
+import type { PayoutEndpoints } from "./payouts";
 
 export interface Endpoints
   extends
@@ -41,7 +42,8 @@ export interface Endpoints
     SiteWordsEndpoints,
     SupportEndpoints,
     OverviewEndpoints,
-    RiskEndpoints {}
+    RiskEndpoints,
+    PayoutEndpoints {}
 
 /** A path the pages may call (with its query string left to the call's `query`). */
 export type ApiPath = keyof Endpoints & string;

@@ -1,6 +1,7 @@
 import type { Endpoint } from "./endpoint";
 import type { Pagination } from "../pagination";
 import type { ReviewReason, RiskLevel } from "../risk";
+import type { PayoutAttempt, PayoutStage } from "./payouts";
 
 /**
  * Withdrawals and balance conversions on the wire (spec 2 §8–§9, docs/api: /userAmount): the
@@ -104,6 +105,14 @@ export interface OperatorWithdrawal {
   withdrawals_held: boolean;
   /** Approving needs `confirmRisk: true` (the member is flagged or above now, or the request is marked "risk"). */
   needs_confirm: boolean;
+  /** Where it stands on its way out (contracts/payouts.ts). */
+  payout_stage: PayoutStage;
+  /** The latest payout attempt (provider or bank file), if any. */
+  payout: PayoutAttempt | null;
+  /** Who approved it first (the operator's user name), when an approval was recorded. */
+  approved_by: string | null;
+  /** Above the four-eyes threshold: a second, different operator must approve before it is sent. */
+  needs_second_approval: boolean;
 }
 
 /** The operator's withdrawal queue (`?status=Pending|Success|Reject|all&page=`), 50 a page. */
@@ -118,7 +127,8 @@ export interface OperatorWithdrawalList {
  * (with `score`, `reasons`, `review_reasons`) unless `confirmRisk` is true.
  */
 export interface SettleBody {
-  action: "approve" | "reject";
+  /** approve sends the payout (provider configured) or marks it paid; mark_paid: paid by hand. */
+  action: "approve" | "mark_paid" | "reject";
   remark?: string;
   confirmRisk?: boolean;
 }

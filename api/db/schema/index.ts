@@ -13,3 +13,4 @@ export * from "./shortLinks";
 export * from "./taskWalls";
 export * from "./games";
 export * from "./risk";
+export * from "./payouts";

@@ -53,6 +53,12 @@ export const withdrawals = pgTable(
     riskScore: integer("risk_score").notNull().default(0),
     deviceId: text("device_id"),
     ip: text("ip"),
+    /**
+     * The first approval (issue 22): above the four-eyes threshold the payout is sent only when a
+     * second, different operator approves too.
+     */
+    approvedBy: text("approved_by"),
+    approvedAt: timestamp("approved_at", { withTimezone: true, mode: "date" }),
     settledBy: text("settled_by"),
     settledAt: timestamp("settled_at", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),

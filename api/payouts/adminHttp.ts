@@ -1,0 +1,138 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { ApiError, ok, pageQuery, readBody, requireMember, requireRole, type ApiEnv } from "../http";
+import { rupeesToMilli } from "../../shared/money";
+import { WITHDRAW_MESSAGES, wholeRupeesOrZero } from "../withdrawals/withdrawals";
+import { updateSettingAudited } from "../site/settings";
+import type {
+  BankFileList,
+  BankResultOutcome,
+  BatchApproveResult,
+  NewBankFileResult,
+  PayoutOverview,
+} from "../../shared/contracts/payouts";
+import { approveBatch, resendWithdrawal } from "./approve";
+import {
+  BANK_FILE_MESSAGES,
+  bankFileText,
+  createBankFile,
+  importBankResult,
+  listBankFiles,
+} from "./bankFiles";
+import { payoutOverview } from "./totals";
+
+/**
+ * The operator's payouts, under /adminRoute (docs/api/payouts.md): the figures and the policy,
+ * batch approval, "send again", and the bank files. The payouts role (and the owner) run them;
+ * the policy is the owner's.
+ */
+
+const ID = /^[0-9a-f]{24}$/;
+const Ids = (max: number) =>
+  z
+    .array(
+      z
+        .string({ invalid_type_error: "ids must be withdrawal ids." })
+        .regex(ID, "ids must be withdrawal ids."),
+      {
+        invalid_type_error: "ids must be a list of withdrawal ids.",
+        required_error: "ids is required.",
+      },
+    )
+    .min(1, "Select at least one withdrawal.")
+    .max(max, `Select at most ${max} withdrawals at once.`);
+
+const BatchSchema = z.object({ ids: Ids(50) }).strict();
+const BankFileSchema = z.object({ ids: Ids(500) }).strict();
+const ResultSchema = z
+  .object({
+    csv: z
+      .string({ invalid_type_error: "csv must be text.", required_error: "csv is required." })
+      .min(1, "The result file is empty.")
+      // The API's body limit is 64 KB: a result file of a 500-row bank file fits.
+      .max(60_000, "The result file must be at most 60,000 characters: import a longer one in parts."),
+  })
+  .strict();
+const PolicySchema = z
+  .object({
+    daily_limit: wholeRupeesOrZero("daily_limit must be a whole number of rupees (0: no limit).").transform(
+      rupeesToMilli,
+    ),
+    four_eyes_above: wholeRupeesOrZero("four_eyes_above must be a whole number of rupees.").transform(
+      rupeesToMilli,
+    ),
+  })
+  .strict();
+
+function idParam(raw: string, notFound: string): string {
+  if (!ID.test(raw)) throw new ApiError(404, notFound);
+  return raw;
+}
+
+export function adminPayoutsRoute(): Hono<ApiEnv> {
+  const r = new Hono<ApiEnv>();
+
+  r.get("/payouts", requireMember, requireRole("payouts"), async (c) => {
+    const { deps } = c.var;
+    return ok(
+      c,
+      (await payoutOverview(deps.db, deps.clock(), Boolean(deps.payoutProvider))) satisfies PayoutOverview,
+    );
+  });
+
+  r.patch("/payouts/policy", requireMember, requireRole("owner"), async (c) => {
+    const body = await readBody(c, PolicySchema);
+    await updateSettingAudited(c.var.deps.db, {
+      actorUserId: c.var.member.id,
+      key: "payout_policy",
+      value: { daily_limit: body.daily_limit, four_eyes_above: body.four_eyes_above },
+      action: "payouts.policy",
+    });
+    return ok(c, "Payout policy saved.");
+  });
+
+  r.post("/withdrawals/approve", requireMember, requireRole("payouts"), async (c) => {
+    const body = await readBody(c, BatchSchema);
+    const result = await approveBatch(c.var.deps, { ids: body.ids, actorUserId: c.var.member.id });
+    return ok(c, result satisfies BatchApproveResult);
+  });
+
+  r.post("/withdrawals/:id/resend", requireMember, requireRole("payouts"), async (c) => {
+    const id = idParam(c.req.param("id"), WITHDRAW_MESSAGES.notFound);
+    const { message } = await resendWithdrawal(c.var.deps, { id, actorUserId: c.var.member.id });
+    return ok(c, message);
+  });
+
+  r.get("/payouts/bankFiles", requireMember, requireRole("payouts"), async (c) =>
+    ok(c, (await listBankFiles(c.var.deps.db, pageQuery(c))) satisfies BankFileList),
+  );
+
+  r.post("/payouts/bankFiles", requireMember, requireRole("payouts"), async (c) => {
+    const body = await readBody(c, BankFileSchema);
+    const made = await createBankFile(c.var.deps, { ids: body.ids, actorUserId: c.var.member.id });
+    return ok(c, made satisfies NewBankFileResult);
+  });
+
+  r.get("/payouts/bankFiles/:id/csv", requireMember, requireRole("payouts"), async (c) => {
+    const id = idParam(c.req.param("id"), BANK_FILE_MESSAGES.notFound);
+    const text = await bankFileText(c.var.deps, id);
+    if (text === null) throw new ApiError(404, BANK_FILE_MESSAGES.notFound);
+    return c.body(text, 200, {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="bank-file-${id}.csv"`,
+    });
+  });
+
+  r.post("/payouts/bankFiles/:id/result", requireMember, requireRole("payouts"), async (c) => {
+    const id = idParam(c.req.param("id"), BANK_FILE_MESSAGES.notFound);
+    const body = await readBody(c, ResultSchema);
+    const outcome = await importBankResult(c.var.deps, {
+      batchId: id,
+      csv: body.csv,
+      actorUserId: c.var.member.id,
+    });
+    return ok(c, outcome satisfies BankResultOutcome);
+  });
+
+  return r;
+}

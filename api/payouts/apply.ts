@@ -1,0 +1,218 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { Db, Tx } from "../db/client";
+import { payoutEvents, payouts, withdrawals } from "../db/schema";
+import { PLATFORM, memberAccount, post } from "../ledger/ledger";
+import {
+  FAILED_STATUSES,
+  FINAL_STATUSES,
+  type PayoutChannel,
+  type PayoutStatus,
+} from "../../shared/contracts/payouts";
+
+/**
+ * Applying a payout's status, whoever brings it — the create's answer, a webhook (once or five
+ * times at once), the reconciler, a bank's result file — in one transaction that first takes the
+ * key (attempt, status) in payout_events: the first to bring a status applies it, the others find
+ * it taken and change nothing. Then, on the attempt row locked FOR UPDATE:
+ * - queued / pending / processing: the attempt's status, forward only;
+ * - processed: the withdrawal becomes Success with the UTR, the money moves from pending payouts
+ *   to paid out;
+ * - failed / rejected / cancelled (or reversed before it was processed): the withdrawal becomes
+ *   Reject with the reason as its remark, the amount goes back to the member's withdrawable
+ *   balance in one entry;
+ * - reversed after processed: the bank sent it back, Success becomes Reject and the amount goes
+ *   from paid out back to the member, once.
+ * Anything else on a final attempt is stale and changes nothing.
+ */
+
+export type ApplyVerdict = "applied" | "duplicate" | "stale" | "unknown_payout";
+export type ApplySource = "create" | "webhook" | "reconcile" | "bank_file";
+
+export interface StatusReport {
+  status: PayoutStatus;
+  utr?: string | null;
+  reason?: string | null;
+  /** The provider's payout id, kept on the attempt when it did not have it yet. */
+  providerPayoutId?: string | null;
+}
+
+const RANK: Partial<Record<PayoutStatus, number>> = {
+  created: 0,
+  sent: 0,
+  queued: 1,
+  pending: 2,
+  processing: 3,
+};
+
+/** The reason kept when the provider gave none. */
+const NO_REASON: Record<string, string> = {
+  failed: "The payout failed at the bank.",
+  rejected: "The payout was rejected by the payout provider.",
+  cancelled: "The payout was cancelled.",
+  reversed: "The bank sent the payout back.",
+};
+
+/** Where the reconciler looks next at an attempt still out: sooner while it is young. */
+export function nextCheckAfter(checks: number, now: Date): Date {
+  const minutes = [2, 5, 15, 30, 60][Math.min(checks, 4)]!;
+  return new Date(now.getTime() + minutes * 60_000);
+}
+
+/** Finds the attempt a report is about: by the provider's id, else the open attempt with the reference. */
+export async function findAttempt(
+  db: Db | Tx,
+  channel: PayoutChannel,
+  ref: { providerPayoutId?: string | null; referenceId?: string | null },
+): Promise<string | null> {
+  if (ref.providerPayoutId) {
+    const [byId] = await db
+      .select({ id: payouts.id })
+      .from(payouts)
+      .where(and(eq(payouts.channel, channel), eq(payouts.providerPayoutId, ref.providerPayoutId)));
+    if (byId) return byId.id;
+  }
+  // A webhook that came before the create's answer: the attempt does not know its id yet.
+  if (ref.referenceId) {
+    const [open] = await db
+      .select({ id: payouts.id })
+      .from(payouts)
+      .where(
+        and(
+          eq(payouts.channel, channel),
+          eq(payouts.withdrawalId, ref.referenceId),
+          isNull(payouts.finalAt),
+          isNull(payouts.providerPayoutId),
+        ),
+      );
+    if (open) return open.id;
+  }
+  return null;
+}
+
+export async function applyStatus(
+  db: Db,
+  payoutId: string,
+  report: StatusReport,
+  source: ApplySource,
+  now = new Date(),
+): Promise<ApplyVerdict> {
+  return db.transaction(async (tx) => {
+    const [p] = await tx.select().from(payouts).where(eq(payouts.id, payoutId)).for("update");
+    if (!p) return "unknown_payout";
+    if (report.providerPayoutId && !p.providerPayoutId)
+      await tx
+        .update(payouts)
+        .set({ providerPayoutId: report.providerPayoutId, updatedAt: now })
+        .where(eq(payouts.id, p.id));
+    const final = p.finalAt !== null;
+    const reversal = report.status === "reversed" && p.status === "processed" && !p.reversedAt;
+    if (final && !reversal) return p.status === report.status ? "duplicate" : "stale";
+    const taken = await tx
+      .insert(payoutEvents)
+      .values({
+        payoutId: p.id,
+        status: report.status,
+        source,
+        utr: report.utr ?? null,
+        reason: report.reason ?? null,
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ status: payoutEvents.status });
+    if (taken.length === 0) return "duplicate";
+
+    if (!FINAL_STATUSES.includes(report.status)) {
+      if ((RANK[report.status] ?? 0) <= (RANK[p.status] ?? 0)) return "stale";
+      await tx.update(payouts).set({ status: report.status, updatedAt: now }).where(eq(payouts.id, p.id));
+      return "applied";
+    }
+
+    const ended = { finalAt: now, nextCheckAt: null, updatedAt: now };
+    if (report.status === "processed") {
+      const utr = report.utr?.trim().slice(0, 100) || null;
+      await tx
+        .update(payouts)
+        .set({ ...ended, status: "processed", utr })
+        .where(eq(payouts.id, p.id));
+      const [w] = await tx
+        .update(withdrawals)
+        .set({
+          status: "Success",
+          remark: utr ? `UTR ${utr}` : null,
+          settledBy: `system:${p.channel}`,
+          settledAt: now,
+        })
+        .where(and(eq(withdrawals.id, p.withdrawalId), eq(withdrawals.status, "Pending")))
+        .returning({ id: withdrawals.id });
+      if (w)
+        await post(tx, {
+          idempotencyKey: `payout-paid:${p.id}`,
+          kind: "withdrawal_paid",
+          userId: p.userId,
+          memo: utr ? `UTR ${utr}` : null,
+          lines: [
+            { account: PLATFORM.pendingPayouts, amount: -p.amount },
+            { account: PLATFORM.paidOut, amount: p.amount },
+          ],
+        });
+      return "applied";
+    }
+
+    const reason = report.reason?.trim().slice(0, 500) || NO_REASON[report.status] || "The payout failed.";
+    if (reversal) {
+      await tx
+        .update(payouts)
+        .set({ status: "reversed", failureReason: reason, reversedAt: now, updatedAt: now })
+        .where(eq(payouts.id, p.id));
+      const [w] = await tx
+        .update(withdrawals)
+        .set({ status: "Reject", remark: reason, settledBy: `system:${p.channel}`, settledAt: now })
+        .where(and(eq(withdrawals.id, p.withdrawalId), eq(withdrawals.status, "Success")))
+        .returning({ id: withdrawals.id });
+      if (w)
+        await post(tx, {
+          idempotencyKey: `payout-reversal:${p.id}`,
+          kind: "withdrawal_reversed",
+          userId: p.userId,
+          memo: reason,
+          lines: [
+            { account: PLATFORM.paidOut, amount: -p.amount },
+            { account: memberAccount(p.userId, "withdrawable"), amount: p.amount },
+          ],
+        });
+      return "applied";
+    }
+
+    // failed, rejected, cancelled, or reversed before it was ever processed.
+    if (!FAILED_STATUSES.includes(report.status)) return "stale";
+    await tx
+      .update(payouts)
+      .set({ ...ended, status: report.status, failureReason: reason })
+      .where(eq(payouts.id, p.id));
+    const [w] = await tx
+      .update(withdrawals)
+      .set({ status: "Reject", remark: reason, settledBy: `system:${p.channel}`, settledAt: now })
+      .where(and(eq(withdrawals.id, p.withdrawalId), eq(withdrawals.status, "Pending")))
+      .returning({ id: withdrawals.id });
+    if (w)
+      await post(tx, {
+        idempotencyKey: `payout-refund:${p.id}`,
+        kind: "withdrawal_refund",
+        userId: p.userId,
+        memo: reason,
+        lines: [
+          { account: PLATFORM.pendingPayouts, amount: -p.amount },
+          { account: memberAccount(p.userId, "withdrawable"), amount: p.amount },
+        ],
+      });
+    return "applied";
+  });
+}
+
+/** The reconciler's bookkeeping for an attempt still out after a look: when to look again. */
+export async function scheduleNextCheck(db: Db, payoutId: string, checks: number, now: Date): Promise<void> {
+  await db
+    .update(payouts)
+    .set({ checks: checks + 1, nextCheckAt: nextCheckAfter(checks + 1, now) })
+    .where(and(eq(payouts.id, payoutId), isNull(payouts.finalAt)));
+}

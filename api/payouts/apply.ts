@@ -54,7 +54,7 @@ const NO_REASON: Record<string, string> = {
 
 /** Where the reconciler looks next at an attempt still out: sooner while it is young. */
 export function nextCheckAfter(checks: number, now: Date): Date {
-  const minutes = [2, 5, 15, 30, 60][Math.min(checks, 4)]!;
+  const minutes = [1, 2, 5, 15, 30, 60][Math.min(checks, 5)]!;
   return new Date(now.getTime() + minutes * 60_000);
 }
 

@@ -6,7 +6,7 @@ import { InsufficientFundsError, PLATFORM, lockAccounts, memberAccount, post } f
 import { recordAudit } from "../site/audit";
 import { WITHDRAW_MESSAGES, settleWithdrawal } from "../withdrawals/withdrawals";
 import { FAILED_STATUSES, type BatchApproveResult, type BatchSkip } from "../../shared/contracts/payouts";
-import { openAttempt, PAYOUT_MESSAGES, type Opened } from "./attempts";
+import { assertNotMarked, openAttempt, PAYOUT_MESSAGES, type Opened } from "./attempts";
 import { sendAttempt } from "./send";
 
 /**
@@ -35,10 +35,16 @@ export type ApproveOutcome = "sent" | "waiting" | "refused" | "awaiting_second" 
 /** One approval: sends it through the provider, or (without one) marks it paid. Answers the message. */
 export async function approveWithdrawal(
   deps: Deps,
-  input: { id: string; actorUserId: string; confirmRisk: boolean },
+  input: { id: string; actorUserId: string; confirmRisk: boolean; batch?: boolean },
 ): Promise<{ outcome: ApproveOutcome; message: string }> {
   if (!deps.payoutProvider) {
-    await settleWithdrawal(deps.db, { ...input, action: "approve" });
+    if (input.batch) await assertNotMarked(deps.db, input.id);
+    await settleWithdrawal(deps.db, {
+      id: input.id,
+      actorUserId: input.actorUserId,
+      confirmRisk: input.confirmRisk,
+      action: "approve",
+    });
     return { outcome: "paid", message: APPROVE_MESSAGES.paid };
   }
   const opened = await deps.db.transaction((tx) =>
@@ -47,6 +53,7 @@ export async function approveWithdrawal(
       actorUserId: input.actorUserId,
       channel: deps.payoutProvider!.channel,
       confirmRisk: input.confirmRisk,
+      batch: input.batch,
       now: deps.clock(),
     }),
   );
@@ -85,6 +92,7 @@ export async function approveBatch(
         id,
         actorUserId: input.actorUserId,
         confirmRisk: false,
+        batch: true,
       });
       if (outcome === "awaiting_second") result.awaiting_second.push(id);
       else if (outcome === "refused") result.skipped.push({ id, reason: message });

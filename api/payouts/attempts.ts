@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import type { Tx } from "../db/client";
+import type { Db, Tx } from "../db/client";
 import { payoutDays, payouts, users, withdrawals } from "../db/schema";
 import { DomainError } from "../lib/errors";
 import { newId } from "../lib/ids";
@@ -31,6 +31,7 @@ export const PAYOUT_MESSAGES = {
   dailyLimit: (limit: number, sent: number) =>
     `Today's outgoing limit of ${formatRupees(limit)} would be passed (${formatRupees(sent)} sent today). Raise the limit on the payouts page, or send it tomorrow.`,
   alreadySent: "This withdrawal's payout was already sent: its final status settles it.",
+  marked: "Marked for review (a first payout, or risk): approve it on its own after checking it.",
   notPending: "This withdrawal is not Pending.",
 } as const;
 
@@ -71,6 +72,8 @@ export async function openAttempt(
     channel: PayoutChannel;
     confirmRisk: boolean;
     batchId?: string | null;
+    /** Part of a batch or a bank file: a request marked for review is left to be approved on its own. */
+    batch?: boolean;
     /** "Send again": the approvals the first attempt had stand (four eyes is not asked again). */
     resend?: boolean;
     now: Date;
@@ -87,6 +90,8 @@ export async function openAttempt(
   if (!w) throw new DomainError("not_found", WITHDRAW_MESSAGES.notFound);
   if (w.w.status !== "Pending") throw new DomainError("already_settled", WITHDRAW_MESSAGES.alreadySettled);
   if (w.w.userId === actor) throw new DomainError("forbidden", WITHDRAW_MESSAGES.ownWithdrawal);
+  if (input.batch && (w.w.reviewReasons ?? []).length > 0)
+    throw new DomainError("risk_confirm", PAYOUT_MESSAGES.marked);
   await assertNoOpenPayout(tx, id).catch((e: unknown) => {
     throw e instanceof DomainError ? new DomainError("payout_in_flight", PAYOUT_MESSAGES.alreadySent) : e;
   });
@@ -158,4 +163,13 @@ export async function openAttemptOf(tx: Tx, withdrawalId: string) {
     .from(payouts)
     .where(and(eq(payouts.withdrawalId, withdrawalId), isNull(payouts.finalAt)));
   return row ?? null;
+}
+
+/** A batch leaves out a request marked for review (a first payout, risk): it is checked on its own. */
+export async function assertNotMarked(db: Db | Tx, withdrawalId: string): Promise<void> {
+  const [w] = await db
+    .select({ reasons: withdrawals.reviewReasons })
+    .from(withdrawals)
+    .where(eq(withdrawals.id, withdrawalId));
+  if ((w?.reasons ?? []).length > 0) throw new DomainError("risk_confirm", PAYOUT_MESSAGES.marked);
 }

@@ -61,6 +61,7 @@ export async function createBankFile(
           actorUserId: input.actorUserId,
           channel: "bank_file",
           confirmRisk: false,
+          batch: true,
           batchId,
           now: deps.clock(),
         }),

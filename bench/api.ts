@@ -17,6 +17,7 @@ export const OBJ_SECRET = "bench-obj-secret-0000";
 
 export interface BenchApi {
   db: Deps["db"];
+  deps: Deps;
   /** The API's address, `http://127.0.0.1:<port>`. */
   base: string;
   /** A database name for pgbench, created by `reportPgbench`; dropped with the API's. */
@@ -28,7 +29,12 @@ export interface BenchApi {
  * server and drops the databases and the data directory. `bench` answers whether anything
  * failed; then the process exits 1.
  */
-export async function runBench(name: string, bench: (api: BenchApi) => Promise<boolean>): Promise<void> {
+export async function runBench(
+  name: string,
+  bench: (api: BenchApi) => Promise<boolean>,
+  /** More settings for the API (e.g. a payout provider's). */
+  env: Record<string, string> = {},
+): Promise<void> {
   const stamp = `${Date.now()}`;
   const appDb = `bench_${name}_${stamp}`;
   const pgbenchDb = `bench_pgbench_${stamp}`;
@@ -47,12 +53,13 @@ export async function runBench(name: string, bench: (api: BenchApi) => Promise<b
       SEED_DEMO: "off",
       SESSION_SECRET: "bench-session-secret-bench-session-secret-0000",
       OBJ_SECRET,
+      ...env,
     });
     deps = await createDeps(config, { mailer: { send: async () => {} } });
     const app = createApi(deps);
     const port = await freePort();
     server = serve({ fetch: app.fetch, port, hostname: "127.0.0.1" });
-    failed = await bench({ db: deps.db, base: `http://127.0.0.1:${port}`, pgbenchDb });
+    failed = await bench({ db: deps.db, deps, base: `http://127.0.0.1:${port}`, pgbenchDb });
   } finally {
     await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
     await deps?.close();

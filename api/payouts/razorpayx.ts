@@ -19,6 +19,9 @@ import {
  * effect: ask again with the same key), a 4xx "refused" with their description.
  */
 
+/** A 429: RazorpayX asks for fewer requests a second. */
+class RateLimitedError extends ProviderUnavailableError {}
+
 export interface RazorpayXSettings {
   baseUrl: string;
   keyId: string;
@@ -70,17 +73,29 @@ export function narrationOf(siteName: string): string {
   return words.slice(0, 30).trim() || "Withdrawal";
 }
 
-/** Spaces calls to at most `rps` a second from this process (a queue of start times). */
-function spacer(rps: number) {
-  const gap = 1000 / rps;
-  let next = 0;
-  return async () => {
-    const now = Date.now();
-    const start = Math.max(now, next);
-    next = start + gap;
-    if (start > now) await new Promise((resolve) => setTimeout(resolve, start - now));
+/**
+ * Holds calls to at most `rps` starts in any second from this process: a sliding window of the
+ * last `rps` start times, with a margin for the network's jitter (two calls a second apart here
+ * may arrive closer together there).
+ */
+function spacer(rps: number, marginMs = 25) {
+  const starts: number[] = [];
+  let queue = Promise.resolve();
+  return () => {
+    const turn = queue.then(async () => {
+      const oldest = starts.length >= rps ? starts[starts.length - rps]! : -Infinity;
+      const wait = oldest + 1000 + marginMs - Date.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      starts.push(Date.now());
+      if (starts.length > rps) starts.splice(0, starts.length - rps);
+    });
+    queue = turn;
+    return turn;
   };
 }
+
+/** How often a call refused with 429 (too many requests) is tried again here, a second apart. */
+const RATE_LIMITED_RETRIES = 2;
 
 export function razorpayX(settings: RazorpayXSettings): PayoutProvider {
   const base = settings.baseUrl.replace(/\/+$/, "");
@@ -92,6 +107,23 @@ export function razorpayX(settings: RazorpayXSettings): PayoutProvider {
     path: string,
     body?: unknown,
     headers: Record<string, string> = {},
+  ): Promise<unknown> {
+    for (let retry = 0; ; retry++) {
+      try {
+        return await callOnce(method, path, body, headers);
+      } catch (e) {
+        // Too many requests: safe to ask again (a payout's create carries its idempotency key).
+        if (!(e instanceof RateLimitedError) || retry >= RATE_LIMITED_RETRIES) throw e;
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+    }
+  }
+
+  async function callOnce(
+    method: "GET" | "POST",
+    path: string,
+    body: unknown,
+    headers: Record<string, string>,
   ) {
     await wait();
     let res: Response;
@@ -119,7 +151,9 @@ export function razorpayX(settings: RazorpayXSettings): PayoutProvider {
     } catch {
       json = undefined;
     }
-    if (res.status === 429 || res.status >= 500)
+    if (res.status === 429)
+      throw new RateLimitedError(`RazorpayX answered 429 (${method} ${path.split("?")[0]}).`);
+    if (res.status >= 500)
       throw new ProviderUnavailableError(
         `RazorpayX answered ${res.status} (${method} ${path.split("?")[0]}).`,
       );

@@ -183,6 +183,39 @@ describe("parseConfig", () => {
       ).toThrow(/HUMAN_CHECK=off/);
     });
 
+    it("refuses a half-configured payout provider", () => {
+      const vars = {
+        NODE_ENV: "production",
+        DATA_DIR: dataDir,
+        SESSION_SECRET,
+        OBJ_SECRET,
+        PUBLIC_ORIGIN,
+        SMTP_URL,
+      };
+      const keys = {
+        RAZORPAYX_KEY_ID: "rzp_live_x",
+        RAZORPAYX_KEY_SECRET: "secret",
+        RAZORPAYX_WEBHOOK_SECRET: "hook-secret",
+        RAZORPAYX_ACCOUNT_NUMBER: "7878780080316316",
+      };
+      // Keys without the switch: someone meant to pay through RazorpayX.
+      expect(() => parseConfig({ ...vars, RAZORPAYX_KEY_ID: "rzp_live_x" })).toThrow(/PAYOUT_PROVIDER unset/);
+      // The switch without every key, in any environment.
+      for (const missing of Object.keys(keys)) {
+        const some = { ...keys } as Record<string, string>;
+        delete some[missing];
+        expect(() => parseConfig({ ...vars, ...some, PAYOUT_PROVIDER: "razorpayx" })).toThrow(missing);
+        expect(() => parseConfig({ DATA_DIR: dataDir, ...some, PAYOUT_PROVIDER: "razorpayx" })).toThrow(
+          missing,
+        );
+      }
+      const whole = parseConfig({ ...vars, ...keys, PAYOUT_PROVIDER: "razorpayx" });
+      expect(whole.PAYOUT_PROVIDER).toBe("razorpayx");
+      expect(whole.RAZORPAYX_BASE_URL).toBe("https://api.razorpay.com");
+      expect(whole.RAZORPAYX_MAX_RPS).toBe(5);
+      expect(parseConfig(vars).PAYOUT_PROVIDER).toBeUndefined();
+    });
+
     it("refuses SEED_DEMO=on (a published password with a balance, a wall that credits anyone); off by default", () => {
       const vars = {
         NODE_ENV: "production",

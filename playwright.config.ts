@@ -3,8 +3,9 @@ import { defineConfig, devices } from "@playwright/test";
 /**
  * End-to-end tests against the real composed server (API + web tier) on port 3100 with its own
  * fresh data folder. `npm run test:e2e` builds first; Playwright then starts the server below.
- * Global setup starts the capture SMTP server (3125) and the local OpenID provider (3199); the
- * server only connects to them on demand, so starting them after the web server is fine.
+ * Global setup starts the capture SMTP server (3125), the local OpenID provider (3199) and the
+ * local RazorpayX (3198); the servers only connect to them on demand, so starting them after the
+ * web servers is fine.
  */
 export const E2E_PORT = 3100;
 export const E2E_ORIGIN = `http://localhost:${E2E_PORT}`;
@@ -32,6 +33,23 @@ export const E2E_OPERATOR_COOKIE_FILE = "tests/.tmp/operator-cookie.txt";
 /** A second server with the human check on (ALTCHA, and the picture challenge without JavaScript). */
 export const E2E_HC_PORT = 3101;
 export const E2E_HC_ORIGIN = `http://localhost:${E2E_HC_PORT}`;
+/**
+ * A third server paying through RazorpayX (issue 22): its payouts go to the local RazorpayX
+ * (tests/support/razorpayx.ts) that global setup starts on E2E_RAZORPAYX_PORT with no automatic
+ * progress; tests/e2e/payouts.spec.ts moves each payout through its `/_local` control endpoint,
+ * which sends the signed webhook to this server.
+ */
+export const E2E_PAYOUTS_PORT = 3102;
+export const E2E_PAYOUTS_ORIGIN = `http://localhost:${E2E_PAYOUTS_PORT}`;
+export const E2E_RAZORPAYX_PORT = 3198;
+export const E2E_RAZORPAYX_URL = `http://127.0.0.1:${E2E_RAZORPAYX_PORT}`;
+/** The local RazorpayX's defaults (startLocalRazorpayX): the server is configured with the same. */
+export const E2E_RAZORPAYX = {
+  keyId: "rzp_test_local",
+  keySecret: "local-key-secret",
+  webhookSecret: "local-webhook-secret",
+  accountNumber: "7878780080316316",
+};
 /** The local stand-in of the YouTube IFrame Player API script (tests/support/youtube-player.ts). */
 export const E2E_YT_PORT = 3197;
 export const E2E_SESSION_SECRET = "e2e-session-secret-e2e-session-secret-0000";
@@ -160,6 +178,27 @@ export default defineConfig({
         HUMAN_CHECK: "altcha",
         SEED_DEMO: "off",
         PAGE_CACHE_SECONDS: "5",
+      },
+      reuseExistingServer: !process.env.CI,
+      timeout: 180_000,
+      stdout: "pipe",
+      stderr: "pipe",
+    },
+    {
+      // Payouts through the local RazorpayX; the demo seed gives it the UPI payout method.
+      command: `rm -rf ${E2E_DATA_DIR}-payouts && ${operatorCmd} && npx tsx server.ts`,
+      url: `${E2E_PAYOUTS_ORIGIN}/healthz`,
+      env: {
+        ...serverEnv,
+        PORT: String(E2E_PAYOUTS_PORT),
+        DATA_DIR: `${E2E_DATA_DIR}-payouts`,
+        PUBLIC_ORIGIN: E2E_PAYOUTS_ORIGIN,
+        PAYOUT_PROVIDER: "razorpayx",
+        RAZORPAYX_BASE_URL: E2E_RAZORPAYX_URL,
+        RAZORPAYX_KEY_ID: E2E_RAZORPAYX.keyId,
+        RAZORPAYX_KEY_SECRET: E2E_RAZORPAYX.keySecret,
+        RAZORPAYX_WEBHOOK_SECRET: E2E_RAZORPAYX.webhookSecret,
+        RAZORPAYX_ACCOUNT_NUMBER: E2E_RAZORPAYX.accountNumber,
       },
       reuseExistingServer: !process.env.CI,
       timeout: 180_000,

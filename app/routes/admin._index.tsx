@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { operatorRead } from "~/utils/admin.server";
 import { sectionsFor } from "~/utils/operator-sections";
 import { BarChart, LineChart, type ChartSeries } from "~/components/charts/charts";
+import { PayoutFigures } from "~/components/admin/payout-parts";
 import { formatRupees, parseRupees } from "../../shared/money";
 import { formatTime } from "../../shared/time";
 import {
@@ -12,6 +13,7 @@ import {
   type OverviewData,
   type OverviewRange,
 } from "../../shared/contracts/overview";
+import type { PayoutOverview } from "../../shared/contracts/payouts";
 
 export const meta: MetaFunction = () => [{ title: "Overview · Operator Console" }];
 
@@ -32,8 +34,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   const asked = new URL(request.url).searchParams.get("range");
   const range: OverviewRange = OVERVIEW_RANGES.find((r) => r === asked) ?? "7";
-  const overview = await operatorRead(request, context, "/adminRoute/overview", { range });
-  return { kind: "overview" as const, overview };
+  const [overview, payouts] = await Promise.all([
+    operatorRead(request, context, "/adminRoute/overview", { range }),
+    operatorRead(request, context, "/adminRoute/payouts"),
+  ]);
+  return { kind: "overview" as const, overview, payouts };
 }
 
 const RANGE_LABELS: Record<OverviewRange, string> = { today: "Today", "7": "7 days", "30": "30 days" };
@@ -120,7 +125,27 @@ function Sections({ sections }: { sections: { to: string; label: string }[] }) {
   );
 }
 
-function Overview({ o }: { o: OverviewData }) {
+/** Money sent, in flight and failed (issue 22), with the way to the payouts page. */
+function PayoutsCard({ p }: { p: PayoutOverview }) {
+  return (
+    <section aria-labelledby="payouts-card" className="card space-y-3 p-4" data-testid="overview-payouts">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="payouts-card" className="text-lg font-bold">
+          Payouts
+        </h2>
+        <p className="text-sm text-slate-600">
+          {p.mode === "razorpayx" ? "Through RazorpayX." : "By hand or by bank file."}{" "}
+          <Link to="/admin/payouts" className="font-semibold text-brand-700 underline">
+            Open payouts
+          </Link>
+        </p>
+      </div>
+      <PayoutFigures t={p.totals} />
+    </section>
+  );
+}
+
+function Overview({ o, payouts }: { o: OverviewData; payouts: PayoutOverview }) {
   const days = o.days.map((d) => d.day);
   const t = o.totals;
   const earned = EARNING_CHANNELS.reduce((s, c) => s + parseRupees(t.earnings[c]), 0);
@@ -201,6 +226,8 @@ function Overview({ o }: { o: OverviewData }) {
           </Link>
         </p>
       ) : null}
+
+      <PayoutsCard p={payouts} />
 
       <div className="grid gap-4 md:grid-cols-2">
         <LineChart
@@ -373,5 +400,9 @@ function LiabilityRow({ label, value, strong }: { label: string; value: string; 
 
 export default function AdminIndex() {
   const data = useLoaderData<typeof loader>();
-  return data.kind === "overview" ? <Overview o={data.overview} /> : <Sections sections={data.sections} />;
+  return data.kind === "overview" ? (
+    <Overview o={data.overview} payouts={data.payouts} />
+  ) : (
+    <Sections sections={data.sections} />
+  );
 }

@@ -8,12 +8,25 @@ import { errorText } from "~/utils/api.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { pageParam } from "~/utils/pagination";
 import { Pagination } from "~/components/pagination";
-import { RiskLevelBadge } from "~/components/admin/risk-level";
 import { ErrorList, SubmitButton, useAppForm, useIsPending } from "~/components/forms";
 import { formatTime } from "../../shared/time";
 import { rupees } from "../../shared/money";
 import { StatusBadge } from "~/components/status-badge";
+import {
+  PayoutLine,
+  QueueConfirmStep,
+  ResendForm,
+  SELECTION_FORM,
+  SelectionForm,
+  SelectionOutcome,
+  RiskConfirmStep,
+  RiskLine,
+  type QueueConfirm,
+  type RiskConfirm,
+  type SelectionAnswer,
+} from "~/components/admin/payout-parts";
 import type { OperatorWithdrawal } from "../../shared/contracts/withdrawals";
+import type { PayoutMode } from "../../shared/contracts/payouts";
 
 export const meta: MetaFunction = () => [{ title: "Withdrawals · Operator Console" }];
 
@@ -31,25 +44,28 @@ function filterOf(url: URL): Filter {
 }
 
 const ApproveSchema = z.object({
-  intent: z.literal("approve"),
+  intent: z.enum(["approve", "mark_paid"]),
   id: z.string().min(1).max(64),
   status: z.string().optional(),
   confirmRisk: z.literal("true").optional(),
+  confirmed: z.literal("true").optional(),
 });
 
-/** The review marks a request carries, in words. */
-const REVIEW_LABELS: Record<string, string> = { first_payout: "First payout", risk: "Risk" };
+const ResendSchema = z.object({
+  intent: z.literal("resend"),
+  id: z.string().min(1).max(64),
+  status: z.string().optional(),
+  confirmed: z.literal("true").optional(),
+});
 
-/** The confirm step's contents: what the API said when approving needed a second look. */
-interface RiskConfirm {
-  kind: "risk_confirm";
-  id: string;
-  message: string;
-  score: number;
-  level: string;
-  reasons: string[];
-  review_reasons: string[];
-}
+/** The requests ticked for "Approve selected" (at most a page, 50) or a bank file. */
+const SelectionSchema = z
+  .array(z.string().regex(/^[0-9a-f]{24}$/, "Select withdrawals from the list."), {
+    required_error: "Select at least one withdrawal.",
+  })
+  .min(1, "Select at least one withdrawal.")
+  .max(50, "Select at most 50 withdrawals at once.");
+
 const RejectSchema = z.object({
   intent: z.literal("reject"),
   id: z.string().min(1).max(64),
@@ -65,29 +81,96 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const status = filterOf(url);
   const page = Math.min(pageParam(url), 999_999_999);
-  const d = await operatorRead(request, context, "/adminRoute/withdrawals", {
-    status,
-    page: String(page),
-  });
-  return { status, records: d.records, pagination: d.pagination };
+  const [d, payouts] = await Promise.all([
+    operatorRead(request, context, "/adminRoute/withdrawals", { status, page: String(page) }),
+    operatorRead(request, context, "/adminRoute/payouts"),
+  ]);
+  return { status, records: d.records, pagination: d.pagination, mode: payouts.mode };
+}
+
+/** What the action answers when it does not redirect: a confirm step, a batch's or a bank file's outcome. */
+type Answer = RiskConfirm | { kind: "confirm"; confirm: QueueConfirm } | SelectionAnswer;
+
+/** The ticked requests, or the reason they cannot go. */
+function selectionOf(formData: FormData): { ids: string[] } | { error: string } {
+  const parsed = SelectionSchema.safeParse(formData.getAll("ids").map(String));
+  if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? "Select at least one withdrawal." };
+  return { ids: [...new Set(parsed.data)] };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const status = FILTERS.find((f) => f.value === formData.get("status"))?.value ?? "Pending";
   const returnTo = `/admin/withdrawals?status=${status}`;
-  if (formData.get("intent") === "approve") {
+  const intent = formData.get("intent");
+  if (intent === "batch_approve" || intent === "bank_file") {
+    const selection = selectionOf(formData);
+    if ("error" in selection)
+      return data<Answer>({ kind: "selection_error", message: selection.error }, { status: 400 });
+    if (intent === "batch_approve") {
+      const res = await operatorApi(request, context, "/adminRoute/withdrawals/approve", {
+        method: "POST",
+        json: { ids: selection.ids },
+      });
+      if (res.ok && res.body.msg) return data<Answer>({ kind: "batch", result: res.body.msg });
+      return redirectWithToast(context, returnTo, { type: "error", title: errorText(res.body) });
+    }
+    const res = await operatorApi(request, context, "/adminRoute/payouts/bankFiles", {
+      method: "POST",
+      json: { ids: selection.ids },
+    });
+    if (res.ok && res.body.msg) return data<Answer>({ kind: "bank_file", result: res.body.msg });
+    // None could go: the answer still lists each one's reason, shown like a written file's.
+    const skipped = (res.body as unknown as { skipped?: unknown }).skipped;
+    if (Array.isArray(skipped))
+      return data<Answer>({
+        kind: "bank_file",
+        result: {
+          id: "",
+          rows: 0,
+          message: errorText(res.body),
+          skipped: skipped.filter(
+            (x): x is { id: string; reason: string } =>
+              typeof x?.id === "string" && typeof x?.reason === "string",
+          ),
+        },
+      });
+    return redirectWithToast(context, returnTo, { type: "error", title: errorText(res.body) });
+  }
+  if (intent === "resend") {
+    const submission = parseWithZod(formData, { schema: ResendSchema });
+    if (submission.status !== "success")
+      return redirectWithToast(context, returnTo, {
+        type: "error",
+        title: "Choose a withdrawal to send again.",
+      });
+    const { id, confirmed } = submission.value;
+    // Money leaves the member's balance again: the first press only asks.
+    if (!confirmed) return data<Answer>({ kind: "confirm", confirm: { kind: "resend", id } });
+    return operatorChange(
+      request,
+      context,
+      `/adminRoute/withdrawals/${encodeURIComponent(id)}/resend`,
+      { method: "POST", json: {} },
+      returnTo,
+    );
+  }
+  if (intent === "approve" || intent === "mark_paid") {
     const submission = parseWithZod(formData, { schema: ApproveSchema });
     if (submission.status !== "success")
       return data({ id: String(formData.get("id") ?? ""), result: submission.reply() }, { status: 400 });
-    const { id, confirmRisk } = submission.value;
+    const { id, confirmRisk, confirmed } = submission.value;
+    const action = submission.value.intent;
+    // Marking paid by hand says money left outside RazorpayX: the first press only asks.
+    if (action === "mark_paid" && !confirmed)
+      return data<Answer>({ kind: "confirm", confirm: { kind: "mark_paid", id } });
     const res = await operatorApi(
       request,
       context,
       `/adminRoute/withdrawals/${encodeURIComponent(id)}/settle`,
       {
         method: "POST",
-        json: confirmRisk ? { action: "approve", confirmRisk: true } : { action: "approve" },
+        json: confirmRisk ? { action, confirmRisk: true } : { action },
       },
     );
     if (res.ok)
@@ -97,8 +180,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (res.status === 409 && body.error_code === "risk_confirm") {
       const list = (v: unknown) =>
         Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : [];
-      return data<RiskConfirm>({
+      return data<Answer>({
         kind: "risk_confirm",
+        action,
         id,
         message: errorText(res.body),
         score: typeof body.score === "number" ? body.score : 0,
@@ -121,129 +205,65 @@ export async function action({ request, context }: ActionFunctionArgs) {
   );
 }
 
-function RiskConfirmStep({ c, status }: { c: RiskConfirm; status: Filter }) {
-  const order = c.id.toUpperCase();
-  return (
-    <section
-      className="space-y-2 rounded-lg border-2 border-amber-400 bg-amber-50 p-3"
-      aria-labelledby={`confirm-${c.id}`}
-      data-testid="risk-confirm"
-    >
-      <h2 id={`confirm-${c.id}`} className="font-semibold">
-        Approve {order} anyway?
-      </h2>
-      <p className="text-sm">{c.message}</p>
-      <p className="flex flex-wrap items-center gap-2 text-sm">
-        <span>
-          Risk score <span className="font-semibold tabular-nums">{c.score}</span>
-        </span>
-        <RiskLevelBadge level={c.level} />
-        {c.review_reasons.map((r) => (
-          <span
-            key={r}
-            className="rounded-full bg-white px-2 py-0.5 text-xs font-semibold ring-1 ring-amber-400"
-          >
-            {REVIEW_LABELS[r] ?? r}
-          </span>
-        ))}
-      </p>
-      {c.reasons.length > 0 ? (
-        <ul className="list-disc pl-5 text-sm" aria-label="Reasons">
-          {c.reasons.map((r) => (
-            <li key={r} className="break-words">
-              {r}
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      <Form method="post" className="flex flex-wrap gap-2">
-        <input type="hidden" name="intent" value="approve" />
-        <input type="hidden" name="id" value={c.id} />
-        <input type="hidden" name="status" value={status} />
-        <input type="hidden" name="confirmRisk" value="true" />
-        <button type="submit" className="btn-danger" aria-label={`Approve ${order} anyway`}>
-          Approve anyway
-        </button>
-        <Link to={`/admin/withdrawals?status=${status}`} className="btn-secondary">
-          Cancel
-        </Link>
-      </Form>
-    </section>
-  );
-}
-
-/** The member's risk beside the request: score, step, top reasons, linked accounts, review marks. */
-function RiskLine({ r }: { r: OperatorWithdrawal }) {
-  const risky = r.risk_score > 0 || r.review_reasons.length > 0 || r.linked_accounts > 0;
-  return (
-    <div className="space-y-1 rounded-md bg-slate-50 p-2 text-sm" data-testid="withdrawal-risk">
-      <p className="flex flex-wrap items-center gap-2">
-        <span>
-          Risk score <span className="font-semibold tabular-nums">{r.risk_score}</span>
-        </span>
-        <RiskLevelBadge level={r.risk_level} />
-        {r.review_reasons.map((m) => (
-          <span
-            key={m}
-            className="whitespace-nowrap rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-inset ring-amber-300"
-          >
-            {REVIEW_LABELS[m] ?? m}
-          </span>
-        ))}
-        {r.withdrawals_held ? (
-          <span className="whitespace-nowrap rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800 ring-1 ring-inset ring-red-300">
-            Withdrawals held
-          </span>
-        ) : null}
-      </p>
-      {r.risk_reasons.length > 0 ? (
-        <ul className="list-disc pl-5" aria-label="Top reasons">
-          {r.risk_reasons.map((x) => (
-            <li key={x} className="break-words">
-              {x}
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      <p>
-        <Link
-          to={`/admin/members/${encodeURIComponent(r.member_id)}/risk`}
-          className="text-brand-700 underline"
-        >
-          {r.linked_accounts === 0
-            ? "No linked accounts"
-            : `${r.linked_accounts} linked ${r.linked_accounts === 1 ? "account" : "accounts"}`}
-          {risky ? " · see the risk" : " · risk page"}
-        </Link>
-      </p>
-    </div>
-  );
-}
-
-function SettleForms({ row, status }: { row: OperatorWithdrawal; status: Filter }) {
+/** The action's answer when it concerns this row: a validation reply or a confirm step. */
+function useRowAnswer(id: string) {
   const actionData = useActionData<typeof action>();
+  if (!actionData) return { reply: undefined, risk: null, confirm: null };
+  const reply = "result" in actionData && actionData.id === id ? actionData.result : undefined;
+  const risk =
+    "kind" in actionData && actionData.kind === "risk_confirm" && actionData.id === id ? actionData : null;
+  const confirm =
+    "kind" in actionData && actionData.kind === "confirm" && actionData.confirm.id === id
+      ? actionData.confirm
+      : null;
+  return { reply, risk, confirm };
+}
+
+function SettleForms({ row, status, mode }: { row: OperatorWithdrawal; status: Filter; mode: PayoutMode }) {
+  const answer = useRowAnswer(row._id);
   const approving = useIsPending({ fields: { id: row._id, intent: "approve" } });
+  const marking = useIsPending({ fields: { id: row._id, intent: "mark_paid" } });
   const rejecting = useIsPending({ fields: { id: row._id, intent: "reject" } });
   const [form, fields] = useAppForm({
     id: `reject-${row._id}`,
-    lastResult:
-      actionData && "result" in actionData && actionData.id === row._id ? actionData.result : undefined,
+    lastResult: answer.reply,
     schema: RejectSchema,
   });
   const order = row._id.toUpperCase();
-  const confirm = actionData && "kind" in actionData && actionData.id === row._id ? actionData : null;
+  // A payout on its way is settled by its final status: nothing to press until then.
+  if (row.payout_stage === "in_flight")
+    return (
+      <p className="text-sm text-slate-700">
+        A payout is on its way: its final status settles this request (a failed one can be sent again).
+      </p>
+    );
   return (
     <div className="space-y-3">
-      {confirm ? <RiskConfirmStep c={confirm} status={status} /> : null}
+      {answer.risk ? <RiskConfirmStep c={answer.risk} status={status} /> : null}
+      {answer.confirm ? <QueueConfirmStep c={answer.confirm} row={row} status={status} mode={mode} /> : null}
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
         <Form method="post">
           <input type="hidden" name="intent" value="approve" />
           <input type="hidden" name="id" value={row._id} />
           <input type="hidden" name="status" value={status} />
           <SubmitButton pending={approving} className="btn-primary" aria-label={`Approve ${order}`}>
-            Approve
+            {row.payout_stage === "second_approval" ? "Approve (second)" : "Approve"}
           </SubmitButton>
         </Form>
+        {mode === "razorpayx" ? (
+          <Form method="post">
+            <input type="hidden" name="intent" value="mark_paid" />
+            <input type="hidden" name="id" value={row._id} />
+            <input type="hidden" name="status" value={status} />
+            <SubmitButton
+              pending={marking}
+              className="btn-secondary"
+              aria-label={`Mark ${order} paid by hand`}
+            >
+              Mark paid (by hand)
+            </SubmitButton>
+          </Form>
+        ) : null}
         <Form
           method="post"
           {...getFormProps(form)}
@@ -272,11 +292,29 @@ function SettleForms({ row, status }: { row: OperatorWithdrawal; status: Filter 
   );
 }
 
+function FailedRow({ row, status, mode }: { row: OperatorWithdrawal; status: Filter; mode: PayoutMode }) {
+  const { confirm } = useRowAnswer(row._id);
+  return <ResendForm row={row} status={status} mode={mode} confirm={confirm} />;
+}
+
+/** A Pending request no payout is out for can be ticked for a batch or a bank file. */
+const selectable = (r: OperatorWithdrawal) =>
+  r.withdrawal_status === "Pending" && r.payout_stage !== "in_flight";
+
 export default function AdminWithdrawals() {
   const d = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-bold">Withdrawals</h1>
+      <p className="text-sm text-slate-700" data-testid="payout-mode">
+        {d.mode === "razorpayx"
+          ? "Payouts go through RazorpayX: approving sends the payout, and the request stays Pending until RazorpayX reports its final status."
+          : "Payouts are made by hand or by bank file: approving marks a request paid."}{" "}
+        <Link to="/admin/payouts" className="text-brand-700 underline">
+          Payouts
+        </Link>
+      </p>
       <nav aria-label="Status filter" className="flex flex-wrap gap-2">
         {FILTERS.map((f) => (
           <Link
@@ -293,6 +331,17 @@ export default function AdminWithdrawals() {
         {d.status === "Pending" ? "Oldest first." : "Newest first."} {d.pagination.totalRecords}{" "}
         {d.pagination.totalRecords === 1 ? "request" : "requests"}, 50 a page.
       </p>
+      <SelectionOutcome
+        answer={
+          actionData &&
+          "kind" in actionData &&
+          actionData.kind !== "risk_confirm" &&
+          actionData.kind !== "confirm"
+            ? actionData
+            : null
+        }
+      />
+      <SelectionForm status={d.status} selectable={d.records.filter(selectable).length} />
       {d.records.length === 0 ? (
         <p className="card text-sm text-slate-600">No withdrawals here.</p>
       ) : (
@@ -305,14 +354,26 @@ export default function AdminWithdrawals() {
               data-testid="admin-withdrawal"
             >
               <div className="flex flex-wrap items-center justify-between gap-2">
-                <div className="min-w-0">
-                  <Link
-                    to={`/admin/members/${encodeURIComponent(r.member_id)}`}
-                    className="break-all font-semibold text-brand-700 underline"
-                  >
-                    {r.userName}
-                  </Link>
-                  <p className="break-all text-xs text-slate-600">{r.email}</p>
+                <div className="flex min-w-0 items-start gap-3">
+                  {selectable(r) ? (
+                    <input
+                      type="checkbox"
+                      name="ids"
+                      value={r._id}
+                      form={SELECTION_FORM}
+                      className="mt-1 h-5 w-5 shrink-0"
+                      aria-label={`Select ${r._id.toUpperCase()}`}
+                    />
+                  ) : null}
+                  <div className="min-w-0">
+                    <Link
+                      to={`/admin/members/${encodeURIComponent(r.member_id)}`}
+                      className="break-all font-semibold text-brand-700 underline"
+                    >
+                      {r.userName}
+                    </Link>
+                    <p className="break-all text-xs text-slate-600">{r.email}</p>
+                  </div>
                 </div>
                 <div className="flex items-center gap-2">
                   <StatusBadge status={r.withdrawal_status} />
@@ -356,7 +417,11 @@ export default function AdminWithdrawals() {
                 ) : null}
               </dl>
               <RiskLine r={r} />
-              {r.withdrawal_status === "Pending" ? <SettleForms row={r} status={d.status} /> : null}
+              <PayoutLine r={r} mode={d.mode} />
+              {r.withdrawal_status === "Pending" ? (
+                <SettleForms row={r} status={d.status} mode={d.mode} />
+              ) : null}
+              {r.payout_stage === "failed" ? <FailedRow row={r} status={d.status} mode={d.mode} /> : null}
             </li>
           ))}
         </ul>

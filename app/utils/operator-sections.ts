@@ -9,6 +9,7 @@ export const OPERATOR_SECTIONS: { to: string; label: string; roles: OperatorRole
   { to: "/admin/members", label: "Members", roles: ["payouts", "support", "moderation"] },
   { to: "/admin/adjustments", label: "Adjustments", roles: ["owner"] },
   { to: "/admin/withdrawals", label: "Withdrawals", roles: ["payouts"] },
+  { to: "/admin/payouts", label: "Payouts", roles: ["payouts"] },
   { to: "/admin/risk", label: "Risk", roles: ["payouts", "moderation"] },
   { to: "/admin/gift-codes", label: "Gift Codes", roles: ["owner"] },
   { to: "/admin/payout-methods", label: "Payout Methods", roles: ["owner"] },

@@ -41,6 +41,7 @@ const ACTIONS: Record<string, string> = {
   "admin.messages.tsx": "/admin/messages",
   "admin.messages_.$id.tsx": "/admin/messages/1",
   "admin.payout-methods.tsx": "/admin/payout-methods",
+  "admin.payouts.tsx": "/admin/payouts",
   "admin.postbacks.tsx": "/admin/postbacks",
   "admin.settings.tsx": "/admin/settings",
   "admin.short-links.tsx": "/admin/short-links",
@@ -192,6 +193,12 @@ const FIELDS = [
   "debugParam",
   "holdDays",
   "holdThreshold",
+  // Payouts: the queue's selection and confirm steps, the policy, a bank result import.
+  "ids",
+  "confirmed",
+  "daily_limit",
+  "four_eyes_above",
+  "result",
 ];
 
 test("@any-viewport @needs-js the fuzz below reaches every route that has an action", () => {

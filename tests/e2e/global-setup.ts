@@ -4,11 +4,22 @@ import { pathToFileURL } from "node:url";
 import type { FullConfig } from "@playwright/test";
 import { startSmtpCapture } from "../support/smtp-capture";
 import { startYouTubePlayerStandIn } from "../support/youtube-player";
-import { E2E_MAIL_DIR, E2E_OIDC_PORT, E2E_ORIGIN, E2E_SMTP_PORT, E2E_YT_PORT } from "../../playwright.config";
+import { startLocalRazorpayX } from "../support/razorpayx";
+import {
+  E2E_MAIL_DIR,
+  E2E_OIDC_PORT,
+  E2E_ORIGIN,
+  E2E_PAYOUTS_PORT,
+  E2E_RAZORPAYX,
+  E2E_RAZORPAYX_PORT,
+  E2E_SMTP_PORT,
+  E2E_YT_PORT,
+} from "../../playwright.config";
 
 /**
- * Starts the capture SMTP server, the local OpenID provider and the YouTube player stand-in. Playwright starts the web server
- * before global setup; the server connects to both only when it needs them, so that is fine.
+ * Starts the capture SMTP server, the local OpenID provider, the YouTube player stand-in and the
+ * local RazorpayX. Playwright starts the web servers before global setup; they connect to these
+ * only when they need them, so that is fine.
  * Then signs the operator in once with the second factor (each code works once per 30-second
  * step, so parallel tests share that session). Returns the teardown.
  */
@@ -17,6 +28,12 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   rmSync(mailDir, { recursive: true, force: true });
   const smtp = await startSmtpCapture({ port: E2E_SMTP_PORT, dir: mailDir });
   const player = await startYouTubePlayerStandIn(E2E_YT_PORT);
+  // No automatic progress: payouts.spec.ts moves each payout through the /_local control endpoint.
+  const razorpayx = await startLocalRazorpayX({
+    port: E2E_RAZORPAYX_PORT,
+    ...E2E_RAZORPAYX,
+    webhookUrl: `http://127.0.0.1:${E2E_PAYOUTS_PORT}/webhooks/payouts/razorpayx`,
+  });
 
   let oidc: { close(): Promise<void> | void } | undefined;
   const oidcFile = path.resolve("tests/support/oidc.ts");
@@ -47,5 +64,6 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
     await oidc?.close();
     await smtp.close();
     await player.close();
+    await razorpayx.close();
   };
 }

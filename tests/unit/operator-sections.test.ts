@@ -9,6 +9,7 @@ describe("the console's sections by role", () => {
     expect(sectionsFor(["payouts"]).map((s) => s.label)).toEqual([
       "Members",
       "Withdrawals",
+      "Payouts",
       "Risk",
       "Ledger Check",
     ]);
@@ -24,6 +25,7 @@ describe("the console's sections by role", () => {
     expect(sectionsFor(["payouts", "support"]).map((s) => s.label)).toEqual([
       "Members",
       "Withdrawals",
+      "Payouts",
       "Risk",
       "Messages",
       "Ledger Check",

@@ -1,0 +1,498 @@
+import { Form, Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import type {
+  BankResultOutcome,
+  BatchApproveResult,
+  BatchSkip,
+  NewBankFileResult,
+  PayoutMode,
+  PayoutStatus,
+  PayoutTotals,
+} from "../../../shared/contracts/payouts";
+import type { OperatorWithdrawal } from "../../../shared/contracts/withdrawals";
+import { formatRupees, parseRupees, rupees } from "../../../shared/money";
+import { SubmitButton, useIsPending } from "~/components/forms";
+import { RiskLevelBadge } from "~/components/admin/risk-level";
+
+/**
+ * The parts of the operator's withdrawal queue (admin.withdrawals.tsx): each request's risk and
+ * payout lines (issue 22), the batch's and the bank file's outcomes, and the server-rendered
+ * confirm steps (risk, "send again", "mark paid by hand"). Everything is a plain form, so it works
+ * before (and without) scripts.
+ */
+
+/** The attempt's status in words (the provider's, or the bank file's). */
+export const PAYOUT_STATUS_WORDS: Record<PayoutStatus, string> = {
+  created: "Created, waiting for RazorpayX's answer",
+  sent: "In a bank file, waiting for the bank's result",
+  queued: "Queued at RazorpayX",
+  pending: "Pending at RazorpayX",
+  processing: "Processing",
+  processed: "Processed",
+  reversed: "Reversed by the bank",
+  failed: "Failed",
+  rejected: "Rejected",
+  cancelled: "Cancelled",
+};
+
+/** Where the request stands on its way out, in one line. */
+export function stageWords(r: OperatorWithdrawal, mode: PayoutMode): string {
+  switch (r.payout_stage) {
+    case "waiting":
+      return mode === "razorpayx"
+        ? "Not sent yet: approving sends it through RazorpayX"
+        : "Not paid yet: mark it paid once you paid it, or put it in a bank file";
+    case "second_approval":
+      return `Approved by ${r.approved_by ?? "an operator"} — waiting for a second operator`;
+    case "in_flight":
+      return r.payout?.channel === "bank_file"
+        ? "In flight: in a bank file, waiting for the bank's result"
+        : "In flight: sent to RazorpayX, waiting for its final status";
+    case "failed":
+      return "Payout failed: the amount went back to the member";
+    case "paid":
+      return "Paid";
+    case "manual":
+      return r.withdrawal_status === "Reject" ? "Rejected by an operator" : "Settled by hand";
+  }
+}
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="inline text-slate-600">{label}: </dt>
+      <dd className="inline break-all">{children}</dd>
+    </div>
+  );
+}
+
+/** The request's payout: stage, the latest attempt's status, UTR, reason, number and channel. */
+export function PayoutLine({ r, mode }: { r: OperatorWithdrawal; mode: PayoutMode }) {
+  const p = r.payout;
+  const tone =
+    r.payout_stage === "failed"
+      ? "bg-red-50 ring-red-200"
+      : r.payout_stage === "paid"
+        ? "bg-green-50 ring-green-200"
+        : r.payout_stage === "in_flight" || r.payout_stage === "second_approval"
+          ? "bg-sky-50 ring-sky-200"
+          : "bg-slate-50 ring-slate-200";
+  return (
+    <div
+      className={`space-y-1 rounded-md p-2 text-sm ring-1 ring-inset ${tone}`}
+      data-testid="withdrawal-payout"
+    >
+      <p>
+        <span className="text-slate-600">Payout: </span>
+        <span className="font-semibold" data-testid="payout-stage">
+          {stageWords(r, mode)}
+        </span>
+      </p>
+      {p ? (
+        <dl className="grid grid-cols-1 gap-x-4 gap-y-0.5 sm:grid-cols-2">
+          <Detail label="Status">{PAYOUT_STATUS_WORDS[p.status]}</Detail>
+          <Detail label="Attempt">
+            {p.attempt} · {p.channel === "bank_file" ? "bank file" : "RazorpayX"} · {p.mode}
+          </Detail>
+          {p.utr ? (
+            <Detail label="UTR">
+              <span className="select-all font-mono">{p.utr}</span>
+            </Detail>
+          ) : null}
+          {p.failure_reason ? <Detail label="Reason">{p.failure_reason}</Detail> : null}
+          {p.batch_id ? (
+            <Detail label="Bank file">
+              <a
+                href={`/admin/payouts/bank-files/${encodeURIComponent(p.batch_id)}/csv`}
+                className="font-mono text-brand-700 underline"
+                download
+              >
+                {p.batch_id.toUpperCase()}
+              </a>
+            </Detail>
+          ) : null}
+        </dl>
+      ) : null}
+      {r.approved_by && r.payout_stage !== "second_approval" ? (
+        <p className="text-slate-600">Approved by {r.approved_by}</p>
+      ) : null}
+    </div>
+  );
+}
+
+function SkippedList({ skipped, label }: { skipped: BatchSkip[]; label: string }) {
+  if (skipped.length === 0) return null;
+  return (
+    <ul className="list-disc space-y-0.5 pl-5 text-sm" aria-label={label}>
+      {skipped.map((s) => (
+        <li key={s.id} className="break-words">
+          <span className="font-mono">{s.id.toUpperCase()}</span>: {s.reason}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** What "Approve selected" did: the API's message and the requests left out, each with its reason. */
+export function BatchOutcome({ result }: { result: BatchApproveResult }) {
+  return (
+    <section
+      role="status"
+      aria-label="Batch approval"
+      className="space-y-2 rounded-lg border border-sky-300 bg-sky-50 p-3"
+      data-testid="batch-outcome"
+    >
+      <p className="font-semibold">{result.message}</p>
+      {result.awaiting_second.length > 0 ? (
+        <p className="text-sm">
+          Waiting for a second operator:{" "}
+          <span className="font-mono">{result.awaiting_second.map((id) => id.toUpperCase()).join(", ")}</span>
+        </p>
+      ) : null}
+      <SkippedList skipped={result.skipped} label="Left out" />
+    </section>
+  );
+}
+
+/** The bank file just written: its download, and what was left out. */
+export function BankFileOutcome({ result }: { result: NewBankFileResult }) {
+  return (
+    <section
+      role="status"
+      aria-label="Bank file"
+      className="space-y-2 rounded-lg border border-sky-300 bg-sky-50 p-3"
+      data-testid="bank-file-outcome"
+    >
+      <p className="font-semibold">{result.message}</p>
+      {result.rows > 0 ? (
+        <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+          <a
+            href={`/admin/payouts/bank-files/${encodeURIComponent(result.id)}/csv`}
+            className="font-semibold text-brand-700 underline"
+            download
+          >
+            Download the bank file (CSV)
+          </a>
+          <Link to="/admin/payouts" className="text-brand-700 underline">
+            Bank files and result import
+          </Link>
+        </p>
+      ) : null}
+      <SkippedList skipped={result.skipped} label="Left out" />
+    </section>
+  );
+}
+
+/** What importing a bank's result file did: paid and failed counts, and each line that matched nothing. */
+export function ResultOutcome({ outcome }: { outcome: BankResultOutcome }) {
+  return (
+    <section
+      role="status"
+      aria-label="Result import"
+      className="space-y-2 rounded-lg border border-sky-300 bg-sky-50 p-3"
+      data-testid="result-outcome"
+    >
+      <p className="font-semibold">{outcome.message}</p>
+      <p className="text-sm">
+        {outcome.paid} paid, {outcome.failed} failed, {outcome.unmatched.length} not matched.
+      </p>
+      {outcome.unmatched.length > 0 ? (
+        <ul className="list-disc space-y-0.5 pl-5 text-sm" aria-label="Lines not matched">
+          {outcome.unmatched.map((u) => (
+            <li key={`${u.line}-${u.reason}`} className="break-words">
+              Line {u.line}: {u.reason}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
+
+/** The confirm steps this queue renders on the server: send a failed payout again, mark one paid by hand. */
+export type QueueConfirm = { kind: "resend" | "mark_paid"; id: string };
+
+/** "Send again?" or "Mark paid by hand?": the second press carries `confirmed`. */
+export function QueueConfirmStep({
+  c,
+  row,
+  status,
+  mode,
+}: {
+  c: QueueConfirm;
+  row: OperatorWithdrawal;
+  status: string;
+  mode: PayoutMode;
+}) {
+  const amount = rupees(row.balance);
+  const account = row.withdrawal_account_information;
+  const order = c.id.toUpperCase();
+  const resend = c.kind === "resend";
+  return (
+    <section
+      className="space-y-2 rounded-lg border-2 border-amber-400 bg-amber-50 p-3"
+      aria-labelledby={`confirm-${c.kind}-${c.id}`}
+      data-testid="queue-confirm"
+    >
+      <h2 id={`confirm-${c.kind}-${c.id}`} className="font-semibold">
+        {resend ? `Send ${order} again?` : `Mark ${order} paid by hand?`}
+      </h2>
+      <p className="text-sm">
+        {resend
+          ? mode === "razorpayx"
+            ? `${amount} is taken from the member's withdrawable balance again and sent through RazorpayX as a new attempt to ${account}.`
+            : `${amount} is taken from the member's withdrawable balance again and the request is Pending again: mark it paid or put it in a bank file.`
+          : `Only when you paid ${amount} to ${account} yourself: the request becomes Success and nothing is sent through RazorpayX.`}
+      </p>
+      <Form method="post" className="flex flex-wrap gap-2">
+        <input type="hidden" name="intent" value={c.kind} />
+        <input type="hidden" name="id" value={c.id} />
+        <input type="hidden" name="status" value={status} />
+        <input type="hidden" name="confirmed" value="true" />
+        <button
+          type="submit"
+          className="btn-danger"
+          aria-label={resend ? `Send ${order} again now` : `Mark ${order} paid now`}
+        >
+          {resend ? "Send again now" : "Mark paid now"}
+        </button>
+        <Link to={`/admin/withdrawals?status=${status}`} className="btn-secondary">
+          Cancel
+        </Link>
+      </Form>
+    </section>
+  );
+}
+
+/** "Send again" on a request whose last payout failed (the member was refunded): a confirm step first. */
+export function ResendForm({
+  row,
+  status,
+  mode,
+  confirm,
+}: {
+  row: OperatorWithdrawal;
+  status: string;
+  mode: PayoutMode;
+  confirm: QueueConfirm | null;
+}) {
+  const sending = useIsPending({ fields: { id: row._id, intent: "resend" } });
+  const order = row._id.toUpperCase();
+  return (
+    <div className="space-y-3">
+      {confirm ? <QueueConfirmStep c={confirm} row={row} status={status} mode={mode} /> : null}
+      <Form method="post">
+        <input type="hidden" name="intent" value="resend" />
+        <input type="hidden" name="id" value={row._id} />
+        <input type="hidden" name="status" value={status} />
+        <SubmitButton pending={sending} className="btn-secondary" aria-label={`Send ${order} again`}>
+          Send again
+        </SubmitButton>
+      </Form>
+    </div>
+  );
+}
+
+/** The form the rows' checkboxes belong to (by their `form` attribute): batch approval or a bank file. */
+export const SELECTION_FORM = "selected-withdrawals";
+
+export function SelectionForm({ status, selectable }: { status: string; selectable: number }) {
+  const approving = useIsPending({ fields: { intent: "batch_approve" } });
+  const filing = useIsPending({ fields: { intent: "bank_file" } });
+  if (selectable === 0) return null;
+  return (
+    <Form
+      method="post"
+      id={SELECTION_FORM}
+      className="card flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center"
+      aria-label="Selected withdrawals"
+    >
+      <input type="hidden" name="status" value={status} />
+      <p className="text-sm text-slate-600 sm:mr-auto">
+        Tick requests below (at most 50), then send them together. Held, flagged and marked requests are left
+        out with their reason: approve those one by one.
+      </p>
+      <SubmitButton pending={approving} name="intent" value="batch_approve" className="btn-primary">
+        Approve selected
+      </SubmitButton>
+      <SubmitButton pending={filing} name="intent" value="bank_file" className="btn-secondary">
+        Add selected to a bank file
+      </SubmitButton>
+    </Form>
+  );
+}
+
+/** What the selection form's press answered. */
+export type SelectionAnswer =
+  | { kind: "batch"; result: BatchApproveResult }
+  | { kind: "bank_file"; result: NewBankFileResult }
+  | { kind: "selection_error"; message: string };
+
+export function SelectionOutcome({ answer }: { answer: SelectionAnswer | null }) {
+  if (!answer) return null;
+  if (answer.kind === "batch") return <BatchOutcome result={answer.result} />;
+  if (answer.kind === "bank_file") return <BankFileOutcome result={answer.result} />;
+  return (
+    <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+      {answer.message}
+    </p>
+  );
+}
+
+/** The review marks a request carries, in words. */
+const REVIEW_LABELS: Record<string, string> = { first_payout: "First payout", risk: "Risk" };
+
+/** The confirm step's contents: what the API said when approving needed a second look. */
+export interface RiskConfirm {
+  kind: "risk_confirm";
+  /** Which press asked: approving, or marking it paid by hand. */
+  action: "approve" | "mark_paid";
+  id: string;
+  message: string;
+  score: number;
+  level: string;
+  reasons: string[];
+  review_reasons: string[];
+}
+
+export function RiskConfirmStep({ c, status }: { c: RiskConfirm; status: string }) {
+  const order = c.id.toUpperCase();
+  const paid = c.action === "mark_paid";
+  return (
+    <section
+      className="space-y-2 rounded-lg border-2 border-amber-400 bg-amber-50 p-3"
+      aria-labelledby={`confirm-${c.id}`}
+      data-testid="risk-confirm"
+    >
+      <h2 id={`confirm-${c.id}`} className="font-semibold">
+        {paid ? `Mark ${order} paid anyway?` : `Approve ${order} anyway?`}
+      </h2>
+      <p className="text-sm">{c.message}</p>
+      <p className="flex flex-wrap items-center gap-2 text-sm">
+        <span>
+          Risk score <span className="font-semibold tabular-nums">{c.score}</span>
+        </span>
+        <RiskLevelBadge level={c.level} />
+        {c.review_reasons.map((r) => (
+          <span
+            key={r}
+            className="rounded-full bg-white px-2 py-0.5 text-xs font-semibold ring-1 ring-amber-400"
+          >
+            {REVIEW_LABELS[r] ?? r}
+          </span>
+        ))}
+      </p>
+      {c.reasons.length > 0 ? (
+        <ul className="list-disc pl-5 text-sm" aria-label="Reasons">
+          {c.reasons.map((r) => (
+            <li key={r} className="break-words">
+              {r}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <Form method="post" className="flex flex-wrap gap-2">
+        <input type="hidden" name="intent" value={c.action} />
+        <input type="hidden" name="id" value={c.id} />
+        <input type="hidden" name="status" value={status} />
+        <input type="hidden" name="confirmRisk" value="true" />
+        {paid ? <input type="hidden" name="confirmed" value="true" /> : null}
+        <button
+          type="submit"
+          className="btn-danger"
+          aria-label={paid ? `Mark ${order} paid anyway` : `Approve ${order} anyway`}
+        >
+          {paid ? "Mark paid anyway" : "Approve anyway"}
+        </button>
+        <Link to={`/admin/withdrawals?status=${status}`} className="btn-secondary">
+          Cancel
+        </Link>
+      </Form>
+    </section>
+  );
+}
+
+/** The member's risk beside the request: score, step, top reasons, linked accounts, review marks. */
+export function RiskLine({ r }: { r: OperatorWithdrawal }) {
+  const risky = r.risk_score > 0 || r.review_reasons.length > 0 || r.linked_accounts > 0;
+  return (
+    <div className="space-y-1 rounded-md bg-slate-50 p-2 text-sm" data-testid="withdrawal-risk">
+      <p className="flex flex-wrap items-center gap-2">
+        <span>
+          Risk score <span className="font-semibold tabular-nums">{r.risk_score}</span>
+        </span>
+        <RiskLevelBadge level={r.risk_level} />
+        {r.review_reasons.map((m) => (
+          <span
+            key={m}
+            className="whitespace-nowrap rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-inset ring-amber-300"
+          >
+            {REVIEW_LABELS[m] ?? m}
+          </span>
+        ))}
+        {r.withdrawals_held ? (
+          <span className="whitespace-nowrap rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800 ring-1 ring-inset ring-red-300">
+            Withdrawals held
+          </span>
+        ) : null}
+      </p>
+      {r.risk_reasons.length > 0 ? (
+        <ul className="list-disc pl-5" aria-label="Top reasons">
+          {r.risk_reasons.map((x) => (
+            <li key={x} className="break-words">
+              {x}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <p>
+        <Link
+          to={`/admin/members/${encodeURIComponent(r.member_id)}/risk`}
+          className="text-brand-700 underline"
+        >
+          {r.linked_accounts === 0
+            ? "No linked accounts"
+            : `${r.linked_accounts} linked ${r.linked_accounts === 1 ? "account" : "accounts"}`}
+          {risky ? " · see the risk" : " · risk page"}
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+const money = (rupeeText: string) => formatRupees(parseRupees(rupeeText), 2);
+
+function PayoutFigure({ label, value, detail }: { label: string; value: string; detail?: string }) {
+  return (
+    <div className="card p-3">
+      <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600">{label}</dt>
+      <dd className="mt-1 text-lg font-bold tabular-nums text-slate-900">{value}</dd>
+      {detail ? <dd className="text-xs text-slate-600">{detail}</dd> : null}
+    </div>
+  );
+}
+
+/** Money sent, in flight and failed, and today's outgoing against the limit. */
+export function PayoutFigures({ t }: { t: PayoutTotals }) {
+  const limited = parseRupees(t.daily_limit) > 0;
+  return (
+    <dl className="grid grid-cols-2 gap-3 md:grid-cols-4" data-testid="payout-figures">
+      <PayoutFigure label="Sent" value={money(t.sent)} detail={`${money(t.sent_today)} today`} />
+      <PayoutFigure
+        label="In flight"
+        value={money(t.in_flight)}
+        detail={`${t.in_flight_count} ${t.in_flight_count === 1 ? "payout" : "payouts"}`}
+      />
+      <PayoutFigure
+        label="Failed in 30 days"
+        value={money(t.failed_30_days)}
+        detail={`${t.failed_30_days_count} ${t.failed_30_days_count === 1 ? "payout" : "payouts"}`}
+      />
+      <PayoutFigure
+        label="Outgoing today"
+        value={money(t.outgoing_today)}
+        detail={limited ? `of ${money(t.daily_limit)} allowed` : "No daily limit"}
+      />
+    </dl>
+  );
+}

@@ -235,7 +235,8 @@ type Settled = typeof withdrawals.$inferSelect;
 
 /**
  * Settles one Pending withdrawal inside the caller's transaction: the conditional status change,
- * the ledger entry and the audit record. Null when it was not Pending (or is the actor's own).
+ * the ledger entry and the audit record. Null when it was not Pending, is the actor's own, or a
+ * payout attempt for it is out.
  */
 export async function settlePendingInTx(
   tx: Tx,
@@ -243,6 +244,15 @@ export async function settlePendingInTx(
 ): Promise<Settled | null> {
   const { remark } = input;
   const status = input.action === "approve" ? "Success" : "Reject";
+  // A payout on its way (api/payouts) is settled by its final status, never by hand or by a ban:
+  // the withdrawal's row is locked first (an attempt is opened under the same lock), then a fresh
+  // look for an open attempt sees any that committed before.
+  await tx.select({ id: withdrawals.id }).from(withdrawals).where(eq(withdrawals.id, input.id)).for("update");
+  const [open] = await tx
+    .select({ id: payouts.id })
+    .from(payouts)
+    .where(and(eq(payouts.withdrawalId, input.id), isNull(payouts.finalAt)));
+  if (open) return null;
   const [row] = await tx
     .update(withdrawals)
     .set({ status, remark, settledBy: input.actorUserId, settledAt: new Date() })
@@ -343,8 +353,6 @@ export async function settleWithdrawal(
     throw new DomainError("invalid_input", WITHDRAW_MESSAGES.remarkRequired);
   await db.transaction(async (tx) => {
     if (input.action === "approve") await assertApprovable(tx, input.id, input.confirmRisk === true);
-    // A payout on its way (provider or bank file) is settled by its final status, not by hand.
-    await assertNoOpenPayout(tx, input.id);
     const row = await settlePendingInTx(tx, {
       id: input.id,
       actorUserId: input.actorUserId,
@@ -357,6 +365,7 @@ export async function settleWithdrawal(
         .from(withdrawals)
         .where(eq(withdrawals.id, input.id));
       if (!exists) throw new DomainError("not_found", WITHDRAW_MESSAGES.notFound);
+      await assertNoOpenPayout(tx, input.id);
       if (exists.status !== "Pending")
         throw new DomainError("already_settled", WITHDRAW_MESSAGES.alreadySettled);
       throw new DomainError("forbidden", WITHDRAW_MESSAGES.ownWithdrawal);

@@ -278,12 +278,12 @@ describe.each(drivers())("malformed money input (%s)", (driver) => {
       {
         name: "action unknown",
         body: { json: { action: "pay" } },
-        message: "action must be approve or reject.",
+        message: "action must be approve, mark_paid or reject.",
       },
       {
         name: "action a number",
         body: { json: { action: 1 } },
-        message: "action must be approve or reject.",
+        message: "action must be approve, mark_paid or reject.",
       },
       {
         name: "remark a number",

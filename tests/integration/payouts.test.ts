@@ -370,6 +370,24 @@ describe.each(drivers())("payouts through RazorpayX (%s)", (driver) => {
     expect((await balances(t, m.id)).withdrawable).toBe(0);
   });
 
+  it("a ban that rejects pending withdrawals leaves one in flight to its payout's final status", async () => {
+    const { m, id } = await requested(38);
+    await settle(op1, id);
+    const moderator = await newOperator(t, ["moderation"]);
+    const banned = await t.request(`/adminRoute/members/${m.id}/ban`, {
+      json: { reason: "Ring", pending: "reject" },
+      cookie: moderator.cookie,
+    });
+    expect(banned.status).toBe(200);
+    // Not refunded while the money may be on its way: paid and refunded would lose ₹38.
+    expect((await withdrawal(id)).status).toBe("Pending");
+    expect((await balances(t, m.id)).withdrawable).toBe(0);
+    const reject = await settle(op2, id, { action: "reject", remark: "No" });
+    expect(reject.body.error_code).toBe("payout_in_flight");
+    await rzp.advance(atProvider(id)[0]!.id, "processed", { utr: "212345678901" });
+    expect((await withdrawal(id)).status).toBe("Success");
+  });
+
   it("a bank file: written, downloaded, and settled by the bank's result file", async () => {
     const x = await requested(41);
     const y = await requested(42);

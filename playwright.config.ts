@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { siteEnvFor } from "./tests/support/razorpayx";
 
 /**
  * End-to-end tests against the real composed server (API + web tier) on port 3100 with its own
@@ -193,12 +194,7 @@ export default defineConfig({
         PORT: String(E2E_PAYOUTS_PORT),
         DATA_DIR: `${E2E_DATA_DIR}-payouts`,
         PUBLIC_ORIGIN: E2E_PAYOUTS_ORIGIN,
-        PAYOUT_PROVIDER: "razorpayx",
-        RAZORPAYX_BASE_URL: E2E_RAZORPAYX_URL,
-        RAZORPAYX_KEY_ID: E2E_RAZORPAYX.keyId,
-        RAZORPAYX_KEY_SECRET: E2E_RAZORPAYX.keySecret,
-        RAZORPAYX_WEBHOOK_SECRET: E2E_RAZORPAYX.webhookSecret,
-        RAZORPAYX_ACCOUNT_NUMBER: E2E_RAZORPAYX.accountNumber,
+        ...siteEnvFor({ url: E2E_RAZORPAYX_URL, ...E2E_RAZORPAYX }),
       },
       reuseExistingServer: !process.env.CI,
       timeout: 180_000,

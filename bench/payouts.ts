@@ -15,7 +15,7 @@ import { creditEarning } from "../api/ledger/earnings";
 import { PLATFORM, accountBalance } from "../api/ledger/ledger";
 import { setSetting } from "../api/site/settings";
 import { encodeObj } from "../shared/obj.server";
-import { startLocalRazorpayX } from "../tests/support/razorpayx";
+import { siteEnvFor, startLocalRazorpayX } from "../tests/support/razorpayx";
 import { OBJ_SECRET, reportLedgerInvariant, runBench, runWorkers } from "./api";
 import { percentile } from "./pg";
 
@@ -189,15 +189,7 @@ async function main() {
           applied?.refund_entries !== counts?.reject
         );
       },
-      {
-        PAYOUT_PROVIDER: "razorpayx",
-        RAZORPAYX_BASE_URL: rzp.url,
-        RAZORPAYX_KEY_ID: rzp.keyId,
-        RAZORPAYX_KEY_SECRET: rzp.keySecret,
-        RAZORPAYX_WEBHOOK_SECRET: rzp.webhookSecret,
-        RAZORPAYX_ACCOUNT_NUMBER: rzp.accountNumber,
-        RAZORPAYX_MAX_RPS: String(RPS),
-      },
+      { ...siteEnvFor(rzp), RAZORPAYX_MAX_RPS: String(RPS) },
     );
   } finally {
     await rzp.close();

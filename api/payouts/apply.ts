@@ -134,52 +134,33 @@ export async function applyStatus(
         .update(payouts)
         .set({ ...ended, status: "processed", utr })
         .where(eq(payouts.id, p.id));
-      const [w] = await tx
-        .update(withdrawals)
-        .set({
-          status: "Success",
-          remark: utr ? `UTR ${utr}` : null,
-          settledBy: `system:${p.channel}`,
-          settledAt: now,
-        })
-        .where(and(eq(withdrawals.id, p.withdrawalId), eq(withdrawals.status, "Pending")))
-        .returning({ id: withdrawals.id });
-      if (w)
-        await post(tx, {
-          idempotencyKey: `payout-paid:${p.id}`,
+      await settleWithdrawal(tx, p, now, {
+        from: "Pending",
+        to: "Success",
+        remark: utr ? `UTR ${utr}` : null,
+        entry: {
+          key: "payout-paid",
           kind: "withdrawal_paid",
-          userId: p.userId,
-          memo: utr ? `UTR ${utr}` : null,
-          lines: [
-            { account: PLATFORM.pendingPayouts, amount: -p.amount },
-            { account: PLATFORM.paidOut, amount: p.amount },
-          ],
-        });
+          from: PLATFORM.pendingPayouts,
+          to: PLATFORM.paidOut,
+        },
+      });
       return "applied";
     }
 
     const reason = report.reason?.trim().slice(0, 500) || NO_REASON[report.status] || "The payout failed.";
+    const member = memberAccount(p.userId, "withdrawable");
     if (reversal) {
       await tx
         .update(payouts)
         .set({ status: "reversed", failureReason: reason, reversedAt: now, updatedAt: now })
         .where(eq(payouts.id, p.id));
-      const [w] = await tx
-        .update(withdrawals)
-        .set({ status: "Reject", remark: reason, settledBy: `system:${p.channel}`, settledAt: now })
-        .where(and(eq(withdrawals.id, p.withdrawalId), eq(withdrawals.status, "Success")))
-        .returning({ id: withdrawals.id });
-      if (w)
-        await post(tx, {
-          idempotencyKey: `payout-reversal:${p.id}`,
-          kind: "withdrawal_reversed",
-          userId: p.userId,
-          memo: reason,
-          lines: [
-            { account: PLATFORM.paidOut, amount: -p.amount },
-            { account: memberAccount(p.userId, "withdrawable"), amount: p.amount },
-          ],
-        });
+      await settleWithdrawal(tx, p, now, {
+        from: "Success",
+        to: "Reject",
+        remark: reason,
+        entry: { key: "payout-reversal", kind: "withdrawal_reversed", from: PLATFORM.paidOut, to: member },
+      });
       return "applied";
     }
 
@@ -189,23 +170,46 @@ export async function applyStatus(
       .update(payouts)
       .set({ ...ended, status: report.status, failureReason: reason })
       .where(eq(payouts.id, p.id));
-    const [w] = await tx
-      .update(withdrawals)
-      .set({ status: "Reject", remark: reason, settledBy: `system:${p.channel}`, settledAt: now })
-      .where(and(eq(withdrawals.id, p.withdrawalId), eq(withdrawals.status, "Pending")))
-      .returning({ id: withdrawals.id });
-    if (w)
-      await post(tx, {
-        idempotencyKey: `payout-refund:${p.id}`,
-        kind: "withdrawal_refund",
-        userId: p.userId,
-        memo: reason,
-        lines: [
-          { account: PLATFORM.pendingPayouts, amount: -p.amount },
-          { account: memberAccount(p.userId, "withdrawable"), amount: p.amount },
-        ],
-      });
+    await settleWithdrawal(tx, p, now, {
+      from: "Pending",
+      to: "Reject",
+      remark: reason,
+      entry: { key: "payout-refund", kind: "withdrawal_refund", from: PLATFORM.pendingPayouts, to: member },
+    });
     return "applied";
+  });
+}
+
+/**
+ * The withdrawal's side of a final status: its status moved (only from the one expected, so it
+ * happens once) and, when it moved, the one ledger entry `{key}:{attempt}` for the amount.
+ */
+async function settleWithdrawal(
+  tx: Tx,
+  p: typeof payouts.$inferSelect,
+  now: Date,
+  m: {
+    from: "Pending" | "Success";
+    to: "Success" | "Reject";
+    remark: string | null;
+    entry: { key: string; kind: string; from: string; to: string };
+  },
+): Promise<void> {
+  const [w] = await tx
+    .update(withdrawals)
+    .set({ status: m.to, remark: m.remark, settledBy: `system:${p.channel}`, settledAt: now })
+    .where(and(eq(withdrawals.id, p.withdrawalId), eq(withdrawals.status, m.from)))
+    .returning({ id: withdrawals.id });
+  if (!w) return;
+  await post(tx, {
+    idempotencyKey: `${m.entry.key}:${p.id}`,
+    kind: m.entry.kind,
+    userId: p.userId,
+    memo: m.remark,
+    lines: [
+      { account: m.entry.from, amount: -p.amount },
+      { account: m.entry.to, amount: p.amount },
+    ],
   });
 }
 

@@ -1,5 +1,6 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { Figure } from "~/components/admin/figure";
 import { operatorRead } from "~/utils/admin.server";
 import { sectionsFor } from "~/utils/operator-sections";
 import { BarChart, LineChart, type ChartSeries } from "~/components/charts/charts";
@@ -87,16 +88,6 @@ function ageInWords(seconds: number): string {
       : plural(hours, "hour");
   if (minutes > 0) return plural(minutes, "minute");
   return "less than a minute";
-}
-
-function Figure({ label, value, detail }: { label: string; value: string; detail?: string }) {
-  return (
-    <div className="card p-3">
-      <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600">{label}</dt>
-      <dd className="mt-1 text-lg font-bold tabular-nums text-slate-900">{value}</dd>
-      {detail ? <dd className="text-xs text-slate-600">{detail}</dd> : null}
-    </div>
-  );
 }
 
 function Sections({ sections }: { sections: { to: string; label: string }[] }) {

@@ -56,13 +56,18 @@ export interface Mailbox {
 }
 
 async function apiRequest(p: string, init: RequestInit = {}): Promise<ApiResult> {
+  return apiRequestAt(E2E_ORIGIN, p, init);
+}
+
+/** A call to the API of the server at `origin` (the `{obj}` bodies encoded as the web tier does). */
+export async function apiRequestAt(origin: string, p: string, init: RequestInit = {}): Promise<ApiResult> {
   const headers = new Headers();
   if (init.cookie) headers.set("cookie", init.cookie);
   let body: string | undefined;
   if (init.obj !== undefined) body = JSON.stringify({ obj: encodeObj(E2E_OBJ_SECRET, init.obj) });
   else if (init.json !== undefined) body = JSON.stringify(init.json);
   if (body !== undefined) headers.set("content-type", "application/json");
-  const res = await fetch(`${E2E_ORIGIN}${p}`, {
+  const res = await fetch(`${origin}${p}`, {
     method: init.method ?? (body !== undefined ? "POST" : "GET"),
     headers,
     body,

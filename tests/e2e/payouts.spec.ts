@@ -5,6 +5,9 @@ import type { Browser, Page } from "@playwright/test";
 import {
   test,
   expect,
+  apiRequestAt,
+  type ApiResult,
+  type RequestInit,
   jsEnabled,
   msToNextStep,
   toast,
@@ -12,8 +15,7 @@ import {
   uniqueMobile,
   userNameOf,
 } from "./fixtures";
-import { encodeObj } from "../../shared/obj.server";
-import { E2E_OBJ_SECRET, E2E_OPERATOR, E2E_PAYOUTS_ORIGIN, E2E_RAZORPAYX_URL } from "../../playwright.config";
+import { E2E_OPERATOR, E2E_PAYOUTS_ORIGIN, E2E_RAZORPAYX_URL } from "../../playwright.config";
 
 /**
  * Payouts through RazorpayX (issue 22), on the third server (3102), whose payouts go to the local
@@ -26,38 +28,10 @@ import { E2E_OBJ_SECRET, E2E_OPERATOR, E2E_PAYOUTS_ORIGIN, E2E_RAZORPAYX_URL } f
  * The two tests share the members and the payouts, so they run in order in one worker.
  */
 
-interface Answer {
-  status: number;
-  body: any;
-  setCookie: string[];
-}
+type Answer = ApiResult;
 
-/** A call to the payouts server's API (the `{obj}` bodies encoded as the web tier does). */
-async function call(
-  path: string,
-  init: { obj?: unknown; json?: unknown; method?: string; cookie?: string } = {},
-) {
-  const headers = new Headers();
-  if (init.cookie) headers.set("cookie", init.cookie);
-  let body: string | undefined;
-  if (init.obj !== undefined) body = JSON.stringify({ obj: encodeObj(E2E_OBJ_SECRET, init.obj) });
-  else if (init.json !== undefined) body = JSON.stringify(init.json);
-  if (body !== undefined) headers.set("content-type", "application/json");
-  const res = await fetch(`${E2E_PAYOUTS_ORIGIN}${path}`, {
-    method: init.method ?? (body !== undefined ? "POST" : "GET"),
-    headers,
-    body,
-    redirect: "manual",
-  });
-  const text = await res.text();
-  let parsed: any = text;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    /* not JSON */
-  }
-  return { status: res.status, body: parsed, setCookie: res.headers.getSetCookie() } satisfies Answer;
-}
+/** A call to the payouts server's API. */
+const call = (path: string, init: RequestInit = {}) => apiRequestAt(E2E_PAYOUTS_ORIGIN, path, init);
 
 function expectOk(what: string, res: Answer) {
   if (res.status !== 200) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);

@@ -3,7 +3,12 @@ import { and, eq, sql } from "drizzle-orm";
 import { drivers } from "../support/db";
 import { startTestApi, type TestApi } from "../support/api";
 import { serveApi, type ServedApi } from "../support/http";
-import { startLocalRazorpayX, razorpaySignature, type LocalRazorpayX } from "../support/razorpayx";
+import {
+  siteEnvFor,
+  startLocalRazorpayX,
+  razorpaySignature,
+  type LocalRazorpayX,
+} from "../support/razorpayx";
 import {
   addPayoutMethod,
   balances,
@@ -44,12 +49,7 @@ describe.each(drivers())("payouts through RazorpayX (%s)", (driver) => {
   beforeAll(async () => {
     rzp = await startLocalRazorpayX();
     t = await startTestApi(driver, {
-      PAYOUT_PROVIDER: "razorpayx",
-      RAZORPAYX_BASE_URL: rzp.url,
-      RAZORPAYX_KEY_ID: rzp.keyId,
-      RAZORPAYX_KEY_SECRET: rzp.keySecret,
-      RAZORPAYX_WEBHOOK_SECRET: rzp.webhookSecret,
-      RAZORPAYX_ACCOUNT_NUMBER: rzp.accountNumber,
+      ...siteEnvFor(rzp),
       RAZORPAYX_MAX_RPS: "100",
       RAZORPAYX_TIMEOUT_MS: "300",
     });

@@ -182,6 +182,20 @@ export interface LocalRazorpayX {
   close(): Promise<void>;
 }
 
+/** The site's settings that pay through this stand-in (tests, the benchmark, Playwright's third server). */
+export function siteEnvFor(
+  rzp: Pick<LocalRazorpayX, "url" | "keyId" | "keySecret" | "webhookSecret" | "accountNumber">,
+): Record<string, string> {
+  return {
+    PAYOUT_PROVIDER: "razorpayx",
+    RAZORPAYX_BASE_URL: rzp.url,
+    RAZORPAYX_KEY_ID: rzp.keyId,
+    RAZORPAYX_KEY_SECRET: rzp.keySecret,
+    RAZORPAYX_WEBHOOK_SECRET: rzp.webhookSecret,
+    RAZORPAYX_ACCOUNT_NUMBER: rzp.accountNumber,
+  };
+}
+
 /** The signature RazorpayX puts in X-Razorpay-Signature: hex HMAC-SHA256 of the raw body. */
 export function razorpaySignature(body: string, secret: string): string {
   return createHmac("sha256", secret).update(body, "utf8").digest("hex");

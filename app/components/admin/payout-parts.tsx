@@ -1,5 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { Figure } from "./figure";
 import type {
   BankResultOutcome,
   BatchApproveResult,
@@ -133,16 +134,25 @@ function SkippedList({ skipped, label }: { skipped: BatchSkip[]; label: string }
   );
 }
 
-/** What "Approve selected" did: the API's message and the requests left out, each with its reason. */
-export function BatchOutcome({ result }: { result: BatchApproveResult }) {
+/** A box saying what an operator's action did: its message, then the details. */
+function OutcomeBox(props: { label: string; testId: string; message: string; children: ReactNode }) {
   return (
     <section
       role="status"
-      aria-label="Batch approval"
+      aria-label={props.label}
       className="space-y-2 rounded-lg border border-sky-300 bg-sky-50 p-3"
-      data-testid="batch-outcome"
+      data-testid={props.testId}
     >
-      <p className="font-semibold">{result.message}</p>
+      <p className="font-semibold">{props.message}</p>
+      {props.children}
+    </section>
+  );
+}
+
+/** What "Approve selected" did: the API's message and the requests left out, each with its reason. */
+export function BatchOutcome({ result }: { result: BatchApproveResult }) {
+  return (
+    <OutcomeBox label="Batch approval" testId="batch-outcome" message={result.message}>
       {result.awaiting_second.length > 0 ? (
         <p className="text-sm">
           Waiting for a second operator:{" "}
@@ -150,20 +160,14 @@ export function BatchOutcome({ result }: { result: BatchApproveResult }) {
         </p>
       ) : null}
       <SkippedList skipped={result.skipped} label="Left out" />
-    </section>
+    </OutcomeBox>
   );
 }
 
 /** The bank file just written: its download, and what was left out. */
 export function BankFileOutcome({ result }: { result: NewBankFileResult }) {
   return (
-    <section
-      role="status"
-      aria-label="Bank file"
-      className="space-y-2 rounded-lg border border-sky-300 bg-sky-50 p-3"
-      data-testid="bank-file-outcome"
-    >
-      <p className="font-semibold">{result.message}</p>
+    <OutcomeBox label="Bank file" testId="bank-file-outcome" message={result.message}>
       {result.rows > 0 ? (
         <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
           <a
@@ -179,20 +183,14 @@ export function BankFileOutcome({ result }: { result: NewBankFileResult }) {
         </p>
       ) : null}
       <SkippedList skipped={result.skipped} label="Left out" />
-    </section>
+    </OutcomeBox>
   );
 }
 
 /** What importing a bank's result file did: paid and failed counts, and each line that matched nothing. */
 export function ResultOutcome({ outcome }: { outcome: BankResultOutcome }) {
   return (
-    <section
-      role="status"
-      aria-label="Result import"
-      className="space-y-2 rounded-lg border border-sky-300 bg-sky-50 p-3"
-      data-testid="result-outcome"
-    >
-      <p className="font-semibold">{outcome.message}</p>
+    <OutcomeBox label="Result import" testId="result-outcome" message={outcome.message}>
       <p className="text-sm">
         {outcome.paid} paid, {outcome.failed} failed, {outcome.unmatched.length} not matched.
       </p>
@@ -205,7 +203,7 @@ export function ResultOutcome({ outcome }: { outcome: BankResultOutcome }) {
           ))}
         </ul>
       ) : null}
-    </section>
+    </OutcomeBox>
   );
 }
 
@@ -462,33 +460,23 @@ export function RiskLine({ r }: { r: OperatorWithdrawal }) {
 
 const money = (rupeeText: string) => formatRupees(parseRupees(rupeeText), 2);
 
-function PayoutFigure({ label, value, detail }: { label: string; value: string; detail?: string }) {
-  return (
-    <div className="card p-3">
-      <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600">{label}</dt>
-      <dd className="mt-1 text-lg font-bold tabular-nums text-slate-900">{value}</dd>
-      {detail ? <dd className="text-xs text-slate-600">{detail}</dd> : null}
-    </div>
-  );
-}
-
 /** Money sent, in flight and failed, and today's outgoing against the limit. */
 export function PayoutFigures({ t }: { t: PayoutTotals }) {
   const limited = parseRupees(t.daily_limit) > 0;
   return (
     <dl className="grid grid-cols-2 gap-3 md:grid-cols-4" data-testid="payout-figures">
-      <PayoutFigure label="Sent" value={money(t.sent)} detail={`${money(t.sent_today)} today`} />
-      <PayoutFigure
+      <Figure label="Sent" value={money(t.sent)} detail={`${money(t.sent_today)} today`} />
+      <Figure
         label="In flight"
         value={money(t.in_flight)}
         detail={`${t.in_flight_count} ${t.in_flight_count === 1 ? "payout" : "payouts"}`}
       />
-      <PayoutFigure
+      <Figure
         label="Failed in 30 days"
         value={money(t.failed_30_days)}
         detail={`${t.failed_30_days_count} ${t.failed_30_days_count === 1 ? "payout" : "payouts"}`}
       />
-      <PayoutFigure
+      <Figure
         label="Outgoing today"
         value={money(t.outgoing_today)}
         detail={limited ? `of ${money(t.daily_limit)} allowed` : "No daily limit"}

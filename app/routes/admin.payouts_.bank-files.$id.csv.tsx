@@ -1,4 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { fetchApi } from "~/utils/api.server";
 import { GENERIC_FAILURE } from "../../shared/messages";
 import { ROLE_REFUSED } from "../../shared/operatorRoles";
 
@@ -11,23 +12,13 @@ import { ROLE_REFUSED } from "../../shared/operatorRoles";
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = params.id ?? "";
   if (!/^[0-9a-f]{24}$/.test(id)) throw new Response("Bank file not found.", { status: 404 });
-  const headers = new Headers({
-    accept: "text/csv, application/json",
-    "x-internal-token": context.internalToken,
-    "x-client-ip": context.clientIp,
-  });
-  const cookie = request.headers.get("cookie");
-  if (cookie) headers.set("cookie", cookie);
-  const host = request.headers.get("host");
-  if (host) headers.set("host", host);
-  const url = new URL(`/adminRoute/payouts/bankFiles/${id}/csv`, new URL(request.url).origin);
-  let res: Response;
-  try {
-    res = await context.apiFetch(new Request(url, { headers }));
-  } catch (e) {
-    console.error("Bank file download failed", e);
-    throw new Response(GENERIC_FAILURE, { status: 502 });
-  }
+  const res = await fetchApi(
+    request,
+    context,
+    `/adminRoute/payouts/bankFiles/${id}/csv`,
+    {},
+    "text/csv, application/json",
+  );
   if (res.ok && (res.headers.get("content-type") ?? "").startsWith("text/csv"))
     return new Response(res.body, {
       status: 200,

@@ -66,6 +66,44 @@ function requestBody(secret: string, call: ApiCall): string | undefined {
   return call.json !== undefined ? JSON.stringify(call.json) : undefined;
 }
 
+/**
+ * The API's raw answer to a call made for this request: the member's cookie and the Host they
+ * used, our internal token and their address, the `{obj}` or JSON body. callApi reads the
+ * envelope from it; a resource route passing a file on (a bank file's CSV) reads it as it is.
+ */
+export async function fetchApi(
+  request: Request,
+  context: AppLoadContext,
+  path: string,
+  call: ApiCall = {},
+  accept = "application/json",
+): Promise<Response> {
+  const url = new URL(path, new URL(request.url).origin);
+  for (const [k, v] of Object.entries(call.query ?? {})) if (v !== undefined) url.searchParams.set(k, v);
+  const headers = new Headers({
+    accept,
+    "x-internal-token": context.internalToken,
+    "x-client-ip": context.clientIp,
+  });
+  if (context.pageRequestId) headers.set("x-page-request", context.pageRequestId);
+  const cookie = request.headers.get("cookie");
+  if (cookie) headers.set("cookie", cookie);
+  const host = request.headers.get("host");
+  if (host) headers.set("host", host);
+  const body = requestBody(context.objSecret, call);
+  if (body) headers.set("content-type", "application/json");
+  try {
+    return await context.apiFetch(
+      new Request(url, { method: call.method ?? (body ? "POST" : "GET"), headers, body }),
+    );
+  } catch (e) {
+    // An unreachable API (a split deployment whose API is down) is a server failure the error
+    // boundary shows by its status, never a page that could not render.
+    console.error(`API call ${path} failed`, e);
+    throw new Response(GENERIC_FAILURE, { status: 502 });
+  }
+}
+
 /** Calls the API with the member's cookie forwarded, the way the spec's browser client would. */
 export async function callApi<P extends ApiPath>(
   request: Request,
@@ -85,31 +123,7 @@ export async function callApi(
   path: string,
   call: ApiCall = {},
 ): Promise<ApiResult<unknown>> {
-  const url = new URL(path, new URL(request.url).origin);
-  for (const [k, v] of Object.entries(call.query ?? {})) if (v !== undefined) url.searchParams.set(k, v);
-  const headers = new Headers({
-    accept: "application/json",
-    "x-internal-token": context.internalToken,
-    "x-client-ip": context.clientIp,
-  });
-  if (context.pageRequestId) headers.set("x-page-request", context.pageRequestId);
-  const cookie = request.headers.get("cookie");
-  if (cookie) headers.set("cookie", cookie);
-  const host = request.headers.get("host");
-  if (host) headers.set("host", host);
-  const body = requestBody(context.objSecret, call);
-  if (body) headers.set("content-type", "application/json");
-  let response: Response;
-  try {
-    response = await context.apiFetch(
-      new Request(url, { method: call.method ?? (body ? "POST" : "GET"), headers, body }),
-    );
-  } catch (e) {
-    // An unreachable API (a split deployment whose API is down) is a server failure the error
-    // boundary shows by its status, never a page that could not render.
-    console.error(`API call ${path} failed`, e);
-    throw new Response(GENERIC_FAILURE, { status: 502 });
-  }
+  const response = await fetchApi(request, context, path, call);
   let parsed: ApiBody;
   try {
     parsed = (await response.json()) as ApiBody;

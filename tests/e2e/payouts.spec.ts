@@ -294,6 +294,12 @@ test.describe("payouts through RazorpayX", { tag: "@any-viewport" }, () => {
     await ops.goto("/admin/payouts");
     await expect(ops.getByTestId("payout-mode")).toContainText("Payouts go through RazorpayX.");
     await expect(ops.getByTestId("payout-figures")).toContainText("Failed in 30 days");
+    // On a 360 px phone neither page scrolls sideways (the tables scroll inside their box).
+    await ops.setViewportSize({ width: 360, height: 800 });
+    for (const path of ["/admin/withdrawals?status=all", "/admin/payouts", "/admin"]) {
+      await ops.goto(path);
+      expect(await ops.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);
+    }
     await ops.context().close();
   });
 

@@ -18,13 +18,12 @@ import {
   ResendForm,
   SELECTION_FORM,
   SelectionForm,
-  SelectionOutcome,
   RiskConfirmStep,
   RiskLine,
   type QueueConfirm,
   type RiskConfirm,
-  type SelectionAnswer,
 } from "~/components/admin/payout-parts";
+import { SelectionOutcome, type SelectionAnswer } from "~/components/admin/payout-outcomes";
 import type { OperatorWithdrawal } from "../../shared/contracts/withdrawals";
 import type { PayoutMode } from "../../shared/contracts/payouts";
 

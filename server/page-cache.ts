@@ -1,3 +1,4 @@
+import { requestLocale } from "../shared/i18n/locale";
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { brotliCompress, brotliDecompressSync, constants, gunzipSync, gzip, inflateSync } from "node:zlib";
 import { promisify } from "node:util";
@@ -89,8 +90,14 @@ export async function answerStored(
   if (encoding) res.setHeader("Content-Encoding", encoding);
   // The answer depends on Accept-Encoding (a shared cache must not hand gzip to a browser without it).
   const vary = String(res.getHeader("vary") ?? "");
-  if (!/\baccept-encoding\b/i.test(vary))
-    res.setHeader("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
+  // …and on the language, which the cookie or Accept-Language chose.
+  const varies = vary
+    .split(",")
+    .map((v) => v.trim())
+    .filter(Boolean);
+  for (const name of ["Accept-Encoding", "Accept-Language", "Cookie"])
+    if (!varies.some((v) => v.toLowerCase() === name.toLowerCase())) varies.push(name);
+  res.setHeader("Vary", varies.join(", "));
   res.setHeader("Content-Length", body.length);
   res.statusCode = 200;
   res.end(req.method === "HEAD" ? undefined : body);
@@ -169,7 +176,9 @@ export function isCacheable(req: IncomingMessage): boolean {
 export function createPageCache(options: PageCacheOptions) {
   const now = options.now ?? Date.now;
   const pages = new Map<string, StoredPage>();
-  const keyOf = (req: IncomingMessage) => `${req.headers.host ?? ""}${req.url ?? "/"}`;
+  // Per language too (issue 23): the `lang` cookie, else Accept-Language, as the page chooses.
+  const keyOf = (req: IncomingMessage) =>
+    `${requestLocale({ cookie: req.headers.cookie, acceptLanguage: req.headers["accept-language"] })}\n${req.headers.host ?? ""}${req.url ?? "/"}`;
   /** Counts the clears: a page rendered across one may show the words before it, so is not kept. */
   let generation = 0;
 

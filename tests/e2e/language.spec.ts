@@ -1,0 +1,60 @@
+import { test, expect } from "./fixtures";
+import { E2E_HC_ORIGIN } from "../../playwright.config";
+
+/**
+ * Hindi beside English (issue 23), the first part: the language is chosen on the server — the
+ * switch's cookie, else the browser's Accept-Language — before any script, `<html lang>` says
+ * which, the shell (top bar, menu, footer) speaks it, and the English / हिन्दी switch is a plain
+ * link that works without JavaScript. The kept public pages are kept per language.
+ */
+test.describe("language", () => {
+  test.use({ locale: "hi-IN" });
+
+  test("a Hindi browser gets Hindi; the switch changes it and is remembered @any-viewport", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveAttribute("lang", "hi-IN");
+    const footer = page.getByRole("contentinfo");
+    await expect(footer).toContainText("अपने खाली समय में असली पैसे कमाएँ");
+    await expect(footer.getByRole("link", { name: "गोपनीयता नीति" })).toBeVisible();
+    await expect(footer.getByRole("link", { name: "English" })).toBeVisible();
+
+    await footer.getByRole("link", { name: "English" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "en-IN");
+    await expect(footer).toContainText("Earn real money in your free time");
+    await expect(footer.getByRole("link", { name: "Privacy Policy" })).toBeVisible();
+    // Remembered: the next page is English too, whatever the browser asks for.
+    await page.goto("/contact-us");
+    await expect(page.locator("html")).toHaveAttribute("lang", "en-IN");
+
+    await page.getByRole("contentinfo").getByRole("link", { name: "हिन्दी" }).click();
+    await expect(page).toHaveURL(/\/contact-us$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "hi-IN");
+  });
+
+  test("in Hindi the top bar fits a 360 px phone @phone-only", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveAttribute("lang", "hi-IN");
+    await page.getByTestId("mobile-menu").locator("summary").click();
+    await expect(
+      page.getByRole("navigation", { name: "मुख्य (मोबाइल)" }).getByRole("link", { name: "होम" }),
+    ).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  });
+});
+
+test("the kept public pages are kept per language @needs-js @any-viewport", async ({ request }) => {
+  // The second server keeps anonymous pages for a few seconds: each language gets its own.
+  for (const [accept, lang] of [
+    ["en-IN", "en-IN"],
+    ["hi-IN", "hi-IN"],
+    ["en-IN", "en-IN"],
+    ["hi-IN", "hi-IN"],
+  ] as const) {
+    const res = await request.get(`${E2E_HC_ORIGIN}/`, { headers: { "Accept-Language": accept } });
+    expect(res.status()).toBe(200);
+    expect(await res.text()).toContain(`<html lang="${lang}"`);
+  }
+});

@@ -45,6 +45,8 @@ export default async function handleRequest(
           shellRendered = true;
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          // The page's words depend on the language cookie or Accept-Language: caches must know.
+          responseHeaders.append("Vary", "Accept-Language, Cookie");
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

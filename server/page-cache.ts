@@ -90,8 +90,14 @@ export async function answerStored(
   if (encoding) res.setHeader("Content-Encoding", encoding);
   // The answer depends on Accept-Encoding (a shared cache must not hand gzip to a browser without it).
   const vary = String(res.getHeader("vary") ?? "");
-  if (!/\baccept-encoding\b/i.test(vary))
-    res.setHeader("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
+  // …and on the language, which the cookie or Accept-Language chose.
+  const varies = vary
+    .split(",")
+    .map((v) => v.trim())
+    .filter(Boolean);
+  for (const name of ["Accept-Encoding", "Accept-Language", "Cookie"])
+    if (!varies.some((v) => v.toLowerCase() === name.toLowerCase())) varies.push(name);
+  res.setHeader("Vary", varies.join(", "));
   res.setHeader("Content-Length", body.length);
   res.statusCode = 200;
   res.end(req.method === "HEAD" ? undefined : body);

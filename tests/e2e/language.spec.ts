@@ -34,32 +34,6 @@ test.describe("language", () => {
     await expect(page.locator("html")).toHaveAttribute("lang", "hi-IN");
   });
 
-  test("a member's menu and top bar speak Hindi, and the switch is in the menu", async ({
-    page,
-    newMember,
-    loginAs,
-  }) => {
-    const member = await newMember();
-    await loginAs(page, member);
-    await page.goto("/member/dashboard");
-    await expect(page.locator("html")).toHaveAttribute("lang", "hi-IN");
-    // On a phone the menu is a drawer: open it (a label without scripts, a button with them).
-    if (page.viewportSize()!.width < 1024)
-      await page.locator("header").getByText("मेन्यू", { exact: true }).click();
-    const menu = page.getByRole("navigation", { name: "सदस्य मेन्यू" });
-    for (const item of ["डैशबोर्ड", "निकासी", "शेष परिवर्तन", "PTC विज्ञापन", "टास्क वॉल", "सहायता"])
-      await expect(menu.getByRole("link", { name: item, exact: true })).toBeAttached();
-    await expect(page.getByTestId("available-balance")).toContainText("उपलब्ध शेष:");
-    // The switch beside the menu: English for this member from now on.
-    await page.locator("#member-side-menu").getByRole("link", { name: "English" }).click();
-    await expect(page.locator("html")).toHaveAttribute("lang", "en-IN");
-    await expect(page.getByTestId("available-balance")).toContainText("Available Balance:");
-    await expect(page).toHaveURL(/\/member\/dashboard$/);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-      page.viewportSize()!.width,
-    );
-  });
-
   test("in Hindi the top bar fits a 360 px phone @phone-only", async ({ page }) => {
     await page.goto("/");
     await expect(page.locator("html")).toHaveAttribute("lang", "hi-IN");

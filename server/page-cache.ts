@@ -1,4 +1,3 @@
-import { requestLocale } from "../shared/i18n/locale";
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { brotliCompress, brotliDecompressSync, constants, gunzipSync, gzip, inflateSync } from "node:zlib";
 import { promisify } from "node:util";
@@ -90,14 +89,8 @@ export async function answerStored(
   if (encoding) res.setHeader("Content-Encoding", encoding);
   // The answer depends on Accept-Encoding (a shared cache must not hand gzip to a browser without it).
   const vary = String(res.getHeader("vary") ?? "");
-  // …and on the language, which the cookie or Accept-Language chose.
-  const varies = vary
-    .split(",")
-    .map((v) => v.trim())
-    .filter(Boolean);
-  for (const name of ["Accept-Encoding", "Accept-Language", "Cookie"])
-    if (!varies.some((v) => v.toLowerCase() === name.toLowerCase())) varies.push(name);
-  res.setHeader("Vary", varies.join(", "));
+  if (!/\baccept-encoding\b/i.test(vary))
+    res.setHeader("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
   res.setHeader("Content-Length", body.length);
   res.statusCode = 200;
   res.end(req.method === "HEAD" ? undefined : body);
@@ -176,9 +169,7 @@ export function isCacheable(req: IncomingMessage): boolean {
 export function createPageCache(options: PageCacheOptions) {
   const now = options.now ?? Date.now;
   const pages = new Map<string, StoredPage>();
-  // Per language too (issue 23): the `lang` cookie, else Accept-Language, as the page chooses.
-  const keyOf = (req: IncomingMessage) =>
-    `${requestLocale({ cookie: req.headers.cookie, acceptLanguage: req.headers["accept-language"] })}\n${req.headers.host ?? ""}${req.url ?? "/"}`;
+  const keyOf = (req: IncomingMessage) => `${req.headers.host ?? ""}${req.url ?? "/"}`;
   /** Counts the clears: a page rendered across one may show the words before it, so is not kept. */
   let generation = 0;
 

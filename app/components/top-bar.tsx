@@ -1,7 +1,5 @@
 import { useEffect, useRef, type MouseEvent, type ReactNode } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
-import { LanguageSwitch } from "./language-switch";
 
 /** The spec's delay between arriving on the home page and scrolling to its FAQ (spec 1 §9). */
 export const FAQ_SCROLL_DELAY_MS = 300;
@@ -41,7 +39,7 @@ export function schedulePendingFaqScroll(): ReturnType<typeof setTimeout> | unde
  */
 export function FaqLink({
   className,
-  children,
+  children = "FAQ",
   onNavigate,
 }: {
   className?: string;
@@ -50,7 +48,6 @@ export function FaqLink({
 }) {
   const navigate = useNavigate();
   const location = useLocation();
-  const { t } = useTranslation();
   const onClick = (e: MouseEvent<HTMLAnchorElement>) => {
     if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
     e.preventDefault();
@@ -64,7 +61,7 @@ export function FaqLink({
   };
   return (
     <Link to="/#faq" className={className} onClick={onClick}>
-      {children ?? t("nav.faq")}
+      {children}
     </Link>
   );
 }
@@ -74,21 +71,20 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 const plainLink = "rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100";
 
 function AccountButtons({ isLogin, onNavigate }: { isLogin: boolean; onNavigate?: () => void }) {
-  const { t } = useTranslation();
   if (isLogin) {
     return (
       <Link to="/member/dashboard" className="btn-primary" onClick={onNavigate} data-testid="nav-dashboard">
-        {t("nav.dashboard")}
+        Dashboard
       </Link>
     );
   }
   return (
     <>
       <Link to="/login" className="btn-secondary" onClick={onNavigate}>
-        {t("nav.login")}
+        Login
       </Link>
       <Link to="/signup" className="btn-primary" onClick={onNavigate}>
-        {t("nav.signUp")}
+        Sign Up
       </Link>
     </>
   );
@@ -102,7 +98,6 @@ function AccountButtons({ isLogin, onNavigate }: { isLogin: boolean; onNavigate?
 export function TopBar({ isLogin, siteName }: { isLogin: boolean; siteName: string }) {
   const menu = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
-  const { t } = useTranslation();
   const close = () => {
     if (menu.current?.open) menu.current.open = false;
   };
@@ -135,7 +130,7 @@ export function TopBar({ isLogin, siteName }: { isLogin: boolean; siteName: stri
         <Link
           to="/"
           className="flex items-center gap-2 font-bold text-slate-900"
-          aria-label={t("nav.siteHome", { siteName })}
+          aria-label={`${siteName} home`}
         >
           <span
             aria-hidden
@@ -146,27 +141,26 @@ export function TopBar({ isLogin, siteName }: { isLogin: boolean; siteName: stri
           <span>{siteName}</span>
         </Link>
 
-        <nav className="hidden items-center gap-1 md:flex" aria-label={t("nav.main")}>
+        <nav className="hidden items-center gap-1 md:flex" aria-label="Main">
           <NavLink to="/" end className={linkClass}>
-            {t("nav.home")}
+            Home
           </NavLink>
           <FaqLink className={plainLink} />
           <NavLink to="/contact-us" className={linkClass}>
-            {t("nav.contactUs")}
+            Contact Us
           </NavLink>
           <NavLink to="/payment-proof" className={linkClass}>
-            {t("nav.paymentsProof")}
+            Payments Proof
           </NavLink>
         </nav>
-        <div className="hidden items-center gap-3 md:flex">
-          <LanguageSwitch />
+        <div className="hidden items-center gap-2 md:flex">
           <AccountButtons isLogin={isLogin} />
         </div>
 
         <details ref={menu} className="relative md:hidden" data-testid="mobile-menu">
           <summary
             className="flex h-10 w-10 cursor-pointer list-none items-center justify-center rounded-lg border border-slate-300 text-slate-700 [&::-webkit-details-marker]:hidden"
-            aria-label={t("nav.menu")}
+            aria-label="Menu"
           >
             <svg
               aria-hidden
@@ -180,22 +174,21 @@ export function TopBar({ isLogin, siteName }: { isLogin: boolean; siteName: stri
             </svg>
           </summary>
           <div className="absolute right-0 top-12 w-60 rounded-xl border border-slate-200 bg-white p-2 shadow-lg">
-            <nav className="flex flex-col" aria-label={t("nav.mainMobile")}>
+            <nav className="flex flex-col" aria-label="Main (mobile)">
               <NavLink to="/" end className={linkClass} onClick={close}>
-                {t("nav.home")}
+                Home
               </NavLink>
               <FaqLink className={plainLink} onNavigate={close} />
               <NavLink to="/contact-us" className={linkClass} onClick={close}>
-                {t("nav.contactUs")}
+                Contact Us
               </NavLink>
               <NavLink to="/payment-proof" className={linkClass} onClick={close}>
-                {t("nav.paymentsProof")}
+                Payments Proof
               </NavLink>
             </nav>
             <div className="mt-2 flex gap-2 border-t border-slate-100 pt-2 [&>*]:flex-1">
               <AccountButtons isLogin={isLogin} onNavigate={close} />
             </div>
-            <LanguageSwitch className="mt-2 border-t border-slate-100 px-3 pt-2" />
           </div>
         </details>
       </div>

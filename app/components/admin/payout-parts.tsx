@@ -255,20 +255,13 @@ export function RiskConfirmStep({ c, status }: { c: RiskConfirm; status: string 
         {paid ? `Mark ${order} paid anyway?` : `Approve ${order} anyway?`}
       </h2>
       <p className="text-sm">{c.message}</p>
-      <p className="flex flex-wrap items-center gap-2 text-sm">
-        <span>
-          Risk score <span className="font-semibold tabular-nums">{c.score}</span>
-        </span>
-        <RiskLevelBadge level={c.level} />
-        {c.review_reasons.map((r) => (
-          <span
-            key={r}
-            className="rounded-full bg-white px-2 py-0.5 text-xs font-semibold ring-1 ring-amber-400"
-          >
-            {REVIEW_LABELS[r] ?? r}
-          </span>
-        ))}
-      </p>
+      <RiskMarks
+        className="text-sm"
+        score={c.score}
+        level={c.level}
+        reviewReasons={c.review_reasons}
+        markClass="rounded-full bg-white px-2 py-0.5 text-xs font-semibold ring-1 ring-amber-400"
+      />
       {c.reasons.length > 0 ? (
         <ul className="list-disc pl-5 text-sm" aria-label="Reasons">
           {c.reasons.map((r) => (
@@ -299,30 +292,48 @@ export function RiskConfirmStep({ c, status }: { c: RiskConfirm; status: string 
   );
 }
 
+/** A risk score, its step and the request's review marks, on one line (the queue and the confirm step). */
+function RiskMarks(props: {
+  score: number;
+  level: string;
+  reviewReasons: readonly string[];
+  markClass: string;
+  className?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <p className={`flex flex-wrap items-center gap-2 ${props.className ?? ""}`}>
+      <span>
+        Risk score <span className="font-semibold tabular-nums">{props.score}</span>
+      </span>
+      <RiskLevelBadge level={props.level} />
+      {props.reviewReasons.map((m) => (
+        <span key={m} className={props.markClass}>
+          {REVIEW_LABELS[m] ?? m}
+        </span>
+      ))}
+      {props.children}
+    </p>
+  );
+}
+
 /** The member's risk beside the request: score, step, top reasons, linked accounts, review marks. */
 export function RiskLine({ r }: { r: OperatorWithdrawal }) {
   const risky = r.risk_score > 0 || r.review_reasons.length > 0 || r.linked_accounts > 0;
   return (
     <div className="space-y-1 rounded-md bg-slate-50 p-2 text-sm" data-testid="withdrawal-risk">
-      <p className="flex flex-wrap items-center gap-2">
-        <span>
-          Risk score <span className="font-semibold tabular-nums">{r.risk_score}</span>
-        </span>
-        <RiskLevelBadge level={r.risk_level} />
-        {r.review_reasons.map((m) => (
-          <span
-            key={m}
-            className="whitespace-nowrap rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-inset ring-amber-300"
-          >
-            {REVIEW_LABELS[m] ?? m}
-          </span>
-        ))}
+      <RiskMarks
+        score={r.risk_score}
+        level={r.risk_level}
+        reviewReasons={r.review_reasons}
+        markClass="whitespace-nowrap rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-inset ring-amber-300"
+      >
         {r.withdrawals_held ? (
           <span className="whitespace-nowrap rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800 ring-1 ring-inset ring-red-300">
             Withdrawals held
           </span>
         ) : null}
-      </p>
+      </RiskMarks>
       {r.risk_reasons.length > 0 ? (
         <ul className="list-disc pl-5" aria-label="Top reasons">
           {r.risk_reasons.map((x) => (

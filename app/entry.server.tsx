@@ -3,7 +3,12 @@ import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
 import { NonceContext } from "./utils/nonce";
+import { createI18n } from "./i18n/i18n";
+import en from "./i18n/en";
+import hi from "./i18n/hi";
+import { requestLocale } from "../shared/i18n/locale";
 
 const ABORT_DELAY = 5_000;
 
@@ -12,7 +17,7 @@ const ABORT_DELAY = 5_000;
  * on every script React and Remix write inline. Pages have no deferred data, so the whole
  * document is rendered before the answer starts: one chunk, for members and crawlers alike.
  */
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -20,12 +25,20 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce;
+  // The page's language: the language switch's cookie, else the browser's Accept-Language.
+  const locale = requestLocale({
+    cookie: request.headers.get("cookie"),
+    acceptLanguage: request.headers.get("accept-language"),
+  });
+  const i18n = await createI18n(locale, locale === "hi" ? hi : en);
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <NonceContext.Provider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-      </NonceContext.Provider>,
+      <I18nextProvider i18n={i18n}>
+        <NonceContext.Provider value={nonce}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </NonceContext.Provider>
+      </I18nextProvider>,
       {
         nonce,
         onAllReady() {

@@ -9,6 +9,8 @@ import {
   useLocation,
 } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { HTML_LANG, isLocale } from "../shared/i18n/locale";
 import stylesheet from "./tailwind.css?url";
 import { GeneralErrorBoundary } from "./components/error-boundary";
 import { Toaster, type ToastView } from "./components/toaster";
@@ -35,8 +37,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const hydrated = useHydrated();
+  const { i18n } = useTranslation();
+  const lang = isLocale(i18n.language) ? HTML_LANG[i18n.language] : HTML_LANG.en;
   return (
-    <html lang="en-IN" className={hydrated ? "h-full hydrated" : "h-full"}>
+    <html lang={lang} className={hydrated ? "h-full hydrated" : "h-full"}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

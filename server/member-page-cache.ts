@@ -1,3 +1,4 @@
+import { requestLocale } from "../shared/i18n/locale";
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { readCookie } from "../api/lib/sessionAuth";
@@ -59,7 +60,8 @@ export function createMemberPageCache(options: MemberPageCacheOptions) {
     // The session, not the member: a page is never offered to another session, even the same member's.
     const session = createHash("sha256").update(sid).digest("base64url");
     const h = req.headers;
-    return [session, h.host, h["x-forwarded-host"], h["x-forwarded-proto"], req.url].join("\n");
+    const locale = requestLocale({ cookie: h.cookie, acceptLanguage: h["accept-language"] });
+    return [session, locale, h.host, h["x-forwarded-host"], h["x-forwarded-proto"], req.url].join("\n");
   }
 
   function store(key: string, page: KeptPage) {

@@ -1,3 +1,4 @@
+import { requestLocale } from "../shared/i18n/locale";
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { brotliCompress, brotliDecompressSync, constants, gunzipSync, gzip, inflateSync } from "node:zlib";
 import { promisify } from "node:util";
@@ -169,7 +170,9 @@ export function isCacheable(req: IncomingMessage): boolean {
 export function createPageCache(options: PageCacheOptions) {
   const now = options.now ?? Date.now;
   const pages = new Map<string, StoredPage>();
-  const keyOf = (req: IncomingMessage) => `${req.headers.host ?? ""}${req.url ?? "/"}`;
+  // Per language too (issue 23): the `lang` cookie, else Accept-Language, as the page chooses.
+  const keyOf = (req: IncomingMessage) =>
+    `${requestLocale({ cookie: req.headers.cookie, acceptLanguage: req.headers["accept-language"] })}\n${req.headers.host ?? ""}${req.url ?? "/"}`;
   /** Counts the clears: a page rendered across one may show the words before it, so is not kept. */
   let generation = 0;
 

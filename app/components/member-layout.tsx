@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, useLocation, useMatches, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { SideMenu } from "./side-menu";
+import { LanguageSwitch } from "./language-switch";
 import { rupees } from "../../shared/money";
 import { Footer } from "./footer";
 import { useRevalidateOnOnline } from "~/utils/revalidate-on-online";
@@ -21,13 +23,14 @@ export function useNavHidden(): boolean {
 
 /** A thin bar at the top while a page or its data is on the way. */
 export function ProgressBar() {
+  const { t } = useTranslation();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   return (
     <div
       aria-hidden={!busy}
       role={busy ? "progressbar" : undefined}
-      aria-label={busy ? "Loading" : undefined}
+      aria-label={busy ? t("memberBar.loading") : undefined}
       className={`pointer-events-none fixed inset-x-0 top-0 z-[65] h-1 overflow-hidden transition-opacity duration-200 ${busy ? "opacity-100" : "opacity-0"}`}
     >
       <div className="h-full w-full animate-pulse bg-brand-500" />
@@ -82,6 +85,7 @@ export function MemberLayout({
   site: { siteName: string; origin: string; channelId: string | null };
   children: ReactNode;
 }) {
+  const { t } = useTranslation();
   const hydrated = useHydrated();
   const { pathname } = useLocation();
   const { open, setOpen, drawer } = useDrawer();
@@ -113,7 +117,7 @@ export function MemberLayout({
         type="checkbox"
         className="peer sr-only"
         tabIndex={hydrated ? -1 : 0}
-        aria-label="Menu"
+        aria-label={t("memberBar.menu")}
         checked={open}
         onChange={(e) => setOpen(e.currentTarget.checked)}
         aria-hidden={hydrated ? true : undefined}
@@ -130,7 +134,7 @@ export function MemberLayout({
               onClick={() => setOpen((o) => !o)}
             >
               <MenuIcon />
-              Menu
+              {t("memberBar.menu")}
             </button>
           ) : (
             <label
@@ -138,7 +142,7 @@ export function MemberLayout({
               className="btn-secondary cursor-pointer gap-1.5 px-2.5 text-xs sm:text-sm lg:hidden"
             >
               <MenuIcon />
-              Menu
+              {t("memberBar.menu")}
             </label>
           )}
           <Link to="/member/dashboard" className="hidden text-base font-extrabold text-brand-700 sm:block">
@@ -151,14 +155,14 @@ export function MemberLayout({
               className="rounded-lg bg-green-50 px-2 py-1 text-center text-[11px] font-semibold leading-tight text-green-800 ring-1 ring-green-200 hover:bg-green-100 sm:whitespace-nowrap sm:py-1.5 sm:text-sm"
               data-testid="available-balance"
             >
-              <span className="block sm:inline">Available Balance:</span>{" "}
+              <span className="block sm:inline">{t("memberBar.availableBalance")}</span>{" "}
               <span className="block text-xs font-bold sm:inline sm:text-sm">{rupees(availableBalance)}</span>
             </Link>
             <Link
               to="/member/profile"
               className="rounded-lg px-2 py-1.5 text-xs font-semibold text-slate-700 hover:bg-slate-100 sm:text-sm"
             >
-              Profile
+              {t("memberBar.profile")}
             </Link>
           </div>
         </div>
@@ -175,6 +179,8 @@ export function MemberLayout({
         className="invisible fixed inset-y-0 left-0 z-40 w-64 -translate-x-full overflow-y-auto border-r border-slate-200 bg-white p-3 shadow-xl transition-transform duration-200 peer-checked:visible peer-checked:translate-x-0 lg:visible lg:top-14 lg:z-20 lg:translate-x-0 lg:shadow-none"
       >
         <SideMenu onNavigate={() => setOpen(false)} />
+        {/* Beside the menu, not in it: the menu holds the spec's items only. */}
+        <LanguageSwitch className="mt-3 border-t border-slate-200 px-3 pt-3 text-slate-700" />
       </aside>
       <div className="flex min-h-[calc(100vh-3.5rem)] flex-col lg:pl-64">
         {loadError ? (

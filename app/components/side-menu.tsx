@@ -1,25 +1,30 @@
 import { NavLink } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { LogoutButton } from "./logout-dialog";
+import type { Catalogue } from "~/i18n/en";
 
 /** The member menu in the spec's order (spec 1 §2). */
-export const MEMBER_MENU: ReadonlyArray<{ label: string; to: string }> = [
-  { label: "Home", to: "/" },
-  { label: "Profile", to: "/member/profile" },
-  { label: "Advertiser", to: "/member/advertiser" },
-  { label: "Dashboard", to: "/member/dashboard" },
-  { label: "Withdraw", to: "/member/withdraw" },
-  { label: "Balance Converter", to: "/member/balance-converter" },
-  { label: "Refer & Earn", to: "/member/refer-and-earn" },
-  { label: "GiftCode", to: "/member/gift-code" },
-  { label: "PTC Ads", to: "/member/ptc-ads" },
-  { label: "Click Short Link", to: "/member/click-shorten-link" },
-  { label: "Task Walls", to: "/member/task-wall" },
-  { label: "Betting Games", to: "/member/betting-games" },
+/** Each item's catalogue key (memberMenu.*), its English label (the spec's words) and its page. */
+type MenuItem = { key: keyof Catalogue["memberMenu"]; label: string; to: string };
+
+export const MEMBER_MENU: ReadonlyArray<MenuItem> = [
+  { key: "home", label: "Home", to: "/" },
+  { key: "profile", label: "Profile", to: "/member/profile" },
+  { key: "advertiser", label: "Advertiser", to: "/member/advertiser" },
+  { key: "dashboard", label: "Dashboard", to: "/member/dashboard" },
+  { key: "withdraw", label: "Withdraw", to: "/member/withdraw" },
+  { key: "balanceConverter", label: "Balance Converter", to: "/member/balance-converter" },
+  { key: "referAndEarn", label: "Refer & Earn", to: "/member/refer-and-earn" },
+  { key: "giftCode", label: "GiftCode", to: "/member/gift-code" },
+  { key: "ptcAds", label: "PTC Ads", to: "/member/ptc-ads" },
+  { key: "clickShortLink", label: "Click Short Link", to: "/member/click-shorten-link" },
+  { key: "taskWalls", label: "Task Walls", to: "/member/task-wall" },
+  { key: "bettingGames", label: "Betting Games", to: "/member/betting-games" },
 ];
 
-export const MEMBER_MENU_FOOT: ReadonlyArray<{ label: string; to: string }> = [
-  { label: "Support", to: "/member/support" },
-  { label: "Settings", to: "/member/settings" },
+export const MEMBER_MENU_FOOT: ReadonlyArray<MenuItem> = [
+  { key: "support", label: "Support", to: "/member/support" },
+  { key: "settings", label: "Settings", to: "/member/settings" },
 ];
 
 const item = "block rounded-lg px-3 py-2 text-sm font-medium transition";
@@ -28,9 +33,12 @@ const itemClass = ({ isActive }: { isActive: boolean }) =>
 
 /** The side menu's content; `onNavigate` lets the mobile drawer close itself after a choice. */
 export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation();
   return (
-    <nav aria-label="Member Menu" className="flex h-full flex-col">
-      <p className="px-3 pb-2 pt-1 text-xs font-bold uppercase tracking-wider text-slate-500">Member Menu</p>
+    <nav aria-label={t("memberMenu.title")} className="flex h-full flex-col">
+      <p className="px-3 pb-2 pt-1 text-xs font-bold uppercase tracking-wider text-slate-500">
+        {t("memberMenu.title")}
+      </p>
       <ul className="space-y-0.5">
         {MEMBER_MENU.map((m) => (
           <li key={m.to}>
@@ -41,7 +49,7 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
               className={itemClass}
               onClick={onNavigate}
             >
-              {m.label}
+              {t(`memberMenu.${m.key}`)}
             </NavLink>
           </li>
         ))}
@@ -51,7 +59,7 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
         {MEMBER_MENU_FOOT.map((m) => (
           <li key={m.to}>
             <NavLink to={m.to} prefetch="intent" className={itemClass} onClick={onNavigate}>
-              {m.label}
+              {t(`memberMenu.${m.key}`)}
             </NavLink>
           </li>
         ))}

@@ -1,5 +1,7 @@
 import { useEffect, useRef, type MouseEvent, type ReactNode } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { LanguageSwitch } from "./language-switch";
 
 /** The spec's delay between arriving on the home page and scrolling to its FAQ (spec 1 §9). */
 export const FAQ_SCROLL_DELAY_MS = 300;
@@ -39,7 +41,7 @@ export function schedulePendingFaqScroll(): ReturnType<typeof setTimeout> | unde
  */
 export function FaqLink({
   className,
-  children = "FAQ",
+  children,
   onNavigate,
 }: {
   className?: string;
@@ -48,6 +50,7 @@ export function FaqLink({
 }) {
   const navigate = useNavigate();
   const location = useLocation();
+  const { t } = useTranslation();
   const onClick = (e: MouseEvent<HTMLAnchorElement>) => {
     if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
     e.preventDefault();
@@ -61,7 +64,7 @@ export function FaqLink({
   };
   return (
     <Link to="/#faq" className={className} onClick={onClick}>
-      {children}
+      {children ?? t("nav.faq")}
     </Link>
   );
 }
@@ -71,20 +74,21 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 const plainLink = "rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100";
 
 function AccountButtons({ isLogin, onNavigate }: { isLogin: boolean; onNavigate?: () => void }) {
+  const { t } = useTranslation();
   if (isLogin) {
     return (
       <Link to="/member/dashboard" className="btn-primary" onClick={onNavigate} data-testid="nav-dashboard">
-        Dashboard
+        {t("nav.dashboard")}
       </Link>
     );
   }
   return (
     <>
       <Link to="/login" className="btn-secondary" onClick={onNavigate}>
-        Login
+        {t("nav.login")}
       </Link>
       <Link to="/signup" className="btn-primary" onClick={onNavigate}>
-        Sign Up
+        {t("nav.signUp")}
       </Link>
     </>
   );
@@ -98,6 +102,7 @@ function AccountButtons({ isLogin, onNavigate }: { isLogin: boolean; onNavigate?
 export function TopBar({ isLogin, siteName }: { isLogin: boolean; siteName: string }) {
   const menu = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
+  const { t } = useTranslation();
   const close = () => {
     if (menu.current?.open) menu.current.open = false;
   };
@@ -130,7 +135,7 @@ export function TopBar({ isLogin, siteName }: { isLogin: boolean; siteName: stri
         <Link
           to="/"
           className="flex items-center gap-2 font-bold text-slate-900"
-          aria-label={`${siteName} home`}
+          aria-label={t("nav.siteHome", { siteName })}
         >
           <span
             aria-hidden
@@ -141,26 +146,27 @@ export function TopBar({ isLogin, siteName }: { isLogin: boolean; siteName: stri
           <span>{siteName}</span>
         </Link>
 
-        <nav className="hidden items-center gap-1 md:flex" aria-label="Main">
+        <nav className="hidden items-center gap-1 md:flex" aria-label={t("nav.main")}>
           <NavLink to="/" end className={linkClass}>
-            Home
+            {t("nav.home")}
           </NavLink>
           <FaqLink className={plainLink} />
           <NavLink to="/contact-us" className={linkClass}>
-            Contact Us
+            {t("nav.contactUs")}
           </NavLink>
           <NavLink to="/payment-proof" className={linkClass}>
-            Payments Proof
+            {t("nav.paymentsProof")}
           </NavLink>
         </nav>
-        <div className="hidden items-center gap-2 md:flex">
+        <div className="hidden items-center gap-3 md:flex">
+          <LanguageSwitch />
           <AccountButtons isLogin={isLogin} />
         </div>
 
         <details ref={menu} className="relative md:hidden" data-testid="mobile-menu">
           <summary
             className="flex h-10 w-10 cursor-pointer list-none items-center justify-center rounded-lg border border-slate-300 text-slate-700 [&::-webkit-details-marker]:hidden"
-            aria-label="Menu"
+            aria-label={t("nav.menu")}
           >
             <svg
               aria-hidden
@@ -174,21 +180,22 @@ export function TopBar({ isLogin, siteName }: { isLogin: boolean; siteName: stri
             </svg>
           </summary>
           <div className="absolute right-0 top-12 w-60 rounded-xl border border-slate-200 bg-white p-2 shadow-lg">
-            <nav className="flex flex-col" aria-label="Main (mobile)">
+            <nav className="flex flex-col" aria-label={t("nav.mainMobile")}>
               <NavLink to="/" end className={linkClass} onClick={close}>
-                Home
+                {t("nav.home")}
               </NavLink>
               <FaqLink className={plainLink} onNavigate={close} />
               <NavLink to="/contact-us" className={linkClass} onClick={close}>
-                Contact Us
+                {t("nav.contactUs")}
               </NavLink>
               <NavLink to="/payment-proof" className={linkClass} onClick={close}>
-                Payments Proof
+                {t("nav.paymentsProof")}
               </NavLink>
             </nav>
             <div className="mt-2 flex gap-2 border-t border-slate-100 pt-2 [&>*]:flex-1">
               <AccountButtons isLogin={isLogin} onNavigate={close} />
             </div>
+            <LanguageSwitch className="mt-2 border-t border-slate-100 px-3 pt-2" />
           </div>
         </details>
       </div>

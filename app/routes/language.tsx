@@ -1,0 +1,23 @@
+import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, isLocale } from "../../shared/i18n/locale";
+
+/**
+ * The language switch (issue 23): `GET /language?set=hi&back=/path` — a plain link, so it works
+ * without JavaScript — remembers the choice in the `lang` cookie for a year and goes back to the
+ * page it was chosen on (a path of this site only). An unknown language changes nothing.
+ */
+export function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const set = url.searchParams.get("set");
+  const back = url.searchParams.get("back") ?? "/";
+  const to = back.startsWith("/") && !back.startsWith("//") && !back.startsWith("/\\") ? back : "/";
+  if (!isLocale(set)) return redirect(to, 303);
+  const secure = url.protocol === "https:" ? "; Secure" : "";
+  return redirect(to, {
+    status: 303,
+    headers: {
+      "Set-Cookie": `${LOCALE_COOKIE}=${set}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE}; SameSite=Lax; HttpOnly${secure}`,
+      "Cache-Control": "no-store",
+    },
+  });
+}

@@ -4,6 +4,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import importX from "eslint-plugin-import-x";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import i18next from "eslint-plugin-i18next";
 
 /** The API's feature folders (api/<feature>/: its rules, and its HTTP modules named http.ts or *Http.ts). */
 const FEATURES = [
@@ -115,6 +116,25 @@ export default tseslint.config(
               message: "api/realtime/ never imports HTTP routes.",
             },
           ],
+        },
+      ],
+    },
+  },
+  // Issue 23: no text a member reads is written into a page or component; it comes from the
+  // catalogues (app/i18n). The operators' console (admin) is in English only, as are its pages.
+  {
+    files: ["app/**/*.tsx"],
+    ignores: ["app/routes/admin*", "app/routes/admin*/**", "app/components/admin/**"],
+    plugins: { i18next },
+    rules: {
+      "i18next/no-literal-string": [
+        "error",
+        {
+          mode: "jsx-only",
+          "jsx-attributes": {
+            include: ["alt", "title", "placeholder", "aria-label", "aria-description", "label", "summary"],
+          },
+          words: { exclude: ["[0-9!-/:-@[-`{-~₹·—–•×…✓✗]+", "[A-Z_-]+", "^\\p{Emoji}+$"] },
         },
       ],
     },

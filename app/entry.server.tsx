@@ -8,7 +8,7 @@ import { NonceContext } from "./utils/nonce";
 import { createI18n } from "./i18n/i18n";
 import en from "./i18n/en";
 import hi from "./i18n/hi";
-import { requestLocale } from "../shared/i18n/locale";
+import { localeOf } from "./i18n/i18n.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -26,10 +26,7 @@ export default async function handleRequest(
 ) {
   const nonce = loadContext.cspNonce;
   // The page's language: the language switch's cookie, else the browser's Accept-Language.
-  const locale = requestLocale({
-    cookie: request.headers.get("cookie"),
-    acceptLanguage: request.headers.get("accept-language"),
-  });
+  const locale = localeOf(request);
   const i18n = await createI18n(locale, locale === "hi" ? hi : en);
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

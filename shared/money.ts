@@ -9,7 +9,15 @@ export function rupeesToMilli(rupees: number): number {
   return rupees * MILLI_PER_RUPEE;
 }
 
-/** '₹12.345' from 12345 milli-rupees; `decimals` is 3 by default (payment proof uses 2). */
+/** Whole rupees in Indian grouping (1,23,456) with the digits 0–9, in English and Hindi alike. */
+const indianGrouping = new Intl.NumberFormat("en-IN", { numberingSystem: "latn", maximumFractionDigits: 0 });
+
+/**
+ * '₹1,23,456.789' from 123456789 milli-rupees: the one display of an amount on every page, in
+ * every language (Indian grouping, digits 0–9, `decimals` 3 by default; payment proof uses 2).
+ * Without the symbol it is the wire and file form instead — '123456.789', no grouping — as the
+ * API's fields and the bank files carry it.
+ */
 export function formatRupees(milli: number | null | undefined, decimals: 2 | 3 = 3, symbol = true): string {
   const value = typeof milli === "number" && Number.isFinite(milli) ? milli : 0;
   const negative = value < 0;
@@ -29,7 +37,8 @@ export function formatRupees(milli: number | null | undefined, decimals: 2 | 3 =
     }
     fracText = String(frac).padStart(2, "0");
   }
-  return `${negative ? "-" : ""}${symbol ? "₹" : ""}${wholeOut}.${fracText}`;
+  const wholeText = symbol ? indianGrouping.format(wholeOut) : String(wholeOut);
+  return `${negative ? "-" : ""}${symbol ? "₹" : ""}${wholeText}.${fracText}`;
 }
 
 /** Plain number text with 3 decimals, as the API's response fields carry it (e.g. "12.345"). */

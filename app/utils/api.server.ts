@@ -4,6 +4,8 @@ import { redirectWithToast } from "./toast.server";
 import type { ApiBody } from "../../shared/envelope";
 import type { AnswerOf, ApiPath, BodyOf, WrittenOf } from "../../shared/contracts";
 import { GENERIC_FAILURE } from "../../shared/messages";
+import { localizeBody } from "../../shared/i18n/apiMessages";
+import { localeOf } from "../i18n/i18n.server";
 
 export interface ApiResult<T = unknown> {
   status: number;
@@ -133,7 +135,7 @@ export async function callApi(
   return {
     status: response.status,
     ok: response.ok && parsed.success !== false,
-    body: parsed,
+    body: localizeBody(localeOf(request), parsed),
     setCookies: response.headers.getSetCookie(),
     etag: response.headers.get("etag"),
   };

@@ -123,7 +123,7 @@ test.describe("Member shell", () => {
       for (const [label, href] of MENU) {
         if (href === "/" || label === "LogOut") continue;
         await page.goto(href);
-        await expect(page.getByTestId("available-balance")).toContainText("₹123456.789");
+        await expect(page.getByTestId("available-balance")).toContainText("₹1,23,456.789");
         const overflow = await page.evaluate(
           () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
         );

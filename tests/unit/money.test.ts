@@ -17,7 +17,9 @@ describe("formatRupees", () => {
     expect(formatRupees(5)).toBe("₹0.005");
     expect(formatRupees(50)).toBe("₹0.050");
     expect(formatRupees(1000)).toBe("₹1.000");
-    expect(formatRupees(2_500_000_000)).toBe("₹2500000.000");
+    expect(formatRupees(2_500_000_000)).toBe("₹25,00,000.000");
+    expect(formatRupees(123_456_789)).toBe("₹1,23,456.789");
+    expect(formatRupees(123_456_789, 3, false)).toBe("123456.789");
   });
 
   it("can leave the sign out", () => {

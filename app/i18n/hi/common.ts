@@ -1,0 +1,6 @@
+import type { Catalogue } from "../en";
+
+/** Shared across pages: buttons, states, pagination, toasts, confirm steps, errors boundaries. Hindi (docs/hindi-glossary.md). */
+const common: Catalogue["common"] = {};
+
+export default common;

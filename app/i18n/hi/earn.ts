@@ -1,0 +1,6 @@
+import type { Catalogue } from "../en";
+
+/** Earning: PTC ads, short links, task walls, the tic-tac-toe game. Hindi (docs/hindi-glossary.md). */
+const earn: Catalogue["earn"] = {};
+
+export default earn;

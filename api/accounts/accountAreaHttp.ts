@@ -19,13 +19,17 @@ import {
   changePassword,
   profileData,
   requestEmailChange,
+  setMemberLanguage,
   updateProfile,
 } from "./profile";
+import { LOCALES } from "../../shared/i18n/locale";
 
 /**
  * The account areas under /userRoute: refer and earn, profile (with the payout method binding)
  * and settings (password and e-mail). Mounted beside the accounts router at the same prefix.
  */
+
+const LanguageSchema = z.object({ language: z.enum(LOCALES) });
 
 const currentPassword = typedPasswordField({
   missing: "Current password is required.",
@@ -104,6 +108,14 @@ export function accountAreaRoute(): Hono<ApiEnv> {
       siteName: deps.config.SITE_NAME,
     });
     return ok(c, PROFILE_MESSAGES.saved);
+  });
+
+  // The member's language for pages and mails (issue 23): the language switch stores it.
+  r.patch("/userLanguage_patch", requireMember, async (c) => {
+    const { deps, member } = c.var;
+    const body = await readObj(c, LanguageSchema);
+    await setMemberLanguage(deps.db, member.id, body.language);
+    return ok(c, "Saved");
   });
 
   r.get("/userpassword_and_email_get", requireMember, async (c) => ok(c, accountData(c.var.member)));

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { Locale } from "../../shared/i18n/locale";
 import { hash, verify } from "@node-rs/argon2";
 import { eq, like } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
@@ -72,6 +73,8 @@ export interface NewMember {
   createdAt?: Date;
   /** A sign-up from a browser: recorded in the member's sign-ins, in the same transaction. */
   signIn?: SignInOrigin;
+  /** The language the member signed up in (pages and mails, issue 23). */
+  language?: Locale | null;
 }
 
 /** Creates a member with their two ledger accounts, in one transaction. */
@@ -96,6 +99,7 @@ export async function createMember(
       passwordHash,
       googleSub: input.googleSub ?? null,
       referredBy: input.referredBy ?? null,
+      language: input.language ?? null,
       role: input.role ?? "member",
       operatorRoles: input.role === "operator" ? (input.operatorRoles ?? ["owner"]) : [],
       ...(input.createdAt ? { createdAt: input.createdAt } : {}),
@@ -147,6 +151,7 @@ export async function registerMember(
     password: string;
     referrerUserName?: string;
     signIn?: SignInOrigin;
+    language?: Locale | null;
     /**
      * Last check before the account is made (after the referrer and already-registered checks,
      * before any write): throws to refuse the sign-up (the one-account rule, api/risk/links.ts).
@@ -178,6 +183,7 @@ export async function registerMember(
         passwordHash,
         referredBy,
         signIn: input.signIn,
+        language: input.language,
       });
     } catch (e) {
       if (!isUniqueViolation(e)) throw e;

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { getCookie } from "hono/cookie";
-import { clearSessionCookie, setSessionCookie } from "../lib/sessionCookie";
+import { clearSessionCookie, setLanguageCookie, setSessionCookie } from "../lib/sessionCookie";
+import { requestLocale, type Locale } from "../../shared/i18n/locale";
 import { z } from "zod";
 import {
   FIELD_MESSAGES,
@@ -160,7 +161,7 @@ async function refuseWhileThrottled(db: Db, identity: string): Promise<void> {
 /** Opens a session and records the sign-in; a new login replaces the session this browser had, if any. */
 async function signIn(
   c: ApiContext,
-  member: { id: string; email: string },
+  member: { id: string; email: string; language?: Locale | null },
   remember: boolean,
   secondFactor = false,
 ) {
@@ -175,6 +176,7 @@ async function signIn(
   });
   await recordSignInOrigin(c, member.id, "login", origin);
   setSessionCookie(c, session.token, remember);
+  if (member.language) setLanguageCookie(c, member.language);
   return ok(c, "Login Success!", { user: member.email });
 }
 
@@ -254,6 +256,10 @@ export function userRoute(): Hono<ApiEnv> {
         password: input.password,
         referrerUserName: input.refer_by,
         signIn: origin,
+        language: requestLocale({
+          cookie: c.req.header("cookie"),
+          acceptLanguage: c.req.header("accept-language"),
+        }),
         // The one-account rule (the operator's risk policy): refused before anything is written.
         admit: () => enforceOneAccountRule(deps.db, origin.deviceId ?? null),
       });

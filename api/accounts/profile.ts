@@ -5,6 +5,7 @@ import { DomainError } from "../lib/errors";
 import { hashToken, newToken } from "../lib/ids";
 import { escapeHtml, type Mailer } from "../lib/mailer";
 import { milliToRupeeString } from "../../shared/money";
+import type { Locale } from "../../shared/i18n/locale";
 import { FIELD_MESSAGES, PASSWORD_MIN_LENGTH } from "../../shared/fields";
 import { emailKey, hashPassword, normalizeEmail, verifyPassword } from "./accounts";
 import { memberBalances } from "../ledger/ledger";
@@ -284,4 +285,9 @@ export async function requestEmailChange(
       "If this was not you, reset your password with I Forgot My Password now.",
     ],
   });
+}
+
+/** Stores the member's language for pages and mails (issue 23). */
+export async function setMemberLanguage(db: Db, memberId: string, language: Locale): Promise<void> {
+  await db.update(users).set({ language }).where(eq(users.id, memberId));
 }

@@ -3,6 +3,7 @@ import { deleteCookie, setCookie } from "hono/cookie";
 import type { CookieOptions } from "hono/utils/cookie";
 import type { ApiEnv } from "../http";
 import { REMEMBER_TTL_MS, SESSION_COOKIE } from "../accounts/sessions";
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, type Locale } from "../../shared/i18n/locale";
 
 function sessionCookieOptions(c: Context<ApiEnv>, maxAgeSeconds?: number): CookieOptions {
   return {
@@ -20,6 +21,16 @@ function sessionCookieOptions(c: Context<ApiEnv>, maxAgeSeconds?: number): Cooki
  */
 export function setSessionCookie(c: Context<ApiEnv>, token: string, remember: boolean): void {
   setCookie(c, SESSION_COOKIE, token, sessionCookieOptions(c, remember ? REMEMBER_TTL_MS / 1000 : undefined));
+}
+
+/**
+ * Remembers a member's stored language in the browser's `lang` cookie at sign-in (issue 23), so
+ * their pages are in it on any device; the switch changes both (/language).
+ */
+export function setLanguageCookie(c: Context<ApiEnv>, language: Locale): void {
+  setCookie(c, LOCALE_COOKIE, language, {
+    ...sessionCookieOptions(c, LOCALE_COOKIE_MAX_AGE),
+  });
 }
 
 export function clearSessionCookie(c: Context<ApiEnv>): void {

@@ -1,17 +1,25 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, isLocale } from "../../shared/i18n/locale";
+import { callApi } from "../utils/api.server";
 
 /**
  * The language switch (issue 23): `GET /language?set=hi&back=/path` — a plain link, so it works
- * without JavaScript — remembers the choice in the `lang` cookie for a year and goes back to the
- * page it was chosen on (a path of this site only). An unknown language changes nothing.
+ * without JavaScript — remembers the choice in the `lang` cookie for a year and, for a signed-in
+ * member, on their account (their mails go out in it, and their next sign-in on another phone
+ * picks it up), then goes back to the page it was chosen on (a path of this site only). An
+ * unknown language changes nothing.
  */
-export function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const set = url.searchParams.get("set");
   const back = url.searchParams.get("back") ?? "/";
   const to = back.startsWith("/") && !back.startsWith("//") && !back.startsWith("/\\") ? back : "/";
   if (!isLocale(set)) return redirect(to, 303);
+  // Stored for a member; for a visitor (or an ended session) the API refuses and the cookie is all.
+  await callApi(request, context, "/userRoute/userLanguage_patch", {
+    method: "PATCH",
+    obj: { language: set },
+  });
   const secure = url.protocol === "https:" ? "; Secure" : "";
   return redirect(to, {
     status: 303,

@@ -90,6 +90,8 @@ export async function fetchApi(
   if (context.pageRequestId) headers.set("x-page-request", context.pageRequestId);
   const cookie = request.headers.get("cookie");
   if (cookie) headers.set("cookie", cookie);
+  const language = request.headers.get("accept-language");
+  if (language) headers.set("accept-language", language.slice(0, 500));
   const host = request.headers.get("host");
   if (host) headers.set("host", host);
   const body = requestBody(context.objSecret, call);

@@ -1,6 +1,7 @@
 import type { PendingOfferWallCredit } from "./taskWalls";
 import type { Endpoint } from "./endpoint";
 import type { Pagination } from "../pagination";
+import type { Locale } from "../i18n/locale";
 
 /**
  * Accounts on the wire (spec 1 §2–§8, docs/api: /userRoute): sign-up, login (with the operators'
@@ -203,5 +204,7 @@ export interface AccountEndpoints {
   "/userRoute/userProfileData_get": Endpoint<ProfileData>;
   "/userRoute/userProfileData_patch": Endpoint<string, ProfileBody>;
   "/userRoute/userpassword_and_email_get": Endpoint<AccountSummary>;
+  /** The member's language for pages and mails (issue 23). */
+  "/userRoute/userLanguage_patch": Endpoint<string, { language: Locale }>;
   "/userRoute/userpassword_and_email_patch": Endpoint<string, EmailChangeBody | PasswordChangeBody>;
 }

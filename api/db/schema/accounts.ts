@@ -39,6 +39,8 @@ export const users = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     referredBy: text("referred_by"),
+    /** The member's language for pages and mails ("en" | "hi"); null until they choose (issue 23). */
+    language: text("language", { enum: ["en", "hi"] }),
     address: text("address"),
     city: text("city"),
     state: text("state"),

@@ -10,6 +10,9 @@ import {
 } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { localeOf } from "./i18n/i18n.server";
+import en from "./i18n/en";
+import hi from "./i18n/hi";
 import { HTML_LANG, isLocale } from "../shared/i18n/locale";
 import stylesheet from "./tailwind.css?url";
 import { GeneralErrorBoundary } from "./components/error-boundary";
@@ -31,7 +34,16 @@ export const meta: MetaFunction = () => [{ title: "Rupee Rewards" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { toast, headers } = await getToast(request, context);
-  return json({ toast, env: context.publicEnv }, { headers: headers ?? undefined });
+  const catalogue = localeOf(request) === "hi" ? hi : en;
+  // The page titles of the page's language, for the meta functions (pageTitle in utils/meta.ts).
+  const titles = {
+    common: catalogue.common.titles,
+    pub: catalogue.pub.titles,
+    account: catalogue.account.titles,
+    earn: catalogue.earn.titles,
+    adv: catalogue.adv.titles,
+  };
+  return json({ toast, env: context.publicEnv, titles }, { headers: headers ?? undefined });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -40,7 +52,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const { i18n } = useTranslation();
   const lang = isLocale(i18n.language) ? HTML_LANG[i18n.language] : HTML_LANG.en;
   return (
-    <html lang={lang} className={hydrated ? "h-full hydrated" : "h-full"}>
+    <html lang={lang} dir="ltr" className={hydrated ? "h-full hydrated" : "h-full"}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -2,6 +2,10 @@ import { createInstance, type TFunction } from "i18next";
 import { requestLocale, type Locale } from "../../shared/i18n/locale";
 import en from "./en";
 import hi from "./hi";
+import { registerMessages } from "../../shared/i18n/apiMessages";
+import { HINDI_API_MESSAGES } from "../../shared/i18n/apiMessages.hi";
+
+registerMessages("hi", HINDI_API_MESSAGES);
 
 /**
  * Translations for loaders and actions (toasts, validation messages, titles made on the server):

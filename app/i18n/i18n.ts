@@ -1,6 +1,7 @@
 import { createInstance, type i18n } from "i18next";
-import { initReactI18next } from "react-i18next";
-import type { Locale } from "../../shared/i18n/locale";
+import { initReactI18next, useTranslation } from "react-i18next";
+import { isLocale, type Locale } from "../../shared/i18n/locale";
+import { localizeMessage, registerMessages } from "../../shared/i18n/apiMessages";
 import type { Catalogue } from "./en";
 
 /**
@@ -24,5 +25,21 @@ export async function createI18n(locale: Locale, catalogue: Catalogue): Promise<
 
 /** The catalogue of a language, loaded on demand (the browser's bundle holds none of them). */
 export async function loadCatalogue(locale: Locale): Promise<Catalogue> {
-  return locale === "hi" ? (await import("./hi")).default : (await import("./en")).default;
+  if (locale !== "hi") return (await import("./en")).default;
+  const [catalogue, messages] = await Promise.all([
+    import("./hi"),
+    import("../../shared/i18n/apiMessages.hi"),
+  ]);
+  registerMessages("hi", messages.HINDI_API_MESSAGES);
+  return catalogue.default;
+}
+
+/**
+ * A text the API or shared rules wrote (an answer's message, a socket ack, a field's validation
+ * message) in the page's language: shared/i18n/apiMessages.ts.
+ */
+export function useLocalize(): (text: string) => string {
+  const { i18n } = useTranslation();
+  const locale = isLocale(i18n.language) ? i18n.language : "en";
+  return (text) => localizeMessage(locale, text);
 }

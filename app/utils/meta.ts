@@ -1,8 +1,26 @@
 import type { MetaArgs } from "@remix-run/node";
+import type { Catalogue } from "../i18n/en";
 
-/** 'Payment Proof | Rupee Rewards': the page's name and the configured site name from the root loader. */
-export function pageTitle(matches: MetaArgs["matches"], title?: string): string {
-  const root = matches.find((m) => m.id === "root")?.data as { env?: { SITE_NAME?: string } } | undefined;
+type Root = { env?: { SITE_NAME?: string }; titles?: Record<string, Record<string, string>> } | undefined;
+
+type TitleArea = "common" | "pub" | "account" | "earn" | "adv";
+/** A page title's key: its area and its name in the area's `titles` ("account.withdraw"). */
+export type TitleKey = {
+  [A in TitleArea]: `${A}.${Extract<keyof Catalogue[A]["titles"], string>}`;
+}[TitleArea];
+
+const rootData = (matches: MetaArgs["matches"]) => matches.find((m) => m.id === "root")?.data as Root;
+
+/**
+ * 'Payment Proof | Rupee Rewards': the page's name and the configured site name from the root
+ * loader. A TitleKey is looked up in the page's language (the root loader sends that language's
+ * titles); the operators' pages, in English only, pass their title as it is.
+ */
+export function pageTitle(matches: MetaArgs["matches"], title?: TitleKey | (string & {})): string {
+  const root = rootData(matches);
   const site = root?.env?.SITE_NAME ?? "Rupee Rewards";
-  return title ? `${title} | ${site}` : site;
+  if (!title) return site;
+  const dot = title.indexOf(".");
+  const translated = dot > 0 ? root?.titles?.[title.slice(0, dot)]?.[title.slice(dot + 1)] : undefined;
+  return `${translated ?? title} | ${site}`;
 }

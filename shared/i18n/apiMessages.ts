@@ -1,5 +1,4 @@
 import type { Locale } from "./locale";
-import { HINDI_API_MESSAGES } from "./apiMessages.hi";
 
 /**
  * The API's words in the member's language (issue 23). The API answers in the specification's
@@ -10,6 +9,9 @@ import { HINDI_API_MESSAGES } from "./apiMessages.hi";
  * Each entry is an English text as the API words it, with `{{name}}` where the API puts a value
  * (an amount, a time), and its Hindi with the same placeholders. A text the table does not know
  * stays as it came: English, never an empty message.
+ *
+ * The tables are registered, not imported here: the server registers every language's at start
+ * (app/i18n/i18n.server.ts), the browser only its page's, in the same chunk as its catalogue.
  */
 export type MessageTable = ReadonlyArray<readonly [english: string, translated: string]>;
 
@@ -38,7 +40,11 @@ function compile(table: MessageTable): Compiled {
   return { exact, patterns };
 }
 
-const TABLES: Partial<Record<Locale, Compiled>> = { hi: compile(HINDI_API_MESSAGES) };
+const TABLES: Partial<Record<Locale, Compiled>> = {};
+
+export function registerMessages(locale: Locale, table: MessageTable): void {
+  TABLES[locale] = compile(table);
+}
 
 /** One of the API's texts in `locale`; as it came when the table does not know it. */
 export function localizeMessage(locale: Locale, text: string): string {
@@ -62,6 +68,3 @@ export function localizeBody<B extends { msg?: unknown; error_msg?: unknown }>(l
   if (typeof out.msg === "string") out.msg = localizeMessage(locale, out.msg);
   return out;
 }
-
-/** Every table, for the tests (each placeholder kept, no English left over). */
-export const MESSAGE_TABLES: Partial<Record<Locale, MessageTable>> = { hi: HINDI_API_MESSAGES };

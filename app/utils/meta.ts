@@ -24,3 +24,9 @@ export function pageTitle(matches: MetaArgs["matches"], title?: TitleKey | (stri
   const translated = dot > 0 ? root?.titles?.[title.slice(0, dot)]?.[title.slice(dot + 1)] : undefined;
   return `${translated ?? title} | ${site}`;
 }
+
+/** The page's name alone, in the page's language (a page whose title has no site name). */
+export function pageName(matches: MetaArgs["matches"], title: TitleKey): string {
+  const dot = title.indexOf(".");
+  return rootData(matches)?.titles?.[title.slice(0, dot)]?.[title.slice(dot + 1)] ?? title;
+}

@@ -27,6 +27,7 @@ export function pageTitle(matches: MetaArgs["matches"], title?: TitleKey | (stri
 
 /** The page's name alone, in the page's language (a page whose title has no site name). */
 export function pageName(matches: MetaArgs["matches"], title: TitleKey): string {
-  const dot = title.indexOf(".");
-  return rootData(matches)?.titles?.[title.slice(0, dot)]?.[title.slice(dot + 1)] ?? title;
+  const key: string = title;
+  const dot = key.indexOf(".");
+  return rootData(matches)?.titles?.[key.slice(0, dot)]?.[key.slice(dot + 1)] ?? key;
 }

@@ -72,6 +72,12 @@ export const cannedReplies = pgTable("canned_replies", {
 export const settings = pgTable("settings", {
   key: text("key").primaryKey(),
   value: jsonb("value").notNull(),
+  /**
+   * The Hindi version of an operator-written page text (a string) or instructions list (a list as
+   * long as `value`, "" where an item has none); null when none. Members reading in Hindi see it,
+   * else the English `value` (api/content/localized.ts).
+   */
+  valueHi: jsonb("value_hi"),
   updatedAt: createdAt(),
 });
 
@@ -79,6 +85,9 @@ export const faqs = pgTable("faqs", {
   id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
   question: text("question").notNull(),
   answer: text("answer").notNull(),
+  /** Hindi versions (issue 23): null or empty means the English is shown. */
+  questionHi: text("question_hi"),
+  answerHi: text("answer_hi"),
   sortOrder: integer("sort_order").notNull().default(0),
 });
 
@@ -86,12 +95,17 @@ export const homeSections = pgTable("home_sections", {
   id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
   title: text("title").notNull(),
   message: text("message").notNull(),
+  /** Hindi versions (issue 23): null or empty means the English is shown. */
+  titleHi: text("title_hi"),
+  messageHi: text("message_hi"),
   sortOrder: integer("sort_order").notNull().default(0),
 });
 
 export const announcements = pgTable("announcements", {
   id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
   message: text("message").notNull(),
+  /** The Hindi version (issue 23): null or empty means the English is shown. */
+  messageHi: text("message_hi"),
   /** Operators order announcements; equal orders fall back to newest first. */
   sortOrder: integer("sort_order").notNull().default(0),
   createdAt: createdAt(),
@@ -100,6 +114,8 @@ export const announcements = pgTable("announcements", {
 export const policyPages = pgTable("policy_pages", {
   slug: text("slug", { enum: ["privacy_policy", "terms_of_use", "dmca"] }).primaryKey(),
   html: text("html").notNull(),
+  /** The Hindi version (issue 23): null or empty means the English is shown. */
+  htmlHi: text("html_hi"),
   updatedAt: createdAt(),
 });
 

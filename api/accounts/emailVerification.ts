@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import { accountTokens, users } from "../db/schema";
 import { hashToken, newToken } from "../lib/ids";
 import { escapeHtml, type Mailer } from "../lib/mailer";
+import { mailWords } from "../lib/mailWords";
 import { liveToken } from "./passwordReset";
 
 /**
@@ -18,10 +19,11 @@ export async function sendVerificationMail(
   input: { userId: string; origin: string; siteName: string },
 ): Promise<void> {
   const [member] = await db
-    .select({ email: users.email, name: users.name })
+    .select({ email: users.email, name: users.name, language: users.language })
     .from(users)
     .where(eq(users.id, input.userId));
   if (!member) return;
+  const words = mailWords(member.language);
   const token = newToken();
   const now = Date.now();
   await db.insert(accountTokens).values({
@@ -34,19 +36,16 @@ export async function sendVerificationMail(
   const link = `${input.origin}/verify-email/${token}`;
   await mailer.send({
     to: member.email,
-    subject: `Confirm your e-mail address for ${input.siteName}`,
+    subject: words.verify.subject(input.siteName),
     secrets: [token],
-    text: [
-      `Hello ${member.name},`,
-      `Welcome to ${input.siteName}. Open this link within 24 hours to confirm that this address is yours:`,
-      link,
-      "If you did not sign up, ignore this e-mail.",
-    ].join("\n\n"),
+    text: [words.hello(member.name), words.verify.welcome(input.siteName), link, words.verify.ignore].join(
+      "\n\n",
+    ),
     html:
-      `<p>Hello ${escapeHtml(member.name)},</p>` +
-      `<p>Welcome to ${escapeHtml(input.siteName)}. Open this link within 24 hours to confirm that this address is yours:</p>` +
+      `<p>${words.hello(escapeHtml(member.name))}</p>` +
+      `<p>${words.verify.welcome(escapeHtml(input.siteName))}</p>` +
       `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>` +
-      `<p>If you did not sign up, ignore this e-mail.</p>`,
+      `<p>${words.verify.ignore}</p>`,
   });
 }
 

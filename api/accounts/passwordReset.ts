@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import { accountTokens, sessions, users } from "../db/schema";
 import { hashToken, newToken } from "../lib/ids";
 import { escapeHtml, type Mailer } from "../lib/mailer";
+import { mailWords, type MailWords } from "../lib/mailWords";
 import { emailKey, hashPassword, normalizeEmail } from "./accounts";
 import { isUniqueViolation } from "../db/errors";
 import { getSetting } from "../site/settings";
@@ -36,7 +37,7 @@ export async function requestPasswordReset(
   const issued = await db.transaction(async (tx) => {
     // Locking the member's row makes two simultaneous requests take turns, so only one sends.
     const [member] = await tx
-      .select({ id: users.id, name: users.name, email: users.email })
+      .select({ id: users.id, name: users.name, email: users.email, language: users.language })
       .from(users)
       .where(eq(users.emailKey, key))
       .for("update");
@@ -72,33 +73,40 @@ export async function requestPasswordReset(
         createdAt: new Date(now),
       })
       .returning({ id: accountTokens.id });
-    return { kind: "issued" as const, tokenId: row!.id, name: member.name, email: member.email };
+    return {
+      kind: "issued" as const,
+      tokenId: row!.id,
+      name: member.name,
+      email: member.email,
+      language: member.language,
+    };
   });
   if (issued.kind === "unknown") return { sent: true };
   if (issued.kind === "wait") return { sent: false, timeLeftMs: issued.timeLeftMs };
 
   const link = `${input.origin}/password-reset-form/${token}`;
+  const words = mailWords(issued.language);
   try {
     await mailer.send({
       to: issued.email,
-      subject: "Reset your password",
+      subject: words.reset.subject,
       secrets: [token],
       text: [
-        `Hello ${issued.name},`,
+        words.hello(issued.name),
         "",
-        `We received a request to reset the password of your ${input.siteName} account.`,
-        "Open this link within 1 hour to choose a new password:",
+        words.reset.request(input.siteName),
+        words.reset.openWithin,
         "",
         link,
         "",
-        "If you did not ask for this, ignore this e-mail: your password stays the same.",
+        words.reset.ignore,
       ].join("\n"),
       html:
-        `<p>Hello ${escapeHtml(issued.name)},</p>` +
-        `<p>We received a request to reset the password of your ${escapeHtml(input.siteName)} account. ` +
-        `Open this link within 1 hour to choose a new password:</p>` +
+        `<p>${words.hello(escapeHtml(issued.name))}</p>` +
+        `<p>${words.reset.request(escapeHtml(input.siteName))} ` +
+        `${words.reset.openWithin}</p>` +
         `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>` +
-        `<p>If you did not ask for this, ignore this e-mail: your password stays the same.</p>`,
+        `<p>${words.reset.ignore}</p>`,
     });
   } catch (e) {
     // No mail went out: drop the token so the member is not made to wait for a link they never got.
@@ -173,7 +181,7 @@ export async function applyEmailChange(
       super(result);
     }
   }
-  let previous: { email: string; name: string };
+  let previous: { email: string; name: string; language: string | null };
   try {
     previous = await db.transaction(async (tx) => {
       const [spent] = await tx
@@ -192,7 +200,7 @@ export async function applyEmailChange(
       // Throwing rolls the token back too: the link stays usable if the address frees up.
       if (taken.length > 0) throw new Outcome("taken");
       const [before] = await tx
-        .select({ email: users.email, name: users.name })
+        .select({ email: users.email, name: users.name, language: users.language })
         .from(users)
         .where(eq(users.id, spent.userId))
         .for("update");
@@ -208,14 +216,13 @@ export async function applyEmailChange(
     throw e;
   }
   if (previous.email !== email) {
+    const words = mailWords(previous.language);
     await sendNotice(mailer, {
       to: previous.email,
       name: previous.name,
-      subject: `Your ${input.siteName} e-mail address was changed`,
-      lines: [
-        `The e-mail address of your ${input.siteName} account was changed to ${email}.`,
-        "If this was not you, reset your password with I Forgot My Password and contact support.",
-      ],
+      words,
+      subject: words.emailChanged.subject(input.siteName),
+      lines: [words.emailChanged.changedTo(input.siteName, email), words.emailChanged.ifNotYou],
     });
   }
   return "updated";
@@ -227,15 +234,15 @@ export async function applyEmailChange(
  */
 export async function sendNotice(
   mailer: Mailer,
-  notice: { to: string; name: string; subject: string; lines: string[] },
+  notice: { to: string; name: string; words: MailWords; subject: string; lines: string[] },
 ): Promise<void> {
   try {
     await mailer.send({
       to: notice.to,
       subject: notice.subject,
-      text: [`Hello ${notice.name},`, ...notice.lines].join("\n\n"),
+      text: [notice.words.hello(notice.name), ...notice.lines].join("\n\n"),
       html:
-        `<p>Hello ${escapeHtml(notice.name)},</p>` +
+        `<p>${notice.words.hello(escapeHtml(notice.name))}</p>` +
         notice.lines.map((l) => `<p>${escapeHtml(l)}</p>`).join(""),
     });
   } catch (e) {

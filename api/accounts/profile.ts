@@ -4,6 +4,7 @@ import { accountTokens, payoutMethods, users } from "../db/schema";
 import { DomainError } from "../lib/errors";
 import { hashToken, newToken } from "../lib/ids";
 import { escapeHtml, type Mailer } from "../lib/mailer";
+import { mailWords } from "../lib/mailWords";
 import { milliToRupeeString } from "../../shared/money";
 import type { Locale } from "../../shared/i18n/locale";
 import { FIELD_MESSAGES, PASSWORD_MIN_LENGTH } from "../../shared/fields";
@@ -82,16 +83,21 @@ async function requireCurrentPassword(
   userId: string,
   password: string | undefined,
   missingMessage: string,
-): Promise<{ email: string; name: string }> {
+): Promise<{ email: string; name: string; language: string | null }> {
   const [u] = await db
-    .select({ passwordHash: users.passwordHash, email: users.email, name: users.name })
+    .select({
+      passwordHash: users.passwordHash,
+      email: users.email,
+      name: users.name,
+      language: users.language,
+    })
     .from(users)
     .where(eq(users.id, userId));
   if (!u?.passwordHash) throw new DomainError("invalid_input", PROFILE_MESSAGES.noPassword);
   if (!password) throw new DomainError("invalid_input", missingMessage);
   if (!(await verifyPassword(u.passwordHash, password)))
     throw new DomainError("wrong_password", PROFILE_MESSAGES.wrongPassword);
-  return { email: u.email, name: u.name };
+  return { email: u.email, name: u.name, language: u.language };
 }
 
 /**
@@ -148,14 +154,16 @@ export async function updateProfile(
   }
   if (account) {
     await revokeOtherSessions(db, member.id, member.sessionId);
+    const words = mailWords(account.language);
     await sendNotice(mailer, {
       to: account.email,
       name: account.name,
-      subject: `Your ${input.siteName} payout details were changed`,
+      words,
+      subject: words.payoutChanged.subject(input.siteName),
       lines: [
-        `The payout details of your ${input.siteName} account were changed to ${input.methodName}.`,
-        "Your other signed-in devices were signed out.",
-        "If this was not you, reset your password with I Forgot My Password and contact support.",
+        words.payoutChanged.changedTo(input.siteName, input.methodName),
+        words.signedOut,
+        words.payoutChanged.ifNotYou,
       ],
     });
   }
@@ -261,13 +269,14 @@ export async function requestEmailChange(
     return row!.id;
   });
   const link = `${input.origin}/email-verification/${token}/${encodeURIComponent(newEmail)}`;
+  const words = mailWords(account.language);
   try {
     await mailer.send({
       to: newEmail,
-      subject: `Confirm your new e-mail address for ${input.siteName}`,
+      subject: words.emailChange.subject(input.siteName),
       secrets: [token],
-      text: `Open this link within one hour to use ${newEmail} for your ${input.siteName} account:\n\n${link}\n\nIf you did not ask for this, ignore this mail.`,
-      html: `<p>Open this link within one hour to use <b>${escapeHtml(newEmail)}</b> for your ${escapeHtml(input.siteName)} account:</p><p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p>If you did not ask for this, ignore this mail.</p>`,
+      text: `${words.emailChange.openWithin(newEmail, input.siteName)}\n\n${link}\n\n${words.emailChange.ignore}`,
+      html: `<p>${words.emailChange.openWithin(`<b>${escapeHtml(newEmail)}</b>`, escapeHtml(input.siteName))}</p><p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p>${words.emailChange.ignore}</p>`,
     });
   } catch (e) {
     // No mail went out: drop the token so the member is not made to wait for a link they never got.
@@ -278,11 +287,12 @@ export async function requestEmailChange(
   await sendNotice(mailer, {
     to: account.email,
     name: account.name,
-    subject: `A change of your ${input.siteName} e-mail address was requested`,
+    words,
+    subject: words.emailChangeRequested.subject(input.siteName),
     lines: [
-      `A change of your ${input.siteName} account's e-mail address to ${newEmail} was requested. It takes effect when the link sent there is opened.`,
-      "Your other signed-in devices were signed out.",
-      "If this was not you, reset your password with I Forgot My Password now.",
+      words.emailChangeRequested.requested(input.siteName, newEmail),
+      words.signedOut,
+      words.emailChangeRequested.ifNotYou,
     ],
   });
 }

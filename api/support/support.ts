@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, inArray, lte } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { contactMessages, contactReplies, taskWallPostbacks, users } from "../db/schema";
 import type { Mailer } from "../lib/mailer";
+import { mailWords, type MailWords } from "../lib/mailWords";
 import { DomainError } from "../lib/errors";
 import { recordAudit } from "../site/audit";
 import { PAGE_SIZE, offsetOf, pageOf } from "../../shared/pagination";
@@ -178,16 +179,27 @@ export async function contactThread(db: Db, id: number): Promise<ContactThread> 
 }
 
 /** The mail a reply sends: the reply, then the original subject and message quoted below. */
-export function replyMail(m: Pick<MessageRow, "email" | "name" | "subject" | "message">, body: string) {
+export function replyMail(
+  m: Pick<MessageRow, "email" | "name" | "subject" | "message">,
+  body: string,
+  words: MailWords = mailWords(null),
+) {
   const quoted = m.message
     .split("\n")
     .map((l) => `> ${l}`)
     .join("\n");
   return {
     to: m.email,
-    subject: `Re: ${m.subject}`,
-    text: `Hello ${m.name},\n\n${body}\n\nYou can see this conversation and reply on your support page.\n\n---\nYour message "${m.subject}":\n${quoted}\n`,
+    subject: words.supportReply.subject(m.subject),
+    text: `${words.hello(m.name)}\n\n${body}\n\n${words.supportReply.seeOnPage}\n\n---\n${words.supportReply.yourMessage(m.subject)}\n${quoted}\n`,
   };
+}
+
+/** The mail words of the member who wrote a message: their stored language; English for a visitor. */
+async function senderWords(db: Db, userId: string | null): Promise<MailWords> {
+  if (!userId) return mailWords(null);
+  const [u] = await db.select({ language: users.language }).from(users).where(eq(users.id, userId));
+  return mailWords(u?.language);
 }
 
 /**
@@ -230,7 +242,8 @@ export async function replyAsOperator(
     return m;
   });
   try {
-    await deps.mailer.send(replyMail(message, input.body));
+    const words = await senderWords(deps.db, message.userId).catch(() => mailWords(null));
+    await deps.mailer.send(replyMail(message, input.body, words));
     return { mailed: true };
   } catch (e) {
     console.error("support reply mail failed", e);

@@ -1,3 +1,5 @@
+import { useLocalize } from "~/i18n/i18n";
+
 /**
  * The whole-rupee amount box (spec 1 §4, spec 2 §4): digits only; with JavaScript it clears on
  * focus and returns to 0 when left empty. A `type="reset"` Clear button restores the 0 without JS.
@@ -15,6 +17,7 @@ export function AmountInput({
   required?: boolean;
   errors?: string[] | null;
 }) {
+  const localize = useLocalize();
   const errorId = errors?.length ? `${id}-error` : undefined;
   return (
     <div>
@@ -47,7 +50,7 @@ export function AmountInput({
       />
       {errors?.length ? (
         <p id={errorId} className="field-error" role="alert">
-          {errors.join(" ")}
+          {errors.map(localize).join(" ")}
         </p>
       ) : null}
     </div>

@@ -1,4 +1,4 @@
-import { rupees } from "../../shared/money";
+import { useFormat } from "~/i18n/format";
 
 export function BalanceCard({
   label,
@@ -9,6 +9,7 @@ export function BalanceCard({
   amount: string | null | undefined;
   tone?: "brand" | "amber" | "green" | "slate";
 }) {
+  const f = useFormat();
   const tones = {
     brand: "border-brand-100 bg-brand-50 text-brand-900",
     amber: "border-amber-200 bg-amber-50 text-amber-900",
@@ -19,7 +20,7 @@ export function BalanceCard({
     <div className={`rounded-xl border p-4 shadow-sm ${tones[tone]}`} role="group" aria-label={label}>
       <p className="text-sm font-medium opacity-80">{label}</p>
       <p className="mt-1 text-xl font-bold tabular-nums" data-testid="balance-amount">
-        {rupees(amount)}
+        {f.rupees(amount)}
       </p>
     </div>
   );

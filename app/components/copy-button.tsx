@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useHydrated } from "~/utils/client-toast";
 
 /** Copies through the Clipboard API, or a hidden textarea where that API is missing (plain-http sites). */
@@ -33,6 +34,7 @@ async function copyText(text: string): Promise<boolean> {
  * the text beside it stays selectable instead.
  */
 export function CopyButton({ text, label }: { text: string; label: string }) {
+  const { t: tr } = useTranslation();
   const hydrated = useHydrated();
   const [copied, setCopied] = useState(false);
   useEffect(() => {
@@ -44,7 +46,7 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
   return (
     <button
       type="button"
-      aria-label={copied ? "Copied" : label}
+      aria-label={copied ? tr("common.copy.copied") : label}
       title={label}
       className="inline-flex h-7 min-w-7 items-center justify-center rounded-md border border-slate-300 bg-white px-1.5 text-xs text-slate-700 hover:bg-slate-50"
       onClick={() => {

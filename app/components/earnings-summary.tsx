@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 
 export interface SummaryItem {
   label: string;
@@ -8,9 +9,10 @@ export interface SummaryItem {
 
 /** An earning page's counters (Today Earnings, Total Links, Completed…), each a labelled group. */
 export function EarningsSummary({ items }: { items: SummaryItem[] }) {
+  const { t } = useTranslation();
   const cols = items.length > 3 ? "grid-cols-2 sm:grid-cols-4" : "grid-cols-3";
   return (
-    <section className={`grid gap-2 ${cols}`} aria-label="Earnings summary">
+    <section className={`grid gap-2 ${cols}`} aria-label={t("common.earningsSummary")}>
       {items.map((it) => (
         <div
           key={it.label}

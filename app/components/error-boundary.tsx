@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from "react";
 import { isRouteErrorResponse, useRouteError, type ErrorResponse } from "@remix-run/react";
-import { GENERIC_FAILURE } from "../../shared/messages";
+import { useTranslation } from "react-i18next";
 
 /** The one message for any failure the member cannot fix (a server error, an unreachable API). */
 
@@ -57,10 +57,11 @@ function ErrorCard({
 }
 
 function HomeLink() {
+  const { t } = useTranslation();
   // A plain link: after an error the page's scripts may not be in a state to navigate.
   return (
     <a className="btn-primary" href="/">
-      Go Home
+      {t("common.errors.goHome")}
     </a>
   );
 }
@@ -70,37 +71,46 @@ function StatusBadge({ status }: { status: number }) {
 }
 
 function StatusView({ status }: { status: number }) {
+  const { t } = useTranslation();
   switch (status) {
     case 404:
       return (
-        <ErrorCard testId="error-404" badge={<StatusBadge status={404} />} title="Page Not Found">
-          <p className="mt-2 text-sm text-slate-600">
-            The page you are looking for does not exist or has moved.
-          </p>
+        <ErrorCard
+          testId="error-404"
+          badge={<StatusBadge status={404} />}
+          title={t("common.errors.notFound.title")}
+        >
+          <p className="mt-2 text-sm text-slate-600">{t("common.errors.notFound.text")}</p>
         </ErrorCard>
       );
     case 403:
       return (
-        <ErrorCard testId="error-403" badge={<StatusBadge status={403} />} title="Request Refused">
-          <p className="mt-2 text-sm text-slate-600">
-            This request was refused. Please open the page again from this site and retry.
-          </p>
+        <ErrorCard
+          testId="error-403"
+          badge={<StatusBadge status={403} />}
+          title={t("common.errors.refused.title")}
+        >
+          <p className="mt-2 text-sm text-slate-600">{t("common.errors.refused.text")}</p>
         </ErrorCard>
       );
     case 413:
       return (
-        <ErrorCard testId="error-413" badge={<StatusBadge status={413} />} title="Request Too Large">
-          <p className="mt-2 text-sm text-slate-600">
-            What you sent is too large. Please send less and try again.
-          </p>
+        <ErrorCard
+          testId="error-413"
+          badge={<StatusBadge status={413} />}
+          title={t("common.errors.tooLarge.title")}
+        >
+          <p className="mt-2 text-sm text-slate-600">{t("common.errors.tooLarge.text")}</p>
         </ErrorCard>
       );
     case 400:
       return (
-        <ErrorCard testId="error-400" badge={<StatusBadge status={400} />} title="Invalid Request">
-          <p className="mt-2 text-sm text-slate-600">
-            The request could not be read. Please check what you entered and try again.
-          </p>
+        <ErrorCard
+          testId="error-400"
+          badge={<StatusBadge status={400} />}
+          title={t("common.errors.invalid.title")}
+        >
+          <p className="mt-2 text-sm text-slate-600">{t("common.errors.invalid.text")}</p>
         </ErrorCard>
       );
     default:
@@ -115,7 +125,7 @@ function StatusView({ status }: { status: number }) {
               ↻
             </span>
           }
-          title={GENERIC_FAILURE}
+          title={t("common.genericFailure")}
         />
       );
   }
@@ -123,6 +133,7 @@ function StatusView({ status }: { status: number }) {
 
 /** The fallback screen for a fatal render error (spec 2 §2). */
 function RenderFailure() {
+  const { t } = useTranslation();
   return (
     <ErrorCard
       testId="fallback-error"
@@ -134,20 +145,18 @@ function RenderFailure() {
           ⚠
         </span>
       }
-      title="Upgrade Your Browser"
+      title={t("common.errors.upgrade.title")}
       links={
         <>
           <HomeLink />
           <a className="btn-secondary" href="/contact-us">
-            Chat with Support
+            {t("common.errors.upgrade.chat")}
           </a>
         </>
       }
     >
-      <p className="mt-2 font-medium text-slate-800">Something went wrong.</p>
-      <p className="mt-3 text-sm text-slate-600">
-        Please update your browser (Chrome or Safari) to the latest version and open this page again.
-      </p>
+      <p className="mt-2 font-medium text-slate-800">{t("common.errors.upgrade.wrong")}</p>
+      <p className="mt-3 text-sm text-slate-600">{t("common.errors.upgrade.text")}</p>
     </ErrorCard>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, type SyntheticEvent } from "react";
+import { useTranslation } from "react-i18next";
 import { HtmlContent } from "./html-content";
 import { schedulePendingFaqScroll } from "./top-bar";
 
@@ -13,6 +14,7 @@ export interface FaqItem {
  * toggle handler does the same for browsers that ignore the name.
  */
 export function Faq({ items }: { items: FaqItem[] }) {
+  const { t } = useTranslation();
   useEffect(() => {
     const timer = schedulePendingFaqScroll();
     return () => clearTimeout(timer);
@@ -30,12 +32,10 @@ export function Faq({ items }: { items: FaqItem[] }) {
   return (
     <section id="faq" className="scroll-mt-20" aria-labelledby="faq-heading">
       <h2 id="faq-heading" className="text-center text-2xl font-bold text-slate-900 sm:text-3xl">
-        Frequently Asked Questions
+        {t("common.faq.heading")}
       </h2>
       {items.length === 0 ? (
-        <p className="mt-6 text-center text-slate-600">
-          No questions yet. Write to us from the contact form below.
-        </p>
+        <p className="mt-6 text-center text-slate-600">{t("common.faq.empty")}</p>
       ) : (
         <div
           data-faq

@@ -3,6 +3,8 @@ import { useFormAction, useNavigation } from "@remix-run/react";
 import { getInputProps, getSelectProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { z } from "zod";
+import { useTranslation } from "react-i18next";
+import { useLocalize } from "~/i18n/i18n";
 
 type ConformOptions<Schema extends z.ZodTypeAny> = Parameters<
   typeof useForm<z.input<Schema>, z.output<Schema>>
@@ -50,11 +52,12 @@ export function useIsPending({
 }
 
 export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
+  const localize = useLocalize();
   if (!errors?.length) return null;
   return (
     <ul id={id} className="field-error" role="alert">
       {errors.map((e) => (
-        <li key={e}>{e}</li>
+        <li key={e}>{localize(e)}</li>
       ))}
     </ul>
   );
@@ -116,6 +119,7 @@ export function SelectField({
 
 /** A password input with a show/hide toggle (the toggle needs JavaScript; without it the field stays hidden text). */
 export function PasswordField(props: Parameters<typeof Field>[0]) {
+  const { t } = useTranslation();
   const [shown, setShown] = useState(false);
   const id = props.inputProps.id ?? props.inputProps.name;
   const errorId = props.errors?.length ? `${id}-error` : undefined;
@@ -137,10 +141,10 @@ export function PasswordField(props: Parameters<typeof Field>[0]) {
           type="button"
           className="absolute inset-y-0 right-0 px-3 text-xs font-semibold text-brand-600"
           onClick={() => setShown((s) => !s)}
-          aria-label={shown ? "Hide password" : "Show password"}
+          aria-label={shown ? t("common.forms.hidePassword") : t("common.forms.showPassword")}
           aria-pressed={shown}
         >
-          {shown ? "Hide" : "Show"}
+          {shown ? t("common.forms.hide") : t("common.forms.show")}
         </button>
       </div>
       {props.hint ? <p className="mt-1 text-xs text-slate-500">{props.hint}</p> : null}
@@ -181,17 +185,18 @@ export function SubmitButton({
 
 /** The full-screen blocking overlay shown while a call is in flight. */
 export function ProcessingOverlay({ show }: { show: boolean }) {
+  const { t } = useTranslation();
   if (!show) return null;
   return (
     <div
       className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/50"
       role="alertdialog"
       aria-busy="true"
-      aria-label="Processing"
+      aria-label={t("common.forms.processing")}
     >
       <div className="flex items-center gap-3 rounded-xl bg-white px-6 py-4 shadow-xl">
         <Spinner className="h-6 w-6 text-brand-600" />
-        <span className="font-semibold">Processing...</span>
+        <span className="font-semibold">{t("common.forms.processingDots")}</span>
       </div>
     </div>
   );

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 // Only URLs are bundled here: the widget is fetched after hydration, so it does not weigh on the
 // page's first load. The "external" build leaves out the inline styles and workers it would
 // otherwise carry for every algorithm; we add the stylesheet and the one worker our challenges use.
@@ -21,7 +22,8 @@ export type HumanCheckChallenge =
 /** Spec 1 §4: the widget script is reloaded when more than 12 hours have passed since it was last loaded. */
 export const WIDGET_RELOAD_MS = 43_200_000;
 const LOADED_AT_KEY = "humanCheck.widgetLoadedAt";
-export const HUMAN_CHECK_REQUIRED = "Please verify that you are a human!";
+/** The spec's words when the form is sent before the check has answered (common.humanCheck.required). */
+type HumanCheckError = "required" | "load";
 
 type AltchaWidget = HTMLElement & { reset?: () => void; verify?: () => Promise<unknown> };
 
@@ -75,7 +77,9 @@ async function loadWidgetScript(now = Date.now()): Promise<void> {
 export function HumanCheck({ challenge }: { challenge: HumanCheckChallenge }) {
   const challengeUrl = challenge.mode === "altcha" ? challenge.challengeUrl : null;
   const [scripted, setScripted] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { t } = useTranslation();
+  const requiredText = t("common.humanCheck.required");
+  const [error, setError] = useState<HumanCheckError | null>(null);
   // Bumped to throw the widget element away and make a fresh one (12-hour reload).
   const [generation, setGeneration] = useState(0);
   const holder = useRef<HTMLDivElement>(null);
@@ -93,7 +97,7 @@ export function HumanCheck({ challenge }: { challenge: HumanCheckChallenge }) {
     el.setAttribute("auto", "onfocus");
     el.setAttribute("language", "en");
     // The browser's own "required" bubble (forms validated natively) says the spec's words too.
-    el.setAttribute("configuration", JSON.stringify({ validationMessage: HUMAN_CHECK_REQUIRED }));
+    el.setAttribute("configuration", JSON.stringify({ validationMessage: requiredText }));
     el.addEventListener("statechange", (e) => {
       if ((e as CustomEvent<{ state?: string }>).detail?.state === "verified") setError(null);
     });
@@ -104,8 +108,7 @@ export function HumanCheck({ challenge }: { challenge: HumanCheckChallenge }) {
         widget.current = el;
       },
       () => {
-        if (!cancelled)
-          setError("The human check could not load. Please check your connection and reload the page.");
+        if (!cancelled) setError("load");
       },
     );
     return () => {
@@ -113,7 +116,7 @@ export function HumanCheck({ challenge }: { challenge: HumanCheckChallenge }) {
       el.remove();
       widget.current = null;
     };
-  }, [challengeUrl, generation]);
+  }, [challengeUrl, generation, requiredText]);
 
   // A page left open past the 12 hours gets a freshly loaded widget when the member comes back to it.
   useEffect(() => {
@@ -143,13 +146,12 @@ export function HumanCheck({ challenge }: { challenge: HumanCheckChallenge }) {
       }
       event.preventDefault();
       event.stopImmediatePropagation();
-      setError(HUMAN_CHECK_REQUIRED);
+      setError("required");
       void widget.current?.verify?.();
     };
     // With native validation the widget's own required box stops the submit first: say the same thing here.
     const onInvalid = (event: Event) => {
-      if (event.target instanceof Node && widget.current?.contains(event.target))
-        setError(HUMAN_CHECK_REQUIRED);
+      if (event.target instanceof Node && widget.current?.contains(event.target)) setError("required");
     };
     form.addEventListener("submit", onSubmit, true);
     form.addEventListener("invalid", onInvalid, true);
@@ -178,13 +180,13 @@ export function HumanCheck({ challenge }: { challenge: HumanCheckChallenge }) {
           <div className="space-y-2">
             <img
               src={challenge.imageUrl}
-              alt="Picture of characters to type"
+              alt={t("common.humanCheck.pictureAlt")}
               width={160}
               height={56}
               className="rounded border border-slate-200"
             />
             <label className="label" htmlFor="human_check_answer">
-              Type the characters in the picture
+              {t("common.humanCheck.pictureLabel")}
             </label>
             <input
               className="input"
@@ -201,7 +203,7 @@ export function HumanCheck({ challenge }: { challenge: HumanCheckChallenge }) {
       ) : null}
       {error ? (
         <p className="field-error" role="alert">
-          {error}
+          {error === "load" ? t("common.humanCheck.loadFailed") : requiredText}
         </p>
       ) : null}
     </div>

@@ -1,4 +1,5 @@
 import { useState, useSyncExternalStore } from "react";
+import { useTranslation } from "react-i18next";
 import { useHydrated } from "~/utils/client-toast";
 
 /** Paths whose pages carry the install button (spec 2 §2); the dashboard renders its own. */
@@ -39,6 +40,9 @@ export function listenForInstallPrompt(): void {
   });
 }
 
+/** The close button's mark (its name is its aria-label). */
+const CLOSE_ICON = "✕";
+
 type InstallState = "prompt" | "manual" | "installed";
 
 function snapshot(): InstallState {
@@ -62,22 +66,23 @@ function useInstallState(): InstallState {
 }
 
 function ManualSteps() {
+  const { t } = useTranslation();
   return (
     <div className="mt-2 space-y-3 text-left text-sm text-slate-700">
       <div>
-        <p className="font-semibold text-slate-900">Android (Chrome)</p>
+        <p className="font-semibold text-slate-900">{t("common.install.android")}</p>
         <ol className="mt-1 list-decimal space-y-0.5 pl-5">
-          <li>Tap the ⋮ menu at the top right.</li>
-          <li>Tap Add to Home screen (or Install app).</li>
-          <li>Tap Add.</li>
+          <li>{t("common.install.androidSteps.menu")}</li>
+          <li>{t("common.install.androidSteps.add")}</li>
+          <li>{t("common.install.androidSteps.confirm")}</li>
         </ol>
       </div>
       <div>
-        <p className="font-semibold text-slate-900">iPhone (Safari)</p>
+        <p className="font-semibold text-slate-900">{t("common.install.iphone")}</p>
         <ol className="mt-1 list-decimal space-y-0.5 pl-5">
-          <li>Tap the Share button at the bottom.</li>
-          <li>Scroll down and tap Add to Home Screen.</li>
-          <li>Tap Add.</li>
+          <li>{t("common.install.iphoneSteps.share")}</li>
+          <li>{t("common.install.iphoneSteps.scroll")}</li>
+          <li>{t("common.install.iphoneSteps.confirm")}</li>
         </ol>
       </div>
     </div>
@@ -90,6 +95,7 @@ function ManualSteps() {
  * Without JavaScript it is a disclosure with the manual steps.
  */
 export function InstallPrompt({ floating = false }: { floating?: boolean }) {
+  const { t } = useTranslation();
   const hydrated = useHydrated();
   const state = useInstallState();
   const [stepsOpen, setStepsOpen] = useState(false);
@@ -102,9 +108,9 @@ export function InstallPrompt({ floating = false }: { floating?: boolean }) {
   if (!hydrated) {
     return (
       <details className={wrap} data-testid="install-prompt">
-        <summary className={`${buttonClass} cursor-pointer list-none`}>Install App</summary>
+        <summary className={`${buttonClass} cursor-pointer list-none`}>{t("common.install.button")}</summary>
         <div className={`${panel} ${floating ? "absolute bottom-12 right-0 w-72" : ""}`}>
-          <p className="font-semibold">Add this app to your home screen</p>
+          <p className="font-semibold">{t("common.install.heading")}</p>
           <ManualSteps />
         </div>
       </details>
@@ -130,23 +136,23 @@ export function InstallPrompt({ floating = false }: { floating?: boolean }) {
         onClick={() => void install()}
         aria-expanded={state === "manual" ? stepsOpen : undefined}
       >
-        Install App
+        {t("common.install.button")}
       </button>
       {state === "manual" && stepsOpen ? (
         <div
           className={`${panel} ${floating ? "absolute bottom-12 right-0 w-72" : "absolute left-0 z-30 w-72"}`}
           role="region"
-          aria-label="Add to Home Screen"
+          aria-label={t("common.install.region")}
         >
           <div className="flex items-start justify-between gap-2">
-            <p className="font-semibold">Add this app to your home screen</p>
+            <p className="font-semibold">{t("common.install.heading")}</p>
             <button
               type="button"
               className="text-slate-500"
               onClick={() => setStepsOpen(false)}
-              aria-label="Close"
+              aria-label={t("common.install.close")}
             >
-              ✕
+              {CLOSE_ICON}
             </button>
           </div>
           <ManualSteps />

@@ -1,35 +1,35 @@
 import { useCallback, useId, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { Form, Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { Spinner, useIsPending } from "./forms";
 import { DIALOG_ACTIONS, useModalDialog } from "./confirm-dialog";
 import { showToast, useHydrated } from "~/utils/client-toast";
 
-export const LOGOUT_HEADING = "Are you sure you want to log out?";
-
 /** The confirmation's content, shared by the dialog (JavaScript) and the /member/logout page (none). */
 export function LogoutConfirm({ onCancel, headingId }: { onCancel?: () => void; headingId?: string }) {
+  const { t } = useTranslation();
   const pending = useIsPending({ formAction: "/member/logout" });
   return (
     <div>
       <h2 id={headingId} className="text-lg font-bold">
-        {LOGOUT_HEADING}
+        {t("common.logout.heading")}
       </h2>
-      <p className="mt-1 text-sm text-slate-600">You will need your password (or Google) to log in again.</p>
+      <p className="mt-1 text-sm text-slate-600">{t("common.logout.text")}</p>
       <div className={DIALOG_ACTIONS}>
         {onCancel ? (
           <button type="button" className="btn-secondary" onClick={onCancel}>
-            Cancel
+            {t("common.logout.cancel")}
           </button>
         ) : (
           <Link to="/member/logout?cancel=1" className="btn-secondary">
-            Cancel
+            {t("common.logout.cancel")}
           </Link>
         )}
         <Form method="post" action="/member/logout" className="contents">
           <button type="submit" className="btn-danger" disabled={pending} aria-busy={pending} autoFocus>
             {pending ? <Spinner /> : null}
-            Yes, Log Out
+            {t("common.logout.confirm")}
           </button>
         </Form>
       </div>
@@ -42,14 +42,15 @@ export function LogoutConfirm({ onCancel, headingId }: { onCancel?: () => void; 
  * /member/logout confirm page.
  */
 export function LogoutButton({ className, onOpen }: { className: string; onOpen?: () => void }) {
+  const { t } = useTranslation();
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const headingId = useId();
 
   const cancel = useCallback(() => {
     setOpen(false);
-    showToast({ type: "info", title: "LogOut canceled" });
-  }, []);
+    showToast({ type: "info", title: t("common.logout.canceled") });
+  }, [t]);
 
   return (
     <>
@@ -63,7 +64,7 @@ export function LogoutButton({ className, onOpen }: { className: string; onOpen?
           setOpen(true);
         }}
       >
-        LogOut
+        {t("common.logout.link")}
       </Link>
       {open ? createPortal(<LogoutDialog onCancel={cancel} headingId={headingId} />, document.body) : null}
     </>

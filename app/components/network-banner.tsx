@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 
 /** How long 'You are Online' stays after the connection returns (spec 2 §2). */
 export const ONLINE_NOTICE_MS = 1200;
@@ -10,6 +11,7 @@ type NetworkState = "online" | "offline" | "back";
  * briefly when it returns. (The layouts refetch their data on return: useRevalidateOnOnline.)
  */
 export function NetworkBanner() {
+  const { t } = useTranslation();
   const [state, setState] = useState<NetworkState>("online");
 
   useEffect(() => {
@@ -45,11 +47,9 @@ export function NetworkBanner() {
         <div className="max-w-xs rounded-2xl bg-white px-6 py-5 text-center shadow-xl">
           <span aria-hidden className="mx-auto mb-2 block h-3 w-3 rounded-full bg-red-500" />
           <p id="network-offline-title" className="text-lg font-bold">
-            You are Offline
+            {t("common.network.offline")}
           </p>
-          <p className="mt-1 text-sm text-slate-600">
-            Check your internet connection. This page comes back by itself.
-          </p>
+          <p className="mt-1 text-sm text-slate-600">{t("common.network.offlineText")}</p>
         </div>
       </div>
     );
@@ -62,7 +62,7 @@ export function NetworkBanner() {
         data-testid="network-online"
       >
         <p className="rounded-full bg-green-600 px-4 py-1.5 text-sm font-semibold text-white shadow">
-          You are Online
+          {t("common.network.online")}
         </p>
       </div>
     );

@@ -1,4 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { pageWindow } from "~/utils/pagination";
 
 /** Prev / page numbers / Next as plain links (works without JavaScript). */
@@ -11,6 +12,7 @@ export function Pagination({
   totalPages: number;
   param?: string;
 }) {
+  const { t } = useTranslation();
   const location = useLocation();
   if (totalPages <= 1) return null;
   const href = (p: number) => {
@@ -20,13 +22,16 @@ export function Pagination({
   };
   const base = "min-w-9 rounded-md border px-3 py-1.5 text-sm";
   return (
-    <nav className="mt-4 flex flex-wrap items-center justify-center gap-1" aria-label="Pagination">
+    <nav
+      className="mt-4 flex flex-wrap items-center justify-center gap-1"
+      aria-label={t("common.pagination.label")}
+    >
       {page > 1 ? (
         <Link className={`${base} border-slate-300 bg-white`} to={href(page - 1)} preventScrollReset>
-          Prev
+          {t("common.pagination.prev")}
         </Link>
       ) : (
-        <span className={`${base} border-slate-200 text-slate-400`}>Prev</span>
+        <span className={`${base} border-slate-200 text-slate-400`}>{t("common.pagination.prev")}</span>
       )}
       {pageWindow(page, totalPages).map((p) => (
         <Link
@@ -41,10 +46,10 @@ export function Pagination({
       ))}
       {page < totalPages ? (
         <Link className={`${base} border-slate-300 bg-white`} to={href(page + 1)} preventScrollReset>
-          Next
+          {t("common.pagination.next")}
         </Link>
       ) : (
-        <span className={`${base} border-slate-200 text-slate-400`}>Next</span>
+        <span className={`${base} border-slate-200 text-slate-400`}>{t("common.pagination.next")}</span>
       )}
     </nav>
   );

@@ -1,26 +1,28 @@
-import { rupees } from "../../shared/money";
-import { formatTime } from "../../shared/time";
+import { Trans, useTranslation } from "react-i18next";
+import { useFormat } from "~/i18n/format";
 import type { PendingOfferWallCredit } from "../../shared/contracts/taskWalls";
 
-/** Pending task-wall credits as the pages pass them on: amounts and times formatted on the server. */
+/** Pending task-wall credits as the pages pass them on: the API's amounts and times, formatted by the page. */
 export interface PendingCreditsView {
+  /** The API's rupee string. */
   total: string;
+  /** `amount`: the API's rupee string; `until`: an ISO time. */
   credits: { amount: string; until: string; wallName: string }[];
 }
 
 /**
- * The loader's part: the API's pending total and credits (either may be absent on an older API),
- * formatted in India time so the page reads the same with or without JavaScript.
+ * The loader's part: the API's pending total and credits (either may be absent on an older API).
+ * The component formats them (India time, the page's language), the same with or without JavaScript.
  */
 export function pendingCreditsView(
   total: string | undefined,
   credits: PendingOfferWallCredit[] | undefined,
 ): PendingCreditsView {
   return {
-    total: rupees(total ?? "0"),
+    total: total ?? "0",
     credits: (credits ?? []).map((c) => ({
-      amount: rupees(c.amount),
-      until: formatTime(c.pendingUntil),
+      amount: c.amount,
+      until: c.pendingUntil,
       wallName: c.wallName,
     })),
   };
@@ -31,23 +33,28 @@ export function pendingCreditsView(
  * five. Nothing is shown when none are pending.
  */
 export function PendingCredits({ pending }: { pending: PendingCreditsView }) {
+  const { t } = useTranslation();
+  const f = useFormat();
   if (pending.credits.length === 0) return null;
   return (
     <section className="card space-y-2" aria-labelledby="pending-credits-title" data-testid="pending-credits">
       <h2 id="pending-credits-title" className="text-lg font-bold">
-        Pending task-wall credits: <span data-testid="pending-total">{pending.total}</span>
+        {t("common.pendingCredits.title")} <span data-testid="pending-total">{f.rupees(pending.total)}</span>
       </h2>
-      <p className="text-sm text-slate-600">
-        Credits from some task walls are held for a few days before you can withdraw them, in case the offer
-        is reversed.
-      </p>
+      <p className="text-sm text-slate-600">{t("common.pendingCredits.text")}</p>
       <ul className="divide-y divide-slate-100 text-sm">
         {pending.credits.map((c, i) => (
           <li key={`${c.until}-${i}`} className="flex flex-wrap justify-between gap-2 py-1.5">
             <span>
-              <span className="font-semibold">{c.amount}</span> from {c.wallName}
+              <Trans
+                i18nKey="common.pendingCredits.from"
+                values={{ amount: f.rupees(c.amount), wall: c.wallName }}
+                components={{ amount: <span className="font-semibold" /> }}
+              />
             </span>
-            <span className="text-slate-600">pending until {c.until}</span>
+            <span className="text-slate-600">
+              {t("common.pendingCredits.until", { time: f.time(c.until) })}
+            </span>
           </li>
         ))}
       </ul>

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import type { MemberRestrictions } from "../../shared/contracts/accounts";
 
 /** A member page's notice of an operator's restriction, in plain words (never a silent failure). */
@@ -8,6 +9,7 @@ export function RestrictionNotice({
   restrictions: MemberRestrictions | null | undefined;
   kind: "earning" | "withdrawals";
 }) {
+  const { t } = useTranslation();
   const message =
     kind === "earning" ? restrictions?.earningSuspendedMessage : restrictions?.withdrawalsHeldMessage;
   if (!message) return null;
@@ -18,12 +20,12 @@ export function RestrictionNotice({
       className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900"
     >
       <p className="font-semibold">
-        {kind === "earning" ? "Earning is suspended on your account" : "Your withdrawals are on hold"}
+        {kind === "earning" ? t("common.restriction.earning") : t("common.restriction.withdrawals")}
       </p>
       <p className="mt-1">{message}</p>
       <p className="mt-1">
         <a href="/member/support" className="font-semibold underline">
-          Go to the Support page
+          {t("common.restriction.support")}
         </a>
       </p>
     </div>

@@ -2,8 +2,10 @@ import { Form } from "@remix-run/react";
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
+import { useTranslation } from "react-i18next";
 import { ErrorList, Field, ProcessingOverlay, SubmitButton, useIsPending } from "./forms";
 
+/** The schema's messages stay English (ErrorList shows them through the API texts' table, which may know them). */
 const CODE_MSG = "Enter the 6-digit code from your authenticator app.";
 
 export const SecondFactorSchema = z.object({
@@ -24,6 +26,7 @@ export interface SecondFactorStep {
 }
 
 export function SecondFactorForm({ step }: { step: SecondFactorStep }) {
+  const { t } = useTranslation();
   const pending = useIsPending();
   const [form, fields] = useForm({
     defaultNoValidate: false,
@@ -37,24 +40,29 @@ export function SecondFactorForm({ step }: { step: SecondFactorStep }) {
   return (
     <>
       <ProcessingOverlay show={pending} />
-      <Form method="post" className="space-y-4" {...getFormProps(form)} aria-label="Authenticator code">
-        <p className="text-sm text-slate-600">{CODE_MSG}</p>
+      <Form
+        method="post"
+        className="space-y-4"
+        {...getFormProps(form)}
+        aria-label={t("common.secondFactor.form")}
+      >
+        <p className="text-sm text-slate-600">{t("common.secondFactor.code")}</p>
         <input type="hidden" name="intent" value="second_factor" />
         <input type="hidden" name="ticket" value={step.secondFactor.ticket} />
         <input type="hidden" name="remember" value={String(step.secondFactor.remember)} />
         <ErrorList id={form.errorId} errors={form.errors} />
         <Field
-          label="Authenticator Code"
+          label={t("common.secondFactor.label")}
           errors={fields.code.errors}
           inputProps={{
             ...getInputProps(fields.code, { type: "text" }),
             inputMode: "numeric",
             autoComplete: "one-time-code",
             autoFocus: true,
-            title: CODE_MSG,
+            title: t("common.secondFactor.code"),
           }}
         />
-        <SubmitButton pending={pending}>Verify</SubmitButton>
+        <SubmitButton pending={pending}>{t("common.secondFactor.verify")}</SubmitButton>
       </Form>
     </>
   );

@@ -1,12 +1,14 @@
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { abbreviate, countUpSteps, COUNT_UP_MS, COUNT_UP_STEPS } from "~/utils/stats";
 import type { PublicStatistics } from "../../shared/contracts/content";
 
-const ITEMS: { key: keyof PublicStatistics; label: string; prefix?: string }[] = [
-  { key: "users", label: "Registered Members" },
-  { key: "userCompletedTask", label: "Tasks Completed" },
-  { key: "visitorsLast30Days", label: "Visitors in the Last 30 Days" },
-  { key: "totalWithdrawalAmount", label: "Total Withdrawn", prefix: "₹" },
+/** Each figure's label is `common.stats.<key>`. */
+const ITEMS: { key: keyof PublicStatistics; prefix?: string }[] = [
+  { key: "users" },
+  { key: "userCompletedTask" },
+  { key: "visitorsLast30Days" },
+  { key: "totalWithdrawalAmount", prefix: "₹" },
 ];
 
 /**
@@ -53,12 +55,18 @@ function Stat({ label, target, prefix = "" }: { label: string; target: number; p
 }
 
 export function Stats({ stats }: { stats: PublicStatistics | null }) {
+  const { t } = useTranslation();
   if (!stats) return null;
   return (
-    <section aria-label="Our numbers" data-testid="stats">
+    <section aria-label={t("common.stats.label")} data-testid="stats">
       <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         {ITEMS.map((item) => (
-          <Stat key={item.key} label={item.label} target={stats[item.key]} prefix={item.prefix} />
+          <Stat
+            key={item.key}
+            label={t(`common.stats.${item.key}`)}
+            target={stats[item.key]}
+            prefix={item.prefix}
+          />
         ))}
       </dl>
     </section>

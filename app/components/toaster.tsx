@@ -1,5 +1,7 @@
 import { formatDuration } from "../../shared/duration";
+import { useTranslation } from "react-i18next";
 import { useCountdown } from "~/utils/countdown";
+import { useLocalize } from "~/i18n/i18n";
 
 export interface ToastView {
   id: string;
@@ -18,12 +20,18 @@ const TONE: Record<ToastView["type"], string> = {
 };
 
 function Countdown({ ms }: { ms: number }) {
+  const { t } = useTranslation();
   const left = useCountdown(ms, String(ms));
-  return <span data-testid="toast-countdown">Time remaining: {formatDuration(left)}</span>;
+  return (
+    <span data-testid="toast-countdown">
+      {t("common.toast.timeRemaining", { time: formatDuration(left) })}
+    </span>
+  );
 }
 
 /** One toast at the top end of the screen; closes by itself after its duration (CSS, so also without JS). */
 export function Toaster({ toast }: { toast: ToastView | null }) {
+  const localize = useLocalize();
   if (!toast) return null;
   const duration = Math.max(toast.duration, toast.countdownMs ?? 0);
   return (
@@ -45,8 +53,8 @@ export function Toaster({ toast }: { toast: ToastView | null }) {
           {ICON[toast.type]}
         </span>
         <div className="text-sm">
-          <p className="font-semibold">{toast.title}</p>
-          {toast.description ? <p className="mt-0.5">{toast.description}</p> : null}
+          <p className="font-semibold">{localize(toast.title)}</p>
+          {toast.description ? <p className="mt-0.5">{localize(toast.description)}</p> : null}
           {toast.countdownMs ? (
             <p className="mt-0.5">
               <Countdown ms={toast.countdownMs} />

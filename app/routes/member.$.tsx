@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { memberPageTitle } from "~/utils/member-pages";
 import { invariantResponse } from "~/utils/invariant";
 
@@ -15,17 +16,16 @@ export function loader({ params }: LoaderFunctionArgs) {
 }
 
 export default function ComingSoon() {
+  const { t } = useTranslation();
   const { title } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-lg">
       <div className="card px-6 py-10 text-center">
         <p className="text-sm font-semibold uppercase tracking-wider text-brand-600">{title}</p>
-        <h1 className="mt-2 text-2xl font-bold">Coming soon</h1>
-        <p className="mt-2 text-sm text-slate-600">
-          This section is on its way. Meanwhile, keep earning from your dashboard.
-        </p>
+        <h1 className="mt-2 text-2xl font-bold">{t("common.comingSoon.title")}</h1>
+        <p className="mt-2 text-sm text-slate-600">{t("common.comingSoon.text")}</p>
         <Link to="/member/dashboard" className="btn-primary mt-6">
-          Go to Dashboard
+          {t("common.comingSoon.dashboard")}
         </Link>
       </div>
     </div>

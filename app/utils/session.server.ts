@@ -10,7 +10,7 @@ import {
 } from "./api.server";
 import type { AnswerOf, ApiPath, WrittenOf } from "../../shared/contracts";
 import { redirectWithToast, ToastSchema, type Toast, type ToastInput } from "./toast.server";
-import { GENERIC_FAILURE } from "../../shared/messages";
+import { requestT } from "../i18n/i18n.server";
 import type { AccountSummary } from "../../shared/contracts/accounts";
 import type { NavBarData } from "../../shared/contracts/content";
 
@@ -39,12 +39,12 @@ export async function requireMemberSession(
     result = await memberApi(request, context, "/userRoute/userpassword_and_email_get");
   } catch (e) {
     if (e instanceof Response) throw e;
-    return { email: null, availableBalance: null, loadError: GENERIC_FAILURE };
+    return { email: null, availableBalance: null, loadError: requestT(request)("common.genericFailure") };
   }
   // A 401 without a flag still means no usable session.
   if (result.status === 401) throw redirect("/login");
   if (!result.ok || !result.body.msg)
-    return { email: null, availableBalance: null, loadError: GENERIC_FAILURE };
+    return { email: null, availableBalance: null, loadError: requestT(request)("common.genericFailure") };
   const msg = result.body.msg;
   return {
     email: typeof msg.email_address === "string" ? msg.email_address : null,
@@ -64,7 +64,7 @@ export async function redirectIfLoggedIn(request: Request, context: AppLoadConte
   if (result.ok && result.body.msg?.isLogin === true) {
     throw await redirectWithToast(context, "/member/dashboard", {
       type: "info",
-      title: "You Already Logged In",
+      title: requestT(request)("common.alreadyLoggedIn"),
     });
   }
 }

@@ -11,35 +11,36 @@ import { Pagination } from "~/components/pagination";
 import { SubmitButton, useAppForm } from "~/components/forms";
 import { AmountInput } from "~/components/amount-input";
 import { BalanceCard } from "~/components/balance-card";
-import { formatTime } from "../../shared/time";
 import { Instructions } from "~/components/instructions";
-import { parseRupees, rupees } from "../../shared/money";
+import { parseRupees } from "../../shared/money";
 import { AlertBox, ConfirmDialog, confirmStep, useConfirmFlow } from "~/components/confirm-dialog";
 import { CopyableText } from "~/components/copy-button";
 import { useHydrated } from "~/utils/client-toast";
-import {
-  conversionCharge,
-  DEPOSIT_TO_WITHDRAW_CHARGE_TEXT,
-  formatRupees,
-  rupeesToMilli,
-} from "../../shared/money";
+import { conversionCharge, DEPOSIT_TO_WITHDRAW_CHARGE_TEXT, rupeesToMilli } from "../../shared/money";
+import { useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
+import { localeOf, requestT } from "~/i18n/i18n.server";
+import { formattersFor, useFormat, type Formatters } from "~/i18n/format";
+import { pageName } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "Balance Converter" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageName(matches, "account.balanceConverter") }];
 
-const DIRECTIONS: { value: Direction; label: string }[] = [
-  { value: "withdrawToDeposit", label: "Withdraw to Deposit" },
-  { value: "depositToWithdraw", label: "Deposit to Withdraw" },
+const DIRECTIONS: { value: Direction; label: "withdrawToDeposit" | "depositToWithdraw" }[] = [
+  { value: "withdrawToDeposit", label: "withdrawToDeposit" },
+  { value: "depositToWithdraw", label: "depositToWithdraw" },
 ];
-const directionLabel = (v: string) => DIRECTIONS.find((d) => d.value === v)?.label ?? v;
+const directionLabel = (t: TFunction, v: string) => {
+  const d = DIRECTIONS.find((o) => o.value === v);
+  return d ? t(`account.converter.${d.label}`) : v;
+};
 
 /** 5 % (500 basis points) from deposit to withdrawable only; the server applies the same rule. */
 function chargeOf(direction: Direction, amountRupees: number): number {
   return conversionCharge(direction, rupeesToMilli(amountRupees));
 }
 
+/** The schema's message (English, shown as the field's error); the notices use account.converter.invalidAmount. */
 const INVALID_AMOUNT = "Invalid Amount: Please enter a valid positive amount to convert.";
-const NON_200 = "Error: There was an issue with the conversion process. Please try again later.";
-const NETWORK = "Error: Network error or server issue. Please try again later.";
 
 const ConvertSchema = z.object({
   direction: z.enum(["withdrawToDeposit", "depositToWithdraw"]).optional(),
@@ -56,18 +57,29 @@ interface Balances {
 }
 
 /** The spec's order (spec 2 §4–§5): direction first, then a positive amount, then the source balance. */
-function checkConversion(b: Balances, direction: Direction | undefined, amountRupees: number): Notice | null {
+function checkConversion(
+  t: TFunction,
+  f: Pick<Formatters, "rupees">,
+  b: Balances,
+  direction: Direction | undefined,
+  amountRupees: number,
+): Notice | null {
   if (!direction) return { kind: "direction" };
-  if (!(amountRupees > 0)) return { kind: "error", title: "Invalid Amount", text: INVALID_AMOUNT };
+  if (!(amountRupees > 0))
+    return {
+      kind: "error",
+      title: t("account.shared.invalidAmount"),
+      text: t("account.converter.invalidAmount"),
+    };
   const source =
     direction === "depositToWithdraw"
-      ? { name: "deposit", value: b.deposit }
-      : { name: "withdrawable", value: b.withdrawable };
+      ? { key: "exceedsDeposit" as const, value: b.deposit }
+      : { key: "exceedsWithdrawable" as const, value: b.withdrawable };
   if (rupeesToMilli(amountRupees) > parseRupees(source.value)) {
     return {
       kind: "error",
-      title: "Insufficient Balance",
-      text: `Your requested amount exceeds your ${source.name} balance of ${rupees(source.value)}. Please enter a valid amount.`,
+      title: t("account.shared.insufficientBalance"),
+      text: t(`account.converter.${source.key}`, { amount: f.rupees(source.value) }),
     };
   }
   return null;
@@ -93,15 +105,23 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 type Confirm = { direction: Direction; amount: string; request_id: string };
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  const t = requestT(request);
+  const f = formattersFor(localeOf(request));
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: ConvertSchema });
   if (submission.status !== "success") {
-    const notice: Notice = { kind: "error", title: "Invalid Amount", text: INVALID_AMOUNT };
+    const notice: Notice = {
+      kind: "error",
+      title: t("account.shared.invalidAmount"),
+      text: t("account.converter.invalidAmount"),
+    };
     return data({ result: submission.reply(), notice, confirm: null }, { status: 400 });
   }
   const { direction, amount, intent, request_id } = submission.value;
   const d = await loadConverter(request, context);
   const notice = checkConversion(
+    t,
+    f,
     { deposit: d.deposit_amount, withdrawable: d.withdrawable_amount },
     direction,
     Number(amount),
@@ -124,13 +144,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
   } catch (e) {
     if (e instanceof Response) throw e;
-    const failed: Notice = { kind: "error", title: "Error", text: NETWORK };
+    const failed: Notice = {
+      kind: "error",
+      title: t("account.converter.error"),
+      text: t("account.converter.network"),
+    };
     return data({ result: submission.reply(), notice: failed, confirm: null }, { status: 502 });
   }
   if (res.ok) {
     return redirectWithToast(context, "/member/balance-converter", {
       type: "success",
-      title: "Success! Your balance has been successfully converted.",
+      title: t("account.converter.success"),
     });
   }
   // The server repeats the page's checks; its own wording wins when it names one of them.
@@ -138,14 +162,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const code = res.body.error_code;
   let failed: Notice;
   if (code === "invalid_direction") failed = { kind: "direction" };
-  else if (code === "invalid_amount") failed = { kind: "error", title: "Invalid Amount", text: msg };
+  else if (code === "invalid_amount")
+    failed = { kind: "error", title: t("account.shared.invalidAmount"), text: msg };
   else if (code === "insufficient_balance")
     failed = {
       kind: "error",
-      title: "Insufficient Balance",
+      title: t("account.shared.insufficientBalance"),
       text: msg.replace(/^Insufficient Balance:\s*/, ""),
     };
-  else failed = { kind: "error", title: "Error", text: NON_200 };
+  else failed = { kind: "error", title: t("account.converter.error"), text: t("account.converter.non200") };
   return data(
     { result: submission.reply(), notice: failed, confirm: null },
     { status: res.status >= 400 ? res.status : 400 },
@@ -156,6 +181,8 @@ export default function BalanceConverterPage() {
   const d = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const hydrated = useHydrated();
+  const { t } = useTranslation();
+  const f = useFormat();
   const flow = useConfirmFlow<Notice, Confirm>(actionData);
   const { notice, confirm, checking, confirming } = flow;
 
@@ -167,7 +194,7 @@ export default function BalanceConverterPage() {
       if (submission?.status !== "success") return;
       event.preventDefault();
       const { direction, amount } = submission.value;
-      const failed = checkConversion(d.balances, direction, Number(amount));
+      const failed = checkConversion(t, f, d.balances, direction, Number(amount));
       flow.show(failed, failed || !direction ? null : confirmStep({ direction, amount }));
     },
   });
@@ -177,20 +204,24 @@ export default function BalanceConverterPage() {
 
   return (
     <div className="mx-auto max-w-3xl space-y-6">
-      <h1 className="text-2xl font-bold">Balance Converter</h1>
-      <section className="grid grid-cols-2 gap-3" aria-label="Balances">
-        <BalanceCard label="Deposit Balance" amount={d.balances.deposit} tone="amber" />
-        <BalanceCard label="Withdrawable Balance" amount={d.balances.withdrawable} tone="brand" />
+      <h1 className="text-2xl font-bold">{t("account.converter.title")}</h1>
+      <section className="grid grid-cols-2 gap-3" aria-label={t("account.shared.balances")}>
+        <BalanceCard label={t("account.converter.depositBalance")} amount={d.balances.deposit} tone="amber" />
+        <BalanceCard
+          label={t("account.shared.withdrawableBalance")}
+          amount={d.balances.withdrawable}
+          tone="brand"
+        />
       </section>
 
       <section className="card space-y-4" aria-labelledby="convert-heading">
         <h2 id="convert-heading" className="text-lg font-semibold">
-          Convert Balance
+          {t("account.converter.convertBalance")}
         </h2>
         <Form method="post" {...getFormProps(form)} className="space-y-4" onReset={flow.clear}>
           <input type="hidden" name="intent" value="check" />
           <fieldset>
-            <legend className="label">Direction</legend>
+            <legend className="label">{t("account.converter.direction")}</legend>
             <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
               {DIRECTIONS.map((o) => (
                 <label
@@ -203,10 +234,10 @@ export default function BalanceConverterPage() {
                     value={o.value}
                     className="h-4 w-4 accent-brand-600"
                   />
-                  {o.label}
+                  {t(`account.converter.${o.label}`)}
                   {o.value === "depositToWithdraw" ? (
                     <span className="ml-auto text-xs font-normal text-slate-500">
-                      {DEPOSIT_TO_WITHDRAW_CHARGE_TEXT} charge
+                      {t("account.converter.charge", { percent: DEPOSIT_TO_WITHDRAW_CHARGE_TEXT })}
                     </span>
                   ) : null}
                 </label>
@@ -214,14 +245,14 @@ export default function BalanceConverterPage() {
             </div>
             {notice?.kind === "direction" ? (
               <p className="field-error" role="alert">
-                * Please Select one of them
+                {t("account.converter.selectOne")}
               </p>
             ) : null}
           </fieldset>
           <AmountInput
             id="convert-amount"
             name={fields.amount.name}
-            label="Amount (₹)"
+            label={t("account.shared.amountRupees")}
             required={fields.amount.required}
             errors={amountError}
           />
@@ -232,10 +263,10 @@ export default function BalanceConverterPage() {
           ) : null}
           <div className="flex gap-2">
             <SubmitButton pending={checking} className="btn-primary flex-1">
-              Convert Now
+              {t("account.converter.convertNow")}
             </SubmitButton>
             <button type="reset" className="btn-secondary">
-              Clear
+              {t("account.shared.clear")}
             </button>
           </div>
         </Form>
@@ -243,9 +274,9 @@ export default function BalanceConverterPage() {
 
       {confirm ? (
         <ConfirmDialog
-          title="Are you sure?"
-          confirmLabel="Yes, Convert"
-          cancelLabel="No, Cancel"
+          title={t("account.shared.areYouSure")}
+          confirmLabel={t("account.converter.confirm")}
+          cancelLabel={t("account.shared.noCancel")}
           fields={{
             intent: "confirm",
             direction: confirm.direction,
@@ -255,17 +286,17 @@ export default function BalanceConverterPage() {
           onCancel={hydrated ? flow.clear : undefined}
           pending={confirming}
         >
-          <p className="mb-2">{directionLabel(confirm.direction)}</p>
+          <p className="mb-2">{directionLabel(t, confirm.direction)}</p>
           <dl className="grid grid-cols-2 gap-y-1" data-testid="convert-summary">
-            <dt>Amount</dt>
+            <dt>{t("account.converter.amount")}</dt>
             <dd className="text-right font-semibold tabular-nums">
-              {formatRupees(rupeesToMilli(Number(confirm.amount)))}
+              {f.money(rupeesToMilli(Number(confirm.amount)))}
             </dd>
-            <dt>Charge</dt>
-            <dd className="text-right font-semibold tabular-nums">{formatRupees(confirmCharge)}</dd>
-            <dt>Amount after charge</dt>
+            <dt>{t("account.converter.chargeLabel")}</dt>
+            <dd className="text-right font-semibold tabular-nums">{f.money(confirmCharge)}</dd>
+            <dt>{t("account.converter.afterCharge")}</dt>
             <dd className="text-right font-semibold tabular-nums">
-              {formatRupees(rupeesToMilli(Number(confirm.amount)) - confirmCharge)}
+              {f.money(rupeesToMilli(Number(confirm.amount)) - confirmCharge)}
             </dd>
           </dl>
         </ConfirmDialog>
@@ -275,35 +306,35 @@ export default function BalanceConverterPage() {
 
       <section className="card" aria-labelledby="history-heading">
         <h2 id="history-heading" className="text-lg font-semibold">
-          Convert History
+          {t("account.converter.history")}
         </h2>
         {d.records.length === 0 ? (
-          <p className="mt-3 text-sm text-slate-600">No Balance Convert Yet</p>
+          <p className="mt-3 text-sm text-slate-600">{t("account.converter.noConversions")}</p>
         ) : (
-          <ul className="mt-3 divide-y divide-slate-100" aria-label="Convert history">
+          <ul className="mt-3 divide-y divide-slate-100" aria-label={t("account.converter.historyList")}>
             {d.records.map((r) => (
               <li
                 key={r._id}
                 className="grid grid-cols-2 gap-x-3 gap-y-1 py-3 text-sm"
                 data-testid="convert-record"
               >
-                <span className="text-slate-600">Balance</span>
-                <span className="text-right font-semibold tabular-nums">{rupees(r.converted_amount)}</span>
-                <span className="text-slate-600">Charges</span>
-                <span className="text-right tabular-nums">{rupees(r.charges)}</span>
-                <span className="text-slate-600">Received</span>
+                <span className="text-slate-600">{t("account.converter.balance")}</span>
+                <span className="text-right font-semibold tabular-nums">{f.rupees(r.converted_amount)}</span>
+                <span className="text-slate-600">{t("account.converter.charges")}</span>
+                <span className="text-right tabular-nums">{f.rupees(r.charges)}</span>
+                <span className="text-slate-600">{t("account.converter.received")}</span>
                 <span className="text-right tabular-nums">
-                  {formatRupees(parseRupees(r.converted_amount) - parseRupees(r.charges))}
+                  {f.money(parseRupees(r.converted_amount) - parseRupees(r.charges))}
                 </span>
-                <span className="text-slate-600">Type</span>
-                <span className="text-right">{directionLabel(r.converted_amount_type)}</span>
-                <span className="text-slate-600">Time</span>
+                <span className="text-slate-600">{t("account.converter.type")}</span>
+                <span className="text-right">{directionLabel(t, r.converted_amount_type)}</span>
+                <span className="text-slate-600">{t("account.shared.time")}</span>
                 <time className="text-right" dateTime={r.time}>
-                  {formatTime(r.time)}
+                  {f.time(r.time)}
                 </time>
-                <span className="text-slate-600">Order Number</span>
+                <span className="text-slate-600">{t("account.shared.orderNumber")}</span>
                 <span className="text-right">
-                  <CopyableText text={r._id.toUpperCase()} label="Copy order number" />
+                  <CopyableText text={r._id.toUpperCase()} label={t("account.shared.copyOrderNumber")} />
                 </span>
               </li>
             ))}

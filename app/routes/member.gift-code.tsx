@@ -13,13 +13,15 @@ import { errorText, memberApi, memberRead } from "~/utils/api.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { ErrorList, SubmitButton, useIsPending, useAppForm } from "~/components/forms";
 import { BalanceCard } from "~/components/balance-card";
-import { formatTime } from "../../shared/time";
-import { rupees } from "../../shared/money";
+import { useTranslation } from "react-i18next";
+import { requestT } from "~/i18n/i18n.server";
+import { useFormat } from "~/i18n/format";
+import { pageName } from "~/utils/meta";
 import { AlertBox } from "~/components/confirm-dialog";
 import { Pagination } from "~/components/pagination";
 import { pageParam } from "~/utils/pagination";
 
-export const meta: MetaFunction = () => [{ title: "Gift Code" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageName(matches, "account.giftCode") }];
 
 /** A blank code is not an error: the spec ignores it, so the schema has no `required`. */
 const GiftCodeSchema = z.object({ giftCode: z.string().trim().max(64, "Invalid gift code.").optional() });
@@ -43,7 +45,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (res.ok) {
     return redirectWithToast(context, "/member/gift-code", {
       type: "success",
-      title: typeof res.body.msg === "string" ? res.body.msg : "Gift code claimed!",
+      title: typeof res.body.msg === "string" ? res.body.msg : requestT(request)("account.giftCode.claimed"),
     });
   }
   return data(
@@ -56,6 +58,8 @@ export default function GiftCodePage() {
   const d = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
+  const { t } = useTranslation();
+  const f = useFormat();
   const [form, fields] = useAppForm({
     id: "gift-code",
     lastResult: actionData?.result,
@@ -66,11 +70,11 @@ export default function GiftCodePage() {
   });
   return (
     <div className="mx-auto max-w-3xl space-y-6">
-      <h1 className="text-2xl font-bold">Gift Code</h1>
-      <BalanceCard label="Available Balance" amount={d.userAvailableBalance} />
+      <h1 className="text-2xl font-bold">{t("account.giftCode.title")}</h1>
+      <BalanceCard label={t("account.giftCode.availableBalance")} amount={d.userAvailableBalance} />
       <section className="card space-y-4" aria-labelledby="claim-heading">
         <h2 id="claim-heading" className="text-lg font-semibold">
-          Claim a gift code
+          {t("account.giftCode.claimHeading")}
         </h2>
         {d.giftCode_page_Message ? (
           <div
@@ -82,7 +86,7 @@ export default function GiftCodePage() {
           {form.errors?.length ? <AlertBox tone="error" title={form.errors.join(" ")} /> : null}
           <div>
             <label className="label" htmlFor={fields.giftCode.id}>
-              Gift Code
+              {t("account.giftCode.label")}
             </label>
             <input
               className="input uppercase"
@@ -93,32 +97,32 @@ export default function GiftCodePage() {
             />
             <ErrorList id={fields.giftCode.errorId} errors={fields.giftCode.errors} />
           </div>
-          <SubmitButton pending={pending}>Claim Bonus</SubmitButton>
+          <SubmitButton pending={pending}>{t("account.giftCode.claim")}</SubmitButton>
         </Form>
       </section>
       <section className="card" aria-labelledby="claims-heading">
         <h2 id="claims-heading" className="text-lg font-semibold">
-          Claim History
+          {t("account.giftCode.history")}
         </h2>
         {d.userGiftCode_claim_history.length === 0 ? (
-          <p className="mt-3 text-sm text-slate-600">No gift codes claimed yet.</p>
+          <p className="mt-3 text-sm text-slate-600">{t("account.giftCode.noClaims")}</p>
         ) : (
           <div className="mt-3 overflow-x-auto">
             <table className="w-full text-left text-sm">
               <thead className="border-b border-slate-200 text-slate-600">
                 <tr>
-                  <th className="py-2 pr-3 font-medium">Code</th>
-                  <th className="py-2 pr-3 font-medium">Bonus</th>
-                  <th className="py-2 font-medium">Time</th>
+                  <th className="py-2 pr-3 font-medium">{t("account.giftCode.code")}</th>
+                  <th className="py-2 pr-3 font-medium">{t("account.giftCode.bonus")}</th>
+                  <th className="py-2 font-medium">{t("account.shared.time")}</th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">
                 {d.userGiftCode_claim_history.map((c, i) => (
                   <tr key={`${c.giftCode}-${i}`}>
                     <td className="py-2 pr-3 font-mono">{c.giftCode}</td>
-                    <td className="py-2 pr-3 tabular-nums">{rupees(c.bonusAmount)}</td>
+                    <td className="py-2 pr-3 tabular-nums">{f.rupees(c.bonusAmount)}</td>
                     <td className="py-2">
-                      <time dateTime={c.time}>{formatTime(c.time)}</time>
+                      <time dateTime={c.time}>{f.time(c.time)}</time>
                     </td>
                   </tr>
                 ))}

@@ -6,7 +6,10 @@ import { z } from "zod";
 import { errorText, memberApi, memberRead } from "~/utils/api.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { ErrorList, Field, PasswordField, SubmitButton, useIsPending, useAppForm } from "~/components/forms";
-import { rupees } from "../../shared/money";
+import { useTranslation } from "react-i18next";
+import { requestT } from "~/i18n/i18n.server";
+import { useFormat } from "~/i18n/format";
+import { pageName } from "~/utils/meta";
 import { AlertBox } from "~/components/confirm-dialog";
 import {
   MOBILE_NUMBER_INPUT,
@@ -16,7 +19,7 @@ import {
   mobileNumberText,
 } from "../../shared/fields";
 
-export const meta: MetaFunction = () => [{ title: "Profile" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageName(matches, "account.profile") }];
 
 /** Exported for the test that the page and the API give the same verdicts. */
 export const ProfileSchema = z.object({
@@ -44,7 +47,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (res.ok) {
     return redirectWithToast(context, "/member/profile", {
       type: "success",
-      title: "Profile Updated Successfully!",
+      title: requestT(request)("account.profile.updated"),
     });
   }
   return data(
@@ -57,6 +60,8 @@ export default function ProfilePage() {
   const d = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = useIsPending();
+  const { t } = useTranslation();
+  const f = useFormat();
   const [form, fields] = useAppForm({
     id: "profile",
     lastResult: actionData?.result,
@@ -77,20 +82,20 @@ export default function ProfilePage() {
   const chosen = fields.withdrawal_method.initialValue;
   return (
     <div className="mx-auto max-w-3xl space-y-6">
-      <h1 className="text-2xl font-bold">Profile</h1>
+      <h1 className="text-2xl font-bold">{t("account.profile.title")}</h1>
       <Form method="post" {...getFormProps(form)} className="space-y-6">
         {form.errors?.length ? <AlertBox tone="error" title={form.errors.join(" ")} /> : null}
         <section className="card space-y-3" aria-labelledby="billing-heading">
           <h2 id="billing-heading" className="text-lg font-semibold">
-            Profile &amp; Billing
+            {t("account.profile.billing")}
           </h2>
           <Field
-            label="Name"
+            label={t("account.profile.name")}
             errors={fields.name.errors}
             inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name" }}
           />
           <Field
-            label="Address"
+            label={t("account.profile.address")}
             errors={fields.address.errors}
             inputProps={{
               ...getInputProps(fields.address, { type: "text" }),
@@ -99,12 +104,12 @@ export default function ProfilePage() {
           />
           <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
             <Field
-              label="City"
+              label={t("account.profile.city")}
               errors={fields.city.errors}
               inputProps={{ ...getInputProps(fields.city, { type: "text" }), autoComplete: "address-level2" }}
             />
             <Field
-              label="State"
+              label={t("account.profile.state")}
               errors={fields.state.errors}
               inputProps={{
                 ...getInputProps(fields.state, { type: "text" }),
@@ -112,7 +117,7 @@ export default function ProfilePage() {
               }}
             />
             <Field
-              label="Zip Code"
+              label={t("account.profile.zipCode")}
               errors={fields.zip_code.errors}
               inputProps={{
                 ...getInputProps(fields.zip_code, { type: "text" }),
@@ -120,7 +125,7 @@ export default function ProfilePage() {
               }}
             />
             <Field
-              label="Mobile Number"
+              label={t("account.profile.mobileNumber")}
               errors={fields.mobile_number.errors}
               inputProps={{
                 ...getInputProps(fields.mobile_number, { type: "tel" }),
@@ -132,16 +137,16 @@ export default function ProfilePage() {
 
         <section className="card space-y-3" aria-labelledby="payout-heading">
           <h2 id="payout-heading" className="text-lg font-semibold">
-            Withdrawal Information
+            {t("account.profile.withdrawalInformation")}
           </h2>
           <fieldset
             aria-describedby={
               fields.withdrawal_method.errors?.length ? fields.withdrawal_method.errorId : undefined
             }
           >
-            <legend className="label">Payout Method</legend>
+            <legend className="label">{t("account.profile.payoutMethod")}</legend>
             {methods.length === 0 ? (
-              <p className="text-sm text-slate-600">No payout methods are available right now.</p>
+              <p className="text-sm text-slate-600">{t("account.profile.noMethods")}</p>
             ) : (
               <div className="space-y-2">
                 {methods.map((m) => (
@@ -161,7 +166,9 @@ export default function ProfilePage() {
                       <span className="block font-semibold">{m.withdrawalMethod_name}</span>
                       <span className="block text-slate-600">{m.withdrawalMethod_details}</span>
                       <span className="block text-xs text-slate-500">
-                        Minimum withdrawal {rupees(m.withdrawalMethod_minimumAmount)}
+                        {t("account.profile.minimumWithdrawal", {
+                          amount: f.rupees(m.withdrawalMethod_minimumAmount),
+                        })}
                       </span>
                     </span>
                   </label>
@@ -172,12 +179,12 @@ export default function ProfilePage() {
           </fieldset>
           <div>
             <label className="label" htmlFor={fields.withdrawal_account_information.id}>
-              Account Information
+              {t("account.profile.accountInformation")}
             </label>
             <textarea
               className="input min-h-20"
               {...getTextareaProps(fields.withdrawal_account_information)}
-              placeholder="e.g. your UPI ID or bank account number and IFSC"
+              placeholder={t("account.profile.accountPlaceholder")}
             />
             <ErrorList
               id={fields.withdrawal_account_information.errorId}
@@ -185,16 +192,16 @@ export default function ProfilePage() {
             />
           </div>
           <PasswordField
-            label="Current Password"
+            label={t("account.shared.currentPassword")}
             errors={fields.current_password.errors}
-            hint="Needed only when you change the payout method or account information. Your other signed-in devices are then signed out and we e-mail you about the change."
+            hint={t("account.profile.passwordHint")}
             inputProps={{
               ...getInputProps(fields.current_password, { type: "password" }),
               autoComplete: "current-password",
             }}
           />
         </section>
-        <SubmitButton pending={pending}>Save Profile</SubmitButton>
+        <SubmitButton pending={pending}>{t("account.profile.save")}</SubmitButton>
       </Form>
     </div>
   );

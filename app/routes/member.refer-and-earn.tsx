@@ -3,11 +3,12 @@ import { useLoaderData } from "@remix-run/react";
 import { memberRead } from "~/utils/api.server";
 import { pageParam } from "~/utils/pagination";
 import { Pagination } from "~/components/pagination";
-import { formatTime } from "../../shared/time";
-import { rupees } from "../../shared/money";
+import { Trans, useTranslation } from "react-i18next";
+import { useFormat } from "~/i18n/format";
+import { pageName } from "~/utils/meta";
 import { CopyableText } from "~/components/copy-button";
 
-export const meta: MetaFunction = () => [{ title: "Refer & Earn" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageName(matches, "account.referAndEarn") }];
 
 /** referralRate × 100, e.g. "0.1" → "10" (at most two decimals, trailing zeros dropped). */
 function percentText(rate: string): string {
@@ -32,53 +33,59 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function ReferAndEarnPage() {
   const d = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const f = useFormat();
   return (
     <div className="mx-auto max-w-3xl space-y-6">
-      <h1 className="text-2xl font-bold">Refer &amp; Earn</h1>
+      <h1 className="text-2xl font-bold">{t("account.refer.title")}</h1>
       <section className="card space-y-3" aria-labelledby="refer-heading">
         <h2 id="refer-heading" className="text-lg font-semibold">
-          Your earnings increased by <span data-testid="referral-percent">{d.percent}%</span>
+          <Trans
+            i18nKey="account.refer.increased"
+            values={{ percent: d.percent }}
+            components={{ percent: <span data-testid="referral-percent" /> }}
+          />
         </h2>
         {d.pageText ? (
           <div className="text-sm text-slate-700" dangerouslySetInnerHTML={{ __html: d.pageText }} />
         ) : null}
         <div>
-          <p className="label">Your referral link</p>
+          <p className="label">{t("account.refer.yourLink")}</p>
           <div
             className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-sm"
             data-testid="referral-link"
           >
-            <CopyableText text={d.link} label="Copy referral link" />
+            <CopyableText text={d.link} label={t("account.refer.copyLink")} />
           </div>
         </div>
       </section>
       <section className="card" aria-labelledby="referrals-heading">
         <h2 id="referrals-heading" className="text-lg font-semibold">
-          Your Referrals
+          {t("account.refer.yourReferrals")}
         </h2>
         <div className="mt-3 overflow-x-auto">
           <table className="w-full text-left text-sm">
             <thead className="border-b border-slate-200 text-slate-600">
               <tr>
-                <th className="py-2 pr-3 font-medium">Username</th>
-                <th className="py-2 pr-3 font-medium">Income</th>
-                <th className="py-2 font-medium">Date</th>
+                <th className="py-2 pr-3 font-medium">{t("account.refer.username")}</th>
+                <th className="py-2 pr-3 font-medium">{t("account.refer.income")}</th>
+                <th className="py-2 font-medium">{t("account.shared.date")}</th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
               {d.rows.length === 0 ? (
                 <tr>
                   <td colSpan={3} className="py-4 text-center text-slate-600">
-                    No referrals found
+                    {t("account.refer.noReferrals")}
                   </td>
                 </tr>
               ) : (
                 d.rows.map((r) => (
                   <tr key={r.userName}>
                     <td className="py-2 pr-3">{r.userName}</td>
-                    <td className="py-2 pr-3 tabular-nums">{rupees(r.income)}</td>
+                    <td className="py-2 pr-3 tabular-nums">{f.rupees(r.income)}</td>
                     <td className="py-2">
-                      <time dateTime={r.date}>{formatTime(r.date)}</time>
+                      <time dateTime={r.date}>{f.time(r.date)}</time>
                     </td>
                   </tr>
                 ))

@@ -7,9 +7,13 @@ import { errorText, memberApi, memberRead } from "~/utils/api.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { Field, PasswordField, SubmitButton, useIsPending, useAppForm } from "~/components/forms";
 import { AlertBox } from "~/components/confirm-dialog";
+import { Trans, useTranslation } from "react-i18next";
+import { requestT } from "~/i18n/i18n.server";
+import { pageName } from "~/utils/meta";
+import { useLocalize } from "~/i18n/i18n";
 import { FIELD_MESSAGES, emailField, newPasswordField, typedPasswordField } from "../../shared/fields";
 
-export const meta: MetaFunction = () => [{ title: "Settings" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageName(matches, "account.settings") }];
 
 const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"];
 const EMAIL_NEEDS_PASSWORD = "Please enter your current password to change your e-mail address.";
@@ -81,6 +85,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  const t = requestT(request);
   const formData = await request.formData();
   if (formData.get("intent") === "email") {
     const account = await loadAccount(request, context);
@@ -100,16 +105,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (res.ok) {
       return redirectWithToast(context, "/member/settings", {
         type: "success",
-        title:
-          typeof res.body.msg === "string"
-            ? res.body.msg
-            : "A verification link has been sent to your new email address.",
+        title: typeof res.body.msg === "string" ? res.body.msg : t("account.settings.verificationSent"),
       });
     }
     if (res.body.error_code === "too_soon" && typeof res.body.time_left === "number") {
       return redirectWithToast(context, "/member/settings", {
         type: "error",
-        title: "Please wait before trying again.",
+        title: t("account.settings.waitBeforeRetry"),
         countdownMs: Math.max(0, Math.round(res.body.time_left)),
       });
     }
@@ -139,7 +141,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (res.ok) {
     return redirectWithToast(context, "/member/settings", {
       type: "success",
-      title: typeof res.body.msg === "string" ? res.body.msg : "Password changed successfully.",
+      title: typeof res.body.msg === "string" ? res.body.msg : t("account.settings.passwordChanged"),
     });
   }
   return data(
@@ -154,6 +156,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 function PasswordForm() {
   const actionData = useActionData<typeof action>();
   const pending = useIsPending({ fields: { intent: "password" } });
+  const { t } = useTranslation();
+  const localize = useLocalize();
   const [form, fields] = useAppForm({
     id: "change-password",
     lastResult: actionData?.intent === "password" ? actionData.result : undefined,
@@ -163,13 +167,13 @@ function PasswordForm() {
   return (
     <section className="card space-y-3" aria-labelledby="password-heading">
       <h2 id="password-heading" className="text-lg font-semibold">
-        Change Password
+        {t("account.settings.changePassword")}
       </h2>
       <Form method="post" {...getFormProps(form)} className="space-y-3">
         <input type="hidden" name="intent" value="password" />
         {form.errors?.length ? <AlertBox tone="error" title={form.errors.join(" ")} /> : null}
         <PasswordField
-          label="Current Password"
+          label={t("account.shared.currentPassword")}
           errors={fields.currentPassword.errors}
           inputProps={{
             ...getInputProps(fields.currentPassword, { type: "password" }),
@@ -177,24 +181,24 @@ function PasswordForm() {
           }}
         />
         <PasswordField
-          label="New Password"
+          label={t("account.settings.newPassword")}
           errors={fields.newPassword.errors}
           inputProps={{
             ...getInputProps(fields.newPassword, { type: "password" }),
             autoComplete: "new-password",
-            title: FIELD_MESSAGES.passwordTooShort,
+            title: localize(FIELD_MESSAGES.passwordTooShort),
           }}
         />
         <PasswordField
-          label="Confirm New Password"
+          label={t("account.settings.confirmNewPassword")}
           errors={fields.confirmPassword.errors}
           inputProps={{
             ...getInputProps(fields.confirmPassword, { type: "password" }),
             autoComplete: "new-password",
-            title: FIELD_MESSAGES.passwordTooShort,
+            title: localize(FIELD_MESSAGES.passwordTooShort),
           }}
         />
-        <SubmitButton pending={pending}>Change Password</SubmitButton>
+        <SubmitButton pending={pending}>{t("account.settings.changePassword")}</SubmitButton>
       </Form>
     </section>
   );
@@ -203,6 +207,7 @@ function PasswordForm() {
 function EmailForm({ currentEmail }: { currentEmail: string }) {
   const actionData = useActionData<typeof action>();
   const pending = useIsPending({ fields: { intent: "email" } });
+  const { t } = useTranslation();
   const schema = emailSchema(currentEmail);
   const [form, fields] = useAppForm({
     id: "change-email",
@@ -213,38 +218,39 @@ function EmailForm({ currentEmail }: { currentEmail: string }) {
   return (
     <section className="card space-y-3" aria-labelledby="email-heading">
       <h2 id="email-heading" className="text-lg font-semibold">
-        Change Email
+        {t("account.settings.changeEmail")}
       </h2>
       <p className="text-sm text-slate-600">
-        Current email: <span className="font-semibold">{currentEmail}</span>
+        <Trans
+          i18nKey="account.settings.currentEmail"
+          values={{ email: currentEmail }}
+          components={{ b: <span className="font-semibold" /> }}
+        />
       </p>
-      <p className="text-sm text-slate-600">
-        We send a link to the new address and tell the current one. Your other signed-in devices are signed
-        out.
-      </p>
+      <p className="text-sm text-slate-600">{t("account.settings.emailNote")}</p>
       <Form method="post" {...getFormProps(form)} className="space-y-3">
         <input type="hidden" name="intent" value="email" />
         {form.errors?.length ? <AlertBox tone="error" title={form.errors.join(" ")} /> : null}
         <Field
-          label="New Email"
+          label={t("account.settings.newEmail")}
           errors={fields.newEmail.errors}
           inputProps={{ ...getInputProps(fields.newEmail, { type: "email" }), autoComplete: "email" }}
         />
         <Field
-          label="Confirm New Email"
+          label={t("account.settings.confirmNewEmail")}
           errors={fields.confirmEmail.errors}
           inputProps={{ ...getInputProps(fields.confirmEmail, { type: "email" }), autoComplete: "email" }}
         />
         <PasswordField
-          label="Your Current Password"
+          label={t("account.settings.yourCurrentPassword")}
           errors={fields.currentPassword.errors}
-          hint="We ask for it so that nobody else using your signed-in device can move your account."
+          hint={t("account.settings.passwordWhy")}
           inputProps={{
             ...getInputProps(fields.currentPassword, { type: "password" }),
             autoComplete: "current-password",
           }}
         />
-        <SubmitButton pending={pending}>Change Email</SubmitButton>
+        <SubmitButton pending={pending}>{t("account.settings.changeEmail")}</SubmitButton>
       </Form>
     </section>
   );
@@ -252,9 +258,10 @@ function EmailForm({ currentEmail }: { currentEmail: string }) {
 
 export default function SettingsPage() {
   const d = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
   return (
     <div className="mx-auto max-w-3xl space-y-6">
-      <h1 className="text-2xl font-bold">Settings</h1>
+      <h1 className="text-2xl font-bold">{t("account.settings.title")}</h1>
       <PasswordForm />
       <EmailForm currentEmail={d.email} />
     </div>

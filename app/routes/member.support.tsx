@@ -8,16 +8,19 @@ import { SubmitButton, useIsPending } from "~/components/forms";
 import { MessageStatusBadge } from "~/components/message-status";
 import { Pagination } from "~/components/pagination";
 import { isMobileNumber } from "../../shared/fields";
-import { formatTime } from "../../shared/time";
+import { Trans, useTranslation } from "react-i18next";
+import { requestT } from "~/i18n/i18n.server";
+import { useFormat } from "~/i18n/format";
+import { pageName } from "~/utils/meta";
 import {
+  MISSING_CREDIT_ANSWER_HOURS,
   MISSING_CREDIT_DAYS,
-  MISSING_CREDIT_PROMISE,
   OFFER_NAME_MAX,
   SUPPORT_TEXT_MAX,
 } from "../../shared/contracts/support";
 import { GENERIC_FAILURE } from "../../shared/messages";
 
-export const meta: MetaFunction = () => [{ title: "Support" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageName(matches, "account.support") }];
 
 /** The member types the completion time in Indian time (datetime-local has no zone of its own). */
 const IST_OFFSET_MS = 330 * 60 * 1000;
@@ -75,6 +78,7 @@ const text = (v: FormDataEntryValue | null) => (typeof v === "string" ? v.trim()
  */
 export async function action(args: ActionFunctionArgs) {
   const { request, context } = args;
+  const t = requestT(request);
   const form = await request.clone().formData();
   const intent = form.get("intent");
   if (intent === "follow-up") {
@@ -86,16 +90,16 @@ export async function action(args: ActionFunctionArgs) {
         { form: "follow-up", id: id ?? undefined, error, values: { body: body.slice(0, SUPPORT_TEXT_MAX) } },
         { status },
       );
-    if (id === null) return refuse("Message not found.", 404);
+    if (id === null) return refuse(t("account.support.messageNotFound"), 404);
     if (!body || body.length > SUPPORT_TEXT_MAX)
-      return refuse(`Write a reply (up to ${SUPPORT_TEXT_MAX} characters).`);
+      return refuse(t("account.support.writeReply", { max: SUPPORT_TEXT_MAX }));
     const res = await callApi(request, context, `/userMessageRoute/my-messages/${id}/reply`, {
       json: { body },
     });
     if (res.ok)
       return redirectWithToast(context, `/member/support#message-${id}`, {
         type: "success",
-        title: res.body.msg ?? "Your reply has been sent.",
+        title: res.body.msg ?? t("account.support.replySent"),
       });
     return refuse(
       errorText(res.body, GENERIC_FAILURE),
@@ -111,13 +115,13 @@ export async function action(args: ActionFunctionArgs) {
     };
     const refuse = (error: string, status = 400) =>
       data<SupportActionData>({ form: "missing-credit", error, values }, { status });
-    if (!values.wallId) return refuse("Choose a task wall.");
+    if (!values.wallId) return refuse(t("account.support.chooseWall"));
     if (!values.offerName || values.offerName.length > OFFER_NAME_MAX)
-      return refuse(`Name the offer (up to ${OFFER_NAME_MAX} characters).`);
+      return refuse(t("account.support.nameOffer", { max: OFFER_NAME_MAX }));
     if (!LOCAL_TIME.test(values.completedAt) || Number.isNaN(Date.parse(fromIstLocal(values.completedAt))))
-      return refuse("Choose the date and time you completed the offer.");
+      return refuse(t("account.support.chooseTime"));
     if (values.details.length > SUPPORT_TEXT_MAX)
-      return refuse(`Details can be up to ${SUPPORT_TEXT_MAX} characters.`);
+      return refuse(t("account.support.detailsTooLong", { max: SUPPORT_TEXT_MAX }));
     const res = await callApi(request, context, "/userMessageRoute/missing-credit", {
       json: {
         wallId: values.wallId,
@@ -142,12 +146,13 @@ export async function action(args: ActionFunctionArgs) {
 
 function FollowUpForm({ id, error, draft }: { id: number; error?: string; draft?: string }) {
   const pending = useIsPending({ formMethod: "POST", fields: { intent: "follow-up", id: String(id) } });
+  const { t } = useTranslation();
   return (
-    <Form method="post" className="space-y-2" aria-label="Reply to this message">
+    <Form method="post" className="space-y-2" aria-label={t("account.support.replyForm")}>
       <input type="hidden" name="id" value={id} />
       <div>
         <label className="label" htmlFor={`follow-up-${id}`}>
-          Your reply
+          {t("account.support.yourReply")}
         </label>
         <textarea
           id={`follow-up-${id}`}
@@ -165,7 +170,7 @@ function FollowUpForm({ id, error, draft }: { id: number; error?: string; draft?
         ) : null}
       </div>
       <SubmitButton pending={pending} className="btn-secondary" name="intent" value="follow-up">
-        Send reply
+        {t("account.support.sendReply")}
       </SubmitButton>
     </Form>
   );
@@ -185,11 +190,13 @@ function MissingCreditForm({
   const pending = useIsPending({ formMethod: "POST", fields: { intent: "missing-credit" } });
   const v = actionData?.form === "missing-credit" ? actionData.values : undefined;
   const error = actionData?.form === "missing-credit" ? actionData.error : undefined;
+  const { t } = useTranslation();
+  const f = useFormat();
   return (
-    <Form method="post" className="space-y-3" aria-label="Missing credit report">
+    <Form method="post" className="space-y-3" aria-label={t("account.support.reportForm")}>
       <div>
         <label className="label" htmlFor="mc-wall">
-          Task wall
+          {t("account.support.taskWall")}
         </label>
         <select
           id="mc-wall"
@@ -200,14 +207,14 @@ function MissingCreditForm({
         >
           {walls.map((w) => (
             <option key={w.wallId} value={w.wallId}>
-              {w.name} (opened {formatTime(w.lastOpenedAt)})
+              {t("account.support.wallOption", { name: w.name, time: f.time(w.lastOpenedAt) })}
             </option>
           ))}
         </select>
       </div>
       <div>
         <label className="label" htmlFor="mc-offer">
-          Offer name
+          {t("account.support.offerName")}
         </label>
         <input
           id="mc-offer"
@@ -221,7 +228,7 @@ function MissingCreditForm({
       </div>
       <div>
         <label className="label" htmlFor="mc-completed">
-          Completed at (IST)
+          {t("account.support.completedAt")}
         </label>
         <input
           id="mc-completed"
@@ -236,7 +243,7 @@ function MissingCreditForm({
       </div>
       <div>
         <label className="label" htmlFor="mc-details">
-          Details (optional)
+          {t("account.support.details")}
         </label>
         <textarea
           id="mc-details"
@@ -252,7 +259,7 @@ function MissingCreditForm({
         </p>
       ) : null}
       <SubmitButton pending={pending} className="btn-primary" name="intent" value="missing-credit">
-        Send report
+        {t("account.support.sendReport")}
       </SubmitButton>
     </Form>
   );
@@ -263,24 +270,25 @@ export default function SupportPage() {
   const actionData = useActionData<typeof action>() as SupportActionData | ContactActionData | undefined;
   const contactData = actionData && "result" in actionData ? actionData : undefined;
   const supportData = actionData && "form" in actionData ? actionData : undefined;
+  const { t } = useTranslation();
+  const f = useFormat();
+  const promise = t("account.support.promise", { hours: MISSING_CREDIT_ANSWER_HOURS });
   return (
     <div className="mx-auto max-w-3xl space-y-4">
-      <h1 className="text-2xl font-bold">Support</h1>
-      <p className="text-sm text-slate-600">
-        Questions about a withdrawal, a conversion or your account? Write to us and we will reply by e-mail.
-      </p>
+      <h1 className="text-2xl font-bold">{t("account.support.title")}</h1>
+      <p className="text-sm text-slate-600">{t("account.support.intro")}</p>
       <div className="card">
         <ContactForm actionData={contactData} defaultValue={d.defaultValue} heading={null} />
       </div>
 
       <section className="space-y-3" aria-labelledby="my-messages-heading" id="my-messages">
         <h2 id="my-messages-heading" className="text-xl font-bold">
-          Your messages
+          {t("account.support.yourMessages")}
         </h2>
         {d.messages === null ? (
-          <p className="card text-sm text-slate-600">Your messages could not be loaded. Please try again.</p>
+          <p className="card text-sm text-slate-600">{t("account.support.messagesFailed")}</p>
         ) : d.messages.records.length === 0 ? (
-          <p className="card text-sm text-slate-600">You have not sent us a message yet.</p>
+          <p className="card text-sm text-slate-600">{t("account.support.noMessages")}</p>
         ) : (
           <ul className="space-y-3">
             {d.messages.records.map((m) => (
@@ -293,24 +301,26 @@ export default function SupportPage() {
                 <div className="flex flex-wrap items-baseline justify-between gap-2">
                   <h3 className="min-w-0 break-words text-base font-semibold">{m.subject}</h3>
                   <time className="text-xs text-slate-600" dateTime={m.time}>
-                    {formatTime(m.time)}
+                    {f.time(m.time)}
                   </time>
                 </div>
                 <p className="flex flex-wrap items-center gap-2">
-                  Status: <MessageStatusBadge status={m.status} />
+                  {t("account.support.status")}
+                  <MessageStatusBadge status={m.status} />
                 </p>
                 {m.missingCredit ? (
                   <p className="break-words text-slate-700">
-                    {m.missingCredit.wallName} · offer “{m.missingCredit.offerName}” · completed{" "}
-                    <time dateTime={m.missingCredit.completedAt}>
-                      {formatTime(m.missingCredit.completedAt)}
-                    </time>
-                    {m.status === "open" ? <> · {MISSING_CREDIT_PROMISE}</> : null}
+                    {t("account.support.missingCreditLine", {
+                      wall: m.missingCredit.wallName,
+                      offer: m.missingCredit.offerName,
+                    })}{" "}
+                    <time dateTime={m.missingCredit.completedAt}>{f.time(m.missingCredit.completedAt)}</time>
+                    {m.status === "open" ? <> · {promise}</> : null}
                   </p>
                 ) : null}
                 <p className="whitespace-pre-wrap break-words text-slate-900">{m.message}</p>
                 {m.replies.length > 0 ? (
-                  <ol className="space-y-2" aria-label="Replies">
+                  <ol className="space-y-2" aria-label={t("account.support.replies")}>
                     {m.replies.map((r) => (
                       <li
                         key={r.id}
@@ -318,8 +328,8 @@ export default function SupportPage() {
                         className={`rounded-md border p-2 ${r.fromOperator ? "border-brand-200 bg-brand-50" : "border-slate-200 bg-slate-50"}`}
                       >
                         <p className="text-xs text-slate-600">
-                          {r.fromOperator ? "Support" : "You"} ·{" "}
-                          <time dateTime={r.time}>{formatTime(r.time)}</time>
+                          {r.fromOperator ? t("account.support.fromSupport") : t("account.support.fromYou")} ·{" "}
+                          <time dateTime={r.time}>{f.time(r.time)}</time>
                         </p>
                         <p className="whitespace-pre-wrap break-words">{r.body}</p>
                       </li>
@@ -350,11 +360,10 @@ export default function SupportPage() {
 
       <section className="card space-y-3" aria-labelledby="missing-credit-heading" id="missing-credit">
         <h2 id="missing-credit-heading" className="text-xl font-bold">
-          Missing credit
+          {t("account.support.missingCredit")}
         </h2>
         <p className="text-sm text-slate-600">
-          Completed an offer on a task wall but the credit did not arrive? Tell us which wall and offer, and
-          when you completed it. {MISSING_CREDIT_PROMISE}
+          {t("account.support.missingCreditIntro")} {promise}
         </p>
         {d.filed ? (
           <div
@@ -362,23 +371,23 @@ export default function SupportPage() {
             role="status"
             data-testid="filed-report"
           >
-            <p className="font-semibold">Your missing-credit report has been received.</p>
+            <p className="font-semibold">{t("account.support.reportReceived")}</p>
             <p className="mt-1 flex flex-wrap items-center gap-2">
-              Status: <MessageStatusBadge status={d.filed.status} />
+              {t("account.support.status")}
+              <MessageStatusBadge status={d.filed.status} />
             </p>
-            <p className="mt-1">{MISSING_CREDIT_PROMISE}</p>
+            <p className="mt-1">{promise}</p>
           </div>
         ) : null}
         {d.walls === null ? (
-          <p className="text-sm text-slate-600">Your task walls could not be loaded. Please try again.</p>
+          <p className="text-sm text-slate-600">{t("account.support.wallsFailed")}</p>
         ) : d.walls.length === 0 ? (
           <p className="text-sm" data-testid="no-walls-opened">
-            You have not opened a task wall in the last {MISSING_CREDIT_DAYS} days, so there is nothing to
-            report yet. Open the offer&apos;s wall from{" "}
-            <Link className="text-brand-700 underline" to="/member/task-wall">
-              Task Walls
-            </Link>{" "}
-            and complete the offer there first.
+            <Trans
+              i18nKey="account.support.noWalls"
+              values={{ days: MISSING_CREDIT_DAYS }}
+              components={{ link: <Link className="text-brand-700 underline" to="/member/task-wall" /> }}
+            />
           </p>
         ) : (
           <MissingCreditForm

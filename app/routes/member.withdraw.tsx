@@ -18,17 +18,20 @@ import { Pagination } from "~/components/pagination";
 import { SubmitButton, useAppForm } from "~/components/forms";
 import { AmountInput } from "~/components/amount-input";
 import { BalanceCard } from "~/components/balance-card";
-import { formatTime } from "../../shared/time";
 import { Instructions } from "~/components/instructions";
-import { parseRupees, rupees, rupeesToMilli } from "../../shared/money";
+import { parseRupees, rupeesToMilli } from "../../shared/money";
 import { AlertBox, ConfirmDialog, confirmStep, useConfirmFlow } from "~/components/confirm-dialog";
 import { CopyableText } from "~/components/copy-button";
 import { useHydrated } from "~/utils/client-toast";
 import { StatusBadge } from "~/components/status-badge";
 import { memberRestrictions } from "~/utils/restrictions.server";
 import { RestrictionNotice } from "~/components/restriction-notice";
+import { Trans, useTranslation } from "react-i18next";
+import { requestT } from "~/i18n/i18n.server";
+import { useFormat } from "~/i18n/format";
+import { pageName } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "Withdraw" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageName(matches, "account.withdraw") }];
 
 /** What the checks need: the bound payout details and the balance, as the API sent them. */
 interface WithdrawRules {
@@ -47,8 +50,6 @@ type Notice =
   | { kind: "expired" }
   | { kind: "auth" }
   | { kind: "error"; title: string; text: string };
-
-const FAILURE = "Something went wrong with your withdrawal. Please try again later.";
 
 const WHOLE_RUPEES = "Please enter the amount in whole rupees (digits only).";
 
@@ -102,6 +103,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  const t = requestT(request);
+  const FAILURE = t("account.withdraw.failure");
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: WithdrawSchema });
   if (submission.status !== "success")
@@ -127,7 +130,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data(
       {
         result: submission.reply(),
-        notice: { kind: "error", title: "Withdrawal Failed", text: FAILURE } as Notice,
+        notice: { kind: "error", title: t("account.withdraw.failed"), text: FAILURE } as Notice,
         confirm: null,
       },
       { status: 502 },
@@ -136,7 +139,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (res.ok) {
     return redirectWithToast(context, "/member/withdraw", {
       type: "success",
-      title: "Withdrawal Successful",
+      title: t("account.withdraw.successful"),
       duration: 5000,
     });
   }
@@ -148,11 +151,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   else if (b.jwtMiddleware_error) failed = { kind: "expired" };
   else if (b.error_code === "bind_payment") failed = { kind: "bind" };
   else if (b.error_code === "payment_method") failed = { kind: "method" };
-  else if (b.error_code === "invalid_amount") failed = { kind: "error", title: "Invalid Amount", text: msg };
+  else if (b.error_code === "invalid_amount")
+    failed = { kind: "error", title: t("account.shared.invalidAmount"), text: msg };
   else if (b.error_code === "insufficient_balance")
-    failed = { kind: "error", title: "Insufficient Balance", text: msg };
+    failed = { kind: "error", title: t("account.shared.insufficientBalance"), text: msg };
   else
-    failed = { kind: "error", title: "Withdrawal Failed", text: res.status >= 500 || !msg ? FAILURE : msg };
+    failed = {
+      kind: "error",
+      title: t("account.withdraw.failed"),
+      text: res.status >= 500 || !msg ? FAILURE : msg,
+    };
   return data(
     { result: submission.reply(), notice: failed, confirm: null },
     { status: res.status >= 400 ? res.status : 400 },
@@ -161,6 +169,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 function NoticeView({ notice, hydrated }: { notice: Notice; hydrated: boolean }) {
   const navigate = useNavigate();
+  const { t } = useTranslation();
+  const f = useFormat();
   useEffect(() => {
     if (notice.kind !== "bind" || !hydrated) return;
     const t = setTimeout(() => navigate("/member/profile"), 5000);
@@ -169,11 +179,11 @@ function NoticeView({ notice, hydrated }: { notice: Notice; hydrated: boolean })
   switch (notice.kind) {
     case "bind":
       return (
-        <AlertBox tone="warning" title="Bind Payment Info">
-          <p>Please bind your payment information to proceed with withdrawals.</p>
+        <AlertBox tone="warning" title={t("account.withdraw.bindTitle")}>
+          <p>{t("account.withdraw.bindText")}</p>
           <p className="mt-2">
             <Link className="font-semibold underline" to="/member/profile">
-              Go to Profile
+              {t("account.shared.goToProfile")}
             </Link>
           </p>
           {/* Without JavaScript the browser itself moves on after 5 s. */}
@@ -182,32 +192,37 @@ function NoticeView({ notice, hydrated }: { notice: Notice; hydrated: boolean })
       );
     case "method":
       return (
-        <AlertBox tone="error" title="Please bind Your payment information again">
+        <AlertBox tone="error" title={t("account.withdraw.bindAgain")}>
           <Link className="font-semibold underline" to="/member/profile">
-            Go to Profile
+            {t("account.shared.goToProfile")}
           </Link>
         </AlertBox>
       );
     case "minimum":
       return (
-        <AlertBox tone="error" title="Invalid Amount">
-          The minimum withdrawal for {notice.method} is {rupees(notice.minimum)}.
+        <AlertBox tone="error" title={t("account.shared.invalidAmount")}>
+          {t("account.withdraw.minimum", { method: notice.method, amount: f.rupees(notice.minimum) })}
         </AlertBox>
       );
     case "balance":
       return (
-        <AlertBox tone="error" title="Insufficient Balance">
-          Your withdrawable balance is {rupees(notice.available)}.
+        <AlertBox tone="error" title={t("account.shared.insufficientBalance")}>
+          {t("account.withdraw.balance", { amount: f.rupees(notice.available) })}
         </AlertBox>
       );
     case "expired":
     case "auth":
       return (
-        <AlertBox tone="error" title={notice.kind === "expired" ? "Session Expired" : "Authentication Error"}>
-          <p>Please log in again to continue.</p>
+        <AlertBox
+          tone="error"
+          title={
+            notice.kind === "expired" ? t("account.withdraw.sessionExpired") : t("account.withdraw.authError")
+          }
+        >
+          <p>{t("account.withdraw.logInAgain")}</p>
           <p className="mt-2">
             <Link className="font-semibold underline" to="/login">
-              Log in
+              {t("account.withdraw.logIn")}
             </Link>
           </p>
         </AlertBox>
@@ -225,6 +240,8 @@ export default function WithdrawPage() {
   const d = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const hydrated = useHydrated();
+  const { t } = useTranslation();
+  const f = useFormat();
   const flow = useConfirmFlow<Notice, { amount: string; request_id: string }>(actionData);
   const { notice, confirm, checking, confirming } = flow;
 
@@ -243,7 +260,7 @@ export default function WithdrawPage() {
 
   return (
     <div className="mx-auto max-w-3xl space-y-6">
-      <h1 className="text-2xl font-bold">Withdraw</h1>
+      <h1 className="text-2xl font-bold">{t("account.withdraw.title")}</h1>
       <RestrictionNotice restrictions={d.restrictions} kind="withdrawals" />
       {d.reviewMessage && !d.restrictions?.withdrawalsHeld ? (
         <p
@@ -253,19 +270,19 @@ export default function WithdrawPage() {
         >
           {d.reviewMessage}{" "}
           <a href="/member/support" className="font-semibold underline">
-            Go to the Support page
+            {t("account.withdraw.goToSupport")}
           </a>
         </p>
       ) : null}
-      <section className="grid grid-cols-1 gap-3 sm:grid-cols-3" aria-label="Balances">
-        <BalanceCard label="Withdrawable Balance" amount={d.withdrawable} tone="brand" />
-        <BalanceCard label="Pending Withdrawn" amount={d.pending} tone="amber" />
-        <BalanceCard label="Total Withdraw" amount={d.total} tone="green" />
+      <section className="grid grid-cols-1 gap-3 sm:grid-cols-3" aria-label={t("account.shared.balances")}>
+        <BalanceCard label={t("account.shared.withdrawableBalance")} amount={d.withdrawable} tone="brand" />
+        <BalanceCard label={t("account.withdraw.pendingWithdrawn")} amount={d.pending} tone="amber" />
+        <BalanceCard label={t("account.withdraw.totalWithdraw")} amount={d.total} tone="green" />
       </section>
 
       <section className="card space-y-4" aria-labelledby="withdraw-heading">
         <h2 id="withdraw-heading" className="text-lg font-semibold">
-          Withdraw Now
+          {t("account.withdraw.withdrawNow")}
         </h2>
         {notice ? <NoticeView notice={notice} hydrated={hydrated} /> : null}
         <Form method="post" {...getFormProps(form)} className="space-y-3" onReset={flow.clear}>
@@ -273,22 +290,28 @@ export default function WithdrawPage() {
           <AmountInput
             id="withdraw-amount"
             name={fields.amount.name}
-            label="Amount (₹)"
+            label={t("account.shared.amountRupees")}
             required={fields.amount.required}
             errors={fields.amount.errors}
           />
           {d.rules.method ? (
             <p className="text-xs text-slate-600">
-              Payout method: <span className="font-semibold">{d.rules.method}</span>
-              {d.rules.minimum ? <> · minimum {rupees(d.rules.minimum)}</> : null}
+              <Trans
+                i18nKey="account.withdraw.payoutMethod"
+                values={{ method: d.rules.method }}
+                components={{ b: <span className="font-semibold" /> }}
+              />
+              {d.rules.minimum
+                ? t("account.withdraw.payoutMinimum", { amount: f.rupees(d.rules.minimum) })
+                : null}
             </p>
           ) : null}
           <div className="flex gap-2">
             <SubmitButton pending={checking} className="btn-primary flex-1">
-              Withdraw Now
+              {t("account.withdraw.withdrawNow")}
             </SubmitButton>
             <button type="reset" className="btn-secondary">
-              Clear
+              {t("account.shared.clear")}
             </button>
           </div>
         </Form>
@@ -296,15 +319,18 @@ export default function WithdrawPage() {
 
       {confirm ? (
         <ConfirmDialog
-          title="Are you sure?"
-          confirmLabel="Yes, Withdraw"
-          cancelLabel="No, Cancel"
+          title={t("account.shared.areYouSure")}
+          confirmLabel={t("account.withdraw.confirm")}
+          cancelLabel={t("account.shared.noCancel")}
           fields={{ intent: "confirm", amount: confirm.amount, request_id: confirm.request_id }}
           onCancel={hydrated ? flow.clear : undefined}
           pending={confirming}
         >
-          You are withdrawing <span className="font-semibold">{rupees(confirm.amount)}</span>
-          {d.rules.method ? <> to {d.rules.method}</> : null}.
+          <Trans
+            i18nKey={d.rules.method ? "account.withdraw.confirmTextTo" : "account.withdraw.confirmText"}
+            values={{ amount: f.rupees(confirm.amount), method: d.rules.method ?? "" }}
+            components={{ b: <span className="font-semibold" /> }}
+          />
         </ConfirmDialog>
       ) : null}
 
@@ -312,25 +338,28 @@ export default function WithdrawPage() {
 
       <section className="card" aria-labelledby="history-heading">
         <h2 id="history-heading" className="text-lg font-semibold">
-          Withdraw History
+          {t("account.withdraw.history")}
         </h2>
         {d.records.length === 0 ? (
-          <p className="mt-3 text-sm text-slate-600">No withdrawals yet.</p>
+          <p className="mt-3 text-sm text-slate-600">{t("account.withdraw.noWithdrawals")}</p>
         ) : (
-          <ul className="mt-3 divide-y divide-slate-100" aria-label="Withdraw history">
+          <ul className="mt-3 divide-y divide-slate-100" aria-label={t("account.withdraw.historyList")}>
             {d.records.map((r) => (
               <li key={r._id} className="space-y-1 py-3 text-sm" data-testid="withdraw-record">
                 <div className="flex items-center justify-between gap-2">
                   <StatusBadge status={r.withdrawal_status} />
-                  <span className="text-base font-semibold tabular-nums">{rupees(r.balance)}</span>
+                  <span className="text-base font-semibold tabular-nums">{f.rupees(r.balance)}</span>
                 </div>
                 <p className="text-slate-600">
-                  {r.type} · <time dateTime={r.time}>{formatTime(r.time)}</time>
+                  {r.type} · <time dateTime={r.time}>{f.time(r.time)}</time>
                 </p>
                 <p className="text-slate-600">
-                  Order Number: <CopyableText text={r._id.toUpperCase()} label="Copy order number" />
+                  {t("account.withdraw.orderNumber")}
+                  <CopyableText text={r._id.toUpperCase()} label={t("account.shared.copyOrderNumber")} />
                 </p>
-                {r.remark ? <p className="text-slate-700">Remark: {r.remark}</p> : null}
+                {r.remark ? (
+                  <p className="text-slate-700">{t("account.withdraw.remark", { remark: r.remark })}</p>
+                ) : null}
               </li>
             ))}
           </ul>

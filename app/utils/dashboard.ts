@@ -1,4 +1,5 @@
 import type { DashboardData as DashboardAnswer, EarningSource } from "../../shared/contracts/accounts";
+import type { Catalogue } from "../i18n/en";
 
 type Loose<T> = T extends (infer U)[] ? Loose<U>[] : T extends object ? { [K in keyof T]?: Loose<T[K]> } : T;
 
@@ -8,13 +9,34 @@ type Loose<T> = T extends (infer U)[] ? Loose<U>[] : T extends object ? { [K in 
  */
 export type DashboardData = Loose<DashboardAnswer>;
 
-/** The five tiles in the spec's order, each linking to its page. */
-export const DASHBOARD_TILES: ReadonlyArray<{ source: EarningSource; label: string; to: string }> = [
-  { source: "ptc_ads", label: "PTC Ads", to: "/member/ptc-ads" },
-  { source: "click_short_link", label: "Click Shorten Link", to: "/member/click-shorten-link" },
-  { source: "offerWall", label: "TaskWalls", to: "/member/task-wall" },
-  { source: "referral_income", label: "Referral Income", to: "/member/refer-and-earn" },
-  { source: "bettingGames", label: "Betting Games", to: "/member/betting-games" },
+/** A tile's name in the catalogue (account.dashboard.tiles). */
+export type DashboardTileKey = keyof Catalogue["account"]["dashboard"]["tiles"];
+
+/**
+ * The five tiles in the spec's order, each linking to its page. `label` is the English name;
+ * the page shows `labelKey` in the page's language.
+ */
+export const DASHBOARD_TILES: ReadonlyArray<{
+  source: EarningSource;
+  label: string;
+  labelKey: DashboardTileKey;
+  to: string;
+}> = [
+  { source: "ptc_ads", label: "PTC Ads", labelKey: "ptcAds", to: "/member/ptc-ads" },
+  {
+    source: "click_short_link",
+    label: "Click Shorten Link",
+    labelKey: "clickShortenLink",
+    to: "/member/click-shorten-link",
+  },
+  { source: "offerWall", label: "TaskWalls", labelKey: "taskWalls", to: "/member/task-wall" },
+  {
+    source: "referral_income",
+    label: "Referral Income",
+    labelKey: "referralIncome",
+    to: "/member/refer-and-earn",
+  },
+  { source: "bettingGames", label: "Betting Games", labelKey: "bettingGames", to: "/member/betting-games" },
 ];
 
 type Amount = string | number | null | undefined;
@@ -23,7 +45,7 @@ export interface DashboardView {
   months: Array<{ key: string; name: string }>;
   /** The selected month's key ('' when the API sent no months). */
   month: string;
-  tiles: Array<{ label: string; to: string; income: Amount }>;
+  tiles: Array<{ label: string; labelKey: DashboardTileKey; to: string; income: Amount }>;
   days: Array<{ date: string; self: Amount; referral: Amount; total: Amount }>;
   announcements: Array<{ time: string; html: string }>;
 }
@@ -41,6 +63,7 @@ export function dashboardView(d: DashboardData, monthParam: string | null): Dash
   const record = selected ? d.user_month_records?.[months.indexOf(selected)] : undefined;
   const tiles = DASHBOARD_TILES.map((t) => ({
     label: t.label,
+    labelKey: t.labelKey,
     to: t.to,
     income: record?.earningSources?.[t.source]?.income,
   }));

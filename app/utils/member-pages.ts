@@ -1,33 +1,48 @@
+import type { Catalogue } from "../i18n/en";
+
+/** A member section's name in the catalogue: account.sections.<key>. */
+export type MemberSectionKey = keyof Catalogue["account"]["sections"];
+
 /**
  * Member paths the spec lists (spec 1 §2, spec 2 §2). A path on this list whose page is not built
  * yet shows 'Coming soon' inside the member layout; any other member path is a 404.
  */
-const SPEC_MEMBER_PAGES: ReadonlyArray<readonly [RegExp, string]> = [
-  [/^dashboard$/, "Dashboard"],
-  [/^profile$/, "Profile"],
-  [/^advertiser$/, "Advertiser"],
-  [/^advertiser\/create$/, "Advertiser"],
-  [/^withdraw$/, "Withdraw"],
-  [/^balance-converter$/, "Balance Converter"],
-  [/^refer-and-earn$/, "Refer & Earn"],
-  [/^gift-code$/, "GiftCode"],
-  [/^ptc-ads$/, "PTC Ads"],
-  [/^(waitRedirecting|iframe|youtube)$/, "PTC Ads"],
-  [/^click-shorten-link$/, "Click Short Link"],
-  [/^last-page\/.+$/, "Click Short Link"],
-  [/^task-wall$/, "Task Walls"],
+const SPEC_MEMBER_PAGES: ReadonlyArray<readonly [RegExp, string, MemberSectionKey]> = [
+  [/^dashboard$/, "Dashboard", "dashboard"],
+  [/^profile$/, "Profile", "profile"],
+  [/^advertiser$/, "Advertiser", "advertiser"],
+  [/^advertiser\/create$/, "Advertiser", "advertiser"],
+  [/^withdraw$/, "Withdraw", "withdraw"],
+  [/^balance-converter$/, "Balance Converter", "balanceConverter"],
+  [/^refer-and-earn$/, "Refer & Earn", "referAndEarn"],
+  [/^gift-code$/, "GiftCode", "giftCode"],
+  [/^ptc-ads$/, "PTC Ads", "ptcAds"],
+  [/^(waitRedirecting|iframe|youtube)$/, "PTC Ads", "ptcAds"],
+  [/^click-shorten-link$/, "Click Short Link", "clickShortLink"],
+  [/^last-page\/.+$/, "Click Short Link", "clickShortLink"],
+  [/^task-wall$/, "Task Walls", "taskWalls"],
   // the {encodedUrl} may decode to a value with slashes
-  [/^task-wall\/.+$/, "Task Walls"],
-  [/^betting-games$/, "Betting Games"],
-  [/^betting-games\/tic-tac-toe$/, "Betting Games"],
-  [/^betting-games\/tic-tac-toe\/play\/.+$/, "Betting Games"],
-  [/^support$/, "Support"],
-  [/^settings$/, "Settings"],
+  [/^task-wall\/.+$/, "Task Walls", "taskWalls"],
+  [/^betting-games$/, "Betting Games", "bettingGames"],
+  [/^betting-games\/tic-tac-toe$/, "Betting Games", "bettingGames"],
+  [/^betting-games\/tic-tac-toe\/play\/.+$/, "Betting Games", "bettingGames"],
+  [/^support$/, "Support", "support"],
+  [/^settings$/, "Settings", "settings"],
 ];
 
 /** The section title for a member path (the part after /member/), or null when the spec has no such page. */
 export function memberPageTitle(splat: string): string | null {
   const path = splat.replace(/^\/+/, "").replace(/\/+$/, "");
   for (const [pattern, title] of SPEC_MEMBER_PAGES) if (pattern.test(path)) return title;
+  return null;
+}
+
+/**
+ * The same section's name as a catalogue key (`t(\`account.sections.${key}\`)` shows it in the
+ * page's language), or null when the spec has no such page.
+ */
+export function memberPageSection(splat: string): MemberSectionKey | null {
+  const path = splat.replace(/^\/+/, "").replace(/\/+$/, "");
+  for (const [pattern, , key] of SPEC_MEMBER_PAGES) if (pattern.test(path)) return key;
   return null;
 }

@@ -1,7 +1,150 @@
 /** The advertiser's pages: campaigns and the create wizard. English: the specification's words verbatim. */
 const adv = {
   /** Page titles (the browser tab), read by pageTitle() from the root loader's data. */
-  titles: {},
+  titles: {
+    advertiser: "Advertiser",
+    create: "Create Campaign | Advertiser",
+  },
+  /** A campaign's status as the list shows it (lower case; the pill capitalises it). */
+  statuses: {
+    active: "active",
+    paused: "paused",
+    completed: "completed",
+    rejected: "rejected",
+  },
+  /** A campaign's type on the list's chips and cards (lower case, as the API names it). */
+  types: {
+    window: "window",
+    iframe: "iframe",
+    youtube: "youtube",
+  },
+  /** A campaign's type in the wizard (issue 7 §4). */
+  typeLabels: {
+    window: "Window",
+    iframe: "Iframe",
+    youtube: "Youtube",
+  },
+  list: {
+    heading: "Advertiser",
+    create: "Create",
+    balances: "Balances",
+    depositBalance: "Deposit Balance",
+    counters: {
+      label: "Campaign counters",
+      total: "Total campaigns",
+      active: "Active",
+      paused: "Paused",
+      remaining: "Remaining views",
+    },
+    campaigns: "Campaigns",
+    empty: "There is no data",
+    error: "Error",
+    filters: {
+      status: "Status",
+      type: "Type",
+      all: "All",
+      active: "Active",
+      paused: "Paused",
+      searchForm: "Search campaigns",
+      searchLabel: "Search by title",
+      search: "Search",
+    },
+    /** The toasts after a change (shared/campaign CAMPAIGN_MESSAGES, word for word). */
+    done: {
+      paused: "Campaign paused successfully!",
+      active: "Campaign activated successfully!",
+      delete: "Campaign deleted successfully!",
+    },
+    deleteDialog: {
+      title: "Are you sure?",
+      confirm: "Yes, Delete",
+      cancel: "No, Cancel",
+      /** <name/> is the campaign's title (bold). */
+      text: "Delete <name/>? Its undelivered views are refunded to your deposit balance.",
+      thisCampaign: "this campaign",
+    },
+  },
+  card: {
+    spend: "Spend",
+    views: "Views",
+    time: "Time",
+    viewInfo: "View Info",
+    description: "Description",
+    url: "URL",
+    duration: "Duration",
+    seconds: "{{n}} seconds",
+    interval: "Interval",
+    hours: "{{n}} hours",
+    perDayLimit: "Per Day Limit",
+    off: "Off",
+    pause: "Pause",
+    activate: "Activate",
+    delete: "Delete",
+  },
+  create: {
+    heading: "Create Campaign",
+    back: "Back",
+    depositBalance: "Deposit Balance:",
+    steps: {
+      label: "Steps",
+      type: "Type",
+      info: "Info",
+      reward: "Reward",
+      preview: "Preview",
+    },
+    form: "Create campaign",
+    error: "Error",
+    next: "Next",
+    create: "Create",
+    prev: "Prev",
+    campaignType: "Campaign Type",
+    title: "Title",
+    url: "URL",
+    youtubeUrl: "YouTube Video URL",
+    description: "Description",
+    duration: "Duration",
+    durationOption: "{{seconds}} seconds · {{price}}",
+    totalViews: "Total Views",
+    minimumViews: "Minimum {{n}} views.",
+    interval: "Interval (hours):",
+    enableLimit: "Enable Per Day Limit",
+    perDayLimit: "Per Day Limit",
+    subtotalLabel: "Subtotal:",
+    /** Step 4's summary. */
+    preview: {
+      label: "Preview",
+      type: "Type",
+      title: "Title",
+      url: "URL",
+      description: "Description",
+      duration: "Duration",
+      seconds: "{{n}} seconds",
+      totalViews: "Total Views",
+      interval: "Interval",
+      hours: "{{n}} hours",
+      perDayLimit: "Per Day Limit",
+      off: "Off",
+      subtotal: "Subtotal",
+    },
+    /** The iframe preview dialog. */
+    iframe: {
+      title: "Preview",
+      question: "Does your page show below?",
+      frame: "Campaign preview",
+      no: "No, it's not loading",
+      yes: "Yes, it looks good",
+    },
+    /** The Insufficient Balance dialog (shared/campaign CAMPAIGN_MESSAGES, word for word). */
+    insufficient: {
+      title: "Insufficient Balance",
+      text: "Deposit balance is insufficient. Would you like to convert your withdrawal balance to deposit balance or top up your balance?",
+      close: "Close",
+      topUp: "Top Up",
+      convert: "Convert Balance",
+      topUpUnavailable: "The deposit feature is currently unavailable",
+    },
+    submitted: "Your campaign has been successfully submitted.",
+  },
 };
 
 export default adv;

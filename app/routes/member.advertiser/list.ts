@@ -2,11 +2,8 @@ import { isCampaignType, type CampaignType } from "../../../shared/campaign";
 
 /** The advertiser list's filters (status, type, title search, page) and its address. */
 
-export const STATUSES = [
-  { value: "all", label: "All" },
-  { value: "active", label: "Active" },
-  { value: "paused", label: "Paused" },
-] as const;
+/** The status chips (their labels: adv.list.filters.<value>). */
+export const STATUSES = [{ value: "all" }, { value: "active" }, { value: "paused" }] as const;
 type StatusFilter = (typeof STATUSES)[number]["value"];
 
 export interface Filters {

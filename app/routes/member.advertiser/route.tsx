@@ -1,18 +1,21 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Trans, useTranslation } from "react-i18next";
 import { errorText, memberApi, memberRead } from "~/utils/api.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { Pagination } from "~/components/pagination";
 import { BalanceCard } from "~/components/balance-card";
 import { AlertBox, ConfirmDialog, useConfirmFlow } from "~/components/confirm-dialog";
 import { useHydrated } from "~/utils/client-toast";
-import { CAMPAIGN_MESSAGES } from "../../../shared/campaign";
+import { pageName } from "~/utils/meta";
+import { useFormat } from "~/i18n/format";
+import { requestT } from "~/i18n/i18n.server";
 import { INVALID_REQUEST, invariantResponse } from "~/utils/invariant";
-import { filtersOf, isOp, listHref, type Op } from "./list";
+import { filtersOf, isOp, listHref } from "./list";
 import { FilterLinks } from "./filter-links";
 import { CampaignCard } from "./campaign-card";
 
-export const meta: MetaFunction = () => [{ title: "Advertiser" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageName(matches, "adv.advertiser") }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const filters = filtersOf(new URL(request.url).searchParams);
@@ -37,16 +40,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-const SUCCESS: Record<Op, string> = {
-  paused: CAMPAIGN_MESSAGES.paused,
-  active: CAMPAIGN_MESSAGES.activated,
-  delete: CAMPAIGN_MESSAGES.deleted,
-};
-
 type Confirm = { op: "delete"; _id: string; title: string; request_id: string };
 type Notice = { title: string; text: string };
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  const t = requestT(request);
   const form = await request.formData();
   const op = form.get("op");
   const id = String(form.get("_id") ?? "");
@@ -63,9 +61,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     encryptedObj: { clientMsg: op, _id: id },
   });
   if (res.ok) {
-    return redirectWithToast(context, back, { type: "success", title: res.body.msg?.message || SUCCESS[op] });
+    // The API's message is the spec's English (CAMPAIGN_MESSAGES); the catalogue has it word for word.
+    return redirectWithToast(context, back, { type: "success", title: t(`adv.list.done.${op}`) });
   }
-  const notice: Notice = { title: "Error", text: errorText(res.body) };
+  const notice: Notice = { title: t("adv.list.error"), text: errorText(res.body) };
   return data({ notice, confirm: null }, { status: res.status >= 400 ? res.status : 400 });
 }
 
@@ -73,26 +72,28 @@ export default function AdvertiserPage() {
   const d = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const hydrated = useHydrated();
+  const { t } = useTranslation();
+  const f = useFormat();
   const flow = useConfirmFlow<Notice, Confirm>(actionData);
   const { notice, confirm, confirming } = flow;
   const counters = [
-    { label: "Total campaigns", value: d.counters.total },
-    { label: "Active", value: d.counters.active },
-    { label: "Paused", value: d.counters.paused },
-    { label: "Remaining views", value: d.counters.remaining },
+    { label: t("adv.list.counters.total"), value: d.counters.total },
+    { label: t("adv.list.counters.active"), value: d.counters.active },
+    { label: t("adv.list.counters.paused"), value: d.counters.paused },
+    { label: t("adv.list.counters.remaining"), value: d.counters.remaining },
   ];
   return (
     <div className="mx-auto max-w-4xl space-y-5">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 className="text-2xl font-bold">Advertiser</h1>
+        <h1 className="text-2xl font-bold">{t("adv.list.heading")}</h1>
         <Link to="/member/advertiser/create" className="btn-primary">
-          Create
+          {t("adv.list.create")}
         </Link>
       </div>
-      <section className="grid gap-3 sm:grid-cols-2" aria-label="Balances">
-        <BalanceCard label="Deposit Balance" amount={d.deposit} tone="amber" />
+      <section className="grid gap-3 sm:grid-cols-2" aria-label={t("adv.list.balances")}>
+        <BalanceCard label={t("adv.list.depositBalance")} amount={d.deposit} tone="amber" />
       </section>
-      <section className="grid grid-cols-2 gap-2 sm:grid-cols-4" aria-label="Campaign counters">
+      <section className="grid grid-cols-2 gap-2 sm:grid-cols-4" aria-label={t("adv.list.counters.label")}>
         {counters.map((c) => (
           <div
             key={c.label}
@@ -101,7 +102,7 @@ export default function AdvertiserPage() {
             className="rounded-xl border border-slate-200 bg-white p-3 text-center shadow-sm"
           >
             <p className="text-xs font-medium text-slate-600">{c.label}</p>
-            <p className="mt-1 text-lg font-bold tabular-nums">{c.value}</p>
+            <p className="mt-1 text-lg font-bold tabular-nums">{f.count(c.value)}</p>
           </div>
         ))}
       </section>
@@ -115,9 +116,9 @@ export default function AdvertiserPage() {
       ) : null}
 
       {d.campaigns.length === 0 ? (
-        <p className="card py-8 text-center text-slate-600">There is no data</p>
+        <p className="card py-8 text-center text-slate-600">{t("adv.list.empty")}</p>
       ) : (
-        <ul className="grid gap-3 sm:grid-cols-2" aria-label="Campaigns">
+        <ul className="grid gap-3 sm:grid-cols-2" aria-label={t("adv.list.campaigns")}>
           {d.campaigns.map((c) => (
             <CampaignCard
               key={c._id}
@@ -137,9 +138,9 @@ export default function AdvertiserPage() {
 
       {confirm ? (
         <ConfirmDialog
-          title="Are you sure?"
-          confirmLabel="Yes, Delete"
-          cancelLabel="No, Cancel"
+          title={t("adv.list.deleteDialog.title")}
+          confirmLabel={t("adv.list.deleteDialog.confirm")}
+          cancelLabel={t("adv.list.deleteDialog.cancel")}
           tone="danger"
           fields={{
             intent: "confirm",
@@ -154,11 +155,20 @@ export default function AdvertiserPage() {
           pending={confirming}
         >
           <p>
-            Delete <span className="font-semibold">{confirm.title || "this campaign"}</span>? Its undelivered
-            views are refunded to your deposit balance.
+            <Trans
+              i18nKey="adv.list.deleteDialog.text"
+              components={{
+                name: <CampaignName text={confirm.title || t("adv.list.deleteDialog.thisCampaign")} />,
+              }}
+            />
           </p>
         </ConfirmDialog>
       ) : null}
     </div>
   );
+}
+
+/** The campaign's title in the delete question (a component, so a title is never read as markup). */
+function CampaignName({ text }: { text: string }) {
+  return <span className="font-semibold">{text}</span>;
 }

@@ -2,6 +2,7 @@ import { data, type ActionFunctionArgs } from "@remix-run/node";
 import { errorText, memberApi, memberRead } from "~/utils/api.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { newRequestId } from "~/components/confirm-dialog";
+import { requestT } from "~/i18n/i18n.server";
 import { formatRupees, parseRupees } from "../../../shared/money";
 import { CAMPAIGN_MESSAGES, DESCRIPTION_MAX, TITLE_MAX, isEnabled } from "../../../shared/campaign";
 import {
@@ -21,6 +22,7 @@ import {
  * the deposit again before the API creates the campaign.
  */
 export async function createCampaignAction({ request, context }: ActionFunctionArgs) {
+  const t = requestT(request);
   const form = await request.formData();
   const d = await memberRead(request, context, "/advertiserRoute/advertiserCreateDataGet");
   const values = readValues(form);
@@ -40,7 +42,12 @@ export async function createCampaignAction({ request, context }: ActionFunctionA
       step,
       errors: {},
       insufficient: true,
-      toast: { id: newRequestId(), type: "error", title: CAMPAIGN_MESSAGES.topUpUnavailable, duration: 3000 },
+      toast: {
+        id: newRequestId(),
+        type: "error",
+        title: t("adv.create.insufficient.topUpUnavailable"),
+        duration: 3000,
+      },
     });
   if (nav === "iframe_no")
     return answer({ step: 2, errors: { step_2_url: CAMPAIGN_MESSAGES.iframeNotLoading } }, 400);
@@ -96,7 +103,8 @@ export async function createCampaignAction({ request, context }: ActionFunctionA
   if (res.ok)
     return redirectWithToast(context, "/member/advertiser", {
       type: "success",
-      title: res.body.msg?.message || CAMPAIGN_MESSAGES.submitted,
+      // The API's message is the spec's English (CAMPAIGN_MESSAGES.submitted), word for word in the catalogue.
+      title: t("adv.create.submitted"),
     });
   if (res.body.error_code === "insufficient_balance")
     return answer({ step: 4, errors: {}, insufficient: true }, 400);

@@ -1,11 +1,13 @@
 import { useEffect, useState } from "react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { memberRead } from "~/utils/api.server";
 import { AlertBox } from "~/components/confirm-dialog";
 import { SubmitButton, useIsPending } from "~/components/forms";
 import { ActionToast, useHydrated } from "~/utils/client-toast";
-import { rupees } from "../../../shared/money";
+import { useFormat } from "~/i18n/format";
+import { pageName } from "~/utils/meta";
 import { isCampaignType } from "../../../shared/campaign";
 import { FIRST_STEP, STEP_FIELDS, typeOf, type WizardState } from "./wizard";
 import { Hidden, StepList } from "./wizard-parts";
@@ -16,7 +18,7 @@ import { StepPreview } from "./step-preview";
 import { InsufficientDialog, PreviewDialog } from "./dialogs";
 import { createCampaignAction } from "./action.server";
 
-export const meta: MetaFunction = () => [{ title: "Create Campaign | Advertiser" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageName(matches, "adv.create") }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const d = await memberRead(request, context, "/advertiserRoute/advertiserCreateDataGet");
@@ -31,6 +33,8 @@ export default function CreateCampaign() {
   const { d } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const hydrated = useHydrated();
+  const { t } = useTranslation();
+  const f = useFormat();
   // The wizard's own buttons; the dialogs' forms post to the same action with other `nav`s.
   const nextPending = useIsPending({ fields: { nav: "next" } });
   const createPending = useIsPending({ fields: { nav: "create" } });
@@ -48,19 +52,20 @@ export default function CreateCampaign() {
     <div className="mx-auto max-w-2xl space-y-5">
       <ActionToast toast={wizard.toast} />
       <div className="flex items-center justify-between gap-2">
-        <h1 className="text-2xl font-bold">Create Campaign</h1>
+        <h1 className="text-2xl font-bold">{t("adv.create.heading")}</h1>
         <Link to="/member/advertiser" className="btn-secondary">
-          Back
+          {t("adv.create.back")}
         </Link>
       </div>
       <p className="text-sm text-slate-600">
-        Deposit Balance: <span className="font-semibold">{rupees(d.userDepositBalance)}</span>
+        {t("adv.create.depositBalance")}{" "}
+        <span className="font-semibold">{f.rupees(d.userDepositBalance)}</span>
       </p>
       <StepList step={step} />
 
       {/* Before (and without) scripts the browser checks the fields' own rules; once the page runs,
           every step's messages are the spec's, from the same rules on the server. */}
-      <Form method="post" noValidate={hydrated} className="card space-y-4" aria-label="Create campaign">
+      <Form method="post" noValidate={hydrated} className="card space-y-4" aria-label={t("adv.create.form")}>
         <input type="hidden" name="step" value={String(step)} />
         <Hidden values={values} except={STEP_FIELDS[step]} />
 
@@ -73,7 +78,7 @@ export default function CreateCampaign() {
         {step === 4 ? <StepPreview d={d} values={values} /> : null}
 
         {errors.form ? (
-          <AlertBox tone="error" title="Error">
+          <AlertBox tone="error" title={t("adv.create.error")}>
             {errors.form}
           </AlertBox>
         ) : null}
@@ -88,16 +93,16 @@ export default function CreateCampaign() {
               className="btn-primary flex-1"
               disabled={step === 1 && hydrated && !isCampaignType(chosenType)}
             >
-              Next
+              {t("adv.create.next")}
             </SubmitButton>
           ) : (
             <SubmitButton pending={createPending} name="nav" value="create" className="btn-primary flex-1">
-              Create
+              {t("adv.create.create")}
             </SubmitButton>
           )}
           {step > 1 ? (
             <button type="submit" name="nav" value="prev" formNoValidate className="btn-secondary flex-1">
-              Prev
+              {t("adv.create.prev")}
             </button>
           ) : null}
         </div>

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { Field } from "~/components/forms";
 import { DESCRIPTION_MAX, TITLE_MAX, URL_MAX, type CampaignType } from "../../../shared/campaign";
 import { FieldError, fieldHelpers } from "./wizard-parts";
@@ -13,11 +14,12 @@ export function StepInfo({
   errors: WizardState["errors"];
   type: CampaignType | null;
 }) {
+  const { t } = useTranslation();
   const { describedBy, fieldErrors } = fieldHelpers(errors);
   return (
     <>
       <Field
-        label="Title"
+        label={t("adv.create.title")}
         errors={fieldErrors("step_2_title")}
         inputProps={{
           name: "step_2_title",
@@ -27,7 +29,7 @@ export function StepInfo({
         }}
       />
       <Field
-        label={type === "youtube" ? "YouTube Video URL" : "URL"}
+        label={type === "youtube" ? t("adv.create.youtubeUrl") : t("adv.create.url")}
         errors={fieldErrors("step_2_url")}
         inputProps={{
           name: "step_2_url",
@@ -40,7 +42,7 @@ export function StepInfo({
       />
       <div>
         <label className="label" htmlFor="step_2_description">
-          Description
+          {t("adv.create.description")}
         </label>
         <textarea
           id="step_2_description"

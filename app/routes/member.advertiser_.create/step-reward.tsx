@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Field } from "~/components/forms";
-import { formatRupees, rupees } from "../../../shared/money";
+import { useFormat } from "~/i18n/format";
 import {
   INTERVAL_MAX_HOURS,
   INTERVAL_MIN_HOURS,
@@ -24,6 +25,8 @@ export function StepReward({
   errors: WizardState["errors"];
   hydrated: boolean;
 }) {
+  const { t } = useTranslation();
+  const f = useFormat();
   const type = typeOf(values);
   // The browser's view of the step's inputs: the live subtotal, the slider, the limit switch.
   const [duration, setDuration] = useState(values.step_3_duration ?? "");
@@ -43,7 +46,7 @@ export function StepReward({
   return (
     <>
       <fieldset>
-        <legend className="label">Duration</legend>
+        <legend className="label">{t("adv.create.duration")}</legend>
         <div className="grid gap-2 sm:grid-cols-3">
           {durationOptions.map((o) => {
             const value = `${o.time}-${o.price}`;
@@ -61,9 +64,7 @@ export function StepReward({
                   onChange={() => setDuration(value)}
                   className="h-4 w-4 accent-brand-600"
                 />
-                <span>
-                  {o.time} seconds · {rupees(o.price)}
-                </span>
+                <span>{t("adv.create.durationOption", { seconds: o.time, price: f.rupees(o.price) })}</span>
               </label>
             );
           })}
@@ -71,9 +72,9 @@ export function StepReward({
         <FieldError id="step_3_duration-error" text={errors.step_3_duration} />
       </fieldset>
       <Field
-        label="Total Views"
+        label={t("adv.create.totalViews")}
         errors={fieldErrors("step_3_total_views")}
-        hint={<>Minimum {d.PTCAds_total_minimum_Views} views.</>}
+        hint={t("adv.create.minimumViews", { n: d.PTCAds_total_minimum_Views })}
         inputProps={{
           name: "step_3_total_views",
           required: true,
@@ -84,7 +85,7 @@ export function StepReward({
       />
       <div>
         <label className="label" htmlFor="step_3_interval_in_hours">
-          Interval (hours):{" "}
+          {t("adv.create.interval")}{" "}
           <output htmlFor="step_3_interval_in_hours">{intervalShown || INTERVAL_SHOWN_WHEN_UNSET}</output>
         </label>
         <input
@@ -110,11 +111,11 @@ export function StepReward({
             onChange={(e) => setLimitOn(e.currentTarget.checked)}
             className="h-4 w-4 accent-brand-600"
           />
-          Enable Per Day Limit
+          {t("adv.create.enableLimit")}
         </label>
         {limitOn || !hydrated ? (
           <Field
-            label="Per Day Limit"
+            label={t("adv.create.perDayLimit")}
             errors={fieldErrors("step_3_limitViewsPerDay")}
             inputProps={{
               name: "step_3_limitViewsPerDay",
@@ -125,9 +126,9 @@ export function StepReward({
         ) : null}
       </div>
       <p className="text-sm">
-        Subtotal:{" "}
+        {t("adv.create.subtotalLabel")}{" "}
         <span className="font-semibold tabular-nums" data-testid="subtotal">
-          {formatRupees(subtotal ?? 0)}
+          {f.money(subtotal ?? 0)}
         </span>
       </p>
     </>

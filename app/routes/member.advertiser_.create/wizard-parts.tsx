@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { DialogShell } from "~/components/confirm-dialog";
 import { ErrorList } from "~/components/forms";
 import { FIELDS, STEPS, type FieldName, type Step, type Values, type WizardState } from "./wizard";
@@ -13,20 +14,27 @@ export function Hidden({ values, except }: { values: Values; except: FieldName[]
   );
 }
 
+type StepState = "done" | "current" | "todo";
+const stateOf = (n: number, step: Step): StepState => (n < step ? "done" : n === step ? "current" : "todo");
+
 /** The four steps, the current one marked. */
 export function StepList({ step }: { step: Step }) {
+  const { t } = useTranslation();
   return (
-    <ol className="grid grid-cols-4 gap-1 text-center text-xs font-semibold" aria-label="Steps">
-      {STEPS.map((label, i) => {
+    <ol
+      className="grid grid-cols-4 gap-1 text-center text-xs font-semibold"
+      aria-label={t("adv.create.steps.label")}
+    >
+      {STEPS.map((name, i) => {
         const n = i + 1;
-        const state = n < step ? "done" : n === step ? "current" : "todo";
+        const state = stateOf(n, step);
         return (
           <li
-            key={label}
+            key={name}
             aria-current={state === "current" ? "step" : undefined}
             className={`rounded-lg px-2 py-2 ${state === "current" ? "bg-brand-600 text-white" : state === "done" ? "bg-brand-50 text-brand-800" : "bg-slate-100 text-slate-600"}`}
           >
-            {n}. {label}
+            {n}. {t(`adv.create.steps.${name}`)}
           </li>
         );
       })}

@@ -36,7 +36,8 @@ export const FIELDS = [
 export type FieldName = (typeof FIELDS)[number];
 export type Values = Partial<Record<FieldName, string>>;
 
-export const STEPS = ["Type", "Info", "Reward", "Preview"] as const;
+/** The four steps (their names: adv.create.steps.<step>). */
+export const STEPS = ["type", "info", "reward", "preview"] as const;
 export type Step = 1 | 2 | 3 | 4;
 
 export interface WizardState {

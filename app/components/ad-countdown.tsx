@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { tellOpener, type AdType } from "~/utils/ptc";
 
 /**
@@ -26,6 +27,9 @@ export function useAdCountdown({
   const countingRef = useRef(counting);
   countingRef.current = counting;
   const finished = useRef(false);
+  const { t } = useTranslation();
+  const tRef = useRef(t);
+  tRef.current = t;
 
   useEffect(() => {
     if (!enabled) return;
@@ -35,7 +39,7 @@ export function useAdCountdown({
       if (finished.current) return;
       finished.current = true;
       setAborted(true);
-      document.title = "Not Completed";
+      document.title = tRef.current("earn.adTab.notCompleted");
       tellOpener(type, { isAbortFromIframePage: true, viewToken });
     };
     const onVisibility = () => {
@@ -49,7 +53,7 @@ export function useAdCountdown({
       if (remaining > 0) return;
       finished.current = true;
       window.clearInterval(tick);
-      document.title = "Completed";
+      document.title = tRef.current("earn.adTab.completed");
       // Once per session: a second copy of the page (or a restored one) does not report again.
       if (sessionStorage.getItem(key)) return;
       sessionStorage.setItem(key, "1");
@@ -68,13 +72,18 @@ export function useAdCountdown({
 }
 
 export function CountdownBadge({ left, aborted }: { left: number; aborted: boolean }) {
+  const { t } = useTranslation();
   return (
     <p
       className={`rounded-lg px-3 py-2 text-center text-lg font-bold ${aborted ? "bg-red-50 text-red-800" : left <= 0 ? "bg-green-50 text-green-800" : "bg-brand-50 text-brand-900"}`}
       data-testid="ad-countdown"
       aria-live="polite"
     >
-      {aborted ? "Not Completed" : left <= 0 ? "Done!" : `${left} sec remaining`}
+      {aborted
+        ? t("earn.adTab.notCompleted")
+        : left <= 0
+          ? t("earn.adTab.done")
+          : t("earn.adTab.secondsRemaining", { left })}
     </p>
   );
 }

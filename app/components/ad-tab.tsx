@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from "react";
-import { FAILED, tellOpener, type AdType } from "~/utils/ptc";
+import { useTranslation } from "react-i18next";
+import { tellOpener, type AdType } from "~/utils/ptc";
 import { AlertBox } from "~/components/confirm-dialog";
 
 /**
@@ -26,19 +27,18 @@ export function AdTabShell({ title, children }: { title: string; children: React
 }
 
 export function BlockedNotice({ kind }: { kind: "adblock" | "proxy" }) {
+  const { t } = useTranslation();
   return (
     <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-5 text-center text-red-900">
       {kind === "adblock" ? (
         <>
-          <p className="text-lg font-bold">Ad Blocker Detected</p>
-          <p className="mt-1 text-sm">
-            Please disable your ad blocker and reload this page to earn from this ad.
-          </p>
+          <p className="text-lg font-bold">{t("earn.adTab.adBlockTitle")}</p>
+          <p className="mt-1 text-sm">{t("earn.adTab.adBlockText")}</p>
         </>
       ) : (
         <>
-          <p className="text-lg font-bold">Proxy Detected</p>
-          <p className="mt-1 text-sm">Please disable your proxy or VPN and try again to earn from this ad.</p>
+          <p className="text-lg font-bold">{t("earn.adTab.proxyTitle")}</p>
+          <p className="mt-1 text-sm">{t("earn.adTab.proxyText")}</p>
         </>
       )}
     </div>
@@ -77,13 +77,14 @@ export function AdTabStopped({
   proxy: boolean;
   message: string | null;
 }) {
+  const { t } = useTranslation();
   return (
     <AdTabShell title={title}>
       {proxy ? (
         <BlockedNotice kind="proxy" />
       ) : (
-        <AlertBox tone="error" title="Failed">
-          {message ?? FAILED}
+        <AlertBox tone="error" title={t("earn.adTab.failed")}>
+          {message ?? t("earn.ptc.operationFailed")}
         </AlertBox>
       )}
     </AdTabShell>

@@ -1,11 +1,11 @@
 import { useEffect, useRef } from "react";
 import { useFetcher } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { useFormat } from "~/i18n/format";
 import type { ChannelResult } from "~/utils/channel.server";
 
 /** How often the browser refreshes the channel statistics (spec 1 §9). */
 export const CHANNEL_REFRESH_MS = 60_000;
-
-const count = (n: number | null) => (n === null ? "Hidden" : n.toLocaleString("en-IN"));
 
 /**
  * The video-channel panel: statistics rendered by the server with the page, then refreshed every
@@ -13,6 +13,9 @@ const count = (n: number | null) => (n === null ? "Hidden" : n.toLocaleString("e
  * so instead of showing stale or made-up numbers.
  */
 export function ChannelPanel({ initial }: { initial: ChannelResult | null }) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const count = (n: number | null) => (n === null ? t("earn.channel.hidden") : f.count(n));
   const fetcher = useFetcher<ChannelResult>({ key: "channel-stats" });
   const load = useRef(fetcher.load);
   useEffect(() => {
@@ -32,7 +35,7 @@ export function ChannelPanel({ initial }: { initial: ChannelResult | null }) {
       data-testid="channel-panel"
     >
       <h2 id="channel-heading" className="text-xl font-bold text-slate-900">
-        Our Video Channel
+        {t("earn.channel.heading")}
       </h2>
       {result?.ok ? (
         <div className="mt-4">
@@ -65,9 +68,9 @@ export function ChannelPanel({ initial }: { initial: ChannelResult | null }) {
           <dl className="mt-4 grid grid-cols-3 gap-2 text-center">
             {(
               [
-                ["Subscribers", result.channel.subscribers],
-                ["Views", result.channel.views],
-                ["Videos", result.channel.videos],
+                [t("earn.channel.subscribers"), result.channel.subscribers],
+                [t("earn.channel.views"), result.channel.views],
+                [t("earn.channel.videos"), result.channel.videos],
               ] as const
             ).map(([label, n]) => (
               <div key={label} className="flex flex-col-reverse rounded-lg bg-slate-50 p-2">
@@ -79,7 +82,7 @@ export function ChannelPanel({ initial }: { initial: ChannelResult | null }) {
         </div>
       ) : (
         <p className="mt-3 text-sm text-slate-600" data-testid="channel-unavailable">
-          Channel stats are unavailable right now.
+          {t("earn.channel.unavailable")}
         </p>
       )}
     </section>

@@ -6,9 +6,12 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requestT } from "~/i18n/i18n.server";
+import { useFormat } from "~/i18n/format";
+import { pageName } from "~/utils/meta";
 import { callApi, errorText } from "~/utils/api.server";
 import { Spinner } from "~/components/forms";
-import { rupees } from "../../shared/money";
 import { GENERIC_FAILURE } from "../../shared/messages";
 import { invariantResponse } from "~/utils/invariant";
 import type { DemoOffer } from "../../shared/contracts/taskWalls";
@@ -21,7 +24,7 @@ import type { DemoOffer } from "../../shared/contracts/taskWalls";
  * API serves the demo wall (a demo install, never production): elsewhere the page is a 404.
  */
 
-export const meta: MetaFunction = () => [{ title: "Demo Offers" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageName(matches, "earn.demoOffers") }];
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
@@ -31,7 +34,7 @@ function userIdOf(request: Request): string {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const userId = userIdOf(request);
-  if (!userId) return { userId, wall: null, error: "This page needs a user_id." };
+  if (!userId) return { userId, wall: null, error: requestT(request)("earn.demoWall.needsUserId") };
   let res;
   try {
     res = await callApi(request, context, "/demoWall/offers", { query: { user_id: userId } });
@@ -48,7 +51,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const userId = userIdOf(request);
   const offerId = String(form.get("offer_id") ?? "").slice(0, 100);
-  if (!userId || !offerId) return data({ ok: false, message: "Offer not found.", offerId }, { status: 400 });
+  if (!userId || !offerId)
+    return data(
+      { ok: false, message: requestT(request)("earn.demoWall.offerNotFound"), offerId },
+      { status: 400 },
+    );
   try {
     const res = await callApi(request, context, "/demoWall/complete", {
       method: "POST",
@@ -65,6 +72,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 function OfferCard({ offer }: { offer: DemoOffer }) {
+  const { t } = useTranslation();
+  const f = useFormat();
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formData?.get("offer_id") === offer.id;
   return (
@@ -72,8 +81,10 @@ function OfferCard({ offer }: { offer: DemoOffer }) {
       <div className="flex items-start justify-between gap-3">
         <h2 className="font-semibold text-slate-900">{offer.title}</h2>
         <p className="shrink-0 text-right text-sm">
-          <span className="block font-bold text-emerald-700">{offer.points} points</span>
-          <span className="text-slate-600">{rupees(offer.reward)}</span>
+          <span className="block font-bold text-emerald-700">
+            {t("earn.demoWall.points", { points: offer.points })}
+          </span>
+          <span className="text-slate-600">{f.rupees(offer.reward)}</span>
         </p>
       </div>
       <p className="mt-1 text-sm text-slate-600">{offer.description}</p>
@@ -81,7 +92,7 @@ function OfferCard({ offer }: { offer: DemoOffer }) {
         {offer.completed ? (
           <p className="inline-flex items-center gap-1 rounded-md bg-emerald-50 px-3 py-2 text-sm font-semibold text-emerald-800">
             <span aria-hidden>✓</span>
-            <span>Completed</span>
+            <span>{t("earn.demoWall.completed")}</span>
           </p>
         ) : (
           <Form method="post" preventScrollReset>
@@ -90,11 +101,11 @@ function OfferCard({ offer }: { offer: DemoOffer }) {
               type="submit"
               disabled={pending}
               aria-busy={pending}
-              aria-label={`Complete ${offer.title}`}
+              aria-label={t("earn.demoWall.completeNamed", { title: offer.title })}
               className="inline-flex min-h-10 w-full items-center justify-center gap-2 rounded-md bg-emerald-600 px-4 py-2 text-sm font-semibold text-white hover:bg-emerald-700 disabled:opacity-60 sm:w-auto"
             >
               {pending ? <Spinner /> : null}
-              Complete
+              {t("earn.demoWall.complete")}
             </button>
           </Form>
         )}
@@ -104,6 +115,7 @@ function OfferCard({ offer }: { offer: DemoOffer }) {
 }
 
 export default function DemoWall() {
+  const { t } = useTranslation();
   const d = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   return (
@@ -116,8 +128,12 @@ export default function DemoWall() {
           >
             D
           </span>
-          <p className="text-lg font-bold text-emerald-900">Demo Offers</p>
-          {d.wall ? <p className="ml-auto truncate text-xs text-slate-500">for {d.wall.wallName}</p> : null}
+          <p className="text-lg font-bold text-emerald-900">{t("earn.demoWall.title")}</p>
+          {d.wall ? (
+            <p className="ml-auto truncate text-xs text-slate-500">
+              {t("earn.demoWall.forWall", { name: d.wall.wallName })}
+            </p>
+          ) : null}
         </div>
       </header>
       <main className="mx-auto max-w-2xl space-y-3 px-4 py-4">
@@ -137,18 +153,16 @@ export default function DemoWall() {
         ) : null}
         {d.wall ? (
           d.wall.offers.length === 0 ? (
-            <p className="rounded-lg bg-white p-4 text-sm text-slate-600">No offers right now.</p>
+            <p className="rounded-lg bg-white p-4 text-sm text-slate-600">{t("earn.demoWall.noOffers")}</p>
           ) : (
-            <ul className="space-y-3" aria-label="Offers">
+            <ul className="space-y-3" aria-label={t("earn.demoWall.offers")}>
               {d.wall.offers.map((o) => (
                 <OfferCard key={o.id} offer={o} />
               ))}
             </ul>
           )
         ) : null}
-        <p className="pt-2 text-center text-xs text-slate-500">
-          A demonstration network: completing an offer sends a signed postback to the site.
-        </p>
+        <p className="pt-2 text-center text-xs text-slate-500">{t("earn.demoWall.footnote")}</p>
       </main>
     </div>
   );

@@ -8,9 +8,11 @@ import type { MemberRouteHandle } from "~/components/member-layout";
 import { useHydrated } from "~/utils/client-toast";
 import { redirectWithToast } from "~/utils/toast.server";
 import { checkAdView, claimFromAdTab, msUntilClaimable } from "~/utils/ptc.server";
-import { GUIDANCE_TIMER } from "~/utils/ptc";
+import { useTranslation } from "react-i18next";
+import { requestT } from "~/i18n/i18n.server";
+import { pageName } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "Iframe Ad" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageName(matches, "earn.iframeAd") }];
 export const handle: MemberRouteHandle = { hideNav: true };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -32,11 +34,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** Without scripts, Claim Bonus is this form: the claim, then the View Ads page with the outcome. */
 export async function action({ request, context }: ActionFunctionArgs) {
   return claimFromAdTab(request, context, "iframe", () =>
-    redirectWithToast(context, "/member/ptc-ads?tab=iframe", { type: "success", title: "Success!" }),
+    redirectWithToast(context, "/member/ptc-ads?tab=iframe", {
+      type: "success",
+      title: requestT(request)("earn.adTab.success"),
+    }),
   );
 }
 
 export default function IframeAd() {
+  const { t } = useTranslation();
   const d = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const hydrated = useHydrated();
@@ -52,7 +58,7 @@ export default function IframeAd() {
   if (d.state !== "ok" || actionData?.proxy) {
     return (
       <AdTabStopped
-        title="Iframe Ad"
+        title={t("earn.adTab.iframeAd")}
         proxy={d.state === "proxy" || Boolean(actionData?.proxy)}
         message={d.state === "ok" ? null : d.message}
       />
@@ -61,30 +67,30 @@ export default function IframeAd() {
 
   const plainLeft = Math.ceil(d.plainLeftMs / 1000);
   return (
-    <AdTabShell title="Iframe Ad">
+    <AdTabShell title={t("earn.adTab.iframeAd")}>
       {hydrated ? (
         <CountdownBadge left={left} aborted={aborted} />
       ) : (
         <CountdownBadge left={plainLeft} aborted={false} />
       )}
-      <p className="text-center text-sm text-slate-600">{GUIDANCE_TIMER}</p>
+      <p className="text-center text-sm text-slate-600">{t("earn.ptc.guidanceTimer")}</p>
       {!hydrated && plainLeft > 0 ? <RefreshWithoutScripts seconds={plainLeft} /> : null}
       {!hydrated && plainLeft <= 0 ? (
         <Form method="post" className="mx-auto max-w-sm">
           <input type="hidden" name="btnName" value={d.campaignId} />
           <SubmitButton pending={pending} className="btn-primary w-full">
-            Claim Bonus
+            {t("earn.adTab.claimBonus")}
           </SubmitButton>
         </Form>
       ) : null}
       {actionData?.message ? (
-        <AlertBox tone="error" title="Failed">
+        <AlertBox tone="error" title={t("earn.adTab.failed")}>
           {actionData.message}
         </AlertBox>
       ) : null}
       <iframe
         src={d.target}
-        title="Ad"
+        title={t("earn.adTab.adFrame")}
         className="h-[75vh] w-full rounded-xl border border-slate-200 bg-white"
         sandbox="allow-scripts allow-same-origin allow-forms allow-popups"
         referrerPolicy="no-referrer"

@@ -2,6 +2,6 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { missingTokenAnswer } from "~/utils/shortlinks.server";
 
 /** `/member/last-page` without its token (spec 2 §8). */
-export async function loader({ context }: LoaderFunctionArgs) {
-  throw await missingTokenAnswer(context);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  throw await missingTokenAnswer(request, context);
 }

@@ -1,5 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { pageName } from "~/utils/meta";
 import { memberRead } from "~/utils/api.server";
 import { Instructions } from "~/components/instructions";
 import { TaskWallSummary } from "~/components/task-wall-summary";
@@ -10,7 +12,7 @@ import { memberRestrictions } from "~/utils/restrictions.server";
 import { RestrictionNotice } from "~/components/restriction-notice";
 import { PendingCredits, pendingCreditsView } from "~/components/pending-credits";
 
-export const meta: MetaFunction = () => [{ title: "Task Walls" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageName(matches, "earn.taskWalls") }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const [d, restrictions] = await Promise.all([
@@ -43,20 +45,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function TaskWallsPage() {
+  const { t } = useTranslation();
   const d = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-4xl space-y-5">
-      <h1 className="text-2xl font-bold">Task Walls</h1>
+      <h1 className="text-2xl font-bold">{t("earn.taskWalls.heading")}</h1>
       <RestrictionNotice restrictions={d.restrictions} kind="earning" />
       <TaskWallSummary balance={d.summary} />
       <PendingCredits pending={d.pending} />
       {d.walls.length === 0 ? (
         <div className="card py-8 text-center">
-          <p className="font-semibold">No task walls available right now.</p>
-          <p className="mt-1 text-sm text-slate-600">Please check again later.</p>
+          <p className="font-semibold">{t("earn.taskWalls.none")}</p>
+          <p className="mt-1 text-sm text-slate-600">{t("earn.taskWalls.checkLater")}</p>
         </div>
       ) : (
-        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label="Task walls">
+        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label={t("earn.taskWalls.list")}>
           {d.walls.map((w) => (
             <li key={w._id} className="card flex flex-col gap-3" data-testid="task-wall">
               <div className="flex items-center gap-3">
@@ -68,15 +71,13 @@ export default function TaskWallsPage() {
                 </span>
                 <h2 className="font-semibold">{w.offerWallName}</h2>
               </div>
-              <p className="text-sm text-slate-600">
-                Complete offers and surveys; credits arrive on their own.
-              </p>
+              <p className="text-sm text-slate-600">{t("earn.taskWalls.blurb")}</p>
               <Link
                 to={viewerPath(w.offerWallApiLink)}
                 className="btn-primary w-full"
-                aria-label={`Start ${w.offerWallName}`}
+                aria-label={t("earn.taskWalls.startNamed", { name: w.offerWallName })}
               >
-                Start
+                {t("earn.taskWalls.start")}
               </Link>
             </li>
           ))}

@@ -1,6 +1,10 @@
 import { useEffect, useRef, useState } from "react";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useRevalidator, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requestT } from "~/i18n/i18n.server";
+import { useLocalize } from "~/i18n/i18n";
+import { pageName } from "~/utils/meta";
 import { memberRead } from "~/utils/api.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Spinner } from "~/components/forms";
@@ -17,7 +21,6 @@ import {
   TASK_WALL_COMPONENT,
   TASK_WALL_SOUND_COOKIE,
   TASK_WALLS_PATH,
-  WALL_NOT_FOUND,
   frameMode,
   readBalance,
   viewerAddress,
@@ -27,8 +30,12 @@ import {
 import { invariantResponse } from "~/utils/invariant";
 import { PendingCredits, pendingCreditsView } from "~/components/pending-credits";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.wall.offerWallName} · Task Walls` : "Task Walls" },
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  {
+    title: data
+      ? `${data.wall.offerWallName} · ${pageName(matches, "earn.taskWalls")}`
+      : pageName(matches, "earn.taskWalls"),
+  },
 ];
 
 /**
@@ -42,7 +49,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     open: viewerAddress(pathname) ?? undefined,
   });
   const wall = wallOfViewerPath(pathname, d.offerWallData_after_replace ?? []);
-  invariantResponse(wall, WALL_NOT_FOUND, 404);
+  invariantResponse(wall, requestT(request)("earn.taskWalls.notFound"), 404);
   return {
     wall,
     mode: frameMode(wall.offerWallApiLink),
@@ -72,6 +79,7 @@ const SPINNER_FALLBACK_MS = 20_000;
  * before the page's scripts did is noticed from its document when it is this site's own page.
  */
 function WallFrame({ src, title }: { src: string; title: string }) {
+  const { t } = useTranslation();
   const hydrated = useHydrated();
   const [loaded, setLoaded] = useState(false);
   const frame = useRef<HTMLIFrameElement>(null);
@@ -94,7 +102,7 @@ function WallFrame({ src, title }: { src: string; title: string }) {
           data-testid="task-wall-spinner"
         >
           <Spinner className="h-8 w-8" />
-          <span className="font-semibold">Loading…</span>
+          <span className="font-semibold">{t("earn.taskWalls.loading")}</span>
         </div>
       ) : null}
       <iframe
@@ -120,6 +128,9 @@ function useLiveBalance(soundOn: boolean) {
   const [registered, setRegistered] = useState(false);
   const sound = useRef(soundOn);
   sound.current = soundOn;
+  const localize = useLocalize();
+  const localizeRef = useRef(localize);
+  localizeRef.current = localize;
   const revalidator = useRevalidator();
   useSiteSocket({
     onConnect: (socket) => {
@@ -129,7 +140,8 @@ function useLiveBalance(soundOn: boolean) {
           if (balance) setLive(balance);
           else {
             const error = (ack as { error?: unknown } | null)?.error;
-            if (typeof error === "string" && error) showToast({ type: "error", title: error });
+            if (typeof error === "string" && error)
+              showToast({ type: "error", title: localizeRef.current(error) });
           }
         })
         .catch(() => {
@@ -156,6 +168,7 @@ function useLiveBalance(soundOn: boolean) {
 }
 
 export default function TaskWallViewer() {
+  const { t } = useTranslation();
   const d = useLoaderData<typeof loader>();
   const soundOn = useSoundOn(d.soundOn, SOUND_FETCHER);
   const { live, credited, registered } = useLiveBalance(soundOn);
@@ -166,7 +179,7 @@ export default function TaskWallViewer() {
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="min-w-0">
           <Link to={TASK_WALLS_PATH} className="text-sm font-semibold text-brand-600 underline">
-            ← Task Walls
+            {t("earn.taskWalls.back")}
           </Link>
           <h1 className="truncate text-2xl font-bold">{d.wall.offerWallName}</h1>
         </div>
@@ -180,13 +193,13 @@ export default function TaskWallViewer() {
       <TaskWallSummary balance={balance} />
       <PendingCredits pending={d.pending} />
       <p className="sr-only" role="status" aria-live="polite">
-        {credited > 0 ? "Your task-wall earnings were updated." : ""}
+        {credited > 0 ? t("earn.taskWalls.updated") : ""}
       </p>
       {d.mode === "frame" ? (
         <WallFrame src={d.wall.offerWallApiLink} title={d.wall.offerWallName} />
       ) : (
         <div className="card space-y-3 py-8 text-center">
-          <p className="font-semibold">This task wall cannot be shown inside the page.</p>
+          <p className="font-semibold">{t("earn.taskWalls.cannotShow")}</p>
           {d.mode === "new-tab" ? (
             <a
               className="btn-primary"
@@ -194,7 +207,7 @@ export default function TaskWallViewer() {
               target="_blank"
               rel="noopener noreferrer"
             >
-              Open {d.wall.offerWallName} in a new tab
+              {t("earn.taskWalls.openInNewTab", { name: d.wall.offerWallName })}
             </a>
           ) : null}
         </div>
@@ -204,16 +217,17 @@ export default function TaskWallViewer() {
 }
 
 export function ErrorBoundary() {
+  const { t } = useTranslation();
   return (
     <GeneralErrorBoundary
       statusHandlers={{
         404: () => (
           <div className="card px-6 py-10 text-center" data-testid="task-wall-not-found">
             <p className="text-5xl font-extrabold text-brand-600">404</p>
-            <h1 className="mt-2 text-2xl font-bold">{WALL_NOT_FOUND}</h1>
-            <p className="mt-2 text-sm text-slate-600">Choose a wall from the list to start.</p>
+            <h1 className="mt-2 text-2xl font-bold">{t("earn.taskWalls.notFound")}</h1>
+            <p className="mt-2 text-sm text-slate-600">{t("earn.taskWalls.chooseWall")}</p>
             <a className="btn-primary mt-6" href={TASK_WALLS_PATH}>
-              Back to Task Walls
+              {t("earn.taskWalls.backToWalls")}
             </a>
           </div>
         ),

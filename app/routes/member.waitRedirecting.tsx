@@ -19,9 +19,11 @@ import type { MemberRouteHandle } from "~/components/member-layout";
 import { useHydrated } from "~/utils/client-toast";
 import { useCountdown } from "~/utils/countdown";
 import { checkAdView, claimFromAdTab, msUntilClaimable } from "~/utils/ptc.server";
-import { GUIDANCE_CLAIM, tellOpener } from "~/utils/ptc";
+import { useTranslation } from "react-i18next";
+import { tellOpener } from "~/utils/ptc";
+import { pageName } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "Please wait..." }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageName(matches, "earn.pleaseWait") }];
 export const handle: MemberRouteHandle = { hideNav: true };
 
 /** The spec's 5 s (spec 2 §9); longer when the ad's duration needs it (the View Ads page adds a 9 s grace). */
@@ -69,6 +71,7 @@ function useAdBlockCheck(enabled: boolean): boolean {
 }
 
 export default function WaitRedirecting() {
+  const { t } = useTranslation();
   const d = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const hydrated = useHydrated();
@@ -83,7 +86,7 @@ export default function WaitRedirecting() {
   if (d.state !== "ok" || actionData?.proxy) {
     return (
       <AdTabStopped
-        title="Claim Bonus"
+        title={t("earn.adTab.claimBonus")}
         proxy={d.state === "proxy" || Boolean(actionData?.proxy)}
         message={d.state === "ok" ? null : d.message}
       />
@@ -91,7 +94,7 @@ export default function WaitRedirecting() {
   }
   if (adBlocked) {
     return (
-      <AdTabShell title="Claim Bonus">
+      <AdTabShell title={t("earn.adTab.claimBonus")}>
         <BlockedNotice kind="adblock" />
       </AdTabShell>
     );
@@ -100,19 +103,19 @@ export default function WaitRedirecting() {
   const ready = left <= 0;
   const seconds = Math.ceil(left / 1000);
   return (
-    <AdTabShell title="Claim Bonus">
+    <AdTabShell title={t("earn.adTab.claimBonus")}>
       <div className="card space-y-4 text-center">
         {ready ? (
-          <p className="text-lg font-semibold">Your bonus is ready.</p>
+          <p className="text-lg font-semibold">{t("earn.adTab.bonusReady")}</p>
         ) : (
           <p className="text-lg font-semibold" data-testid="wait-countdown" aria-live="polite">
-            Please wait {seconds} seconds
+            {t("earn.adTab.waitSeconds", { seconds })}
           </p>
         )}
         {!ready ? <RefreshWithoutScripts seconds={d.plainWaitMs / 1000} /> : null}
-        <p className="text-sm text-slate-600">{GUIDANCE_CLAIM}</p>
+        <p className="text-sm text-slate-600">{t("earn.ptc.guidanceClaim")}</p>
         {actionData?.message ? (
-          <AlertBox tone="error" title="Failed">
+          <AlertBox tone="error" title={t("earn.adTab.failed")}>
             {actionData.message}
           </AlertBox>
         ) : null}
@@ -132,7 +135,7 @@ export default function WaitRedirecting() {
         >
           <input type="hidden" name="btnName" value={d.campaignId} />
           <SubmitButton pending={pending} className="btn-primary w-full" disabled={!ready}>
-            Claim Bonus
+            {t("earn.adTab.claimBonus")}
           </SubmitButton>
         </Form>
       </div>

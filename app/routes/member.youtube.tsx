@@ -7,11 +7,13 @@ import { AlertBox } from "~/components/confirm-dialog";
 import type { MemberRouteHandle } from "~/components/member-layout";
 import { useHydrated } from "~/utils/client-toast";
 import { checkAdView } from "~/utils/ptc.server";
-import { GUIDANCE_TIMER } from "~/utils/ptc";
+import { useTranslation } from "react-i18next";
+import { requestT } from "~/i18n/i18n.server";
+import { pageName } from "~/utils/meta";
 import { youtubeVideoId } from "../../shared/campaign";
 import { invariantResponse } from "~/utils/invariant";
 
-export const meta: MetaFunction = () => [{ title: "Youtube Ad" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageName(matches, "earn.youtubeAd") }];
 export const handle: MemberRouteHandle = { hideNav: true };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -19,7 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (check.kind !== "ok")
     return { state: check.kind, message: check.kind === "failed" ? check.message : null };
   const videoId = youtubeVideoId(check.target);
-  invariantResponse(videoId, "Please enter a valid YouTube video URL");
+  invariantResponse(videoId, requestT(request)("earn.adTab.invalidYoutube"));
   return {
     state: "ok" as const,
     viewToken: check.view.viewToken,
@@ -111,6 +113,7 @@ function useYouTubePlayer(
 }
 
 export default function YoutubeAd() {
+  const { t } = useTranslation();
   const d = useLoaderData<typeof loader>();
   const hydrated = useHydrated();
   const ok = d.state === "ok";
@@ -133,19 +136,19 @@ export default function YoutubeAd() {
   });
 
   if (d.state !== "ok") {
-    return <AdTabStopped title="Youtube Ad" proxy={d.state === "proxy"} message={d.message} />;
+    return <AdTabStopped title={t("earn.adTab.youtubeAd")} proxy={d.state === "proxy"} message={d.message} />;
   }
 
   const paused = state === PAUSED && left > 0 && !aborted;
   return (
-    <AdTabShell title="Youtube Ad">
+    <AdTabShell title={t("earn.adTab.youtubeAd")}>
       {hydrated ? (
         <>
           <CountdownBadge left={left} aborted={aborted} />
-          <p className="text-center text-sm text-slate-600">{GUIDANCE_TIMER}</p>
+          <p className="text-center text-sm text-slate-600">{t("earn.ptc.guidanceTimer")}</p>
           {paused ? (
             <p className="rounded-lg bg-red-600 px-3 py-2 text-center font-semibold text-white" role="alert">
-              Video is paused! Please play the video to continue.
+              {t("earn.adTab.videoPaused")}
             </p>
           ) : null}
           <div
@@ -159,13 +162,13 @@ export default function YoutubeAd() {
               className="btn-primary mx-auto block"
               onClick={() => player.current?.playVideo()}
             >
-              Play Video
+              {t("earn.adTab.playVideo")}
             </button>
           ) : null}
         </>
       ) : (
-        <AlertBox tone="warning" title="JavaScript needed">
-          Youtube ads need JavaScript. Please turn it on to view this ad.
+        <AlertBox tone="warning" title={t("earn.adTab.scriptsNeeded")}>
+          {t("earn.ptc.youtubeNeedsScripts")}
         </AlertBox>
       )}
     </AdTabShell>

@@ -1,5 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { Trans, useTranslation } from "react-i18next";
+import { pageName } from "~/utils/meta";
 import { callApi, type ApiResult } from "~/utils/api.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { RefreshWithoutScripts } from "~/components/ad-tab";
@@ -9,12 +11,12 @@ import { GENERIC_FAILURE } from "../../shared/messages";
 import type { ShortenerTarget } from "../../shared/contracts/shortLinks";
 import { invariantResponse } from "~/utils/invariant";
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+export const meta: MetaFunction<typeof loader> = ({ data: d, matches }) => [
   {
     title:
       d?.state === "ok"
-        ? `Your link is almost ready | ${d.siteName}`
-        : `Link not found | ${d?.siteName ?? ""}`,
+        ? `${pageName(matches, "earn.linkAlmostReady")} | ${d.siteName}`
+        : `${pageName(matches, "earn.linkNotFound")} | ${d?.siteName ?? ""}`,
   },
   { name: "robots", content: "noindex, nofollow" },
 ];
@@ -56,6 +58,7 @@ function Frame({ siteName, children }: { siteName: string; children: React.React
 }
 
 export default function ShortenerInterstitial() {
+  const { t } = useTranslation();
   const d = useLoaderData<typeof loader>();
   const left = useCountdown(d.state === "ok" ? d.waitMs : 0, d.state === "ok" ? d.code : "none");
 
@@ -64,10 +67,10 @@ export default function ShortenerInterstitial() {
       <Frame siteName={d.siteName}>
         <div className="card space-y-3 text-center">
           <p className="text-5xl font-extrabold text-brand-600">404</p>
-          <h1 className="text-2xl font-bold">Link not found</h1>
-          <p className="text-sm text-slate-600">This short link does not exist or has been removed.</p>
+          <h1 className="text-2xl font-bold">{t("earn.shortener.notFound")}</h1>
+          <p className="text-sm text-slate-600">{t("earn.shortener.notFoundText")}</p>
           <Link to="/" className="btn-secondary">
-            Go Home
+            {t("earn.shortener.goHome")}
           </Link>
         </div>
       </Frame>
@@ -78,31 +81,33 @@ export default function ShortenerInterstitial() {
   return (
     <Frame siteName={d.siteName}>
       <div className="card space-y-4 text-center">
-        <h1 className="text-2xl font-bold">Your link is almost ready</h1>
+        <h1 className="text-2xl font-bold">{t("earn.shortener.almostReady")}</h1>
         {ready ? (
-          <p className="text-slate-600">Your link is ready.</p>
+          <p className="text-slate-600">{t("earn.shortener.ready")}</p>
         ) : (
           <p className="text-slate-600" aria-live="polite">
-            Please wait{" "}
-            <span className="font-bold tabular-nums" data-testid="shortener-countdown">
-              {Math.ceil(left / 1000)}
-            </span>{" "}
-            seconds
+            <Trans
+              i18nKey="earn.shortener.wait"
+              values={{ seconds: Math.ceil(left / 1000) }}
+              components={{
+                count: <span className="font-bold tabular-nums" data-testid="shortener-countdown" />,
+              }}
+            />
           </p>
         )}
         {ready ? (
           <a href={d.url} className="btn-primary w-full" rel="noreferrer">
-            Continue
+            {t("earn.shortener.continue")}
           </a>
         ) : (
           <>
             <button type="button" className="btn-primary w-full" disabled>
-              Continue
+              {t("earn.shortener.continue")}
             </button>
             <RefreshWithoutScripts seconds={d.waitMs / 1000} url="?ready=1" />
           </>
         )}
-        <p className="text-xs text-slate-500">Short links by {d.siteName}</p>
+        <p className="text-xs text-slate-500">{t("earn.shortener.by", { siteName: d.siteName })}</p>
       </div>
     </Frame>
   );

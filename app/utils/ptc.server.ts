@@ -1,6 +1,7 @@
 import { data, type AppLoadContext } from "@remix-run/node";
 import { errorText, memberApi } from "./api.server";
-import { FAILED, splitAdLink, type AdType } from "./ptc";
+import { splitAdLink, type AdType } from "./ptc";
+import { requestT } from "../i18n/i18n.server";
 import { INVALID_REQUEST, invariantResponse } from "./invariant";
 import type { PtcAdView as AdView, PtcClaimed } from "../../shared/contracts/ads";
 
@@ -8,8 +9,6 @@ export type ViewCheck =
   | { kind: "ok"; view: AdView; target: string; now: number; campaignId: string }
   | { kind: "proxy" }
   | { kind: "failed"; message: string };
-
-const MISMATCH = "This ad link does not belong to your ad view.";
 
 /**
  * The ad tabs (wait, iframe, YouTube) show only the link of a view this member started: `link`
@@ -25,18 +24,20 @@ export async function checkAdView(
   const link = url.searchParams.get("link");
   const token = url.searchParams.get("view");
   invariantResponse(link && token, INVALID_REQUEST);
+  const t = requestT(request);
+  const failed = t("earn.ptc.operationFailed");
   const res = await memberApi(request, context, "/userIncomeRoute/user_PTCAds_view_get", {
     query: { view: token },
   });
   if (!res.ok) {
     if (res.body.error_code === "proxy_detected") return { kind: "proxy" };
-    throw new Response(errorText(res.body, FAILED), { status: res.status >= 400 ? res.status : 500 });
+    throw new Response(errorText(res.body, failed), { status: res.status >= 400 ? res.status : 500 });
   }
   const view = res.body.msg!;
   const target = type === "window" ? link : splitAdLink(link).target;
-  invariantResponse(view.campaignType === type && view.step_2_url === target, MISMATCH);
-  if (view.consumed) return { kind: "failed", message: FAILED };
-  if (Date.parse(view.expiresAt) <= Date.now()) return { kind: "failed", message: FAILED };
+  invariantResponse(view.campaignType === type && view.step_2_url === target, t("earn.ptc.mismatch"));
+  if (view.consumed) return { kind: "failed", message: failed };
+  if (Date.parse(view.expiresAt) <= Date.now()) return { kind: "failed", message: failed };
   // The claim names the campaign the start form added to the link (`ad`); the server refuses a
   // token that is not for it.
   const campaignId = url.searchParams.get("ad") ?? "";
@@ -58,7 +59,7 @@ export async function claimAdView(
   });
   if (res.ok && res.body.msg) return { ok: true, ...res.body.msg };
   const proxy = res.body.error_code === "proxy_detected";
-  return { ok: false, proxy, message: errorText(res.body, FAILED) };
+  return { ok: false, proxy, message: errorText(res.body, requestT(request)("earn.ptc.operationFailed")) };
 }
 
 /** Milliseconds until the view's claim is accepted (0 when it is). */
@@ -77,7 +78,8 @@ export async function claimFromAdTab(
   onClaimed: (check: Extract<ViewCheck, { kind: "ok" }>) => Response | Promise<Response>,
 ) {
   const check = await checkAdView(request, context, type);
-  if (check.kind === "proxy") return data({ proxy: true, message: "Proxy Detected" }, { status: 403 });
+  if (check.kind === "proxy")
+    return data({ proxy: true, message: requestT(request)("earn.ptc.proxyDetected") }, { status: 403 });
   if (check.kind === "failed") return data({ proxy: false, message: check.message }, { status: 409 });
   const form = await request.formData();
   const result = await claimAdView(

@@ -64,9 +64,5 @@ export function splitAdLink(link: string): { target: string; seconds: number | n
   return { target: link.slice(0, at), seconds: Number.isInteger(seconds) && seconds > 0 ? seconds : null };
 }
 
+/** The English fallback of a failed view; the pages show `earn.ptc.operationFailed` in the page's language. */
 export const FAILED = CAMPAIGN_MESSAGES.operationFailed;
-export const GUIDANCE_STAY =
-  "Please stay on the new tab and do not reload / refresh it until the process is complete.";
-export const GUIDANCE_CLAIM =
-  "Please do not close / reload new tab until You have clicked the Claim Bonus button.";
-export const GUIDANCE_TIMER = "Please do not close new tab until timer is completed";

@@ -2,6 +2,7 @@
 import { parseRupees } from "../../shared/money";
 import type { ShortLinkItem } from "../../shared/contracts/shortLinks";
 
+/** The filters; the labels are the English, the pages show `earn.shortLinks.filters.<value>`. */
 export const SHORT_LINK_FILTERS = [
   { value: "all", label: "All" },
   { value: "available", label: "Available" },
@@ -55,13 +56,7 @@ export const END_PAGE_RETURN_MS = 3_000;
 /** The built-in shortener's interstitial wait. */
 export const SHORTENER_WAIT_MS = 5_000;
 
-/** The end page's messages (spec 2 §8). */
-export const END_PAGE_MESSAGES = {
-  invalidRequest: "Invalid Request",
-  tokenMissing: "Unique token is missing.",
-  requestFailed: "Request failed. Please try again.",
-  somethingWrong: "Something went wrong!",
-} as const;
+/* The end page's messages (spec 2 §8) are in the catalogue: earn.shortLinks. */
 
 /** A "How to Complete" address: a web address or a path of this site (`/member/support`). */
 export function isGuideAddress(url: unknown): url is string {

@@ -18,8 +18,7 @@ export const TASK_WALL_SOUND_COOKIE = "taskWall_sound_off";
 
 export const TASK_WALLS_PATH = "/member/task-wall";
 
-/** The viewer's answer to an address that is not a configured wall's. */
-export const WALL_NOT_FOUND = "Task wall not found.";
+/* The viewer's answer to an address that is not a configured wall's: earn.taskWalls.notFound. */
 
 /** The viewer's address for a wall: its link, encoded as one path segment. */
 export function viewerPath(link: string): string {

@@ -6,6 +6,9 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Trans, useTranslation } from "react-i18next";
+import { useFormat } from "~/i18n/format";
+import { pageName } from "~/utils/meta";
 import { errorText, memberApi, memberRead } from "~/utils/api.server";
 import { Instructions } from "~/components/instructions";
 import { EarningsSummary } from "~/components/earnings-summary";
@@ -13,7 +16,6 @@ import { SoundToggle, useSoundOn } from "~/components/sound-toggle";
 import { RefreshWithoutScripts } from "~/components/ad-tab";
 import { redirectWithToast } from "~/utils/toast.server";
 import { soundOnFor, soundToggleAnswer } from "~/utils/sound.server";
-import { rupees } from "../../../shared/money";
 import {
   END_PAGE_ROUTE,
   SHORT_LINK_FILTERS,
@@ -29,7 +31,7 @@ import { OpeningShortLink, ShortLinkCard } from "./short-link-card";
 import { memberRestrictions } from "~/utils/restrictions.server";
 import { RestrictionNotice } from "~/components/restriction-notice";
 
-export const meta: MetaFunction = () => [{ title: "Click Short Link" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageName(matches, "earn.clickShortLink") }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const [d, restrictions] = await Promise.all([
@@ -95,6 +97,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ClickShortenLink() {
+  const { t } = useTranslation();
+  const f = useFormat();
   const d = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const soundOn = useSoundOn(d.soundOn);
@@ -112,37 +116,43 @@ export default function ClickShortenLink() {
   return (
     <div className="mx-auto max-w-4xl space-y-5">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 className="text-2xl font-bold">Click Short Link</h1>
+        <h1 className="text-2xl font-bold">{t("earn.shortLinks.heading")}</h1>
         <SoundToggle soundOn={soundOn} fields={{ filter: d.filter }} />
       </div>
       <RestrictionNotice restrictions={d.restrictions} kind="earning" />
 
       <EarningsSummary
         items={[
-          { label: "Today Earnings", value: rupees(d.today), testId: "sl-today" },
-          { label: "Total Links", value: d.totalLinks, testId: "sl-total" },
-          { label: "Completed", value: d.completed + local, testId: "sl-completed" },
-          { label: "Pending", value: Math.max(0, d.pending - local), testId: "sl-pending" },
+          { label: t("earn.summary.todayEarnings"), value: f.rupees(d.today), testId: "sl-today" },
+          { label: t("earn.summary.totalLinks"), value: d.totalLinks, testId: "sl-total" },
+          { label: t("earn.summary.completed"), value: d.completed + local, testId: "sl-completed" },
+          { label: t("earn.summary.pending"), value: Math.max(0, d.pending - local), testId: "sl-pending" },
         ]}
       />
       <p className="text-sm text-slate-600">
-        Still to earn today:{" "}
-        <span className="font-semibold tabular-nums" data-testid="sl-pending-earnings">
-          {rupees(d.pendingEarnings)}
-        </span>
+        <Trans
+          i18nKey="earn.shortLinks.stillToEarn"
+          values={{ amount: f.rupees(d.pendingEarnings) }}
+          components={{
+            amount: <span className="font-semibold tabular-nums" data-testid="sl-pending-earnings" />,
+          }}
+        />
       </p>
 
-      <nav aria-label="Short link filters" className="flex flex-wrap gap-1 rounded-xl bg-slate-100 p-1">
-        {SHORT_LINK_FILTERS.map((f) => (
+      <nav
+        aria-label={t("earn.shortLinks.filtersLabel")}
+        className="flex flex-wrap gap-1 rounded-xl bg-slate-100 p-1"
+      >
+        {SHORT_LINK_FILTERS.map((filter) => (
           <Link
-            key={f.value}
-            to={shortLinksPath(f.value)}
+            key={filter.value}
+            to={shortLinksPath(filter.value)}
             replace
             preventScrollReset
-            aria-current={f.value === d.filter ? "page" : undefined}
-            className={`flex-1 whitespace-nowrap rounded-lg px-3 py-2 text-center text-sm font-semibold ${f.value === d.filter ? "bg-white text-brand-700 shadow" : "text-slate-600"}`}
+            aria-current={filter.value === d.filter ? "page" : undefined}
+            className={`flex-1 whitespace-nowrap rounded-lg px-3 py-2 text-center text-sm font-semibold ${filter.value === d.filter ? "bg-white text-brand-700 shadow" : "text-slate-600"}`}
           >
-            {f.label}
+            {t(`earn.shortLinks.filters.${filter.value}`)}
           </Link>
         ))}
       </nav>
@@ -150,11 +160,11 @@ export default function ClickShortenLink() {
       {shown.length === 0 ? (
         <div className="card py-8 text-center">
           <p className="font-semibold">
-            {d.links.length === 0 ? "No short links available right now." : "No short links here."}
+            {d.links.length === 0 ? t("earn.shortLinks.noneAtAll") : t("earn.shortLinks.noneHere")}
           </p>
         </div>
       ) : (
-        <ul className="grid gap-3 sm:grid-cols-2" aria-label="Short links">
+        <ul className="grid gap-3 sm:grid-cols-2" aria-label={t("earn.shortLinks.list")}>
           {shown.map((link) => (
             <ShortLinkCard
               key={link._id}

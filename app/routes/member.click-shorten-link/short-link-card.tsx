@@ -1,26 +1,34 @@
 import { Form } from "@remix-run/react";
+import { Trans, useTranslation } from "react-i18next";
+import { useFormat } from "~/i18n/format";
 import { RefreshWithoutScripts } from "~/components/ad-tab";
 import { useCountdownToReload } from "~/utils/countdown";
 import { isGuideAddress, isLinkDisabled, type ShortLinkFilter } from "~/utils/shortlinks";
 import { formatDuration } from "../../../shared/duration";
-import { rupees } from "../../../shared/money";
 import type { ShortLinkItem } from "../../../shared/contracts/shortLinks";
+
+/** The time required's icon: decorative, hidden from screen readers. */
+const TIMER_ICON = "⏱ ";
 
 /** A card of the list: the API's link and the time left before it renews, measured by the server. */
 export type ShortLinkCardData = ShortLinkItem & { renewsInMs: number | null };
 
 function RenewsIn({ ms }: { ms: number }) {
+  const { t } = useTranslation();
   const left = useCountdownToReload(ms);
   return (
     <p
       className="text-center text-sm font-medium text-amber-800"
       role="timer"
-      aria-label="Available again in"
+      aria-label={t("earn.shortLinks.availableAgainIn")}
     >
-      Available again in{" "}
-      <span className="font-mono tabular-nums" data-testid="short-link-countdown">
-        {formatDuration(left, { hours: true })}
-      </span>
+      <Trans
+        i18nKey="earn.shortLinks.availableAgainInTime"
+        values={{ left: formatDuration(left, { hours: true }) }}
+        components={{
+          countdown: <span className="font-mono tabular-nums" data-testid="short-link-countdown" />,
+        }}
+      />
     </p>
   );
 }
@@ -38,6 +46,8 @@ export function ShortLinkCard({
   started: boolean;
   onStart: (link: ShortLinkCardData) => void;
 }) {
+  const { t } = useTranslation();
+  const f = useFormat();
   const disabled = isLinkDisabled(link);
   const completed = link.completedClicks + (started ? 1 : 0);
   return (
@@ -50,13 +60,13 @@ export function ShortLinkCard({
         <div className="min-w-0">
           <h2 className="break-words font-semibold">{link.shortnerName}</h2>
           <p className="text-xs text-slate-500">
-            <span aria-hidden>⏱ </span>
-            <span className="sr-only">Time required: </span>
+            <span aria-hidden>{TIMER_ICON}</span>
+            <span className="sr-only">{t("earn.shortLinks.timeRequired")}</span>
             <span data-testid="short-link-time">{link.time}</span>
           </p>
         </div>
         <span className="shrink-0 rounded-full bg-green-50 px-2 py-0.5 text-sm font-bold text-green-800 ring-1 ring-green-200">
-          {rupees(link.amount)}
+          {f.rupees(link.amount)}
         </span>
       </div>
       {isGuideAddress(link.how_to_complete) ? (
@@ -66,7 +76,7 @@ export function ShortLinkCard({
           rel="noopener noreferrer"
           className="text-sm font-medium text-brand-600 underline"
         >
-          How to Complete
+          {t("earn.shortLinks.howToComplete")}
         </a>
       ) : null}
       <Form
@@ -86,7 +96,7 @@ export function ShortLinkCard({
           disabled={disabled || busy}
           aria-busy={started || undefined}
         >
-          Start {completed}/{link.how_much_click_allow}
+          {t("earn.shortLinks.start", { done: completed, allowed: link.how_much_click_allow })}
         </button>
       </Form>
       {disabled && link.renewsInMs !== null ? <RenewsIn ms={link.renewsInMs} /> : null}
@@ -96,12 +106,13 @@ export function ShortLinkCard({
 
 /** Without scripts, another shortener's address cannot be a form's redirect: this page leads there. */
 export function OpeningShortLink({ shortUrl }: { shortUrl: string }) {
+  const { t } = useTranslation();
   return (
     <div className="mx-auto max-w-md">
       <div className="card space-y-3 text-center">
-        <h1 className="text-xl font-bold">Your short link is ready</h1>
+        <h1 className="text-xl font-bold">{t("earn.shortLinks.linkReady")}</h1>
         <a href={shortUrl} className="btn-primary w-full" rel="noreferrer">
-          Open the Short Link
+          {t("earn.shortLinks.openLink")}
         </a>
         <RefreshWithoutScripts seconds={1} url={shortUrl} />
       </div>

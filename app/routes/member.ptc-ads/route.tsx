@@ -7,6 +7,10 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useLoaderData, useRevalidator, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Trans, useTranslation } from "react-i18next";
+import { requestT } from "~/i18n/i18n.server";
+import { useFormat } from "~/i18n/format";
+import { pageName } from "~/utils/meta";
 import { errorText, memberApi, memberRead } from "~/utils/api.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { Instructions } from "~/components/instructions";
@@ -14,28 +18,20 @@ import { AlertBox } from "~/components/confirm-dialog";
 import { useHydrated } from "~/utils/client-toast";
 import { useCountdownToReload } from "~/utils/countdown";
 import { formatDuration } from "../../../shared/duration";
-import { formatRupees, parseRupees, rupees } from "../../../shared/money";
+import { formatRupees, parseRupees } from "../../../shared/money";
 import { claimAdView } from "~/utils/ptc.server";
 import { RefreshWithoutScripts } from "~/components/ad-tab";
 import { SoundToggle, useSoundOn } from "~/components/sound-toggle";
 import { EarningsSummary } from "~/components/earnings-summary";
 import { soundOnFor, soundToggleAnswer } from "~/utils/sound.server";
-import {
-  AD_TYPES,
-  FAILED,
-  GUIDANCE_CLAIM,
-  GUIDANCE_STAY,
-  GUIDANCE_TIMER,
-  isAdType,
-  type AdType,
-} from "~/utils/ptc";
+import { AD_TYPES, isAdType, type AdType } from "~/utils/ptc";
 import { INVALID_REQUEST } from "~/utils/invariant";
 import type { PtcAd as Ad } from "../../../shared/contracts/ads";
 import { useClaimFlow, type PtcActionData } from "./use-claim-flow";
 import { memberRestrictions } from "~/utils/restrictions.server";
 import { RestrictionNotice } from "~/components/restriction-notice";
 
-export const meta: MetaFunction = () => [{ title: "PTC Ads" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageName(matches, "earn.ptcAds") }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const [d, restrictions] = await Promise.all([
@@ -87,7 +83,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return redirect(`${res.body.msg.link}&ad=${encodeURIComponent(btnName)}`);
     }
     const proxy = res.body.error_code === "proxy_detected";
-    const message = errorText(res.body, FAILED);
+    const message = errorText(res.body, requestT(request)("earn.ptc.operationFailed"));
     if (scripted)
       return data({ intent: "start", ok: false, message, proxy } satisfies PtcActionData, {
         status: res.status >= 400 ? res.status : 400,
@@ -115,12 +111,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 function Summary({ today, totalLinks, completed }: { today: string; totalLinks: number; completed: number }) {
+  const { t } = useTranslation();
+  const f = useFormat();
   return (
     <EarningsSummary
       items={[
-        { label: "Today Earnings", value: rupees(today), testId: "ptc-today" },
-        { label: "Total Links", value: Math.max(0, totalLinks), testId: "ptc-total" },
-        { label: "Completed", value: Math.max(0, completed), testId: "ptc-completed" },
+        { label: t("earn.summary.todayEarnings"), value: f.rupees(today), testId: "ptc-today" },
+        { label: t("earn.summary.totalLinks"), value: Math.max(0, totalLinks), testId: "ptc-total" },
+        { label: t("earn.summary.completed"), value: Math.max(0, completed), testId: "ptc-completed" },
       ]}
     />
   );
@@ -130,7 +128,11 @@ function ComeBackCountdown({ ms }: { ms: number }) {
   const left = useCountdownToReload(ms);
   return (
     <p className="mt-2 text-sm text-slate-600">
-      New ads in <span data-testid="ptc-countdown">{formatDuration(left)}</span>
+      <Trans
+        i18nKey="earn.ptc.newAdsIn"
+        values={{ left: formatDuration(left) }}
+        components={{ countdown: <span data-testid="ptc-countdown" /> }}
+      />
       {/* Without JavaScript the page reloads itself when the ads return. */}
       <RefreshWithoutScripts seconds={Math.ceil(ms / 1000)} />
     </p>
@@ -148,6 +150,8 @@ function AdCard({
   locked: boolean;
   onView: (ad: Ad) => void;
 }) {
+  const { t } = useTranslation();
+  const f = useFormat();
   const hydrated = useHydrated();
   const needsScripts = ad.campaignType === "youtube" && !hydrated;
   return (
@@ -155,14 +159,16 @@ function AdCard({
       <div className="flex items-start justify-between gap-2">
         <h2 className="font-semibold">{ad.step_2_title}</h2>
         <span className="shrink-0 rounded-full bg-green-50 px-2 py-0.5 text-sm font-bold text-green-800 ring-1 ring-green-200">
-          {rupees(ad.step_3_amount_for_user)}
+          {f.rupees(ad.step_3_amount_for_user)}
         </span>
       </div>
       <p className="text-sm text-slate-600">{ad.step_2_description}</p>
-      <p className="text-xs text-slate-500">{ad.step_3_duration_for_user} seconds</p>
+      <p className="text-xs text-slate-500">
+        {t("earn.ptc.seconds", { seconds: ad.step_3_duration_for_user })}
+      </p>
       {needsScripts ? (
         <p className="text-sm font-medium text-amber-800" role="note">
-          Youtube ads need JavaScript. Please turn it on to view this ad.
+          {t("earn.ptc.youtubeNeedsScripts")}
         </p>
       ) : (
         // Without JavaScript the form opens the wait or iframe page in a new tab.
@@ -178,7 +184,7 @@ function AdCard({
           <input type="hidden" name="btnName" value={ad._id} />
           <input type="hidden" name="tab" value={tab} />
           <button type="submit" className="btn-primary w-full" disabled={locked} aria-busy={locked}>
-            View Ad
+            {t("earn.ptc.viewAd")}
           </button>
         </Form>
       )}
@@ -187,6 +193,7 @@ function AdCard({
 }
 
 export default function PtcAdsPage() {
+  const { t } = useTranslation();
   const d = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
   // What a success changed, until the reloaded data arrives.
@@ -217,7 +224,7 @@ export default function PtcAdsPage() {
   return (
     <div className="mx-auto max-w-4xl space-y-5">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 className="text-2xl font-bold">PTC Ads</h1>
+        <h1 className="text-2xl font-bold">{t("earn.ptc.heading")}</h1>
         <SoundToggle soundOn={soundOn} fields={{ tab: d.tab }} />
       </div>
       <RestrictionNotice restrictions={d.restrictions} kind="earning" />
@@ -236,44 +243,45 @@ export default function PtcAdsPage() {
         </div>
       ) : null}
 
-      <nav aria-label="Ad types" className="flex gap-1 rounded-xl bg-slate-100 p-1">
-        {AD_TYPES.map((t) => (
+      <nav aria-label={t("earn.ptc.adTypes")} className="flex gap-1 rounded-xl bg-slate-100 p-1">
+        {AD_TYPES.map((type) => (
           <Link
-            key={t.value}
-            to={`?tab=${t.value}`}
+            key={type.value}
+            to={`?tab=${type.value}`}
             replace
             preventScrollReset
-            aria-current={t.value === d.tab ? "page" : undefined}
-            className={`flex-1 rounded-lg px-3 py-2 text-center text-sm font-semibold ${t.value === d.tab ? "bg-white text-brand-700 shadow" : "text-slate-600"}`}
+            aria-current={type.value === d.tab ? "page" : undefined}
+            className={`flex-1 rounded-lg px-3 py-2 text-center text-sm font-semibold ${type.value === d.tab ? "bg-white text-brand-700 shadow" : "text-slate-600"}`}
           >
-            {t.label} <span className="text-xs font-normal">({countOf(t.value)})</span>
+            {t(`earn.ptc.types.${type.value}`)}{" "}
+            <span className="text-xs font-normal">({countOf(type.value)})</span>
           </Link>
         ))}
       </nav>
 
       {flow.locked ? (
         <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900" role="status">
-          {GUIDANCE_STAY}
+          {t("earn.ptc.guidanceStay")}
         </p>
       ) : null}
 
       {shown.length === 0 ? (
         <div className="card py-8 text-center">
-          <p className="font-semibold">No ads available right now.</p>
+          <p className="font-semibold">{t("earn.ptc.noAds")}</p>
           {d.willComeMs ? <ComeBackCountdown ms={d.willComeMs} /> : null}
         </div>
       ) : (
-        <ul className="grid gap-3 sm:grid-cols-2" aria-label="Ads">
+        <ul className="grid gap-3 sm:grid-cols-2" aria-label={t("earn.ptc.adsList")}>
           {shown.map((ad) => (
             <AdCard key={ad._id} ad={ad} tab={d.tab} locked={flow.locked} onView={flow.view} />
           ))}
         </ul>
       )}
 
-      <section className="card space-y-1 text-sm text-slate-700" aria-label="Before you view">
-        <p>{GUIDANCE_STAY}</p>
-        <p>{GUIDANCE_CLAIM}</p>
-        <p>{GUIDANCE_TIMER}</p>
+      <section className="card space-y-1 text-sm text-slate-700" aria-label={t("earn.ptc.beforeYouView")}>
+        <p>{t("earn.ptc.guidanceStay")}</p>
+        <p>{t("earn.ptc.guidanceClaim")}</p>
+        <p>{t("earn.ptc.guidanceTimer")}</p>
       </section>
 
       <Instructions items={d.instructions} />

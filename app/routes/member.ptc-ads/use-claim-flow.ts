@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useFetcher } from "@remix-run/react";
-import { rupees } from "../../../shared/money";
+import { useTranslation } from "react-i18next";
+import { useFormat } from "~/i18n/format";
 import { playSound } from "~/utils/sound";
 import {
   AD_CHANNEL,
   AD_TYPES,
   CLICK_CHANNEL,
-  FAILED,
   type AdTabMessage,
   type AdType,
   type ClickMessage,
@@ -59,6 +59,11 @@ export function useClaimFlow(opts: {
   const baseTitle = useRef("");
   const optsRef = useRef(opts);
   optsRef.current = opts;
+  // The texts in the page's language; read through a ref so the flow's callbacks stay the same.
+  const { t } = useTranslation();
+  const f = useFormat();
+  const words = useRef({ t, f });
+  words.current = { t, f };
 
   const tellOthers = useCallback((message: ClickMessage) => {
     try {
@@ -86,10 +91,15 @@ export function useClaimFlow(opts: {
       const c = current.current;
       if (c?.phase === "starting" && c.tab && !c.tab.closed) c.tab.close();
       finish();
+      const { t } = words.current;
       setAlert({
         tone: "error",
-        title: refusal?.proxy ? "Proxy Detected" : refusal ? "Error" : "Failed",
-        text: refusal?.message ?? FAILED,
+        title: refusal?.proxy
+          ? t("earn.ptc.proxyDetected")
+          : refusal
+            ? t("earn.ptc.error")
+            : t("earn.ptc.failed"),
+        text: refusal?.message ?? t("earn.ptc.operationFailed"),
       });
       if (optsRef.current.soundOn) playSound("failure");
     },
@@ -111,10 +121,11 @@ export function useClaimFlow(opts: {
     if (!c) return;
     c.phase = "grace";
     let left = TITLE_COUNTDOWN_S;
-    document.title = `${left} sec`;
+    const { t } = words.current;
+    document.title = t("earn.ptc.titleSeconds", { left });
     const tick = window.setInterval(() => {
       left -= 1;
-      if (left > 0) document.title = `${left} sec`;
+      if (left > 0) document.title = t("earn.ptc.titleSeconds", { left });
     }, 1000);
     c.cleanup.push(() => window.clearInterval(tick));
     let wentAway = false;
@@ -208,7 +219,12 @@ export function useClaimFlow(opts: {
     if (claimFetcher.state !== "idle" || !d || d.intent !== "claim" || !c || c.phase !== "claiming") return;
     if (!d.ok) return fail(d);
     finish();
-    setAlert({ tone: "success", title: "Success!", text: `${rupees(d.amount)} added to your balance.` });
+    const { t, f } = words.current;
+    setAlert({
+      tone: "success",
+      title: t("earn.ptc.success"),
+      text: t("earn.ptc.added", { amount: f.rupees(d.amount) }),
+    });
     if (optsRef.current.soundOn) playSound("success");
     optsRef.current.onSuccess(c.ad, d);
   }, [claimFetcher.state, claimFetcher.data, fail, finish]);

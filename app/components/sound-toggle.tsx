@@ -1,4 +1,5 @@
 import { useFetcher } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { useHydrated } from "~/utils/client-toast";
 
 /** The toggle's answer to a scripted request (`mode=js`); without scripts the action redirects back. */
@@ -6,6 +7,10 @@ export interface SoundAnswer {
   intent: "sound";
   soundOn: boolean;
 }
+
+/** The toggle's icons (hidden from screen readers: the words say it). */
+const ICON_ON = "🔊";
+const ICON_OFF = "🔇";
 
 /** The fetcher a page's toggle uses unless it names its own: the page reads the latest choice from it. */
 const SOUND_FETCHER = "sound-toggle";
@@ -42,6 +47,7 @@ export function SoundToggle({
 }) {
   const fetcher = useFetcher<SoundAnswer>({ key: fetcherKey });
   const hydrated = useHydrated();
+  const { t } = useTranslation();
   return (
     <fetcher.Form method="post" action={action} className="flex items-center gap-2">
       <input type="hidden" name="intent" value="sound" />
@@ -56,8 +62,8 @@ export function SoundToggle({
         className="btn-secondary gap-1.5 px-3 text-sm"
         aria-pressed={soundOn}
       >
-        <span aria-hidden>{soundOn ? "🔊" : "🔇"}</span>
-        Sound {soundOn ? "On" : "Off"}
+        <span aria-hidden>{soundOn ? ICON_ON : ICON_OFF}</span>
+        {soundOn ? t("earn.games.sound.on") : t("earn.games.sound.off")}
       </button>
     </fetcher.Form>
   );

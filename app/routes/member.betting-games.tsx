@@ -3,7 +3,9 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { memberRead } from "~/utils/api.server";
 import { BalanceCard } from "~/components/balance-card";
 import { EarningsSummary } from "~/components/earnings-summary";
-import { parseRupees, rupees } from "../../shared/money";
+import { useTranslation } from "react-i18next";
+import { parseRupees } from "../../shared/money";
+import { useFormat } from "~/i18n/format";
 import { LOBBY_PATH } from "~/utils/tic-tac-toe";
 import { memberRestrictions } from "~/utils/restrictions.server";
 import { RestrictionNotice } from "~/components/restriction-notice";
@@ -21,38 +23,48 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /** The games of the hub (spec 2 §1): only Tic Tac Toe is playable. */
 const GAMES = [
-  { name: "Tic Tac Toe", icon: "#", text: "Two players, a 3×3 board: three in a row wins.", to: LOBBY_PATH },
-  { name: "Ludo Game", icon: "⚄", text: "Race your tokens home.", to: null },
-  { name: "WinGo Casino", icon: "◎", text: "Pick a colour, win the round.", to: null },
+  { key: "ticTacToe", icon: "#", to: LOBBY_PATH },
+  { key: "ludo", icon: "⚄", to: null },
+  { key: "wingo", icon: "◎", to: null },
 ] as const;
 
 export default function BettingGames() {
   const d = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const f = useFormat();
   const profit = parseRupees(d.today_bettings_profit_or_lose_amount);
   return (
     <div className="mx-auto max-w-4xl space-y-5">
-      <h1 className="text-2xl font-bold">Betting Games</h1>
+      <h1 className="text-2xl font-bold">{t("earn.games.hub.heading")}</h1>
       <RestrictionNotice restrictions={d.restrictions} kind="earning" />
-      <BalanceCard label="Deposit Balance" amount={d.deposit_amount} tone="amber" />
+      <BalanceCard label={t("earn.games.depositBalance")} amount={d.deposit_amount} tone="amber" />
       <EarningsSummary
         items={[
-          { label: "Today's Betting", value: rupees(d.today_betting_amount), testId: "bg-betting" },
-          { label: "Win Amount", value: rupees(d.today_bettings_winning_amount), testId: "bg-winning" },
           {
-            label: profit < 0 ? "Loss" : "Profit",
+            label: t("earn.games.hub.todayBetting"),
+            value: f.rupees(d.today_betting_amount),
+            testId: "bg-betting",
+          },
+          {
+            label: t("earn.games.hub.winAmount"),
+            value: f.rupees(d.today_bettings_winning_amount),
+            testId: "bg-winning",
+          },
+          {
+            label: profit < 0 ? t("earn.games.hub.loss") : t("earn.games.hub.profit"),
             value: (
               <span className={profit < 0 ? "text-red-700" : "text-green-700"}>
-                {rupees(d.today_bettings_profit_or_lose_amount)}
+                {f.rupees(d.today_bettings_profit_or_lose_amount)}
               </span>
             ),
             testId: "bg-profit",
           },
         ]}
       />
-      <ul className="grid gap-3 sm:grid-cols-3" aria-label="Games">
+      <ul className="grid gap-3 sm:grid-cols-3" aria-label={t("earn.games.hub.gamesList")}>
         {GAMES.map((g) => (
           <li
-            key={g.name}
+            key={g.key}
             className={`card flex flex-col gap-3 ${g.to ? "" : "opacity-60"}`}
             data-testid="game-card"
             aria-disabled={g.to ? undefined : true}
@@ -64,16 +76,20 @@ export default function BettingGames() {
               >
                 {g.icon}
               </span>
-              <h2 className="font-semibold">{g.name}</h2>
+              <h2 className="font-semibold">{t(`earn.games.hub.${g.key}.name`)}</h2>
             </div>
-            <p className="text-sm text-slate-600">{g.text}</p>
+            <p className="text-sm text-slate-600">{t(`earn.games.hub.${g.key}.text`)}</p>
             {g.to ? (
-              <Link to={g.to} className="btn-primary w-full" aria-label={`Play ${g.name}`}>
-                Play
+              <Link
+                to={g.to}
+                className="btn-primary w-full"
+                aria-label={t("earn.games.hub.playGame", { name: t(`earn.games.hub.${g.key}.name`) })}
+              >
+                {t("earn.games.hub.play")}
               </Link>
             ) : (
               <button type="button" className="btn-secondary w-full" disabled>
-                Coming Soon
+                {t("earn.games.hub.comingSoon")}
               </button>
             )}
           </li>

@@ -1,6 +1,6 @@
 import { io, type Socket } from "socket.io-client";
 
-/** Spec 2 §8: a connect error that is not one of the session's JSON flags. */
+/** Spec 2 §8: a connect error that is not one of the session's JSON flags (pages show it as earn.games.socket.failed). */
 export const SOCKET_FAILED = "WebSocket connection failed. Please try again.";
 
 /**

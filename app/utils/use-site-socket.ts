@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import type { Socket } from "socket.io-client";
 import { showToast } from "./client-toast";
-import { openSiteSocket, SOCKET_FAILED, type Reconnection } from "./socket.client";
-
-const SESSION_EXPIRED = "Your session has expired. Please log in again.";
+import { openSiteSocket, type Reconnection } from "./socket.client";
 
 /**
  * A page's socket while it is shown (scripts only: the module is left out of the server build).
@@ -23,6 +22,10 @@ export function useSiteSocket(opts: {
   latest.current = opts;
   const [reconnectFailed, setReconnectFailed] = useState(false);
   const navigate = useNavigate();
+  // The failure's words in the page's language, read when the failure comes.
+  const { t } = useTranslation();
+  const tNow = useRef(t);
+  tNow.current = t;
   const eventNames = Object.keys(opts.events ?? {}).join(",");
   useEffect(() => {
     const events = Object.fromEntries(
@@ -35,8 +38,10 @@ export function useSiteSocket(opts: {
       onConnect: (socket) => latest.current.onConnect(socket),
       onDisconnect: () => latest.current.onDisconnect?.(),
       onFailure: (failure) => {
-        if (failure === "network") return showToast({ type: "error", title: SOCKET_FAILED });
-        if (failure === "session-expired") showToast({ type: "error", title: SESSION_EXPIRED });
+        const t = tNow.current;
+        if (failure === "network") return showToast({ type: "error", title: t("earn.games.socket.failed") });
+        if (failure === "session-expired")
+          showToast({ type: "error", title: t("earn.games.socket.sessionExpired") });
         navigate("/login");
       },
       onGiveUp: () => setReconnectFailed(true),

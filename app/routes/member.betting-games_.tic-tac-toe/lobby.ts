@@ -2,16 +2,16 @@ import { parseRupees } from "../../../shared/money";
 import { PRACTICE_ROOM, type LobbyRoom } from "../../../shared/ticTacToeEvents";
 import type { LobbyData } from "~/utils/tic-tac-toe";
 
-/** Spec 2 §8, the lobby's messages. */
-export const FAILED = "Error: Something went wrong. Please try again.";
-export const UNEXPECTED = "An unexpected error occurred.";
-
 /** A dialog of the lobby: the join's confirmation, or the low-balance refusal (spec 2 §5). */
 export type Dialog = { kind: "confirm"; room: LobbyRoom } | { kind: "lowBalance" };
 
-export function errorOf(ack: unknown): string {
+/**
+ * A refused acknowledgement's words in the page's language (`localize`: the API's English), else
+ * the lobby's own failure (spec 2 §8, `failed`).
+ */
+export function errorOf(ack: unknown, localize: (text: string) => string, failed: string): string {
   const e = (ack as { error_msg?: unknown } | null)?.error_msg;
-  return typeof e === "string" && e ? e : FAILED;
+  return typeof e === "string" && e ? localize(e) : failed;
 }
 
 export function isPractice(room: LobbyRoom): boolean {

@@ -8,6 +8,9 @@ import {
 } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { z } from "zod";
+import { useTranslation } from "react-i18next";
+import { requestT } from "~/i18n/i18n.server";
+import { useLocalize } from "~/i18n/i18n";
 import { BalanceCard } from "~/components/balance-card";
 import { DIALOG_ACTIONS, DialogShell } from "~/components/confirm-dialog";
 import { errorText, memberApi, memberRead } from "~/utils/api.server";
@@ -15,9 +18,9 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { showToast } from "~/utils/client-toast";
 import { emitWithAck } from "~/utils/socket.client";
 import { HUB_PATH, LOBBY_PATH, readLobby, roomPath, type LobbyData } from "~/utils/tic-tac-toe";
-import { GAME_MESSAGES, TIC_TAC_TOE_EVENTS as EV, type LobbyRoom } from "../../../shared/ticTacToeEvents";
+import { TIC_TAC_TOE_EVENTS as EV, type LobbyRoom } from "../../../shared/ticTacToeEvents";
 import { invariantResponse } from "~/utils/invariant";
-import { FAILED, UNEXPECTED, canAfford, errorOf, type Dialog } from "./lobby";
+import { canAfford, errorOf, type Dialog } from "./lobby";
 import { useLobby } from "./use-lobby";
 import { CloseDialog, ConfirmJoin, RoomCard } from "./room-card";
 import { memberRestrictions } from "~/utils/restrictions.server";
@@ -34,7 +37,7 @@ const JOIN_API = "/userIncomeRoute/user_ticTacToe_join_post";
 /** The rooms, rendered on the server: the page is complete before (and without) scripts. */
 async function loadLobby(request: Request, context: LoaderFunctionArgs["context"]): Promise<LobbyData> {
   const lobby = readLobby({ success: true, msg: await memberRead(request, context, ROOMS_API) });
-  invariantResponse(lobby, FAILED, 502);
+  invariantResponse(lobby, requestT(request)("earn.games.failed"), 502);
   return lobby;
 }
 
@@ -57,9 +60,11 @@ const JoinForm = z.object({
  * the socket instead, and never posts.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
+  const t = requestT(request);
+  const failed = t("earn.games.failed");
   const form = JoinForm.safeParse(Object.fromEntries(await request.formData()));
   if (!form.success)
-    return redirectWithToast(context, LOBBY_PATH, { type: "error", title: FAILED }, { status: 303 });
+    return redirectWithToast(context, LOBBY_PATH, { type: "error", title: failed }, { status: 303 });
   const { intent, type } = form.data;
   const lowBalance = () => data({ dialog: { kind: "lowBalance" } as Dialog }, { status: 400 });
 
@@ -70,7 +75,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return redirectWithToast(
         context,
         LOBBY_PATH,
-        { type: "error", title: GAME_MESSAGES.unknownRoomType },
+        { type: "error", title: t("earn.games.lobby.unknownRoomType") },
         { status: 303 },
       );
     if (!canAfford(lobby, room)) return lowBalance();
@@ -86,7 +91,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirect(roomPath(joined.userRoom_id, String(joined.type ?? type)), 303);
   if (res.body.error_code === "insufficient_balance") return lowBalance();
   // Spec 2 §8: the server's message, or the lobby's own when there is none.
-  const title = res.status < 500 ? errorText(res.body, FAILED) : FAILED;
+  const title = res.status < 500 ? errorText(res.body, failed) : failed;
   return redirectWithToast(context, LOBBY_PATH, { type: "error", title }, { status: 303 });
 }
 
@@ -94,6 +99,8 @@ export default function TicTacToeLobby() {
   const initial = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const navigate = useNavigate();
+  const { t } = useTranslation();
+  const localize = useLocalize();
   const { lobby, connected, socket } = useLobby(initial);
   // The page's own dialog (scripts); until it opens one, the action's answer (no scripts).
   const [shown, setShown] = useState<Dialog | null | undefined>(undefined);
@@ -109,7 +116,7 @@ export default function TicTacToeLobby() {
     if (!s?.connected) {
       if (retried) {
         setJoining(false);
-        showToast({ type: "error", title: FAILED });
+        showToast({ type: "error", title: t("earn.games.failed") });
         return;
       }
       s?.connect();
@@ -129,12 +136,12 @@ export default function TicTacToeLobby() {
           setShown({ kind: "lowBalance" });
         else {
           setShown(null);
-          showToast({ type: "error", title: errorOf(ack) });
+          showToast({ type: "error", title: errorOf(ack, localize, t("earn.games.failed")) });
         }
       })
       .catch(() => {
         setJoining(false);
-        showToast({ type: "error", title: UNEXPECTED });
+        showToast({ type: "error", title: t("earn.games.unexpected") });
       });
   };
 
@@ -142,21 +149,21 @@ export default function TicTacToeLobby() {
     <div className="mx-auto max-w-4xl space-y-5" data-testid="ttt-lobby" data-live={connected ? "on" : "off"}>
       <div>
         <Link to={HUB_PATH} className="text-sm font-semibold text-brand-600 underline">
-          ← Betting Games
+          {t("earn.games.lobby.back")}
         </Link>
-        <h1 className="text-2xl font-bold">Tic Tac Toe</h1>
+        <h1 className="text-2xl font-bold">{t("earn.games.lobby.heading")}</h1>
       </div>
       <RestrictionNotice restrictions={initial.restrictions} kind="earning" />
       <div className="grid grid-cols-2 gap-2">
-        <BalanceCard label="Deposit Balance" amount={lobby.deposit_amount} tone="amber" />
-        <BalanceCard label="Available Balance" amount={lobby.available_balance} tone="green" />
+        <BalanceCard label={t("earn.games.depositBalance")} amount={lobby.deposit_amount} tone="amber" />
+        <BalanceCard label={t("earn.games.availableBalance")} amount={lobby.available_balance} tone="green" />
       </div>
       {!lobby.paid_rooms ? (
         <p className="rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
-          {GAME_MESSAGES.paidRoomsOff}
+          {t("earn.games.lobby.paidRoomsOff")}
         </p>
       ) : null}
-      <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label="Rooms">
+      <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label={t("earn.games.lobby.rooms")}>
         {lobby.rooms.map((room) => (
           <RoomCard key={room._id} room={room} onJoin={ask} />
         ))}
@@ -175,12 +182,12 @@ export default function TicTacToeLobby() {
       ) : null}
 
       {dialog?.kind === "lowBalance" ? (
-        <DialogShell title="Low Balance" onClose={() => setShown(null)}>
-          <p className="mt-2 text-sm text-slate-700">Your balance is too low to join this room.</p>
+        <DialogShell title={t("earn.games.lobby.lowBalanceTitle")} onClose={() => setShown(null)}>
+          <p className="mt-2 text-sm text-slate-700">{t("earn.games.lobby.lowBalanceText")}</p>
           <div className={DIALOG_ACTIONS}>
-            <CloseDialog label="Close" onClose={() => setShown(null)} />
+            <CloseDialog label={t("earn.games.lobby.close")} onClose={() => setShown(null)} />
             <Link to="/member/balance-converter" className="btn-primary">
-              Convert Balance
+              {t("earn.games.lobby.convertBalance")}
             </Link>
           </div>
         </DialogShell>

@@ -1,4 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useLocalize } from "~/i18n/i18n";
 import type { Socket } from "socket.io-client";
 import { showToast } from "~/utils/client-toast";
 import { emitWithAck, LOBBY_RECONNECTION } from "~/utils/socket.client";
@@ -19,12 +21,20 @@ export function useLobby(initial: LobbyData) {
   useEffect(() => setLobby(initial), [initial]);
   const [connected, setConnected] = useState(false);
   const socket = useRef<Socket | null>(null);
+  // A refusal's words in the page's language, read when the answer comes.
+  const { t } = useTranslation();
+  const localize = useLocalize();
+  const words = useRef({ t, localize });
+  words.current = { t, localize };
   const fetchRooms = useCallback((s: Socket) => {
     emitWithAck(s, EV.fetchRooms, { success: true })
       .then((ack) => {
         const data = readLobby(ack);
         if (data) setLobby(data);
-        else showToast({ type: "error", title: errorOf(ack) });
+        else {
+          const { t, localize } = words.current;
+          showToast({ type: "error", title: errorOf(ack, localize, t("earn.games.failed")) });
+        }
       })
       .catch(() => {
         /* no answer in time: the next push or connection asks again */

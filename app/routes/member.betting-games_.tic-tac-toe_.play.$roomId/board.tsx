@@ -1,4 +1,5 @@
 import { Form } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import type { PlayerSymbol } from "../../../shared/ticTacToe";
 import type { RoomView } from "../../../shared/ticTacToeEvents";
 
@@ -14,6 +15,7 @@ export function PlayerPanels({
   ended: boolean;
   sinceUpdate: number;
 }) {
+  const { t } = useTranslation();
   return (
     <div className="grid grid-cols-2 gap-2">
       {room.players.map((p) => (
@@ -22,22 +24,23 @@ export function PlayerPanels({
           className={`rounded-xl border p-3 ${room.currentTurn === p.symbol && !ended ? "border-brand-500" : "border-slate-200"}`}
           data-testid="player-panel"
           role="group"
-          aria-label={`Player ${p.symbol}`}
+          aria-label={t("earn.games.room.player", { symbol: p.symbol })}
         >
           <p className="flex items-center gap-2 font-semibold">
             <span
-              aria-label={p.connected ? "Connected" : "Disconnected"}
+              aria-label={p.connected ? t("earn.games.room.connected") : t("earn.games.room.disconnected")}
               className={`inline-block h-2.5 w-2.5 rounded-full ${p.connected ? "bg-green-500" : "bg-red-500"}`}
             />
             <span className="truncate">
-              {p.name}
-              {p._id === me.userId ? " (You)" : ""}
+              {p._id === me.userId ? t("earn.games.room.you", { name: p.name }) : p.name}
             </span>
           </p>
-          <p className="text-sm text-slate-600">Symbol {p.symbol}</p>
+          <p className="text-sm text-slate-600">{t("earn.games.room.symbol", { symbol: p.symbol })}</p>
           {!p.connected && p.remaining_disconnect !== null ? (
             <p className="text-sm text-red-700">
-              Reconnect in {Math.max(0, p.remaining_disconnect - sinceUpdate)}s
+              {t("earn.games.room.reconnectIn", {
+                seconds: Math.max(0, p.remaining_disconnect - sinceUpdate),
+              })}
             </p>
           ) : null}
         </div>
@@ -57,8 +60,14 @@ export function Board({
   disabled: boolean;
   onPlay: (row: number, col: number) => void;
 }) {
+  const { t } = useTranslation();
   return (
-    <Form method="post" className="grid grid-cols-3 gap-2" aria-label="Board" role="group">
+    <Form
+      method="post"
+      className="grid grid-cols-3 gap-2"
+      aria-label={t("earn.games.room.board")}
+      role="group"
+    >
       <input type="hidden" name="intent" value="move" />
       <input type="hidden" name="version" value={room.version} />
       {room.gameState.map((cells, r) =>
@@ -68,7 +77,7 @@ export function Board({
             type="submit"
             name="cell"
             value={`${r + 1}-${c + 1}`}
-            aria-label={`Row ${r + 1}, column ${c + 1}`}
+            aria-label={t("earn.games.room.cell", { row: r + 1, col: c + 1 })}
             className="flex aspect-square items-center justify-center rounded-xl border-2 border-slate-300 bg-white text-4xl font-bold disabled:cursor-not-allowed"
             disabled={disabled || cell !== ""}
             onClick={(e) => {

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { errorText } from "~/utils/api.server";
 import { invariantResponse } from "~/utils/invariant";
 import { fromBase64 } from "~/utils/tic-tac-toe";
-import { GENERIC_FAILURE } from "../../../shared/messages";
+import { requestT } from "~/i18n/i18n.server";
 
 export const ROOM_API = "/userIncomeRoute/user_ticTacToe_room_get";
 export const MOVE_API = "/userIncomeRoute/user_ticTacToe_move_post";
@@ -13,7 +13,7 @@ export const CANCEL_API = "/userIncomeRoute/user_ticTacToe_cancel_post";
 export function roomOfAddress(params: LoaderFunctionArgs["params"], request: Request) {
   const roomId = fromBase64(params.roomId ?? "");
   const type = fromBase64(new URL(request.url).searchParams.get("type") ?? "");
-  invariantResponse(roomId && type !== null, "Room not found.", 404);
+  invariantResponse(roomId && type !== null, requestT(request)("earn.games.room.notFound"), 404);
   return { roomId, type };
 }
 
@@ -34,10 +34,10 @@ export const RoomForm = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("cancel") }),
 ]);
 
-/** A refusal shown on the room: the API's words (below 500), else the generic failure. */
-export function refused(res: { status: number; body: Parameters<typeof errorText>[0] }) {
+/** A refusal shown on the room: the API's words (below 500), else the generic failure (`failure`). */
+export function refused(res: { status: number; body: Parameters<typeof errorText>[0] }, failure: string) {
   return data(
-    { error: res.status < 500 ? errorText(res.body) : GENERIC_FAILURE },
+    { error: res.status < 500 ? errorText(res.body) : failure },
     { status: res.status >= 400 ? res.status : 502 },
   );
 }

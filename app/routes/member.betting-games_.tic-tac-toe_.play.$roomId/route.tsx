@@ -6,13 +6,14 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requestT } from "~/i18n/i18n.server";
 import { RefreshWithoutScripts } from "~/components/ad-tab";
 import { errorText, memberApi } from "~/utils/api.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useHydrated } from "~/utils/client-toast";
 import { LOBBY_PATH, roomPath } from "~/utils/tic-tac-toe";
 import { RECONNECT_SECONDS } from "../../../shared/ticTacToeEvents";
-import { GENERIC_FAILURE } from "../../../shared/messages";
 import { CANCEL_API, MOVE_API, ROOM_API, RoomForm, refused, roomOfAddress } from "./room.server";
 import { BACK_AFTER_MS, REFRESH_SECONDS } from "./room";
 import { useRoom } from "./use-room";
@@ -31,7 +32,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   });
   const entered = res.body.msg;
   if (!res.ok || !entered?.room) {
-    const title = res.status < 500 ? errorText(res.body) : GENERIC_FAILURE;
+    const title = res.status < 500 ? errorText(res.body) : requestT(request)("earn.games.genericFailure");
     throw await redirectWithToast(context, LOBBY_PATH, { type: "error", title });
   }
   return { roomId, type, userId: entered.userId, symbol: entered.userSymbol, room: entered.room };
@@ -43,8 +44,9 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
  */
 export async function action({ params, request, context }: ActionFunctionArgs) {
   const { roomId, type } = roomOfAddress(params, request);
+  const failure = requestT(request)("earn.games.genericFailure");
   const form = RoomForm.safeParse(Object.fromEntries(await request.formData()));
-  if (!form.success) return data({ error: GENERIC_FAILURE }, { status: 400 });
+  if (!form.success) return data({ error: failure }, { status: 400 });
   if (form.data.intent === "cancel") {
     const res = await memberApi(request, context, CANCEL_API, {
       method: "POST",
@@ -57,7 +59,7 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
         { type: "success", title: res.body.msg },
         { status: 303 },
       );
-    return refused(res);
+    return refused(res, failure);
   }
   const { row, col } = form.data.cell;
   const res = await memberApi(request, context, MOVE_API, {
@@ -65,7 +67,7 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
     json: { decodedRoomId: roomId, row, col, version: form.data.version },
   });
   if (res.ok) return redirect(roomPath(roomId, type), 303);
-  return refused(res);
+  return refused(res, failure);
 }
 
 export default function TicTacToeRoom() {
@@ -73,6 +75,7 @@ export default function TicTacToeRoom() {
   const { roomId, type } = loaded;
   const refusal = useActionData<typeof action>();
   const hydrated = useHydrated();
+  const { t } = useTranslation();
   const {
     room,
     me,
@@ -91,20 +94,20 @@ export default function TicTacToeRoom() {
 
   let banner = "";
   if (room && me) {
-    if (winner === "draw") banner = "It's a Draw!";
-    else if (winner) banner = winner === me.symbol ? "You Won!" : "You Lost!";
-    else if (room.status === "cancelled") banner = "This game has already ended.";
-    else if (waiting) banner = "Waiting For Opponent";
-    else banner = myTurn ? "Your Turn" : "Opponent's Turn";
+    if (winner === "draw") banner = t("earn.games.room.draw");
+    else if (winner) banner = winner === me.symbol ? t("earn.games.room.won") : t("earn.games.room.lost");
+    else if (room.status === "cancelled") banner = t("earn.games.room.ended");
+    else if (waiting) banner = t("earn.games.room.waiting");
+    else banner = myTurn ? t("earn.games.room.yourTurn") : t("earn.games.room.opponentTurn");
   }
 
   return (
     <div className="mx-auto max-w-md space-y-4" data-testid="ttt-room" data-live={room ? "on" : "off"}>
       <div>
         <Link to={LOBBY_PATH} className="text-sm font-semibold text-brand-600 underline">
-          ← Tic Tac Toe
+          {t("earn.games.room.back")}
         </Link>
-        <h1 className="text-2xl font-bold">{room?.roomName ?? "Tic Tac Toe"}</h1>
+        <h1 className="text-2xl font-bold">{room?.roomName ?? t("earn.games.room.heading")}</h1>
       </div>
       {/* Without scripts the page reloads itself while the other side plays, and after the end goes back. */}
       {ended ? (
@@ -122,8 +125,8 @@ export default function TicTacToeRoom() {
       {hydrated && !connected ? (
         <p className="rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900" role="alert">
           {offlineFor >= RECONNECT_SECONDS || reconnectFailed
-            ? "Reconnection failed. Please try again later."
-            : "Reconnecting..."}
+            ? t("earn.games.room.reconnectFailed")
+            : t("earn.games.room.reconnecting")}
         </p>
       ) : null}
       {room && me ? (
@@ -138,7 +141,7 @@ export default function TicTacToeRoom() {
                 className="rounded-full bg-slate-100 px-3 py-1 text-sm font-semibold tabular-nums"
                 data-testid="room-timer"
               >
-                {timeLeft}s
+                {t("earn.games.room.seconds", { seconds: timeLeft })}
               </span>
             ) : null}
           </div>
@@ -153,7 +156,7 @@ export default function TicTacToeRoom() {
             >
               <input type="hidden" name="intent" value="cancel" />
               <button type="submit" className="btn-secondary w-full">
-                Cancel
+                {t("earn.games.room.cancel")}
               </button>
             </Form>
           ) : null}

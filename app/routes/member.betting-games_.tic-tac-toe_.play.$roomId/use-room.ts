@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { useLocalize } from "~/i18n/i18n";
 import type { Socket } from "socket.io-client";
 import { showToast } from "~/utils/client-toast";
 import { emitWithAck, ROOM_RECONNECTION } from "~/utils/socket.client";
@@ -13,7 +15,6 @@ import {
   timeLeftOf,
   type RoomView,
 } from "../../../shared/ticTacToeEvents";
-import { GENERIC_FAILURE } from "../../../shared/messages";
 import { BACK_AFTER_MS, errorOf, roomOf, winnerOf } from "./room";
 
 /** The room as the loader read it. */
@@ -33,6 +34,13 @@ export interface LoadedRoom {
 export function useRoom(loaded: LoadedRoom) {
   const { roomId, type } = loaded;
   const navigate = useNavigate();
+  const { t } = useTranslation();
+  const localize = useLocalize();
+  // The acknowledgements' words in the page's language: the API's English (localize), else ours.
+  const words = useRef({ t, localize });
+  words.current = { t, localize };
+  const failure = () => words.current.t("earn.games.genericFailure");
+  const refusal = (ack: unknown) => errorOf(ack, words.current.localize, failure());
   const [room, setRoom] = useState<RoomView | null>(loaded.room);
   const [me, setMe] = useState<{ userId: string; symbol: PlayerSymbol } | null>({
     userId: loaded.userId,
@@ -63,10 +71,10 @@ export function useRoom(loaded: LoadedRoom) {
             setRoom(r);
             return;
           }
-          showToast({ type: "error", title: errorOf(ack) });
+          showToast({ type: "error", title: refusal(ack) });
           navigate(LOBBY_PATH);
         })
-        .catch(() => showToast({ type: "error", title: GENERIC_FAILURE }));
+        .catch(() => showToast({ type: "error", title: failure() }));
     },
     onDisconnect: () => setConnected(false),
     events: {
@@ -132,7 +140,7 @@ export function useRoom(loaded: LoadedRoom) {
           setRoom((cur) => (cur && cur.version > r.version ? cur : r));
         else {
           setRoom(before);
-          showToast({ type: "error", title: errorOf(ack) });
+          showToast({ type: "error", title: refusal(ack) });
         }
       })
       .catch(() => setRoom(before));
@@ -145,11 +153,11 @@ export function useRoom(loaded: LoadedRoom) {
       .then((ack) => {
         const a = ack as { success?: unknown; msg?: unknown };
         if (a?.success === true) {
-          showToast({ type: "success", title: typeof a.msg === "string" ? a.msg : "" });
+          showToast({ type: "success", title: typeof a.msg === "string" ? localize(a.msg) : "" });
           navigate(LOBBY_PATH);
-        } else showToast({ type: "error", title: errorOf(ack) });
+        } else showToast({ type: "error", title: refusal(ack) });
       })
-      .catch(() => showToast({ type: "error", title: GENERIC_FAILURE }));
+      .catch(() => showToast({ type: "error", title: failure() }));
   };
 
   return {

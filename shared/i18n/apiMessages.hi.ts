@@ -234,6 +234,18 @@ export const HINDI_API_MESSAGES: MessageTable = [
   ],
   ["Insufficient Balance", "शेष कम है"],
 
+  /*
+   * A withdrawal's remark when the site words it (not a msg: the withdraw page's history shows
+   * it). A payout provider's reason and an operator's remark stay as they were written.
+   */
+  ["Account closed", "खाता बंद"],
+  ["The payout failed at the bank.", "बैंक में भुगतान नहीं हो सका।"],
+  ["The payout was rejected by the payout provider.", "भुगतान सेवा ने भुगतान ठुकरा दिया।"],
+  ["The payout was cancelled.", "भुगतान रद्द कर दिया गया।"],
+  ["The bank sent the payout back.", "बैंक ने भुगतान लौटा दिया।"],
+  ["The payout failed.", "भुगतान नहीं हो सका।"],
+  ["Returned by the bank", "बैंक ने लौटा दिया"],
+
   /* -------------------------------------------------------------------- gift codes */
   ["Please enter a gift code.", "कृपया गिफ़्ट कोड डालें।"],
   ["Invalid gift code.", "अमान्य गिफ़्ट कोड।"],

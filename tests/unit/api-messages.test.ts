@@ -131,6 +131,7 @@ describe("the API's words in Hindi (shared/i18n/apiMessages.hi.ts)", () => {
     RESTRICTION_MESSAGES.earningSuspended("too many reversed offers"),
     RESTRICTION_MESSAGES.withdrawalsHeld,
     RESTRICTION_MESSAGES.accountClosed,
+    RESTRICTION_MESSAGES.closedRemark,
     PTC_MESSAGES.notFound,
     PTC_MESSAGES.cannotActivate,
     PTC_MESSAGES.cannotPause,

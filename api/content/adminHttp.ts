@@ -60,6 +60,13 @@ import type {
   PreviewAnswer,
 } from "../../shared/contracts/siteWords";
 
+/** An optional Hindi version (issue 23): at most `max` characters; left out keeps it, "" removes it. */
+const hindi = (name: string, max: number) =>
+  z
+    .string({ invalid_type_error: `${name} must be text.` })
+    .max(max, `${name} must be at most ${max} characters.`)
+    .optional();
+
 /** Text of at most `max` characters, named in its refusals. */
 const text = (name: string, max: number) =>
   z
@@ -70,6 +77,7 @@ const text = (name: string, max: number) =>
 const AnnouncementSchema = z
   .object({
     message: text("message", L.html),
+    message_hi: hindi("message_hi", L.html),
     time: z
       .string({ invalid_type_error: "time must be an ISO date and time." })
       .datetime({ offset: true, message: "time must be an ISO date and time." })
@@ -83,15 +91,29 @@ const AnnouncementSchema = z
   .strict();
 
 const FaqSchema = z
-  .object({ question: text("question", L.question), answer: text("answer", L.html) })
+  .object({
+    question: text("question", L.question),
+    answer: text("answer", L.html),
+    question_hi: hindi("question_hi", L.question),
+    answer_hi: hindi("answer_hi", L.html),
+  })
   .strict();
-const SectionSchema = z.object({ title: text("title", L.title), message: text("message", L.html) }).strict();
+const SectionSchema = z
+  .object({
+    title: text("title", L.title),
+    message: text("message", L.html),
+    title_hi: hindi("title_hi", L.title),
+    message_hi: hindi("message_hi", L.html),
+  })
+  .strict();
 const MoveSchema = z
   .object({
     direction: z.enum(["up", "down"], { errorMap: () => ({ message: "direction must be up or down." }) }),
   })
   .strict();
-const PolicySchema = z.object({ html: text("html", L.policyHtml) }).strict();
+const PolicySchema = z
+  .object({ html: text("html", L.policyHtml), html_hi: hindi("html_hi", L.policyHtml) })
+  .strict();
 const PreviewSchema = z
   .object({
     html: z
@@ -108,8 +130,17 @@ const InstructionsSchema = z
         required_error: "items is required.",
       })
       .max(L.instructionItems, M.tooManyItems),
+    items_hi: z
+      .array(hindi("items_hi", L.instruction).unwrap(), {
+        invalid_type_error: "items_hi must be a list of text.",
+      })
+      .max(L.instructionItems, M.tooManyItems)
+      .optional(),
   })
-  .strict();
+  .strict()
+  .refine((b) => !b.items_hi || b.items_hi.length === b.items.length, {
+    message: "items_hi must have one entry per item.",
+  });
 const index = z
   .number({ invalid_type_error: "index must be a whole number.", required_error: "index is required." })
   .int("index must be a whole number.")
@@ -122,8 +153,16 @@ const expected = z
 const ItemChangeSchema = z.discriminatedUnion(
   "op",
   [
-    z.object({ op: z.literal("add"), html: itemHtml }).strict(),
-    z.object({ op: z.literal("edit"), index, html: itemHtml, expected }).strict(),
+    z.object({ op: z.literal("add"), html: itemHtml, html_hi: hindi("html_hi", L.instruction) }).strict(),
+    z
+      .object({
+        op: z.literal("edit"),
+        index,
+        html: itemHtml,
+        html_hi: hindi("html_hi", L.instruction),
+        expected,
+      })
+      .strict(),
     z.object({ op: z.literal("remove"), index, expected }).strict(),
     z
       .object({
@@ -142,6 +181,7 @@ const PageTextSchema = z
       errorMap: () => ({ message: "key must be gift_code_page_message or referral_page_text." }),
     }),
     html: text("html", L.html),
+    html_hi: hindi("html_hi", L.html),
   })
   .strict();
 const count = (name: string, max: number) =>
@@ -273,7 +313,7 @@ export function adminContentRoute(): Hono<ApiEnv> {
   r.patch("/content/policies/:slug", ...guard, async (c) => {
     const slug = keyParam<PolicySlugName>(c.req.param("slug"), POLICY_SLUGS, "page");
     const body = await readBody(c, PolicySchema);
-    await savePolicy(c.var.deps.db, c.var.member.id, slug, body.html);
+    await savePolicy(c.var.deps.db, c.var.member.id, slug, body.html, body.html_hi);
     return saved(c, { message: M.policySaved });
   });
 
@@ -284,7 +324,7 @@ export function adminContentRoute(): Hono<ApiEnv> {
   r.patch("/content/instructions/:key", ...guard, async (c) => {
     const key = keyParam<InstructionsKey>(c.req.param("key"), INSTRUCTIONS_KEYS, "instructions list");
     const body = await readBody(c, InstructionsSchema);
-    await replaceInstructions(c.var.deps.db, c.var.member.id, key, body.items);
+    await replaceInstructions(c.var.deps.db, c.var.member.id, key, body.items, body.items_hi);
     return saved(c, { message: M.instructionsSaved });
   });
   r.post("/content/instruction-items/:key", ...guard, async (c) => {
@@ -300,7 +340,7 @@ export function adminContentRoute(): Hono<ApiEnv> {
   );
   r.patch("/content/texts", ...guard, async (c) => {
     const body = await readBody(c, PageTextSchema);
-    await savePageText(c.var.deps.db, c.var.member.id, body.key, body.html);
+    await savePageText(c.var.deps.db, c.var.member.id, body.key, body.html, body.html_hi);
     return saved(c, { message: M.textSaved });
   });
   r.patch("/content/stats-base", ...guard, async (c) => {

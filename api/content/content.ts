@@ -16,36 +16,47 @@ import { EARNING_SOURCES } from "../ledger/earnings";
 import { getSetting } from "../site/settings";
 import { PAGE_SIZE, offsetOf, pageOf } from "../../shared/pagination";
 import type { PublicStatistics } from "../../shared/contracts/content";
+import type { Locale } from "../../shared/i18n/locale";
+import { pick } from "./localized";
 
 /**
  * Public content: FAQ, home sections, policy pages, announcements, payment proof and the home
- * statistics. HTML is sanitized when written here and again when read.
+ * statistics. HTML is sanitized when written here and again when read. The operator-written texts
+ * are read in the reader's language (`locale`): Hindi where a Hindi version exists, else English
+ * (localized.ts).
  */
 
 export type PolicySlug = "privacy_policy" | "terms_of_use" | "dmca";
 
-export async function faqList(db: Db) {
+export async function faqList(db: Db, locale: Locale = "en") {
   const rows = await db.select().from(faqs).orderBy(asc(faqs.sortOrder), asc(faqs.id));
-  return rows.map((r) => ({ question: r.question, answer: sanitizeHtml(r.answer) }));
+  return rows.map((r) => ({
+    question: pick(locale, r.question, r.questionHi),
+    answer: sanitizeHtml(pick(locale, r.answer, r.answerHi)),
+  }));
 }
 
-export async function homeSectionList(db: Db) {
+export async function homeSectionList(db: Db, locale: Locale = "en") {
   const rows = await db
     .select()
     .from(homeSections)
     .orderBy(asc(homeSections.sortOrder), asc(homeSections.id));
-  return rows.map((r) => ({ title: r.title, message: sanitizeHtml(r.message) }));
+  return rows.map((r) => ({
+    title: pick(locale, r.title, r.titleHi),
+    message: sanitizeHtml(pick(locale, r.message, r.messageHi)),
+  }));
 }
 
-export async function policyHtml(db: Db, slug: PolicySlug): Promise<string> {
+export async function policyHtml(db: Db, slug: PolicySlug, locale: Locale = "en"): Promise<string> {
   const rows = await db
-    .select({ html: policyPages.html })
+    .select({ html: policyPages.html, htmlHi: policyPages.htmlHi })
     .from(policyPages)
     .where(eq(policyPages.slug, slug));
-  return sanitizeHtml(rows[0]?.html);
+  const row = rows[0];
+  return sanitizeHtml(row ? pick(locale, row.html, row.htmlHi) : undefined);
 }
 
-export async function announcementList(db: Db, limit = 20) {
+export async function announcementList(db: Db, limit = 20, locale: Locale = "en") {
   const rows = await db
     .select()
     .from(announcements)
@@ -54,7 +65,7 @@ export async function announcementList(db: Db, limit = 20) {
     .limit(limit);
   return rows.map((r) => ({
     announcementTime: r.createdAt.toISOString(),
-    announcementMessage: sanitizeHtml(r.message),
+    announcementMessage: sanitizeHtml(pick(locale, r.message, r.messageHi)),
   }));
 }
 

@@ -14,10 +14,13 @@ import type {
   ContentSummary,
 } from "../../shared/contracts/siteWords";
 import { SITE_WORDS_MESSAGES, cleanHtml, cleanText } from "./siteWords";
+import { cleanHtmlHi, cleanTextHi, hiHtmlOut } from "./localized";
 
 /**
  * The site's ordered lists as operators edit them: announcements, FAQ items and home page sections
  * (create, edit, delete, move), each change audited in its transaction (siteWords.ts: the rules).
+ * Each text has an optional Hindi version (`*_hi`, localized.ts): cleaned like the English; left
+ * out of an edit it is kept, sent empty it is removed.
  */
 
 // Announcements, FAQ items and home sections: ordered lists
@@ -113,6 +116,7 @@ export async function announcementPage(
       id: r.id,
       time: r.createdAt.toISOString(),
       message: sanitizeHtml(r.message),
+      message_hi: hiHtmlOut(r.messageHi),
       sortOrder: r.sortOrder,
     })),
     pagination,
@@ -132,6 +136,8 @@ export async function faqPage(db: Db, requestedPage: number): Promise<ContentPag
       id: r.id,
       question: r.question,
       answer: sanitizeHtml(r.answer),
+      question_hi: r.questionHi ?? "",
+      answer_hi: hiHtmlOut(r.answerHi),
       sortOrder: r.sortOrder,
     })),
     pagination,
@@ -154,6 +160,8 @@ export async function homeSectionPage(
       id: r.id,
       title: r.title,
       message: sanitizeHtml(r.message),
+      title_hi: r.titleHi ?? "",
+      message_hi: hiHtmlOut(r.messageHi),
       sortOrder: r.sortOrder,
     })),
     pagination,
@@ -171,6 +179,7 @@ export async function contentSummary(db: Db): Promise<ContentSummary> {
 
 const announcementView = (r: typeof announcements.$inferSelect) => ({
   message: r.message,
+  message_hi: r.messageHi,
   time: r.createdAt.toISOString(),
   sortOrder: r.sortOrder,
 });
@@ -179,15 +188,16 @@ const announcementView = (r: typeof announcements.$inferSelect) => ({
 export async function createAnnouncement(
   db: Db,
   actorUserId: string,
-  input: { message: string; time?: Date },
+  input: { message: string; message_hi?: string; time?: Date },
 ): Promise<number> {
   const message = cleanHtml(input.message);
+  const messageHi = cleanHtmlHi(input.message_hi) ?? null;
   return db.transaction(async (tx) => {
     const [first] = await tx.select({ v: min(announcements.sortOrder) }).from(announcements);
     const sortOrder = first?.v === null || first?.v === undefined ? 0 : Number(first.v) - 1;
     const [row] = await tx
       .insert(announcements)
-      .values({ message, sortOrder, ...(input.time ? { createdAt: input.time } : {}) })
+      .values({ message, messageHi, sortOrder, ...(input.time ? { createdAt: input.time } : {}) })
       .returning();
     await recordAudit(tx, {
       actorUserId,
@@ -204,15 +214,20 @@ export async function updateAnnouncement(
   db: Db,
   actorUserId: string,
   id: number,
-  input: { message: string; time?: Date },
+  input: { message: string; message_hi?: string; time?: Date },
 ): Promise<void> {
   const message = cleanHtml(input.message);
+  const messageHi = cleanHtmlHi(input.message_hi);
   await db.transaction(async (tx) => {
     const [before] = await tx.select().from(announcements).where(eq(announcements.id, id)).for("update");
     if (!before) throw new DomainError("not_found", SITE_WORDS_MESSAGES.notFound);
     const [after] = await tx
       .update(announcements)
-      .set({ message, ...(input.time ? { createdAt: input.time } : {}) })
+      .set({
+        message,
+        ...(messageHi !== undefined ? { messageHi } : {}),
+        ...(input.time ? { createdAt: input.time } : {}),
+      })
       .where(eq(announcements.id, id))
       .returning();
     await recordAudit(tx, {
@@ -242,6 +257,8 @@ export async function deleteAnnouncement(db: Db, actorUserId: string, id: number
 const faqView = (r: typeof faqs.$inferSelect) => ({
   question: r.question,
   answer: r.answer,
+  question_hi: r.questionHi,
+  answer_hi: r.answerHi,
   sortOrder: r.sortOrder,
 });
 
@@ -249,14 +266,19 @@ const faqView = (r: typeof faqs.$inferSelect) => ({
 export async function createFaq(
   db: Db,
   actorUserId: string,
-  input: { question: string; answer: string },
+  input: { question: string; answer: string; question_hi?: string; answer_hi?: string },
 ): Promise<number> {
   const question = cleanText(input.question);
   const answer = cleanHtml(input.answer);
+  const questionHi = cleanTextHi(input.question_hi) ?? null;
+  const answerHi = cleanHtmlHi(input.answer_hi) ?? null;
   return db.transaction(async (tx) => {
     const [last] = await tx.select({ v: max(faqs.sortOrder) }).from(faqs);
     const sortOrder = last?.v === null || last?.v === undefined ? 0 : Number(last.v) + 1;
-    const [row] = await tx.insert(faqs).values({ question, answer, sortOrder }).returning();
+    const [row] = await tx
+      .insert(faqs)
+      .values({ question, answer, questionHi, answerHi, sortOrder })
+      .returning();
     await recordAudit(tx, {
       actorUserId,
       action: "content.faq.create",
@@ -272,14 +294,25 @@ export async function updateFaq(
   db: Db,
   actorUserId: string,
   id: number,
-  input: { question: string; answer: string },
+  input: { question: string; answer: string; question_hi?: string; answer_hi?: string },
 ): Promise<void> {
   const question = cleanText(input.question);
   const answer = cleanHtml(input.answer);
+  const questionHi = cleanTextHi(input.question_hi);
+  const answerHi = cleanHtmlHi(input.answer_hi);
   await db.transaction(async (tx) => {
     const [before] = await tx.select().from(faqs).where(eq(faqs.id, id)).for("update");
     if (!before) throw new DomainError("not_found", SITE_WORDS_MESSAGES.notFound);
-    const [after] = await tx.update(faqs).set({ question, answer }).where(eq(faqs.id, id)).returning();
+    const [after] = await tx
+      .update(faqs)
+      .set({
+        question,
+        answer,
+        ...(questionHi !== undefined ? { questionHi } : {}),
+        ...(answerHi !== undefined ? { answerHi } : {}),
+      })
+      .where(eq(faqs.id, id))
+      .returning();
     await recordAudit(tx, {
       actorUserId,
       action: "content.faq.update",
@@ -307,6 +340,8 @@ export async function deleteFaq(db: Db, actorUserId: string, id: number): Promis
 const sectionView = (r: typeof homeSections.$inferSelect) => ({
   title: r.title,
   message: r.message,
+  title_hi: r.titleHi,
+  message_hi: r.messageHi,
   sortOrder: r.sortOrder,
 });
 
@@ -314,14 +349,19 @@ const sectionView = (r: typeof homeSections.$inferSelect) => ({
 export async function createHomeSection(
   db: Db,
   actorUserId: string,
-  input: { title: string; message: string },
+  input: { title: string; message: string; title_hi?: string; message_hi?: string },
 ): Promise<number> {
   const title = cleanText(input.title);
   const message = cleanHtml(input.message);
+  const titleHi = cleanTextHi(input.title_hi) ?? null;
+  const messageHi = cleanHtmlHi(input.message_hi) ?? null;
   return db.transaction(async (tx) => {
     const [last] = await tx.select({ v: max(homeSections.sortOrder) }).from(homeSections);
     const sortOrder = last?.v === null || last?.v === undefined ? 0 : Number(last.v) + 1;
-    const [row] = await tx.insert(homeSections).values({ title, message, sortOrder }).returning();
+    const [row] = await tx
+      .insert(homeSections)
+      .values({ title, message, titleHi, messageHi, sortOrder })
+      .returning();
     await recordAudit(tx, {
       actorUserId,
       action: "content.home_section.create",
@@ -337,16 +377,23 @@ export async function updateHomeSection(
   db: Db,
   actorUserId: string,
   id: number,
-  input: { title: string; message: string },
+  input: { title: string; message: string; title_hi?: string; message_hi?: string },
 ): Promise<void> {
   const title = cleanText(input.title);
   const message = cleanHtml(input.message);
+  const titleHi = cleanTextHi(input.title_hi);
+  const messageHi = cleanHtmlHi(input.message_hi);
   await db.transaction(async (tx) => {
     const [before] = await tx.select().from(homeSections).where(eq(homeSections.id, id)).for("update");
     if (!before) throw new DomainError("not_found", SITE_WORDS_MESSAGES.notFound);
     const [after] = await tx
       .update(homeSections)
-      .set({ title, message })
+      .set({
+        title,
+        message,
+        ...(titleHi !== undefined ? { titleHi } : {}),
+        ...(messageHi !== undefined ? { messageHi } : {}),
+      })
       .where(eq(homeSections.id, id))
       .returning();
     await recordAudit(tx, {

@@ -5,6 +5,7 @@ import { DomainError } from "../lib/errors";
 import { sanitizeHtml } from "../lib/sanitize";
 import { recordAudit } from "../site/audit";
 import { getSetting, setSetting, updateSettingAudited, SETTING_DEFAULTS } from "../site/settings";
+import { cleanHtmlHi, hiHtmlOut, hiList, settingWithHindi } from "./localized";
 import { MILLI_PER_RUPEE } from "../../shared/money";
 import type {
   ContentInstructions,
@@ -29,7 +30,9 @@ import {
 /**
  * The site's single texts as operators edit them: the policy pages, every page's instructions list,
  * the gift-code page message, the referral page text and the public statistics base (siteWords.ts:
- * the rules), each change audited in its transaction.
+ * the rules), each change audited in its transaction. Each text has an optional Hindi version
+ * (issue 23, localized.ts): the policies' `html_hi`, and `settings.value_hi` for the page texts
+ * (a string) and the instructions lists (one per item, "" where an item has none).
  */
 
 // ---------------------------------------------------------------------------------------------
@@ -37,12 +40,13 @@ import {
 
 export async function policyPagesForOperator(db: Db): Promise<ContentPolicies> {
   const rows = await db.select().from(policyPages);
-  const bySlug = new Map(rows.map((r) => [r.slug, r.html]));
+  const bySlug = new Map(rows.map((r) => [r.slug, r]));
   return {
     records: POLICY_SLUGS.map((slug) => ({
       slug,
       title: POLICY_TITLES[slug],
-      html: sanitizeHtml(bySlug.get(slug)),
+      html: sanitizeHtml(bySlug.get(slug)?.html),
+      html_hi: hiHtmlOut(bySlug.get(slug)?.htmlHi),
     })),
   };
 }
@@ -52,20 +56,27 @@ export async function savePolicy(
   actorUserId: string,
   slug: PolicySlugName,
   html: string,
+  /** The Hindi page: left out keeps it, "" removes it. */
+  htmlHi?: string,
 ): Promise<void> {
   const clean = cleanHtml(html);
+  const cleanHi = cleanHtmlHi(htmlHi);
   await db.transaction(async (tx) => {
     const [before] = await tx.select().from(policyPages).where(eq(policyPages.slug, slug)).for("update");
+    const hi = cleanHi !== undefined ? cleanHi : (before?.htmlHi ?? null);
     await tx
       .insert(policyPages)
-      .values({ slug, html: clean })
-      .onConflictDoUpdate({ target: policyPages.slug, set: { html: clean, updatedAt: new Date() } });
+      .values({ slug, html: clean, htmlHi: hi })
+      .onConflictDoUpdate({
+        target: policyPages.slug,
+        set: { html: clean, htmlHi: hi, updatedAt: new Date() },
+      });
     await recordAudit(tx, {
       actorUserId,
       action: "content.policy.update",
       target: `policy:${slug}`,
-      before: before ? { html: before.html } : null,
-      after: { html: clean },
+      before: before ? { html: before.html, html_hi: before.htmlHi } : null,
+      after: { html: clean, html_hi: hi },
     });
   });
 }
@@ -75,46 +86,59 @@ export async function savePolicy(
 
 export async function instructionsForOperator(db: Db): Promise<ContentInstructions> {
   const lists = await Promise.all(
-    INSTRUCTIONS_KEYS.map(async (key) => ({
-      key,
-      label: INSTRUCTIONS_LABELS[key],
-      items: (await getSetting(db, key)).map((h) => sanitizeHtml(h)),
-    })),
+    INSTRUCTIONS_KEYS.map(async (key) => {
+      const { value, valueHi } = await settingWithHindi(db, key);
+      return {
+        key,
+        label: INSTRUCTIONS_LABELS[key],
+        items: value.map((h) => sanitizeHtml(h)),
+        items_hi: hiList(valueHi, value.length).map(hiHtmlOut),
+      };
+    }),
   );
   return { lists };
 }
 
+/** An instructions list with each item's Hindi version ("" for none), as stored. */
+interface BilingualList {
+  items: string[];
+  hi: string[];
+}
+
 /** The list under its row's lock (the row is made from the default first when it is not stored yet). */
-async function lockedList(tx: Tx, key: InstructionsKey): Promise<string[]> {
+async function lockedList(tx: Tx, key: InstructionsKey): Promise<BilingualList> {
   await tx
     .insert(settings)
     .values({ key, value: [...SETTING_DEFAULTS[key]] })
     .onConflictDoNothing({ target: settings.key });
   const [row] = await tx
-    .select({ value: settings.value })
+    .select({ value: settings.value, valueHi: settings.valueHi })
     .from(settings)
     .where(eq(settings.key, key))
     .for("update");
   const value = row?.value;
-  return Array.isArray(value) ? value.map((v) => String(v)) : [...SETTING_DEFAULTS[key]];
+  const items = Array.isArray(value) ? value.map((v) => String(v)) : [...SETTING_DEFAULTS[key]];
+  return { items, hi: hiList(row?.valueHi, items.length) };
 }
 
 async function writeList(
   tx: Tx,
   actorUserId: string,
   key: InstructionsKey,
-  before: string[],
-  after: string[],
+  before: BilingualList,
+  after: BilingualList,
 ) {
-  if (after.length > SITE_WORDS_LIMITS.instructionItems)
+  if (after.items.length > SITE_WORDS_LIMITS.instructionItems)
     throw new DomainError("invalid_input", SITE_WORDS_MESSAGES.tooManyItems);
-  await setSetting(tx, key, after);
+  await setSetting(tx, key, after.items);
+  const valueHi = after.hi.some((h) => h !== "") ? after.hi : null;
+  await tx.update(settings).set({ valueHi }).where(eq(settings.key, key));
   await recordAudit(tx, {
     actorUserId,
     action: "content.instructions.update",
     target: `settings:${key}`,
-    before: { [key]: before },
-    after: { [key]: after },
+    before: { [key]: before.items, [`${key}_hi`]: before.hi },
+    after: { [key]: after.items, [`${key}_hi`]: after.hi },
   });
 }
 
@@ -124,11 +148,14 @@ export async function replaceInstructions(
   actorUserId: string,
   key: InstructionsKey,
   items: string[],
+  /** Each item's Hindi version ("" for none); left out, no item has one. */
+  itemsHi?: string[],
 ): Promise<void> {
   const clean = items.map(cleanHtml);
+  const hi = clean.map((_, i) => cleanHtmlHi(itemsHi?.[i] ?? "") ?? "");
   await db.transaction(async (tx) => {
     const before = await lockedList(tx, key);
-    await writeList(tx, actorUserId, key, before, clean);
+    await writeList(tx, actorUserId, key, before, { items: clean, hi });
   });
 }
 
@@ -140,24 +167,34 @@ export async function changeInstructionItem(
   change: InstructionItemChange,
 ): Promise<void> {
   const html = "html" in change ? cleanHtml(change.html) : undefined;
+  const htmlHi = "html_hi" in change ? cleanHtmlHi(change.html_hi) : undefined;
   await db.transaction(async (tx) => {
     const before = await lockedList(tx, key);
-    const after = [...before];
+    const after = { items: [...before.items], hi: [...before.hi] };
     if (change.op === "add") {
-      after.push(html!);
+      after.items.push(html!);
+      after.hi.push(htmlHi ?? "");
     } else {
       const { index } = change;
-      if (index < 0 || index >= before.length)
+      if (index < 0 || index >= before.items.length)
         throw new DomainError("not_found", SITE_WORDS_MESSAGES.noSuchItem);
-      if (change.expected !== undefined && sanitizeHtml(before[index]) !== sanitizeHtml(change.expected))
+      if (
+        change.expected !== undefined &&
+        sanitizeHtml(before.items[index]) !== sanitizeHtml(change.expected)
+      )
         throw new DomainError("conflict", SITE_WORDS_MESSAGES.listChanged);
-      if (change.op === "edit") after[index] = html!;
-      else if (change.op === "remove") after.splice(index, 1);
-      else {
+      if (change.op === "edit") {
+        after.items[index] = html!;
+        if (htmlHi !== undefined) after.hi[index] = htmlHi ?? "";
+      } else if (change.op === "remove") {
+        after.items.splice(index, 1);
+        after.hi.splice(index, 1);
+      } else {
         const to = change.direction === "up" ? index - 1 : index + 1;
         if (to < 0) throw new DomainError("conflict", SITE_WORDS_MESSAGES.alreadyFirst);
-        if (to >= after.length) throw new DomainError("conflict", SITE_WORDS_MESSAGES.alreadyLast);
-        [after[index], after[to]] = [after[to]!, after[index]!];
+        if (to >= after.items.length) throw new DomainError("conflict", SITE_WORDS_MESSAGES.alreadyLast);
+        [after.items[index], after.items[to]] = [after.items[to]!, after.items[index]!];
+        [after.hi[index], after.hi[to]] = [after.hi[to]!, after.hi[index]!];
       }
     }
     await writeList(tx, actorUserId, key, before, after);
@@ -169,13 +206,16 @@ export async function changeInstructionItem(
 
 export async function textsForOperator(db: Db): Promise<ContentTexts> {
   const [gift, referral, base] = await Promise.all([
-    getSetting(db, "gift_code_page_message"),
-    getSetting(db, "referral_page_text"),
+    settingWithHindi(db, "gift_code_page_message"),
+    settingWithHindi(db, "referral_page_text"),
     getSetting(db, "public_stats_base"),
   ]);
+  const hi = (v: unknown) => hiHtmlOut(typeof v === "string" ? v : null);
   return {
-    gift_code_page_message: sanitizeHtml(gift),
-    referral_page_text: sanitizeHtml(referral),
+    gift_code_page_message: sanitizeHtml(gift.value),
+    referral_page_text: sanitizeHtml(referral.value),
+    gift_code_page_message_hi: hi(gift.valueHi),
+    referral_page_text_hi: hi(referral.valueHi),
     public_stats_base: {
       users: base.users ?? 0,
       userCompletedTask: base.userCompletedTask ?? 0,
@@ -191,12 +231,34 @@ export async function savePageText(
   actorUserId: string,
   key: PageTextKey,
   html: string,
+  /** The Hindi text: left out keeps it, "" removes it. */
+  htmlHi?: string,
 ): Promise<void> {
-  await updateSettingAudited(db, {
-    actorUserId,
-    key,
-    value: cleanHtml(html),
-    action: "content.text.update",
+  const value = cleanHtml(html);
+  const valueHi = cleanHtmlHi(htmlHi);
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(settings)
+      .values({ key, value: SETTING_DEFAULTS[key] })
+      .onConflictDoNothing({ target: settings.key });
+    const [row] = await tx
+      .select({ value: settings.value, valueHi: settings.valueHi })
+      .from(settings)
+      .where(eq(settings.key, key))
+      .for("update");
+    const beforeHi = typeof row?.valueHi === "string" ? row.valueHi : null;
+    const afterHi = valueHi !== undefined ? valueHi : beforeHi;
+    await tx
+      .update(settings)
+      .set({ value, valueHi: afterHi, updatedAt: new Date() })
+      .where(eq(settings.key, key));
+    await recordAudit(tx, {
+      actorUserId,
+      action: "content.text.update",
+      target: `settings:${key}`,
+      before: { [key]: row?.value ?? SETTING_DEFAULTS[key], [`${key}_hi`]: beforeHi },
+      after: { [key]: value, [`${key}_hi`]: afterHi },
+    });
   });
 }
 

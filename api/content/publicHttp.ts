@@ -5,6 +5,7 @@ import type { SessionUser } from "../accounts/sessions";
 import { authenticateSession } from "../lib/sessionAuth";
 import { faqList, homeSectionList, paymentProof, policyHtml, type PolicySlug } from "./content";
 import type { NavBarData } from "../../shared/contracts/content";
+import { contentLocale } from "./localized";
 
 /** The logged-in member when the request carries a live session cookie; public routes work without one. */
 export async function optionalMember(c: ApiContext): Promise<SessionUser | null> {
@@ -25,17 +26,19 @@ export function publicRoute(): Hono<ApiEnv> {
   r.get("/checkLogin_for_navBar", async (c) => {
     const db = c.var.deps.db;
     const flag = (name: string) => c.req.query(name) === "true";
+    // The operator-written texts in the request's language (Hindi where written, else English).
+    const locale = contentLocale(c);
     const msg: NavBarData = { isLogin: (await optionalMember(c)) !== null };
     if (flag("faq")) {
-      msg.other_data_faqArray = await faqList(db);
-      msg.other_data_homepage_Array = await homeSectionList(db);
+      msg.other_data_faqArray = await faqList(db, locale);
+      msg.other_data_homepage_Array = await homeSectionList(db, locale);
     }
     if (flag("paymentProof")) {
       const proof = await paymentProof(db, pageQuery(c));
       msg.paymentProof_data = proof.records;
       msg.paymentProof_pagination = proof.pagination;
     }
-    for (const [slug, field] of POLICY_FLAGS) if (flag(slug)) msg[field] = await policyHtml(db, slug);
+    for (const [slug, field] of POLICY_FLAGS) if (flag(slug)) msg[field] = await policyHtml(db, slug, locale);
     return ok(c, msg);
   });
 

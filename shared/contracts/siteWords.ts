@@ -6,6 +6,10 @@ import type { Pagination } from "../pagination";
  * items, home page sections, the policy pages, every page's instructions list, the gift-code page
  * message, the referral page text and the public statistics base. Every HTML field is sanitized
  * by the API on the way in (and again on the way out) with the policy the pages render with.
+ *
+ * Every operator-written text has an optional Hindi version (`*_hi`, issue 23): members reading in
+ * Hindi see it, else the English. In a body, a Hindi field left out keeps the stored one and an
+ * empty one removes it; answers carry "" where there is none.
  */
 
 /** The kinds of ordered items: announcements, FAQ items, home page sections. */
@@ -16,6 +20,8 @@ export interface ContentAnnouncement {
   id: number;
   time: string;
   message: string;
+  /** The Hindi message (HTML), "" when none. */
+  message_hi?: string;
   sortOrder: number;
 }
 
@@ -24,6 +30,9 @@ export interface ContentFaq {
   id: number;
   question: string;
   answer: string;
+  /** The Hindi question and answer, "" when none. */
+  question_hi?: string;
+  answer_hi?: string;
   sortOrder: number;
 }
 
@@ -32,6 +41,9 @@ export interface ContentHomeSection {
   id: number;
   title: string;
   message: string;
+  /** The Hindi title and message, "" when none. */
+  title_hi?: string;
+  message_hi?: string;
   sortOrder: number;
 }
 
@@ -44,17 +56,22 @@ export interface ContentPage<T> {
 /** A new or edited announcement: `time` (ISO) optional — now for a new one, unchanged for an edit. */
 export interface AnnouncementBody {
   message: string;
+  message_hi?: string;
   time?: string;
 }
 
 export interface FaqBody {
   question: string;
   answer: string;
+  question_hi?: string;
+  answer_hi?: string;
 }
 
 export interface HomeSectionBody {
   title: string;
   message: string;
+  title_hi?: string;
+  message_hi?: string;
 }
 
 /** A move within its list: one place up (earlier) or down (later). */
@@ -74,6 +91,8 @@ export interface ContentPolicy {
   slug: PolicySlugName;
   title: string;
   html: string;
+  /** The Hindi page (HTML), "" when none. */
+  html_hi?: string;
 }
 
 export interface ContentPolicies {
@@ -82,6 +101,7 @@ export interface ContentPolicies {
 
 export interface PolicyBody {
   html: string;
+  html_hi?: string;
 }
 
 /** The settings keys of the pages' instructions lists. */
@@ -97,6 +117,8 @@ export interface InstructionsList {
   /** The page the list is shown on, as members know it. */
   label: string;
   items: string[];
+  /** Each item's Hindi version, as long as `items`, "" where an item has none. */
+  items_hi?: string[];
 }
 
 export interface ContentInstructions {
@@ -106,17 +128,20 @@ export interface ContentInstructions {
 /** A whole list at once (PATCH `/adminRoute/content/instructions/{key}`). */
 export interface InstructionsBody {
   items: string[];
+  /** Each item's Hindi version ("" for none); left out, every item has none. */
+  items_hi?: string[];
 }
 
 /**
  * One item of a list changed (POST `/adminRoute/content/instruction-items/{key}`): `add` puts
  * `html` at the end; `edit`, `remove` and `move` name the item by `index` (0-based). `expected`
  * (optional) is the item's HTML as the operator saw it: when the list has changed under it since,
- * the change is refused (409) rather than applied to another item.
+ * the change is refused (409) rather than applied to another item. `html_hi` is the item's Hindi
+ * version (for `edit`: left out keeps it, "" removes it).
  */
 export type InstructionItemChange =
-  | { op: "add"; html: string }
-  | { op: "edit"; index: number; html: string; expected?: string }
+  | { op: "add"; html: string; html_hi?: string }
+  | { op: "edit"; index: number; html: string; html_hi?: string; expected?: string }
   | { op: "remove"; index: number; expected?: string }
   | { op: "move"; index: number; direction: "up" | "down"; expected?: string };
 
@@ -134,12 +159,16 @@ export type PageTextKey = "gift_code_page_message" | "referral_page_text";
 export interface ContentTexts {
   gift_code_page_message: string;
   referral_page_text: string;
+  /** Their Hindi versions, "" when none. */
+  gift_code_page_message_hi?: string;
+  referral_page_text_hi?: string;
   public_stats_base: StatsBase;
 }
 
 export interface PageTextBody {
   key: PageTextKey;
   html: string;
+  html_hi?: string;
 }
 
 /** The counts shown on the content index. */

@@ -386,7 +386,7 @@ export default function SupportPage() {
             <Trans
               i18nKey="account.support.noWalls"
               values={{ days: MISSING_CREDIT_DAYS }}
-              components={{ link: <Link className="text-brand-700 underline" to="/member/task-wall" /> }}
+              components={{ walls: <Link className="text-brand-700 underline" to="/member/task-wall" /> }}
             />
           </p>
         ) : (

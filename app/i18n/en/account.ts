@@ -220,7 +220,7 @@ const account = {
     reportReceived: "Your missing-credit report has been received.",
     wallsFailed: "Your task walls could not be loaded. Please try again.",
     noWalls:
-      "You have not opened a task wall in the last {{days}} days, so there is nothing to report yet. Open the offer's wall from <link>Task Walls</link> and complete the offer there first.",
+      "You have not opened a task wall in the last {{days}} days, so there is nothing to report yet. Open the offer's wall from <walls>Task Walls</walls> and complete the offer there first.",
   },
 };
 

@@ -2,7 +2,10 @@ import { describe, expect, it } from "vitest";
 import { createElement as h } from "react";
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
+import { I18nextProvider } from "react-i18next";
 import { GeneralErrorBoundary } from "../../app/components/error-boundary";
+import { createI18n } from "../../app/i18n/i18n";
+import en from "../../app/i18n/en";
 
 /**
  * Server-renders one route whose loader throws `thrown` (a Response, as loaders must) or whose
@@ -26,7 +29,10 @@ async function renderFailure(opts: { thrown?: Response; renderError?: Error }): 
   if (context instanceof Response) throw new Error("unexpected redirect");
   if (opts.renderError) context.errors = { page: opts.renderError };
   const router = createStaticRouter(handler.dataRoutes, context);
-  return renderToString(h(StaticRouterProvider, { router, context, hydrate: false }));
+  const i18n = await createI18n("en", en);
+  return renderToString(
+    h(I18nextProvider, { i18n }, h(StaticRouterProvider, { router, context, hydrate: false })),
+  );
 }
 
 describe("the error boundary", () => {

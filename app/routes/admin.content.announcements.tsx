@@ -19,6 +19,14 @@ const CONFIG: ListConfig = {
   fields: [
     { name: "message", label: "Message", type: "html", max: 5000, required: true },
     {
+      name: "message_hi",
+      label: "संदेश — Hindi (optional)",
+      type: "html",
+      max: 5000,
+      required: false,
+      lang: "hi",
+    },
+    {
       name: "time",
       label: "Time (IST)",
       type: "time",
@@ -28,6 +36,7 @@ const CONFIG: ListConfig = {
     },
   ],
   htmlField: "message",
+  htmlFieldHi: "message_hi",
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -42,7 +51,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       id: r.id,
       heading: `${formatTime(r.time)} · ${shortText(r.message, 50)}`,
       html: r.message,
-      values: { message: r.message, time: istLocal(r.time) },
+      htmlHi: r.message_hi ?? "",
+      values: { message: r.message, message_hi: r.message_hi ?? "", time: istLocal(r.time) },
     })),
   };
 }

@@ -15,9 +15,26 @@ const CONFIG: ListConfig = {
   intro: "The questions and answers at the foot of the home page, in this order. A new item goes last.",
   fields: [
     { name: "question", label: "Question", type: "text", max: 300, required: true },
+    {
+      name: "question_hi",
+      label: "प्रश्न — Hindi (optional)",
+      type: "text",
+      max: 300,
+      required: false,
+      lang: "hi",
+    },
     { name: "answer", label: "Answer", type: "html", max: 5000, required: true },
+    {
+      name: "answer_hi",
+      label: "उत्तर — Hindi (optional)",
+      type: "html",
+      max: 5000,
+      required: false,
+      lang: "hi",
+    },
   ],
   htmlField: "answer",
+  htmlFieldHi: "answer_hi",
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -30,7 +47,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       id: r.id,
       heading: r.question,
       html: r.answer,
-      values: { question: r.question, answer: r.answer },
+      headingHi: r.question_hi ?? "",
+      htmlHi: r.answer_hi ?? "",
+      values: {
+        question: r.question,
+        question_hi: r.question_hi ?? "",
+        answer: r.answer,
+        answer_hi: r.answer_hi ?? "",
+      },
     })),
   };
 }

@@ -15,9 +15,26 @@ const CONFIG: ListConfig = {
   intro: "The boxes under the statistics on the home page, in this order. A new section goes last.",
   fields: [
     { name: "title", label: "Title", type: "text", max: 120, required: true },
+    {
+      name: "title_hi",
+      label: "शीर्षक — Hindi (optional)",
+      type: "text",
+      max: 120,
+      required: false,
+      lang: "hi",
+    },
     { name: "message", label: "Message", type: "html", max: 5000, required: true },
+    {
+      name: "message_hi",
+      label: "संदेश — Hindi (optional)",
+      type: "html",
+      max: 5000,
+      required: false,
+      lang: "hi",
+    },
   ],
   htmlField: "message",
+  htmlFieldHi: "message_hi",
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -32,7 +49,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       id: r.id,
       heading: r.title,
       html: r.message,
-      values: { title: r.title, message: r.message },
+      headingHi: r.title_hi ?? "",
+      htmlHi: r.message_hi ?? "",
+      values: {
+        title: r.title,
+        title_hi: r.title_hi ?? "",
+        message: r.message,
+        message_hi: r.message_hi ?? "",
+      },
     })),
   };
 }

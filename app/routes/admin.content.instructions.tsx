@@ -70,17 +70,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   }
 
-  const values = formValues(form, ["html"]);
+  const values = formValues(form, ["html", "html_hi"]);
   const html = values.html ?? "";
+  const htmlHi = values.html_hi ?? "";
   if (!html.trim()) return answer({ form: formId, values, error: "The item's text is required." }, 400);
-  if (html.length > MAX) return answer({ form: formId, values, error: `At most ${MAX} characters.` }, 400);
-  if (intent === "preview") return preview(request, context, formId, values, html);
+  if (html.length > MAX || htmlHi.length > MAX)
+    return answer({ form: formId, values, error: `At most ${MAX} characters.` }, 400);
+  if (intent === "preview") return preview(request, context, formId, values, html, htmlHi);
   if (intent === "add")
     return change(
       request,
       context,
       path,
-      { method: "POST", json: { op: "add", html } },
+      { method: "POST", json: { op: "add", html, html_hi: htmlHi } },
       PAGE,
       formId,
       values,
@@ -90,7 +92,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       request,
       context,
       path,
-      { method: "POST", json: { op: "edit", index, html, expected } },
+      { method: "POST", json: { op: "edit", index, html, html_hi: htmlHi, expected } },
       PAGE,
       formId,
       values,
@@ -127,6 +129,7 @@ export default function AdminContentInstructions() {
             <ol className="space-y-3" aria-label={`${list.label} instructions`}>
               {list.items.map((item, i) => {
                 const what = `${list.label} item ${i + 1}`;
+                const itemHi = list.items_hi?.[i] ?? "";
                 const editing = d.edit === `${list.key}:${i}`;
                 const hidden = { list: list.key, index: String(i), expected: item };
                 return (
@@ -148,8 +151,17 @@ export default function AdminContentInstructions() {
                             required: true,
                             rows: 4,
                           },
+                          {
+                            name: "html_hi",
+                            label: `${what} — Hindi HTML (optional)`,
+                            type: "html",
+                            max: MAX,
+                            required: false,
+                            rows: 4,
+                            lang: "hi",
+                          },
                         ]}
-                        values={{ html: item }}
+                        values={{ html: item, html_hi: itemHi }}
                         hidden={hidden}
                         saveIntent="edit"
                         saveLabel="Save"
@@ -160,7 +172,14 @@ export default function AdminContentInstructions() {
                       <>
                         <div className="flex gap-2">
                           <span className="font-semibold text-slate-500">{i + 1}.</span>
-                          <HtmlContent html={item} className="min-w-0 break-words text-sm" />
+                          <div className="min-w-0 space-y-2">
+                            <HtmlContent html={item} className="break-words text-sm" />
+                            {itemHi ? (
+                              <div className="border-l-2 border-slate-200 pl-3" lang="hi">
+                                <HtmlContent html={itemHi} className="break-words text-sm" />
+                              </div>
+                            ) : null}
+                          </div>
                         </div>
                         <div className="mt-2 flex flex-wrap gap-2">
                           <Link
@@ -200,8 +219,17 @@ export default function AdminContentInstructions() {
                   required: true,
                   rows: 3,
                 },
+                {
+                  name: "html_hi",
+                  label: `New ${list.label} item — Hindi HTML (optional)`,
+                  type: "html",
+                  max: MAX,
+                  required: false,
+                  rows: 3,
+                  lang: "hi",
+                },
               ]}
-              values={{ html: "" }}
+              values={{ html: "", html_hi: "" }}
               hidden={{ list: list.key }}
               saveIntent="add"
               saveLabel="Add Item"

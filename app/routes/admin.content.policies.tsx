@@ -22,18 +22,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const slug = SLUGS.find((s) => s === form.get("form"));
   if (!slug) return answer({ error: "Choose a page." }, 400);
-  const values = formValues(form, ["html"]);
+  const values = formValues(form, ["html", "html_hi"]);
   const html = values.html ?? "";
+  const htmlHi = values.html_hi ?? "";
   if (!html.trim()) return answer({ form: slug, values, error: "The page's HTML is required." }, 400);
-  if (html.length > MAX) return answer({ form: slug, values, error: `At most ${MAX} characters.` }, 400);
+  if (html.length > MAX || htmlHi.length > MAX)
+    return answer({ form: slug, values, error: `At most ${MAX} characters.` }, 400);
   const intent = form.get("intent");
-  if (intent === "preview") return preview(request, context, slug, values, html);
+  if (intent === "preview") return preview(request, context, slug, values, html, htmlHi);
   if (intent !== "save") return answer({ form: slug, values, error: "Choose Preview or Save." }, 400);
   return change(
     request,
     context,
     `/adminRoute/content/policies/${slug}`,
-    { method: "PATCH", json: { html } },
+    { method: "PATCH", json: { html, html_hi: htmlHi } },
     "/admin/content/policies",
     slug,
     values,
@@ -72,8 +74,17 @@ export default function AdminContentPolicies() {
                   required: true,
                   rows: 12,
                 },
+                {
+                  name: "html_hi",
+                  label: `${p.title} — Hindi HTML (optional)`,
+                  type: "html",
+                  max: MAX,
+                  required: false,
+                  rows: 12,
+                  lang: "hi",
+                },
               ]}
-              values={{ html: p.html }}
+              values={{ html: p.html, html_hi: p.html_hi ?? "" }}
               saveIntent="save"
               saveLabel="Save"
               actionData={actionData}

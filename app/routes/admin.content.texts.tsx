@@ -69,18 +69,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const text = TEXTS.find((t) => t.key === formId);
   if (!text) return answer({ error: "Choose a text." }, 400);
-  const values = formValues(form, ["html"]);
+  const values = formValues(form, ["html", "html_hi"]);
   const html = values.html ?? "";
+  const htmlHi = values.html_hi ?? "";
   if (!html.trim()) return answer({ form: text.key, values, error: "The text is required." }, 400);
-  if (html.length > MAX) return answer({ form: text.key, values, error: `At most ${MAX} characters.` }, 400);
+  if (html.length > MAX || htmlHi.length > MAX)
+    return answer({ form: text.key, values, error: `At most ${MAX} characters.` }, 400);
   const intent = form.get("intent");
-  if (intent === "preview") return preview(request, context, text.key, values, html);
+  if (intent === "preview") return preview(request, context, text.key, values, html, htmlHi);
   if (intent !== "save") return answer({ form: text.key, values, error: "Choose Preview or Save." }, 400);
   return change(
     request,
     context,
     "/adminRoute/content/texts",
-    { method: "PATCH", json: { key: text.key, html } },
+    { method: "PATCH", json: { key: text.key, html, html_hi: htmlHi } },
     back,
     text.key,
     values,
@@ -108,8 +110,18 @@ export default function AdminContentTexts() {
             <ContentForm
               formId={t.key}
               label={t.title}
-              fields={[{ name: "html", label: `${t.title} (HTML)`, type: "html", max: MAX, required: true }]}
-              values={{ html: d[t.key] }}
+              fields={[
+                { name: "html", label: `${t.title} (HTML)`, type: "html", max: MAX, required: true },
+                {
+                  name: "html_hi",
+                  label: `${t.title} — Hindi HTML (optional)`,
+                  type: "html",
+                  max: MAX,
+                  required: false,
+                  lang: "hi",
+                },
+              ]}
+              values={{ html: d[t.key], html_hi: d[`${t.key}_hi`] ?? "" }}
               saveIntent="save"
               saveLabel="Save"
               actionData={actionData}

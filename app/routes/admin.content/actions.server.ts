@@ -12,11 +12,20 @@ export interface ContentActionData {
   form: string | null;
   values: Record<string, string> | null;
   preview: string | null;
+  /** The server's preview of the Hindi version, when the form has one and it is not empty. */
+  previewHi: string | null;
   error: string | null;
   confirm: { form: string; fields: Record<string, string>; label: string } | null;
 }
 
-const EMPTY: ContentActionData = { form: null, values: null, preview: null, error: null, confirm: null };
+const EMPTY: ContentActionData = {
+  form: null,
+  values: null,
+  preview: null,
+  previewHi: null,
+  error: null,
+  confirm: null,
+};
 
 export const answer = (d: Partial<ContentActionData>, status = 200) => data({ ...EMPTY, ...d }, { status });
 
@@ -32,19 +41,32 @@ export function formValues(form: FormData, names: readonly string[]): Record<str
 
 const call = operatorApi as Untyped;
 
-/** The server's preview of `html`: the same cleaning the public pages get. */
+/**
+ * The server's preview of `html` and, when given and not empty, of its Hindi version `htmlHi`:
+ * the same cleaning the public pages get.
+ */
 export async function preview(
   request: Request,
   context: AppLoadContext,
   formId: string,
   values: Record<string, string>,
   html: string,
+  htmlHi?: string,
 ) {
-  const res = await call(request, context, "/adminRoute/content/preview", { method: "POST", json: { html } });
-  const msg = res.body.msg as { html?: unknown } | undefined;
-  if (!res.ok || typeof msg?.html !== "string")
-    return answer({ form: formId, values, error: errorText(res.body) }, 400);
-  return answer({ form: formId, values, preview: msg.html });
+  const one = async (text: string) => {
+    const res = await call(request, context, "/adminRoute/content/preview", {
+      method: "POST",
+      json: { html: text },
+    });
+    const msg = res.body.msg as { html?: unknown } | undefined;
+    return res.ok && typeof msg?.html === "string" ? { html: msg.html } : { error: errorText(res.body) };
+  };
+  const en = await one(html);
+  if (!("html" in en)) return answer({ form: formId, values, error: en.error }, 400);
+  if (!htmlHi?.trim()) return answer({ form: formId, values, preview: en.html });
+  const hi = await one(htmlHi);
+  if (!("html" in hi)) return answer({ form: formId, values, error: hi.error }, 400);
+  return answer({ form: formId, values, preview: en.html, previewHi: hi.html });
 }
 
 /**

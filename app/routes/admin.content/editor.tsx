@@ -10,6 +10,10 @@ import type { ContentActionData } from "./actions.server";
 export const HTML_HINT =
   "Simple HTML is allowed (paragraphs, bold, lists, links, images). Scripts, event handlers and javascript: links are removed.";
 
+/** What every Hindi field says about itself. */
+export const HINDI_HINT =
+  "Optional. Members reading the site in Hindi see this; left empty, they see the English. Cleaned like the English.";
+
 export interface FieldSpec {
   name: string;
   label: string;
@@ -18,13 +22,23 @@ export interface FieldSpec {
   required: boolean;
   hint?: string;
   rows?: number;
+  /** A Hindi version (issue 23): typed in Hindi, optional, shown to members reading in Hindi. */
+  lang?: "hi";
 }
 
 /** One field of a content form: a line of text, an HTML area or an India time. */
 export function ContentField({ formId, spec, value }: { formId: string; spec: FieldSpec; value: string }) {
   const id = `${formId}-${spec.name}`;
   const hintId = `${id}-hint`;
-  const hint = spec.hint ?? (spec.type === "html" ? HTML_HINT : undefined);
+  const hint =
+    spec.hint ??
+    (spec.lang === "hi"
+      ? spec.type === "html"
+        ? `${HINDI_HINT} ${HTML_HINT}`
+        : HINDI_HINT
+      : spec.type === "html"
+        ? HTML_HINT
+        : undefined);
   return (
     <div>
       <label className="label" htmlFor={id}>
@@ -36,6 +50,7 @@ export function ContentField({ formId, spec, value }: { formId: string; spec: Fi
           name={spec.name}
           className="input min-h-32 font-mono text-sm"
           rows={spec.rows ?? 6}
+          lang={spec.lang}
           required={spec.required}
           maxLength={spec.max}
           defaultValue={value}
@@ -47,6 +62,7 @@ export function ContentField({ formId, spec, value }: { formId: string; spec: Fi
           name={spec.name}
           className="input"
           type={spec.type === "time" ? "datetime-local" : "text"}
+          lang={spec.lang}
           required={spec.required}
           maxLength={spec.type === "time" ? undefined : spec.max}
           defaultValue={value}
@@ -63,21 +79,24 @@ export function ContentField({ formId, spec, value }: { formId: string; spec: Fi
   );
 }
 
-/** The server's rendering of the HTML (as the public site shows it), under the form that asked. */
-export function PreviewBlock({ html, id }: { html: string; id: string }) {
+/**
+ * The server's rendering of the HTML (as the public site shows it), under the form that asked;
+ * `hindi` for the Hindi version's (headed "Preview (Hindi)", marked lang="hi").
+ */
+export function PreviewBlock({ html, id, hindi = false }: { html: string; id: string; hindi?: boolean }) {
+  const headingId = `${id}-preview${hindi ? "-hi" : ""}-heading`;
   return (
     <section
-      aria-labelledby={`${id}-preview-heading`}
+      aria-labelledby={headingId}
       className="mt-3 rounded-lg border border-dashed border-brand-600 bg-white p-3"
-      data-testid="content-preview"
+      data-testid={hindi ? "content-preview-hi" : "content-preview"}
     >
-      <h3
-        id={`${id}-preview-heading`}
-        className="text-sm font-semibold uppercase tracking-wide text-brand-600"
-      >
-        Preview
+      <h3 id={headingId} className="text-sm font-semibold uppercase tracking-wide text-brand-600">
+        {hindi ? "Preview (Hindi)" : "Preview"}
       </h3>
-      <HtmlContent html={html} className="mt-2 text-sm" />
+      <div lang={hindi ? "hi" : undefined}>
+        <HtmlContent html={html} className="mt-2 text-sm" />
+      </div>
     </section>
   );
 }
@@ -156,6 +175,7 @@ export function ContentForm({
       {mine?.preview !== null && mine?.preview !== undefined ? (
         <PreviewBlock id={formId} html={mine.preview} />
       ) : null}
+      {mine?.previewHi ? <PreviewBlock id={formId} html={mine.previewHi} hindi /> : null}
     </div>
   );
 }

@@ -55,7 +55,15 @@ export async function listAction({ request, context }: ActionFunctionArgs, confi
     if (v.length > f.max)
       return answer({ form: formId, values, error: `${f.label} must be at most ${f.max} characters.` }, 400);
   }
-  if (intent === "preview") return preview(request, context, formId, values, values[config.htmlField] ?? "");
+  if (intent === "preview")
+    return preview(
+      request,
+      context,
+      formId,
+      values,
+      values[config.htmlField] ?? "",
+      config.htmlFieldHi ? (values[config.htmlFieldHi] ?? "") : undefined,
+    );
   if (intent !== "create" && intent !== "update") return answer({ error: "Choose Preview or save." }, 400);
   if (intent === "update" && !id)
     return answer({ error: "That item no longer exists: reload the page." }, 400);

@@ -17,6 +17,8 @@ export interface ListConfig {
   fields: FieldSpec[];
   /** The field previewed (the HTML one). */
   htmlField: string;
+  /** Its Hindi version's field, previewed beside it. */
+  htmlFieldHi?: string;
 }
 
 /** One item as the list shows it: a heading line, its HTML, and its values for the edit form. */
@@ -24,6 +26,9 @@ export interface ListRow {
   id: number;
   heading: string;
   html: string;
+  /** The Hindi version of `heading` and `html`, "" when none. */
+  headingHi?: string;
+  htmlHi?: string;
   values: Record<string, string>;
 }
 
@@ -112,6 +117,17 @@ export function ListPage({
                     {row.heading}
                   </p>
                   <HtmlContent html={row.html} className="break-words text-sm" />
+                  {row.headingHi || row.htmlHi ? (
+                    <div className="border-l-2 border-slate-200 pl-3" lang="hi">
+                      <p className="text-xs font-semibold uppercase tracking-wide text-slate-500" lang="en">
+                        Hindi
+                      </p>
+                      {row.headingHi ? (
+                        <p className="break-words font-semibold text-slate-900">{row.headingHi}</p>
+                      ) : null}
+                      {row.htmlHi ? <HtmlContent html={row.htmlHi} className="break-words text-sm" /> : null}
+                    </div>
+                  ) : null}
                   <div className="flex flex-wrap gap-2">
                     <Link
                       to={`${config.page}?${new URLSearchParams({ ...(pagination.page > 1 ? { page: String(pagination.page) } : {}), edit: String(row.id) })}#edit`}

@@ -1,12 +1,10 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "@remix-run/react";
+import { Trans, useTranslation } from "react-i18next";
 import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 import { ErrorList, Field, SubmitButton, useIsPending, useAppForm } from "./forms";
 import { CONTACT_FIELDS, MOBILE_NUMBER_INPUT } from "../../shared/fields";
-
-export const CONTACT_SUCCESS =
-  "Thank you! Your message has been successfully received. We will be in touch with you shortly.";
 
 /** The contact form (spec 1 §5): every field required, a 10-digit mobile number, consent ticked. */
 export const ContactSchema = z.object({
@@ -28,12 +26,15 @@ export interface ContactActionData {
 export function ContactForm({
   actionData,
   defaultValue,
-  heading = "Contact Us",
+  heading,
 }: {
   actionData: ContactActionData | undefined;
   defaultValue?: { name?: string; email_address?: string; mobile_number?: string };
+  /** The form's own heading: 'Contact Us' when not given, none with null. */
   heading?: string | null;
 }) {
+  const { t } = useTranslation();
+  const title = heading === undefined ? t("pub.contact.heading") : heading;
   const pending = useIsPending();
   const navigation = useNavigation();
   const [form, fields] = useAppForm({
@@ -57,31 +58,36 @@ export function ContactForm({
 
   return (
     <section
-      aria-labelledby={heading ? "contact-heading" : undefined}
+      aria-labelledby={title ? "contact-heading" : undefined}
       data-testid="contact-form"
       id="contact-section"
       className="scroll-mt-20"
     >
-      {heading ? (
+      {title ? (
         <h2 id="contact-heading" className="text-2xl font-bold text-slate-900">
-          {heading}
+          {title}
         </h2>
       ) : null}
-      <Form method="post" className="mt-4 space-y-4" {...getFormProps(form)} aria-label="Contact form">
+      <Form
+        method="post"
+        className="mt-4 space-y-4"
+        {...getFormProps(form)}
+        aria-label={t("pub.contact.form")}
+      >
         <ErrorList id={form.errorId} errors={form.errors} />
         <div className="grid gap-4 sm:grid-cols-2">
           <Field
-            label="Name"
+            label={t("pub.contact.name")}
             errors={fields.name.errors}
             inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name" }}
           />
           <Field
-            label="Email Address"
+            label={t("pub.contact.emailAddress")}
             errors={fields.email_address.errors}
             inputProps={{ ...getInputProps(fields.email_address, { type: "email" }), autoComplete: "email" }}
           />
           <Field
-            label="Mobile Number"
+            label={t("pub.contact.mobileNumber")}
             errors={fields.mobile_number.errors}
             inputProps={{
               ...getInputProps(fields.mobile_number, { type: "tel" }),
@@ -89,14 +95,14 @@ export function ContactForm({
             }}
           />
           <Field
-            label="Subject"
+            label={t("pub.contact.subject")}
             errors={fields.subject.errors}
             inputProps={getInputProps(fields.subject, { type: "text" })}
           />
         </div>
         <div>
           <label className="label" htmlFor={fields.message.id}>
-            Message
+            {t("pub.contact.message")}
           </label>
           <textarea className="input min-h-32" rows={5} {...getTextareaProps(fields.message)} />
           <ErrorList id={fields.message.errorId} errors={fields.message.errors} />
@@ -108,15 +114,13 @@ export function ContactForm({
               className="mt-0.5 h-4 w-4 shrink-0 rounded border-slate-300"
             />
             <span>
-              I agree to the{" "}
-              <Link to="/terms-of-use" className="font-medium text-brand-600 underline">
-                Terms of Use
-              </Link>{" "}
-              and the{" "}
-              <Link to="/privacy-policy" className="font-medium text-brand-600 underline">
-                Privacy Policy
-              </Link>
-              .
+              <Trans
+                i18nKey="pub.contact.consent"
+                components={{
+                  terms: <Link to="/terms-of-use" className="font-medium text-brand-600 underline" />,
+                  privacy: <Link to="/privacy-policy" className="font-medium text-brand-600 underline" />,
+                }}
+              />
             </span>
           </label>
           <ErrorList id={fields.consent.errorId} errors={fields.consent.errors} />
@@ -131,7 +135,7 @@ export function ContactForm({
           </p>
         ) : null}
         <SubmitButton pending={pending} className="btn-primary w-full sm:w-auto">
-          Send Message
+          {t("pub.contact.send")}
         </SubmitButton>
       </Form>
     </section>

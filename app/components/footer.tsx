@@ -6,6 +6,9 @@ import { LanguageSwitch } from "./language-switch";
 /** The rating the footer's review badge displays (spec 1 §9). */
 export const REVIEW_RATING = 4.3;
 
+/** The badge's star glyph: a picture (aria-hidden), not a word to translate. */
+const STAR = "★";
+
 function Stars({ rating }: { rating: number }) {
   return (
     <span aria-hidden className="flex">
@@ -13,12 +16,12 @@ function Stars({ rating }: { rating: number }) {
         const fill = Math.max(0, Math.min(1, rating - (i - 1)));
         return (
           <span key={i} className="relative text-lg leading-none text-slate-300">
-            ★
+            {STAR}
             <span
               className="absolute inset-0 overflow-hidden text-amber-400"
               style={{ width: `${fill * 100}%` }}
             >
-              ★
+              {STAR}
             </span>
           </span>
         );

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useFetcher } from "@remix-run/react";
+import { Trans, useTranslation } from "react-i18next";
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 import {
@@ -70,6 +71,7 @@ export function LoginForm({
   const [googleBusy, setGoogleBusy] = useState(false);
   const [forgotOpen, setForgotOpen] = useState(false);
   const lastIdentifier = useRef("");
+  const { t } = useTranslation();
 
   const [form, fields] = useAppForm({
     id: "login",
@@ -81,7 +83,7 @@ export function LoginForm({
       const input = event.currentTarget.elements.namedItem("email_userName");
       if (!(input instanceof HTMLInputElement)) return;
       // The browser rules run before anything is sent (spec 1 §5); the server normalizes again.
-      const blocked = loginSwitchError(readRememberedAccount(), input.value);
+      const blocked = loginSwitchError(readRememberedAccount(), input.value, t);
       if (blocked) {
         event.preventDefault();
         showToast({ type: "error", title: blocked });
@@ -111,10 +113,10 @@ export function LoginForm({
   return (
     <>
       <ProcessingOverlay show={pending || googleBusy} />
-      <Form method="post" className="space-y-4" {...getFormProps(form)} aria-label="Login">
+      <Form method="post" className="space-y-4" {...getFormProps(form)} aria-label={t("pub.login.form")}>
         <ErrorList id={form.errorId} errors={form.errors} />
         <Field
-          label="Email or Username"
+          label={t("pub.login.emailOrUsername")}
           errors={fields.email_userName.errors}
           inputProps={{
             ...getInputProps(fields.email_userName, { type: "text" }),
@@ -125,7 +127,7 @@ export function LoginForm({
           }}
         />
         <PasswordField
-          label="Password"
+          label={t("pub.login.password")}
           errors={fields.password.errors}
           inputProps={{
             ...getInputProps(fields.password, { type: "password" }),
@@ -138,7 +140,7 @@ export function LoginForm({
               {...getInputProps(fields.loginRemember_state, { type: "checkbox" })}
               className="h-4 w-4 rounded border-slate-300"
             />
-            Remember Me
+            {t("pub.login.rememberMe")}
           </label>
           <Link
             to="/forgot-password"
@@ -149,11 +151,11 @@ export function LoginForm({
               setForgotOpen(true);
             }}
           >
-            I Forgot My Password
+            {t("pub.login.forgotPassword")}
           </Link>
         </div>
         <HumanCheck challenge={challenge} />
-        <SubmitButton pending={pending}>Login</SubmitButton>
+        <SubmitButton pending={pending}>{t("pub.login.submit")}</SubmitButton>
       </Form>
       {googleEnabled ? (
         <a
@@ -162,14 +164,16 @@ export function LoginForm({
           onClick={() => setGoogleBusy(true)}
         >
           <GoogleMark />
-          Login With Google
+          {t("pub.login.google")}
         </a>
       ) : null}
       <p className="mt-5 text-center text-sm text-slate-600">
-        New here?{" "}
-        <Link to="/signup" className="font-semibold text-brand-600 hover:underline">
-          Register
-        </Link>
+        <Trans
+          i18nKey="pub.login.newHere"
+          components={{
+            link: <Link to="/signup" className="font-semibold text-brand-600 hover:underline" />,
+          }}
+        />
       </p>
       {forgotOpen ? <ForgotPasswordDialog onClose={() => setForgotOpen(false)} /> : null}
     </>
@@ -236,10 +240,13 @@ export function ResetWaitNotice({
     >
       <p className="font-semibold">{wait.message}</p>
       <p className="mt-1">
-        Try again after{" "}
-        <span className="font-mono font-semibold" data-testid="reset-wait-countdown">
-          {formatDuration(left)}
-        </span>
+        <Trans
+          i18nKey="pub.forgot.tryAgainAfter"
+          values={{ time: formatDuration(left) }}
+          components={{
+            countdown: <span className="font-mono font-semibold" data-testid="reset-wait-countdown" />,
+          }}
+        />
       </p>
     </div>
   );
@@ -255,11 +262,12 @@ export function ForgotPasswordFields({
   email: ReturnType<typeof useForgotPasswordForm>[1]["email_address"];
   pending: boolean;
 }) {
+  const { t } = useTranslation();
   return (
     <>
       <ErrorList id={form.errorId} errors={form.errors} />
       <Field
-        label="Email"
+        label={t("pub.forgot.email")}
         errors={email.errors}
         inputProps={{
           ...getInputProps(email, { type: "email" }),
@@ -267,12 +275,13 @@ export function ForgotPasswordFields({
           autoCapitalize: "none",
         }}
       />
-      <SubmitButton pending={pending}>Send Reset Link</SubmitButton>
+      <SubmitButton pending={pending}>{t("pub.forgot.send")}</SubmitButton>
     </>
   );
 }
 
 export function useForgotPasswordForm(id: string, lastResult: SubmissionResult<string[]> | undefined) {
+  const { t } = useTranslation();
   return useAppForm({
     id,
     lastResult,
@@ -283,7 +292,7 @@ export function useForgotPasswordForm(id: string, lastResult: SubmissionResult<s
       // Offline, the request cannot leave the browser: say so instead of failing silently.
       if (!navigator.onLine) {
         event.preventDefault();
-        showToast({ type: "error", title: "Request Failed" });
+        showToast({ type: "error", title: t("pub.forgot.requestFailed") });
       }
     },
   });
@@ -296,6 +305,7 @@ function ForgotPasswordDialog({ onClose }: { onClose: () => void }) {
   const [form, fields] = useForgotPasswordForm("forgot-password-dialog", reply?.result);
   const [wait, setWait] = useState<{ message: string; timeLeftMs: number; id: string } | null>(null);
   const handled = useRef<string | null>(null);
+  const { t } = useTranslation();
 
   useEffect(() => {
     if (!reply || handled.current === reply.id) return;
@@ -307,22 +317,23 @@ function ForgotPasswordDialog({ onClose }: { onClose: () => void }) {
 
   if (wait) {
     return (
-      <DialogFrame title="Reset link already sent" onClose={onClose}>
+      <DialogFrame title={t("pub.forgot.alreadySent")} onClose={onClose}>
         <ResetWaitNotice wait={wait} idKey={wait.id} onDone={onClose} />
       </DialogFrame>
     );
   }
   return (
-    <DialogFrame title="Forgot Password" onClose={onClose}>
-      <p className="mb-3 text-sm text-slate-600">
-        Enter your account e-mail and we will send you a link to reset your password.
-      </p>
+    <DialogFrame title={t("pub.forgot.heading")} onClose={onClose}>
+      <p className="mb-3 text-sm text-slate-600">{t("pub.forgot.intro")}</p>
       <fetcher.Form method="post" action="/forgot-password" className="space-y-4" {...getFormProps(form)}>
         <ForgotPasswordFields form={form} email={fields.email_address} pending={fetcher.state !== "idle"} />
       </fetcher.Form>
     </DialogFrame>
   );
 }
+
+/** The close button's glyph (its name is its aria-label). */
+const CLOSE_MARK = "✕";
 
 function DialogFrame({
   title,
@@ -334,6 +345,7 @@ function DialogFrame({
   children: React.ReactNode;
 }) {
   const panel = useRef<HTMLDivElement>(null);
+  const { t } = useTranslation();
   useModalDialog(panel, onClose);
   return (
     <div
@@ -356,9 +368,9 @@ function DialogFrame({
             type="button"
             className="text-slate-500 hover:text-slate-800"
             onClick={onClose}
-            aria-label="Close"
+            aria-label={t("pub.forgot.close")}
           >
-            ✕
+            {CLOSE_MARK}
           </button>
         </div>
         {children}

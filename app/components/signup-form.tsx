@@ -1,4 +1,5 @@
 import { Form, Link } from "@remix-run/react";
+import { Trans, useTranslation } from "react-i18next";
 import { getFormProps, getInputProps, type Submission, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
@@ -72,6 +73,7 @@ export function SignUpForm({
   failure: SignUpFailure | undefined;
 }) {
   const pending = useIsPending();
+  const { t } = useTranslation();
 
   const [form, fields] = useAppForm({
     id: "signup",
@@ -92,7 +94,7 @@ export function SignUpForm({
         submission.status !== "success" &&
         submission.error?.confirm_password?.includes(PASSWORD_MISMATCH)
       ) {
-        showToast({ type: "error", title: PASSWORD_MISMATCH, duration: PASSWORD_MISMATCH_MS });
+        showToast({ type: "error", title: t("pub.signup.passwordMismatch"), duration: PASSWORD_MISMATCH_MS });
       }
       return submission;
     },
@@ -101,6 +103,7 @@ export function SignUpForm({
       const blocked = signupAccountError(
         readRememberedAccount(),
         String(formData.get("email_address") ?? ""),
+        t,
       );
       if (blocked) {
         event.preventDefault();
@@ -112,15 +115,15 @@ export function SignUpForm({
   return (
     <>
       <ProcessingOverlay show={pending} />
-      <Form method="post" className="space-y-4" {...getFormProps(form)} aria-label="Sign Up">
+      <Form method="post" className="space-y-4" {...getFormProps(form)} aria-label={t("pub.signup.form")}>
         <ErrorList id={form.errorId} errors={form.errors} />
         <Field
-          label="Name"
+          label={t("pub.signup.name")}
           errors={fields.name.errors}
           inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name" }}
         />
         <Field
-          label="Mobile Number"
+          label={t("pub.signup.mobileNumber")}
           errors={fields.mobile_number.errors}
           inputProps={{
             ...getInputProps(fields.mobile_number, { type: "tel" }),
@@ -128,7 +131,7 @@ export function SignUpForm({
           }}
         />
         <Field
-          label="Email"
+          label={t("pub.signup.email")}
           errors={fields.email_address.errors}
           inputProps={{
             ...getInputProps(fields.email_address, { type: "email" }),
@@ -137,7 +140,7 @@ export function SignUpForm({
           }}
         />
         <PasswordField
-          label="Password"
+          label={t("pub.signup.password")}
           errors={fields.password.errors}
           inputProps={{
             ...getInputProps(fields.password, { type: "password" }),
@@ -145,7 +148,7 @@ export function SignUpForm({
           }}
         />
         <PasswordField
-          label="Re-enter Password"
+          label={t("pub.signup.confirmPassword")}
           errors={fields.confirm_password.errors}
           inputProps={{
             ...getInputProps(fields.confirm_password, { type: "password" }),
@@ -159,21 +162,20 @@ export function SignUpForm({
               className="mt-0.5 h-4 w-4 rounded border-slate-300"
             />
             <span>
-              I agree to the{" "}
-              <Link to="/terms-of-use" className="font-medium text-brand-600 underline">
-                Terms of Use
-              </Link>{" "}
-              and the{" "}
-              <Link to="/privacy-policy" className="font-medium text-brand-600 underline">
-                Privacy Policy
-              </Link>
+              <Trans
+                i18nKey="pub.signup.terms"
+                components={{
+                  terms: <Link to="/terms-of-use" className="font-medium text-brand-600 underline" />,
+                  privacy: <Link to="/privacy-policy" className="font-medium text-brand-600 underline" />,
+                }}
+              />
             </span>
           </label>
           <ErrorList id={fields.terms.errorId} errors={fields.terms.errors} />
         </div>
         <HumanCheck challenge={challenge} />
         <SubmitButton pending={pending} name="intent" value="signup">
-          Sign Up
+          {t("pub.signup.submit")}
         </SubmitButton>
         {googleEnabled ? (
           // Posts to this page's action, which checks the terms box and hands over to /auth/google;
@@ -187,28 +189,31 @@ export function SignUpForm({
             disabled={pending}
           >
             <GoogleMark />
-            Sign Up With Google
+            {t("pub.signup.google")}
           </button>
         ) : null}
       </Form>
       <p className="mt-5 text-center text-sm text-slate-600">
-        Already have an account?{" "}
-        <Link to="/login" className="font-semibold text-brand-600 hover:underline">
-          Login
-        </Link>
+        <Trans
+          i18nKey="pub.signup.haveAccount"
+          components={{ link: <Link to="/login" className="font-semibold text-brand-600 hover:underline" /> }}
+        />
       </p>
-      {referrer ? <p className="mt-2 text-center text-xs text-slate-500">Referred by {referrer}</p> : null}
+      {referrer ? (
+        <p className="mt-2 text-center text-xs text-slate-500">{t("pub.signup.referredBy", { referrer })}</p>
+      ) : null}
     </>
   );
 }
 
 /** The whole sign-up page body, shared by /signup and /signup/ref/{id}. */
 export function SignUpCard(props: Parameters<typeof SignUpForm>[0]) {
+  const { t } = useTranslation();
   return (
     <main className="mx-auto w-full max-w-md px-4 py-8 sm:py-12">
       <div className="card p-6">
-        <h1 className="text-2xl font-bold">Sign Up</h1>
-        <p className="mb-5 mt-1 text-sm text-slate-600">Create your free account and start earning today.</p>
+        <h1 className="text-2xl font-bold">{t("pub.signup.heading")}</h1>
+        <p className="mb-5 mt-1 text-sm text-slate-600">{t("pub.signup.intro")}</p>
         <SignUpForm {...props} />
       </div>
       <ActionToast toast={props.failure?.toast} />

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { ChannelPanel } from "~/components/channel-panel";
 import { ContactForm } from "~/components/contact-form";
 import { Faq } from "~/components/faq";
@@ -14,7 +15,7 @@ import { list, navBarData } from "~/utils/public-data.server";
 import type { PublicStatistics } from "../../shared/contracts/content";
 
 export const meta: MetaFunction = ({ matches }) => [
-  { title: pageTitle(matches, "Earn Money Online in India") },
+  { title: pageTitle(matches, "pub.home") },
   {
     name: "description",
     content:
@@ -64,21 +65,19 @@ export async function action(args: ActionFunctionArgs) {
 export default function Home() {
   const { stats, faq, sections, channel, siteName } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const { t } = useTranslation();
   return (
     <main>
       <section className="bg-gradient-to-b from-brand-50 to-slate-50">
         <div className="mx-auto max-w-6xl px-4 py-14 text-center sm:py-20">
           <p className="text-sm font-semibold uppercase tracking-wide text-brand-600">{siteName}</p>
           <h1 className="mx-auto mt-3 max-w-3xl text-3xl font-extrabold leading-tight text-slate-900 sm:text-5xl">
-            Earn money online in your free time
+            {t("pub.home.heading")}
           </h1>
-          <p className="mx-auto mt-4 max-w-2xl text-base text-slate-600 sm:text-lg">
-            View ads, open short links, complete simple tasks and play games. Withdraw from ₹50 to UPI, Paytm
-            or your bank account.
-          </p>
+          <p className="mx-auto mt-4 max-w-2xl text-base text-slate-600 sm:text-lg">{t("pub.home.intro")}</p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
             <Link to="/signup" className="btn-primary px-6 py-3 text-base">
-              Start Earning Now
+              {t("pub.home.startEarning")}
             </Link>
             <a
               href="#faq"
@@ -88,7 +87,7 @@ export default function Home() {
                 scrollToFaq();
               }}
             >
-              Learn More
+              {t("pub.home.learnMore")}
             </a>
           </div>
         </div>
@@ -98,7 +97,7 @@ export default function Home() {
         <Stats stats={stats} />
 
         {sections.length > 0 ? (
-          <section aria-label="Why members choose us" className="grid gap-4 sm:grid-cols-2">
+          <section aria-label={t("pub.home.sections")} className="grid gap-4 sm:grid-cols-2">
             {sections.map((s, i) => (
               <article key={i} className="card" data-testid="home-section">
                 <h2 className="text-lg font-bold text-slate-900">{s.title}</h2>

@@ -1,10 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { PolicyPage } from "~/components/policy-page";
 import { pageTitle } from "~/utils/meta";
 import { html, navBarData } from "~/utils/public-data.server";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "DMCA Policy") }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "pub.dmca") }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const nav = await navBarData(request, context, "dmca");
@@ -13,5 +14,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function Dmca() {
   const { html } = useLoaderData<typeof loader>();
-  return <PolicyPage title="DMCA Policy" html={html} />;
+  const { t } = useTranslation();
+  return <PolicyPage title={t("pub.titles.dmca")} html={html} />;
 }

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import {
@@ -13,14 +14,19 @@ import {
 import { useIsPending } from "~/components/forms";
 import { ActionToast } from "~/utils/client-toast";
 import { errorText } from "~/utils/api.server";
+import { requestT } from "~/i18n/i18n.server";
+import { pageName } from "~/utils/meta";
 import { actionToast, callApiOrNull } from "~/utils/session.server";
 
-export const meta: MetaFunction = () => [{ title: "Forgot Password | Rupee Rewards" }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `${pageName(matches, "pub.forgotPassword")} | Rupee Rewards` },
+];
 
 const newId = () => Math.random().toString(36).slice(2);
 
 /** Also the target of the login page's 'I Forgot My Password' dialog (through a fetcher). */
 export async function action({ request, context }: ActionFunctionArgs) {
+  const t = requestT(request);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: ForgotPasswordSchema });
   if (submission.status !== "success") {
@@ -37,14 +43,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
       {
         id: newId(),
         result: submission.reply(),
-        toast: actionToast({ type: "error", title: "Request Failed" }),
+        toast: actionToast({ type: "error", title: t("pub.forgot.requestFailed") }),
       },
       { status: 502 },
     );
   }
   if (result.ok) {
-    const title =
-      typeof result.body.msg === "string" ? result.body.msg : "Password reset link sent successfully.";
+    const title = typeof result.body.msg === "string" ? result.body.msg : t("pub.forgot.sent");
     return data<ForgotPasswordReply>({
       id: newId(),
       result: submission.reply({ resetForm: true }),
@@ -75,6 +80,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ForgotPasswordPage() {
   const reply = useActionData<typeof action>();
   const pending = useIsPending();
+  const { t } = useTranslation();
   const [form, fields] = useForgotPasswordForm("forgot-password", reply?.result);
   // The wait notice goes away when its countdown ends.
   const [waitOverId, setWaitOverId] = useState<string | null>(null);
@@ -82,10 +88,8 @@ export default function ForgotPasswordPage() {
     <main className="mx-auto w-full max-w-md px-4 py-8 sm:py-12">
       <div className="card space-y-4 p-6">
         <div>
-          <h1 className="text-2xl font-bold">Forgot Password</h1>
-          <p className="mt-1 text-sm text-slate-600">
-            Enter your account e-mail and we will send you a link to reset your password.
-          </p>
+          <h1 className="text-2xl font-bold">{t("pub.forgot.heading")}</h1>
+          <p className="mt-1 text-sm text-slate-600">{t("pub.forgot.intro")}</p>
         </div>
         {reply?.wait && waitOverId !== reply.id ? (
           <ResetWaitNotice
@@ -108,7 +112,7 @@ export default function ForgotPasswordPage() {
         </Form>
         <p className="text-center text-sm">
           <Link to="/login" className="font-semibold text-brand-600 hover:underline">
-            Back to Login
+            {t("pub.forgot.backToLogin")}
           </Link>
         </p>
       </div>

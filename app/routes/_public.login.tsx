@@ -1,5 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Trans, useTranslation } from "react-i18next";
 import { parseWithZod } from "@conform-to/zod";
 import { LoginForm, LoginSchema, type LoginFailure } from "~/components/login-form";
 import { SecondFactorForm, SecondFactorSchema, type SecondFactorStep } from "~/components/second-factor-form";
@@ -8,9 +9,17 @@ import { humanCheckChallenge, humanCheckFromForm } from "~/utils/human-check.ser
 import { actionToast, callApiOrNull, forwardedCookies, redirectIfLoggedIn } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { ApiResult } from "~/utils/api.server";
+import { localeOf, requestT } from "~/i18n/i18n.server";
+import { pageName } from "~/utils/meta";
+import { localizeMessage } from "../../shared/i18n/apiMessages";
 import { GENERIC_FAILURE } from "../../shared/messages";
 
-export const meta: MetaFunction = () => [{ title: "Login | Rupee Rewards" }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `${pageName(matches, "pub.login")} | Rupee Rewards` },
+];
+
+/** The shared failure sentence in the request's language. */
+const genericFailure = (request: Request) => localizeMessage(localeOf(request), GENERIC_FAILURE);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await redirectIfLoggedIn(request, context);
@@ -27,11 +36,11 @@ const isSecondFactorStep = (a: LoginAnswer | undefined): a is SecondFactorStep =
   Boolean(a && "secondFactor" in a);
 
 /** Either step's success: the API's Set-Cookie carries the session, the toast rides in the same redirect. */
-function signedIn(context: ActionFunctionArgs["context"], result: ApiResult) {
+function signedIn(request: Request, context: ActionFunctionArgs["context"], result: ApiResult) {
   return redirectWithToast(
     context,
     "/member/dashboard",
-    { type: "success", title: "Login Success!" },
+    { type: "success", title: requestT(request)("pub.login.success") },
     { headers: forwardedCookies(result) },
   );
 }
@@ -58,11 +67,11 @@ async function secondFactorAction(
       loginRemember_state: submission.value.remember === "true",
     },
   });
-  if (result?.ok) return signedIn(context, result);
+  if (result?.ok) return signedIn(request, context, result);
   const message =
     typeof result?.body.error_msg === "string" && result.body.error_msg
       ? result.body.error_msg
-      : GENERIC_FAILURE;
+      : genericFailure(request);
   // A dead ticket sends the operator back to the password; a wrong code (or a wait) stays on the code.
   if (result?.body.error_code === "invalid_token")
     return redirectWithToast(context, "/login", { type: "error", title: message });
@@ -94,7 +103,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       ...(humanCheck ? { human_check: humanCheck } : {}),
     },
   });
-  if (result?.ok) return signedIn(context, result);
+  if (result?.ok) return signedIn(request, context, result);
   if (
     result?.body.error_code === "second_factor_required" &&
     typeof result.body.second_factor_ticket === "string"
@@ -109,7 +118,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const apiMessage =
     typeof result?.body.error_msg === "string" && result.body.error_msg ? result.body.error_msg : null;
-  const message = apiMessage ?? GENERIC_FAILURE;
+  const message = apiMessage ?? genericFailure(request);
   return data<LoginAnswer>(
     {
       result: submission.reply({ formErrors: [message], hideFields: ["password"] }),
@@ -124,11 +133,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function LoginPage() {
   const { challenge, googleEnabled } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as LoginAnswer | undefined;
+  const { t } = useTranslation();
   if (isSecondFactorStep(answer)) {
     return (
       <main className="mx-auto w-full max-w-md px-4 py-8 sm:py-12">
         <div className="card p-6">
-          <h1 className="mb-5 text-2xl font-bold">Two-step sign-in</h1>
+          <h1 className="mb-5 text-2xl font-bold">{t("pub.login.twoStep")}</h1>
           <SecondFactorForm step={answer} />
         </div>
       </main>
@@ -137,21 +147,20 @@ export default function LoginPage() {
   return (
     <main className="mx-auto w-full max-w-md px-4 py-8 sm:py-12">
       <div className="card p-6">
-        <h1 className="text-2xl font-bold">Login</h1>
-        <p className="mb-5 mt-1 text-sm text-slate-600">Welcome back! Log in to keep earning.</p>
+        <h1 className="text-2xl font-bold">{t("pub.login.heading")}</h1>
+        <p className="mb-5 mt-1 text-sm text-slate-600">{t("pub.login.welcome")}</p>
         {answer && "accountClosed" in answer && answer.accountClosed ? (
           <div
             role="alert"
             data-testid="account-closed"
             className="mb-5 rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-900"
           >
-            <p className="font-semibold">This account is closed.</p>
+            <p className="font-semibold">{t("pub.login.closed")}</p>
             <p className="mt-1">
-              To appeal, write to us through the{" "}
-              <Link to="/contact-us" className="font-semibold underline">
-                Contact Us page
-              </Link>
-              .
+              <Trans
+                i18nKey="pub.login.appeal"
+                components={{ link: <Link to="/contact-us" className="font-semibold underline" /> }}
+              />
             </p>
           </div>
         ) : null}

@@ -1,5 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
@@ -14,12 +15,17 @@ import {
 import type { ToastView } from "~/components/toaster";
 import { ActionToast } from "~/utils/client-toast";
 import { errorText } from "~/utils/api.server";
+import { localeOf, requestT } from "~/i18n/i18n.server";
+import { pageName } from "~/utils/meta";
+import { localizeMessage } from "../../shared/i18n/apiMessages";
 import { actionToast, callApiOrNull } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { confirmPasswordField, newPasswordField } from "../../shared/fields";
 import { GENERIC_FAILURE } from "../../shared/messages";
 
-export const meta: MetaFunction = () => [{ title: "Reset Password | Rupee Rewards" }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `${pageName(matches, "pub.resetPassword")} | Rupee Rewards` },
+];
 
 const MISMATCH = "Passwords do not match. Please enter the same password in both fields.";
 
@@ -38,14 +44,14 @@ interface ResetFailure {
   toast: ToastView | null;
 }
 
-const tokenFailed = (context: LoaderFunctionArgs["context"]) =>
-  redirectWithToast(context, "/login", { type: "error", title: "Token Verification Failed!" });
+const tokenFailed = (request: Request, context: LoaderFunctionArgs["context"]) =>
+  redirectWithToast(context, "/login", { type: "error", title: requestT(request)("pub.tokenFailed") });
 
 /** The token is checked on load: an invalid one sends the visitor to /login (spec 1 §4). */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const token = params.token ?? "";
   const result = await callApiOrNull(request, context, "/userRoute/verify_reset_token", { query: { token } });
-  if (!result?.ok) throw await tokenFailed(context);
+  if (!result?.ok) throw await tokenFailed(request, context);
   return null;
 }
 
@@ -54,6 +60,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
   formMethod ? false : defaultShouldRevalidate;
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
+  const t = requestT(request);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: ResetSchema });
   const hidden = ["password", "confirm_password"];
@@ -67,14 +74,14 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     obj: { password: submission.value.password, token: params.token ?? "" },
   });
   if (result?.ok) {
-    const title = typeof result.body.msg === "string" ? result.body.msg : "Password reset successfully.";
+    const title = typeof result.body.msg === "string" ? result.body.msg : t("pub.reset.success");
     return redirectWithToast(context, "/login", { type: "success", title });
   }
-  const message = result ? errorText(result.body) : GENERIC_FAILURE;
+  const message = result ? errorText(result.body) : localizeMessage(localeOf(request), GENERIC_FAILURE);
   return data<ResetFailure>(
     {
       result: submission.reply({ formErrors: [message], hideFields: hidden }),
-      toast: actionToast({ type: "error", title: "Error!", description: message }),
+      toast: actionToast({ type: "error", title: t("pub.reset.error"), description: message }),
     },
     { status: 400 },
   );
@@ -83,6 +90,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export default function PasswordResetPage() {
   const failure = useActionData<typeof action>();
   const pending = useIsPending();
+  const { t } = useTranslation();
   const [form, fields] = useAppForm({
     id: "password-reset",
     lastResult: failure?.result,
@@ -94,12 +102,12 @@ export default function PasswordResetPage() {
     <main className="mx-auto w-full max-w-md px-4 py-8 sm:py-12">
       <ProcessingOverlay show={pending} />
       <div className="card p-6">
-        <h1 className="text-2xl font-bold">Reset Password</h1>
-        <p className="mb-5 mt-1 text-sm text-slate-600">Choose a new password for your account.</p>
+        <h1 className="text-2xl font-bold">{t("pub.reset.heading")}</h1>
+        <p className="mb-5 mt-1 text-sm text-slate-600">{t("pub.reset.intro")}</p>
         <Form method="post" className="space-y-4" {...getFormProps(form)}>
           <ErrorList id={form.errorId} errors={form.errors} />
           <PasswordField
-            label="New Password"
+            label={t("pub.reset.newPassword")}
             errors={fields.password.errors}
             inputProps={{
               ...getInputProps(fields.password, { type: "password" }),
@@ -107,14 +115,14 @@ export default function PasswordResetPage() {
             }}
           />
           <PasswordField
-            label="Confirm New Password"
+            label={t("pub.reset.confirmPassword")}
             errors={fields.confirm_password.errors}
             inputProps={{
               ...getInputProps(fields.confirm_password, { type: "password" }),
               autoComplete: "new-password",
             }}
           />
-          <SubmitButton pending={pending}>Reset Password</SubmitButton>
+          <SubmitButton pending={pending}>{t("pub.reset.submit")}</SubmitButton>
         </Form>
       </div>
       <ActionToast toast={failure?.toast} />

@@ -1,10 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { PolicyPage } from "~/components/policy-page";
 import { pageTitle } from "~/utils/meta";
 import { html, navBarData } from "~/utils/public-data.server";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Privacy Policy") }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "pub.privacyPolicy") }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const nav = await navBarData(request, context, "privacy_policy");
@@ -13,5 +14,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function PrivacyPolicy() {
   const { html } = useLoaderData<typeof loader>();
-  return <PolicyPage title="Privacy Policy" html={html} />;
+  const { t } = useTranslation();
+  return <PolicyPage title={t("pub.titles.privacyPolicy")} html={html} />;
 }

@@ -3,8 +3,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { SignUpCard } from "~/components/signup-form";
 import { signUpAction, signUpLoader } from "~/utils/signup.server";
+import { pageName } from "~/utils/meta";
 
-export const meta: MetaFunction = () => [{ title: "Sign Up | Rupee Rewards" }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `${pageName(matches, "pub.signUp")} | Rupee Rewards` },
+];
 
 /** The referrer id comes from the route (the referrer's userName); the API checks it exists. */
 function referrerOf(params: { id?: string }): string | null {

@@ -1,4 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useTranslation } from "react-i18next";
+import { requestT } from "~/i18n/i18n.server";
 import { errorText } from "~/utils/api.server";
 import { callApiOrNull } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -8,22 +10,24 @@ import { redirectWithToast } from "~/utils/toast.server";
  * Outside the public layout, so no navigation bar; the page itself never renders.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const t = requestT(request);
   const result = await callApiOrNull(request, context, "/userRoute/verify_reset_email_token", {
     query: { token: params.token ?? "", email: params.email ?? "" },
   });
   if (result?.ok) {
-    const title = typeof result.body.msg === "string" ? result.body.msg : "Email updated successfully.";
+    const title = typeof result.body.msg === "string" ? result.body.msg : t("pub.verifyEmail.emailUpdated");
     return redirectWithToast(context, "/", { type: "success", title });
   }
   // A used or expired link reads 'Token Verification Failed!'; an address taken meanwhile says so.
-  const title = result ? errorText(result.body, "Token Verification Failed!") : "Token Verification Failed!";
+  const title = result ? errorText(result.body, t("pub.tokenFailed")) : t("pub.tokenFailed");
   return redirectWithToast(context, "/", { type: "error", title });
 }
 
 export default function EmailVerification() {
+  const { t } = useTranslation();
   return (
     <main className="flex min-h-screen items-center justify-center p-6 text-slate-600" role="status">
-      Verifying your e-mail…
+      {t("pub.verifyEmail.verifying")}
     </main>
   );
 }

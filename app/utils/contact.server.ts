@@ -1,6 +1,8 @@
 import { data, type ActionFunctionArgs } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod";
-import { ContactSchema, CONTACT_SUCCESS, type ContactActionData } from "~/components/contact-form";
+import { ContactSchema, type ContactActionData } from "~/components/contact-form";
+import { localeOf, requestT } from "../i18n/i18n.server";
+import { localizeMessage } from "../../shared/i18n/apiMessages";
 import { callApi, errorText, type ApiResult } from "./api.server";
 import { redirectWithToast } from "./toast.server";
 import { GENERIC_FAILURE } from "../../shared/messages";
@@ -36,14 +38,17 @@ export async function contactAction(
     result = null;
   }
   if (result?.ok) {
-    const msg = typeof result.body.msg === "string" && result.body.msg ? result.body.msg : CONTACT_SUCCESS;
+    const msg =
+      typeof result.body.msg === "string" && result.body.msg
+        ? result.body.msg
+        : requestT(request)("pub.contact.success");
     return redirectWithToast(context, redirectTo ?? samePage(request), { type: "success", title: msg });
   }
   const status = result && result.status >= 400 ? result.status : 502;
   return data<ContactActionData>(
     {
       result: submission.reply(),
-      errorMsg: result ? errorText(result.body) : GENERIC_FAILURE,
+      errorMsg: result ? errorText(result.body) : localizeMessage(localeOf(request), GENERIC_FAILURE),
     },
     { status },
   );

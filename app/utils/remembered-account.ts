@@ -5,6 +5,7 @@
  * Storage keys: 'user' holds the remembered account e-mail, 'userAlreadyRegistered' marks the
  * device as having an account.
  */
+import type { TFunction } from "i18next";
 import { normalizeIdentifier } from "../../shared/fields";
 
 export const STORED_USER_KEY = "user";
@@ -22,20 +23,33 @@ export function identifierMatchesAccount(storedEmail: string, typed: string): bo
   return id === account || id === local;
 }
 
-/** The login rule: a device that remembers an account may only log in to that account. */
-export function loginSwitchError(storedEmail: string | null | undefined, typed: string): string | null {
+/**
+ * The login rule: a device that remembers an account may only log in to that account. The refusal
+ * is in the page's language with its `t` (pub.login.accountSwitching); the English without one.
+ */
+export function loginSwitchError(
+  storedEmail: string | null | undefined,
+  typed: string,
+  t?: TFunction,
+): string | null {
   if (!storedEmail) return null;
   if (identifierMatchesAccount(storedEmail, typed)) return null;
+  if (t) return t("pub.login.accountSwitching", { email: storedEmail });
   return `Account switching is restricted. Please log in with ${storedEmail}.`;
 }
 
-/** The sign-up rule: a device that remembers an account may only sign up with that same e-mail. */
+/**
+ * The sign-up rule: a device that remembers an account may only sign up with that same e-mail
+ * (pub.signup.multipleAccounts with the page's `t`; the English without one).
+ */
 export function signupAccountError(
   storedEmail: string | null | undefined,
   typedEmail: string,
+  t?: TFunction,
 ): string | null {
   if (!storedEmail) return null;
   if (comparable(typedEmail) === comparable(storedEmail)) return null;
+  if (t) return t("pub.signup.multipleAccounts");
   return "Multiple accounts from the same IP address are not allowed.";
 }
 

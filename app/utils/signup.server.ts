@@ -5,13 +5,14 @@ import {
   PASSWORD_MISMATCH,
   PASSWORD_MISMATCH_MS,
   SignUpSchema,
-  TERMS_REQUIRED,
   type SignUpFailure,
 } from "~/components/signup-form";
 import { humanCheckChallenge, humanCheckFromForm } from "./human-check.server";
 import { actionToast, callApiOrNull, redirectIfLoggedIn } from "./session.server";
 import { redirectWithToast } from "./toast.server";
 import { GENERIC_FAILURE } from "../../shared/messages";
+import { localeOf, requestT } from "../i18n/i18n.server";
+import { localizeMessage } from "../../shared/i18n/apiMessages";
 
 /** Each item of a sign-up error list stays about 4 s (spec 1 §9). */
 export const SIGNUP_ERROR_ITEM_MS = 4000;
@@ -45,6 +46,7 @@ export function errorItems(errorMsg: unknown): string[] {
 }
 
 export async function signUpAction(request: Request, context: AppLoadContext, referrer: string | null) {
+  const t = requestT(request);
   const formData = await request.formData();
 
   if (formData.get("intent") === "google") {
@@ -52,7 +54,7 @@ export async function signUpAction(request: Request, context: AppLoadContext, re
     if (submission.status !== "success") {
       return failure({
         result: submission.reply(),
-        toast: actionToast({ type: "error", title: TERMS_REQUIRED }),
+        toast: actionToast({ type: "error", title: t("pub.signup.termsRequired") }),
       });
     }
     const target = new URLSearchParams({ mode: "signup", terms: "on" });
@@ -67,7 +69,11 @@ export async function signUpAction(request: Request, context: AppLoadContext, re
     return failure({
       result: submission.reply({ hideFields: hidden }),
       toast: mismatch
-        ? actionToast({ type: "error", title: PASSWORD_MISMATCH, duration: PASSWORD_MISMATCH_MS })
+        ? actionToast({
+            type: "error",
+            title: t("pub.signup.passwordMismatch"),
+            duration: PASSWORD_MISMATCH_MS,
+          })
         : null,
     });
   }
@@ -84,13 +90,13 @@ export async function signUpAction(request: Request, context: AppLoadContext, re
     },
   });
   if (result?.ok) {
-    return redirectWithToast(context, "/login", { type: "success", title: "user registered successfully!" });
+    return redirectWithToast(context, "/login", { type: "success", title: t("pub.signup.success") });
   }
   const body = result?.body;
   if (body?.error_code === "already_registered") {
     return redirectWithToast(context, "/login", {
       type: "info",
-      title: "User Already Registered Please Login",
+      title: t("pub.signup.alreadyRegistered"),
     });
   }
   const status = result && result.status >= 400 && result.status < 500 ? result.status : 400;
@@ -108,9 +114,9 @@ export async function signUpAction(request: Request, context: AppLoadContext, re
       status,
     );
   }
-  let message = GENERIC_FAILURE;
+  let message = localizeMessage(localeOf(request), GENERIC_FAILURE);
   if (typeof body?.error_msg === "string" && body.error_msg) message = body.error_msg;
-  else if (body && body.msg !== undefined) message = "Something went wrong please try again after sometime";
+  else if (body && body.msg !== undefined) message = t("pub.signup.tryLater");
   return failure(
     {
       result: submission.reply({ formErrors: [message], hideFields: hidden }),

@@ -30,7 +30,7 @@ const account: Catalogue["account"] = {
   shared: {
     amountRupees: "राशि (₹)",
     clear: "साफ़ करें",
-    areYouSure: "क्या आप पक्का हैं?",
+    areYouSure: "क्या आपको यकीन है?",
     noCancel: "नहीं, रद्द करें",
     orderNumber: "ऑर्डर नंबर",
     copyOrderNumber: "ऑर्डर नंबर कॉपी करें",
@@ -156,7 +156,7 @@ const account: Catalogue["account"] = {
     noConversions: "अभी तक कोई शेष परिवर्तन नहीं",
     balance: "शेष",
     charges: "शुल्क",
-    received: "मिला",
+    received: "मिली राशि",
     type: "प्रकार",
   },
   refer: {

@@ -42,6 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     account: catalogue.account.titles,
     earn: catalogue.earn.titles,
     adv: catalogue.adv.titles,
+    games: catalogue.earn.games.titles,
   };
   return json({ toast, env: context.publicEnv, titles }, { headers: headers ?? undefined });
 }

@@ -171,7 +171,7 @@ export function LoginForm({
         <Trans
           i18nKey="pub.login.newHere"
           components={{
-            link: <Link to="/signup" className="font-semibold text-brand-600 hover:underline" />,
+            go: <Link to="/signup" className="font-semibold text-brand-600 hover:underline" />,
           }}
         />
       </p>

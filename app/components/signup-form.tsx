@@ -196,7 +196,7 @@ export function SignUpForm({
       <p className="mt-5 text-center text-sm text-slate-600">
         <Trans
           i18nKey="pub.signup.haveAccount"
-          components={{ link: <Link to="/login" className="font-semibold text-brand-600 hover:underline" /> }}
+          components={{ go: <Link to="/login" className="font-semibold text-brand-600 hover:underline" /> }}
         />
       </p>
       {referrer ? (

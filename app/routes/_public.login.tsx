@@ -159,7 +159,7 @@ export default function LoginPage() {
             <p className="mt-1">
               <Trans
                 i18nKey="pub.login.appeal"
-                components={{ link: <Link to="/contact-us" className="font-semibold underline" /> }}
+                components={{ go: <Link to="/contact-us" className="font-semibold underline" /> }}
               />
             </p>
           </div>

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { memberPageTitle } from "~/utils/member-pages";
+import { memberPageSection, memberPageTitle } from "~/utils/member-pages";
+import { requestT } from "~/i18n/i18n.server";
 import { invariantResponse } from "~/utils/invariant";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -9,9 +10,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 /** A member page the spec lists but this build does not have yet; unknown member paths are a 404. */
-export function loader({ params }: LoaderFunctionArgs) {
-  const title = memberPageTitle(params["*"] ?? "");
-  invariantResponse(title, "Not Found", 404);
+export function loader({ params, request }: LoaderFunctionArgs) {
+  const splat = params["*"] ?? "";
+  invariantResponse(memberPageTitle(splat), "Not Found", 404);
+  const section = memberPageSection(splat);
+  const title = section ? requestT(request)(`account.sections.${section}`) : memberPageTitle(splat);
   return { title };
 }
 

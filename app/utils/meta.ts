@@ -3,11 +3,13 @@ import type { Catalogue } from "../i18n/en";
 
 type Root = { env?: { SITE_NAME?: string }; titles?: Record<string, Record<string, string>> } | undefined;
 
-type TitleArea = "common" | "pub" | "account" | "earn" | "adv";
-/** A page title's key: its area and its name in the area's `titles` ("account.withdraw"). */
+type Titles = {
+  [A in "common" | "pub" | "account" | "earn" | "adv"]: Catalogue[A]["titles"];
+} & { games: Catalogue["earn"]["games"]["titles"] };
+/** A page title's key: its area and its name in the area's `titles` ("account.withdraw", "games.hub"). */
 export type TitleKey = {
-  [A in TitleArea]: `${A}.${Extract<keyof Catalogue[A]["titles"], string>}`;
-}[TitleArea];
+  [A in keyof Titles]: `${A}.${Extract<keyof Titles[A], string>}`;
+}[keyof Titles];
 
 const rootData = (matches: MetaArgs["matches"]) => matches.find((m) => m.id === "root")?.data as Root;
 

@@ -400,4 +400,9 @@ export const HINDI_API_MESSAGES: MessageTable = [
     "Please agree to the Terms of Use and the Privacy Policy.",
     "कृपया उपयोग की शर्तों और गोपनीयता नीति से सहमति दें।",
   ],
+  // The account pages' own form rules (withdraw, profile, settings).
+  ["Please enter the amount in whole rupees (digits only).", "कृपया राशि पूरे रुपयों में डालें (सिर्फ़ अंक)।"],
+  ["Please choose a payout method.", "कृपया भुगतान का तरीका चुनें।"],
+  ["New password and confirm password not match.", "नया पासवर्ड और पक्का किया गया पासवर्ड मेल नहीं खाते।"],
+  ["new Email and confirm Email not match.", "नया ई-मेल और पक्का किया गया ई-मेल मेल नहीं खाते।"],
 ];

@@ -1,6 +1,6 @@
 /** Betting games: the hub, the tic-tac-toe lobby and room, the sound toggle, the site socket. English: the specification's words verbatim. */
 const games = {
-  /** The games pages' titles (the routes keep them in English: pageName reads only earn.titles). */
+  /** The games pages' titles (pageName(matches, "games.hub")). */
   titles: {
     hub: "Betting Games",
     ticTacToe: "Tic Tac Toe · Betting Games",

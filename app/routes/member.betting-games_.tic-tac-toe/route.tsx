@@ -1,3 +1,4 @@
+import { pageName } from "~/utils/meta";
 import { useEffect, useState } from "react";
 import {
   data,
@@ -26,7 +27,7 @@ import { CloseDialog, ConfirmJoin, RoomCard } from "./room-card";
 import { memberRestrictions } from "~/utils/restrictions.server";
 import { RestrictionNotice } from "~/components/restriction-notice";
 
-export const meta: MetaFunction = () => [{ title: "Tic Tac Toe · Betting Games" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageName(matches, "games.ticTacToe") }];
 
 /** Spec 2 §8: a join asked while the socket is down is tried again this much later. */
 const RETRY_JOIN_MS = 3000;

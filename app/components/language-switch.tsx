@@ -13,7 +13,11 @@ export function LanguageSwitch({ className = "" }: { className?: string }) {
   const { pathname, search } = useLocation();
   const back = encodeURIComponent(`${pathname}${search}`);
   return (
-    <div role="group" aria-label={t("language.switch")} className={`flex items-center gap-1 text-sm ${className}`}>
+    <div
+      role="group"
+      aria-label={t("language.switch")}
+      className={`flex items-center gap-1 text-sm ${className}`}
+    >
       {LOCALES.map((l, i) => (
         <span key={l} className="flex items-center gap-1">
           {i > 0 ? <span aria-hidden>/</span> : null}

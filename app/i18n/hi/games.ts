@@ -1,5 +1,7 @@
+import type { Catalogue } from "../en";
+
 /** Betting games: the hub, the tic-tac-toe lobby and room, the sound toggle, the site socket. Hindi (docs/hindi-glossary.md). */
-const games: typeof import("../en/games").default = {
+const games: Catalogue["earn"]["games"] = {
   titles: {
     hub: "बेटिंग गेम्स",
     ticTacToe: "टिक टैक टो · बेटिंग गेम्स",

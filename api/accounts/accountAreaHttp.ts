@@ -23,6 +23,7 @@ import {
   updateProfile,
 } from "./profile";
 import { LOCALES } from "../../shared/i18n/locale";
+import { contentLocale } from "../content/localized";
 
 /**
  * The account areas under /userRoute: refer and earn, profile (with the payout method binding)
@@ -84,7 +85,7 @@ export function accountAreaRoute(): Hono<ApiEnv> {
   const r = new Hono<ApiEnv>();
 
   r.get("/userReferral_record_get", requireMember, async (c) =>
-    ok(c, await referralPage(c.var.deps.db, c.var.member.id, pageQuery(c))),
+    ok(c, await referralPage(c.var.deps.db, c.var.member.id, pageQuery(c), contentLocale(c))),
   );
 
   r.get("/userProfileData_get", requireMember, async (c) =>

@@ -6,6 +6,7 @@ import { IST_OFFSET_MS, istDay } from "../ledger/earningKinds";
 import type { DashboardData } from "../../shared/contracts/accounts";
 import { memberBalances } from "../ledger/ledger";
 import { pendingCredits, releaseDueCredits } from "../taskWalls/holds";
+import type { Locale } from "../../shared/i18n/locale";
 
 /** The month dropdown covers the current month and the eleven before it. */
 export const DASHBOARD_MONTHS = 12;
@@ -58,6 +59,8 @@ export async function memberDashboard(
   /** The session's member; `withdrawable` was read with the session check. */
   member: { id: string; email: string; userName: string; withdrawable: number },
   now = new Date(),
+  /** The reader's language: the announcements' Hindi versions for Hindi (issue 23). */
+  locale: Locale = "en",
 ): Promise<DashboardData> {
   const userId = member.id;
   const current = istMonth(now, 0);
@@ -66,7 +69,7 @@ export async function memberDashboard(
   // Independent reads: on PostgreSQL they run side by side on the pool.
   const [rows, announcements, pending, withdrawable] = await Promise.all([
     earningsHistory(db, userId, since),
-    announcementList(db),
+    announcementList(db, undefined, locale),
     pendingCredits(db, userId),
     // A release just moved money into the withdrawable balance the session check read.
     released > 0 ? memberBalances(db, userId).then((b) => b.withdrawable) : member.withdrawable,

@@ -50,6 +50,7 @@ import { publicStatistics } from "../content/content";
 import { dashboardTag, memberDashboard } from "./dashboard";
 import { memberRestrictions } from "../members/restrictions";
 import type { MemberRestrictions } from "../../shared/contracts/accounts";
+import { contentLocale } from "../content/localized";
 
 export const HUMAN_CHECK_FAILED = "Please verify that you are a human!";
 export const TOKEN_FAILED = "Token Verification Failed!";
@@ -353,7 +354,7 @@ export function userRoute(): Hono<ApiEnv> {
       if (matchesTag(c.req.header("if-none-match"), tag)) return c.body(null, 304);
     }
     if (c.req.method === "HEAD") return c.body(null, 200);
-    return ok(c, await memberDashboard(c.var.deps.db, c.var.member, now));
+    return ok(c, await memberDashboard(c.var.deps.db, c.var.member, now, contentLocale(c)));
   });
 
   // What the operators' restrictions mean for the member, for the pages' notices (withdraw, earning pages).

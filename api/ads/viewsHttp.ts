@@ -5,9 +5,9 @@ import { milliToRupeeString } from "../../shared/money";
 import type { CampaignType } from "../../shared/campaign";
 import { sanitizeHtml } from "../lib/sanitize";
 import type { PtcAdView, PtcAdsHome, PtcClaimed, PtcStartedView } from "../../shared/contracts/ads";
-import { getSetting } from "../site/settings";
 import { PTC_MESSAGES } from "./messages";
 import { adsForMember, claimView, startView, viewOf } from "./views";
+import { contentLocale, localizedInstructions } from "../content/localized";
 
 /**
  * The member's side of ads, under /userIncomeRoute (spec 2 §7 and the view endpoints of
@@ -53,7 +53,7 @@ export function ptcAdsRoute(): Hono<ApiEnv> {
   r.get("/user_PTCAds_home_get", requireMember, async (c) => {
     const { deps, member } = c.var;
     const list = await adsForMember(deps.db, member.id, deps.clock());
-    const instructions = await getSetting(deps.db, "ptc_instructions");
+    const instructions = await localizedInstructions(deps.db, "ptc_instructions", contentLocale(c));
     return ok(c, {
       PTCAds_campaignsData: list.ads.map((a) => ({
         _id: a.id,

@@ -3,10 +3,9 @@ import { z } from "zod";
 import { ok, pageQuery, readBody, requireMember, type ApiEnv } from "../http";
 import { milliToRupeeString } from "../../shared/money";
 import { memberBalances } from "../ledger/ledger";
-import { sanitizeHtml } from "../lib/sanitize";
-import { getSetting } from "../site/settings";
 import { GIFT_CODE_MESSAGES, claimGiftCode, claimHistory } from "./giftCodes";
 import type { GiftCodeData } from "../../shared/contracts/giftCodes";
+import { contentLocale, localizedPageText } from "../content/localized";
 
 /** The spec sends the gift code as a plain JSON body. */
 const ClaimSchema = z
@@ -33,7 +32,7 @@ export function userIncomeRoute(): Hono<ApiEnv> {
     const { withdrawable } = await memberBalances(db, c.var.member.id);
     const history = await claimHistory(db, c.var.member.id, pageQuery(c));
     return ok(c, {
-      giftCode_page_Message: sanitizeHtml(await getSetting(db, "gift_code_page_message")),
+      giftCode_page_Message: await localizedPageText(db, "gift_code_page_message", contentLocale(c)),
       userGiftCode_claim_history: history.records,
       userAvailableBalance: milliToRupeeString(withdrawable),
       pagination: history.pagination,

@@ -5,17 +5,23 @@ import { milliToRupeeString } from "../../shared/money";
 import { REFERRAL_INCOME } from "./earnings";
 import { memberAccount, memberBalances } from "./ledger";
 import { referralRateText } from "./referralRate";
-import { sanitizeHtml } from "../lib/sanitize";
 import { getSetting } from "../site/settings";
 import { PAGE_SIZE, offsetOf, pageOf } from "../../shared/pagination";
 import type { ReferralData } from "../../shared/contracts/accounts";
+import { localizedPageText } from "../content/localized";
+import type { Locale } from "../../shared/i18n/locale";
 
 /**
  * The refer-and-earn page: one row per referee (newest sign-up first) with the referral income
  * that referee has produced so far, read from the ledger. The income itself is credited by
  * `creditEarning` when the referee earns.
  */
-export async function referralPage(db: Db, userId: string, requestedPage = 1): Promise<ReferralData> {
+export async function referralPage(
+  db: Db,
+  userId: string,
+  requestedPage = 1,
+  locale: Locale = "en",
+): Promise<ReferralData> {
   const [me] = await db.select({ userName: users.userName }).from(users).where(eq(users.id, userId));
   const { withdrawable } = await memberBalances(db, userId);
   const income = db
@@ -48,7 +54,7 @@ export async function referralPage(db: Db, userId: string, requestedPage = 1): P
     .limit(pagination.pageSize)
     .offset(offsetOf(pagination));
   const rate = await getSetting(db, "referral_rate_bp");
-  const text = await getSetting(db, "referral_page_text");
+  const text = await localizedPageText(db, "referral_page_text", locale);
   return {
     userName: me?.userName ?? "",
     available_balance: milliToRupeeString(withdrawable),
@@ -57,7 +63,7 @@ export async function referralPage(db: Db, userId: string, requestedPage = 1): P
       income: milliToRupeeString(Number(r.total ?? 0)),
       date: r.createdAt.toISOString(),
     })),
-    other_data_referralRate: { referralRate: referralRateText(rate), referralPageText: sanitizeHtml(text) },
+    other_data_referralRate: { referralRate: referralRateText(rate), referralPageText: text },
     pagination,
   };
 }

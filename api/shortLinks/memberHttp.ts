@@ -12,6 +12,7 @@ import type {
 } from "../../shared/contracts/shortLinks";
 import { SHORT_LINK_MESSAGES, shortLinksForMember, startShortLink } from "./shortLinks";
 import { claimShortLink, shortLinkTokenOf } from "./claims";
+import { contentLocale } from "../content/localized";
 
 /**
  * The member's side of short links, under /userIncomeRoute (spec 2 §3, §7; docs/api/shortlinks.md):
@@ -52,7 +53,7 @@ export function shortLinksRoute(): Hono<ApiEnv> {
 
   r.get("/user_shortlink_data_get", requireMember, async (c) => {
     const { deps, member } = c.var;
-    const d = await shortLinksForMember(deps.db, member.id, deps.clock(), siteOriginOf(c));
+    const d = await shortLinksForMember(deps.db, member.id, deps.clock(), siteOriginOf(c), contentLocale(c));
     return ok(c, {
       shortedLinksData: d.links.map((l) => ({
         _id: l.id,

@@ -9,6 +9,8 @@ import { DomainError } from "../lib/errors";
 import { memberBalances } from "../ledger/ledger";
 import { shortLinkSettings } from "./settings";
 import { adLinkFlyShorten, builtinShortUrl, createBuiltinCode, shortenerDomain } from "./shorteners";
+import { localizedInstructions } from "../content/localized";
+import type { Locale } from "../../shared/i18n/locale";
 
 /**
  * Short links (issue 8): a member starts a link, passes the shortener's pages and comes back to
@@ -79,13 +81,20 @@ async function clicksToday(db: Db | Tx, userId: string, now: Date): Promise<Map<
  * The short link list: each enabled link with today's clicks, and the totals: clicks completed
  * today (on any link), clicks left today and what they would pay, today's short-link income.
  */
-export async function shortLinksForMember(db: Db, userId: string, now: Date, origin: string) {
-  const [rows, clicks, income, { withdrawable }, settings] = await Promise.all([
+export async function shortLinksForMember(
+  db: Db,
+  userId: string,
+  now: Date,
+  origin: string,
+  /** The reader's language: the instructions' Hindi versions for Hindi (issue 23). */
+  locale: Locale = "en",
+) {
+  const [rows, clicks, income, { withdrawable }, instructions] = await Promise.all([
     liveLinks(db),
     clicksToday(db, userId, now),
     incomeToday(db, userId, "click_short_link", now),
     memberBalances(db, userId),
-    shortLinkSettings(db),
+    localizedInstructions(db, "shortlink_instructions", locale),
   ]);
   const renewsAt = new Date(istDayStart(now).getTime() + DAY_MS);
   let clicksLeft = 0;
@@ -114,7 +123,7 @@ export async function shortLinksForMember(db: Db, userId: string, now: Date, ori
     pendingEarnings,
     incomeToday: income,
     withdrawable,
-    instructions: settings.instructions,
+    instructions,
   };
 }
 

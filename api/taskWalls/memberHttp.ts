@@ -1,7 +1,6 @@
 import { Hono } from "hono";
 import { ok, requireMember, type ApiEnv } from "../http";
 import { sanitizeHtml } from "../lib/sanitize";
-import { getSetting } from "../site/settings";
 import { taskWallsForMember, taskWallBalance } from "./members";
 import { demoWallServed } from "./config";
 import type { TaskWallsData } from "../../shared/contracts/taskWalls";
@@ -9,6 +8,7 @@ import type { TaskWallBalance } from "../../shared/taskWall";
 import { recordWallOpening } from "../support/memberSupport";
 import { releaseDueCredits } from "./holds";
 import { milliToRupeeString } from "../../shared/money";
+import { contentLocale, localizedInstructions } from "../content/localized";
 
 /** The member's side of task walls, under /userIncomeRoute (spec 2 §3, §7; docs/api/taskwalls.md). */
 export function taskWallsRoute(): Hono<ApiEnv> {
@@ -18,7 +18,7 @@ export function taskWallsRoute(): Hono<ApiEnv> {
     const { deps, member } = c.var;
     const [{ walls, balance, pending }, instructions] = await Promise.all([
       taskWallsForMember(deps.db, member.id, deps.clock(), { demoWall: demoWallServed(deps.config) }),
-      getSetting(deps.db, "offerwall_instructions"),
+      localizedInstructions(deps.db, "offerwall_instructions", contentLocale(c)),
     ]);
     // `?open=` names the frame address the member's viewer is opening: that opening is logged for
     // the support page's missing-credit form (only a wall of this member's list counts).

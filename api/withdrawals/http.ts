@@ -6,10 +6,10 @@ import { recordWithdrawalSignals } from "./signals";
 import { clipUserAgent } from "../accounts/sessions";
 import { milliToRupeeString } from "../../shared/money";
 import { sanitizeHtml } from "../lib/sanitize";
-import { getSetting } from "../site/settings";
 import { WITHDRAW_MESSAGES, requestWithdrawal, wholeRupees, withdrawalSummary } from "./withdrawals";
 import { CONVERT_MESSAGES, conversionSummary, convertBalance } from "./conversions";
 import type { BalanceData, ConvertData } from "../../shared/contracts/withdrawals";
+import { contentLocale, localizedInstructions } from "../content/localized";
 
 const requestId = z
   .string({ invalid_type_error: "request_id must be text." })
@@ -55,7 +55,7 @@ export function userAmountRoute(): Hono<ApiEnv> {
   r.get("/userBalanceData_get", requireMember, async (c) => {
     const { db } = c.var.deps;
     const s = await withdrawalSummary(db, c.var.member.id, pageQuery(c));
-    const instructions = await getSetting(db, "withdrawal_instructions");
+    const instructions = await localizedInstructions(db, "withdrawal_instructions", contentLocale(c));
     return ok(c, {
       withdrawable_amount: milliToRupeeString(s.withdrawable),
       pending_withdrawal_amount: milliToRupeeString(s.pending),
@@ -66,7 +66,7 @@ export function userAmountRoute(): Hono<ApiEnv> {
       withdrawalMethod_minimumAmount: s.minimum === null ? null : milliToRupeeString(s.minimum),
       withdrawal_Records: s.records,
       pagination: s.pagination,
-      other_data_withdrawal_instructions: instructions.map((html) => sanitizeHtml(html)),
+      other_data_withdrawal_instructions: instructions,
       review_message: s.reviewMessage,
     } satisfies BalanceData);
   });
@@ -96,7 +96,7 @@ export function userAmountRoute(): Hono<ApiEnv> {
   r.get("/userConvertBalance_get", requireMember, async (c) => {
     const { db } = c.var.deps;
     const s = await conversionSummary(db, c.var.member.id, pageQuery(c));
-    const instructions = await getSetting(db, "convert_instructions");
+    const instructions = await localizedInstructions(db, "convert_instructions", contentLocale(c));
     return ok(c, {
       withdrawable_amount: milliToRupeeString(s.withdrawable),
       deposit_amount: milliToRupeeString(s.deposit),

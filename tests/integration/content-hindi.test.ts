@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { desc, eq } from "drizzle-orm";
 import { drivers } from "../support/db";
 import { startTestApi, type TestApi } from "../support/api";
-import { newOperator, type TestMember } from "../support/money";
+import { newMember, newOperator, type TestMember } from "../support/money";
 import { auditLog } from "../../api/db/schema";
 import { announcementList } from "../../api/content/content";
 import { localizedInstructions, localizedPageText } from "../../api/content/localized";
@@ -262,5 +262,65 @@ describe.each(drivers())("operator-written content in Hindi (%s)", (driver) => {
       cookie: content.cookie,
     });
     expect(bad.status).toBe(400);
+  });
+
+  it("the member pages' reads: announcements, the five instruction lists, the gift-code and referral texts in the reader's language", async () => {
+    const member = await newMember(t);
+    await okWrite("/adminRoute/content/announcements", {
+      message: "<p>Member news.</p>",
+      message_hi: "<p>सदस्यों के लिए खबर।</p>",
+    });
+    const lists = {
+      withdrawal_instructions: "/userAmount/userBalanceData_get",
+      convert_instructions: "/userAmount/userConvertBalance_get",
+      ptc_instructions: "/userIncomeRoute/user_PTCAds_home_get",
+      offerwall_instructions: "/userIncomeRoute/user_offerWall_get",
+      shortlink_instructions: "/userIncomeRoute/user_shortlink_data_get",
+    } as const;
+    for (const key of Object.keys(lists))
+      await okWrite(
+        `/adminRoute/content/instructions/${key}`,
+        { items: [`<p>${key} one</p>`, `<p>${key} two</p>`], items_hi: [`<p>${key} एक</p>`, ""] },
+        "PATCH",
+      );
+    await okWrite(
+      "/adminRoute/content/texts",
+      { key: "referral_page_text", html: "<p>Invite friends.</p>", html_hi: "<p>दोस्तों को बुलाएँ।</p>" },
+      "PATCH",
+    );
+    await okWrite(
+      "/adminRoute/content/texts",
+      { key: "gift_code_page_message", html: "<p>Enter your code.</p>", html_hi: "<p>अपना कोड डालें।</p>" },
+      "PATCH",
+    );
+
+    const read = async (path: string, reader: { headers: Record<string, string>; cookie?: string }) => {
+      const cookie = [member.cookie, reader.cookie].filter(Boolean).join("; ");
+      const res = await t.request(path, { headers: reader.headers, cookie });
+      expect(res.status, `${path} ${JSON.stringify(res.body)}`).toBe(200);
+      return JSON.stringify(res.body.msg);
+    };
+    for (const reader of HINDI) {
+      expect(await read("/userRoute/userDataGet_dashboard", reader), reader.name).toContain(
+        "सदस्यों के लिए खबर।",
+      );
+      for (const [key, path] of Object.entries(lists)) {
+        const body = await read(path, reader);
+        expect(body, `${key} ${reader.name}`).toContain(`<p>${key} एक</p>`);
+        expect(body, `${key} ${reader.name}`).toContain(`<p>${key} two</p>`);
+      }
+      expect(await read("/userRoute/userReferral_record_get", reader)).toContain("दोस्तों को बुलाएँ।");
+      expect(await read("/userIncomeRoute/user_giftCode_get", reader)).toContain("अपना कोड डालें।");
+    }
+    for (const reader of ENGLISH) {
+      expect(await read("/userRoute/userDataGet_dashboard", reader), reader.name).toContain("Member news.");
+      for (const [key, path] of Object.entries(lists)) {
+        const body = await read(path, reader);
+        expect(body, `${key} ${reader.name}`).toContain(`<p>${key} one</p>`);
+        expect(body, `${key} ${reader.name}`).not.toMatch(/[\u0900-\u097F]/);
+      }
+      expect(await read("/userRoute/userReferral_record_get", reader)).toContain("Invite friends.");
+      expect(await read("/userIncomeRoute/user_giftCode_get", reader)).toContain("Enter your code.");
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { getCookie } from "hono/cookie";
 import { clearSessionCookie, setLanguageCookie, setSessionCookie } from "../lib/sessionCookie";
-import { requestLocale, type Locale } from "../../shared/i18n/locale";
+import { cookieLocale, requestLocale, type Locale } from "../../shared/i18n/locale";
 import { z } from "zod";
 import {
   FIELD_MESSAGES,
@@ -181,6 +181,15 @@ async function signIn(
   return ok(c, "Login Success!", { user: member.email });
 }
 
+/**
+ * The language a sign-up stores (issue 23): the switch's choice, else what the browser asked for;
+ * none when the request said neither (a client without Accept-Language), so the member's browser
+ * keeps choosing for them until they pick.
+ */
+function signUpLanguage(cookie: string | undefined, acceptLanguage: string | undefined): Locale | null {
+  return cookieLocale(cookie) ?? (acceptLanguage ? requestLocale({ acceptLanguage }) : null);
+}
+
 export function userRoute(): Hono<ApiEnv> {
   const r = new Hono<ApiEnv>();
 
@@ -257,10 +266,7 @@ export function userRoute(): Hono<ApiEnv> {
         password: input.password,
         referrerUserName: input.refer_by,
         signIn: origin,
-        language: requestLocale({
-          cookie: c.req.header("cookie"),
-          acceptLanguage: c.req.header("accept-language"),
-        }),
+        language: signUpLanguage(c.req.header("cookie"), c.req.header("accept-language")),
         // The one-account rule (the operator's risk policy): refused before anything is written.
         admit: () => enforceOneAccountRule(deps.db, origin.deviceId ?? null),
       });

@@ -26,7 +26,7 @@ describe.each(drivers())("the member's language (%s)", (driver) => {
       ?.language;
   const langCookie = (setCookie: string[]) => setCookie.find((c) => c.startsWith("lang="));
 
-  it("stores the language of the sign-up: the switch's cookie, else Accept-Language (English when the browser asks for English)", async () => {
+  it("stores the language of the sign-up: the switch's cookie, else Accept-Language (English when the browser asks for English), none when neither", async () => {
     expect((await signUp("hindi.header@example.com", { "accept-language": "hi-IN" })).status).toBe(200);
     expect(await stored("hindi.header@example.com")).toBe("hi");
     expect(
@@ -35,6 +35,10 @@ describe.each(drivers())("the member's language (%s)", (driver) => {
     expect(await stored("hindi.cookie@example.com")).toBe("hi");
     expect((await signUp("english@example.com", { "accept-language": "en-IN,en;q=0.9" })).status).toBe(200);
     expect(await stored("english@example.com")).toBe("en");
+    // A request that says neither stores nothing: the member's browser keeps choosing.
+    expect((await signUp("unsaid@example.com")).status).toBe(200);
+    expect(await stored("unsaid@example.com")).toBeNull();
+    expect(langCookie((await login("unsaid@example.com")).setCookie)).toBeUndefined();
   });
 
   it("puts the stored language back in the lang cookie at sign-in, on any browser", async () => {

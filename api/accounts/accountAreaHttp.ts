@@ -30,7 +30,7 @@ import { contentLocale } from "../content/localized";
  * and settings (password and e-mail). Mounted beside the accounts router at the same prefix.
  */
 
-const LanguageSchema = z.object({ language: z.enum(LOCALES) });
+const LanguageSchema = z.object({ language: z.enum(LOCALES) }).strict();
 
 const currentPassword = typedPasswordField({
   missing: "Current password is required.",

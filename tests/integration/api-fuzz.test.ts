@@ -599,6 +599,14 @@ describe.each(drivers())("API fuzz (%s)", (driver) => {
       valid: () => ({ currentPassword_state: "not-the-password", newPassword_state: "another-password-1" }),
       validStatus: 400,
     },
+    {
+      method: "PATCH",
+      route: "/userRoute/userLanguage_patch",
+      input: "obj",
+      role: "member",
+      valid: () => ({ language: "hi" }),
+      validStatus: 200,
+    },
     { method: "GET", route: "/userAmount/userBalanceData_get", input: "none", role: "member" },
     {
       method: "POST",

@@ -28,6 +28,7 @@ export function PlayerPanels({
         >
           <p className="flex items-center gap-2 font-semibold">
             <span
+              role="img"
               aria-label={p.connected ? t("earn.games.room.connected") : t("earn.games.room.disconnected")}
               className={`inline-block h-2.5 w-2.5 rounded-full ${p.connected ? "bg-green-500" : "bg-red-500"}`}
             />
@@ -66,7 +67,6 @@ export function Board({
       method="post"
       className="grid grid-cols-3 gap-2"
       aria-label={t("earn.games.room.board")}
-      role="group"
     >
       <input type="hidden" name="intent" value="move" />
       <input type="hidden" name="version" value={room.version} />

@@ -63,11 +63,7 @@ export function Board({
 }) {
   const { t } = useTranslation();
   return (
-    <Form
-      method="post"
-      className="grid grid-cols-3 gap-2"
-      aria-label={t("earn.games.room.board")}
-    >
+    <Form method="post" className="grid grid-cols-3 gap-2" aria-label={t("earn.games.room.board")}>
       <input type="hidden" name="intent" value="move" />
       <input type="hidden" name="version" value={room.version} />
       {room.gameState.map((cells, r) =>

@@ -14,7 +14,7 @@ export function loader({ params, request }: LoaderFunctionArgs) {
   const splat = params["*"] ?? "";
   invariantResponse(memberPageTitle(splat), "Not Found", 404);
   const section = memberPageSection(splat);
-  const title = section ? requestT(request)(`account.sections.${section}`) : memberPageTitle(splat);
+  const title = section ? requestT(request)(`memberMenu.${section}`) : memberPageTitle(splat);
   return { title };
 }
 

@@ -1,7 +1,7 @@
 import type { Catalogue } from "../i18n/en";
 
-/** A member section's name in the catalogue: account.sections.<key>. */
-export type MemberSectionKey = keyof Catalogue["account"]["sections"];
+/** A member section's name in the catalogue: the member menu's item, memberMenu.<key>. */
+export type MemberSectionKey = Exclude<keyof Catalogue["memberMenu"], "title" | "home">;
 
 /**
  * Member paths the spec lists (spec 1 §2, spec 2 §2). A path on this list whose page is not built
@@ -38,7 +38,7 @@ export function memberPageTitle(splat: string): string | null {
 }
 
 /**
- * The same section's name as a catalogue key (`t(\`account.sections.${key}\`)` shows it in the
+ * The same section's name as a catalogue key (`t(\`memberMenu.${key}\`)` shows it in the
  * page's language), or null when the spec has no such page.
  */
 export function memberPageSection(splat: string): MemberSectionKey | null {

@@ -11,22 +11,6 @@ const account = {
     giftCode: "Gift Code",
     support: "Support",
   },
-  /** The member sections' names (app/utils/member-pages.ts: the 'Coming soon' page's heading). */
-  sections: {
-    dashboard: "Dashboard",
-    profile: "Profile",
-    advertiser: "Advertiser",
-    withdraw: "Withdraw",
-    balanceConverter: "Balance Converter",
-    referAndEarn: "Refer & Earn",
-    giftCode: "GiftCode",
-    ptcAds: "PTC Ads",
-    clickShortLink: "Click Short Link",
-    taskWalls: "Task Walls",
-    bettingGames: "Betting Games",
-    support: "Support",
-    settings: "Settings",
-  },
   /** Shared by several account pages. */
   shared: {
     amountRupees: "Amount (₹)",

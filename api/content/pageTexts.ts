@@ -105,17 +105,26 @@ interface BilingualList {
   hi: string[];
 }
 
-/** The list under its row's lock (the row is made from the default first when it is not stored yet). */
-async function lockedList(tx: Tx, key: InstructionsKey): Promise<BilingualList> {
+/**
+ * A setting's row (its English value and Hindi version) under its row's lock; the row is made
+ * from the default first when it is not stored yet, so there is always one to lock.
+ */
+async function lockedSetting(tx: Tx, key: InstructionsKey | PageTextKey) {
   await tx
     .insert(settings)
-    .values({ key, value: [...SETTING_DEFAULTS[key]] })
+    .values({ key, value: SETTING_DEFAULTS[key] })
     .onConflictDoNothing({ target: settings.key });
   const [row] = await tx
     .select({ value: settings.value, valueHi: settings.valueHi })
     .from(settings)
     .where(eq(settings.key, key))
     .for("update");
+  return row;
+}
+
+/** The list under its row's lock (the row is made from the default first when it is not stored yet). */
+async function lockedList(tx: Tx, key: InstructionsKey): Promise<BilingualList> {
+  const row = await lockedSetting(tx, key);
   const value = row?.value;
   const items = Array.isArray(value) ? value.map((v) => String(v)) : [...SETTING_DEFAULTS[key]];
   return { items, hi: hiList(row?.valueHi, items.length) };
@@ -237,15 +246,7 @@ export async function savePageText(
   const value = cleanHtml(html);
   const valueHi = cleanHtmlHi(htmlHi);
   await db.transaction(async (tx) => {
-    await tx
-      .insert(settings)
-      .values({ key, value: SETTING_DEFAULTS[key] })
-      .onConflictDoNothing({ target: settings.key });
-    const [row] = await tx
-      .select({ value: settings.value, valueHi: settings.valueHi })
-      .from(settings)
-      .where(eq(settings.key, key))
-      .for("update");
+    const row = await lockedSetting(tx, key);
     const beforeHi = typeof row?.valueHi === "string" ? row.valueHi : null;
     const afterHi = valueHi !== undefined ? valueHi : beforeHi;
     await tx

@@ -22,7 +22,7 @@ const account: Catalogue["account"] = {
     withdrawableBalance: "निकासी योग्य शेष",
     balances: "शेष",
     invalidAmount: "अमान्य राशि",
-    insufficientBalance: "अपर्याप्त शेष",
+    insufficientBalance: "शेष कम है",
     goToProfile: "प्रोफ़ाइल पर जाएँ",
     currentPassword: "मौजूदा पासवर्ड",
     time: "समय",

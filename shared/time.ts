@@ -26,6 +26,9 @@ const timeFormat = perLocale({ timeZone: IST_TIME_ZONE, dateStyle: "medium", tim
 /** A calendar day ("2026-11-21") is already India's day: shown as it is, with no zone shift. */
 const dayFormat = perLocale({ timeZone: "UTC", day: "2-digit", month: "short", year: "numeric" });
 
+/** A month and its year ("November 2026" / "नवंबर 2026"). */
+const monthFormat = perLocale({ timeZone: "UTC", month: "long", year: "numeric" });
+
 /** Payment proof's column: day, month, year, hour and minute. */
 const proofFormat = perLocale({
   timeZone: IST_TIME_ZONE,
@@ -55,4 +58,11 @@ export function formatDay(date: string, locale: FormatLocale = "en"): string {
 /** Payment proof's time, e.g. '21 Nov 2026, 03:04 pm'. */
 export function formatProofTime(iso: string, locale: FormatLocale = "en"): string {
   return formatted(proofFormat(locale), iso);
+}
+
+/** A calendar month ('2026-11') as 'November 2026' in `locale`; anything else as it came. */
+export function formatMonth(monthKey: string, locale: FormatLocale = "en"): string {
+  return /^\d{4}-\d{2}$/.test(monthKey)
+    ? formatted(monthFormat(locale), `${monthKey}-01T00:00:00Z`)
+    : monthKey;
 }

@@ -77,8 +77,11 @@ async function loadWidgetScript(now = Date.now()): Promise<void> {
 export function HumanCheck({ challenge }: { challenge: HumanCheckChallenge }) {
   const challengeUrl = challenge.mode === "altcha" ? challenge.challengeUrl : null;
   const [scripted, setScripted] = useState(false);
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const requiredText = t("common.humanCheck.required");
+  // The widget's own words (its label, "Verifying…") in the page's language: ALTCHA's Hindi
+  // strings come in a small chunk loaded beside the widget, only on Hindi pages.
+  const widgetLanguage = i18n.language === "hi" ? "hi" : "en";
   const [error, setError] = useState<HumanCheckError | null>(null);
   // Bumped to throw the widget element away and make a fresh one (12-hour reload).
   const [generation, setGeneration] = useState(0);
@@ -95,28 +98,30 @@ export function HumanCheck({ challenge }: { challenge: HumanCheckChallenge }) {
     el.setAttribute("challenge", challengeUrl);
     el.setAttribute("name", "altcha");
     el.setAttribute("auto", "onfocus");
-    el.setAttribute("language", "en");
+    el.setAttribute("language", widgetLanguage);
     // The browser's own "required" bubble (forms validated natively) says the spec's words too.
     el.setAttribute("configuration", JSON.stringify({ validationMessage: requiredText }));
     el.addEventListener("statechange", (e) => {
       if ((e as CustomEvent<{ state?: string }>).detail?.state === "verified") setError(null);
     });
-    loadWidgetScript().then(
-      () => {
-        if (cancelled || !holder.current) return;
-        holder.current.replaceChildren(el);
-        widget.current = el;
-      },
-      () => {
-        if (!cancelled) setError("load");
-      },
-    );
+    loadWidgetScript()
+      .then(() => (widgetLanguage === "hi" ? import("altcha/i18n/hi") : undefined))
+      .then(
+        () => {
+          if (cancelled || !holder.current) return;
+          holder.current.replaceChildren(el);
+          widget.current = el;
+        },
+        () => {
+          if (!cancelled) setError("load");
+        },
+      );
     return () => {
       cancelled = true;
       el.remove();
       widget.current = null;
     };
-  }, [challengeUrl, generation, requiredText]);
+  }, [challengeUrl, generation, requiredText, widgetLanguage]);
 
   // A page left open past the 12 hours gets a freshly loaded widget when the member comes back to it.
   useEffect(() => {

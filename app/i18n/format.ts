@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { formatRupees, rupees } from "../../shared/money";
-import { formatDay, formatProofTime, formatTime, type FormatLocale } from "../../shared/time";
+import { formatDay, formatMonth, formatProofTime, formatTime, type FormatLocale } from "../../shared/time";
 import { isLocale } from "../../shared/i18n/locale";
 
 /**
@@ -19,6 +19,8 @@ export interface Formatters {
   day: (date: string) => string;
   /** Payment proof's time. */
   proofTime: (iso: string) => string;
+  /** A calendar month ('2026-11' → 'November 2026' / 'नवंबर 2026'). */
+  month: (monthKey: string) => string;
   /** A count in Indian grouping (12,34,567). */
   count: (n: number) => string;
 }
@@ -33,6 +35,7 @@ export function formattersFor(language: string | undefined): Formatters {
     time: (iso) => formatTime(iso, locale),
     day: (date) => formatDay(date, locale),
     proofTime: (iso) => formatProofTime(iso, locale),
+    month: (monthKey) => formatMonth(monthKey, locale),
     count: (n) => countFormat.format(n),
   };
 }

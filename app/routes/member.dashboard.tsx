@@ -48,7 +48,7 @@ export default function Dashboard() {
   const f = useFormat();
   const submit = useSubmit();
   const navigation = useNavigation();
-  const monthName = months.find((m) => m.key === month)?.name ?? "";
+  const monthName = f.month(months.find((m) => m.key === month)?.key ?? "");
   const switching = navigation.state === "loading" && navigation.location.pathname === "/member/dashboard";
 
   return (
@@ -80,7 +80,7 @@ export default function Dashboard() {
           >
             {months.map((m) => (
               <option key={m.key} value={m.key}>
-                {m.name}
+                {f.month(m.key) || m.name}
               </option>
             ))}
           </select>

@@ -74,6 +74,21 @@ test.describe("Human check with JavaScript: the ALTCHA widget", () => {
     await expect(toast(page)).toContainText("Login Success!");
   });
 
+  test.describe("in Hindi", () => {
+    test.use({ locale: "hi-IN" });
+    test("the widget speaks Hindi on a Hindi page, and English stays English @needs-js @wide-only", async ({
+      page,
+    }) => {
+      await page.goto(`${E2E_HC_ORIGIN}/login`);
+      await waitForHydration(page);
+      await expect(page.locator("altcha-widget")).toBeAttached();
+      await expect(page.locator("altcha-widget")).toContainText("मैं रोबोट नहीं हूँ");
+      await page.goto(`${E2E_HC_ORIGIN}/language?set=en&back=/login`);
+      await waitForHydration(page);
+      await expect(page.locator("altcha-widget")).toContainText("I'm not a robot");
+    });
+  });
+
   test(`a form sent before the check has answered says '${REQUIRED}' and stays @needs-js`, async ({
     page,
   }) => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import en from "../../app/i18n/en";
 import hi from "../../app/i18n/hi";
 import { requestLocale, cookieLocale } from "../../shared/i18n/locale";
+import { formattersFor } from "../../app/i18n/format";
 
 /** Every key of a catalogue as a dotted path, with its text. */
 function flatten(o: object, prefix = ""): Map<string, string> {
@@ -61,5 +62,33 @@ describe("the language of a request", () => {
     expect(requestLocale({ acceptLanguage: "hi-IN", cookie: "lang=xx" })).toBe("hi");
     expect(cookieLocale("xlang=hi")).toBeNull();
     expect(requestLocale({ acceptLanguage: "x".repeat(10_000) })).toBe("en");
+  });
+});
+
+describe("the one home of amounts and dates (app/i18n/format.ts)", () => {
+  it("groups amounts the Indian way with 3 decimals and digits 0–9, in both languages", () => {
+    for (const lang of ["en", "hi"]) {
+      const f = formattersFor(lang);
+      expect(f.money(123_456_789)).toBe("₹1,23,456.789");
+      expect(f.money(-1_000)).toBe("-₹1.000");
+      expect(f.money(12_345_678_000, 2)).toBe("₹1,23,45,678.00");
+      expect(f.rupees("100000.5")).toBe("₹1,00,000.500");
+      expect(f.count(1234567)).toBe("12,34,567");
+    }
+  });
+
+  it("writes dates in India's time, month names in the page's language, digits 0–9", () => {
+    const en = formattersFor("en");
+    const hi = formattersFor("hi");
+    // 18:30 UTC is midnight in India: the next day there.
+    expect(en.time("2026-11-26T18:30:00Z")).toMatch(/^27 Nov 2026, 12:00\s?am$/);
+    expect(hi.time("2026-11-26T18:30:00Z")).toMatch(/^27 नव॰ 2026, 12:00\s?am$/);
+    expect(en.day("2026-11-26")).toBe("26 Nov 2026");
+    expect(hi.day("2026-11-26")).toBe("26 नव॰ 2026");
+    expect(en.month("2026-11")).toBe("November 2026");
+    expect(hi.month("2026-11")).toBe("नवंबर 2026");
+    for (const text of [hi.time("2026-11-26T18:30:00Z"), hi.day("2026-01-09"), hi.month("2026-03")])
+      expect(text).not.toMatch(/[०-९]/);
+    expect(hi.month("not a month")).toBe("not a month");
   });
 });

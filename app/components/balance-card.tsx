@@ -17,9 +17,14 @@ export function BalanceCard({
     slate: "border-slate-200 bg-white text-slate-900",
   } as const;
   return (
-    <div className={`rounded-xl border p-4 shadow-sm ${tones[tone]}`} role="group" aria-label={label}>
+    // min-w-0 and overflow-wrap: a seven-figure amount (₹12,34,567.890) in a half-width card on a
+    // 360 px phone wraps inside its card rather than pushing the page sideways.
+    <div className={`min-w-0 rounded-xl border p-4 shadow-sm ${tones[tone]}`} role="group" aria-label={label}>
       <p className="text-sm font-medium opacity-80">{label}</p>
-      <p className="mt-1 text-xl font-bold tabular-nums" data-testid="balance-amount">
+      <p
+        className="mt-1 text-lg font-bold tabular-nums [overflow-wrap:anywhere] sm:text-xl"
+        data-testid="balance-amount"
+      >
         {f.rupees(amount)}
       </p>
     </div>

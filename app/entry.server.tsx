@@ -5,10 +5,7 @@ import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { NonceContext } from "./utils/nonce";
-import { createI18n } from "./i18n/i18n";
-import en from "./i18n/en";
-import hi from "./i18n/hi";
-import { localeOf } from "./i18n/i18n.server";
+import { localeOf, serverI18n } from "./i18n/i18n.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -27,7 +24,7 @@ export default async function handleRequest(
   const nonce = loadContext.cspNonce;
   // The page's language: the language switch's cookie, else the browser's Accept-Language.
   const locale = localeOf(request);
-  const i18n = await createI18n(locale, locale === "hi" ? hi : en);
+  const i18n = serverI18n(locale);
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(

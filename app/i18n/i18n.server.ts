@@ -1,4 +1,5 @@
-import { createInstance, type TFunction } from "i18next";
+import type { i18n, TFunction } from "i18next";
+import { makeI18n } from "./i18n";
 import { requestLocale, type Locale } from "../../shared/i18n/locale";
 import en from "./en";
 import hi from "./hi";
@@ -8,26 +9,30 @@ import { HINDI_API_MESSAGES } from "../../shared/i18n/apiMessages.hi";
 registerMessages("hi", HINDI_API_MESSAGES);
 
 /**
- * Translations for loaders and actions (toasts, validation messages, titles made on the server):
- * the request's language chosen the same way as the page's (shared/i18n/locale.ts).
+ * The server's i18next instance per language, made once and shared by every page render
+ * (entry.server.tsx) and every loader and action (requestT): nothing on the server changes an
+ * instance's language, so one per language serves all requests.
  */
-const fixed = new Map<Locale, TFunction>();
+const instances = new Map<Locale, { i18n: i18n; t: TFunction }>();
 
-export function tFor(locale: Locale): TFunction {
-  let t = fixed.get(locale);
-  if (!t) {
-    const instance = createInstance();
-    void instance.init({
-      lng: locale,
-      fallbackLng: false,
-      resources: { [locale]: { translation: locale === "hi" ? hi : en } },
-      interpolation: { escapeValue: false },
-      initImmediate: false,
-    });
-    t = instance.getFixedT(locale);
-    fixed.set(locale, t);
+function serverInstance(locale: Locale) {
+  let made = instances.get(locale);
+  if (!made) {
+    const instance = makeI18n(locale, locale === "hi" ? hi : en);
+    made = { i18n: instance, t: instance.getFixedT(locale) };
+    instances.set(locale, made);
   }
-  return t;
+  return made;
+}
+
+/** The instance a page in `locale` renders with. */
+export function serverI18n(locale: Locale): i18n {
+  return serverInstance(locale).i18n;
+}
+
+/** `t` in `locale`, for texts made on the server (toasts, validation messages, titles). */
+export function tFor(locale: Locale): TFunction {
+  return serverInstance(locale).t;
 }
 
 /** The language of a request to the web tier. */

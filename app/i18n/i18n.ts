@@ -5,14 +5,16 @@ import { localizeMessage, registerMessages } from "../../shared/i18n/apiMessages
 import type { Catalogue } from "./en";
 
 /**
- * One i18next instance per page render (the server makes one per request; the browser one before
- * hydration, with the same language and catalogue, so the first render matches the server's HTML).
- * The catalogues are plain modules: the server imports both, the browser loads only its page's
- * language (a small chunk of its own) — see loadCatalogue.
+ * An i18next instance for one language, ready when this returns (the catalogue is given, so
+ * initialisation is synchronous). The server keeps one per language for every render, loader and
+ * action (app/i18n/i18n.server.ts); the browser makes one before hydration, with the same language
+ * and catalogue, so the first render matches the server's HTML. The catalogues are plain modules:
+ * the server imports both, the browser loads only its page's language (a small chunk of its own) —
+ * see loadCatalogue.
  */
-export async function createI18n(locale: Locale, catalogue: Catalogue): Promise<i18n> {
+export function makeI18n(locale: Locale, catalogue: Catalogue): i18n {
   const instance = createInstance();
-  await instance.use(initReactI18next).init({
+  void instance.use(initReactI18next).init({
     lng: locale,
     fallbackLng: false,
     resources: { [locale]: { translation: catalogue } },
@@ -21,6 +23,11 @@ export async function createI18n(locale: Locale, catalogue: Catalogue): Promise<
     react: { useSuspense: false },
   });
   return instance;
+}
+
+/** makeI18n, for callers that await it (the browser's entry, tests). */
+export async function createI18n(locale: Locale, catalogue: Catalogue): Promise<i18n> {
+  return makeI18n(locale, catalogue);
 }
 
 /** The catalogue of a language, loaded on demand (the browser's bundle holds none of them). */

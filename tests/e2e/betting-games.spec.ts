@@ -16,6 +16,8 @@ import { operatorPage } from "./money-helpers";
 import { convertToDeposit } from "./ptc-helpers";
 import { ask, memberSocket } from "../support/sockets";
 import { formatRupees, milliToRupeeString, parseRupees } from "../../shared/money";
+import hi from "../../app/i18n/hi";
+import { HINDI_API_MESSAGES } from "../../shared/i18n/apiMessages.hi";
 
 // The Practice Room is shared by everyone: its tests run one after another so no two of them
 // match each other's members.
@@ -209,6 +211,43 @@ test.describe("Tic-tac-toe lobby", () => {
       practice.locator('form[method="post"]').getByRole("button", { name: "Join Practice Room" }),
     ).toBeVisible();
     await expect(page.getByRole("group", { name: "Deposit Balance" })).toContainText("₹0.000");
+  });
+});
+
+/**
+ * The room in Hindi (issue 23): Join's confirm step, the waiting room and the socket's answer to
+ * Cancel in Hindi. It joins the Practice Room, so it lives here, one after the other game tests.
+ */
+test.describe("Tic-tac-toe in Hindi", () => {
+  test.use({ locale: "hi-IN" });
+  const fill = (text: string, values: Record<string, string>) =>
+    text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? "");
+
+  test("Join, its confirm step, the waiting room and the search canceled in Hindi @needs-js @wide-only", async ({
+    page,
+    newMember,
+    loginAs,
+  }) => {
+    const l = hi.earn.games.lobby;
+    await loginAs(page, await newMember());
+    await page.goto("/member/betting-games/tic-tac-toe");
+    await expect(page.getByTestId("ttt-lobby")).toHaveAttribute("data-live", "on");
+    await expect(page.locator("html")).toHaveAttribute("lang", "hi-IN");
+    await page
+      .getByTestId("lobby-room")
+      .first()
+      .getByRole("button", { name: fill(l.joinRoom, { room: "Practice Room" }) })
+      .click();
+    const confirm = page.getByRole("dialog", { name: fill(l.confirmTitle, { room: "Practice Room" }) });
+    await expect(confirm).toContainText(l.practiceTerms);
+    await confirm.getByRole("button", { name: l.confirm }).click();
+    await expect(page).toHaveURL(/\/member\/betting-games\/tic-tac-toe\/play\//);
+    await expect(page.getByText(hi.earn.games.room.waiting)).toBeVisible();
+    // Cancel ends the search; the socket's answer is shown in Hindi.
+    await page.getByRole("button", { name: hi.earn.games.room.cancel }).click();
+    const canceled = HINDI_API_MESSAGES.find(([en]) => en === "Opponent search canceled.")?.[1];
+    expect(canceled).toBeTruthy();
+    await expect(page.getByText(canceled!, { exact: true })).toBeVisible();
   });
 });
 

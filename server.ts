@@ -1,6 +1,6 @@
 // First: reads the configuration and picks React's production runtime before anything loads React.
 import { config, viteDevOn } from "./server/runtime";
-import { createServer, type IncomingMessage } from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import express from "express";
@@ -22,30 +22,39 @@ import { watchPublicPages } from "./api/content/changes";
 import { createMemberPageCache, type PageKeepingVote } from "./server/member-page-cache";
 import { clientAddress } from "./api/http";
 import { createDeviceCookie } from "./server/device-cookie";
+import { log } from "./shared/log.server";
+import { metricsAuthorized, recordRequest, registry } from "./api/lib/metrics";
+import { readiness, registerNodeGauges } from "./api/observability";
+import { pageRouteLabeler } from "./server/route-label";
 
 /** Composes, in one process: the API (the spec's {host}), socket.io and the Remix web tier. ROLE picks a part. */
 
 // A promise that one request or socket forgot to handle is a bug to log, never a reason to take
 // the site, the API and every member's socket down with it.
 process.on("unhandledRejection", (reason) => {
-  console.error("Unhandled rejection (the process goes on):", reason);
+  log.error({ err: reason }, "unhandled rejection (the process goes on)");
 });
 
 const deps = await createDeps(config);
 if (config.SEED_DEMO)
   await seedIfEmpty(deps.db, {
-    log: console.log,
+    // It names the demo login: for the person starting the site (stderr), not for the log.
+    log: (line: string) => process.stderr.write(`${line}\n`),
     siteName: config.SITE_NAME,
     publicOrigin: config.PUBLIC_ORIGIN,
     port: config.PORT,
   });
 await deps.database.analyze();
 
-const api = createApi(deps);
+/** True from SIGTERM on: /readyz answers 503, and the node finishes what it has, then exits. */
+let draining = false;
+const api = createApi(deps, { draining: () => draining });
 const apiListener = getRequestListener(api.fetch);
 const serveApi = config.ROLE !== "web";
 const serveWeb = config.ROLE !== "api";
 
+/** Each web request's id (logs, metrics, the API calls it makes), from the server below to its load context. */
+const requestIds = new WeakMap<IncomingMessage, string>();
 /** Each page's Content-Security-Policy nonce, from the header set below to the page's load context. */
 const nonces = new WeakMap<IncomingMessage, string>();
 /** A keepable member page's vote (server/member-page-cache.ts), from the cache to the page's loaders. */
@@ -63,6 +72,8 @@ web.set("trust proxy", config.TRUST_PROXY);
 web.use(compression());
 
 let viteDev: ViteDevServer | undefined;
+/** A page request's route pattern for logs and metrics (server/route-label.ts). */
+let pageRoute = pageRouteLabeler(undefined);
 if (serveWeb) {
   if (viteDevOn) {
     const vite = await import("vite");
@@ -103,6 +114,7 @@ if (serveWeb) {
   const build = viteDev
     ? () => viteDev!.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>
     : ((await import(path.resolve("build/server/index.js"))) as ServerBuild);
+  pageRoute = pageRouteLabeler(typeof build === "function" ? undefined : build.routes);
   web.all(
     "*",
     createGuardedRemixHandler({
@@ -111,7 +123,7 @@ if (serveWeb) {
         ...context,
         clientIp: req.ip ?? "unknown",
         cspNonce: nonces.get(req) ?? createNonce(),
-        pageRequestId: randomUUID(),
+        pageRequestId: requestIds.get(req) ?? randomUUID(),
         pageKeeping: keepingVotes.get(req),
       }),
       mode: viteDev ? "development" : "production",
@@ -152,9 +164,55 @@ const ensureDeviceCookie = createDeviceCookie({
   secure: config.NODE_ENV === "production",
   pageCacheOn: config.PAGE_CACHE_SECONDS > 0,
 });
+/** `GET /metrics` (Prometheus text) with `Authorization: Bearer <METRICS_TOKEN>`; no token set: no route. */
+async function serveMetrics(req: IncomingMessage, res: ServerResponse) {
+  if (!metricsAuthorized(req.headers.authorization, config.METRICS_TOKEN!)) {
+    res.writeHead(401, { "content-type": "text/plain", "www-authenticate": "Bearer" });
+    return void res.end("Unauthorized.\n");
+  }
+  res.writeHead(200, { "content-type": registry.contentType, "cache-control": "no-store" });
+  res.end(await registry.metrics());
+}
+
+/** Health for a web-only node (an API node's API answers these itself). */
+async function serveHealth(pathname: string, res: ServerResponse) {
+  const r = pathname === "/healthz" ? { ready: true, checks: "ok" } : await readiness(deps, draining);
+  res.writeHead(r.ready ? 200 : 503, { "content-type": "application/json", "cache-control": "no-store" });
+  res.end(JSON.stringify({ success: r.ready, msg: r.checks }));
+}
+
+/** One line and one metric per page, asset or data request of the web tier, when its answer is sent. */
+function observeWeb(req: IncomingMessage, res: ServerResponse, reqId: string) {
+  const started = performance.now();
+  res.once("finish", () => {
+    const route = pageRoute((req.url ?? "/").split("?")[0] ?? "/");
+    const seconds = (performance.now() - started) / 1000;
+    recordRequest({ tier: "web", method: req.method ?? "GET", route, status: res.statusCode, seconds });
+    if (route !== "/assets/*")
+      log.info(
+        {
+          reqId,
+          tier: "web",
+          method: req.method,
+          route,
+          status: res.statusCode,
+          ms: Math.round(seconds * 10_000) / 10,
+        },
+        "request",
+      );
+  });
+}
+
 const server = createServer((req, res) => {
   const pathname = (req.url ?? "/").split("?")[0] ?? "/";
+  if (pathname === "/metrics" && config.METRICS_TOKEN && req.method === "GET")
+    return void serveMetrics(req, res).catch(() => res.destroy());
   if (serveApi && (isApiPath(pathname) || !serveWeb)) return void apiListener(req, res);
+  if (pathname === "/healthz" || pathname === "/readyz") return void serveHealth(pathname, res);
+  const reqId = randomUUID();
+  requestIds.set(req, reqId);
+  res.setHeader("X-Request-Id", reqId);
+  observeWeb(req, res, reqId);
   ensureDeviceCookie(req, res);
   const nonce = createNonce();
   nonces.set(req, nonce);
@@ -168,31 +226,63 @@ const server = createServer((req, res) => {
     }),
   );
 });
-if (serveApi) attachRealtime(server, deps, { adapterKey: config.REDIS_ADAPTER_KEY });
+const io = serveApi ? attachRealtime(server, deps, { adapterKey: config.REDIS_ADAPTER_KEY }) : undefined;
+registerNodeGauges(deps, io);
 // Payouts whose webhook never came are asked about (any node may: each claims its own).
 const reconciler = serveApi ? startReconciler(deps) : undefined;
 
 server.listen(config.PORT, config.HOST, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
-  console.log(`${config.SITE_NAME} (${config.ROLE}) listening on http://localhost:${port}`);
-  console.log(
-    `Database: ${deps.database.kind === "pglite" ? `embedded PGlite in ${config.DATA_DIR}/pglite` : "PostgreSQL"}`,
+  log.info(
+    {
+      role: config.ROLE,
+      port,
+      database: deps.database.kind,
+      payouts: deps.payoutProvider ? "razorpayx" : "by hand",
+      metrics: config.METRICS_TOKEN ? "GET /metrics (bearer token)" : "off (set METRICS_TOKEN)",
+    },
+    `${config.SITE_NAME} (${config.ROLE}) listening on http://localhost:${port}`,
   );
-  if (config.SEED_DEMO) console.log("Demo login: demo@example.com / demo-password-123");
-  console.log(
+  // For the person who ran `npm start`, not for the log: on stderr, so stdout stays one JSON object a line.
+  const banner = [
+    `${config.SITE_NAME} (${config.ROLE}) listening on http://localhost:${port}`,
+    `Database: ${deps.database.kind === "pglite" ? `embedded PGlite in ${config.DATA_DIR}/pglite` : "PostgreSQL"}`,
+    ...(config.SEED_DEMO ? ["Demo login: demo@example.com / demo-password-123"] : []),
     deps.payoutProvider
       ? `Payouts: RazorpayX at ${config.RAZORPAYX_BASE_URL} (webhooks: POST /webhooks/payouts/razorpayx)`
       : "Payouts: by hand (set PAYOUT_PROVIDER=razorpayx to pay through RazorpayX)",
-  );
+  ];
+  process.stderr.write(`${banner.join("\n")}\n`);
 });
 
-const shutdown = () => {
+/**
+ * SIGTERM (or SIGINT): readiness turns 503 so the proxy stops sending; the listener closes (no new
+ * connections; idle keep-alive ones close); sockets are closed at the transport, so their clients
+ * reconnect — through the proxy, to another node — and resume their rooms; requests in flight
+ * finish (up to SHUTDOWN_GRACE_SECONDS); then timers, Redis and the pool are released and the
+ * process exits 0.
+ */
+async function shutdown(signal: NodeJS.Signals) {
+  if (draining) return;
+  draining = true;
+  log.info({ signal }, "shutting down: finishing requests in flight");
   stopWatchingPages();
   reconciler?.stop();
-  server.close();
-  void viteDev?.close();
-  void deps.close().finally(() => process.exit(0));
-};
-process.on("SIGINT", shutdown);
-process.on("SIGTERM", shutdown);
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  if (io) {
+    io.engine.close();
+  }
+  const grace = setTimeout(() => {
+    log.warn("shutdown: grace period over, closing the connections left");
+    server.closeAllConnections();
+  }, config.SHUTDOWN_GRACE_SECONDS * 1000);
+  await closed;
+  clearTimeout(grace);
+  await Promise.allSettled([viteDev?.close(), deps.close()]);
+  log.info("stopped");
+  process.exit(0);
+}
+process.on("SIGINT", (s) => void shutdown(s));
+process.on("SIGTERM", (s) => void shutdown(s));

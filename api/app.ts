@@ -32,6 +32,11 @@ import { payoutWebhookRoute } from "./payouts/webhookHttp";
 import { demoWallRoute } from "./taskWalls/demoWallHttp";
 import { bettingGamesRoute } from "./games/http";
 import { GENERIC_FAILURE } from "../shared/messages";
+import { randomUUID, timingSafeEqual } from "node:crypto";
+import { matchedRoutes } from "hono/route";
+import { log, validRequestId } from "../shared/log.server";
+import { recordRequest } from "./lib/metrics";
+import { readiness } from "./observability";
 
 /** Path prefixes served by the API (the spec's {host}); everything else is the web tier's. */
 export const API_PREFIXES = [
@@ -48,14 +53,62 @@ export const API_PREFIXES = [
   "/webhooks/",
   "/checkLogin_for_navBar",
   "/healthz",
+  "/readyz",
 ];
 
 export function isApiPath(pathname: string): boolean {
   return API_PREFIXES.some((p) => pathname === p || pathname.startsWith(p));
 }
 
-export function createApi(deps: Deps): Hono<ApiEnv> {
+/** The web tier's request id, honoured only next to the internal token (anyone else gets one of ours). */
+function callersRequestId(c: { req: { header(name: string): string | undefined } }, internalToken: string) {
+  const token = Buffer.from(c.req.header("x-internal-token") ?? "");
+  const wanted = Buffer.from(internalToken);
+  if (token.length !== wanted.length || !timingSafeEqual(token, wanted)) return undefined;
+  return validRequestId(c.req.header("x-request-id"));
+}
+
+export function createApi(
+  deps: Deps,
+  opts: {
+    /** True once the node is shutting down: /readyz answers 503 so the proxy sends no more. */
+    draining?: () => boolean;
+  } = {},
+): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
+  // First: every answer — refusals and failures included — is timed, counted and logged once,
+  // by route pattern (never the path with its query: postbacks and links carry secrets there).
+  app.use("*", async (c, next) => {
+    const started = performance.now();
+    const reqId = callersRequestId(c, deps.internalToken) ?? randomUUID();
+    c.set("reqId", reqId);
+    await next();
+    c.header("X-Request-Id", reqId);
+    // The handler's pattern (middlewares are registered for ALL methods); none matched is a 404,
+    // whose path stays out of the line and the labels.
+    const route = matchedRoutes(c).findLast((r) => r.method !== "ALL")?.path ?? "(none)";
+    const seconds = (performance.now() - started) / 1000;
+    recordRequest({
+      tier: "api",
+      method: c.req.method,
+      route,
+      status: c.res.status,
+      seconds,
+      errorCode: c.var.errorCode,
+    });
+    log.info(
+      {
+        reqId,
+        tier: "api",
+        method: c.req.method,
+        route,
+        status: c.res.status,
+        ms: Math.round(seconds * 10_000) / 10,
+        ...(c.var.errorCode ? { errorCode: c.var.errorCode } : {}),
+      },
+      "request",
+    );
+  });
   app.use("*", async (c, next) => {
     c.set("deps", deps);
     await next();
@@ -81,6 +134,10 @@ export function createApi(deps: Deps): Hono<ApiEnv> {
   );
   app.use("*", refuseUnsafeAddress);
   app.get("/healthz", (c) => c.json({ success: true, msg: "ok" }));
+  app.get("/readyz", async (c) => {
+    const r = await readiness(deps, opts.draining?.() ?? false);
+    return c.json({ success: r.ready, msg: r.checks }, r.ready ? 200 : 503);
+  });
   app.route("/", publicRoute());
   app.get("/userRoute/user_signUp_login_google", googleSignIn);
   app.route("/userRoute", userRoute());
@@ -105,7 +162,7 @@ export function createApi(deps: Deps): Hono<ApiEnv> {
     const refused = refusal(c, err);
     if (refused) return refused;
     if (err instanceof HTTPException) return fail(c, err.status, err.message || "Bad request.");
-    console.error(err);
+    log.error({ reqId: c.var.reqId, err }, "unhandled error");
     return fail(c, 500, GENERIC_FAILURE);
   });
   return app;

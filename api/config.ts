@@ -16,6 +16,10 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
   ROLE: z.enum(["all", "web", "api"]).default("all"),
+  /** `GET /metrics` answers only with `Authorization: Bearer <METRICS_TOKEN>`; unset, there is no /metrics. */
+  METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN: at least 16 characters.").optional(),
+  /** On SIGTERM, how long requests in flight may take before their connections are closed. */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(120).default(10),
   DATA_DIR: z.string().default(".data"),
   DATABASE_URL: z.string().url().optional(),
   API_ORIGIN: z.string().url().optional(),

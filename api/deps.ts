@@ -78,6 +78,7 @@ export async function createDeps(
     (await openDatabase({
       url: config.DATABASE_URL,
       dataDir: config.DATABASE_URL ? undefined : `${config.DATA_DIR}/pglite`,
+      applicationName: `rupee-rewards:${config.ROLE}:${process.pid}`,
     }));
   await ensurePlatformAccounts(database.db);
   const redis = config.REDIS_URL

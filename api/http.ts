@@ -21,7 +21,16 @@ import { ROLE_REFUSED, mayUse, type OperatorRole } from "../shared/operatorRoles
  * The response envelope (docs/api.md): `{success:true, msg}` on success,
  * `{success:false, error_msg, error_code}` on failure, plus the session flags on member routes.
  */
-export type ApiEnv = { Variables: { deps: Deps; member: SessionUser } };
+export type ApiEnv = {
+  Variables: {
+    deps: Deps;
+    member: SessionUser;
+    /** This request's id (logs, metrics): the web tier's, next to the internal token, else our own. */
+    reqId: string;
+    /** The error_code of a refusal answered (set by `fail`), for the error metrics. */
+    errorCode?: string;
+  };
+};
 export type ApiContext = Context<ApiEnv>;
 
 /** The one table from a domain refusal to its HTTP status. */
@@ -118,7 +127,10 @@ export const fail = (
   errorMsg: string | { msg: string }[],
   extra: Record<string, unknown> = {},
   code: DomainErrorCode = codeForStatus(status),
-) => c.json({ success: false, error_msg: errorMsg, error_code: code, ...extra }, status);
+) => {
+  (c as ApiContext).set("errorCode", code);
+  return c.json({ success: false, error_msg: errorMsg, error_code: code, ...extra }, status);
+};
 
 /** The envelope for a thrown refusal; undefined for anything else (a bug: the caller answers 500). */
 export function refusal(c: Context, err: unknown): Response | undefined {

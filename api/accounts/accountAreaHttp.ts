@@ -24,6 +24,7 @@ import {
 } from "./profile";
 import { LOCALES } from "../../shared/i18n/locale";
 import { contentLocale } from "../content/localized";
+import { log } from "../../shared/log.server";
 
 /**
  * The account areas under /userRoute: refer and earn, profile (with the payout method binding)
@@ -134,7 +135,7 @@ export function accountAreaRoute(): Hono<ApiEnv> {
         siteName: deps.config.SITE_NAME,
       }).catch((e: unknown) => {
         if (!(e instanceof MailDeliveryError)) throw e;
-        console.error(e.cause ?? e);
+        log.error({ err: e.cause ?? e }, "profile: the verification mail could not be sent");
         throw new ApiError(503, PROFILE_MESSAGES.mailFailed);
       });
       return ok(c, PROFILE_MESSAGES.emailSent);

@@ -17,6 +17,7 @@ import { recordSignInOrigin, signInOrigin } from "./signInHttp";
 import { enforceOneAccountRule } from "../risk/links";
 import { setSessionCookie } from "../lib/sessionCookie";
 import type { GoogleAuthorization } from "../../shared/contracts/accounts";
+import { log } from "../../shared/log.server";
 
 /**
  * Google sign-in and sign-up through the OAuth authorization-code flow with PKCE (docs/api/humanCheck.md,
@@ -88,7 +89,7 @@ async function configurationOrFail(deps: Deps): Promise<client.Configuration> {
   try {
     return await providerConfiguration(deps);
   } catch (e) {
-    console.error("Google sign-in: discovery failed", e);
+    log.error({ err: e }, "Google sign-in: discovery failed");
     throw new ApiError(502, UNAVAILABLE);
   }
 }
@@ -118,7 +119,7 @@ async function exchangeCode(deps: Deps, q: z.infer<typeof CallbackQuery>): Promi
     }
   } catch (e) {
     // A wrong, reused or expired code, or a bad verifier: the provider's answer, not our fault.
-    console.warn("Google sign-in: code exchange refused:", e instanceof Error ? e.message : e);
+    log.warn({ err: e instanceof Error ? e.message : e }, "Google sign-in: code exchange refused");
     throw new ApiError(400, SIGN_IN_FAILED);
   }
   const sub = typeof claims.sub === "string" ? claims.sub : "";

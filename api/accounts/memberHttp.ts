@@ -51,6 +51,7 @@ import { dashboardTag, memberDashboard } from "./dashboard";
 import { memberRestrictions } from "../members/restrictions";
 import type { MemberRestrictions } from "../../shared/contracts/accounts";
 import { contentLocale } from "../content/localized";
+import { log } from "../../shared/log.server";
 
 export const HUMAN_CHECK_FAILED = "Please verify that you are a human!";
 export const TOKEN_FAILED = "Token Verification Failed!";
@@ -276,7 +277,7 @@ export function userRoute(): Hono<ApiEnv> {
         userId: member.id,
         origin: publicOrigin(deps.config),
         siteName: deps.config.SITE_NAME,
-      }).catch((e: unknown) => console.error("Sign-up verification mail not sent", e));
+      }).catch((e: unknown) => log.error({ err: e }, "Sign-up verification mail not sent"));
       return ok(c, "user registered successfully!", { user: member.email });
     } catch (e) {
       if (e instanceof AlreadyRegisteredError)
@@ -296,7 +297,7 @@ export function userRoute(): Hono<ApiEnv> {
       siteName: deps.config.SITE_NAME,
     }).catch((e: unknown) => {
       if (!(e instanceof MailDeliveryError)) throw e;
-      console.error(e.cause ?? e);
+      log.error({ err: e.cause ?? e }, "sign-up: the verification mail could not be sent");
       throw new DomainError("unavailable", MAIL_FAILED);
     });
     if (!result.sent)

@@ -7,6 +7,7 @@ import { mailWords, type MailWords } from "../lib/mailWords";
 import { emailKey, hashPassword, normalizeEmail } from "./accounts";
 import { isUniqueViolation } from "../db/errors";
 import { getSetting } from "../site/settings";
+import { log } from "../../shared/log.server";
 
 /**
  * Password reset and e-mail change links. Tokens are random, stored only as a hash, expire after
@@ -246,6 +247,6 @@ export async function sendNotice(
         notice.lines.map((l) => `<p>${escapeHtml(l)}</p>`).join(""),
     });
   } catch (e) {
-    console.error(`Notice "${notice.subject}" not sent`, e);
+    log.error({ err: e }, `Notice "${notice.subject}" not sent`);
   }
 }

@@ -16,6 +16,7 @@ import { revokeOtherSessions } from "./sessions";
 import { getSetting } from "../site/settings";
 import { recordPayoutAccount } from "../risk/links";
 import type { AccountSummary, ProfileData } from "../../shared/contracts/accounts";
+import { log } from "../../shared/log.server";
 
 export const PROFILE_MESSAGES = {
   saved: "Profile Updated Successfully!",
@@ -146,9 +147,12 @@ export async function updateProfile(
       accountInfo: input.accountInfo,
     }).catch((e: unknown) => {
       const cause = e instanceof Error && e.cause instanceof Error ? e.cause : e;
-      console.error(
-        `Risk: the payout account of member ${member.id} was not recorded:`,
-        cause instanceof Error ? cause.message.slice(0, 200) : "unknown error",
+      log.error(
+        {
+          memberId: member.id,
+          cause: cause instanceof Error ? cause.message.slice(0, 200) : "unknown error",
+        },
+        "risk: the payout account was not recorded",
       );
     });
   }

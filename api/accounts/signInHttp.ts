@@ -1,6 +1,7 @@
 import { clientIp, type ApiContext } from "../http";
 import { ensureDeviceId, recordOrigin, type OriginKind } from "../risk/links";
 import { clipUserAgent, type SignInOrigin } from "./sessions";
+import { log } from "../../shared/log.server";
 
 /**
  * Where a request came from, as the API sees it: kept with the session and the sign-in. A
@@ -34,9 +35,13 @@ export async function recordSignInOrigin(
     });
   } catch (e) {
     const cause = e instanceof Error && e.cause instanceof Error ? e.cause : e;
-    console.error(
-      `Risk: the ${kind} origin of member ${userId} was not recorded:`,
-      cause instanceof Error ? cause.message.slice(0, 200) : "unknown error",
+    log.error(
+      {
+        memberId: userId,
+        kind,
+        cause: cause instanceof Error ? cause.message.slice(0, 200) : "unknown error",
+      },
+      "risk: the sign-in origin was not recorded",
     );
   }
 }

@@ -1,5 +1,6 @@
 import type { Redis } from "ioredis";
 import type { Config } from "../config";
+import { log } from "../../shared/log.server";
 
 /**
  * Word that the public pages changed (the site's words: FAQ, home sections, policies, the
@@ -27,7 +28,7 @@ export function publicPagesChannel(config: Pick<Config, "REDIS_ADAPTER_KEY">): s
 export function publicPagesChanged(deps: ChangeDeps): void {
   for (const onChange of watchers.get(deps) ?? []) onChange();
   deps.redis?.publish(publicPagesChannel(deps.config), String(Date.now())).catch((err: unknown) => {
-    console.error("Could not tell the other nodes that the public pages changed:", err);
+    log.error({ err }, "Could not tell the other nodes that the public pages changed");
   });
 }
 
@@ -45,9 +46,9 @@ export function watchPublicPages(deps: ChangeDeps, onChange: () => void): () => 
     subscriber.on("message", (name: string) => {
       if (name === channel) onChange();
     });
-    subscriber.on("error", (err: unknown) => console.error("Public pages channel:", err));
+    subscriber.on("error", (err: unknown) => log.error({ err }, "Public pages channel"));
     subscriber.subscribe(channel).catch((err: unknown) => {
-      console.error("Could not watch the public pages channel:", err);
+      log.error({ err }, "Could not watch the public pages channel");
     });
   }
   return () => {

@@ -20,6 +20,8 @@ export interface Database {
   /** Refreshes the planner's statistics where nothing else does (see openDatabase). */
   analyze(): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL's connection pool: its size and the name its connections give (`application_name`), for the pool gauge. */
+  pool?: { max: number; applicationName: string };
 }
 
 /**
@@ -37,13 +39,27 @@ export async function openDatabase(opts: {
   dataDir?: string;
   pglite?: PGlite;
   maxConnections?: number;
+  /** How this process's connections name themselves to PostgreSQL (pg_stat_activity). */
+  applicationName?: string;
 }): Promise<Database> {
   if (opts.url) {
-    const client = postgres(opts.url, { max: opts.maxConnections ?? 10, onnotice: () => {} });
+    const max = opts.maxConnections ?? 10;
+    const applicationName = opts.applicationName ?? `rupee-rewards:${process.pid}`;
+    const client = postgres(opts.url, {
+      max,
+      onnotice: () => {},
+      connection: { application_name: applicationName },
+    });
     const db = drizzlePostgres(client, { schema }) as unknown as Db;
     await migratePostgres(db as never, { migrationsFolder });
     // PostgreSQL's autovacuum keeps the statistics current.
-    return { db, kind: "postgres", analyze: async () => {}, close: () => client.end({ timeout: 5 }) };
+    return {
+      db,
+      kind: "postgres",
+      analyze: async () => {},
+      close: () => client.end({ timeout: 5 }),
+      pool: { max, applicationName },
+    };
   }
   if (!opts.pglite && opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
   const client = opts.pglite ?? new PGlite(opts.dataDir ?? "memory://");

@@ -16,6 +16,7 @@ import { milliToRupeeString } from "../../shared/money";
 import { DomainError } from "../lib/errors";
 import { settleEffect } from "./settlement";
 import { afterGameSettled } from "../risk/outcomes";
+import { log } from "../../shared/log.server";
 
 /**
  * Tic-tac-toe rooms (issue 9): storage and settlement around the game's machine. The rules — seats,
@@ -90,7 +91,7 @@ export async function inTransaction<T>(g: GameDeps, run: (tx: Tx, fx: Effects) =
   try {
     fx.publish(g.notifier);
   } catch (e) {
-    console.error("game notification failed", e);
+    log.error({ err: e }, "game notification failed");
   }
   // The pair's collusion signal, after the commit (afterGameSettled logs its own failures).
   for (const roomId of fx.settled) await afterGameSettled(g.db, roomId, g.clock());

@@ -40,7 +40,9 @@ export function createMailer(opts: {
   const transport: Transporter | undefined = opts.smtpUrl
     ? nodemailer.createTransport(opts.smtpUrl)
     : undefined;
-  const log = opts.log ?? ((line: string) => console.log(line));
+  // No SMTP (a local demo): the mail, links included, is shown to the person running the site on
+  // stderr, never written to the JSON log.
+  const log = opts.log ?? ((line: string) => void process.stderr.write(`${line}\n`));
   return {
     async send({ secrets, ...mail }) {
       if (transport) {

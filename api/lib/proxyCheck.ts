@@ -1,4 +1,5 @@
 import { isIP } from "node:net";
+import { log as logger } from "../../shared/log.server";
 
 /**
  * The proxy check where ads are earned (issue 7 §3, ARCHITECTURE §10). Two common provider
@@ -38,7 +39,9 @@ export function createProxyCheck(opts: ProxyCheckOptions): ProxyCheck {
   const timeoutMs = opts.timeoutMs ?? PROXY_CHECK_TIMEOUT_MS;
   const cacheMs = opts.cacheMs ?? PROXY_CHECK_CACHE_MS;
   const cacheSize = opts.cacheSize ?? 10_000;
-  const log = opts.log ?? ((message: string, error?: unknown) => console.error(message, error ?? ""));
+  const log =
+    opts.log ??
+    ((message: string, error?: unknown) => logger.warn({ err: error }, `proxy check: ${message}`));
   const now = opts.now ?? Date.now;
   const cache = new Map<string, { proxy: boolean; until: number }>();
 

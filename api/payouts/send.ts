@@ -6,6 +6,7 @@ import { applyStatus, nextCheckAfter, scheduleNextCheck, type ApplyVerdict } fro
 import { payoutDestination } from "./destination";
 import { ProviderRefusedError, ProviderUnavailableError, type PayoutProvider } from "./provider";
 import { narrationOf } from "./razorpayx";
+import { log } from "../../shared/log.server";
 
 /**
  * Sending an opened attempt to the provider, outside any transaction (a network call never holds
@@ -107,7 +108,7 @@ export async function sendAttempt(deps: Deps, payoutId: string): Promise<SendOut
     }
     if (e instanceof ProviderUnavailableError || e instanceof ProviderRefusedError) {
       if (e instanceof ProviderRefusedError)
-        console.error(`payouts: RazorpayX refused our credentials: ${e.message}`);
+        log.error(`payouts: RazorpayX refused our credentials: ${e.message}`);
       await scheduleNextCheck(db, p.id, p.checks, now);
       return { verdict: "waiting", detail: e.message };
     }
@@ -174,7 +175,7 @@ export async function reconcilePayouts(deps: Deps, opts: { limit?: number } = {}
     try {
       await checkAttempt(deps, p);
     } catch (e) {
-      console.error(`payouts: reconciling ${p.id} failed`, e);
+      log.error({ err: e }, `payouts: reconciling ${p.id} failed`);
     }
   }
   return claimed.length;
@@ -188,7 +189,7 @@ export function startReconciler(deps: Deps, everyMs = 30_000): { stop(): void } 
     if (running) return;
     running = true;
     reconcilePayouts(deps)
-      .catch((e: unknown) => console.error("payouts: reconciler failed", e))
+      .catch((e: unknown) => log.error({ err: e }, "payouts: reconciler failed"))
       .finally(() => {
         running = false;
       });

@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import { payoutWebhooks } from "../db/schema";
 import { clientIp, fail, type ApiEnv } from "../http";
 import { applyStatus, findAttempt, type ApplyVerdict } from "./apply";
+import { log as logger } from "../../shared/log.server";
 
 /**
  * The payout provider's webhooks (docs/api/payouts.md): `POST /webhooks/payouts/razorpayx`.
@@ -62,7 +63,7 @@ export function payoutWebhookRoute(): Hono<ApiEnv> {
     const base = { channel: provider.channel, body, headers, ip: clientIp(c) };
 
     if (!provider.verifyWebhook(body, header)) {
-      console.warn(`payouts: webhook with a bad signature refused (from ${base.ip})`);
+      logger.warn(`payouts: webhook with a bad signature refused (from ${base.ip})`);
       await keep(deps.db, { ...base, verdict: "bad_signature" });
       return fail(c, 400, "The webhook's signature does not match.");
     }

@@ -18,6 +18,7 @@ import {
 import { attachTicTacToe } from "./ticTacToe";
 import { componentRoom, everyoneRoom, handle, type RealtimeServer } from "./socket";
 import { TOO_MANY_SOCKETS, TOO_MANY_SOCKETS_DATA, socketSlots } from "./socketCap";
+import { log } from "../../shared/log.server";
 
 export type { RealtimeServer } from "./socket";
 
@@ -95,7 +96,7 @@ export function attachRealtime(
         next();
       })
       .catch((e: unknown) => {
-        console.error("socket handshake: session check failed", e);
+        log.error({ err: e }, "socket handshake: session check failed");
         next(new Error(JSON.stringify(SESSION_FAILURE_FLAGS.expired)));
       });
   });

@@ -13,6 +13,7 @@ import {
 import { TIC_TAC_TOE_EVENTS as EV } from "../../shared/ticTacToeEvents";
 import type { ZodType, ZodTypeDef } from "zod";
 import { GENERIC_FAILURE } from "../../shared/messages";
+import { log } from "../../shared/log.server";
 
 /**
  * What every socket feature shares: the typed event maps and socket data, the rooms pushes go to,
@@ -68,7 +69,7 @@ export type ErrorField = "error" | "error_msg";
 
 function errorAck(e: unknown, field: ErrorField) {
   if (e instanceof DomainError) return { success: false, [field]: e.message, error_code: e.code };
-  console.error("socket handler failed", e);
+  log.error({ err: e }, "socket handler failed");
   return { success: false, [field]: GENERIC_FAILURE, error_code: "server_error" };
 }
 
@@ -90,7 +91,7 @@ export function handle<T, A>(
       try {
         ack?.(answer);
       } catch (e) {
-        console.error("socket acknowledgement failed", e);
+        log.error({ err: e }, "socket acknowledgement failed");
       }
     };
     // Control characters and lone surrogates are refused as in any API body, before the schema.

@@ -1,4 +1,5 @@
 import type { Redis } from "ioredis";
+import { log } from "../../shared/log.server";
 
 /**
  * How many live sockets one member may hold (every tab's lobby or room page is one). A handshake
@@ -78,7 +79,7 @@ export function socketSlots(opts: {
   let warned = false;
   const redisFailed = (e: unknown) => {
     // Each node goes on counting its own sockets; said once, not per handshake.
-    if (!warned) console.error("socket cap: Redis failed, counting per node", e);
+    if (!warned) log.error({ err: e }, "socket cap: Redis failed, counting per node");
     warned = true;
   };
 

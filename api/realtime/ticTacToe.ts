@@ -33,6 +33,7 @@ import {
   type MemberSocket,
   type RealtimeServer,
 } from "./socket";
+import { log } from "../../shared/log.server";
 
 /**
  * The tic-tac-toe socket events (spec 2 §7), thin over the room modules (api/games/rooms.ts and its neighbours):
@@ -75,7 +76,7 @@ function notifier(io: RealtimeServer, deps: Deps): GameNotifier {
             push,
           );
         })
-        .catch((e: unknown) => console.error("balance push failed", e));
+        .catch((e: unknown) => log.error({ err: e }, "balance push failed"));
     },
   };
 }
@@ -95,7 +96,7 @@ export function attachTicTacToe(io: RealtimeServer, deps: Deps, opts: { sweepEve
       if (running) return;
       running = true;
       sweep(g())
-        .catch((e: unknown) => console.error("game sweeper failed", e))
+        .catch((e: unknown) => log.error({ err: e }, "game sweeper failed"))
         .finally(() => {
           running = false;
         });
@@ -167,7 +168,7 @@ export function attachTicTacToe(io: RealtimeServer, deps: Deps, opts: { sweepEve
           if (await present()) return;
           await disconnect(g(), id, member.id);
           if (await present()) await enterRoom(g(), id, member.id);
-        })().catch((e: unknown) => console.error("game disconnect failed", e));
+        })().catch((e: unknown) => log.error({ err: e }, "game disconnect failed"));
       }
     });
   }

@@ -5,6 +5,7 @@ import { EARNING_KINDS, istDay, istDayStart, IST_OFFSET_MS } from "../ledger/ear
 import { milliToRupeeString } from "../../shared/money";
 import { DEFAULT_RISK_POLICY } from "../../shared/risk";
 import { recordSignals, type SignalInput } from "./score";
+import { log } from "../../shared/log.server";
 
 /**
  * Velocity and timing signals (issue 21 §1): claims beyond human pace, claims landing at the
@@ -273,6 +274,6 @@ export async function afterClaim(
     const signals = found.filter((s): s is SignalInput => s !== null);
     if (signals.length > 0) await recordSignals(db, signals, now);
   } catch (e) {
-    console.error("risk: claim signals failed", e);
+    log.error({ err: e }, "risk: claim signals failed");
   }
 }

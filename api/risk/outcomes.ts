@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import { adCheatLog, gamePlayers, gameRooms, taskWallTransactions, users } from "../db/schema";
 import { istDay } from "../ledger/earningKinds";
 import { recordSignals, type SignalInput } from "./score";
+import { log as logger } from "../../shared/log.server";
 
 /**
  * Outcome signals (issue 21 §1): the member's cheat-log refusals, offer-wall reversals against
@@ -82,7 +83,7 @@ export async function afterRefusal(
     const signals = found.filter((s): s is SignalInput => s !== null);
     if (signals.length > 0) await recordSignals(db, signals, input.now);
   } catch (e) {
-    console.error("risk: refusal signals failed", e);
+    logger.error({ err: e }, "risk: refusal signals failed");
   }
 }
 
@@ -148,7 +149,7 @@ export async function afterOfferReversal(db: Db, userId: string, now: Date): Pro
       now,
     );
   } catch (e) {
-    console.error("risk: reversal signals failed", e);
+    logger.error({ err: e }, "risk: reversal signals failed");
   }
 }
 
@@ -221,6 +222,6 @@ export async function afterGameSettled(db: Db, roomId: string, now: Date): Promi
       now,
     );
   } catch (e) {
-    console.error("risk: game signals failed", e);
+    logger.error({ err: e }, "risk: game signals failed");
   }
 }

@@ -4,6 +4,7 @@ import type { Db, Tx } from "../db/client";
 import { builtinShortUrls, shorteners } from "../db/schema";
 import { DomainError, UpstreamError } from "../lib/errors";
 import { OutboundRefused, TimeoutError, outboundGet } from "../lib/outbound";
+import { log as logger } from "../../shared/log.server";
 
 /**
  * Link shorteners (issue 8, ARCHITECTURE §10). A short link's start sends the site's end-page
@@ -95,7 +96,7 @@ export async function adLinkFlyShorten(input: {
   allowPrivate: boolean;
 }): Promise<string> {
   const fail = (cause: string): never => {
-    console.warn(`Shortener "${input.name}" failed: ${cause}`);
+    logger.warn(`Shortener "${input.name}" failed: ${cause}`);
     throw new UpstreamError(SHORTENER_MESSAGES.unavailable);
   };
   const request = httpUrl(input.apiUrl);

@@ -18,6 +18,7 @@ import {
 import { wallsById, type KnownWall } from "./walls";
 import { listCannedReplies } from "./cannedReplies";
 import { SUPPORT_MESSAGES } from "./messages";
+import { log } from "../../shared/log.server";
 
 /**
  * Support that answers: contact messages get a status (open → answered by an operator's reply,
@@ -246,7 +247,7 @@ export async function replyAsOperator(
     await deps.mailer.send(replyMail(message, input.body, words));
     return { mailed: true };
   } catch (e) {
-    console.error("support reply mail failed", e);
+    log.error({ err: e }, "support reply mail failed");
     return { mailed: false };
   }
 }

@@ -5,6 +5,7 @@ import { creditEarning } from "../ledger/earnings";
 import { PLATFORM, memberAccount, post } from "../ledger/ledger";
 import { milliToRupeeString } from "../../shared/money";
 import type { TaskWall } from "./config";
+import { log } from "../../shared/log.server";
 
 /**
  * Pending offer credits (issue 21 §3): a task-wall credit above its wall's hold threshold is
@@ -247,7 +248,7 @@ export async function sweepDueCredits(db: Db, now: Date, limit = RELEASE_BATCH):
     if (!(await anyDue(db, now))) return 0;
     while (released < limit && (await releaseOne(db, now))) released++;
   } catch (e) {
-    console.error("pending credit release failed", e);
+    log.error({ err: e }, "pending credit release failed");
   }
   return released;
 }

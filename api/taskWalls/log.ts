@@ -7,6 +7,7 @@ import type { PostbackVerdict } from "../../shared/taskWall";
 import type { PostbackLogPage } from "../../shared/contracts/taskWalls";
 import { getSetting, updateSettingAudited } from "../site/settings";
 import { DomainError } from "../lib/errors";
+import { log as logger } from "../../shared/log.server";
 
 /**
  * The postback log (docs/api/taskwalls.md): the row every postback request leaves with its
@@ -115,7 +116,7 @@ export async function sweepAfterPostback(db: Db, now: Date): Promise<void> {
   try {
     await sweepPostbackLog(db, now);
   } catch (e) {
-    console.error("postback log sweep failed", e);
+    logger.error({ err: e }, "postback log sweep failed");
   }
 }
 

@@ -10,6 +10,7 @@ import { memberBalances } from "../ledger/ledger";
 import { DEMO_WALL_ID, USER_ID_PLACEHOLDER, demoWallServed, listTaskWalls, type TaskWall } from "./config";
 import { pendingAccount, pendingCredits, releaseDueCredits } from "./holds";
 import { ledgerAccounts } from "../db/schema";
+import { log } from "../../shared/log.server";
 
 /**
  * Task walls as members see them (spec 2 §3, §7): the walls shown, each with the member's frame
@@ -104,6 +105,6 @@ export async function pushTaskWallBalance(
     deps.realtime.emitToMember(userId, "taskWall", TASK_WALL_BALANCE_EVENT, { success: true, msg });
   } catch (e) {
     // The money has moved and the network is owed its answer: a lost push only delays the page.
-    console.error("task-wall balance push failed", e);
+    log.error({ err: e }, "task-wall balance push failed");
   }
 }

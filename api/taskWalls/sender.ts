@@ -6,6 +6,7 @@ import { DomainError } from "../lib/errors";
 import { TASK_WALL_MESSAGES, getTaskWall, signatureConfigOf, type TaskWall } from "./config";
 import { getPostback } from "./log";
 import { signPostback, type ParamList } from "./signatures";
+import { log as logger } from "../../shared/log.server";
 
 /**
  * Postbacks the site sends to its own endpoint, over real HTTP like a network's: the demo
@@ -100,7 +101,7 @@ export async function sendPostback(origin: string, request: OutgoingPostback): P
       req.end(body ?? undefined);
     });
   } catch (e) {
-    console.error("postback send failed", e);
+    logger.error({ err: e }, "postback send failed");
     throw new DomainError("unavailable", "The postback endpoint did not answer. Please try again later.");
   }
 }

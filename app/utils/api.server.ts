@@ -6,6 +6,7 @@ import type { AnswerOf, ApiPath, BodyOf, WrittenOf } from "../../shared/contract
 import { GENERIC_FAILURE } from "../../shared/messages";
 import { localizeBody } from "../../shared/i18n/apiMessages";
 import { localeOf } from "../i18n/i18n.server";
+import { log } from "../../shared/log.server";
 
 export interface ApiResult<T = unknown> {
   status: number;
@@ -87,7 +88,11 @@ export async function fetchApi(
     "x-internal-token": context.internalToken,
     "x-client-ip": context.clientIp,
   });
-  if (context.pageRequestId) headers.set("x-page-request", context.pageRequestId);
+  if (context.pageRequestId) {
+    headers.set("x-page-request", context.pageRequestId);
+    // The same id on the API's log lines as on this request's (shared/log.server.ts).
+    headers.set("x-request-id", context.pageRequestId);
+  }
   const cookie = request.headers.get("cookie");
   if (cookie) headers.set("cookie", cookie);
   const language = request.headers.get("accept-language");
@@ -103,7 +108,7 @@ export async function fetchApi(
   } catch (e) {
     // An unreachable API (a split deployment whose API is down) is a server failure the error
     // boundary shows by its status, never a page that could not render.
-    console.error(`API call ${path} failed`, e);
+    log.error({ reqId: context.pageRequestId, err: e, path }, "API call failed");
     throw new Response(GENERIC_FAILURE, { status: 502 });
   }
 }

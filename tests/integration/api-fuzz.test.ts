@@ -473,6 +473,7 @@ describe.each(drivers())("API fuzz (%s)", (driver) => {
 
   const ENDPOINTS: Endpoint[] = [
     { method: "GET", route: "/healthz", input: "none", role: "visitor" },
+    { method: "GET", route: "/readyz", input: "none", role: "visitor" },
     { method: "GET", route: "/checkLogin_for_navBar", input: "none", role: "visitor" },
     {
       method: "GET",

@@ -72,9 +72,12 @@ export async function startServerProcess(
         if (!m) return;
         clearTimeout(timer);
         child.stdout!.off("data", onData);
+        child.stderr!.off("data", onData);
         resolve(`http://127.0.0.1:${m[1]}`);
       };
+      // The start banner is on stderr; the JSON log line (at info) on stdout.
       child.stdout!.on("data", onData);
+      child.stderr!.on("data", onData);
       void exited.then(({ code, signal }) => {
         clearTimeout(timer);
         reject(new Error(`server exited (${code ?? signal}) before listening:\n${output}`));

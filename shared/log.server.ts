@@ -1,0 +1,84 @@
+import pino, { type Logger } from "pino";
+
+/**
+ * The site's one logger: one JSON object per line on stdout (pino), with `level`, `time`, `msg`
+ * and, for anything said about a request or a socket, its `reqId`. LOG_LEVEL picks the level
+ * (default `info`; `warn` under NODE_ENV=test so test runs stay readable).
+ *
+ * What never goes into a line: passwords, session cookies, tokens, secrets, signatures and full
+ * payout accounts. The code logs routes (patterns, never paths with their query) and ids; the
+ * redaction below is the second line of defence for an object logged whole by mistake.
+ */
+const LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+function levelFromEnv(): (typeof LEVELS)[number] {
+  const asked = process.env.LOG_LEVEL?.toLowerCase();
+  if (asked && (LEVELS as readonly string[]).includes(asked)) return asked as (typeof LEVELS)[number];
+  return process.env.NODE_ENV === "test" ? "warn" : "info";
+}
+
+/** Keys whose values are never written, at the top level and one object down. */
+export const REDACTED_KEYS = [
+  "password",
+  "newPassword",
+  "new_password",
+  "confirmPassword",
+  "token",
+  "secret",
+  "signature",
+  "authorization",
+  "cookie",
+  "set-cookie",
+  "obj",
+  "encryptedObj",
+  "upi_id",
+  "upiId",
+  "account_number",
+  "accountNumber",
+  "paytm_number",
+  "card",
+] as const;
+
+/** Where lines go: stdout; a test may read them instead (captureLogs). */
+let write = (line: string) => void process.stdout.write(line);
+
+export const log: Logger = pino(
+  {
+    level: levelFromEnv(),
+    base: { pid: process.pid },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label) => ({ level: label }) },
+    redact: {
+      paths: REDACTED_KEYS.flatMap((k) => [`["${k}"]`, `*["${k}"]`, `headers["${k}"]`]),
+      censor: "[redacted]",
+    },
+  },
+  { write: (line: string) => write(line) },
+);
+
+/** For tests: every line written from now on, at `level`, until `stop()`. */
+export function captureLogs(level = "info") {
+  const lines: string[] = [];
+  const before = { write, level: log.level };
+  write = (line) => void lines.push(line);
+  log.level = level;
+  return {
+    lines,
+    stop() {
+      write = before.write;
+      log.level = before.level;
+    },
+  };
+}
+
+/** `abcdef@okaxis` → `ab…@okaxis`, `123456789012` → `…9012`: enough to tell accounts apart in a line. */
+export function maskAccount(value: string): string {
+  const at = value.indexOf("@");
+  if (at > 0) return `${value.slice(0, Math.min(2, at))}…${value.slice(at)}`;
+  return value.length <= 4 ? "…" : `…${value.slice(-4)}`;
+}
+
+/** A request id we accept from a caller we trust (the web tier, a proxy): short, no spaces or quotes. */
+export function validRequestId(value: string | null | undefined): string | undefined {
+  return value && /^[A-Za-z0-9._:-]{8,64}$/.test(value) ? value : undefined;
+}

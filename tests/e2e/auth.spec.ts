@@ -47,7 +47,7 @@ test.describe("Sign-up, login, dashboard, logout through the forms", () => {
     await expect(toast(page)).toContainText("Login Success!");
   });
 
-  test("login by username, with dots typed in the local part and surrounding spaces; Remember Me", async ({
+  test("login by username, with dots typed in the local part and surrounding spaces; Remember Me @wide-only", async ({
     page,
     newMember,
   }) => {

@@ -1,6 +1,8 @@
 import { test, expect, toast, jsEnabled, api, apiLogin, firstLink, E2E_ORIGIN } from "./fixtures";
 
-test("a password change ends the member's other sessions", async ({
+// Sessions and mailed links are the server's rules, the same on any screen: js and no-js run these,
+// the phone does not (member-shell.spec.ts checks these pages at 360 px).
+test("a password change ends the member's other sessions @wide-only", async ({
   page,
   browser,
   newMember,
@@ -60,7 +62,7 @@ test("a password change ends the member's other sessions", async ({
   await apiLogin(member.email, "another-password-1");
 });
 
-test("an e-mail change is confirmed through the mailed link", async ({
+test("an e-mail change is confirmed through the mailed link @wide-only", async ({
   page,
   newMember,
   loginAs,

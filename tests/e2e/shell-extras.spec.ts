@@ -69,7 +69,8 @@ function cached(page: Page, path: string): Promise<boolean> {
 test.describe("Service worker and offline page", () => {
   test(
     "offline, an unvisited public page shows the offline page; a visited one comes from the cache",
-    { tag: "@needs-js" },
+    // What the service worker keeps is the same on every screen: not on the phone project.
+    { tag: ["@needs-js", "@wide-only"] },
     async ({ page, context }) => {
       await page.goto("/");
       await waitForHydration(page);
@@ -105,7 +106,8 @@ test.describe("Service worker and offline page", () => {
 
   test(
     "member pages are never cached: offline they show the offline page, not the member's data",
-    { tag: "@needs-js" },
+    // What the service worker keeps is the same on every screen: not on the phone project.
+    { tag: ["@needs-js", "@wide-only"] },
     async ({ page, context, newMember, loginAs }) => {
       const m = await newMember();
       await loginAs(page, m);
@@ -137,7 +139,8 @@ test.describe("Service worker and offline page", () => {
 
   test(
     "operator console pages (members' messages and e-mails) are never cached either",
-    { tag: "@needs-js" },
+    // What the service worker keeps is the same on every screen: not on the phone project.
+    { tag: ["@needs-js", "@wide-only"] },
     async ({ page, context, operator }) => {
       // A message with a member's contact details, as the console lists it.
       const email = `private${Date.now()}@e2e.test`;

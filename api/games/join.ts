@@ -5,6 +5,7 @@ import { newId } from "../lib/ids";
 import { GAME_MESSAGES, PRACTICE_ROOM, PRACTICE_TYPE_ID } from "../../shared/ticTacToeEvents";
 import { openRoom, step } from "../../shared/ticTacToeMachine";
 import { DomainError } from "../lib/errors";
+import { isUniqueViolation } from "../db/errors";
 import { gamesPaidRooms } from "../site/settings";
 import { assertMayEarn } from "../members/restrictions";
 import {
@@ -45,36 +46,36 @@ async function memberName(tx: Tx, userId: string): Promise<string> {
  * waits 120 s for an opponent. A paid seat takes the entry fee from the deposit balance to the
  * game escrow in the same transaction.
  *
- * Joins of one type take a transaction-scoped advisory lock on the type, so two members arriving
- * at once are matched with each other instead of each opening a room; the waiting room is still
- * claimed with FOR UPDATE SKIP LOCKED, so a room being cancelled or expired at that moment is
- * passed over, not waited for.
+ * Joins of one type do not wait behind each other: a join claims a waiting room with FOR UPDATE
+ * SKIP LOCKED, so two joins never take the same room and neither waits for the other's room.
+ * Only a join that finds no free waiting room takes the type's advisory lock, and under it looks
+ * again, this time waiting for the rooms other joins are claiming or creating (a claim that rolls
+ * back leaves its room waiting, and this join takes it): so two members arriving at once are
+ * matched with each other instead of each opening a room. A member never holds two live seats of
+ * a type (the unique index game_players_one_live_seat); a second join of the same member racing
+ * the first meets that index, and is answered with the first one's seat (Resume).
  */
 export async function join(g: GameDeps, userId: string, request: JoinRequest): Promise<JoinResult> {
-  return oneJoinAtATime(request.practice ? PRACTICE_TYPE_ID : `fee:${request.entryFee}`, () =>
-    joinNow(g, userId, request),
-  );
+  try {
+    return await joinNow(g, userId, request);
+  } catch (e) {
+    if (!isUniqueViolation(e)) throw e;
+    // The same member's other join took the live seat first: this one resumes it.
+    return joinNow(g, userId, request);
+  }
 }
 
-/**
- * This process's joins waiting for their type, by type. Joins of one type run one after another
- * anyway (the type's advisory lock); queued here, a waiting join holds no pooled connection, so
- * moves are not kept waiting for a connection while joins queue for the lock (bench:games). The
- * advisory lock still orders the joins of every node.
- */
-const joinQueues = new Map<string, Promise<unknown>>();
-
-function oneJoinAtATime<T>(key: string, run: () => Promise<T>): Promise<T> {
-  const result = (joinQueues.get(key) ?? Promise.resolve()).then(run);
-  const settled = result.then(
-    () => {},
-    () => {},
-  );
-  joinQueues.set(key, settled);
-  void settled.then(() => {
-    if (joinQueues.get(key) === settled) joinQueues.delete(key);
-  });
-  return result;
+/** The oldest room of the type waiting for an opponent, locked; `wait`: wait for rooms others hold. */
+async function waitingRoom(tx: Tx, typeId: string, wait: boolean): Promise<RoomRow | undefined> {
+  const query = tx
+    .select()
+    .from(gameRooms)
+    .where(and(eq(gameRooms.typeId, typeId), eq(gameRooms.status, "waiting")))
+    .orderBy(asc(gameRooms.createdAt), asc(gameRooms.id));
+  if (!wait) return (await query.limit(1).for("update", { skipLocked: true }))[0];
+  // Every waiting room of the type (few: at most the ones being claimed right now), each locked
+  // once its claimer has committed or rolled back; the rooms still waiting then, oldest first.
+  return (await query.for("update"))[0];
 }
 
 async function joinNow(g: GameDeps, userId: string, request: JoinRequest): Promise<JoinResult> {
@@ -98,7 +99,6 @@ async function joinNow(g: GameDeps, userId: string, request: JoinRequest): Promi
       type = found;
     }
     const label = priced(type.id, type.name, type.entryFee, type.prize).type;
-    await tx.execute(sql`select pg_advisory_xact_lock(${TYPE_LOCK_NAMESPACE}, hashtext(${type.id}))`);
 
     const [seat] = await tx
       .select({ roomId: gamePlayers.roomId })
@@ -109,13 +109,13 @@ async function joinNow(g: GameDeps, userId: string, request: JoinRequest): Promi
     if (seat) return { roomId: seat.roomId, type: label, resumed: true };
 
     const name = await memberName(tx, userId);
-    const [waiting] = await tx
-      .select()
-      .from(gameRooms)
-      .where(and(eq(gameRooms.typeId, type.id), eq(gameRooms.status, "waiting")))
-      .orderBy(asc(gameRooms.createdAt), asc(gameRooms.id))
-      .limit(1)
-      .for("update", { skipLocked: true });
+    // A free waiting room, without waiting for anyone; else, under the type's lock, a room that
+    // another join was creating or claiming a moment ago, before opening a new one.
+    let waiting = await waitingRoom(tx, type.id, false);
+    if (!waiting) {
+      await tx.execute(sql`select pg_advisory_xact_lock(${TYPE_LOCK_NAMESPACE}, hashtext(${type.id}))`);
+      waiting = await waitingRoom(tx, type.id, true);
+    }
 
     const room: RoomRow =
       waiting ??

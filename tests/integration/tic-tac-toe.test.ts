@@ -247,6 +247,84 @@ describe.each(drivers())("tic-tac-toe rooms (%s)", (driver) => {
     expect((await balances(t, m.id)).deposit).toBe(100_000);
   });
 
+  /** The members' live seats and their rooms' seat counts and states, after a burst of joins. */
+  async function seatingOf(members: TestMember[]) {
+    const live = await t.deps.db
+      .select()
+      .from(gamePlayers)
+      .where(
+        and(
+          inArray(
+            gamePlayers.userId,
+            members.map((m) => m.id),
+          ),
+          eq(gamePlayers.active, true),
+        ),
+      );
+    const roomIds = [...new Set(live.map((s) => s.roomId))];
+    const rooms = roomIds.length
+      ? await t.deps.db.select().from(gameRooms).where(inArray(gameRooms.id, roomIds))
+      : [];
+    const all = roomIds.length
+      ? await t.deps.db.select().from(gamePlayers).where(inArray(gamePlayers.roomId, roomIds))
+      : [];
+    return { live, rooms, seatsIn: (roomId: string) => all.filter((s) => s.roomId === roomId).length };
+  }
+
+  it("40 members joining one type at once (some twice): each seated once, pairs matched, at most one waiting", async () => {
+    const type: JoinRequest = { practice: false, entryFee: 20_000 };
+    const members = await Promise.all(Array.from({ length: 40 }, () => player()));
+    // A fixed shuffle (seed 24), with every fifth member clicking Join twice.
+    let seed = 24;
+    const rand = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    const calls = [...members, ...members.filter((_, i) => i % 5 === 0)];
+    for (let i = calls.length - 1; i > 0; i--) {
+      const j = Math.floor(rand() * (i + 1));
+      [calls[i], calls[j]] = [calls[j]!, calls[i]!];
+    }
+    const results = await Promise.all(calls.map((m) => join(g, m.id, type).then((r) => ({ m, r }))));
+    // A member's answers all name one room, and only one of them took a seat.
+    for (const m of members) {
+      const mine = results.filter((x) => x.m === m);
+      expect(new Set(mine.map((x) => x.r.roomId)).size).toBe(1);
+      expect(mine.filter((x) => !x.r.resumed)).toHaveLength(1);
+      expect((await balances(t, m.id)).deposit).toBe(80_000);
+    }
+    const { live, rooms, seatsIn } = await seatingOf(members);
+    expect(live).toHaveLength(40);
+    expect(new Set(live.map((s) => s.userId)).size).toBe(40);
+    const waiting = rooms.filter((r) => r.status === "waiting");
+    expect(waiting.length).toBeLessThanOrEqual(1);
+    for (const room of rooms) expect(seatsIn(room.id)).toBe(room.status === "waiting" ? 1 : 2);
+    // 40 members: 20 games, nobody left waiting alone.
+    expect(rooms.filter((r) => r.status === "playing")).toHaveLength(20);
+    expect(await accountBalance(t.deps.db, PLATFORM.gameEscrow)).toBe(40 * 20_000);
+  });
+
+  it("joins racing the paid switch off: every join refused, refunded or in a started game; none seated twice", async () => {
+    const operator = await newOperator(t);
+    const members = await Promise.all(Array.from({ length: 30 }, () => player()));
+    const results = await Promise.allSettled([
+      ...members.slice(0, 10).map((m) => join(g, m.id, TEN)),
+      setPaidRooms(g, operator.id, false),
+      ...members.slice(10).map((m) => join(g, m.id, TEN)),
+    ]);
+    expect(results[10]).toMatchObject({ status: "fulfilled" });
+    for (const r of results)
+      if (r.status === "rejected") expect(r.reason).toMatchObject({ code: "paid_rooms_off" });
+    const { live, rooms } = await seatingOf(members);
+    // After the switch, no paid room is left waiting: each joined member is in a game or refunded.
+    expect(rooms.filter((r) => r.status === "waiting")).toHaveLength(0);
+    expect(new Set(live.map((s) => s.userId)).size).toBe(live.length);
+    for (const m of members) {
+      const seat = live.find((s) => s.userId === m.id);
+      expect((await balances(t, m.id)).deposit).toBe(seat ? 90_000 : 100_000);
+    }
+    expect(live.length % 2).toBe(0);
+    expect(await accountBalance(t.deps.db, PLATFORM.gameEscrow)).toBe(live.length * 10_000);
+    await setPaidRooms(g, operator.id, true);
+  });
+
   it("cancel racing a match: either the search is cancelled and refunded, or the game starts — never both", async () => {
     for (let i = 0; i < 4; i++) {
       const a = await player();

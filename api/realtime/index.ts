@@ -18,7 +18,8 @@ import {
 import { attachTicTacToe } from "./ticTacToe";
 import { componentRoom, everyoneRoom, handle, type RealtimeServer } from "./socket";
 import { TOO_MANY_SOCKETS, TOO_MANY_SOCKETS_DATA, socketSlots } from "./socketCap";
-import { log } from "../../shared/log.server";
+import { log, validRequestId } from "../../shared/log.server";
+import { randomUUID } from "node:crypto";
 
 export type { RealtimeServer } from "./socket";
 
@@ -92,6 +93,8 @@ export function attachRealtime(
         socket.conn.once("close", release);
         if (socket.conn.readyState === "closing" || socket.conn.readyState === "closed") release();
         socket.data.member = check.member;
+        const given = socket.handshake.headers["x-request-id"];
+        socket.data.reqId = validRequestId(Array.isArray(given) ? given[0] : given) ?? randomUUID();
         void socket.join(`user:${check.member.id}`);
         next();
       })

@@ -41,6 +41,8 @@ export type ServerToClientEvents = {
 
 export interface SocketData extends GameSocketData {
   member: SessionUser;
+  /** The connection's id on every log line of its events: the proxy's `x-request-id`, else our own. */
+  reqId: string;
 }
 
 export type RealtimeServer = Server<
@@ -67,9 +69,9 @@ export const everyoneRoom = (component: RealtimeComponent) => `component:${compo
  */
 export type ErrorField = "error" | "error_msg";
 
-function errorAck(e: unknown, field: ErrorField) {
+function errorAck(e: unknown, field: ErrorField, where: { reqId: string; event: string }) {
   if (e instanceof DomainError) return { success: false, [field]: e.message, error_code: e.code };
-  log.error({ err: e }, "socket handler failed");
+  log.error({ ...where, err: e }, "socket handler failed");
   return { success: false, [field]: GENERIC_FAILURE, error_code: "server_error" };
 }
 
@@ -91,7 +93,7 @@ export function handle<T, A>(
       try {
         ack?.(answer);
       } catch (e) {
-        log.error({ err: e }, "socket acknowledgement failed");
+        log.error({ reqId: socket.data.reqId, event, err: e }, "socket acknowledgement failed");
       }
     };
     // Control characters and lone surrogates are refused as in any API body, before the schema.
@@ -109,9 +111,14 @@ export function handle<T, A>(
       });
       return;
     }
+    const started = performance.now();
+    const where = { reqId: socket.data.reqId, event: String(event) };
     deps.limiter
       .consume("socketRequests", socket.data.member.id)
       .then(() => run(parsed.data))
-      .then(reply, (e: unknown) => reply(errorAck(e, errorField)));
+      .then(reply, (e: unknown) => reply(errorAck(e, errorField, where)))
+      .finally(() =>
+        log.debug({ ...where, ms: Math.round((performance.now() - started) * 10) / 10 }, "socket event"),
+      );
   });
 }

@@ -1,6 +1,7 @@
 import type { Db } from "../db/client";
 import type { ProxyCheck } from "../lib/proxyCheck";
 import { recordOrigin, recordPayoutAccount } from "../risk/links";
+import { log } from "../../shared/log.server";
 
 /** Where a withdrawal request came from (issue 21 §1: devices are recorded at withdrawal too). */
 export interface WithdrawalOrigin {
@@ -36,6 +37,6 @@ export async function recordWithdrawalSignals(
         now: input.now,
       });
   } catch (e) {
-    console.error("Recording a withdrawal's risk signals failed:", e instanceof Error ? e.message : e);
+    log.error({ err: e instanceof Error ? e.message : e }, "Recording a withdrawal's risk signals failed");
   }
 }

@@ -73,9 +73,9 @@ async function waitingRoom(tx: Tx, typeId: string, wait: boolean): Promise<RoomR
     .where(and(eq(gameRooms.typeId, typeId), eq(gameRooms.status, "waiting")))
     .orderBy(asc(gameRooms.createdAt), asc(gameRooms.id));
   if (!wait) return (await query.limit(1).for("update", { skipLocked: true }))[0];
-  // Every waiting room of the type (few: at most the ones being claimed right now), each locked
-  // once its claimer has committed or rolled back; the rooms still waiting then, oldest first.
-  return (await query.for("update"))[0];
+  // Waits for a room another join holds; one that has left "waiting" when its claimer commits is
+  // passed over for the next, and one whose claim rolled back is taken.
+  return (await query.limit(1).for("update"))[0];
 }
 
 async function joinNow(g: GameDeps, userId: string, request: JoinRequest): Promise<JoinResult> {

@@ -44,7 +44,7 @@ export interface Classified {
   total: number;
   ok: number;
   refused: number;
-  /** 5xx or no answer, sent before a kill and ended within IN_FLIGHT_GRACE_MS of it. */
+  /** 5xx or no answer, sent before a kill (or KILL_SETTLE_MS after) and failed within IN_FLIGHT_GRACE_MS after it. */
   inFlight: Sent[];
   /** Every other 5xx or missing answer. */
   unexpected: Sent[];
@@ -55,7 +55,11 @@ export function classify(sent: Sent[], kills: Kill[]): Classified {
   for (const s of sent) {
     if (s.status > 0 && s.status < 400) out.ok++;
     else if (s.status >= 400 && s.status < 500) out.refused++;
-    else if (kills.some((k) => s.started <= k.at + KILL_SETTLE_MS && s.ended <= k.at + IN_FLIGHT_GRACE_MS))
+    else if (
+      kills.some(
+        (k) => s.started <= k.at + KILL_SETTLE_MS && s.ended >= k.at && s.ended <= k.at + IN_FLIGHT_GRACE_MS,
+      )
+    )
       out.inFlight.push(s);
     else out.unexpected.push(s);
   }

@@ -56,13 +56,40 @@ async function memberName(tx: Tx, userId: string): Promise<string> {
  * the first meets that index, and is answered with the first one's seat (Resume).
  */
 export async function join(g: GameDeps, userId: string, request: JoinRequest): Promise<JoinResult> {
+  await joinSlot();
   try {
     return await joinNow(g, userId, request);
   } catch (e) {
     if (!isUniqueViolation(e)) throw e;
     // The same member's other join took the live seat first: this one resumes it.
-    return joinNow(g, userId, request);
+    return await joinNow(g, userId, request);
+  } finally {
+    releaseJoinSlot();
   }
+}
+
+/**
+ * Joins in flight in this process, of every type, at most JOINS_AT_ONCE: a join may wait for a
+ * lock (the type's, a room being claimed, the game escrow's ledger row), and joins waiting there
+ * must not hold every pooled connection the moves need (bench:games). The rest wait here, holding
+ * no connection.
+ */
+const JOINS_AT_ONCE = 4;
+let joinsInFlight = 0;
+const joinsWaiting: (() => void)[] = [];
+
+function joinSlot(): Promise<void> {
+  if (joinsInFlight < JOINS_AT_ONCE) {
+    joinsInFlight++;
+    return Promise.resolve();
+  }
+  return new Promise((resolve) => joinsWaiting.push(resolve));
+}
+
+function releaseJoinSlot() {
+  const next = joinsWaiting.shift();
+  if (next) next();
+  else joinsInFlight--;
 }
 
 /** The oldest room of the type waiting for an opponent, locked; `wait`: wait for rooms others hold. */

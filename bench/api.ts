@@ -3,7 +3,7 @@
  * real HTTP listener, pgbench with the same client count on a second scratch database, the ledger
  * invariant after the run, and the clean-up.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { createWriteStream, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { serve } from "@hono/node-server";
@@ -12,6 +12,7 @@ import { createApi } from "../api/app";
 import { createDeps, type Deps } from "../api/deps";
 import { checkLedgerInvariant } from "../api/ledger/ledger";
 import { adminSql, dbUrl, freePort, percentile, runPgbench } from "./pg";
+import { sendLogsTo } from "../shared/log.server";
 
 export const OBJ_SECRET = "bench-obj-secret-0000";
 
@@ -55,6 +56,12 @@ export async function runBench(
       OBJ_SECRET,
       ...env,
     });
+    // The API logs every answer as production does (LOG_LEVEL, default info), into a file rather
+    // than between the figures: the cost of each line is part of what is measured.
+    const logFile = path.join(tmpdir(), `bench-${name}.log`);
+    const logs = createWriteStream(logFile);
+    sendLogsTo((line) => void logs.write(line), process.env.LOG_LEVEL ?? "info");
+    console.log(`API log (JSON lines): ${logFile}`);
     deps = await createDeps(config, { mailer: { send: async () => {} } });
     const app = createApi(deps);
     const port = await freePort();

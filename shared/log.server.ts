@@ -40,7 +40,7 @@ export const REDACTED_KEYS = [
 ] as const;
 
 /** Where lines go: stdout; a test may read them instead (captureLogs). */
-let write = (line: string) => void process.stdout.write(line);
+let write: (line: string) => void = (line) => void process.stdout.write(line);
 
 export const log: Logger = pino(
   {
@@ -56,26 +56,22 @@ export const log: Logger = pino(
   { write: (line: string) => write(line) },
 );
 
-/** For tests: every line written from now on, at `level`, until `stop()`. */
-export function captureLogs(level = "info") {
-  const lines: string[] = [];
+/** Sends every line from now on to `sink` (a file, a test's array), at `level`; answers the undo. */
+export function sendLogsTo(sink: (line: string) => void, level: string = log.level): () => void {
   const before = { write, level: log.level };
-  write = (line) => void lines.push(line);
+  write = sink;
   log.level = level;
-  return {
-    lines,
-    stop() {
-      write = before.write;
-      log.level = before.level;
-    },
+  return () => {
+    write = before.write;
+    log.level = before.level;
   };
 }
 
-/** `abcdef@okaxis` → `ab…@okaxis`, `123456789012` → `…9012`: enough to tell accounts apart in a line. */
-export function maskAccount(value: string): string {
-  const at = value.indexOf("@");
-  if (at > 0) return `${value.slice(0, Math.min(2, at))}…${value.slice(at)}`;
-  return value.length <= 4 ? "…" : `…${value.slice(-4)}`;
+/** For tests: every line written from now on, at `level`, until `stop()`. */
+export function captureLogs(level = "info") {
+  const lines: string[] = [];
+  const stop = sendLogsTo((line) => void lines.push(line), level);
+  return { lines, stop };
 }
 
 /** A request id we accept from a caller we trust (the web tier, a proxy): short, no spaces or quotes. */

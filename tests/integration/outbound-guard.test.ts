@@ -1,7 +1,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isPrivateAddress } from "../../api/lib/outbound";
+import { captureLogs } from "../../shared/log.server";
 import { adLinkFlyShorten, SHORTENER_MESSAGES } from "../../api/shortLinks/shorteners";
 
 describe("isPrivateAddress", () => {
@@ -66,7 +67,7 @@ describe("a shortener's API address (operator-typed) is fetched with a guard", (
   });
 
   it("refuses loopback by address and by name in production, sending nothing, and logs no key", async () => {
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const logs = captureLogs("warn");
     try {
       seen.length = 0;
       for (const apiUrl of [
@@ -77,25 +78,27 @@ describe("a shortener's API address (operator-typed) is fetched with a guard", (
       ])
         await expect(shorten(apiUrl, false), apiUrl).rejects.toThrow(SHORTENER_MESSAGES.unavailable);
       expect(seen).toEqual([]);
-      const logged = warn.mock.calls.map((c) => String(c[0])).join("\n");
+      const logged = logs.lines.join("");
       expect(logged).toContain("private address");
       expect(logged).not.toContain("secret-key-1234");
     } finally {
-      warn.mockRestore();
+      logs.stop();
     }
   });
 
   it("does not follow redirects", async () => {
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const logs = captureLogs("warn");
     try {
       seen.length = 0;
       await expect(shorten(`http://127.0.0.1:${port}/redirect`, true)).rejects.toThrow(
         SHORTENER_MESSAGES.unavailable,
       );
       expect(seen).toHaveLength(1);
-      expect(String(warn.mock.calls[0]?.[0])).toContain("HTTP 302");
+      expect(logs.lines).toHaveLength(1);
+      expect(JSON.parse(logs.lines[0]!)).toMatchObject({ level: "warn" });
+      expect(logs.lines[0]).toContain("HTTP 302");
     } finally {
-      warn.mockRestore();
+      logs.stop();
     }
   });
 });

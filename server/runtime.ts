@@ -10,4 +10,7 @@ import { parseConfig } from "../api/config";
  */
 export const config = parseConfig();
 export const viteDevOn = process.env.VITE_DEV === "on";
+// The log's default level follows the configured environment (shared/log.server.ts: `warn` for
+// tests), decided here before NODE_ENV is changed below.
+if (config.NODE_ENV === "test") process.env.LOG_LEVEL ??= "warn";
 if (!viteDevOn) process.env.NODE_ENV = "production";

@@ -10,6 +10,7 @@ import {
   refusal,
   MAX_BODY_BYTES,
   refuseUnsafeAddress,
+  fromWebTier,
   type ApiEnv,
 } from "./http";
 import { userRoute } from "./accounts/memberHttp";
@@ -32,7 +33,7 @@ import { payoutWebhookRoute } from "./payouts/webhookHttp";
 import { demoWallRoute } from "./taskWalls/demoWallHttp";
 import { bettingGamesRoute } from "./games/http";
 import { GENERIC_FAILURE } from "../shared/messages";
-import { randomUUID, timingSafeEqual } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { matchedRoutes } from "hono/route";
 import { log, validRequestId } from "../shared/log.server";
 import { recordRequest } from "./lib/metrics";
@@ -60,14 +61,6 @@ export function isApiPath(pathname: string): boolean {
   return API_PREFIXES.some((p) => pathname === p || pathname.startsWith(p));
 }
 
-/** The web tier's request id, honoured only next to the internal token (anyone else gets one of ours). */
-function callersRequestId(c: { req: { header(name: string): string | undefined } }, internalToken: string) {
-  const token = Buffer.from(c.req.header("x-internal-token") ?? "");
-  const wanted = Buffer.from(internalToken);
-  if (token.length !== wanted.length || !timingSafeEqual(token, wanted)) return undefined;
-  return validRequestId(c.req.header("x-request-id"));
-}
-
 export function createApi(
   deps: Deps,
   opts: {
@@ -80,7 +73,9 @@ export function createApi(
   // by route pattern (never the path with its query: postbacks and links carry secrets there).
   app.use("*", async (c, next) => {
     const started = performance.now();
-    const reqId = callersRequestId(c, deps.internalToken) ?? randomUUID();
+    c.set("deps", deps);
+    // The web tier's id is honoured only next to the internal token; anyone else gets one of ours.
+    const reqId = (fromWebTier(c) && validRequestId(c.req.header("x-request-id"))) || randomUUID();
     c.set("reqId", reqId);
     await next();
     c.header("X-Request-Id", reqId);
@@ -110,7 +105,6 @@ export function createApi(
     );
   });
   app.use("*", async (c, next) => {
-    c.set("deps", deps);
     await next();
     // Answers carry members' data: no cache keeps them.
     c.header("Cache-Control", "no-store");

@@ -1,6 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { drivers } from "../support/db";
+import { md5Wall, md5WallSignature } from "../support/walls";
 import { startTestApi, sessionCookie, type TestApi } from "../support/api";
 import {
   addPayoutMethod,
@@ -363,26 +364,14 @@ describe.each(drivers())("member restrictions (%s)", (driver) => {
 
     // A postback for the member: logged with its verdict, no credit, answered as a refusal.
     const wall = await t.request("/adminRoute/offerWalls", {
-      json: {
-        name: `Restrictions wall ${driver}`,
-        frameUrlTemplate: "https://wall.example/?u={user_id}",
-        secret: "restrictions-secret",
-        scheme: "md5_fields",
-        signatureFields: ["oid", "user_id"],
-        signatureSeparator: "-",
-        signatureParam: "sig",
-        transactionParam: "oid",
-        milliPerPoint: 1,
-        capPerPostback: "2",
-      },
+      json: md5Wall(`Restrictions wall ${driver}`, "restrictions-secret"),
       cookie: owner.cookie,
     });
     expect(wall.body, JSON.stringify(wall.body)).toMatchObject({ success: true });
     const wallId = wall.body.msg.wall._id as string;
-    const { createHash } = await import("node:crypto");
     const postback = (oid: string) =>
       t.request(
-        `/postback/offerwall/${wallId}?oid=${oid}&user_id=${m.id}&amount=500&sig=${createHash("md5").update(`${oid}-${m.id}-restrictions-secret`).digest("hex")}`,
+        `/postback/offerwall/${wallId}?oid=${oid}&user_id=${m.id}&amount=500&sig=${md5WallSignature(oid, m.id, "restrictions-secret")}`,
       );
     const pb = await postback("susp-1");
     expect(pb.status).toBe(403);

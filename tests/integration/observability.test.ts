@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { request as httpRequest } from "node:http";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createApi } from "../../api/app";
@@ -8,6 +7,7 @@ import { startTestApi, sessionCookie, type TestApi } from "../support/api";
 import { drivers } from "../support/db";
 import { addPayoutMethod, bindPayout, giveEarning, newMember, newOperator } from "../support/money";
 import { startServerProcess } from "../support/server-process";
+import { md5Wall, md5WallSignature } from "../support/walls";
 
 /**
  * What operators see (issue 24 §3): one JSON line per API answer with its request id, no secret in
@@ -82,18 +82,7 @@ describe.each(drivers())("logs, metrics and readiness (%s)", (driver) => {
     await giveEarning(t, m.id, 50_000);
     const secret = `wall-secret-${driver}-0123456789`;
     const wall = await t.request("/adminRoute/offerWalls", {
-      json: {
-        name: `Logs wall ${driver}`,
-        frameUrlTemplate: "https://wall.example/?u={user_id}",
-        secret,
-        scheme: "md5_fields",
-        signatureFields: ["oid", "user_id"],
-        signatureSeparator: "-",
-        signatureParam: "sig",
-        transactionParam: "oid",
-        milliPerPoint: 1,
-        capPerPostback: "2",
-      },
+      json: md5Wall(`Logs wall ${driver}`, secret),
       cookie: owner.cookie,
     });
     expect(wall.body).toMatchObject({ success: true });
@@ -116,7 +105,7 @@ describe.each(drivers())("logs, metrics and readiness (%s)", (driver) => {
       cookie: session,
     });
     expect(withdrawal.status, JSON.stringify(withdrawal.body)).toBe(200);
-    const sig = createHash("md5").update(`logs-1-${m.id}-${secret}`).digest("hex");
+    const sig = md5WallSignature("logs-1", m.id, secret);
     const postback = await t.request(
       `/postback/offerwall/${wallId}?oid=logs-1&user_id=${m.id}&amount=500&sig=${sig}`,
     );

@@ -7,7 +7,8 @@
  */
 import { classify, checkBooks, type Check, type Kill } from "./checks";
 import { freePortInRange, startCluster, type Cluster } from "./cluster";
-import { Games, Load } from "./load";
+import { Load } from "./load";
+import { Games } from "./games";
 import { seedSite } from "./site";
 
 export interface RunOptions {

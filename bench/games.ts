@@ -13,7 +13,8 @@ import postgres from "postgres";
 import { io as connect, type Socket } from "socket.io-client";
 import { openDatabase } from "../api/db/client";
 import { seedGames } from "../api/seed/games";
-import { PLATFORM, accountBalance, ensurePlatformAccounts } from "../api/ledger/ledger";
+import { PLATFORM, ensurePlatformAccounts } from "../api/ledger/ledger";
+import { gameEscrowTotal } from "../api/games/escrow";
 import { hashToken, newId, newToken } from "../api/lib/ids";
 import { REGISTER_COMPONENT_EVENT } from "../shared/taskWall";
 import {
@@ -460,7 +461,16 @@ async function run(ROOMS: number): Promise<RunResult> {
     // ---- The books, with the node stopped: every fee held is a seat still live.
     await node.stop("SIGTERM");
     for (const p of players) p.socket?.disconnect();
-    const escrow = await accountBalance(database.db, PLATFORM.gameEscrow);
+    const escrow = await gameEscrowTotal(database.db);
+    // Each room's escrow holds exactly its live seats' fees (ADR 0016).
+    const offRooms = (await database.db.execute(
+      `select count(*)::int as n from ledger_accounts a
+         left join (select p.room_id, sum(r.entry_fee) as held from game_players p
+                    join game_rooms r on r.id = p.room_id where p.active group by p.room_id) s
+           on a.id = 'game:' || s.room_id || ':escrow'
+       where a.kind = 'game_escrow' and a.balance <> coalesce(s.held, 0)`,
+    )) as unknown as { rows?: { n: number }[] } & { n: number }[];
+    const roomsOff = Number((offRooms.rows ?? offRooms)[0]?.n ?? 0);
     const rows = (await database.db.execute(
       `select coalesce(sum(r.entry_fee), 0)::bigint as held from game_players p join game_rooms r on r.id = p.room_id where p.active`,
     )) as unknown as { rows?: { held: string }[] } & { held: string }[];
@@ -471,9 +481,9 @@ async function run(ROOMS: number): Promise<RunResult> {
     )) as unknown as { rows?: { wins: number; prizes: number }[] } & { wins: number; prizes: number }[];
     const s = (settled.rows ?? settled)[0]!;
     console.log(
-      `\ngame escrow ${escrow} milli-rupees, fees of live seats ${held} → ${escrow === held ? "OK" : "MISMATCH"}; paid wins ${s.wins}, prize entries ${s.prizes} → ${s.wins === s.prizes ? "OK" : "MISMATCH"}`,
+      `\ngame escrows ${escrow} milli-rupees, fees of live seats ${held} → ${escrow === held ? "OK" : "MISMATCH"}; rooms whose escrow is not their live seats' fees: ${roomsOff}; paid wins ${s.wins}, prize entries ${s.prizes} → ${s.wins === s.prizes ? "OK" : "MISMATCH"}`,
     );
-    if (escrow !== held || s.wins !== s.prizes) failed = true;
+    if (escrow !== held || roomsOff !== 0 || s.wins !== s.prizes) failed = true;
     failed = !(await reportLedgerInvariant(database.db)) || failed;
     await database.close();
     if (profileDir) summariseProfile(profileDir);

@@ -6,12 +6,14 @@ import { creditEarning } from "../ledger/earnings";
 import { DomainError } from "../lib/errors";
 import { InsufficientFundsError, PLATFORM, memberAccount, post } from "../ledger/ledger";
 import { refuseWhileOwing } from "../taskWalls/debt";
+import { gameEscrowAccount, openGameEscrow } from "./escrow";
 
 /**
  * Tic-tac-toe's settlement: the game machine's money effects (shared/ticTacToeMachine.ts) as
  * ledger entries, in the transaction of the room change they belong to, each under a unique key:
  * an entry fee once per seat, a refund once per seat, the prize and the revenue once per game.
- * Practice rooms (no fee) move no money.
+ * Practice rooms (no fee) move no money. A paid room's fees are held on its own escrow account
+ * (`game:{roomId}:escrow`, ./escrow.ts): rooms share no ledger row.
  */
 
 /** Ledger entry kinds of games (the prize is an earning of kind `bettingGames`). */
@@ -52,10 +54,12 @@ export async function settleEffect(
   else if (effect.type === "settle") await settleGame(tx, balances, room, seats, effect.outcome, now);
 }
 
-/** A paid seat's entry fee, from the deposit balance to the game escrow (refused while owing). */
+/** A paid seat's entry fee, from the deposit balance to the room's escrow (refused while owing). */
 async function chargeFee(tx: Tx, balances: Set<string>, room: PricedRoom, userId: string, now: Date) {
   if (room.entryFee <= 0) return;
   await refuseWhileOwing(tx, userId);
+  // The room's first fee opens its escrow (the room row is locked: no other seat races this).
+  const escrow = await openGameEscrow(tx, room.id);
   try {
     await post(tx, {
       idempotencyKey: feeKey(room.id, userId),
@@ -65,7 +69,7 @@ async function chargeFee(tx: Tx, balances: Set<string>, room: PricedRoom, userId
       createdAt: now,
       lines: [
         { account: memberAccount(userId, "deposit"), amount: -room.entryFee },
-        { account: PLATFORM.gameEscrow, amount: room.entryFee },
+        { account: escrow, amount: room.entryFee },
       ],
     });
   } catch (e) {
@@ -85,7 +89,7 @@ async function refundFee(tx: Tx, balances: Set<string>, room: PricedRoom, userId
     memo: `Refund: ${room.name}`,
     createdAt: now,
     lines: [
-      { account: PLATFORM.gameEscrow, amount: -room.entryFee },
+      { account: gameEscrowAccount(room.id), amount: -room.entryFee },
       { account: memberAccount(userId, "deposit"), amount: room.entryFee },
     ],
   });
@@ -93,7 +97,7 @@ async function refundFee(tx: Tx, balances: Set<string>, room: PricedRoom, userId
 }
 
 /**
- * Moves a game's money, once: the winner's prize from the game escrow (an earning; the referrer's
+ * Moves a game's money, once: the winner's prize from the room's escrow (an earning; the referrer's
  * income is on the net winnings, prize − own fee) and the rest of the fees to revenue; a draw
  * refunds both fees.
  */
@@ -119,6 +123,7 @@ async function settleGame(
     idempotencyKey: prizeKey(room.id),
     memo: `Won: ${room.name}`,
     createdAt: now,
+    fundingAccount: gameEscrowAccount(room.id),
     // The referrer's income is on the net winnings, not the prize.
     referralBase: room.prize - room.entryFee,
   });
@@ -132,7 +137,7 @@ async function settleGame(
       memo: `Fees kept: ${room.name}`,
       createdAt: now,
       lines: [
-        { account: PLATFORM.gameEscrow, amount: -rest },
+        { account: gameEscrowAccount(room.id), amount: -rest },
         { account: PLATFORM.revenue, amount: rest },
       ],
     });

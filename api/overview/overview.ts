@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import { PLATFORM, checkLedgerInvariant } from "../ledger/ledger";
 import { REFERRAL_INCOME, istDay } from "../ledger/earningKinds";
 import { TASK_WALL_REVERSAL, REFERRAL_REVERSAL } from "../taskWalls/credits";
+import { GAME_ESCROW_KIND } from "../games/escrow";
 import { milliToRupeeString } from "../../shared/money";
 import {
   EARNING_CHANNELS,
@@ -221,8 +222,8 @@ export async function pendingWithdrawals(db: Db, now: Date): Promise<OverviewDat
 }
 
 /**
- * What the site owes members against what it holds, from stored balances. Member and campaign
- * escrow accounts are tracked (their stored balance is their sum of lines), so one aggregate over
+ * What the site owes members against what it holds, from stored balances. Member, campaign
+ * escrow and game escrow accounts are tracked (their stored balance is their sum of lines), so one aggregate over
  * ledger_accounts by kind answers the member and escrow totals without reading the journal: it
  * reads one row per account (about two per member) — it grows with members, not with entries —
  * and the platform accounts are read by primary key (a handful of rows; the ones read here are
@@ -243,7 +244,9 @@ export async function liabilities(db: Db): Promise<OverviewData["liabilities"]> 
   const deposit = kind.get("deposit") ?? 0;
   const pendingPayouts = acct.get(PLATFORM.pendingPayouts) ?? 0;
   const campaignEscrows = (kind.get("escrow") ?? 0) + (acct.get(PLATFORM.campaignEscrow) ?? 0);
-  const gameEscrow = acct.get(PLATFORM.gameEscrow) ?? 0;
+  // Each paid room's escrow (kind game_escrow, api/games/escrow.ts) and the platform account
+  // the fees were held on before rooms had their own (ADR 0016).
+  const gameEscrow = (kind.get(GAME_ESCROW_KIND) ?? 0) + (acct.get(PLATFORM.gameEscrow) ?? 0);
   return {
     owed: {
       withdrawable: rupees(withdrawable),

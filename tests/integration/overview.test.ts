@@ -154,7 +154,7 @@ async function fromJournal(t: TestApi, range: OverviewRange, now: Date) {
   const pendingPayouts = balances.get("platform:pending_payouts") ?? 0;
   const escrows =
     sumOf((id) => /^campaign:.+:escrow$/.test(id)) + (balances.get("platform:campaign_escrow") ?? 0);
-  const game = balances.get("platform:game_escrow") ?? 0;
+  const game = sumOf((id) => /^game:.+:escrow$/.test(id)) + (balances.get("platform:game_escrow") ?? 0);
   return {
     days: days.map((day) => ({ day, ...out(byDay.get(day)!) })),
     totals: out(total),

@@ -16,7 +16,7 @@ import {
 } from "../support/money";
 import { gameDeps } from "../../api/deps";
 import { journalEntries } from "../../api/db/schema";
-import { PLATFORM, accountBalance } from "../../api/ledger/ledger";
+import { gameEscrowTotal } from "../../api/games/escrow";
 import { prizeKey } from "../../api/games/settlement";
 import { setPaidRooms } from "../../api/games/paidRooms";
 import { sweep } from "../../api/games/sweeper";
@@ -58,7 +58,7 @@ describe.each(drivers())("tic-tac-toe over HTTP (%s)", (driver) => {
   afterEach(async () => {
     clock += 300_000;
     await sweep(gameDeps(t.deps));
-    expect(await accountBalance(t.deps.db, PLATFORM.gameEscrow)).toBe(0);
+    expect(await gameEscrowTotal(t.deps.db)).toBe(0);
     await expectLedgerConsistent(t);
   });
 

@@ -8,7 +8,8 @@ import { seedGames } from "../../api/seed/games";
 import { createMember } from "../../api/accounts/accounts";
 import { convertBalance } from "../../api/withdrawals/conversions";
 import { creditEarning } from "../../api/ledger/earnings";
-import { PLATFORM, accountBalance, checkLedgerInvariant, memberBalances } from "../../api/ledger/ledger";
+import { checkLedgerInvariant, memberBalances } from "../../api/ledger/ledger";
+import { gameEscrowTotal } from "../../api/games/escrow";
 import { createSession } from "../../api/accounts/sessions";
 import { REGISTER_COMPONENT_EVENT } from "../../shared/taskWall";
 import { ROOM_COMPONENT, TIC_TAC_TOE_EVENTS as EV } from "../../shared/ticTacToeEvents";
@@ -184,7 +185,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       expect(room?.settledAt).toBeInstanceOf(Date);
       expect(await memberBalances(db(), a.id)).toEqual({ withdrawable: 18_000, deposit: 90_000 });
       expect(await memberBalances(db(), b.id)).toEqual({ withdrawable: 0, deposit: 90_000 });
-      expect(await accountBalance(db(), PLATFORM.gameEscrow)).toBe(0);
+      expect(await gameEscrowTotal(db())).toBe(0);
       expect(await checkLedgerInvariant(db())).toEqual({ total: 0, negative: [], unbalancedEntries: 0 });
     });
   },

@@ -7,7 +7,7 @@ import { ask, memberSocket, nextPush } from "../support/sockets";
 import { balances, expectLedgerConsistent, giveDeposit, newMember, type TestMember } from "../support/money";
 import { randomBytes } from "node:crypto";
 import { createDeps, gameDeps } from "../../api/deps";
-import { PLATFORM, accountBalance } from "../../api/ledger/ledger";
+import { gameEscrowTotal } from "../../api/games/escrow";
 import { sweep } from "../../api/games/sweeper";
 import { seedGames } from "../../api/seed/games";
 import { REGISTER_COMPONENT_EVENT } from "../../shared/taskWall";
@@ -44,7 +44,7 @@ describe.each(drivers())("tic-tac-toe sockets (%s)", (driver) => {
   afterEach(async () => {
     clock += 300_000;
     await sweep(gameDeps(t.deps));
-    expect(await accountBalance(t.deps.db, PLATFORM.gameEscrow)).toBe(0);
+    expect(await gameEscrowTotal(t.deps.db)).toBe(0);
     await expectLedgerConsistent(t);
   });
 

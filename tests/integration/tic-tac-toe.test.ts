@@ -13,6 +13,7 @@ import {
 import { gameDeps } from "../../api/deps";
 import { gamePlayers, gameRoomTypes, gameRooms, journalEntries } from "../../api/db/schema";
 import { PLATFORM, accountBalance } from "../../api/ledger/ledger";
+import { gameEscrowTotal } from "../../api/games/escrow";
 import { DomainError } from "../../api/lib/errors";
 import { readRoom, type GameDeps } from "../../api/games/rooms";
 import { cancel, join, type JoinRequest } from "../../api/games/join";
@@ -53,7 +54,7 @@ describe.each(drivers())("tic-tac-toe rooms (%s)", (driver) => {
   afterEach(async () => {
     tick(300);
     await sweep(g);
-    expect(await accountBalance(t.deps.db, PLATFORM.gameEscrow)).toBe(0);
+    expect(await gameEscrowTotal(t.deps.db)).toBe(0);
     await expectLedgerConsistent(t);
   });
 
@@ -154,10 +155,10 @@ describe.each(drivers())("tic-tac-toe rooms (%s)", (driver) => {
     const x = await player(100, { referredBy: referrer.id });
     const o = await player(100);
     const revenueBefore = await accountBalance(t.deps.db, PLATFORM.revenue);
-    const escrowBefore = await accountBalance(t.deps.db, PLATFORM.gameEscrow);
+    const escrowBefore = await gameEscrowTotal(t.deps.db);
     const { roomId } = await matched(TEN, x, o);
     expect(await balances(t, x.id)).toEqual({ withdrawable: 0, deposit: 90_000 });
-    expect(await accountBalance(t.deps.db, PLATFORM.gameEscrow)).toBe(escrowBefore + 20_000);
+    expect(await gameEscrowTotal(t.deps.db)).toBe(escrowBefore + 20_000);
     const started = (await readRoom(t.deps.db, roomId, now()))!;
     expect(started).toMatchObject({
       status: "playing",
@@ -179,7 +180,7 @@ describe.each(drivers())("tic-tac-toe rooms (%s)", (driver) => {
     // 10 % of the net winnings (₹18 prize − ₹10 own fee), not of the prize.
     expect((await balances(t, referrer.id)).withdrawable).toBe(10_800);
     expect(await accountBalance(t.deps.db, PLATFORM.revenue)).toBe(revenueBefore + 2_000);
-    expect(await accountBalance(t.deps.db, PLATFORM.gameEscrow)).toBe(escrowBefore);
+    expect(await gameEscrowTotal(t.deps.db)).toBe(escrowBefore);
   });
 
   it("refuses a paid join without the fee, with nothing written", async () => {
@@ -298,7 +299,7 @@ describe.each(drivers())("tic-tac-toe rooms (%s)", (driver) => {
     for (const room of rooms) expect(seatsIn(room.id)).toBe(room.status === "waiting" ? 1 : 2);
     // 40 members: 20 games, nobody left waiting alone.
     expect(rooms.filter((r) => r.status === "playing")).toHaveLength(20);
-    expect(await accountBalance(t.deps.db, PLATFORM.gameEscrow)).toBe(40 * 20_000);
+    expect(await gameEscrowTotal(t.deps.db)).toBe(40 * 20_000);
   });
 
   it("joins racing the paid switch off: every join refused, refunded or in a started game; none seated twice", async () => {
@@ -321,7 +322,7 @@ describe.each(drivers())("tic-tac-toe rooms (%s)", (driver) => {
       expect((await balances(t, m.id)).deposit).toBe(seat ? 90_000 : 100_000);
     }
     expect(live.length % 2).toBe(0);
-    expect(await accountBalance(t.deps.db, PLATFORM.gameEscrow)).toBe(live.length * 10_000);
+    expect(await gameEscrowTotal(t.deps.db)).toBe(live.length * 10_000);
     await setPaidRooms(g, operator.id, true);
   });
 
@@ -791,9 +792,9 @@ describe.each(drivers())("tic-tac-toe rooms (%s)", (driver) => {
     ).toEqual(
       [
         ["game_fee", `member:${member.id}:deposit`, "-10.000"],
-        ["game_fee", PLATFORM.gameEscrow, "10.000"],
+        ["game_fee", `game:${roomId}:escrow`, "10.000"],
         ["game_refund", `member:${member.id}:deposit`, "10.000"],
-        ["game_refund", PLATFORM.gameEscrow, "-10.000"],
+        ["game_refund", `game:${roomId}:escrow`, "-10.000"],
       ].sort(),
     );
     expect((await op("/gamePaidRooms", { method: "PATCH", json: { on: "yes" } })).status).toBe(400);

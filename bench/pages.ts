@@ -334,13 +334,13 @@ async function startSite(extraEnv: Record<string, string>) {
     PORT: String(port),
     HOST: "127.0.0.1",
     RATE_LIMITS: "off",
-    SEED_DEMO: "on",
     SESSION_SECRET,
     OBJ_SECRET,
     // Production requires a mail server; the measured pages send no mail, so none needs to listen.
+    // It refuses SEED_DEMO=on: prepareDatabase() seeded the demo content before the server opened it.
     ...(MODE === "production"
       ? { NODE_ENV: "production", PUBLIC_ORIGIN: base, SMTP_URL: "smtp://127.0.0.1:9" }
-      : { HUMAN_CHECK: "off" }),
+      : { HUMAN_CHECK: "off", SEED_DEMO: "on" }),
     ...extraEnv,
   };
   const server = startChild(path.join(ROOT, "node_modules/.bin/tsx"), ["server.ts"], env);

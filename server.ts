@@ -1,6 +1,7 @@
 // First: reads the configuration and picks React's production runtime before anything loads React.
 import { config, viteDevOn } from "./server/runtime";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { Server as NetServer } from "node:net";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import express from "express";
@@ -46,6 +47,8 @@ if (config.SEED_DEMO)
   });
 await deps.database.analyze();
 
+/** net.Server's close (see shutdown). */
+const netServerClose = NetServer.prototype.close;
 /** True from SIGTERM on: /readyz answers 503, and the node finishes what it has, then exits. */
 let draining = false;
 const api = createApi(deps, { draining: () => draining });
@@ -204,6 +207,9 @@ function observeWeb(req: IncomingMessage, res: ServerResponse, reqId: string) {
 }
 
 const server = createServer((req, res) => {
+  // Draining: a request that came on a kept-alive connection is answered, and the connection
+  // closed after it (the proxy, told so, sends nothing more on it).
+  if (draining) res.setHeader("Connection", "close");
   const pathname = (req.url ?? "/").split("?")[0] ?? "/";
   if (pathname === "/metrics" && config.METRICS_TOKEN && req.method === "GET")
     return void serveMetrics(req, res).catch(() => res.destroy());
@@ -256,12 +262,41 @@ server.listen(config.PORT, config.HOST, () => {
   process.stderr.write(`${banner.join("\n")}\n`);
 });
 
+/** Socket events being handled, by socket id: a draining node lets a socket go once it has answered them all. */
+const answering = new Map<string, number>();
+io?.on("connection", (socket) => {
+  // (A socket whose handshake ended after the drain began goes at once: it has asked nothing yet.)
+  if (draining) return void socket.disconnect(true);
+  socket.use((packet, next) => {
+    const ack = packet.at(-1);
+    if (typeof ack === "function") {
+      answering.set(socket.id, (answering.get(socket.id) ?? 0) + 1);
+      packet[packet.length - 1] = (...answer: unknown[]) => {
+        const left = (answering.get(socket.id) ?? 1) - 1;
+        if (left > 0) answering.set(socket.id, left);
+        else answering.delete(socket.id);
+        (ack as (...a: unknown[]) => void)(...answer);
+        if (draining && left <= 0) socket.disconnect(true);
+      };
+    }
+    next();
+  });
+});
+
 /**
- * SIGTERM (or SIGINT): readiness turns 503 so the proxy stops sending; the listener closes (no new
- * connections; idle keep-alive ones close); sockets are closed at the transport, so their clients
- * reconnect — through the proxy, to another node — and resume their rooms; requests in flight
- * finish (up to SHUTDOWN_GRACE_SECONDS); then timers, Redis and the pool are released and the
- * process exits 0.
+ * SIGTERM (or SIGINT), in the order that loses nothing behind a proxy that retries refused
+ * connections (nginx: `proxy_next_upstream error`):
+ * 1. readiness turns 503, and the listener closes: a new connection is refused before any request
+ *    is written on it, so the proxy sends it to another node, even a POST;
+ * 2. kept-alive connections stay open, since a connection closed by the node may cross a request the
+ *    proxy is writing on it, which the proxy cannot resend when it is a POST. A request on one is
+ *    answered with `Connection: close`; an idle one is closed by the proxy (nginx's upstream
+ *    `keepalive_timeout 4s`) or by Node's keep-alive timeout (5 s);
+ * 3. each socket is told to go (a socket.io disconnect) once it has answered every event it
+ *    received, so its client reconnects through the proxy to another node and resumes its rooms;
+ *    an event the client sent as it was told to go was not handled, and the client sends it again;
+ * 4. once every connection is closed (or SHUTDOWN_GRACE_SECONDS have passed: the rest are closed),
+ *    timers, Redis and the pool are released and the process exits 0.
  */
 async function shutdown(signal: NodeJS.Signals) {
   if (draining) return;
@@ -269,13 +304,13 @@ async function shutdown(signal: NodeJS.Signals) {
   log.info({ signal }, "shutting down: finishing requests in flight");
   stopWatchingPages();
   reconciler?.stop();
-  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-  server.closeIdleConnections();
-  if (io) {
-    io.engine.close();
-  }
+  // net.Server's close: http.Server's own would also close the idle kept-alive connections at once.
+  const closed = new Promise<void>((resolve) => netServerClose.call(server, () => resolve()));
+  for (const socket of io?.of("/").sockets.values() ?? [])
+    if (!answering.has(socket.id)) socket.disconnect(true);
   const grace = setTimeout(() => {
     log.warn("shutdown: grace period over, closing the connections left");
+    io?.engine.close();
     server.closeAllConnections();
   }, config.SHUTDOWN_GRACE_SECONDS * 1000);
   await closed;

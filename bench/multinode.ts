@@ -1,9 +1,10 @@
 /**
- * Several nodes behind nginx under a mixed load, one API node and one web node lost halfway: the
- * reference configuration of README's "Running several nodes". Starts 2 ROLE=api and 2 ROLE=web
- * `server.ts` processes on a scratch PostgreSQL database and the local Redis, and Debian's nginx in
- * front (installed with apt-get when missing); prints the throughput through nginx with 1 and with
- * 2 API nodes, then runs the mixed load with games, kills the nodes, and checks the books.
+ * Several nodes behind nginx under a mixed load, with a rolling restart and then one API node and
+ * one web node lost: the reference configuration of README's "Running several nodes". Starts 2
+ * ROLE=api and 2 ROLE=web `server.ts` processes on a scratch PostgreSQL database and the local
+ * Redis, and Debian's nginx in front (installed with apt-get when missing); prints the throughput
+ * through nginx with 1 and with 2 API nodes, then runs the mixed load with games, restarts one API
+ * node and one web node (SIGTERM, started again), kills the other two, and checks the books.
  * `npm run bench:multinode`; see bench/README.md.
  */
 import { adminSql, dbUrl } from "./pg";
@@ -29,7 +30,9 @@ async function main() {
       players: 2 * Math.round(num("BENCH_PLAYERS", 24) / 2),
       campaigns: num("BENCH_CAMPAIGNS", 6),
       throughputSeconds: num("BENCH_PHASE_SECONDS", 20),
-      chaosSeconds: num("BENCH_DURATION", 60),
+      steadySeconds: num("BENCH_STEADY_SECONDS", 15),
+      rollingRestart: process.env.BENCH_ROLLING !== "off",
+      kill: process.env.BENCH_KILL !== "off",
       finishSeconds: num("BENCH_FINISH_SECONDS", 45),
     });
     failed = result.checks.some((c) => !c.ok);

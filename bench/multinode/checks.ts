@@ -16,6 +16,7 @@ import { NO_GAME_NOTIFIER } from "../../api/games/rooms";
 import { RECONNECT_SECONDS, TURN_SECONDS, WAIT_SECONDS } from "../../shared/ticTacToeEvents";
 import type { GameStats, Ledgerish, Sent } from "./load";
 import type { Site } from "./site";
+import type { Restart } from "./cluster";
 
 export interface Check {
   name: string;
@@ -149,8 +150,19 @@ export async function checkBooks(
       g.prizes === g.wins && g.revenues === g.wins && g.fees === g.seats && g.refunds === g.refundSeats,
       `paid wins ${g.wins}: prize entries ${g.prizes}, revenue entries ${g.revenues}; paid seats ${g.seats}: fee entries ${g.fees}; seats of draws and cancelled rooms ${g.refundSeats}: refund entries ${g.refunds}`,
     );
+    // Each paid room holds its fees on its own escrow (api/games/escrow.ts); the platform's older one no longer moves.
     const escrow = await accountBalance(db, PLATFORM.gameEscrow);
-    check("the game escrow is empty once every game is over", escrow === 0, `platform:game_escrow ${escrow}`);
+    const [roomEscrows] = rowsOf<{ n: number; nonzero: number }>(
+      await db.execute(sql`select count(*)::int as n, count(*) filter (where balance <> 0)::int as nonzero
+        from (select a.id, coalesce(sum(l.amount), 0) as balance from ledger_accounts a
+          left join journal_lines l on l.account_id = a.id
+          where a.id like 'game:%:escrow' group by a.id) e`),
+    );
+    check(
+      "the game escrows are empty once every game is over",
+      escrow === 0 && roomEscrows!.nonzero === 0,
+      `${roomEscrows!.n} room escrows, ${roomEscrows!.nonzero} not at 0; platform:game_escrow ${escrow}`,
+    );
 
     // ---- Credits once.
     const [dups] = rowsOf<{ n: number }>(
@@ -231,4 +243,67 @@ export async function checkBooks(
   } finally {
     await database.close();
   }
+}
+
+/** The rolling restart of the run: its restarts, and the load's clock around it. */
+export interface Rolling {
+  restarts: Restart[];
+  /** SIGTERM to the first node (ms on the load's clock). */
+  from: number;
+  /** Every restarted node back in nginx's rotation (it answered a request through nginx). */
+  to: number;
+  /** When the next disturbance (the kill) came, or the load ended: requests sent and failures until then count. */
+  until: number;
+  /** When each restarted node first answered a request through nginx after its restart, by host. */
+  backAt: Map<string, number>;
+  /** Players' reconnections during the rolling restart. */
+  reconnects: number;
+}
+
+/**
+ * The rolling restart lost nothing: each node exited 0 on SIGTERM and came back; from the first
+ * SIGTERM to the kill (or the end), no request failed (no 5xx, no connection error) and no socket
+ * acknowledgement was lost; each restarted node answered through nginx again.
+ */
+export function rollingChecks(sent: Sent[], games: GameStats, rolling: Rolling): Check[] {
+  const inWindow = sent.filter((s) => s.started >= rolling.from && s.started < rolling.until);
+  // A failure that came after the kill is the kill's, judged with the rest (in flight on a killed node, or not).
+  const failed = inWindow.filter((s) => (s.status === 0 || s.status >= 500) && s.ended < rolling.until);
+  const refused = inWindow.filter((s) => s.status >= 400 && s.status < 500).length;
+  const lost = games.lost.filter((l) => l.failedAt >= rolling.from && l.failedAt < rolling.until);
+  const sample = failed
+    .slice(0, 5)
+    .map(
+      (s) =>
+        `${s.kind} ${s.status || s.error} at ${(s.started / 1000).toFixed(2)} s via ${s.upstream ?? "?"}`,
+    )
+    .join("; ");
+  const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  return [
+    {
+      name: "rolling restart: each node exited 0 on SIGTERM and came back ready on its port",
+      ok: rolling.restarts.every((r) => r.code === 0),
+      detail: rolling.restarts
+        .map(
+          (r) =>
+            `${r.role} ${r.host}: exit ${r.code ?? r.signal} ${s(r.drainMs)} after SIGTERM, ready ${s(r.startMs)} later`,
+        )
+        .join("; "),
+    },
+    {
+      name: "rolling restart: no request failed and no socket acknowledgement lost",
+      ok: failed.length === 0 && lost.length === 0 && inWindow.length > 0,
+      detail: `${inWindow.length} requests sent from the first SIGTERM (${s(rolling.from)}) to ${s(rolling.until)}: ${inWindow.length - refused - failed.length} ok, ${refused} refused (4xx), ${failed.length} failed${sample ? ` (${sample})` : ""}; ${rolling.reconnects} player reconnections, socket acks lost: ${lost.length}; events sent as a node said goodbye and asked again: ${games.goodbyes}`,
+    },
+    {
+      name: "rolling restart: each restarted node answers through nginx again",
+      ok: rolling.restarts.every((r) => rolling.backAt.has(r.host)),
+      detail: rolling.restarts
+        .map((r) => {
+          const back = rolling.backAt.get(r.host);
+          return `${r.role} ${r.host}: ${back === undefined ? "never" : `${s(back - r.readyAt)} after ready`}`;
+        })
+        .join("; "),
+    },
+  ];
 }

@@ -163,15 +163,53 @@ export async function startNginx(opts: {
   };
 }
 
+/** One node of a rolling restart: stopped with SIGTERM, waited for, started again on its port. */
+export interface Restart {
+  role: "api" | "web";
+  /** host:port (the same before and after). */
+  host: string;
+  /** When SIGTERM was sent, on the caller's clock (ms). */
+  at: number;
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  /** SIGTERM → the process exited. */
+  drainMs: number;
+  /** Exited → the new process listening and its /readyz answering 200. */
+  startMs: number;
+  /** When /readyz first answered 200, on the caller's clock (ms). */
+  readyAt: number;
+}
+
 export interface Cluster {
   /** nginx's address: what every client of the load talks to. */
   origin: string;
   nginx: Nginx;
   api: ServerProcess[];
   web: ServerProcess[];
+  /**
+   * Stops node `index` of `role` with SIGTERM (it drains), waits for it to exit, starts it again on
+   * the same port and waits for its /readyz; the new process takes the old one's place in `api` or `web`.
+   */
+  restart(role: "api" | "web", index: number, now: () => number): Promise<Restart>;
   /** Every node's output, for failure messages. */
   output(): string;
   stop(): Promise<void>;
+}
+
+/** Waits for `origin`'s /readyz to answer 200. */
+async function waitReady(origin: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const res = await fetch(`${origin}/readyz`, { signal: AbortSignal.timeout(5000) });
+      await res.arrayBuffer();
+      if (res.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${origin}/readyz did not answer 200 within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 /**
@@ -209,7 +247,9 @@ export async function startCluster(opts: {
     RATE_LIMITS: "off",
     HUMAN_CHECK: "off",
     SEED_DEMO: "off",
-    SHUTDOWN_GRACE_SECONDS: "2",
+    // Above nginx's upstream keepalive_timeout (4 s): a draining node waits for nginx to close its
+    // idle connections (server.ts, shutdown) and is not cut short.
+    SHUTDOWN_GRACE_SECONDS: "15",
     ...opts.env,
   };
   const api: ServerProcess[] = [];
@@ -241,11 +281,44 @@ export async function startCluster(opts: {
     await stop();
     throw e;
   }
+  /** The output of the processes a restart replaced. */
+  const replaced: string[] = [];
+  const restart = async (role: "api" | "web", index: number, now: () => number): Promise<Restart> => {
+    const nodes = role === "api" ? api : web;
+    const old = nodes[index]!;
+    const port = new URL(old.origin).port;
+    const at = now();
+    old.child.kill("SIGTERM");
+    const { code, signal } = await old.exited;
+    await old.stop();
+    const drainMs = now() - at;
+    replaced.push(
+      `--- ${role} ${index + 1} (${old.origin}) before its restart\n${old.output().slice(-4000)}`,
+    );
+    const fresh = await startServerProcess(
+      { ...env, ROLE: role, PORT: port, ...(role === "web" ? { API_ORIGIN: origin } : {}) },
+      { timeoutMs: 120_000 },
+    );
+    nodes[index] = fresh;
+    await waitReady(fresh.origin);
+    const readyAt = now();
+    return {
+      role,
+      host: new URL(old.origin).host,
+      at,
+      code,
+      signal,
+      drainMs,
+      startMs: readyAt - at - drainMs,
+      readyAt,
+    };
+  };
   const output = () =>
     [
+      ...replaced,
       ...api.map((n, i) => `--- api ${i + 1} (${n.origin})\n${n.output().slice(-4000)}`),
       ...web.map((n, i) => `--- web ${i + 1} (${n.origin})\n${n.output().slice(-4000)}`),
       `--- nginx error.log\n${nginx!.errorLog().slice(-4000)}`,
     ].join("\n");
-  return { origin, nginx, api, web, output, stop };
+  return { origin, nginx, api, web, restart, output, stop };
 }

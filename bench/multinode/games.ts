@@ -31,6 +31,7 @@ export class Games {
     moves: 0,
     refused: 0,
     lost: [],
+    goodbyes: 0,
     reconnects: 0,
     finished: 0,
     cancelled: 0,
@@ -44,6 +45,8 @@ export class Games {
   private active = true;
   private random = rng(20261127);
   private watchdog?: NodeJS.Timeout;
+  /** Why each socket that dropped was disconnected (socket.io's reason). */
+  private disconnectReasons = new WeakMap<Socket, string>();
 
   constructor(
     readonly origin: string,
@@ -74,7 +77,9 @@ export class Games {
       else this.stats.refused++;
       return answer;
     } catch {
-      this.stats.lost.push({ at });
+      // socket.io's "disconnect" (with its reason) comes before the pending acks are failed.
+      if (this.disconnectReasons.get(s) === "io server disconnect") this.stats.goodbyes++;
+      else this.stats.lost.push({ at, failedAt: this.now() });
       return { success: false, transport: true };
     }
   }
@@ -110,7 +115,8 @@ export class Games {
       }
       p.socket = socket;
       socket.on(EV.roomUpdated, (push: { msg?: { room?: RoomView } }) => this.see(p, push?.msg?.room));
-      socket.on("disconnect", () => {
+      socket.on("disconnect", (reason) => {
+        this.disconnectReasons.set(socket, reason);
         if (!this.active || p.socket !== socket) return;
         this.stats.reconnects++;
         p.busy = false;

@@ -45,8 +45,14 @@ export interface GameStats {
   joins: number;
   moves: number;
   refused: number;
-  /** Acks that never came (their node was lost), with when they were asked. */
-  lost: { at: number }[];
+  /** Acks that never came (their node was lost), with when they were asked and when given up. */
+  lost: { at: number; failedAt: number }[];
+  /**
+   * Events sent as the node said goodbye (a socket.io disconnect from a draining node, which first
+   * answers every event it received): not handled, so nothing is lost; the player asks again
+   * after reconnecting.
+   */
+  goodbyes: number;
   reconnects: number;
   finished: number;
   cancelled: number;

@@ -1,13 +1,15 @@
 /**
  * The multi-node run shared by bench/multinode.ts and tests/integration/multinode.test.ts: seed,
  * 2 API and 2 web nodes behind nginx, optionally two throughput phases (nginx sending the API to
- * 1, then to 2 API nodes), then the mixed load with games during which one API node and one web
- * node are killed (SIGKILL) halfway; then the games are played out, the nodes stopped and the
- * books checked.
+ * 1, then to 2 API nodes), then the mixed load with games, during which one API node and then one
+ * web node are restarted (SIGTERM, exit 0, started again on their port: a rolling restart that
+ * must lose nothing), and then the other API node and the other web node are killed (SIGKILL:
+ * only requests in flight on them may fail); then the games are played out, the nodes stopped
+ * and the books checked.
  */
-import { classify, checkBooks, type Check, type Kill } from "./checks";
+import { classify, checkBooks, rollingChecks, type Check, type Kill, type Rolling } from "./checks";
 import { freePortInRange, startCluster, type Cluster } from "./cluster";
-import { Load } from "./load";
+import { Load, sleep } from "./load";
 import { Games } from "./games";
 import { seedSite } from "./site";
 
@@ -22,14 +24,20 @@ export interface RunOptions {
   campaigns: number;
   /** Each throughput phase's length (0: no throughput phases). */
   throughputSeconds: number;
-  /** The mixed load with the kills (they happen halfway). */
-  chaosSeconds: number;
+  /** The mixed load's quiet stretches: before the rolling restart, between it and the kills, after the kills. */
+  steadySeconds: number;
+  /** Restart one API node, then one web node (SIGTERM, wait for exit 0, start again) under the load. */
+  rollingRestart: boolean;
+  /** Kill (SIGKILL) the other API node and the other web node under the load. */
+  kill: boolean;
   /** How long the players may take to finish their games once the load ends. */
   finishSeconds: number;
   log?: (line: string) => void;
 }
 
 export interface RunResult {
+  /** The rolling restart's figures (when there was one). */
+  rolling?: Rolling;
   /** Requests per second through nginx (answered, not 5xx) with 1 and with 2 API nodes. */
   throughput?: { oneApi: number; twoApi: number; oneApiOk: number; twoApiOk: number };
   checks: Check[];
@@ -74,6 +82,7 @@ export async function runMultinode(opts: RunOptions): Promise<RunResult> {
   const load = new Load(origin, site, opts.users * 2);
   let games: Games | undefined;
   const kills: Kill[] = [];
+  let rolling: Rolling | undefined;
   let throughput: RunResult["throughput"];
   let output: string;
   try {
@@ -119,24 +128,68 @@ export async function runMultinode(opts: RunOptions): Promise<RunResult> {
       throughput = { oneApi: one.answered, twoApi: two.answered, oneApiOk: one.ok, twoApiOk: two.ok };
     }
 
-    // ---- The mixed load with games; one API node and one web node killed halfway.
+    // ---- The mixed load with games: a rolling restart (API node 2, then web node 2), then the
+    // other two nodes killed; a quiet stretch before, between and after.
     games = new Games(origin, site.players, () => load.now());
     await games.start();
     const from = load.sent.length;
-    const until = performance.now() + opts.chaosSeconds * 1000;
-    const killer = setTimeout(
-      () => {
-        const victims = [cluster.api[1]!, cluster.web[1]!];
-        kills.push({ at: load.now(), hosts: victims.map((v) => host(v.origin)) });
-        for (const v of victims) v.child.kill("SIGKILL");
-        log(
-          `  killed api ${host(victims[0]!.origin)} and web ${host(victims[1]!.origin)} (SIGKILL) at ${(load.now() / 1000).toFixed(1)} s`,
-        );
-      },
-      (opts.chaosSeconds * 1000) / 2,
-    );
-    const seconds = await load.run(opts.users, () => performance.now() < until);
-    clearTimeout(killer);
+    const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+    let loading = true;
+    const events = (async () => {
+      try {
+        await sleep(opts.steadySeconds * 1000);
+        if (opts.rollingRestart) {
+          const reconnectsBefore = games!.stats.reconnects;
+          const start = load.now();
+          const restarts = [];
+          for (const role of ["api", "web"] as const) {
+            log(`  ${role} ${host(cluster[role][1]!.origin)}: SIGTERM at ${s(load.now())}`);
+            const r = await cluster.restart(role, 1, () => load.now());
+            restarts.push(r);
+            log(
+              `  ${role} ${r.host}: exited ${r.code ?? r.signal} ${s(r.drainMs)} after SIGTERM; started again, ready at ${s(r.readyAt)} (${s(r.startMs)} to start)`,
+            );
+          }
+          // Back in nginx's rotation: nginx tries a node it found refusing again after fail_timeout (5 s).
+          const backAt = new Map<string, number>();
+          const deadline = load.now() + 15_000;
+          while (backAt.size < restarts.length && load.now() < deadline) {
+            for (const r of restarts)
+              if (!backAt.has(r.host)) {
+                const first = load.sent.find(
+                  (x) => x.started >= r.readyAt && x.status > 0 && x.upstream?.split(", ").at(-1) === r.host,
+                );
+                if (first) backAt.set(r.host, first.started);
+              }
+            await sleep(100);
+          }
+          rolling = {
+            restarts,
+            from: start,
+            to: load.now(),
+            until: load.now(),
+            backAt,
+            reconnects: games!.stats.reconnects - reconnectsBefore,
+          };
+          log(`  rolling restart over at ${s(rolling.to)}: both nodes answering through nginx again`);
+          if (opts.kill) await sleep(Math.min(opts.steadySeconds, 2) * 1000);
+        }
+        if (opts.kill) {
+          const victims = [cluster.api[0]!, cluster.web[0]!];
+          kills.push({ at: load.now(), hosts: victims.map((v) => host(v.origin)) });
+          for (const v of victims) v.child.kill("SIGKILL");
+          log(
+            `  killed api ${host(victims[0]!.origin)} and web ${host(victims[1]!.origin)} (SIGKILL) at ${s(load.now())}`,
+          );
+          await sleep(opts.steadySeconds * 1000);
+        }
+      } finally {
+        if (rolling) rolling.until = kills[0]?.at ?? load.now();
+        loading = false;
+      }
+    })();
+    const seconds = await load.run(opts.users, () => loading);
+    await events;
     const chaos = load.sent.slice(from);
     say(
       `mixed load with games: ${chaos.length} requests in ${seconds.toFixed(1)} s (${rate(chaos.length, seconds).toFixed(1)}/s), ${games.players.length} players, ${games.stats.joins} joins, ${games.stats.moves} moves, ${games.stats.reconnects} reconnects through nginx`,
@@ -172,15 +225,16 @@ export async function runMultinode(opts: RunOptions): Promise<RunResult> {
     log(
       `  in flight on a killed node: ${s.kind} ${s.status || s.error} sent ${(s.started / 1000).toFixed(2)} s, ended ${(s.ended / 1000).toFixed(2)} s, via ${s.upstream ?? "?"}`,
     );
-  const { checks, swept } = await checkBooks(opts.databaseUrl, site, {
+  const { checks: bookChecks, swept } = await checkBooks(opts.databaseUrl, site, {
     http,
     books: load.books,
     games: games!.stats,
     gameRooms: games!.rooms,
     kills,
   });
+  const checks = [...(rolling ? rollingChecks(load.sent, games!.stats, rolling) : []), ...bookChecks];
   log("");
   for (const c of checks) say(`${c.ok ? "OK  " : "FAIL"} ${c.name}: ${c.detail}`);
   if (swept > 0) log(`(${swept} rooms were settled by the sweeper run with a clock past every timer)`);
-  return { throughput, checks, summary, cluster: { output } };
+  return { throughput, rolling, checks, summary, cluster: { output } };
 }

@@ -33,7 +33,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         players: 8,
         campaigns: 3,
         throughputSeconds: 0,
-        chaosSeconds: 20,
+        steadySeconds: 2,
+        rollingRestart: true,
+        kill: true,
         finishSeconds: 20,
         log: (line) => lines.push(line),
       });

@@ -199,9 +199,15 @@ export class Games {
     r.gameState.forEach((line, row) => line.forEach((cell, col) => cell === "" && empty.push([row, col])));
     const [row, col] = empty[Math.floor(this.random() * empty.length)]!;
     const answer = await this.ask(p, EV.move, { decodedRoomId: r._id, row, col, version });
-    if (answer.success) this.stats.moves++;
     p.busy = false;
-    this.see(p, answer?.msg?.room);
+    if (answer.success) {
+      this.stats.moves++;
+      this.see(p, answer.msg?.room);
+    } else {
+      // Refused (the board moved on: e.g. this move was made on a node that died before answering)
+      // or unanswered: the room is read again rather than the same move sent with a stale version.
+      void this.resync(p);
+    }
   }
 
   private async cancel(p: Player) {

@@ -36,10 +36,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         steadySeconds: 2,
         rollingRestart: true,
         kill: true,
-        finishSeconds: 20,
+        finishSeconds: 10,
         log: (line) => lines.push(line),
       });
-    }, 150_000);
+    }, 180_000);
 
     afterAll(async () => {
       await clone?.drop();

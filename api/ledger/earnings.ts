@@ -1,7 +1,7 @@
 import { and, desc, eq, gte } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { memberDailyEarnings, users } from "../db/schema";
-import { PLATFORM, debtAccount, lockAccounts, memberAccount, post, type EntryLine } from "./ledger";
+import { PLATFORM, debtAccount, memberAccount, post, postLocking, type EntryLine } from "./ledger";
 import { getSetting } from "../site/settings";
 import { percentOf } from "../../shared/money";
 
@@ -88,24 +88,31 @@ export async function creditEarning(
     : await tx.select({ referredBy: users.referredBy }).from(users).where(eq(users.id, input.userId));
   const referrer = member?.referredBy ?? null;
   // Two to four entries in one transaction: take every account's lock up front, in the ledger's
-  // order. The debt accounts' balances come with their locks (absent: nothing owed).
-  const locked = await lockAccounts(tx, [
-    ...fundingLines.map((l) => l.account),
-    memberAccount(input.userId, "withdrawable"),
-    debtAccount(input.userId),
-    ...(referrer
-      ? [PLATFORM.promotions, memberAccount(referrer, "withdrawable"), debtAccount(referrer)]
-      : []),
-  ]);
+  // order, in the earning's own round trip. The debt accounts' balances come with their locks
+  // (absent: nothing owed).
+  const { result, locked } = await postLocking(
+    tx,
+    {
+      idempotencyKey: input.idempotencyKey,
+      kind: input.source,
+      userId: input.userId,
+      memo: input.memo,
+      createdAt: input.createdAt,
+      lines: [
+        ...fundingLines,
+        { account: memberAccount(input.userId, "withdrawable"), amount: input.amount },
+      ],
+    },
+    [
+      ...fundingLines.map((l) => l.account),
+      memberAccount(input.userId, "withdrawable"),
+      debtAccount(input.userId),
+      ...(referrer
+        ? [PLATFORM.promotions, memberAccount(referrer, "withdrawable"), debtAccount(referrer)]
+        : []),
+    ],
+  );
   const owedBy = (userId: string) => Math.max(0, -(locked.get(debtAccount(userId)) ?? 0));
-  const result = await post(tx, {
-    idempotencyKey: input.idempotencyKey,
-    kind: input.source,
-    userId: input.userId,
-    memo: input.memo,
-    createdAt: input.createdAt,
-    lines: [...fundingLines, { account: memberAccount(input.userId, "withdrawable"), amount: input.amount }],
-  });
   if (!result.posted) return { posted: false, referralAmount: 0 };
   await repayDebt(tx, {
     userId: input.userId,

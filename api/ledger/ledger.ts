@@ -1,7 +1,7 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
-import { journalEntries, journalLines, ledgerAccounts, ledgerDaily, memberDailyEarnings } from "../db/schema";
-import { EARNING_KINDS, istDay } from "./earningKinds";
+import { ledgerAccounts } from "../db/schema";
+import { EARNING_KINDS } from "./earningKinds";
 
 /**
  * The double-entry ledger (ARCHITECTURE §4). Every movement of money is one journal entry whose
@@ -85,6 +85,8 @@ export interface EntryInput {
   createdAt?: Date;
 }
 
+const rowsOf = <T>(r: unknown) => ((r as { rows?: unknown[] }).rows ?? (r as unknown[])) as T[];
+
 export type PostResult = { posted: true; entryId: number } | { posted: false; duplicate: true };
 
 export async function ensurePlatformAccounts(db: Db | Tx): Promise<void> {
@@ -141,28 +143,23 @@ export async function openCampaignEscrow(tx: Tx, campaignId: string): Promise<st
 }
 
 /**
- * A debit from an untracked account that may not run negative (revenue): rare, so it may lock the
- * row. FOR NO KEY UPDATE serialises such debits without blocking the credits' foreign-key checks;
- * the sum read after the lock includes every debit committed before it.
- */
-async function checkUntrackedDebit(tx: Tx, line: EntryLine): Promise<void> {
-  await tx
-    .select({ id: ledgerAccounts.id })
-    .from(ledgerAccounts)
-    .where(eq(ledgerAccounts.id, line.account))
-    .for("no key update");
-  const [row] = await tx
-    .select({ s: sql<string>`coalesce(sum(${journalLines.amount}), 0)` })
-    .from(journalLines)
-    .where(eq(journalLines.accountId, line.account));
-  if (Number(row?.s ?? 0) + line.amount < 0) throw new InsufficientFundsError(line.account);
-}
-
-/**
  * Posts one entry inside the caller's transaction. Throws InsufficientFundsError (rolling the
  * caller's transaction back) when a line would take a non-negative account below zero.
  */
 export async function post(tx: Tx, input: EntryInput): Promise<PostResult> {
+  return (await postLocking(tx, input, [])).result;
+}
+
+/**
+ * post() that first takes lockAccounts(lock)'s locks, in the same round trip: for a transaction
+ * that posts more than one entry (creditEarning). Answers the entry's result and the locked
+ * accounts' balances as lockAccounts does.
+ */
+export async function postLocking(
+  tx: Tx,
+  input: EntryInput,
+  lock: string[],
+): Promise<{ result: PostResult; locked: Map<string, number> }> {
   const lines = input.lines.filter((l) => l.amount !== 0);
   if (lines.length < 2) throw new Error("A journal entry needs at least two non-zero lines");
   let sum = 0;
@@ -172,124 +169,49 @@ export async function post(tx: Tx, input: EntryInput): Promise<PostResult> {
   }
   if (sum !== 0) throw new Error("Journal entry lines must sum to zero");
 
-  const inserted = await tx
-    .insert(journalEntries)
-    .values({
-      idempotencyKey: input.idempotencyKey,
-      kind: input.kind,
-      userId: input.userId ?? null,
-      relatedUserId: input.relatedUserId ?? null,
-      memo: input.memo ?? null,
-      ...(input.createdAt ? { createdAt: input.createdAt } : {}),
-    })
-    .onConflictDoNothing({ target: journalEntries.idempotencyKey })
-    .returning({ id: journalEntries.id, createdAt: journalEntries.createdAt });
-  const entry = inserted[0];
-  if (!entry) return { posted: false, duplicate: true };
-
-  // Update in a fixed order so concurrent entries touching the same accounts cannot deadlock.
-  const ordered = [...lines].sort((a, b) => (a.account < b.account ? -1 : a.account > b.account ? 1 : 0));
-  for (const line of ordered) {
-    if (UNTRACKED_ACCOUNTS.has(line.account)) {
-      if (line.amount < 0 && !NEGATIVE_ALLOWED.has(line.account)) await checkUntrackedDebit(tx, line);
-      continue;
-    }
-    const updated = await tx
-      .update(ledgerAccounts)
-      .set({ balance: sql`${ledgerAccounts.balance} + ${line.amount}` })
-      .where(
-        and(
-          eq(ledgerAccounts.id, line.account),
-          sql`(${ledgerAccounts.balance} + ${line.amount} >= 0 OR ${ledgerAccounts.allowNegative})`,
-        ),
-      )
-      .returning({ id: ledgerAccounts.id });
-    if (updated.length === 0) {
-      const exists = await tx
-        .select({ id: ledgerAccounts.id })
-        .from(ledgerAccounts)
-        .where(eq(ledgerAccounts.id, line.account));
-      if (exists.length === 0) throw new Error(`Unknown ledger account ${line.account}`);
-      throw new InsufficientFundsError(line.account);
-    }
-  }
-  await tx
-    .insert(journalLines)
-    .values(lines.map((l) => ({ entryId: entry.id, accountId: l.account, amount: l.amount })));
-  if (input.userId && EARNING_KINDS.has(input.kind)) {
-    await rollUpEarning(tx, input.userId, input.kind, entry.createdAt, lines);
-  }
-  await rollUpLedgerDay(tx, entry.id, input.kind, entry.createdAt, lines);
-  return { posted: true, entryId: entry.id };
+  // One round trip: the locks, the entry, the balances in account order, the lines and both
+  // roll-ups are the database function ledger_post (migration 0013, docs/decisions/0015).
+  const json = JSON.stringify(lines.map((l) => ({ account: l.account, amount: l.amount })));
+  const at = input.createdAt ? input.createdAt.toISOString() : null;
+  const earning = Boolean(input.userId) && EARNING_KINDS.has(input.kind);
+  const tracked = [...new Set(lock)].filter((a) => !UNTRACKED_ACCOUNTS.has(a));
+  const lockJson = tracked.length > 0 ? JSON.stringify(tracked) : null;
+  const rows = rowsOf<{
+    entry_id: string | number | null;
+    failure: string | null;
+    failed_account: string | null;
+    locked: Record<string, number | string> | string | null;
+  }>(
+    await tx.execute(
+      sql`select entry_id, failure, failed_account, locked from ledger_post(${input.idempotencyKey}, ${input.kind},
+        ${input.userId ?? null}, ${input.relatedUserId ?? null}, ${input.memo ?? null}, ${at}::timestamptz,
+        ${json}::jsonb, ${earning}, ${lockJson}::jsonb)`,
+    ),
+  );
+  const row = rows[0];
+  if (!row) throw new Error("ledger_post answered nothing");
+  const raw =
+    typeof row.locked === "string" ? (JSON.parse(row.locked) as Record<string, number>) : row.locked;
+  const locked = new Map(Object.entries(raw ?? {}).map(([id, b]) => [id, Number(b)]));
+  if (row.failure === "insufficient") throw new InsufficientFundsError(row.failed_account ?? "");
+  if (row.failure === "unknown") throw new Error(`Unknown ledger account ${row.failed_account}`);
+  const result: PostResult =
+    row.failure === "duplicate"
+      ? { posted: false, duplicate: true }
+      : { posted: true, entryId: Number(row.entry_id) };
+  return { result, locked };
 }
 
-/** How many rows a (day, kind, account class) is spread over in ledger_daily. */
+/** How many rows a (day, kind, account class) is spread over in ledger_daily (ledger_post's `% 8`). */
 export const LEDGER_DAILY_SHARDS = 8;
 
 /**
  * An account's class in the daily roll-up: a member's account by its kind (`member:withdrawable`),
- * a campaign's escrow as `campaign:escrow`, a platform account as itself. The migration that
- * created ledger_daily classes the journal it found the same way.
+ * a campaign's escrow as `campaign:escrow`, a platform account as itself. ledger_post (migration
+ * 0013) classes each line with the same expression, as the migration that created ledger_daily did.
  */
 export function accountClass(accountId: string): string {
   return accountId.replace(/^(member|campaign):[^:]+:/, "$1:");
-}
-
-/**
- * Adds the entry's lines to ledger_daily (per IST day, kind and account class) in the entry's
- * transaction, so the operators' overview reads a few rows per day instead of the journal. Rows
- * are written in account order within one shard chosen by the entry id: concurrent entries rarely
- * share a row, and never take two rows in opposite orders.
- */
-async function rollUpLedgerDay(tx: Tx, entryId: number, kind: string, createdAt: Date, lines: EntryLine[]) {
-  const sums = new Map<string, { amount: number; lines: number }>();
-  for (const l of lines) {
-    const key = accountClass(l.account);
-    const sum = sums.get(key) ?? { amount: 0, lines: 0 };
-    sum.amount += l.amount;
-    sum.lines += 1;
-    sums.set(key, sum);
-  }
-  const day = istDay(createdAt);
-  const shard = entryId % LEDGER_DAILY_SHARDS;
-  await tx
-    .insert(ledgerDaily)
-    .values(
-      [...sums.entries()]
-        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-        .map(([account, sum]) => ({ day, kind, account, shard, amount: sum.amount, lines: sum.lines })),
-    )
-    .onConflictDoUpdate({
-      target: [ledgerDaily.day, ledgerDaily.kind, ledgerDaily.account, ledgerDaily.shard],
-      set: {
-        amount: sql`${ledgerDaily.amount} + excluded.amount`,
-        lines: sql`${ledgerDaily.lines} + excluded.lines`,
-      },
-    });
-}
-
-/**
- * Adds an earning entry's credit to its member's withdrawable account to the member's daily
- * roll-up (member_daily_earnings), in the entry's transaction: every earning channel that posts
- * here keeps the dashboard's figures equal to the ledger's.
- */
-async function rollUpEarning(
-  tx: Tx,
-  userId: string,
-  kind: string,
-  createdAt: Date,
-  lines: EntryLine[],
-): Promise<void> {
-  const account = memberAccount(userId, "withdrawable");
-  const amount = lines.reduce((s, l) => (l.account === account ? s + l.amount : s), 0);
-  if (amount === 0) return;
-  await tx
-    .insert(memberDailyEarnings)
-    .values({ userId, day: istDay(createdAt), kind, amount })
-    .onConflictDoUpdate({
-      target: [memberDailyEarnings.userId, memberDailyEarnings.day, memberDailyEarnings.kind],
-      set: { amount: sql`${memberDailyEarnings.amount} + excluded.amount` },
-    });
 }
 
 /**
@@ -334,8 +256,6 @@ export async function memberBalances(
     deposit: by.get(memberAccount(userId, "deposit")) ?? 0,
   };
 }
-
-const rowsOf = <T>(r: unknown) => ((r as { rows?: unknown[] }).rows ?? (r as unknown[])) as T[];
 
 /** An account's balance: the stored one, or for an untracked account the sum of its journal lines. */
 export async function accountBalance(db: Db | Tx, accountId: string): Promise<number> {

@@ -47,6 +47,9 @@ async function checkMemberPages(page: Page): Promise<Record<string, string[]>> {
 }
 
 test.describe("Accessibility", { tag: ["@needs-js", "@wide-only"] }, () => {
+  // Each test opens and scans every member page: on a busy machine that takes longer than 30 s.
+  test.describe.configure({ timeout: 60_000 });
+
   test("the member pages pass axe-core", async ({ page, loginAs }) => {
     await loginAs(page, DEMO);
     expect(await checkMemberPages(page)).toEqual({});

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test, waitForHydration } from "./fixtures";
-import { adCard, convertToDeposit, createCampaign, setTestPricing, uniqueTitle } from "./ptc-helpers";
+import { adCard, convertToDeposit, createCampaign, uniqueTitle } from "./ptc-helpers";
 
 /**
  * A window ad's page is the advertiser's, on another origin: it must get no handle on the member's
@@ -39,7 +39,6 @@ test.describe("Window ads and the member's tab", { tag: ["@needs-js", "@wide-onl
   let adUrl: string;
 
   test.beforeAll(async () => {
-    await setTestPricing();
     site = advertiserSite();
     await new Promise<void>((resolve) => site.server.listen(0, "127.0.0.1", resolve));
     adUrl = `http://127.0.0.1:${(site.server.address() as AddressInfo).port}/landing`;

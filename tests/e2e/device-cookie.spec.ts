@@ -51,7 +51,9 @@ async function riskOf(email: string) {
 test.describe.serial("the device cookie and the one-account rule", { tag: "@needs-js" }, () => {
   test.afterAll(() => setPolicy("flag"));
 
-  test("the device cookie is HttpOnly, set on the first visit to /login, and kept", async ({ page }) => {
+  test("the device cookie is HttpOnly, set on the first visit to /login, and kept @wide-only", async ({
+    page,
+  }) => {
     await page.goto("/login");
     const first = (await page.context().cookies()).find((c) => c.name === "device_id");
     expect(first).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
@@ -64,7 +66,9 @@ test.describe.serial("the device cookie and the one-account rule", { tag: "@need
     expect(again!.value).toBe(first!.value);
   });
 
-  test("refuse: a second sign-up from one browser is refused with the spec's words", async ({ page }) => {
+  test("refuse: a second sign-up from one browser is refused with the spec's words @wide-only", async ({
+    page,
+  }) => {
     await setPolicy("refuse");
     await signUpInBrowser(page);
     await expect(page).toHaveURL(/\/login$/);
@@ -74,7 +78,7 @@ test.describe.serial("the device cookie and the one-account rule", { tag: "@need
     await expect(toast(page)).toContainText(ONE_ACCOUNT_MSG);
   });
 
-  test("flag: the second account is made and flagged for the shared device", async ({ page }) => {
+  test("flag: the second account is made and flagged for the shared device @wide-only", async ({ page }) => {
     await setPolicy("flag");
     const one = await signUpInBrowser(page);
     await expect(toast(page)).toContainText("user registered successfully!");

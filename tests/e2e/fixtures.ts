@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { randomBytes, randomInt } from "node:crypto";
 import { test as base, expect, type Locator, type Page, type TestInfo } from "@playwright/test";
@@ -464,4 +464,31 @@ export async function expectFieldRejected(page: Page, field: Locator, testInfo: 
 export async function expectMessage(page: Page, text: string | RegExp) {
   const match = typeof text === "string" ? page.getByText(text, { exact: true }) : page.getByText(text);
   await expect(match.first()).toBeAttached();
+}
+
+/** Where the cross-worker locks live; global setup clears it. */
+export const E2E_LOCK_DIR = "tests/.tmp/e2e-locks";
+
+/**
+ * Runs `fn` while no other worker (of any project) runs a block under the same name: the lock is
+ * a directory, created atomically or not at all. For tests that change a site-wide setting and
+ * read it back.
+ */
+export async function exclusively<T>(name: string, fn: () => Promise<T>): Promise<T> {
+  const dir = path.resolve(E2E_LOCK_DIR, name);
+  mkdirSync(path.dirname(dir), { recursive: true });
+  for (;;) {
+    try {
+      mkdirSync(dir);
+      break;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  try {
+    return await fn();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

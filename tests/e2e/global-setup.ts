@@ -21,7 +21,7 @@ import {
  * local RazorpayX. Playwright starts the web servers before global setup; they connect to these
  * only when they need them, so that is fine.
  * Then signs the operator in once with the second factor (each code works once per 30-second
- * step, so parallel tests share that session). Returns the teardown.
+ * step, so parallel tests share that session), and sets the ads' test pricing. Returns the teardown.
  */
 export default async function globalSetup(_config: FullConfig): Promise<() => Promise<void>> {
   const mailDir = path.resolve(E2E_MAIL_DIR);
@@ -57,8 +57,13 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   }
 
   // The servers are up (Playwright starts them before global setup): sign the operator in once.
-  const { signInOperatorOnce } = await import("./fixtures");
+  const { signInOperatorOnce, E2E_LOCK_DIR } = await import("./fixtures");
   await signInOperatorOnce();
+  // The ads' short test durations, set once: a test that set them itself could undo another
+  // test's change of the same setting while it runs (ptc-operator.spec.ts edits it under a lock).
+  const { setTestPricing } = await import("./ptc-helpers");
+  rmSync(path.resolve(E2E_LOCK_DIR), { recursive: true, force: true });
+  await setTestPricing();
 
   return async () => {
     await oidc?.close();

@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, freshDetails, jsEnabled, test, toast, waitForHydration } from "./fixtures";
 import { bindPayout } from "./money-helpers";
-import { adCard, advertiserWithCampaigns, setTestPricing } from "./ptc-helpers";
+import { adCard, advertiserWithCampaigns } from "./ptc-helpers";
 import hi from "../../app/i18n/hi";
 import { HINDI_API_MESSAGES } from "../../shared/i18n/apiMessages.hi";
 
@@ -117,7 +117,6 @@ test.describe("in Hindi", () => {
     loginAs,
   }) => {
     test.setTimeout(90_000);
-    await setTestPricing();
     const p = hi.earn.ptc;
     const tabWords = hi.earn.adTab;
     const { titles } = await advertiserWithCampaigns(newMember, giveBalance, ["iframe"]);

@@ -1,7 +1,7 @@
 import { test, expect, toast, jsEnabled } from "./fixtures";
 import { operatorPage } from "./money-helpers";
 
-test("the operator creates a gift code and a member claims it once", async ({
+test("the operator creates a gift code and a member claims it once @wide-only", async ({
   page,
   browser,
   newMember,

@@ -79,7 +79,7 @@ test.describe("withdrawal", () => {
     await expect(card(page, "Withdrawable Balance")).toContainText("₹180.000");
   });
 
-  test("a rejected withdrawal is refunded and shows the remark", async ({
+  test("a rejected withdrawal is refunded and shows the remark @wide-only", async ({
     page,
     browser,
     newMember,
@@ -116,7 +116,7 @@ test.describe("withdrawal", () => {
     await expect(card(page, "Total Withdraw")).toContainText("₹0.000");
   });
 
-  test("without payment details the member is sent to the profile page", async ({
+  test("without payment details the member is sent to the profile page @wide-only", async ({
     page,
     newMember,
     loginAs,
@@ -155,7 +155,7 @@ test.describe("withdrawal", () => {
   });
 });
 
-test("a double-submitted confirmation makes one withdrawal", async ({
+test("a double-submitted confirmation makes one withdrawal @wide-only", async ({
   page,
   newMember,
   giveBalance,

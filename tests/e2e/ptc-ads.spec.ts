@@ -6,7 +6,6 @@ import {
   type AdKind,
   homeData,
   leaveAndReturn,
-  setTestPricing,
   untilClaimable,
 } from "./ptc-helpers";
 import { expectSoundToggleRemembered } from "./sound";
@@ -16,10 +15,6 @@ import { expectSoundToggleRemembered } from "./sound";
  * the iframe and YouTube tabs. Durations are 2 s (test pricing, enforced by the server); the
  * browser's own timers (5 s wait, 10 s title countdown, 9 s grace) run on Playwright's clock.
  */
-
-test.beforeAll(async () => {
-  await setTestPricing();
-});
 
 function summary(page: Page, label: "Today Earnings" | "Total Links" | "Completed") {
   return page.getByRole("group", { name: label });
@@ -142,7 +137,7 @@ test.describe("View Ads", () => {
     );
   });
 
-  test("a window ad fails when the member never left the page during the grace @needs-js", async ({
+  test("a window ad fails when the member never left the page during the grace @needs-js @wide-only", async ({
     page,
     newMember,
     giveBalance,
@@ -166,7 +161,7 @@ test.describe("View Ads", () => {
     await expect(adCard(page, titles.window).getByRole("button", { name: "View Ad" })).toBeEnabled();
   });
 
-  test("an iframe ad: countdown, Done!, claimed on the tab's success @needs-js", async ({
+  test("an iframe ad: countdown, Done!, claimed on the tab's success @needs-js @wide-only", async ({
     page,
     newMember,
     giveBalance,
@@ -189,7 +184,7 @@ test.describe("View Ads", () => {
     await expect(summary(page, "Today Earnings")).toContainText("₹0.024");
   });
 
-  test("other windows lock during a view; closing the iframe tab before the end unlocks them with the failure alert @needs-js", async ({
+  test("other windows lock during a view; closing the iframe tab before the end unlocks them with the failure alert @needs-js @wide-only", async ({
     page,
     newMember,
     giveBalance,
@@ -216,7 +211,7 @@ test.describe("View Ads", () => {
     ).toBeVisible();
   });
 
-  test("a YouTube ad counts only while the video plays (local player stand-in) @needs-js", async ({
+  test("a YouTube ad counts only while the video plays (local player stand-in) @needs-js @wide-only", async ({
     page,
     newMember,
     giveBalance,

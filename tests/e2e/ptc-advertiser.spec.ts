@@ -5,15 +5,10 @@ import {
   SAMPLE_VIDEO_URL,
   convertToDeposit,
   createCampaign,
-  setTestPricing,
   uniqueTitle,
 } from "./ptc-helpers";
 
 /** The advertiser list and the four-step wizard (spec 2 §2, §5, §8), with and without scripts. */
-
-test.beforeAll(async () => {
-  await setTestPricing();
-});
 
 function wizard(page: Page) {
   return page.getByRole("form", { name: "Create campaign" });

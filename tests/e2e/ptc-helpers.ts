@@ -21,7 +21,11 @@ export const TEST_PRICING = {
   ],
 };
 
-/** The operator sets the test pricing (the admin API; audited like any operator change). */
+/**
+ * The operator sets the test pricing (the admin API; audited like any operator change). Global
+ * setup calls it once; a test that changes the pricing restores it before it lets go of the
+ * "ptc-pricing" lock (exclusively below).
+ */
 export async function setTestPricing(): Promise<void> {
   const res = await api.request("/adminRoute/ptcSettings", {
     method: "PATCH",

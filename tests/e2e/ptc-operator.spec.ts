@@ -1,4 +1,4 @@
-import { test, expect, toast, jsEnabled, api, apiLogin } from "./fixtures";
+import { test, expect, toast, jsEnabled, api, apiLogin, exclusively } from "./fixtures";
 import { operatorPage } from "./money-helpers";
 import { setTestPricing } from "./ptc-helpers";
 
@@ -10,8 +10,6 @@ test(
   "an operator prices ads, pauses and rejects a campaign with its refund, and reads the view and cheat logs",
   { tag: "@any-viewport" },
   async ({ browser, newMember, giveBalance }, testInfo) => {
-    // Other ad tests run beside this one on the ads' test pricing: this one uses it too.
-    await setTestPricing();
     const advertiser = await newMember();
     await giveBalance(advertiser, 30);
     const adCookie = await apiLogin(advertiser.email, advertiser.password);
@@ -62,20 +60,26 @@ test(
 
     const ops = await operatorPage(browser, jsEnabled(testInfo));
 
-    // Pricing: the form shows the current lists; a change is saved and shown back. This test only
-    // adds a duration nobody else uses, and puts the test pricing back.
-    await ops.goto("/admin/ads");
-    const windowList = ops.getByLabel(/^Window durations/);
-    const before = await windowList.inputValue();
-    expect(before).toBe("2 0.050\n15 0.075");
-    await windowList.fill(`${before}\n45 0.300`);
-    await ops.getByRole("button", { name: "Save Ad Settings" }).click();
-    await expect(toast(ops)).toContainText("Ad settings saved.");
-    await expect(ops.getByLabel(/^Window durations/)).toHaveValue(`${before}\n45 0.300`);
-    await ops.getByLabel(/^Window durations/).fill(`${before}\nbad line`);
-    await ops.getByRole("button", { name: "Save Ad Settings" }).click();
-    await expect(ops.getByText(/One duration a line/)).toBeVisible();
-    await setTestPricing();
+    // Pricing: the form shows the current lists; a change is saved and shown back. The js and
+    // no-js runs of this test would see each other's change: the block holds the pricing lock,
+    // and puts the test pricing (set once by global setup) back before it lets go.
+    await exclusively("ptc-pricing", async () => {
+      await ops.goto("/admin/ads");
+      const windowList = ops.getByLabel(/^Window durations/);
+      const before = await windowList.inputValue();
+      expect(before).toBe("2 0.050\n15 0.075");
+      try {
+        await windowList.fill(`${before}\n45 0.300`);
+        await ops.getByRole("button", { name: "Save Ad Settings" }).click();
+        await expect(toast(ops)).toContainText("Ad settings saved.");
+        await expect(ops.getByLabel(/^Window durations/)).toHaveValue(`${before}\n45 0.300`);
+        await ops.getByLabel(/^Window durations/).fill(`${before}\nbad line`);
+        await ops.getByRole("button", { name: "Save Ad Settings" }).click();
+        await expect(ops.getByText(/One duration a line/)).toBeVisible();
+      } finally {
+        await setTestPricing();
+      }
+    });
 
     // The campaign list: pause, then reject with its refund after a confirm step.
     await ops.goto("/admin/campaigns?status=active");

@@ -254,7 +254,7 @@ test.describe("Install prompt", () => {
 /* ---------------------------------------------------------------------------------------- toasts */
 
 test.describe("Toasts", () => {
-  test("a toast shows, is still there at about 2 s and closes by itself after about 3 s", async ({
+  test("a toast shows, is still there at about 2 s and closes by itself after about 3 s @wide-only", async ({
     page,
     newMember,
     loginAs,
@@ -292,7 +292,7 @@ test.describe("Toasts", () => {
     expect(lasted).toBeLessThanOrEqual(6000);
   });
 
-  test("a toast from the server shows after a redirect (with or without JavaScript)", async ({
+  test("a toast from the server shows after a redirect (with or without JavaScript) @wide-only", async ({
     page,
     newMember,
   }) => {
@@ -312,7 +312,7 @@ test.describe("Toasts", () => {
 
 test.describe("Processing overlay", () => {
   test(
-    "while the login call runs: 'Processing...' covers the page and the Login button is disabled",
+    "while the login call runs: 'Processing...' covers the page and the Login button is disabled @wide-only",
     { tag: "@needs-js" },
     async ({ page, newMember }) => {
       const m = await newMember();

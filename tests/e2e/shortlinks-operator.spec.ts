@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import type { Browser, Page } from "@playwright/test";
 import {
   apiLogin,
+  exclusively,
   expect,
   jsEnabled,
   loginOperatorPage,
@@ -242,31 +243,34 @@ test.describe("Operator: short links @wide-only", () => {
     operator,
   }, testInfo) => {
     const js = jsEnabled(testInfo);
-    const before = await shortLinkSettings();
     const ops = await operatorPage(browser, js);
     const line = `Operator note ${uniqueLinkName("x")}`;
-    try {
-      await ops.goto("/admin/short-links");
-      const settings = ops.getByRole("form", { name: "Short link settings" });
-      await expect(settings.getByLabel("Minimum seconds", { exact: true })).toHaveValue(
-        String(before.minSeconds),
-      );
-      const instructions = settings.getByLabel(/^Instructions/);
-      await instructions.fill([...before.instructions, line].join("\n"));
-      await settings.getByRole("button", { name: "Save Settings" }).click();
-      await expect(toast(ops)).toContainText("Short link settings saved.");
+    // The js and no-js runs of this test change the same site-wide setting: one at a time.
+    await exclusively("short-link-settings", async () => {
+      const before = await shortLinkSettings();
+      try {
+        await ops.goto("/admin/short-links");
+        const settings = ops.getByRole("form", { name: "Short link settings" });
+        await expect(settings.getByLabel("Minimum seconds", { exact: true })).toHaveValue(
+          String(before.minSeconds),
+        );
+        const instructions = settings.getByLabel(/^Instructions/);
+        await instructions.fill([...before.instructions, line].join("\n"));
+        await settings.getByRole("button", { name: "Save Settings" }).click();
+        await expect(toast(ops)).toContainText("Short link settings saved.");
 
-      const m: Member = await newMember();
-      await loginAs(page, m);
-      await page.goto(LIST);
-      await expect(page.getByRole("region", { name: "Instructions" })).toContainText(line);
-    } finally {
-      // Other tests read the same settings: put them back.
-      await operator.request("/adminRoute/shortLinkSettings", {
-        method: "PATCH",
-        json: { instructions: before.instructions },
-      });
-    }
+        const m: Member = await newMember();
+        await loginAs(page, m);
+        await page.goto(LIST);
+        await expect(page.getByRole("region", { name: "Instructions" })).toContainText(line);
+      } finally {
+        // Other tests read the same settings: put them back.
+        await operator.request("/adminRoute/shortLinkSettings", {
+          method: "PATCH",
+          json: { instructions: before.instructions },
+        });
+      }
+    });
 
     // A token claimed twice: the second claim is refused and logged on the short links channel.
     const link = await createShortLink();

@@ -39,7 +39,7 @@ async function expectCounted(page: Page, link: TestLink) {
 }
 
 test.describe("Short links", () => {
-  test("the whole flow through the built-in shortener, with scripts @needs-js", async ({
+  test("the whole flow through the built-in shortener, with scripts @needs-js @wide-only", async ({
     page,
     newMember,
     loginAs,

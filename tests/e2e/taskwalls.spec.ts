@@ -82,7 +82,7 @@ test.describe("Task walls", () => {
     await expect(page.getByRole("heading", { level: 1, name: DEMO_WALL })).toBeVisible();
   });
 
-  test("Complete inside the frame updates the viewer without a reload, and the dashboard's tile @needs-js", async ({
+  test("Complete inside the frame updates the viewer without a reload, and the dashboard's tile @needs-js @wide-only", async ({
     page,
     newMember,
     loginAs,

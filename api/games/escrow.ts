@@ -1,28 +1,27 @@
 import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
+import { ledgerAccounts } from "../db/schema";
 import { PLATFORM } from "../ledger/ledger";
 
 /**
  * Each paid room's own escrow account, `game:{roomId}:escrow` (docs/decisions/0016): its seats'
  * entry fees until the game settles, tracked and never below zero. Rooms share no escrow row, so a
  * join or a settlement waits only for its own room, and one room's settlement cannot pay out
- * another room's fees. `platform:game_escrow` is kept for the books before migration 0013 (which
+ * another room's fees. `platform:game_escrow` is kept for the books before migration 0014 (which
  * moved the live rooms' fees to their rooms) and no longer moves.
  */
 export const gameEscrowAccount = (roomId: string) => `game:${roomId}:escrow`;
 
 /** The ledger_accounts kind of a room's escrow (campaign escrows are `escrow`). */
-export const GAME_ESCROW_KIND = "game_escrow";
+export const GAME_ESCROW_KIND = "game_escrow" as const;
 
 /**
  * Opens the room's escrow inside the caller's transaction (with its first entry fee); nothing
- * when it is open. Raw SQL: the kind is not one of the schema's typed kinds.
+ * when it is open.
  */
 export async function openGameEscrow(tx: Tx, roomId: string): Promise<string> {
   const id = gameEscrowAccount(roomId);
-  await tx.execute(
-    sql`insert into ledger_accounts (id, kind) values (${id}, ${GAME_ESCROW_KIND}) on conflict (id) do nothing`,
-  );
+  await tx.insert(ledgerAccounts).values({ id, kind: GAME_ESCROW_KIND }).onConflictDoNothing();
   return id;
 }
 

@@ -207,11 +207,12 @@ export const LEDGER_DAILY_SHARDS = 8;
 
 /**
  * An account's class in the daily roll-up: a member's account by its kind (`member:withdrawable`),
- * a campaign's escrow as `campaign:escrow`, a platform account as itself. ledger_post (migration
- * 0013) classes each line with the same expression, as the migration that created ledger_daily did.
+ * a campaign's escrow as `campaign:escrow`, a game room's as `game:escrow`, a platform account as
+ * itself. ledger_post (migration 0013) classes each line with the same expression, as the
+ * migrations that created ledger_daily (0008) and moved the game escrow (0014) did.
  */
 export function accountClass(accountId: string): string {
-  return accountId.replace(/^(member|campaign):[^:]+:/, "$1:");
+  return accountId.replace(/^(member|campaign|game):[^:]+:/, "$1:");
 }
 
 /**

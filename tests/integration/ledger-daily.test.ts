@@ -159,6 +159,7 @@ describe.each(drivers())("the ledger's daily roll-up (%s)", (driver) => {
     expect(accountClass("member:u1:withdrawable")).toBe("member:withdrawable");
     expect(accountClass("member:abc-def:debt")).toBe("member:debt");
     expect(accountClass("campaign:c9:escrow")).toBe("campaign:escrow");
+    expect(accountClass("game:r7:escrow")).toBe("game:escrow");
     expect(accountClass(PLATFORM.revenue)).toBe("platform:revenue");
   });
 });

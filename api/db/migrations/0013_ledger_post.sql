@@ -108,7 +108,7 @@ BEGIN
   INSERT INTO ledger_daily AS d (day, kind, account, shard, amount, lines)
   SELECT v_day, p_kind, c.cls, (ledger_post.entry_id % 8)::smallint, sum(c.amount), count(*)
   FROM (
-    SELECT regexp_replace(l.account, '^(member|campaign):[^:]+:', '\1:') AS cls, l.amount
+    SELECT regexp_replace(l.account, '^(member|campaign|game):[^:]+:', '\1:') AS cls, l.amount
     FROM jsonb_to_recordset(p_lines) AS l(account text, amount bigint)
   ) c
   GROUP BY c.cls

@@ -35,7 +35,7 @@ WHERE e."idempotency_key" = 'migration-0014:game-escrow-per-room' AND l."account
 INSERT INTO "ledger_daily" ("day", "kind", "account", "shard", "amount", "lines")
 SELECT ((e."created_at" AT TIME ZONE 'UTC') + interval '5 hours 30 minutes')::date,
        e."kind",
-       regexp_replace(l."account_id", '^(member|campaign):[^:]+:', '\1:'),
+       regexp_replace(l."account_id", '^(member|campaign|game):[^:]+:', '\1:'),
        e."id" % 8,
        sum(l."amount"),
        count(*)

@@ -84,9 +84,9 @@ export const memberDailyEarnings = pgTable(
 
 /**
  * The whole ledger per IST day, entry kind and account class (a member account's class is
- * `member:withdrawable|deposit|debt`, a campaign escrow's `campaign:escrow`, a game room's `game:escrow`, a platform account its
- * own id), kept by post() in the entry's transaction: `amount` is the sum of the lines, `lines`
- * their count. The operators' overview reads these rows, never the journal. Each entry adds to one
+ * `member:withdrawable|deposit|debt`, a campaign escrow's `campaign:escrow`, a game room's
+ * `game:escrow`, a platform account its own id), kept by post() in the entry's transaction:
+ * `amount` is the sum of the lines, `lines` their count. The operators' overview reads these rows, never the journal. Each entry adds to one
  * of a few shards (chosen by its id) so that busy kinds do not queue on one row.
  */
 export const ledgerDaily = pgTable(

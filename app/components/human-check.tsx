@@ -88,6 +88,11 @@ export function HumanCheck({ challenge }: { challenge: HumanCheckChallenge }) {
   const holder = useRef<HTMLDivElement>(null);
   const widget = useRef<AltchaWidget | null>(null);
   const submitted = useRef(false);
+  /**
+   * A submit refused because the widget had not answered yet: the button that sent it (null for
+   * Enter), sent again once the widget answers, so the member's press is not lost. Undefined: none.
+   */
+  const waiting = useRef<HTMLElement | null | undefined>(undefined);
   const navigation = useNavigation();
 
   useEffect(() => {
@@ -102,7 +107,13 @@ export function HumanCheck({ challenge }: { challenge: HumanCheckChallenge }) {
     // The browser's own "required" bubble (forms validated natively) says the spec's words too.
     el.setAttribute("configuration", JSON.stringify({ validationMessage: requiredText }));
     el.addEventListener("statechange", (e) => {
-      if ((e as CustomEvent<{ state?: string }>).detail?.state === "verified") setError(null);
+      if ((e as CustomEvent<{ state?: string }>).detail?.state !== "verified") return;
+      setError(null);
+      const form = holder.current?.closest("form");
+      const submitter = waiting.current;
+      waiting.current = undefined;
+      if (form && submitter !== undefined)
+        form.requestSubmit(submitter && form.contains(submitter) ? submitter : undefined);
     });
     loadWidgetScript()
       .then(() => (widgetLanguage === "hi" ? import("altcha/i18n/hi") : undefined))
@@ -111,6 +122,10 @@ export function HumanCheck({ challenge }: { challenge: HumanCheckChallenge }) {
           if (cancelled || !holder.current) return;
           holder.current.replaceChildren(el);
           widget.current = el;
+          // On a slow network the member may be typing before the widget arrives: the focus that
+          // starts it (auto="onfocus") has passed, so it starts now.
+          if (holder.current.closest("form")?.contains(document.activeElement))
+            setTimeout(() => void el.verify?.(), 0);
         },
         () => {
           if (!cancelled) setError("load");
@@ -152,6 +167,7 @@ export function HumanCheck({ challenge }: { challenge: HumanCheckChallenge }) {
       event.preventDefault();
       event.stopImmediatePropagation();
       setError("required");
+      waiting.current = submitter ?? null;
       void widget.current?.verify?.();
     };
     // With native validation the widget's own required box stops the submit first: say the same thing here.

@@ -107,6 +107,32 @@ test.describe("Human check with JavaScript: the ALTCHA widget", () => {
     expect(posted).toBe(false);
   });
 
+  test(`a form sent while the check is still working says '${REQUIRED}', then goes once it has answered @needs-js`, async ({
+    page,
+  }) => {
+    // The challenge is held back until the member has pressed Log In (a slow network).
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    await page.route("**/humanCheck/altcha-challenge", async (route) => {
+      await released;
+      await route.continue();
+    });
+    let posts = 0;
+    page.on("request", (r) => {
+      if (r.method() === "POST" && new URL(r.url()).pathname.startsWith("/login")) posts++;
+    });
+    await page.goto(`${E2E_HC_ORIGIN}/login`);
+    await waitForHydration(page);
+    await expect(page.locator("altcha-widget")).toBeAttached();
+    await submitLoginForm(page, "someone@example.com", "some-password-123");
+    await expect(page.getByRole("alert").filter({ hasText: REQUIRED })).toBeVisible();
+    expect(posts).toBe(0);
+    // The challenge arrives, the widget answers, and the same press is sent: no second one.
+    release();
+    await expect.poll(() => posts, { timeout: 15_000 }).toBe(1);
+    await expect(page.getByRole("alert").filter({ hasText: REQUIRED })).toHaveCount(0);
+  });
+
   test("the widget script is reused for 12 hours, then fetched anew @needs-js", async ({ browser }) => {
     async function widgetVersion(
       storedAgoMs: number,

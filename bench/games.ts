@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import postgres from "postgres";
-import { io as connect, type Socket } from "socket.io-client";
+import type { Socket } from "socket.io-client";
 import { openDatabase } from "../api/db/client";
 import { seedGames } from "../api/seed/games";
 import { PLATFORM, ensurePlatformAccounts } from "../api/ledger/ledger";
@@ -25,9 +25,10 @@ import {
   type RoomView,
 } from "../shared/ticTacToeEvents";
 import { startServerProcess, type ServerProcess } from "../tests/support/server-process";
-import { OBJ_SECRET, reportLedgerInvariant, reportPhase, runWorkers, tally, type Tally } from "./api";
+import { OBJ_SECRET, reportLedgerInvariant, reportPhase, runWorkers, tally } from "./api";
 import { adminSql, dbUrl, percentile } from "./pg";
 import { TICKS_PER_SECOND, cpuTicks, openFilesLimit, postgresTicks, summariseProfile } from "./machine";
+import { ask, count, openMemberSocket } from "./sockets";
 
 function flag(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -88,29 +89,6 @@ interface Player {
   busy: boolean;
   /** Still in the first game of the run. */
   firstGame: boolean;
-}
-
-/** Ack wrapper: the answer, or the error (timeout, disconnect) as a failed answer. */
-async function ask(s: Socket, event: string, payload: unknown): Promise<any> {
-  try {
-    return await s.timeout(30_000).emitWithAck(event, payload);
-  } catch (e) {
-    return { success: false, error_msg: String(e), transport: true };
-  }
-}
-
-/** Counts an answer in a tally: ok, refused (an error_msg from the server) or failed (no answer). */
-function count(t: Tally, answer: any, ms: number): boolean {
-  t.latencies.push(ms);
-  if (answer?.success === true) {
-    t.ok++;
-    return true;
-  }
-  if (answer?.transport) t.failed++;
-  else t.refused++;
-  const key = String(answer?.error_msg ?? JSON.stringify(answer)).slice(0, 120);
-  t.answers.set(key, (t.answers.get(key) ?? 0) + 1);
-  return false;
 }
 
 interface RunResult {
@@ -342,21 +320,9 @@ async function run(ROOMS: number): Promise<RunResult> {
     const rampStarted = performance.now();
     const connectSeconds = await runWorkers(RAMP_CONCURRENCY, players, async (p) => {
       const started = performance.now();
-      const socket = connect(origin, {
-        extraHeaders: { cookie: p.cookie },
-        transports: ["websocket"],
-        reconnection: false,
-        forceNew: true,
-        timeout: 30_000,
-      });
-      const ok = await new Promise<boolean>((resolve) => {
-        socket.once("connect", () => resolve(true));
-        socket.once("connect_error", (e) => {
-          connects.answers.set(e.message, (connects.answers.get(e.message) ?? 0) + 1);
-          resolve(false);
-        });
-      });
-      if (!ok) {
+      const { socket, error } = await openMemberSocket(origin, p.cookie, 30_000);
+      if (error !== null) {
+        connects.answers.set(error, (connects.answers.get(error) ?? 0) + 1);
         connects.failed++;
         return;
       }

@@ -1,8 +1,9 @@
-import { io as connect, type Socket } from "socket.io-client";
+import type { Socket } from "socket.io-client";
 import { ROOM_COMPONENT, TIC_TAC_TOE_EVENTS as EV, type RoomView } from "../../shared/ticTacToeEvents";
 import { REGISTER_COMPONENT_EVENT } from "../../shared/taskWall";
 import { rng, sleep, type GameStats } from "./load";
 import type { Member } from "./site";
+import { openMemberSocket } from "../sockets";
 
 /** The game players of the multi-node load (bench/multinode/run.ts): paid tic-tac-toe over websockets through nginx. */
 
@@ -97,18 +98,8 @@ export class Games {
 
   private async connect(p: Player): Promise<void> {
     for (let attempt = 0; this.active; attempt++) {
-      const socket = connect(this.origin, {
-        extraHeaders: { cookie: p.m.cookie },
-        transports: ["websocket"],
-        reconnection: false,
-        forceNew: true,
-        timeout: 10_000,
-      });
-      const ok = await new Promise<boolean>((resolve) => {
-        socket.once("connect", () => resolve(true));
-        socket.once("connect_error", () => resolve(false));
-      });
-      if (!ok) {
+      const { socket, error } = await openMemberSocket(this.origin, p.m.cookie, 10_000);
+      if (error !== null) {
         socket.close();
         await sleep(200 * Math.min(attempt + 1, 10));
         continue;

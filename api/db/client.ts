@@ -50,7 +50,7 @@ export async function openDatabase(opts: {
       onnotice: () => {},
       connection: { application_name: applicationName },
     });
-    const db = drizzlePostgres(client, { schema }) as unknown as Db;
+    const db = drizzlePostgres(preparing(client), { schema }) as unknown as Db;
     await migratePostgres(db as never, { migrationsFolder });
     // PostgreSQL's autovacuum keeps the statistics current.
     return {
@@ -122,6 +122,32 @@ function withParsersOnce(client: PGlite): PGlite {
       client.transaction((tx) => callback(Object.assign(Object.create(tx) as Transaction, runner(tx)))),
   };
   return adapter as unknown as PGlite;
+}
+
+/**
+ * The ORM sends each of its queries unnamed, and for an unnamed query with parameters postgres.js
+ * first asks the server for the parameters' types and only then sends the values: two round
+ * trips, and a parse and a plan, for every statement. Through this wrapper every query is a
+ * named prepared statement, kept per connection by its text: after a connection's first use of a
+ * query, it is one round trip with no parse. What the connections keep is bounded: the queries'
+ * texts are the code's (values are always parameters), and postgres.js replaces each connection
+ * after 30 to 60 minutes (`max_lifetime`). Transactions and savepoints hand out the same wrapper.
+ */
+function preparing(client: postgres.Sql): postgres.Sql {
+  return new Proxy(client, {
+    get(target, key, receiver) {
+      if (key === "unsafe")
+        return (query: string, params?: unknown[], options?: { prepare?: boolean }) =>
+          target.unsafe(query, params as never, { ...options, prepare: true });
+      if (key === "begin" || key === "savepoint")
+        return (...args: unknown[]) => {
+          const fn = args.pop() as (tx: postgres.Sql) => unknown;
+          const method = Reflect.get(target, key) as (...a: unknown[]) => unknown;
+          return method.call(target, ...args, (tx: postgres.Sql) => fn(preparing(tx)));
+        };
+      return Reflect.get(target, key, receiver) as unknown;
+    },
+  });
 }
 
 /**

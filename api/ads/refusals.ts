@@ -1,6 +1,6 @@
 import { and, eq, gt, ne } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
-import { adCheatLog, adViews, campaignDailyViews } from "../db/schema";
+import { adCheatLog, adViews, campaignDailyViews, campaigns } from "../db/schema";
 import { CAMPAIGN_MESSAGES } from "../../shared/campaign";
 import type { DomainErrorCode } from "../../shared/errors";
 import { istDay } from "../ledger/earningKinds";
@@ -58,12 +58,30 @@ export async function viewingRule(
   c: CampaignRow,
   userId: string,
   now: Date,
-  exceptViewId?: number,
 ): Promise<AdRefusal | null> {
   if (c.status !== "active") return new AdRefusal("ad_campaign_unavailable", `campaign_${c.status}`, c.id);
   if (c.deliveredViews >= c.totalViews)
     return new AdRefusal("ad_campaign_unavailable", "no_views_left", c.id);
   if (c.advertiserId === userId) return new AdRefusal("ad_campaign_unavailable", "own_campaign", c.id);
+  if (await viewedWithinInterval(db, c, userId, now)) return new AdRefusal("ad_interval", "interval", c.id);
+  if (c.dailyLimit !== null) {
+    const [today] = await db
+      .select({ views: campaignDailyViews.views })
+      .from(campaignDailyViews)
+      .where(and(eq(campaignDailyViews.campaignId, c.id), eq(campaignDailyViews.day, istDay(now))));
+    if ((today?.views ?? 0) >= c.dailyLimit) return new AdRefusal("ad_daily_limit", "daily_limit", c.id);
+  }
+  return null;
+}
+
+/** Whether the member was credited a view of the campaign within its interval (but `exceptViewId`). */
+export async function viewedWithinInterval(
+  db: Db | Tx,
+  c: Pick<CampaignRow, "id" | "intervalHours">,
+  userId: string,
+  now: Date,
+  exceptViewId?: number,
+): Promise<boolean> {
   const [recent] = await db
     .select({ id: adViews.id })
     .from(adViews)
@@ -76,15 +94,7 @@ export async function viewingRule(
       ),
     )
     .limit(1);
-  if (recent) return new AdRefusal("ad_interval", "interval", c.id);
-  if (c.dailyLimit !== null) {
-    const [today] = await db
-      .select({ views: campaignDailyViews.views })
-      .from(campaignDailyViews)
-      .where(and(eq(campaignDailyViews.campaignId, c.id), eq(campaignDailyViews.day, istDay(now))));
-    if ((today?.views ?? 0) >= c.dailyLimit) return new AdRefusal("ad_daily_limit", "daily_limit", c.id);
-  }
-  return null;
+  return recent !== undefined;
 }
 
 /** Any member's view by its token, or undefined (for the refusals and the cheat log). */
@@ -92,6 +102,32 @@ export async function viewByToken(db: Db | Tx, token: string) {
   if (!VIEW_TOKEN.test(token)) return undefined;
   const [v] = await db.select().from(adViews).where(eq(adViews.token, token));
   return v;
+}
+
+/**
+ * Why a claim consumed and counted nothing (read after its transaction rolled back): the token's
+ * refusal when it could not be consumed, else the campaign's (gone, not active, no views left).
+ */
+export async function whyNotCounted(
+  db: Db,
+  userId: string,
+  token: string,
+  campaignId: string | undefined,
+  now: Date,
+): Promise<AdRefusal> {
+  const v = await viewByToken(db, token);
+  const consumable =
+    v !== undefined &&
+    v.userId === userId &&
+    v.consumedAt === null &&
+    (campaignId === undefined || campaignId === v.campaignId) &&
+    v.claimableAt <= now &&
+    v.expiresAt > now;
+  if (!consumable) return whyNotConsumed(db, userId, token, campaignId, now);
+  const [c] = await db.select().from(campaigns).where(eq(campaigns.id, v.campaignId));
+  if (!c) return new AdRefusal("ad_campaign_unavailable", "campaign_missing", v.campaignId);
+  if (c.status !== "active") return new AdRefusal("ad_campaign_unavailable", `campaign_${c.status}`, c.id);
+  return new AdRefusal("ad_campaign_unavailable", "no_views_left", c.id);
 }
 
 /** Why a token could not be consumed: unknown, another member's, used, too early or expired. */

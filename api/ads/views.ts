@@ -1,14 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, gt, gte, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { adViews, campaignDailyViews, campaigns, users } from "../db/schema";
+import { adViews, campaignDailyViews, campaigns } from "../db/schema";
 import { CAMPAIGN_MESSAGES, type CampaignType } from "../../shared/campaign";
 import { creditEarning, incomeToday } from "../ledger/earnings";
 import { istDay, istDayStart } from "../ledger/earningKinds";
 import { DomainError } from "../lib/errors";
 import { InsufficientFundsError, PLATFORM, campaignEscrowAccount, memberBalances } from "../ledger/ledger";
 import type { ProxyCheck } from "../lib/proxyCheck";
-import { getSetting } from "../site/settings";
 import type { CampaignRow } from "./campaigns";
 import {
   AdRefusal,
@@ -16,8 +15,10 @@ import {
   refusalMessage,
   refuse,
   viewByToken,
+  viewedWithinInterval,
   viewingRule,
   whyNotConsumed,
+  whyNotCounted,
 } from "./refusals";
 import { assertMayEarn } from "../members/restrictions";
 import { afterClaim } from "../risk/behaviour";
@@ -146,6 +147,9 @@ export async function adsForMember(db: Db, userId: string, now: Date) {
   };
 }
 
+/** A claim's statement consumed or counted nothing; its transaction rolls back. */
+class NotCounted extends Error {}
+
 export interface StartedView {
   token: string;
   campaign: CampaignRow;
@@ -240,68 +244,79 @@ export async function claimView(
     const v = await viewByToken(db, token);
     return refuse(db, new AdRefusal("proxy_detected", "proxy", v?.campaignId ?? null), ctx);
   }
-  // Read before the transaction: the campaign row's lock is then held for fewer statements.
-  const [[viewer], rateBp] = await Promise.all([
-    db.select({ referredBy: users.referredBy }).from(users).where(eq(users.id, userId)),
-    getSetting(db, "referral_rate_bp"),
-  ]);
   let amount: number;
   try {
     amount = await db.transaction(async (tx) => {
-      // First: the member's row FOR SHARE, so a suspension or ban is seen or waits for this claim.
-      await assertMayEarn(tx, userId);
-      const [view] = VIEW_TOKEN.test(token)
-        ? await tx
-            .update(adViews)
-            // The viewer's share is fixed on the campaign at create.
-            .set({
-              consumedAt: now,
-              amount: sql`(select ${campaigns.memberAmount} from ${campaigns} where ${campaigns.id} = ${adViews.campaignId})`,
-            })
-            .where(
-              and(
-                eq(adViews.token, token),
-                eq(adViews.userId, userId),
-                ...(input.campaignId === undefined ? [] : [eq(adViews.campaignId, input.campaignId)]),
-                isNull(adViews.consumedAt),
-                sql`${adViews.claimableAt} <= ${now.toISOString()}::timestamptz`,
-                gt(adViews.expiresAt, now),
-              ),
-            )
-            .returning({ id: adViews.id, campaignId: adViews.campaignId })
-        : [];
-      if (!view) throw await whyNotConsumed(tx, userId, token, input.campaignId, now);
-
-      const [c] = await tx.select().from(campaigns).where(eq(campaigns.id, view.campaignId)).for("update");
-      if (!c) throw new AdRefusal("ad_campaign_unavailable", "campaign_missing", view.campaignId);
-      const refusal = await viewingRule(tx, c, userId, now, view.id);
-      if (refusal) throw refusal;
-
+      // First: the member's row FOR SHARE, so a suspension or ban is seen or waits for this claim;
+      // with the referrer and the referral rate.
+      const viewer = await assertMayEarn(tx, userId);
+      if (!VIEW_TOKEN.test(token)) throw await whyNotConsumed(tx, userId, token, input.campaignId, now);
+      // One statement consumes the token (of many parallel claims one wins) and counts the view
+      // on its campaign, locking the campaign's row, only while it is active with views left.
+      const consumed = tx.$with("consumed").as(
+        tx
+          .update(adViews)
+          // The viewer's share is fixed on the campaign at create.
+          .set({
+            consumedAt: now,
+            amount: sql`(select ${campaigns.memberAmount} from ${campaigns} where ${campaigns.id} = ${adViews.campaignId})`,
+          })
+          .where(
+            and(
+              eq(adViews.token, token),
+              eq(adViews.userId, userId),
+              ...(input.campaignId === undefined ? [] : [eq(adViews.campaignId, input.campaignId)]),
+              isNull(adViews.consumedAt),
+              sql`${adViews.claimableAt} <= ${now.toISOString()}::timestamptz`,
+              gt(adViews.expiresAt, now),
+            ),
+          )
+          .returning({ viewId: adViews.id, viewCampaignId: adViews.campaignId }),
+      );
       const [counted] = await tx
+        .with(consumed)
         .update(campaigns)
         .set({
           deliveredViews: sql`${campaigns.deliveredViews} + 1`,
           status: sql`case when ${campaigns.deliveredViews} + 1 = ${campaigns.totalViews} then 'completed' else ${campaigns.status} end`,
           endedAt: sql`case when ${campaigns.deliveredViews} + 1 = ${campaigns.totalViews} then ${now.toISOString()}::timestamptz else ${campaigns.endedAt} end`,
         })
+        .from(consumed)
         .where(
           and(
-            eq(campaigns.id, c.id),
+            eq(campaigns.id, consumed.viewCampaignId),
             eq(campaigns.status, "active"),
             lt(campaigns.deliveredViews, campaigns.totalViews),
           ),
         )
-        .returning({ id: campaigns.id });
-      if (!counted) throw new AdRefusal("ad_campaign_unavailable", "no_views_left", c.id);
+        .returning({
+          viewId: consumed.viewId,
+          id: campaigns.id,
+          advertiserId: campaigns.advertiserId,
+          intervalHours: campaigns.intervalHours,
+          dailyLimit: campaigns.dailyLimit,
+          price: campaigns.price,
+          memberAmount: campaigns.memberAmount,
+        });
+      // Nothing consumed or counted: rolled back, and the reason is read after (whyNotCounted).
+      if (!counted) throw new NotCounted();
+      const c = counted;
+      if (c.advertiserId === userId) throw new AdRefusal("ad_campaign_unavailable", "own_campaign", c.id);
+      // Read after the campaign's lock: a parallel claim of the campaign has committed or waits.
+      if (await viewedWithinInterval(tx, c, userId, now, c.viewId))
+        throw new AdRefusal("ad_interval", "interval", c.id);
       // Counted per IST day only where a per-day limit reads it (the limit is fixed at create).
-      if (c.dailyLimit !== null)
-        await tx
+      if (c.dailyLimit !== null) {
+        const [today] = await tx
           .insert(campaignDailyViews)
           .values({ campaignId: c.id, day: istDay(now), views: 1 })
           .onConflictDoUpdate({
             target: [campaignDailyViews.campaignId, campaignDailyViews.day],
             set: { views: sql`${campaignDailyViews.views} + 1` },
-          });
+          })
+          .returning({ views: campaignDailyViews.views });
+        if (today!.views > c.dailyLimit) throw new AdRefusal("ad_daily_limit", "daily_limit", c.id);
+      }
       const share = Number(c.memberAmount);
       const price = Number(c.price);
       try {
@@ -309,10 +324,10 @@ export async function claimView(
           userId,
           source: "ptc_ads",
           amount: share,
-          idempotencyKey: `ptc:view:${view.id}`,
+          idempotencyKey: `ptc:view:${c.viewId}`,
           memo: c.id,
           createdAt: now,
-          referral: { referredBy: viewer?.referredBy ?? null, rateBp },
+          referral: { referredBy: viewer.referredBy, rateBp: viewer.referralRateBp },
           fundingLines: [
             { account: campaignEscrowAccount(c.id), amount: -price },
             { account: PLATFORM.revenue, amount: price - share },
@@ -327,6 +342,8 @@ export async function claimView(
       return share;
     });
   } catch (e) {
+    if (e instanceof NotCounted)
+      return refuse(db, await whyNotCounted(db, userId, token, input.campaignId, now), ctx);
     if (e instanceof AdRefusal) return refuse(db, e, ctx);
     throw e;
   }

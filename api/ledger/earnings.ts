@@ -87,9 +87,13 @@ export async function creditEarning(
     ? [{ referredBy: input.referral.referredBy }]
     : await tx.select({ referredBy: users.referredBy }).from(users).where(eq(users.id, input.userId));
   const referrer = member?.referredBy ?? null;
+  const rate = referrer ? (input.referral?.rateBp ?? (await getSetting(tx, "referral_rate_bp"))) : 0;
+  const share = referrer ? percentOf(Math.max(0, input.referralBase ?? input.amount), rate) : 0;
+  const referralKey = `referral:${input.idempotencyKey}`;
   // Two to four entries in one transaction: take every account's lock up front, in the ledger's
-  // order, in the earning's own round trip. The debt accounts' balances come with their locks
-  // (absent: nothing owed).
+  // order, and post the earning and the referrer's share in one round trip (the share only when
+  // the earning was posted). The debt accounts' balances come with their locks (absent: nothing
+  // owed); a debt is repaid from what was just credited, after both.
   const { result, locked } = await postLocking(
     tx,
     {
@@ -111,6 +115,19 @@ export async function creditEarning(
         ? [PLATFORM.promotions, memberAccount(referrer, "withdrawable"), debtAccount(referrer)]
         : []),
     ],
+    referrer && share > 0
+      ? {
+          idempotencyKey: referralKey,
+          kind: REFERRAL_INCOME,
+          userId: referrer,
+          relatedUserId: input.userId,
+          createdAt: input.createdAt,
+          lines: [
+            { account: PLATFORM.promotions, amount: -share },
+            { account: memberAccount(referrer, "withdrawable"), amount: share },
+          ],
+        }
+      : undefined,
   );
   const owedBy = (userId: string) => Math.max(0, -(locked.get(debtAccount(userId)) ?? 0));
   if (!result.posted) return { posted: false, referralAmount: 0 };
@@ -121,22 +138,7 @@ export async function creditEarning(
     idempotencyKey: `${DEBT_REPAYMENT}:${input.idempotencyKey}`,
     createdAt: input.createdAt,
   });
-  if (!referrer) return { posted: true, referralAmount: 0 };
-  const rate = input.referral?.rateBp ?? (await getSetting(tx, "referral_rate_bp"));
-  const share = percentOf(Math.max(0, input.referralBase ?? input.amount), rate);
-  if (share <= 0) return { posted: true, referralAmount: 0 };
-  const referralKey = `referral:${input.idempotencyKey}`;
-  await post(tx, {
-    idempotencyKey: referralKey,
-    kind: REFERRAL_INCOME,
-    userId: referrer,
-    relatedUserId: input.userId,
-    createdAt: input.createdAt,
-    lines: [
-      { account: PLATFORM.promotions, amount: -share },
-      { account: memberAccount(referrer, "withdrawable"), amount: share },
-    ],
-  });
+  if (!referrer || share <= 0) return { posted: true, referralAmount: 0 };
   await repayDebt(tx, {
     userId: referrer,
     owed: owedBy(referrer),

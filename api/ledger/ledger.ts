@@ -153,13 +153,51 @@ export async function post(tx: Tx, input: EntryInput): Promise<PostResult> {
 /**
  * post() that first takes lockAccounts(lock)'s locks, in the same round trip: for a transaction
  * that posts more than one entry (creditEarning). Answers the entry's result and the locked
- * accounts' balances as lockAccounts does.
+ * accounts' balances as lockAccounts does. `then`, when given, is posted in the same statement
+ * right after the first entry, and only when the first was posted (not a duplicate): its
+ * accounts must be among `lock`.
  */
 export async function postLocking(
   tx: Tx,
   input: EntryInput,
   lock: string[],
-): Promise<{ result: PostResult; locked: Map<string, number> }> {
+  then?: EntryInput,
+): Promise<{ result: PostResult; locked: Map<string, number>; then?: PostResult }> {
+  const tracked = [...new Set(lock)].filter((a) => !UNTRACKED_ACCOUNTS.has(a));
+  const lockJson = tracked.length > 0 ? JSON.stringify(tracked) : null;
+  // One round trip: the locks, the entry, the balances in account order, the lines and both
+  // roll-ups are the database function ledger_post (migration 0013, docs/decisions/0015). A CASE
+  // runs its branch only when taken, so `then` is posted only after the first entry was.
+  const rows = rowsOf<PostRow & { then: PostRow | string | null }>(
+    await tx.execute(
+      sql`select p.entry_id, p.failure, p.failed_account, p.locked, ${
+        then
+          ? sql`case when p.failure is null then (select to_jsonb(n) from ${ledgerPostCall(then, null)} n) end`
+          : sql`null`
+      } as then from ${ledgerPostCall(input, lockJson)} p`,
+    ),
+  );
+  const row = rows[0];
+  if (!row) throw new Error("ledger_post answered nothing");
+  const raw =
+    typeof row.locked === "string" ? (JSON.parse(row.locked) as Record<string, number>) : row.locked;
+  const locked = new Map(Object.entries(raw ?? {}).map(([id, b]) => [id, Number(b)]));
+  const result = postResult(row);
+  if (!then || !result.posted) return { result, locked };
+  const next = typeof row.then === "string" ? (JSON.parse(row.then) as PostRow) : row.then;
+  if (!next) throw new Error("ledger_post answered nothing");
+  return { result, locked, then: postResult(next) };
+}
+
+interface PostRow {
+  entry_id: string | number | null;
+  failure: string | null;
+  failed_account: string | null;
+  locked: Record<string, number | string> | string | null;
+}
+
+/** One call of ledger_post for `input`, checked here first (two or more lines, integers, sum 0). */
+function ledgerPostCall(input: EntryInput, lockJson: string | null) {
   const lines = input.lines.filter((l) => l.amount !== 0);
   if (lines.length < 2) throw new Error("A journal entry needs at least two non-zero lines");
   let sum = 0;
@@ -168,38 +206,21 @@ export async function postLocking(
     sum += l.amount;
   }
   if (sum !== 0) throw new Error("Journal entry lines must sum to zero");
-
-  // One round trip: the locks, the entry, the balances in account order, the lines and both
-  // roll-ups are the database function ledger_post (migration 0013, docs/decisions/0015).
   const json = JSON.stringify(lines.map((l) => ({ account: l.account, amount: l.amount })));
   const at = input.createdAt ? input.createdAt.toISOString() : null;
   const earning = Boolean(input.userId) && EARNING_KINDS.has(input.kind);
-  const tracked = [...new Set(lock)].filter((a) => !UNTRACKED_ACCOUNTS.has(a));
-  const lockJson = tracked.length > 0 ? JSON.stringify(tracked) : null;
-  const rows = rowsOf<{
-    entry_id: string | number | null;
-    failure: string | null;
-    failed_account: string | null;
-    locked: Record<string, number | string> | string | null;
-  }>(
-    await tx.execute(
-      sql`select entry_id, failure, failed_account, locked from ledger_post(${input.idempotencyKey}, ${input.kind},
-        ${input.userId ?? null}, ${input.relatedUserId ?? null}, ${input.memo ?? null}, ${at}::timestamptz,
-        ${json}::jsonb, ${earning}, ${lockJson}::jsonb)`,
-    ),
-  );
-  const row = rows[0];
-  if (!row) throw new Error("ledger_post answered nothing");
-  const raw =
-    typeof row.locked === "string" ? (JSON.parse(row.locked) as Record<string, number>) : row.locked;
-  const locked = new Map(Object.entries(raw ?? {}).map(([id, b]) => [id, Number(b)]));
+  return sql`ledger_post(${input.idempotencyKey}, ${input.kind}, ${input.userId ?? null},
+    ${input.relatedUserId ?? null}, ${input.memo ?? null}, ${at}::timestamptz, ${json}::jsonb, ${earning},
+    ${lockJson}::jsonb)`;
+}
+
+/** ledger_post's answer as a PostResult; its refusals as the errors post() throws. */
+function postResult(row: PostRow): PostResult {
   if (row.failure === "insufficient") throw new InsufficientFundsError(row.failed_account ?? "");
   if (row.failure === "unknown") throw new Error(`Unknown ledger account ${row.failed_account}`);
-  const result: PostResult =
-    row.failure === "duplicate"
-      ? { posted: false, duplicate: true }
-      : { posted: true, entryId: Number(row.entry_id) };
-  return { result, locked };
+  return row.failure === "duplicate"
+    ? { posted: false, duplicate: true }
+    : { posted: true, entryId: Number(row.entry_id) };
 }
 
 /** How many rows a (day, kind, account class) is spread over in ledger_daily (ledger_post's `% 8`). */

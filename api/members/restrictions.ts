@@ -1,6 +1,7 @@
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
-import { sessions, users, withdrawals } from "../db/schema";
+import { sessions, settings, users, withdrawals } from "../db/schema";
+import { SETTING_DEFAULTS } from "../site/settings";
 import { DomainError } from "../lib/errors";
 import { recordAudit } from "../site/audit";
 import { ACCOUNT_CLOSED_MSG, endAllSessions } from "../accounts/sessions";
@@ -112,20 +113,32 @@ export async function memberRestrictions(db: Db, userId: string): Promise<Member
 /**
  * Refuses earning for a suspended or closed account. Inside an earning transaction, `lock` reads
  * the member's row FOR SHARE as the transaction's first statement: a suspension or ban committed
- * before is seen, one committing after waits for this claim to end.
+ * before is seen, one committing after waits for this claim to end. Answers, from the same
+ * statement, what an earning's referral share needs: the member's referrer and the rate.
  */
-export async function assertMayEarn(db: Db | Tx, userId: string, { lock = true } = {}): Promise<void> {
+export async function assertMayEarn(
+  db: Db | Tx,
+  userId: string,
+  { lock = true } = {},
+): Promise<{ referredBy: string | null; referralRateBp: number }> {
   const q = db
     .select({
       suspendedAt: users.earningSuspendedAt,
       reason: users.earningSuspendedReason,
       bannedAt: users.bannedAt,
+      referredBy: users.referredBy,
+      rate: sql<unknown>`(select ${settings.value} from ${settings} where ${settings.key} = 'referral_rate_bp')`,
     })
     .from(users)
     .where(eq(users.id, userId));
   const [u] = lock ? await q.for("share") : await q;
   const refusal = earningRefusal(u);
   if (refusal) throw new DomainError("forbidden", refusal, { earning_suspended: true });
+  const rate = typeof u?.rate === "string" ? (JSON.parse(u.rate) as unknown) : u?.rate;
+  return {
+    referredBy: u?.referredBy ?? null,
+    referralRateBp: typeof rate === "number" ? rate : SETTING_DEFAULTS.referral_rate_bp,
+  };
 }
 
 /** The message an earning is refused with, or null when the member may earn. */

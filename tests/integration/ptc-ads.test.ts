@@ -290,6 +290,8 @@ describe.each(drivers())("PTC ads (%s)", (driver) => {
     expect((await change("active")).body.msg.message).toBe("Campaign activated successfully!");
     expect((await change("delete")).body.msg.message).toBe("Campaign deleted successfully!");
     expect((await claim(viewer, id, token)).body.error_code).toBe("ad_campaign_unavailable");
+    // the token was never consumed: each refusal names the campaign's state, not the token
+    expect((await cheats(viewer.id)).sort()).toEqual(["campaign_deleted", "campaign_paused"]);
     expect((await balances(t, viewer.id)).withdrawable).toBe(0);
     expect(await escrow(id)).toBe(0);
 

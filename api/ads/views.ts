@@ -244,9 +244,9 @@ export async function claimView(
     const v = await viewByToken(db, token);
     return refuse(db, new AdRefusal("proxy_detected", "proxy", v?.campaignId ?? null), ctx);
   }
-  let amount: number;
+  let claimed: { amount: number; withdrawable: number };
   try {
-    amount = await db.transaction(async (tx) => {
+    claimed = await db.transaction(async (tx) => {
       // First: the member's row FOR SHARE, so a suspension or ban is seen or waits for this claim;
       // with the referrer and the referral rate.
       const viewer = await assertMayEarn(tx, userId);
@@ -320,7 +320,7 @@ export async function claimView(
       const share = Number(c.memberAmount);
       const price = Number(c.price);
       try {
-        await creditEarning(tx, {
+        const { withdrawable } = await creditEarning(tx, {
           userId,
           source: "ptc_ads",
           amount: share,
@@ -333,13 +333,14 @@ export async function claimView(
             { account: PLATFORM.revenue, amount: price - share },
           ],
         });
+        // Posted: the view was consumed just now, so its key is new.
+        return { amount: share, withdrawable: withdrawable! };
       } catch (e) {
         // The escrow holds exactly the undelivered views' price: this means the books are off.
         if (e instanceof InsufficientFundsError)
           throw new AdRefusal("ad_campaign_unavailable", "escrow_empty", c.id);
         throw e;
       }
-      return share;
     });
   } catch (e) {
     if (e instanceof NotCounted)
@@ -347,11 +348,11 @@ export async function claimView(
     if (e instanceof AdRefusal) return refuse(db, e, ctx);
     throw e;
   }
-  const [{ withdrawable }, incomeToday] = await Promise.all([
-    memberBalances(db, userId),
+  const [incomeToday] = await Promise.all([
     ptcIncomeToday(db, userId, now),
     // The timing and velocity signals, after the commit (never the claim's failure).
     afterClaim(db, { userId, channel: "ptc_ads", now }),
   ]);
-  return { amount, withdrawable, incomeToday };
+  // The balance as this claim's commit left it (read under its lock).
+  return { ...claimed, incomeToday };
 }

@@ -21,15 +21,16 @@ export const DEBT_REPAYMENT = "debt_repayment";
 
 /**
  * Repays up to `available` of what the member owes (`owed`, read under the accounts' lock) from
- * the withdrawable balance just credited, as its own entry in the caller's transaction.
+ * the withdrawable balance just credited, as its own entry in the caller's transaction. Answers
+ * what it repaid.
  */
 async function repayDebt(
   tx: Tx,
   input: { userId: string; owed: number; available: number; idempotencyKey: string; createdAt?: Date },
-): Promise<void> {
+): Promise<number> {
   const repay = Math.min(input.owed, input.available);
-  if (repay <= 0) return;
-  await post(tx, {
+  if (repay <= 0) return 0;
+  const repaid = await post(tx, {
     idempotencyKey: input.idempotencyKey,
     kind: DEBT_REPAYMENT,
     userId: input.userId,
@@ -39,6 +40,7 @@ async function repayDebt(
       { account: debtAccount(input.userId), amount: repay },
     ],
   });
+  return repaid.posted ? repay : 0;
 }
 
 /**
@@ -77,7 +79,12 @@ export async function creditEarning(
      */
     referralBase?: number;
   },
-): Promise<{ posted: boolean; referralAmount: number }> {
+): Promise<{
+  posted: boolean;
+  referralAmount: number;
+  /** The member's withdrawable balance after the earning (and any debt repaid from it), when posted. */
+  withdrawable: number | null;
+}> {
   const fundingLines = input.fundingLines ?? [
     { account: input.fundingAccount ?? FUNDING[input.source], amount: -input.amount },
   ];
@@ -130,15 +137,17 @@ export async function creditEarning(
       : undefined,
   );
   const owedBy = (userId: string) => Math.max(0, -(locked.get(debtAccount(userId)) ?? 0));
-  if (!result.posted) return { posted: false, referralAmount: 0 };
-  await repayDebt(tx, {
+  if (!result.posted) return { posted: false, referralAmount: 0, withdrawable: null };
+  const repaid = await repayDebt(tx, {
     userId: input.userId,
     owed: owedBy(input.userId),
     available: input.amount,
     idempotencyKey: `${DEBT_REPAYMENT}:${input.idempotencyKey}`,
     createdAt: input.createdAt,
   });
-  if (!referrer || share <= 0) return { posted: true, referralAmount: 0 };
+  // The balance was read with its lock, which this transaction still holds.
+  const withdrawable = (locked.get(memberAccount(input.userId, "withdrawable")) ?? 0) + input.amount - repaid;
+  if (!referrer || share <= 0) return { posted: true, referralAmount: 0, withdrawable };
   await repayDebt(tx, {
     userId: referrer,
     owed: owedBy(referrer),
@@ -146,7 +155,7 @@ export async function creditEarning(
     idempotencyKey: `${DEBT_REPAYMENT}:${referralKey}`,
     createdAt: input.createdAt,
   });
-  return { posted: true, referralAmount: share };
+  return { posted: true, referralAmount: share, withdrawable };
 }
 
 /**

@@ -467,7 +467,7 @@ describe.each(drivers())("task walls (%s)", (driver) => {
 
     // An ad earning of ₹2 repays ₹2 (and still counts as ₹2 earned today).
     const day = "2026-03-10";
-    await t.deps.db.transaction((tx) =>
+    const credited = await t.deps.db.transaction((tx) =>
       creditEarning(tx, {
         userId: m.id,
         source: "ptc_ads",
@@ -478,6 +478,8 @@ describe.each(drivers())("task walls (%s)", (driver) => {
     );
     expect(await memberDebt(t.deps.db, m.id)).toBe(1_000);
     expect(await withdrawable(m)).toBe(0);
+    // what the earning answers (an ad claim's userAvailableBalance): the balance after the repayment
+    expect(credited).toMatchObject({ posted: true, withdrawable: 0 });
     const [rolled] = await t.deps.db
       .select()
       .from(memberDailyEarnings)

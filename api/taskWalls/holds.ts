@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull, isNull, lte, sql, type SQLWrapper } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { journalEntries, ledgerAccounts, taskWallTransactions, taskWalls } from "../db/schema";
 import { creditEarning } from "../ledger/earnings";
@@ -161,6 +161,10 @@ export const SWEEP_EVERY_MS = 5_000;
 const lastSweep = new WeakMap<Db, number>();
 
 /** Whether any credit (of the member, when named) is due for release: no lock, no transaction. */
+/** Whether the member has a held credit due for release at `now`, as an expression (for a larger read). */
+export const hasDueCredits = (now: Date, userId: SQLWrapper) =>
+  sql<boolean>`exists (select 1 from ${taskWallTransactions} where ${and(dueAt(now), eq(taskWallTransactions.userId, userId))})`;
+
 async function anyDue(db: Db, now: Date, userId?: string): Promise<boolean> {
   const [row] = await db
     .select({ wallId: taskWallTransactions.wallId })

@@ -5,9 +5,16 @@ import { DomainError } from "../lib/errors";
 import { PAGE_SIZE, offsetOf, pageOf } from "../../shared/pagination";
 import { newId } from "../lib/ids";
 import { conversionCharge, formatRupees, milliToRupeeString, rupeesToMilli } from "../../shared/money";
-import { InsufficientFundsError, PLATFORM, memberAccount, memberBalances, post } from "../ledger/ledger";
+import {
+  InsufficientFundsError,
+  PLATFORM,
+  debtAccount,
+  memberAccount,
+  memberBalances,
+  postLocking,
+} from "../ledger/ledger";
 import { requestKeyOf } from "./withdrawals";
-import { refuseWhileOwing } from "../taskWalls/debt";
+import { owingError, refuseWhileOwing } from "../taskWalls/debt";
 
 export type ConversionDirection = "withdrawToDeposit" | "depositToWithdraw";
 
@@ -34,22 +41,20 @@ export async function convertBalance(
   const from = input.direction === "depositToWithdraw" ? "deposit" : "withdrawable";
   const to = input.direction === "depositToWithdraw" ? "withdrawable" : "deposit";
 
-  if (requestKey) {
+  /** The conversion this request id made already (a double submit), if any. */
+  const madeAlready = async () => {
+    if (!requestKey) return null;
     const [existing] = await db
       .select({ id: conversions.id, amount: conversions.amount, charge: conversions.charge })
       .from(conversions)
       .where(and(eq(conversions.userId, input.userId), eq(conversions.requestKey, requestKey)));
-    if (existing)
-      return { id: existing.id, duplicate: true, amount: existing.amount, charge: existing.charge };
-  }
+    return existing ? { ...existing, duplicate: true } : null;
+  };
   const intoDeposit = input.direction === "withdrawToDeposit";
-  if (intoDeposit) await refuseWhileOwing(db, input.userId);
-  const balances = await memberBalances(db, input.userId);
-  if (amount > balances[from])
-    throw new DomainError("insufficient_balance", CONVERT_MESSAGES.insufficient(from, balances[from]));
-
   const id = newId();
   try {
+    // The balance and the debt are checked by the entry itself, under the accounts' locks: no
+    // read before. A refusal rolls the conversion row back; its message reads the balance after.
     const inserted = await db.transaction(async (tx) => {
       const rows = await tx
         .insert(conversions)
@@ -57,24 +62,36 @@ export async function convertBalance(
         .onConflictDoNothing()
         .returning({ id: conversions.id });
       if (rows.length === 0) return false;
-      if (intoDeposit) await refuseWhileOwing(tx, input.userId);
-      await post(tx, {
-        idempotencyKey: `conversion:${id}`,
-        kind: "conversion",
-        userId: input.userId,
-        memo: input.direction,
-        lines: [
-          { account: memberAccount(input.userId, from), amount: -amount },
-          { account: memberAccount(input.userId, to), amount: amount - charge },
-          { account: PLATFORM.revenue, amount: charge },
-        ],
-      });
+      const { locked } = await postLocking(
+        tx,
+        {
+          idempotencyKey: `conversion:${id}`,
+          kind: "conversion",
+          userId: input.userId,
+          memo: input.direction,
+          lines: [
+            { account: memberAccount(input.userId, from), amount: -amount },
+            { account: memberAccount(input.userId, to), amount: amount - charge },
+            { account: PLATFORM.revenue, amount: charge },
+          ],
+        },
+        // Into the deposit balance: the debt account too, read under its lock (refuseWhileOwing's rule).
+        intoDeposit
+          ? [memberAccount(input.userId, from), memberAccount(input.userId, to), debtAccount(input.userId)]
+          : [],
+      );
+      const owed = -(locked.get(debtAccount(input.userId)) ?? 0);
+      if (owed > 0) throw owingError(owed);
       return true;
     });
-    return { id, duplicate: !inserted, amount, charge };
+    if (!inserted) return (await madeAlready()) ?? { id, duplicate: true, amount, charge };
+    return { id, duplicate: false, amount, charge };
   } catch (e) {
     if (e instanceof InsufficientFundsError) {
-      // A reversal that committed meanwhile emptied the balance: say why, when it left a debt.
+      // A double submit that went through first took the balance: the same answer as it got.
+      const twin = await madeAlready();
+      if (twin) return twin;
+      // Say why, when a debt left the balance empty.
       if (intoDeposit) await refuseWhileOwing(db, input.userId);
       const now = await memberBalances(db, input.userId);
       throw new DomainError("insufficient_balance", CONVERT_MESSAGES.insufficient(from, now[from]));

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
-import { users, withdrawals } from "../db/schema";
+import { withdrawals } from "../db/schema";
 import { DomainError } from "../lib/errors";
 import { memberScore, riskPolicy } from "../risk/policy";
 import { RISK_LEVELS, needsRiskConfirm, type ReviewReason } from "../../shared/risk";
@@ -25,12 +25,10 @@ export const REVIEW_MESSAGES = {
 } as const;
 
 /** Refuses a withdrawal before the operator's waiting period after sign-up has passed. */
-export async function assertWaitingPeriodOver(db: Db, userId: string, now: Date): Promise<void> {
+export async function assertWaitingPeriodOver(db: Db, createdAt: Date, now: Date): Promise<void> {
   const { firstWithdrawalWaitDays } = await riskPolicy(db);
   if (firstWithdrawalWaitDays <= 0) return;
-  const [u] = await db.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, userId));
-  if (!u) return;
-  const from = new Date(u.createdAt.getTime() + firstWithdrawalWaitDays * DAY_MS);
+  const from = new Date(createdAt.getTime() + firstWithdrawalWaitDays * DAY_MS);
   if (now < from)
     throw new DomainError("withdrawal_waiting", REVIEW_MESSAGES.waiting(from), { from: from.toISOString() });
 }

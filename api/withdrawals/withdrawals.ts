@@ -1,23 +1,23 @@
 import { and, desc, eq, isNull, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db, Tx } from "../db/client";
-import { payoutMethods, payouts, users, withdrawals } from "../db/schema";
+import { ledgerAccounts, payoutMethods, payouts, users, withdrawals } from "../db/schema";
 import { DomainError } from "../lib/errors";
 import { PAGE_SIZE, offsetOf, pageOf } from "../../shared/pagination";
 import { newId } from "../lib/ids";
 import { MAX_INPUT_RUPEES, formatRupees, milliToRupeeString, rupeesToMilli } from "../../shared/money";
 import { recordAudit } from "../site/audit";
-import { releaseDueCredits } from "../taskWalls/holds";
+import { hasDueCredits, releaseDueCredits } from "../taskWalls/holds";
 import { REVIEW_MESSAGES, assertApprovalConfirmed, assertWaitingPeriodOver, reviewOf } from "./review";
 import {
   InsufficientFundsError,
   PLATFORM,
   debtAccount,
-  lockAccounts,
   memberAccount,
   memberBalances,
   memberDebt,
   post,
+  postLocking,
 } from "../ledger/ledger";
 
 export { MAX_INPUT_RUPEES };
@@ -139,28 +139,28 @@ export async function requestWithdrawal(
       .where(and(eq(withdrawals.userId, input.userId), eq(withdrawals.requestKey, requestKey)));
     return existing ? { id: existing.id, duplicate: true } : null;
   };
-  const first = await madeAlready();
-  if (first) return first;
+  const look = await withdrawalLook(db, input.userId, requestKey, now);
+  if (look?.existingId) return { id: look.existingId, duplicate: true };
 
   // A member who owes (a reversed task-wall credit) withdraws nothing until earnings repay it.
-  const owed = await memberDebt(db, input.userId);
-  if (owed > 0) throw inDebt(owed);
+  if (look && look.owed > 0) throw inDebt(look.owed);
 
-  const bound = await boundPayout(db, input.userId);
-  const info = bound?.accountInfo?.trim() ?? "";
-  if (!bound?.methodId && !info)
+  const info = look?.accountInfo?.trim() ?? "";
+  if (!look?.methodId && !info)
     throw new DomainError("bind_payment", WITHDRAW_MESSAGES.notBound, { bind_payment: true });
-  if (!bound?.methodName || !bound.active || !info || !input.type || input.type !== bound.methodName) {
+  if (!look?.methodName || !look.active || !info || !input.type || input.type !== look.methodName) {
     throw new DomainError("payment_method", WITHDRAW_MESSAGES.bindAgain);
   }
   const amount = rupeesToMilli(input.rupees);
-  const minimum = bound.minimum ?? 0;
+  const minimum = look.minimum ?? 0;
   if (amount < minimum)
-    throw new DomainError("invalid_amount", WITHDRAW_MESSAGES.minimum(bound.methodName, minimum));
-  await assertWaitingPeriodOver(db, input.userId, now);
+    throw new DomainError("invalid_amount", WITHDRAW_MESSAGES.minimum(look.methodName, minimum));
+  await assertWaitingPeriodOver(db, look.createdAt, now);
   // Held task-wall credits whose hold has passed count before the balance is read.
-  await releaseDueCredits(db, { userId: input.userId, now });
-  const { withdrawable } = await memberBalances(db, input.userId);
+  const withdrawable = look.due
+    ? (await releaseDueCredits(db, { userId: input.userId, now }),
+      (await memberBalances(db, input.userId)).withdrawable)
+    : look.withdrawable;
   if (amount > withdrawable) {
     // A double submit that went through since the first look took the balance: the same answer.
     const twin = await madeAlready();
@@ -168,11 +168,11 @@ export async function requestWithdrawal(
     throw new DomainError("insufficient_balance", WITHDRAW_MESSAGES.insufficient(withdrawable));
   }
 
-  await input.beforeCreate?.({ methodName: bound.methodName, accountInfo: info });
+  await input.beforeCreate?.({ methodName: look.methodName, accountInfo: info });
   const review = await reviewOf(db, input.userId);
 
   const id = newId();
-  const methodName = bound.methodName;
+  const methodName = look.methodName;
   try {
     const inserted = await db.transaction(async (tx) => {
       const rows = await tx
@@ -194,22 +194,23 @@ export async function requestWithdrawal(
         .returning({ id: withdrawals.id });
       // The same request id already went through (a double submit racing this one).
       if (rows.length === 0) return false;
-      // Read again under the lock: a reversal that committed since the check above counts.
-      const locked = await lockAccounts(tx, [
-        memberAccount(input.userId, "withdrawable"),
-        debtAccount(input.userId),
-      ]);
+      // The debt is read again under its lock, with the entry: a reversal that committed since
+      // the look above counts, and rolls this request back.
+      const { locked } = await postLocking(
+        tx,
+        {
+          idempotencyKey: `withdrawal:${id}`,
+          kind: "withdrawal",
+          userId: input.userId,
+          lines: [
+            { account: memberAccount(input.userId, "withdrawable"), amount: -amount },
+            { account: PLATFORM.pendingPayouts, amount },
+          ],
+        },
+        [memberAccount(input.userId, "withdrawable"), debtAccount(input.userId)],
+      );
       const owedNow = -(locked.get(debtAccount(input.userId)) ?? 0);
       if (owedNow > 0) throw inDebt(owedNow);
-      await post(tx, {
-        idempotencyKey: `withdrawal:${id}`,
-        kind: "withdrawal",
-        userId: input.userId,
-        lines: [
-          { account: memberAccount(input.userId, "withdrawable"), amount: -amount },
-          { account: PLATFORM.pendingPayouts, amount },
-        ],
-      });
       return true;
     });
     return { id, duplicate: !inserted };
@@ -217,11 +218,52 @@ export async function requestWithdrawal(
     if (e instanceof InsufficientFundsError) {
       const twin = await madeAlready();
       if (twin) return twin;
+      // A reversal that committed meanwhile emptied the balance: say so when it left a debt.
+      const owed = await memberDebt(db, input.userId);
+      if (owed > 0) throw inDebt(owed);
       const after = await memberBalances(db, input.userId);
       throw new DomainError("insufficient_balance", WITHDRAW_MESSAGES.insufficient(after.withdrawable));
     }
     throw e;
   }
+}
+
+/**
+ * What a withdrawal request checks, in one read: the request id's withdrawal (a double submit),
+ * the debt, the bound payout method, the member's creation time, whether held credits are due,
+ * and the withdrawable balance.
+ */
+async function withdrawalLook(db: Db, userId: string, requestKey: string | null, now: Date) {
+  const balanceOf = (account: string) =>
+    sql<
+      string | null
+    >`(select ${ledgerAccounts.balance} from ${ledgerAccounts} where ${ledgerAccounts.id} = ${account})`;
+  const [row] = await db
+    .select({
+      existingId: requestKey
+        ? sql<
+            string | null
+          >`(select ${withdrawals.id} from ${withdrawals} where ${withdrawals.userId} = ${users.id} and ${withdrawals.requestKey} = ${requestKey})`
+        : sql<string | null>`null`,
+      debt: balanceOf(debtAccount(userId)),
+      withdrawable: balanceOf(memberAccount(userId, "withdrawable")),
+      due: hasDueCredits(now, users.id),
+      createdAt: users.createdAt,
+      methodId: users.payoutMethodId,
+      accountInfo: users.payoutAccountInfo,
+      methodName: payoutMethods.name,
+      minimum: payoutMethods.minimumAmount,
+      active: payoutMethods.active,
+    })
+    .from(users)
+    .leftJoin(payoutMethods, eq(payoutMethods.id, users.payoutMethodId))
+    .where(eq(users.id, userId));
+  if (!row) return undefined;
+  return {
+    ...row,
+    owed: Math.max(0, -Number(row.debt ?? 0)),
+    withdrawable: Number(row.withdrawable ?? 0),
+  };
 }
 
 /** Why an approval is refused while the member's withdrawals are held or the account is closed. */

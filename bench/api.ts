@@ -13,6 +13,7 @@ import { createDeps, type Deps } from "../api/deps";
 import { checkLedgerInvariant } from "../api/ledger/ledger";
 import { adminSql, dbUrl, freePort, percentile, runPgbench } from "./pg";
 import { sendLogsTo } from "../shared/log.server";
+import type { ClientAnswer } from "./clients";
 
 export const OBJ_SECRET = "bench-obj-secret-0000";
 
@@ -114,6 +115,34 @@ export interface Tally {
 }
 
 export const tally = (): Tally => ({ ok: 0, refused: 0, failed: 0, latencies: [], answers: new Map() });
+
+/**
+ * The tally of the clients' answers (bench/clients.ts): 200 with success is ok, another 4xx is
+ * refused, anything else failed; each answer that is not ok counted under `keyOf`.
+ */
+export function tallyAnswers(
+  answers: ClientAnswer[],
+  keyOf: (a: ClientAnswer) => string = (a) => `${a.status} ${a.errorCode ?? ""}`,
+): Tally {
+  const t = tally();
+  for (const a of answers) {
+    if (a.error !== undefined) {
+      t.failed++;
+      t.answers.set(a.error, (t.answers.get(a.error) ?? 0) + 1);
+      continue;
+    }
+    t.latencies.push(a.ms);
+    if (a.status === 200 && a.success) {
+      t.ok++;
+      continue;
+    }
+    if (a.status >= 400 && a.status < 500) t.refused++;
+    else t.failed++;
+    const key = keyOf(a);
+    t.answers.set(key, (t.answers.get(key) ?? 0) + 1);
+  }
+  return t;
+}
 
 /** Runs the jobs with `clients` workers taking the next job as each finishes; answers the elapsed seconds. */
 export async function runWorkers<T>(

@@ -4,14 +4,13 @@
  * same client count, and the books are checked. `npm run bench:money`; see bench/README.md.
  */
 import { eq, sql } from "drizzle-orm";
-import { Agent } from "undici";
 import { conversions, payoutMethods, users, withdrawals } from "../api/db/schema";
 import { createMember } from "../api/accounts/accounts";
 import { creditEarning } from "../api/ledger/earnings";
 import { PLATFORM, accountBalance } from "../api/ledger/ledger";
 import { createSession } from "../api/accounts/sessions";
-import { encodeObj } from "../shared/obj.server";
-import { OBJ_SECRET, reportLedgerInvariant, reportPgbench, runBench } from "./api";
+import { OBJ_SECRET, reportLedgerInvariant, reportPgbench, runBench, tallyAnswers } from "./api";
+import { sendLanes, type ClientAnswer, type ClientRequest } from "./clients";
 import { percentile } from "./pg";
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
@@ -21,12 +20,20 @@ const PGBENCH_SCALE = Number(process.env.BENCH_PGBENCH_SCALE ?? 10);
 const START_MILLI = 100_000 * 1000;
 const METHOD = "UPI";
 
+/** Requests prepared per client: more than one client sends in DURATION_S. */
+const LANE_LENGTH = Number(process.env.BENCH_LANE_LENGTH ?? 2000);
+
 type Op = "withdrawToDeposit" | "depositToWithdraw" | "withdraw";
-interface Tally {
-  ok: number;
-  refused: number;
-  failed: number;
-  latencies: number[];
+
+/** A fixed pseudo-random sequence (mulberry32): the same operations and amounts every run. */
+function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), a | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
 }
 
 runBench("money", async (api) => {
@@ -57,99 +64,72 @@ runBench("money", async (api) => {
     members.push({ id: m.id, cookie: `sid=${token}` });
   }
 
-  // One keep-alive connection per client, like members' browsers (through the web tier) would hold.
-  const agent = new Agent({ connections: CLIENTS, keepAliveTimeout: 30_000 });
-  const tallies: Record<Op, Tally> = {
-    withdrawToDeposit: { ok: 0, refused: 0, failed: 0, latencies: [] },
-    depositToWithdraw: { ok: 0, refused: 0, failed: 0, latencies: [] },
-    withdraw: { ok: 0, refused: 0, failed: 0, latencies: [] },
-  };
-  const failures = new Map<string, number>();
-  const request = async (member: { cookie: string }, op: Op, seq: number) => {
-    const rupees = 1 + Math.floor(Math.random() * (op === "withdraw" ? 20 : 50));
-    const requestId = `r${seq}`;
-    const [method, pathName, body] =
-      op === "withdraw"
-        ? ([
-            "POST",
-            "/userAmount/userWithdrawal_record_post",
-            { balance: rupees, type: METHOD, request_id: requestId },
-          ] as const)
-        : ([
-            "PATCH",
-            "/userAmount/userBalanceConvertPatch",
-            { balanceToConvert: rupees, conversionType_state: op, request_id: requestId },
-          ] as const);
-    const started = performance.now();
-    const tally = tallies[op];
-    try {
-      const res = await fetch(`${base}${pathName}`, {
-        method,
-        headers: { "content-type": "application/json", cookie: member.cookie },
-        body: JSON.stringify({ obj: encodeObj(OBJ_SECRET, body) }),
-        dispatcher: agent,
-      } as RequestInit);
-      const json = (await res.json()) as { success?: boolean; error_msg?: string };
-      tally.latencies.push(performance.now() - started);
-      if (res.status === 200 && json.success) tally.ok++;
-      else if (res.status >= 400 && res.status < 500) {
-        tally.refused++;
-        const key = `${res.status} ${json.error_msg?.replace(/₹\d+(\.\d+)?/g, "₹x") ?? ""}`;
-        failures.set(key, (failures.get(key) ?? 0) + 1);
-      } else {
-        tally.failed++;
-        failures.set(
-          `${res.status} ${json.error_msg ?? ""}`,
-          (failures.get(`${res.status} ${json.error_msg ?? ""}`) ?? 0) + 1,
-        );
-      }
-    } catch (e) {
-      tally.failed++;
-      failures.set(String(e), (failures.get(String(e)) ?? 0) + 1);
-    }
-  };
-
+  // Each client is one member sending random operations one after another, from a fixed seed,
+  // over its own keep-alive connection (bench/clients.ts, a worker thread).
   const ops: Op[] = ["withdrawToDeposit", "depositToWithdraw", "withdraw"];
+  const rand = seeded(20261127);
+  let seq = 0;
+  const request = (member: { cookie: string }, op: Op): ClientRequest & { op: Op } => {
+    const rupees = 1 + Math.floor(rand() * (op === "withdraw" ? 20 : 50));
+    const requestId = `r${seq++}`;
+    return op === "withdraw"
+      ? {
+          op,
+          method: "POST",
+          path: "/userAmount/userWithdrawal_record_post",
+          cookie: member.cookie,
+          fields: { balance: rupees, type: METHOD, request_id: requestId },
+        }
+      : {
+          op,
+          method: "PATCH",
+          path: "/userAmount/userBalanceConvertPatch",
+          cookie: member.cookie,
+          fields: { balanceToConvert: rupees, conversionType_state: op, request_id: requestId },
+        };
+  };
   // Warm-up: one of each per client, not counted.
-  await Promise.all(members.map((m, i) => Promise.all(ops.map((op, j) => request(m, op, -(i * 3 + j) - 1)))));
-  for (const t of Object.values(tallies)) Object.assign(t, { ok: 0, refused: 0, failed: 0, latencies: [] });
-  failures.clear();
+  await sendLanes({ base, secret: OBJ_SECRET, lanes: members.map((m) => ops.map((op) => request(m, op))) });
 
   console.log(
-    `Money endpoints: ${CLIENTS} clients, ${DURATION_S} s, PostgreSQL (app pool as configured), obj bodies over HTTP`,
+    `Money endpoints: ${CLIENTS} clients (in a worker thread), ${DURATION_S} s, PostgreSQL (app pool as configured), obj bodies over HTTP`,
   );
-  let seq = 0;
-  const deadline = performance.now() + DURATION_S * 1000;
-  const started = performance.now();
-  await Promise.all(
-    members.map(async (m) => {
-      while (performance.now() < deadline) {
-        const op = ops[Math.floor(Math.random() * ops.length)]!;
-        await request(m, op, seq++);
-      }
-    }),
+  // More requests per lane than a client can send in the time: each lane stops at the deadline.
+  const lanes = members.map((m) =>
+    Array.from({ length: LANE_LENGTH }, () => request(m, ops[Math.floor(rand() * ops.length)]!)),
   );
-  const elapsed = (performance.now() - started) / 1000;
-  await agent.close();
+  const sent = await sendLanes({ base, secret: OBJ_SECRET, lanes, durationMs: DURATION_S * 1000 });
+  const elapsed = sent.seconds;
+  const byOp = new Map<Op, ClientAnswer[]>(ops.map((op) => [op, []]));
+  sent.answers.forEach((answers, i) => answers.forEach((a, j) => byOp.get(lanes[i]![j]!.op)!.push(a)));
+  const tallies = new Map(
+    ops.map((op) => [
+      op,
+      tallyAnswers(byOp.get(op)!, (a) => `${a.status} ${a.errorMsg?.replace(/₹\d+(\.\d+)?/g, "₹x") ?? ""}`),
+    ]),
+  );
+  const sentAll = [...byOp.values()].reduce((n, a) => n + a.length, 0);
+  if (lanes.some((lane, i) => sent.answers[i]!.length === lane.length))
+    console.log(`  a lane ran out before the deadline: raise LANE_LENGTH (${LANE_LENGTH})`);
 
   console.log("\n| operation | ok | refused (4xx) | failed | ok/s | p50 ms | p99 ms |");
   console.log("|---|---:|---:|---:|---:|---:|---:|");
   let ok = 0;
-  let total = 0;
   let broken = 0;
+  const failures = new Map<string, number>();
   for (const op of ops) {
-    const t = tallies[op];
+    const t = tallies.get(op)!;
     const sorted = [...t.latencies].sort((a, b) => a - b);
     ok += t.ok;
-    total += t.ok + t.refused + t.failed;
     broken += t.failed;
+    for (const [k, n] of t.answers) failures.set(k, (failures.get(k) ?? 0) + n);
     console.log(
       `| ${op} | ${t.ok} | ${t.refused} | ${t.failed} | ${(t.ok / elapsed).toFixed(1)} | ${percentile(sorted, 50).toFixed(1)} | ${percentile(sorted, 99).toFixed(1)} |`,
     );
   }
   const okPerS = ok / elapsed;
   console.log(
-    `\noperations/second: ${okPerS.toFixed(1)} successful, ${(total / elapsed).toFixed(1)} total (${elapsed.toFixed(1)} s)`,
+    `\noperations/second: ${okPerS.toFixed(1)} successful, ${(sentAll / elapsed).toFixed(1)} total (${elapsed.toFixed(1)} s)`,
   );
   for (const [k, n] of failures) console.log(`  answered ${n}×: ${k}`);
   if (broken > 0) failed = true;

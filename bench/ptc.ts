@@ -6,7 +6,6 @@
  * are checked. `npm run bench:ptc`; see bench/README.md.
  */
 import { eq, sql } from "drizzle-orm";
-import { Agent } from "undici";
 import { campaigns, users } from "../api/db/schema";
 import { createMember } from "../api/accounts/accounts";
 import { convertBalance } from "../api/withdrawals/conversions";
@@ -14,17 +13,8 @@ import { creditEarning } from "../api/ledger/earnings";
 import { PLATFORM, accountBalance, campaignEscrowAccount } from "../api/ledger/ledger";
 import { createCampaign } from "../api/ads/campaigns";
 import { createSession } from "../api/accounts/sessions";
-import { encodeObj } from "../shared/obj.server";
-import {
-  OBJ_SECRET,
-  reportLedgerInvariant,
-  reportPgbench,
-  reportPhase,
-  runBench,
-  runWorkers,
-  tally,
-  type Tally,
-} from "./api";
+import { OBJ_SECRET, reportLedgerInvariant, reportPgbench, reportPhase, runBench, tallyAnswers } from "./api";
+import { deal, sendLanes } from "./clients";
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 1000);
@@ -107,61 +97,53 @@ runBench("ptc", async (api) => {
     .from(users)
     .where(sql`${users.referredBy} is not null`);
 
-  const agent = new Agent({ connections: CLIENTS, keepAliveTimeout: 30_000 });
-  const call = async (t: Tally, pathName: string, method: string, cookie: string, fields: unknown) => {
-    const started = performance.now();
-    try {
-      const res = await fetch(`${base}${pathName}`, {
-        method,
-        headers: { "content-type": "application/json", cookie },
-        body: JSON.stringify({ obj: encodeObj(OBJ_SECRET, fields) }),
-        dispatcher: agent,
-      } as RequestInit);
-      const json = (await res.json()) as { success?: boolean; error_code?: string; msg?: unknown };
-      t.latencies.push(performance.now() - started);
-      if (res.status === 200 && json.success) t.ok++;
-      else {
-        if (res.status >= 400 && res.status < 500) t.refused++;
-        else t.failed++;
-        const key = `${res.status} ${json.error_code ?? ""}`;
-        t.answers.set(key, (t.answers.get(key) ?? 0) + 1);
-      }
-      return json;
-    } catch (e) {
-      t.failed++;
-      t.answers.set(String(e), (t.answers.get(String(e)) ?? 0) + 1);
-      return undefined;
-    }
-  };
-  const run = <T>(jobs: T[], work: (job: T) => Promise<void>) => runWorkers(CLIENTS, jobs, work);
-
   const jobs = shuffle(members.flatMap((m) => campaignIds.map((c) => ({ member: m, campaign: c }))));
   console.log(
-    `Ad views: ${MEMBERS} members (${referred?.n ?? 0} referred), ${CAMPAIGNS} campaigns, ${jobs.length} views, ${CLIENTS} clients, PostgreSQL, obj bodies over HTTP`,
+    `Ad views: ${MEMBERS} members (${referred?.n ?? 0} referred), ${CAMPAIGNS} campaigns, ${jobs.length} views, ${CLIENTS} clients (in a worker thread), PostgreSQL, obj bodies over HTTP`,
   );
+  // One lane of jobs per client (bench/clients.ts).
+  const lanes = deal(jobs, CLIENTS);
 
-  const starts = tally();
-  const tokens = new Map<(typeof jobs)[number], string>();
-  const startSeconds = await run(jobs, async (job) => {
-    const answer = (await call(starts, "/userIncomeRoute/user_PTCAds_view_start", "POST", job.member.cookie, {
-      btnName: job.campaign,
-    })) as { msg?: { viewToken?: string } } | undefined;
-    if (answer?.msg?.viewToken) tokens.set(job, answer.msg.viewToken);
+  const started = await sendLanes({
+    base,
+    secret: OBJ_SECRET,
+    lanes: lanes.map((lane) =>
+      lane.map((job) => ({
+        method: "POST",
+        path: "/userIncomeRoute/user_PTCAds_view_start",
+        cookie: job.member.cookie,
+        fields: { btnName: job.campaign },
+      })),
+    ),
   });
+  const starts = tallyAnswers(started.answers.flat());
+  const startSeconds = started.seconds;
+  const tokens = new Map<(typeof jobs)[number], string>();
+  lanes.forEach((lane, i) =>
+    lane.forEach((job, j) => {
+      const token = (started.answers[i]?.[j]?.msg as { viewToken?: string } | undefined)?.viewToken;
+      if (token) tokens.set(job, token);
+    }),
+  );
   // The server's rule: a view is claimable once the ad's duration has passed since its start.
   await new Promise((r) => setTimeout(r, AD_SECONDS * 1000 + 500));
 
-  const claims = tally();
-  const claimSeconds = await run(jobs, async (job) => {
-    const token = tokens.get(job);
-    if (!token) return;
-    await call(claims, "/userIncomeRoute/user_PTCAds_income_patch", "PATCH", job.member.cookie, {
-      btnName: job.campaign,
-      btnClickEarn: 1,
-      viewToken: token,
-    });
+  const claimed = await sendLanes({
+    base,
+    secret: OBJ_SECRET,
+    lanes: lanes.map((lane) =>
+      lane
+        .filter((job) => tokens.has(job))
+        .map((job) => ({
+          method: "PATCH",
+          path: "/userIncomeRoute/user_PTCAds_income_patch",
+          cookie: job.member.cookie,
+          fields: { btnName: job.campaign, btnClickEarn: 1, viewToken: tokens.get(job) },
+        })),
+    ),
   });
-  await agent.close();
+  const claims = tallyAnswers(claimed.answers.flat());
+  const claimSeconds = claimed.seconds;
 
   console.log("\n| phase | ok | refused (4xx) | failed | ok/s | p50 ms | p99 ms |");
   console.log("|---|---:|---:|---:|---:|---:|---:|");

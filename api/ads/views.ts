@@ -273,7 +273,7 @@ export async function claimView(
           )
           .returning({ viewId: adViews.id, viewCampaignId: adViews.campaignId }),
       );
-      const [counted] = await tx
+      const [c] = await tx
         .with(consumed)
         .update(campaigns)
         .set({
@@ -299,8 +299,7 @@ export async function claimView(
           memberAmount: campaigns.memberAmount,
         });
       // Nothing consumed or counted: rolled back, and the reason is read after (whyNotCounted).
-      if (!counted) throw new NotCounted();
-      const c = counted;
+      if (!c) throw new NotCounted();
       if (c.advertiserId === userId) throw new AdRefusal("ad_campaign_unavailable", "own_campaign", c.id);
       // Read after the campaign's lock: a parallel claim of the campaign has committed or waits.
       if (await viewedWithinInterval(tx, c, userId, now, c.viewId))

@@ -11,6 +11,7 @@ import { PLATFORM, accountBalance } from "../api/ledger/ledger";
 import { createSession } from "../api/accounts/sessions";
 import { OBJ_SECRET, reportLedgerInvariant, reportPgbench, runBench, tallyAnswers } from "./api";
 import { sendLanes, type ClientAnswer, type ClientRequest } from "./clients";
+import { rng } from "./multinode/load";
 import { percentile } from "./pg";
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
@@ -24,17 +25,6 @@ const METHOD = "UPI";
 const LANE_LENGTH = Number(process.env.BENCH_LANE_LENGTH ?? 2000);
 
 type Op = "withdrawToDeposit" | "depositToWithdraw" | "withdraw";
-
-/** A fixed pseudo-random sequence (mulberry32): the same operations and amounts every run. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 runBench("money", async (api) => {
   const { db, base } = api;
@@ -67,7 +57,7 @@ runBench("money", async (api) => {
   // Each client is one member sending random operations one after another, from a fixed seed,
   // over its own keep-alive connection (bench/clients.ts, a worker thread).
   const ops: Op[] = ["withdrawToDeposit", "depositToWithdraw", "withdraw"];
-  const rand = seeded(20261127);
+  const rand = rng(20261127);
   let seq = 0;
   const request = (member: { cookie: string }, op: Op): ClientRequest & { op: Op } => {
     const rupees = 1 + Math.floor(rand() * (op === "withdraw" ? 20 : 50));

@@ -15,6 +15,7 @@ import { createCampaign } from "../api/ads/campaigns";
 import { createSession } from "../api/accounts/sessions";
 import { OBJ_SECRET, reportLedgerInvariant, reportPgbench, reportPhase, runBench, tallyAnswers } from "./api";
 import { deal, sendLanes } from "./clients";
+import { rng } from "./multinode/load";
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 1000);
@@ -27,13 +28,7 @@ const AD_SECONDS = 10;
 
 /** A fixed shuffle (the same every run), so claims on one campaign interleave with the others. */
 function shuffle<T>(list: T[], seed = 20261123): T[] {
-  let a = seed >>> 0;
-  const rand = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const rand = rng(seed);
   const out = [...list];
   for (let i = out.length - 1; i > 0; i--) {
     const j = Math.floor(rand() * (i + 1));

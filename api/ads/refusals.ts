@@ -116,14 +116,8 @@ export async function whyNotCounted(
   now: Date,
 ): Promise<AdRefusal> {
   const v = await viewByToken(db, token);
-  const consumable =
-    v !== undefined &&
-    v.userId === userId &&
-    v.consumedAt === null &&
-    (campaignId === undefined || campaignId === v.campaignId) &&
-    v.claimableAt <= now &&
-    v.expiresAt > now;
-  if (!consumable) return whyNotConsumed(db, userId, token, campaignId, now);
+  const refusal = tokenRefusal(v, userId, campaignId, now);
+  if (refusal || !v) return refusal ?? new AdRefusal("ad_view_used", "unknown_token", null);
   const [c] = await db.select().from(campaigns).where(eq(campaigns.id, v.campaignId));
   if (!c) return new AdRefusal("ad_campaign_unavailable", "campaign_missing", v.campaignId);
   if (c.status !== "active") return new AdRefusal("ad_campaign_unavailable", `campaign_${c.status}`, c.id);
@@ -139,11 +133,25 @@ export async function whyNotConsumed(
   now: Date,
 ): Promise<AdRefusal> {
   const v = await viewByToken(db, token);
+  return (
+    tokenRefusal(v, userId, campaignId, now) ??
+    new AdRefusal("ad_view_expired", "expired", v?.campaignId ?? null)
+  );
+}
+
+/** The refusal of a claim with this view's token now, or null when the token is consumable. */
+function tokenRefusal(
+  v: Awaited<ReturnType<typeof viewByToken>>,
+  userId: string,
+  campaignId: string | undefined,
+  now: Date,
+): AdRefusal | null {
   if (!v) return new AdRefusal("ad_view_used", "unknown_token", null);
   if (v.userId !== userId) return new AdRefusal("ad_view_used", "another_members_token", v.campaignId);
   if (v.consumedAt) return new AdRefusal("ad_view_used", "reused_token", v.campaignId);
   if (campaignId !== undefined && campaignId !== v.campaignId)
     return new AdRefusal("ad_view_used", "another_campaigns_token", v.campaignId);
   if (now < v.claimableAt) return new AdRefusal("ad_too_early", "too_early", v.campaignId);
-  return new AdRefusal("ad_view_expired", "expired", v.campaignId);
+  if (v.expiresAt <= now) return new AdRefusal("ad_view_expired", "expired", v.campaignId);
+  return null;
 }

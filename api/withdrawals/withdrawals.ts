@@ -89,15 +89,18 @@ export const WITHDRAW_MESSAGES = {
 const inDebt = (owed: number) =>
   new DomainError("in_debt", WITHDRAW_MESSAGES.inDebt(owed), { owed: milliToRupeeString(owed) });
 
+/** The member's bound payout method and account (a left join: the method may be gone). */
+const BOUND_PAYOUT = {
+  methodId: users.payoutMethodId,
+  accountInfo: users.payoutAccountInfo,
+  methodName: payoutMethods.name,
+  minimum: payoutMethods.minimumAmount,
+  active: payoutMethods.active,
+};
+
 async function boundPayout(db: Db, userId: string) {
   const [row] = await db
-    .select({
-      methodId: users.payoutMethodId,
-      accountInfo: users.payoutAccountInfo,
-      methodName: payoutMethods.name,
-      minimum: payoutMethods.minimumAmount,
-      active: payoutMethods.active,
-    })
+    .select(BOUND_PAYOUT)
     .from(users)
     .leftJoin(payoutMethods, eq(payoutMethods.id, users.payoutMethodId))
     .where(eq(users.id, userId));
@@ -249,11 +252,7 @@ async function withdrawalLook(db: Db, userId: string, requestKey: string | null,
       withdrawable: balanceOf(memberAccount(userId, "withdrawable")),
       due: hasDueCredits(now, users.id),
       createdAt: users.createdAt,
-      methodId: users.payoutMethodId,
-      accountInfo: users.payoutAccountInfo,
-      methodName: payoutMethods.name,
-      minimum: payoutMethods.minimumAmount,
-      active: payoutMethods.active,
+      ...BOUND_PAYOUT,
     })
     .from(users)
     .leftJoin(payoutMethods, eq(payoutMethods.id, users.payoutMethodId))

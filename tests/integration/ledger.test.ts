@@ -594,7 +594,7 @@ describe.each(drivers())("ledger (%s)", (driver) => {
             });
             return earned;
           });
-          expect(second).toEqual({ posted: true, referralAmount: 200 });
+          expect(second).toMatchObject({ posted: true, referralAmount: 200 });
         } finally {
           release();
           await first;
@@ -612,6 +612,7 @@ describe.each(drivers())("ledger (%s)", (driver) => {
       expect(await credit({ userId: m.id, source: "ptc_ads", amount: 2_345, idempotencyKey: k })).toEqual({
         posted: true,
         referralAmount: 0,
+        withdrawable: 2_345,
       });
       expect(await memberBalances(db, m.id)).toEqual({ withdrawable: 2_345, deposit: 0 });
       expect(await balanceOf(db, PLATFORM.earningsFunding)).toBe(funding - 2_345);
@@ -675,6 +676,7 @@ describe.each(drivers())("ledger (%s)", (driver) => {
       expect(await credit({ userId: m.id, source: "ptc_ads", amount: 12_340, idempotencyKey: k })).toEqual({
         posted: true,
         referralAmount: 1_234,
+        withdrawable: 12_340,
       });
       expect((await memberBalances(db, m.id)).withdrawable).toBe(12_340);
       expect((await memberBalances(db, referrer.id)).withdrawable).toBe(1_234);
@@ -698,10 +700,16 @@ describe.each(drivers())("ledger (%s)", (driver) => {
         [5, 1], // 0.5 → 1
       ];
       let expected = 0;
+      let credited = 0;
       for (const [amount, share] of cases) {
         const k = key(`r${amount}`);
         const r = await credit({ userId: m.id, source: "click_short_link", amount, idempotencyKey: k });
-        expect(r, `amount ${amount}`).toEqual({ posted: true, referralAmount: share });
+        credited += amount;
+        expect(r, `amount ${amount}`).toEqual({
+          posted: true,
+          referralAmount: share,
+          withdrawable: credited,
+        });
         expect(await entriesWithKey(db, `referral:${k}`), `amount ${amount}`).toBe(share > 0 ? 1 : 0);
         expected += share;
       }
@@ -734,6 +742,7 @@ describe.each(drivers())("ledger (%s)", (driver) => {
         ).toEqual({
           posted: true,
           referralAmount: 0,
+          withdrawable: 10_001 + 1_500 + 10_000,
         });
         expect(await entriesWithKey(db, `referral:${k}`)).toBe(0);
       } finally {
@@ -747,8 +756,8 @@ describe.each(drivers())("ledger (%s)", (driver) => {
       const referrer = await newMember(db);
       const m = await newMember(db, { referredBy: referrer.id });
       const input = { userId: m.id, source: "ptc_ads" as const, amount: 1_000, idempotencyKey: key("dup") };
-      expect(await credit(input)).toEqual({ posted: true, referralAmount: 100 });
-      expect(await credit(input)).toEqual({ posted: false, referralAmount: 0 });
+      expect(await credit(input)).toEqual({ posted: true, referralAmount: 100, withdrawable: 1_000 });
+      expect(await credit(input)).toEqual({ posted: false, referralAmount: 0, withdrawable: null });
       expect(await memberBalances(db, m.id)).toEqual({ withdrawable: 1_000, deposit: 0 });
       expect(await memberBalances(db, referrer.id)).toEqual({ withdrawable: 100, deposit: 0 });
     });
@@ -762,7 +771,9 @@ describe.each(drivers())("ledger (%s)", (driver) => {
           credit({ userId: m.id, source: "ptc_ads", amount: 7_000, idempotencyKey: k }),
         ),
       );
-      expect(results.filter((r) => r.posted)).toEqual([{ posted: true, referralAmount: 700 }]);
+      expect(results.filter((r) => r.posted)).toEqual([
+        { posted: true, referralAmount: 700, withdrawable: 7_000 },
+      ]);
       expect(await entriesWithKey(db, k)).toBe(1);
       expect(await entriesWithKey(db, `referral:${k}`)).toBe(1);
       expect((await memberBalances(db, m.id)).withdrawable).toBe(7_000);

@@ -7,7 +7,8 @@ import { istDay } from "../ledger/earningKinds";
 import { formatRupees } from "../../shared/money";
 import type { PayoutChannel } from "../../shared/contracts/payouts";
 import { recordAudit } from "../site/audit";
-import { WITHDRAW_MESSAGES, assertApprovable, assertNoOpenPayout } from "../withdrawals/withdrawals";
+import { WITHDRAW_MESSAGES } from "../withdrawals/withdrawals";
+import { assertApprovable, assertNoOpenPayout } from "../withdrawals/settle";
 import { NOT_PAYABLE, destinationKey, payoutDestination, payoutModeOf } from "./destination";
 import { payoutPolicy } from "./policy";
 

@@ -21,7 +21,7 @@ import { DEMO_WALL_ID } from "../../api/taskWalls/demoWall";
 import { getTaskWall } from "../../api/taskWalls/config";
 import { handlePostback } from "../../api/taskWalls/postbacks";
 import { signedPostbackFor } from "../../api/taskWalls/sender";
-import { settleWithdrawal } from "../../api/withdrawals/withdrawals";
+import { settleWithdrawal } from "../../api/withdrawals/settle";
 
 describe.each(drivers())("balance converter (%s)", (driver) => {
   let t: TestApi;

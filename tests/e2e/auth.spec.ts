@@ -11,12 +11,14 @@ import {
   freshDetails,
   logoutViaUi,
   waitForHydration,
+  jsEnabled,
   operatorCode,
   msToNextStep,
   firstLink,
   E2E_ORIGIN,
   E2E_OPERATOR,
 } from "./fixtures";
+import type { Page, TestInfo } from "@playwright/test";
 
 test.describe("Sign-up, login, dashboard, logout through the forms", () => {
   test("a visitor signs up, logs in, reaches the dashboard and logs out", async ({ page }) => {
@@ -140,9 +142,18 @@ test.describe("Login form validation", { tag: "@any-viewport" }, () => {
   );
 });
 
+/**
+ * With scripts, the fields' aria-invalid marks are Conform's: a press before hydration is stopped
+ * by the browser's own required check instead, and nothing marks the fields. Wait for React first.
+ */
+async function hydratedWithScripts(page: Page, testInfo: TestInfo) {
+  if (jsEnabled(testInfo)) await waitForHydration(page);
+}
+
 test.describe("Sign-up form validation", { tag: "@any-viewport" }, () => {
   test("every field and the terms box are required", async ({ page }, testInfo) => {
     await page.goto("/signup");
+    await hydratedWithScripts(page, testInfo);
     const f = signUpFields(page);
     await f.submit.click();
     await expect(page).toHaveURL(/\/signup$/);
@@ -153,6 +164,7 @@ test.describe("Sign-up form validation", { tag: "@any-viewport" }, () => {
 
   test("the terms box alone still blocks a filled form", async ({ page }, testInfo) => {
     await page.goto("/signup");
+    await hydratedWithScripts(page, testInfo);
     await submitSignUpForm(page, { ...freshDetails(), terms: false });
     await expect(page).toHaveURL(/\/signup$/);
     await expectFieldRejected(page, signUpFields(page).terms, testInfo);
@@ -161,6 +173,7 @@ test.describe("Sign-up form validation", { tag: "@any-viewport" }, () => {
   test("mobile number must be exactly 10 digits", async ({ page }, testInfo) => {
     const MOBILE = "Please enter a valid 10-digit Indian mobile number";
     await page.goto("/signup");
+    await hydratedWithScripts(page, testInfo);
     const mobile = signUpFields(page).mobile;
     // The field title the browser shows next to its own message.
     await expect(mobile).toHaveAttribute("title", MOBILE);

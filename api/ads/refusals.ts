@@ -116,8 +116,9 @@ export async function whyNotCounted(
   now: Date,
 ): Promise<AdRefusal> {
   const v = await viewByToken(db, token);
+  if (!v) return unknownToken();
   const refusal = tokenRefusal(v, userId, campaignId, now);
-  if (refusal || !v) return refusal ?? new AdRefusal("ad_view_used", "unknown_token", null);
+  if (refusal) return refusal;
   const [c] = await db.select().from(campaigns).where(eq(campaigns.id, v.campaignId));
   if (!c) return new AdRefusal("ad_campaign_unavailable", "campaign_missing", v.campaignId);
   if (c.status !== "active") return new AdRefusal("ad_campaign_unavailable", `campaign_${c.status}`, c.id);
@@ -133,20 +134,23 @@ export async function whyNotConsumed(
   now: Date,
 ): Promise<AdRefusal> {
   const v = await viewByToken(db, token);
+  if (!v) return unknownToken();
   return (
-    tokenRefusal(v, userId, campaignId, now) ??
-    new AdRefusal("ad_view_expired", "expired", v?.campaignId ?? null)
+    tokenRefusal(v, userId, campaignId, now) ?? new AdRefusal("ad_view_expired", "expired", v.campaignId)
   );
+}
+
+function unknownToken() {
+  return new AdRefusal("ad_view_used", "unknown_token", null);
 }
 
 /** The refusal of a claim with this view's token now, or null when the token is consumable. */
 function tokenRefusal(
-  v: Awaited<ReturnType<typeof viewByToken>>,
+  v: NonNullable<Awaited<ReturnType<typeof viewByToken>>>,
   userId: string,
   campaignId: string | undefined,
   now: Date,
 ): AdRefusal | null {
-  if (!v) return new AdRefusal("ad_view_used", "unknown_token", null);
   if (v.userId !== userId) return new AdRefusal("ad_view_used", "another_members_token", v.campaignId);
   if (v.consumedAt) return new AdRefusal("ad_view_used", "reused_token", v.campaignId);
   if (campaignId !== undefined && campaignId !== v.campaignId)

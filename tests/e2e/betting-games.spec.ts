@@ -9,6 +9,7 @@ import {
   loginPage,
   test,
   toast,
+  waitForHydration,
   type Member,
   type OperatorHelper,
 } from "./fixtures";
@@ -185,13 +186,18 @@ test.describe("Tic-tac-toe lobby", () => {
     await expect(watchedPractice.getByTestId("room-waiting")).toHaveText(`${waitingBefore + 1}/2`);
     await ctx.close();
 
+    // From here the page's socket never connects (a slow network): Resume and the room's Cancel
+    // must still work, Cancel by posting its form (no seat is left waiting for the next test).
+    await page.routeWebSocket(/\/socket\.io\//, () => {});
     // Back in the lobby the member's seat is resumed, not joined again.
     await page.goto(LOBBY);
+    await waitForHydration(page);
     const resume = page.getByRole("link", { name: "Resume Practice Room" });
     await expect(resume).toBeVisible();
     await resume.click();
     await expect(page).toHaveURL(url.pathname + url.search);
-    // The room's Cancel ends the search (no seat is left waiting for the next test).
+    await waitForHydration(page);
+    await expect(page.getByTestId("ttt-room")).not.toHaveAttribute("data-live", "on");
     await page.getByRole("button", { name: "Cancel" }).click();
     await expect(page.getByText("Opponent search canceled.", { exact: true })).toBeVisible();
     await expect(page).toHaveURL(/\/tic-tac-toe$/);
@@ -243,6 +249,7 @@ test.describe("Tic-tac-toe in Hindi", () => {
     await confirm.getByRole("button", { name: l.confirm }).click();
     await expect(page).toHaveURL(/\/member\/betting-games\/tic-tac-toe\/play\//);
     await expect(page.getByText(hi.earn.games.room.waiting)).toBeVisible();
+    await expect(page.getByTestId("ttt-room")).toHaveAttribute("data-live", "on");
     // Cancel ends the search; the socket's answer is shown in Hindi.
     await page.getByRole("button", { name: hi.earn.games.room.cancel }).click();
     const canceled = HINDI_API_MESSAGES.find(([en]) => en === "Opponent search canceled.")?.[1];

@@ -103,7 +103,7 @@ export default function TicTacToeRoom() {
   }
 
   return (
-    <div className="mx-auto max-w-md space-y-4" data-testid="ttt-room" data-live={room ? "on" : "off"}>
+    <div className="mx-auto max-w-md space-y-4" data-testid="ttt-room" data-live={connected ? "on" : "off"}>
       <div>
         <Link to={LOBBY_PATH} className="text-sm font-semibold text-brand-600 underline">
           {t("earn.games.room.back")}
@@ -147,12 +147,11 @@ export default function TicTacToeRoom() {
             ) : null}
           </div>
           {waiting && !ended ? (
-            // A form without scripts; with them, the socket's cancel.
+            // A form without scripts (or before the socket connects); with it, the socket's cancel.
             <Form
               method="post"
               onSubmit={(e) => {
-                e.preventDefault();
-                cancel();
+                if (cancel()) e.preventDefault();
               }}
             >
               <input type="hidden" name="intent" value="cancel" />

@@ -146,9 +146,13 @@ export function useRoom(loaded: LoadedRoom) {
       .catch(() => setRoom(before));
   };
 
-  const cancel = () => {
+  /**
+   * Cancel over the socket; false when it is not connected (yet or any more), and then the
+   * page's form posts the cancel to the server instead of the click doing nothing.
+   */
+  const cancel = (): boolean => {
     const s = socket.current;
-    if (!s) return;
+    if (!s?.connected) return false;
     emitWithAck(s, EV.cancel, { decodedRoomId: roomId })
       .then((ack) => {
         const a = ack as { success?: unknown; msg?: unknown };
@@ -158,6 +162,7 @@ export function useRoom(loaded: LoadedRoom) {
         } else showToast({ type: "error", title: refusal(ack) });
       })
       .catch(() => showToast({ type: "error", title: failure() }));
+    return true;
   };
 
   return {

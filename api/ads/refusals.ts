@@ -1,4 +1,4 @@
-import { and, eq, gt, ne } from "drizzle-orm";
+import { and, eq, gt } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { adCheatLog, adViews, campaignDailyViews, campaigns } from "../db/schema";
 import { CAMPAIGN_MESSAGES } from "../../shared/campaign";
@@ -74,13 +74,12 @@ export async function viewingRule(
   return null;
 }
 
-/** Whether the member was credited a view of the campaign within its interval (but `exceptViewId`). */
-export async function viewedWithinInterval(
+/** Whether the member was credited a view of the campaign within its interval. */
+async function viewedWithinInterval(
   db: Db | Tx,
   c: Pick<CampaignRow, "id" | "intervalHours">,
   userId: string,
   now: Date,
-  exceptViewId?: number,
 ): Promise<boolean> {
   const [recent] = await db
     .select({ id: adViews.id })
@@ -90,7 +89,6 @@ export async function viewedWithinInterval(
         eq(adViews.userId, userId),
         eq(adViews.campaignId, c.id),
         gt(adViews.consumedAt, new Date(now.getTime() - c.intervalHours * HOUR_MS)),
-        ...(exceptViewId === undefined ? [] : [ne(adViews.id, exceptViewId)]),
       ),
     )
     .limit(1);

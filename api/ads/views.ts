@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, gt, gte, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
+import { rowsOf, type Db } from "../db/client";
 import { adViews, campaignDailyViews, campaigns } from "../db/schema";
 import { CAMPAIGN_MESSAGES, type CampaignType } from "../../shared/campaign";
-import { creditEarning, incomeToday } from "../ledger/earnings";
+import { incomeToday } from "../ledger/earnings";
 import { istDay, istDayStart } from "../ledger/earningKinds";
 import { DomainError } from "../lib/errors";
-import { InsufficientFundsError, PLATFORM, campaignEscrowAccount, memberBalances } from "../ledger/ledger";
+import { memberBalances } from "../ledger/ledger";
 import type { ProxyCheck } from "../lib/proxyCheck";
 import type { CampaignRow } from "./campaigns";
 import {
@@ -15,12 +15,12 @@ import {
   refusalMessage,
   refuse,
   viewByToken,
-  viewedWithinInterval,
   viewingRule,
   whyNotConsumed,
   whyNotCounted,
 } from "./refusals";
-import { assertMayEarn } from "../members/restrictions";
+import { assertMayEarn, assertMayEarnRow } from "../members/restrictions";
+import { SETTING_DEFAULTS } from "../site/settings";
 import { afterClaim } from "../risk/behaviour";
 
 /**
@@ -148,8 +148,6 @@ export async function adsForMember(db: Db, userId: string, now: Date) {
 }
 
 /** A claim's statement consumed or counted nothing; its transaction rolls back. */
-class NotCounted extends Error {}
-
 export interface StartedView {
   token: string;
   campaign: CampaignRow;
@@ -219,11 +217,14 @@ export async function viewOf(db: Db, userId: string, token: string) {
 }
 
 /**
- * Claims a started view. One transaction: consume the token (a conditional UPDATE, so of many
- * parallel claims one wins), lock the campaign row, re-check status, views left, interval and
- * per-day limit, count the view, and post one entry — escrow −price, viewer +their share,
- * revenue +the rest — followed by the referral rule. The campaign completes with its last view.
- * Any refusal rolls all of it back and is written to the cheat log. `btnClickEarn` is not an
+ * Claims a started view, in one statement: the database function claim_ad_view (migration 0015,
+ * docs/decisions/0019). It reads the member's row FOR SHARE (a suspension or ban is seen or waits
+ * for this claim), consumes the token (a conditional UPDATE, so of many parallel claims one wins),
+ * counts the view on its campaign under the campaign's lock while it is active with views left,
+ * checks the campaign's own rules (not the advertiser's own, interval, per-day limit), and posts
+ * one entry — escrow −price, viewer +their share, revenue +the rest — followed by the referral
+ * rule (credit_earning). The campaign completes with its last view. A refusal after a write raises
+ * and undoes the statement; every refusal is written to the cheat log. `btnClickEarn` is not an
  * input: the amounts are the campaign's.
  */
 export async function claimView(
@@ -244,114 +245,69 @@ export async function claimView(
     const v = await viewByToken(db, token);
     return refuse(db, new AdRefusal("proxy_detected", "proxy", v?.campaignId ?? null), ctx);
   }
-  let claimed: { amount: number; withdrawable: number };
-  try {
-    claimed = await db.transaction(async (tx) => {
-      // First: the member's row FOR SHARE, so a suspension or ban is seen or waits for this claim;
-      // with the referrer and the referral rate.
-      const viewer = await assertMayEarn(tx, userId);
-      if (!VIEW_TOKEN.test(token)) throw await whyNotConsumed(tx, userId, token, input.campaignId, now);
-      // One statement consumes the token (of many parallel claims one wins) and counts the view
-      // on its campaign, locking the campaign's row, only while it is active with views left.
-      const consumed = tx.$with("consumed").as(
-        tx
-          .update(adViews)
-          // The viewer's share is fixed on the campaign at create.
-          .set({
-            consumedAt: now,
-            amount: sql`(select ${campaigns.memberAmount} from ${campaigns} where ${campaigns.id} = ${adViews.campaignId})`,
-          })
-          .where(
-            and(
-              eq(adViews.token, token),
-              eq(adViews.userId, userId),
-              ...(input.campaignId === undefined ? [] : [eq(adViews.campaignId, input.campaignId)]),
-              isNull(adViews.consumedAt),
-              sql`${adViews.claimableAt} <= ${now.toISOString()}::timestamptz`,
-              gt(adViews.expiresAt, now),
-            ),
-          )
-          .returning({ viewId: adViews.id, viewCampaignId: adViews.campaignId }),
-      );
-      const [c] = await tx
-        .with(consumed)
-        .update(campaigns)
-        .set({
-          deliveredViews: sql`${campaigns.deliveredViews} + 1`,
-          status: sql`case when ${campaigns.deliveredViews} + 1 = ${campaigns.totalViews} then 'completed' else ${campaigns.status} end`,
-          endedAt: sql`case when ${campaigns.deliveredViews} + 1 = ${campaigns.totalViews} then ${now.toISOString()}::timestamptz else ${campaigns.endedAt} end`,
-        })
-        .from(consumed)
-        .where(
-          and(
-            eq(campaigns.id, consumed.viewCampaignId),
-            eq(campaigns.status, "active"),
-            lt(campaigns.deliveredViews, campaigns.totalViews),
-          ),
-        )
-        .returning({
-          viewId: consumed.viewId,
-          id: campaigns.id,
-          advertiserId: campaigns.advertiserId,
-          intervalHours: campaigns.intervalHours,
-          dailyLimit: campaigns.dailyLimit,
-          price: campaigns.price,
-          memberAmount: campaigns.memberAmount,
-        });
-      // Nothing consumed or counted: rolled back, and the reason is read after (whyNotCounted).
-      if (!c) throw new NotCounted();
-      if (c.advertiserId === userId) throw new AdRefusal("ad_campaign_unavailable", "own_campaign", c.id);
-      // Read after the campaign's lock: a parallel claim of the campaign has committed or waits.
-      if (await viewedWithinInterval(tx, c, userId, now, c.viewId))
-        throw new AdRefusal("ad_interval", "interval", c.id);
-      // Counted per IST day only where a per-day limit reads it (the limit is fixed at create).
-      if (c.dailyLimit !== null) {
-        const [today] = await tx
-          .insert(campaignDailyViews)
-          .values({ campaignId: c.id, day: istDay(now), views: 1 })
-          .onConflictDoUpdate({
-            target: [campaignDailyViews.campaignId, campaignDailyViews.day],
-            set: { views: sql`${campaignDailyViews.views} + 1` },
-          })
-          .returning({ views: campaignDailyViews.views });
-        if (today!.views > c.dailyLimit) throw new AdRefusal("ad_daily_limit", "daily_limit", c.id);
-      }
-      const share = Number(c.memberAmount);
-      const price = Number(c.price);
-      try {
-        const { withdrawable } = await creditEarning(tx, {
-          userId,
-          source: "ptc_ads",
-          amount: share,
-          idempotencyKey: `ptc:view:${c.viewId}`,
-          memo: c.id,
-          createdAt: now,
-          referral: { referredBy: viewer.referredBy, rateBp: viewer.referralRateBp },
-          fundingLines: [
-            { account: campaignEscrowAccount(c.id), amount: -price },
-            { account: PLATFORM.revenue, amount: price - share },
-          ],
-        });
-        // Posted: the view was consumed just now, so its key is new.
-        return { amount: share, withdrawable: withdrawable! };
-      } catch (e) {
-        // The escrow holds exactly the undelivered views' price: this means the books are off.
-        if (e instanceof InsufficientFundsError)
-          throw new AdRefusal("ad_campaign_unavailable", "escrow_empty", c.id);
-        throw e;
-      }
-    });
-  } catch (e) {
-    if (e instanceof NotCounted)
-      return refuse(db, await whyNotCounted(db, userId, token, input.campaignId, now), ctx);
-    if (e instanceof AdRefusal) return refuse(db, e, ctx);
-    throw e;
+  if (!VIEW_TOKEN.test(token)) {
+    await assertMayEarn(db, userId, { lock: false });
+    return refuse(db, await whyNotConsumed(db, userId, token, input.campaignId, now), ctx);
   }
-  const [incomeToday] = await Promise.all([
-    ptcIncomeToday(db, userId, now),
-    // The timing and velocity signals, after the commit (never the claim's failure).
-    afterClaim(db, { userId, channel: "ptc_ads", now }),
-  ]);
-  // The balance as this claim's commit left it (read under its lock).
-  return { ...claimed, incomeToday };
+  let claimed: ClaimRow;
+  try {
+    [claimed] = rowsOf<ClaimRow>(
+      await db.execute(
+        sql`select * from claim_ad_view(${userId}, ${token}, ${input.campaignId ?? null},
+          ${now.toISOString()}::timestamptz, ${SETTING_DEFAULTS.referral_rate_bp})`,
+      ),
+    ) as [ClaimRow];
+  } catch (e) {
+    const refused = claimRefusal(e);
+    if (!refused) throw e;
+    if (refused.reason === "not_counted")
+      return refuse(db, await whyNotCounted(db, userId, token, input.campaignId, now), ctx);
+    return refuse(db, new AdRefusal(refused.kind, refused.reason, refused.campaignId), ctx);
+  }
+  if (claimed.refused === "earning")
+    assertMayEarnRow({
+      suspendedAt: claimed.suspended_at,
+      reason: claimed.suspended_reason,
+      bannedAt: claimed.banned_at,
+    });
+  // The timing and velocity signals, after the commit (never the claim's failure).
+  await afterClaim(db, { userId, channel: "ptc_ads", now });
+  // The balance as this claim left it (read under its lock).
+  return {
+    amount: Number(claimed.amount),
+    withdrawable: Number(claimed.withdrawable),
+    incomeToday: Number(claimed.income_today),
+  };
+}
+
+/** claim_ad_view's answer. */
+interface ClaimRow {
+  refused: "earning" | null;
+  suspended_at: Date | null;
+  suspended_reason: string | null;
+  banned_at: Date | null;
+  amount: string | number;
+  withdrawable: string | number;
+  income_today: string | number;
+}
+
+/** The refusals claim_ad_view raises after a write, as the cheat log and the member see them. */
+const CLAIM_REFUSALS: Record<string, AdRefusal["code"]> = {
+  not_counted: "ad_view_used",
+  own_campaign: "ad_campaign_unavailable",
+  interval: "ad_interval",
+  daily_limit: "ad_daily_limit",
+  escrow_empty: "ad_campaign_unavailable",
+};
+
+/** claim_ad_view's raised refusal ('ad_claim_refused:<reason>:<campaign id>'), or null for any other error. */
+function claimRefusal(
+  e: unknown,
+): { kind: AdRefusal["code"]; reason: string; campaignId: string | null } | null {
+  for (let err = e; typeof err === "object" && err !== null; err = (err as { cause?: unknown }).cause) {
+    const m = /^ad_claim_refused:(\w+):(.*)$/.exec(String((err as { message?: unknown }).message ?? ""));
+    const kind = m ? CLAIM_REFUSALS[m[1]!] : undefined;
+    if (m && kind) return { kind, reason: m[1]!, campaignId: m[2] || null };
+  }
+  return null;
 }

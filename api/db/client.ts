@@ -31,6 +31,9 @@ export interface Database {
  */
 const PGLITE_ANALYZE_EVERY_MS = 6 * 60 * 60 * 1000;
 
+/** The rows of db.execute()'s answer, whichever driver: PGlite's { rows }, postgres.js's array. */
+export const rowsOf = <T>(r: unknown) => ((r as { rows?: unknown[] }).rows ?? (r as unknown[])) as T[];
+
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
 /** One database client, chosen from the configuration: PostgreSQL when a URL is given, else embedded PGlite. */

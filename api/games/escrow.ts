@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
+import { rowsOf } from "../db/client";
 import { ledgerAccounts } from "../db/schema";
 import { PLATFORM } from "../ledger/ledger";
 
@@ -24,8 +25,6 @@ export async function openGameEscrow(tx: Tx, roomId: string): Promise<string> {
   await tx.insert(ledgerAccounts).values({ id, kind: GAME_ESCROW_KIND }).onConflictDoNothing();
   return id;
 }
-
-const rowsOf = <T>(r: unknown) => ((r as { rows?: unknown[] }).rows ?? (r as unknown[])) as T[];
 
 /** Every game's held fees: the rooms' escrows plus what is left on platform:game_escrow. */
 export async function gameEscrowTotal(db: Db | Tx): Promise<number> {

@@ -1,11 +1,10 @@
-import { and, desc, eq, gte } from "drizzle-orm";
-import type { Db, Tx } from "../db/client";
+import { and, desc, eq, gte, sql } from "drizzle-orm";
+import { rowsOf, type Db, type Tx } from "../db/client";
 import { memberDailyEarnings, users } from "../db/schema";
-import { PLATFORM, debtAccount, memberAccount, post, postLocking, type EntryLine } from "./ledger";
+import { PLATFORM, linesJson, memberAccount, throwLedgerFailure, type EntryLine } from "./ledger";
 import { getSetting } from "../site/settings";
-import { percentOf } from "../../shared/money";
 
-import { type EarningSource, REFERRAL_INCOME, istDay } from "./earningKinds";
+import { type EarningSource, istDay } from "./earningKinds";
 
 export { EARNING_SOURCES, REFERRAL_INCOME, type EarningSource } from "./earningKinds";
 
@@ -16,32 +15,11 @@ const FUNDING: Record<EarningSource, string> = {
   bettingGames: PLATFORM.gameEscrow,
 };
 
-/** The entry kind of a repayment: withdrawable → debt account (ADR 0008). */
-export const DEBT_REPAYMENT = "debt_repayment";
-
 /**
- * Repays up to `available` of what the member owes (`owed`, read under the accounts' lock) from
- * the withdrawable balance just credited, as its own entry in the caller's transaction. Answers
- * what it repaid.
+ * The entry kind of a repayment: withdrawable → debt account (ADR 0008). The database function
+ * credit_earning (migration 0015) posts it under this name.
  */
-async function repayDebt(
-  tx: Tx,
-  input: { userId: string; owed: number; available: number; idempotencyKey: string; createdAt?: Date },
-): Promise<number> {
-  const repay = Math.min(input.owed, input.available);
-  if (repay <= 0) return 0;
-  const repaid = await post(tx, {
-    idempotencyKey: input.idempotencyKey,
-    kind: DEBT_REPAYMENT,
-    userId: input.userId,
-    createdAt: input.createdAt,
-    lines: [
-      { account: memberAccount(input.userId, "withdrawable"), amount: -repay },
-      { account: debtAccount(input.userId), amount: repay },
-    ],
-  });
-  return repaid.posted ? repay : 0;
-}
+export const DEBT_REPAYMENT = "debt_repayment";
 
 /**
  * Credits an earning to the member's withdrawable balance and, when the member was referred,
@@ -55,6 +33,9 @@ async function repayDebt(
  * A member (or referrer) who owes money after a task-wall reversal repays it first: a second
  * entry (`debt_repayment`) moves min(earning, owed) from withdrawable to the debt account. The
  * earning itself is posted and rolled up in full (ADR 0008).
+ *
+ * One round trip: the locks, up to four entries and the balance are the database function
+ * credit_earning (migration 0015, docs/decisions/0019), which ad claims call from their own.
  */
 export async function creditEarning(
   tx: Tx,
@@ -90,72 +71,37 @@ export async function creditEarning(
   ];
   if (fundingLines.reduce((s, l) => s + l.amount, 0) !== -input.amount)
     throw new Error("The funding lines must sum to minus the earning");
+  const lines = linesJson([
+    ...fundingLines,
+    { account: memberAccount(input.userId, "withdrawable"), amount: input.amount },
+  ]);
   const [member] = input.referral
     ? [{ referredBy: input.referral.referredBy }]
     : await tx.select({ referredBy: users.referredBy }).from(users).where(eq(users.id, input.userId));
   const referrer = member?.referredBy ?? null;
   const rate = referrer ? (input.referral?.rateBp ?? (await getSetting(tx, "referral_rate_bp"))) : 0;
-  const share = referrer ? percentOf(Math.max(0, input.referralBase ?? input.amount), rate) : 0;
-  const referralKey = `referral:${input.idempotencyKey}`;
-  // Two to four entries in one transaction: take every account's lock up front, in the ledger's
-  // order, and post the earning and the referrer's share in one round trip (the share only when
-  // the earning was posted). The debt accounts' balances come with their locks (absent: nothing
-  // owed); a debt is repaid from what was just credited, after both.
-  const { result, locked } = await postLocking(
-    tx,
-    {
-      idempotencyKey: input.idempotencyKey,
-      kind: input.source,
-      userId: input.userId,
-      memo: input.memo,
-      createdAt: input.createdAt,
-      lines: [
-        ...fundingLines,
-        { account: memberAccount(input.userId, "withdrawable"), amount: input.amount },
-      ],
-    },
-    [
-      ...fundingLines.map((l) => l.account),
-      memberAccount(input.userId, "withdrawable"),
-      debtAccount(input.userId),
-      ...(referrer
-        ? [PLATFORM.promotions, memberAccount(referrer, "withdrawable"), debtAccount(referrer)]
-        : []),
-    ],
-    referrer && share > 0
-      ? {
-          idempotencyKey: referralKey,
-          kind: REFERRAL_INCOME,
-          userId: referrer,
-          relatedUserId: input.userId,
-          createdAt: input.createdAt,
-          lines: [
-            { account: PLATFORM.promotions, amount: -share },
-            { account: memberAccount(referrer, "withdrawable"), amount: share },
-          ],
-        }
-      : undefined,
+  const at = input.createdAt ? input.createdAt.toISOString() : null;
+  const [row] = rowsOf<{
+    posted: boolean;
+    referral_amount: string | number;
+    withdrawable: string | number | null;
+    failure: string | null;
+    failed_account: string | null;
+  }>(
+    await tx.execute(
+      sql`select * from credit_earning(${input.idempotencyKey}, ${input.source}, ${input.userId},
+        ${input.amount}, ${input.memo ?? null}, ${at}::timestamptz, ${lines}::jsonb, ${referrer}, ${rate},
+        ${input.referralBase ?? null})`,
+    ),
   );
-  const owedBy = (userId: string) => Math.max(0, -(locked.get(debtAccount(userId)) ?? 0));
-  if (!result.posted) return { posted: false, referralAmount: 0, withdrawable: null };
-  const repaid = await repayDebt(tx, {
-    userId: input.userId,
-    owed: owedBy(input.userId),
-    available: input.amount,
-    idempotencyKey: `${DEBT_REPAYMENT}:${input.idempotencyKey}`,
-    createdAt: input.createdAt,
-  });
-  // The balance was read with its lock, which this transaction still holds.
-  const withdrawable = (locked.get(memberAccount(input.userId, "withdrawable")) ?? 0) + input.amount - repaid;
-  if (!referrer || share <= 0) return { posted: true, referralAmount: 0, withdrawable };
-  await repayDebt(tx, {
-    userId: referrer,
-    owed: owedBy(referrer),
-    available: share,
-    idempotencyKey: `${DEBT_REPAYMENT}:${referralKey}`,
-    createdAt: input.createdAt,
-  });
-  return { posted: true, referralAmount: share, withdrawable };
+  if (!row) throw new Error("credit_earning answered nothing");
+  throwLedgerFailure(row.failure, row.failed_account);
+  if (!row.posted) return { posted: false, referralAmount: 0, withdrawable: null };
+  return {
+    posted: true,
+    referralAmount: Number(row.referral_amount),
+    withdrawable: Number(row.withdrawable),
+  };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
+import { rowsOf } from "../db/client";
 import { ledgerAccounts } from "../db/schema";
 import { EARNING_KINDS } from "./earningKinds";
 
@@ -85,8 +86,6 @@ export interface EntryInput {
   createdAt?: Date;
 }
 
-const rowsOf = <T>(r: unknown) => ((r as { rows?: unknown[] }).rows ?? (r as unknown[])) as T[];
-
 export type PostResult = { posted: true; entryId: number } | { posted: false; duplicate: true };
 
 export async function ensurePlatformAccounts(db: Db | Tx): Promise<void> {
@@ -152,29 +151,21 @@ export async function post(tx: Tx, input: EntryInput): Promise<PostResult> {
 
 /**
  * post() that first takes lockAccounts(lock)'s locks, in the same round trip: for a transaction
- * that posts more than one entry (creditEarning). Answers the entry's result and the locked
- * accounts' balances as lockAccounts does. `then`, when given, is posted in the same statement
- * right after the first entry, and only when the first was posted (not a duplicate): its
- * accounts must be among `lock`.
+ * that posts more than one entry (a conversion, a withdrawal). Answers the entry's result and the
+ * locked accounts' balances as lockAccounts does.
  */
 export async function postLocking(
   tx: Tx,
   input: EntryInput,
   lock: string[],
-  then?: EntryInput,
-): Promise<{ result: PostResult; locked: Map<string, number>; then?: PostResult }> {
+): Promise<{ result: PostResult; locked: Map<string, number> }> {
   const tracked = [...new Set(lock)].filter((a) => !UNTRACKED_ACCOUNTS.has(a));
   const lockJson = tracked.length > 0 ? JSON.stringify(tracked) : null;
   // One round trip: the locks, the entry, the balances in account order, the lines and both
-  // roll-ups are the database function ledger_post (migration 0013, docs/decisions/0015). A CASE
-  // runs its branch only when taken, so `then` is posted only after the first entry was.
-  const rows = rowsOf<PostRow & { then: PostRow | string | null }>(
+  // roll-ups are the database function ledger_post (migration 0013, docs/decisions/0015).
+  const rows = rowsOf<PostRow>(
     await tx.execute(
-      sql`select p.entry_id, p.failure, p.failed_account, p.locked, ${
-        then
-          ? sql`case when p.failure is null then (select to_jsonb(n) from ${ledgerPostCall(then, null)} n) end`
-          : sql`null`
-      } as then from ${ledgerPostCall(input, lockJson)} p`,
+      sql`select p.entry_id, p.failure, p.failed_account, p.locked from ${ledgerPostCall(input, lockJson)} p`,
     ),
   );
   const row = rows[0];
@@ -182,11 +173,7 @@ export async function postLocking(
   const raw =
     typeof row.locked === "string" ? (JSON.parse(row.locked) as Record<string, number>) : row.locked;
   const locked = new Map(Object.entries(raw ?? {}).map(([id, b]) => [id, Number(b)]));
-  const result = postResult(row);
-  if (!then || !result.posted) return { result, locked };
-  const next = typeof row.then === "string" ? (JSON.parse(row.then) as PostRow) : row.then;
-  if (!next) throw new Error("ledger_post answered nothing");
-  return { result, locked, then: postResult(next) };
+  return { result: postResult(row), locked };
 }
 
 interface PostRow {
@@ -196,9 +183,12 @@ interface PostRow {
   locked: Record<string, number | string> | string | null;
 }
 
-/** One call of ledger_post for `input`, checked here first (two or more lines, integers, sum 0). */
-function ledgerPostCall(input: EntryInput, lockJson: string | null) {
-  const lines = input.lines.filter((l) => l.amount !== 0);
+/**
+ * An entry's lines as ledger_post takes them (JSON), checked here first: the zero lines left out,
+ * two or more left, integers, sum 0.
+ */
+export function linesJson(input: EntryLine[]): string {
+  const lines = input.filter((l) => l.amount !== 0);
   if (lines.length < 2) throw new Error("A journal entry needs at least two non-zero lines");
   let sum = 0;
   for (const l of lines) {
@@ -206,7 +196,12 @@ function ledgerPostCall(input: EntryInput, lockJson: string | null) {
     sum += l.amount;
   }
   if (sum !== 0) throw new Error("Journal entry lines must sum to zero");
-  const json = JSON.stringify(lines.map((l) => ({ account: l.account, amount: l.amount })));
+  return JSON.stringify(lines.map((l) => ({ account: l.account, amount: l.amount })));
+}
+
+/** One call of ledger_post for `input`. */
+function ledgerPostCall(input: EntryInput, lockJson: string | null) {
+  const json = linesJson(input.lines);
   const at = input.createdAt ? input.createdAt.toISOString() : null;
   const earning = Boolean(input.userId) && EARNING_KINDS.has(input.kind);
   return sql`ledger_post(${input.idempotencyKey}, ${input.kind}, ${input.userId ?? null},
@@ -214,10 +209,15 @@ function ledgerPostCall(input: EntryInput, lockJson: string | null) {
     ${lockJson}::jsonb)`;
 }
 
+/** A refusal of ledger_post (or of a function posting with it) as the error post() throws. */
+export function throwLedgerFailure(failure: string | null, account: string | null): void {
+  if (failure === "insufficient") throw new InsufficientFundsError(account ?? "");
+  if (failure === "unknown") throw new Error(`Unknown ledger account ${account}`);
+}
+
 /** ledger_post's answer as a PostResult; its refusals as the errors post() throws. */
 function postResult(row: PostRow): PostResult {
-  if (row.failure === "insufficient") throw new InsufficientFundsError(row.failed_account ?? "");
-  if (row.failure === "unknown") throw new Error(`Unknown ledger account ${row.failed_account}`);
+  throwLedgerFailure(row.failure, row.failed_account);
   return row.failure === "duplicate"
     ? { posted: false, duplicate: true }
     : { posted: true, entryId: Number(row.entry_id) };

@@ -132,13 +132,18 @@ export async function assertMayEarn(
     .from(users)
     .where(eq(users.id, userId));
   const [u] = lock ? await q.for("share") : await q;
-  const refusal = earningRefusal(u);
-  if (refusal) throw new DomainError("forbidden", refusal, { earning_suspended: true });
+  assertMayEarnRow(u);
   const rate = typeof u?.rate === "string" ? (JSON.parse(u.rate) as unknown) : u?.rate;
   return {
     referredBy: u?.referredBy ?? null,
     referralRateBp: typeof rate === "number" ? rate : SETTING_DEFAULTS.referral_rate_bp,
   };
+}
+
+/** Refuses earning for a member's row that is suspended or banned (the refusal assertMayEarn throws). */
+export function assertMayEarnRow(u: Parameters<typeof earningRefusal>[0]): void {
+  const refusal = earningRefusal(u);
+  if (refusal) throw new DomainError("forbidden", refusal, { earning_suspended: true });
 }
 
 /** The message an earning is refused with, or null when the member may earn. */

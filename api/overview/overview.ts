@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { rowsOf } from "../db/client";
 import { PLATFORM, checkLedgerInvariant } from "../ledger/ledger";
 import { REFERRAL_INCOME, istDay } from "../ledger/earningKinds";
 import { TASK_WALL_REVERSAL, REFERRAL_REVERSAL } from "../taskWalls/credits";
@@ -59,8 +60,6 @@ export function rangeDays(range: OverviewRange, now: Date): string[] {
   for (let back = n - 1; back >= 0; back--) days.push(istDay(new Date(now.getTime() - back * DAY_MS)));
   return days;
 }
-
-const rowsOf = <T>(r: unknown) => ((r as { rows?: unknown[] }).rows ?? (r as unknown[])) as T[];
 
 /** Figures of a day in milli-rupees and counts, before they are written as rupee strings. */
 interface DayFigures {

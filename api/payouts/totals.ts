@@ -1,12 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { rowsOf } from "../db/client";
 import { payoutDays, payouts } from "../db/schema";
 import { istDay, istDayStart } from "../ledger/earningKinds";
 import { milliToRupeeString } from "../../shared/money";
 import type { PayoutOverview } from "../../shared/contracts/payouts";
 import { payoutPolicy } from "./policy";
-
-const rowsOf = <T>(r: unknown) => ((r as { rows?: unknown[] }).rows ?? (r as unknown[])) as T[];
 
 /**
  * Money sent, in flight and failed (the payouts page and the overview): one pass over the

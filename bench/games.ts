@@ -29,6 +29,8 @@ import { OBJ_SECRET, reportLedgerInvariant, reportPhase, runWorkers, tally } fro
 import { adminSql, dbUrl, percentile } from "./pg";
 import { TICKS_PER_SECOND, cpuTicks, openFilesLimit, postgresTicks, summariseProfile } from "./machine";
 import { ask, count, openMemberSocket } from "./sockets";
+import { rng } from "./multinode/load";
+import { searchRooms, type RunResult } from "./games-search";
 
 function flag(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -66,15 +68,8 @@ const PAID_TYPES = [10, 20, 50] as const;
 /** Each member's deposit: far more than a run can lose. */
 const FUND_MILLI = 10_000_000;
 
-/** A fixed pseudo-random sequence (mulberry32): the same think times and cells every run. */
-let rngState = SEED >>> 0;
-function random(): number {
-  rngState = (rngState + 0x6d2b79f5) >>> 0;
-  let t = rngState;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-}
+/** A fixed pseudo-random sequence: the same think times and cells every run. */
+const random = rng(SEED);
 const think = () => THINK_MIN_MS + random() * (THINK_MAX_MS - THINK_MIN_MS);
 
 interface Player {
@@ -91,47 +86,14 @@ interface Player {
   firstGame: boolean;
 }
 
-interface RunResult {
-  rooms: number;
-  joinP99: number;
-  moveP99: number;
-  allHeld: boolean;
-  failed: boolean;
-}
-
-/** Which aims a run broke, in words; empty when it kept both. */
-function broken(r: RunResult): string[] {
-  const out: string[] = [];
-  if (!(r.joinP99 < JOIN_P99_AIM_MS))
-    out.push(`joins p99 ${r.joinP99.toFixed(0)} ms ≥ ${JOIN_P99_AIM_MS} ms`);
-  if (!(r.moveP99 < MOVE_P99_AIM_MS))
-    out.push(`moves p99 ${r.moveP99.toFixed(1)} ms ≥ ${MOVE_P99_AIM_MS} ms`);
-  if (!r.allHeld) out.push("sockets dropped or moves failed");
-  if (r.failed) out.push("errors or the books (see above)");
-  return out;
-}
-
 async function main() {
-  const results: RunResult[] = [];
-  for (let rooms = ROOMS_ASKED; ; rooms += STEP_ROOMS) {
-    const r = await run(rooms);
-    results.push(r);
-    if (broken(r).length || rooms + STEP_ROOMS > MAX_ROOMS) break;
-  }
-  if (MAX_ROOMS > 0) {
-    console.log(
-      `\nSearch (${ROOMS_ASKED} rooms, then +${STEP_ROOMS} up to ${MAX_ROOMS}, while both aims hold):`,
-    );
-    for (const r of results)
-      console.log(
-        `  ${r.rooms} rooms: joins p99 ${r.joinP99.toFixed(0)} ms, moves p99 ${r.moveP99.toFixed(1)} ms → ${broken(r).length ? `NOT MET (${broken(r).join("; ")})` : "MET"}`,
-      );
-    const kept = results.filter((r) => !broken(r).length).at(-1);
-    const first = results.find((r) => broken(r).length);
-    console.log(
-      `largest room count keeping both aims: ${kept ? kept.rooms : `none (not even ${ROOMS_ASKED})`}; first limit after it: ${first ? `${first.rooms} rooms — ${broken(first).join("; ")}` : `none up to ${results.at(-1)!.rooms} (raise --max)`}`,
-    );
-  }
+  const results = await searchRooms(run, {
+    asked: ROOMS_ASKED,
+    step: STEP_ROOMS,
+    max: MAX_ROOMS,
+    joinP99AimMs: JOIN_P99_AIM_MS,
+    moveP99AimMs: MOVE_P99_AIM_MS,
+  });
   if (results.some((r) => r.failed)) {
     console.error("\nFAILED: see above.");
     process.exit(1);

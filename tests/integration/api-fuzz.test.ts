@@ -21,7 +21,7 @@ import {
   type TestMember,
 } from "../support/money";
 import { createApi } from "../../api/app";
-import { encodeObj } from "../../shared/obj.server";
+import { decodeObj, encodeObj } from "../../shared/obj.server";
 import { createSession } from "../../api/accounts/sessions";
 import {
   announcements,
@@ -130,6 +130,16 @@ interface Attempt {
 }
 
 /** Control characters survive percent-encoding; lone surrogates do not (UTF-8 has no form for them). */
+/** Whether `obj` decodes with the key to an object (a field set the endpoint may then accept). */
+function decodesToObject(secret: string, obj: unknown): boolean {
+  try {
+    const v = decodeObj(secret, obj);
+    return v !== null && typeof v === "object" && !Array.isArray(v);
+  } catch {
+    return false;
+  }
+}
+
 const hasControl = (s: string) =>
   Array.from(s).some((c) => {
     const n = c.charCodeAt(0);
@@ -329,7 +339,13 @@ function mutations(e: Endpoint, base: Fields, objSecret: string): fc.Arbitrary<A
           anyJson.map((v) => encodeObj("another-secret-1234", v)),
           fc.oneof(fc.integer(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 2 })),
         )
-        .map((obj) => raw("broken obj", JSON.stringify({ [e.objField ?? "obj"]: obj }))),
+        .map((obj) => ({
+          ...raw("broken obj", JSON.stringify({ [e.objField ?? "obj"]: obj })),
+          // crypto-js's AES has no MAC: a cut body decodes whole about once in 240 when the cut
+          // takes only the padding block (the JSON's length a multiple of 16) and the garbage
+          // left reads as full padding. What the key really decodes to an object may pass.
+          mayPass: decodesToObject(objSecret, obj),
+        })),
     );
     list.push(
       fc

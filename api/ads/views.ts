@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, gt, gte, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { rowsOf, type Db } from "../db/client";
+import { raisedMessage } from "../db/errors";
 import { adViews, campaignDailyViews, campaigns } from "../db/schema";
 import { CAMPAIGN_MESSAGES, type CampaignType } from "../../shared/campaign";
 import { incomeToday } from "../ledger/earnings";
@@ -304,10 +305,7 @@ const CLAIM_REFUSALS: Record<string, AdRefusal["code"]> = {
 function claimRefusal(
   e: unknown,
 ): { kind: AdRefusal["code"]; reason: string; campaignId: string | null } | null {
-  for (let err = e; typeof err === "object" && err !== null; err = (err as { cause?: unknown }).cause) {
-    const m = /^ad_claim_refused:(\w+):(.*)$/.exec(String((err as { message?: unknown }).message ?? ""));
-    const kind = m ? CLAIM_REFUSALS[m[1]!] : undefined;
-    if (m && kind) return { kind, reason: m[1]!, campaignId: m[2] || null };
-  }
-  return null;
+  const m = raisedMessage(e, /^ad_claim_refused:(\w+):(.*)$/);
+  const kind = m ? CLAIM_REFUSALS[m[1]!] : undefined;
+  return m && kind ? { kind, reason: m[1]!, campaignId: m[2] || null } : null;
 }

@@ -1,6 +1,6 @@
-import { eq, inArray, sql } from "drizzle-orm";
-import type { Db, Tx } from "../db/client";
-import { rowsOf } from "../db/client";
+import { eq, inArray, sql, type SQLWrapper } from "drizzle-orm";
+import { raisedMessage } from "../db/errors";
+import { rowsOf, type Db, type Tx } from "../db/client";
 import { ledgerAccounts } from "../db/schema";
 import { EARNING_KINDS } from "./earningKinds";
 
@@ -146,41 +146,65 @@ export async function openCampaignEscrow(tx: Tx, campaignId: string): Promise<st
  * caller's transaction back) when a line would take a non-negative account below zero.
  */
 export async function post(tx: Tx, input: EntryInput): Promise<PostResult> {
-  return (await postLocking(tx, input, [])).result;
+  // One round trip: the entry, the balances in account order, the lines and both roll-ups are the
+  // database function ledger_post (migration 0013, docs/decisions/0015).
+  const [row] = rowsOf<PostRow>(
+    await tx.execute(sql`select p.entry_id, p.failure, p.failed_account from ${ledgerPostCall(input)} p`),
+  );
+  if (!row) throw new Error("ledger_post answered nothing");
+  return postResult(row);
+}
+
+/** What a member owes, read under the debt account's lock by insertAndPost (a refusal). */
+export class OwingError extends Error {
+  constructor(public owed: number) {
+    super("owing");
+  }
 }
 
 /**
- * post() that first takes lockAccounts(lock)'s locks, in the same round trip: for a transaction
- * that posts more than one entry (a conversion, a withdrawal). Answers the entry's result and the
- * locked accounts' balances as lockAccounts does.
+ * One statement that is its own transaction (no BEGIN or COMMIT): `insert`, an INSERT … ON
+ * CONFLICT DO NOTHING RETURNING its row's `id`, and, only when it inserted, the entry `input`
+ * keyed `keyPrefix` + that id (the database function ledger_post_checked, migration 0016), after
+ * the locks of `lock`; with `debt`, that account is among the locks and a debt refuses. A refusal
+ * undoes the whole statement and is thrown as post() throws it (InsufficientFundsError), or as
+ * OwingError. Answers whether the row was inserted (false: the same request went through before).
+ * The entry's locks are held only for the rest of the statement and its commit, never across a
+ * round trip to the API.
  */
-export async function postLocking(
-  tx: Tx,
-  input: EntryInput,
+export async function insertAndPost(
+  db: Db,
+  insert: SQLWrapper,
+  input: Omit<EntryInput, "idempotencyKey" | "createdAt" | "relatedUserId"> & { keyPrefix: string },
   lock: string[],
-): Promise<{ result: PostResult; locked: Map<string, number> }> {
-  const tracked = [...new Set(lock)].filter((a) => !UNTRACKED_ACCOUNTS.has(a));
+  debt?: string,
+): Promise<boolean> {
+  const json = linesJson(input.lines);
+  const tracked = [...new Set(debt ? [...lock, debt] : lock)].filter((a) => !UNTRACKED_ACCOUNTS.has(a));
   const lockJson = tracked.length > 0 ? JSON.stringify(tracked) : null;
-  // One round trip: the locks, the entry, the balances in account order, the lines and both
-  // roll-ups are the database function ledger_post (migration 0013, docs/decisions/0015).
-  const rows = rowsOf<PostRow>(
-    await tx.execute(
-      sql`select p.entry_id, p.failure, p.failed_account, p.locked from ${ledgerPostCall(input, lockJson)} p`,
-    ),
-  );
-  const row = rows[0];
-  if (!row) throw new Error("ledger_post answered nothing");
-  const raw =
-    typeof row.locked === "string" ? (JSON.parse(row.locked) as Record<string, number>) : row.locked;
-  const locked = new Map(Object.entries(raw ?? {}).map(([id, b]) => [id, Number(b)]));
-  return { result: postResult(row), locked };
+  const earning = Boolean(input.userId) && EARNING_KINDS.has(input.kind);
+  try {
+    const rows = rowsOf<{ entry_id: unknown }>(
+      await db.execute(
+        sql`with ins as (${insert.getSQL()}) select p.entry_id from ins, ledger_post_checked(${input.keyPrefix} || ins.id,
+          ${input.kind}, ${input.userId ?? null}, ${input.memo ?? null}, ${json}::jsonb, ${earning},
+          ${lockJson}::jsonb, ${debt ?? null}) p`,
+      ),
+    );
+    return rows.length > 0;
+  } catch (e) {
+    const refused = raisedMessage(e, /^ledger_refused:(\w+):(.*)$/);
+    if (refused) throwLedgerFailure(refused[1]!, refused[2]!);
+    const owing = raisedMessage(e, /^ledger_owing:(\d+)$/);
+    if (owing) throw new OwingError(Number(owing[1]));
+    throw e;
+  }
 }
 
 interface PostRow {
   entry_id: string | number | null;
   failure: string | null;
   failed_account: string | null;
-  locked: Record<string, number | string> | string | null;
 }
 
 /**
@@ -200,13 +224,13 @@ export function linesJson(input: EntryLine[]): string {
 }
 
 /** One call of ledger_post for `input`. */
-function ledgerPostCall(input: EntryInput, lockJson: string | null) {
+function ledgerPostCall(input: EntryInput) {
   const json = linesJson(input.lines);
   const at = input.createdAt ? input.createdAt.toISOString() : null;
   const earning = Boolean(input.userId) && EARNING_KINDS.has(input.kind);
   return sql`ledger_post(${input.idempotencyKey}, ${input.kind}, ${input.userId ?? null},
     ${input.relatedUserId ?? null}, ${input.memo ?? null}, ${at}::timestamptz, ${json}::jsonb, ${earning},
-    ${lockJson}::jsonb)`;
+    null)`;
 }
 
 /** A refusal of ledger_post (or of a function posting with it) as the error post() throws. */

@@ -7,11 +7,12 @@ import { newId } from "../lib/ids";
 import { conversionCharge, formatRupees, milliToRupeeString, rupeesToMilli } from "../../shared/money";
 import {
   InsufficientFundsError,
+  OwingError,
   PLATFORM,
   debtAccount,
+  insertAndPost,
   memberAccount,
   memberBalances,
-  postLocking,
 } from "../ledger/ledger";
 import { requestKeyOf } from "./withdrawals";
 import { owingError, refuseWhileOwing } from "../taskWalls/debt";
@@ -54,39 +55,34 @@ export async function convertBalance(
   const id = newId();
   try {
     // The balance and the debt are checked by the entry itself, under the accounts' locks: no
-    // read before. A refusal rolls the conversion row back; its message reads the balance after.
-    const inserted = await db.transaction(async (tx) => {
-      const rows = await tx
+    // read before. One statement: a refusal undoes the conversion row; its message reads the
+    // balance after.
+    const inserted = await insertAndPost(
+      db,
+      db
         .insert(conversions)
         .values({ id, userId: input.userId, direction: input.direction, amount, charge, requestKey })
         .onConflictDoNothing()
-        .returning({ id: conversions.id });
-      if (rows.length === 0) return false;
-      const { locked } = await postLocking(
-        tx,
-        {
-          idempotencyKey: `conversion:${id}`,
-          kind: "conversion",
-          userId: input.userId,
-          memo: input.direction,
-          lines: [
-            { account: memberAccount(input.userId, from), amount: -amount },
-            { account: memberAccount(input.userId, to), amount: amount - charge },
-            { account: PLATFORM.revenue, amount: charge },
-          ],
-        },
-        // Into the deposit balance: the debt account too, read under its lock (refuseWhileOwing's rule).
-        intoDeposit
-          ? [memberAccount(input.userId, from), memberAccount(input.userId, to), debtAccount(input.userId)]
-          : [],
-      );
-      const owed = -(locked.get(debtAccount(input.userId)) ?? 0);
-      if (owed > 0) throw owingError(owed);
-      return true;
-    });
+        .returning({ id: conversions.id }),
+      {
+        keyPrefix: "conversion:",
+        kind: "conversion",
+        userId: input.userId,
+        memo: input.direction,
+        lines: [
+          { account: memberAccount(input.userId, from), amount: -amount },
+          { account: memberAccount(input.userId, to), amount: amount - charge },
+          { account: PLATFORM.revenue, amount: charge },
+        ],
+      },
+      // Into the deposit balance: the debt account too, read under its lock (refuseWhileOwing's rule).
+      intoDeposit ? [memberAccount(input.userId, from), memberAccount(input.userId, to)] : [],
+      intoDeposit ? debtAccount(input.userId) : undefined,
+    );
     if (!inserted) return (await madeAlready()) ?? { id, duplicate: true, amount, charge };
     return { id, duplicate: false, amount, charge };
   } catch (e) {
+    if (e instanceof OwingError) throw owingError(e.owed);
     if (e instanceof InsufficientFundsError) {
       // A double submit that went through first took the balance: the same answer as it got.
       const twin = await madeAlready();

@@ -10,12 +10,13 @@ import { hasDueCredits, releaseDueCredits } from "../taskWalls/holds";
 import { REVIEW_MESSAGES, assertWaitingPeriodOver, reviewOf } from "./review";
 import {
   InsufficientFundsError,
+  OwingError,
   PLATFORM,
   debtAccount,
+  insertAndPost,
   memberAccount,
   memberBalances,
   memberDebt,
-  postLocking,
 } from "../ledger/ledger";
 
 export { MAX_INPUT_RUPEES };
@@ -175,8 +176,11 @@ export async function requestWithdrawal(
   const id = newId();
   const methodName = look.methodName;
   try {
-    const inserted = await db.transaction(async (tx) => {
-      const rows = await tx
+    // One statement: the row, then the entry, which reads the debt again under its lock: a
+    // reversal that committed since the look above counts, and undoes this request.
+    const inserted = await insertAndPost(
+      db,
+      db
         .insert(withdrawals)
         .values({
           id,
@@ -192,30 +196,22 @@ export async function requestWithdrawal(
           createdAt: now,
         })
         .onConflictDoNothing()
-        .returning({ id: withdrawals.id });
-      // The same request id already went through (a double submit racing this one).
-      if (rows.length === 0) return false;
-      // The debt is read again under its lock, with the entry: a reversal that committed since
-      // the look above counts, and rolls this request back.
-      const { locked } = await postLocking(
-        tx,
-        {
-          idempotencyKey: `withdrawal:${id}`,
-          kind: "withdrawal",
-          userId: input.userId,
-          lines: [
-            { account: memberAccount(input.userId, "withdrawable"), amount: -amount },
-            { account: PLATFORM.pendingPayouts, amount },
-          ],
-        },
-        [memberAccount(input.userId, "withdrawable"), debtAccount(input.userId)],
-      );
-      const owedNow = -(locked.get(debtAccount(input.userId)) ?? 0);
-      if (owedNow > 0) throw inDebt(owedNow);
-      return true;
-    });
+        .returning({ id: withdrawals.id }),
+      {
+        keyPrefix: "withdrawal:",
+        kind: "withdrawal",
+        userId: input.userId,
+        lines: [
+          { account: memberAccount(input.userId, "withdrawable"), amount: -amount },
+          { account: PLATFORM.pendingPayouts, amount },
+        ],
+      },
+      [memberAccount(input.userId, "withdrawable")],
+      debtAccount(input.userId),
+    );
     return { id, duplicate: !inserted };
   } catch (e) {
+    if (e instanceof OwingError) throw inDebt(e.owed);
     if (e instanceof InsufficientFundsError) {
       const twin = await madeAlready();
       if (twin) return twin;

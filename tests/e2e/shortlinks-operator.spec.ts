@@ -250,6 +250,9 @@ test.describe("Operator: short links @wide-only", () => {
       const before = await shortLinkSettings();
       try {
         await ops.goto("/admin/short-links");
+        // With scripts, a fill before hydration can be put back to the loaded value, and the old
+        // instructions saved (flaky once in CI).
+        if (js) await waitForHydration(ops);
         const settings = ops.getByRole("form", { name: "Short link settings" });
         await expect(settings.getByLabel("Minimum seconds", { exact: true })).toHaveValue(
           String(before.minSeconds),

@@ -78,6 +78,8 @@ test.describe("Sign-up, login, dashboard, logout through the forms", () => {
 test.describe("Login form validation", { tag: "@any-viewport" }, () => {
   test("both fields are required", async ({ page }, testInfo) => {
     await page.goto("/login");
+    // With scripts, a click before hydration meets only the browser's own check (no aria-invalid).
+    if (jsEnabled(testInfo)) await waitForHydration(page);
     const form = loginForm(page);
     await form.getByRole("button", { name: "Login", exact: true }).click();
     await expect(page).toHaveURL(/\/login$/);

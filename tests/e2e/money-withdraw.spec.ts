@@ -99,6 +99,8 @@ test.describe("withdrawal", () => {
     const row = ops.getByTestId("admin-withdrawal").filter({ hasText: member.userName });
     if (jsEnabled(testInfo)) {
       // The remark is required (without JavaScript the browser's own required check stops the form).
+      // Before hydration only that native check would answer: wait for the page's scripts.
+      await waitForHydration(ops);
       await row.getByRole("button", { name: /^Reject/ }).click();
       await expect(row).toContainText("A remark is required to reject.");
     }

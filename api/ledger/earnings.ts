@@ -16,12 +16,6 @@ const FUNDING: Record<EarningSource, string> = {
 };
 
 /**
- * The entry kind of a repayment: withdrawable → debt account (ADR 0008). The database function
- * credit_earning (migration 0015) posts it under this name.
- */
-export const DEBT_REPAYMENT = "debt_repayment";
-
-/**
  * Credits an earning to the member's withdrawable balance and, when the member was referred,
  * the referrer's share from the promotions account — both inside the caller's transaction, so
  * the referral credit exists exactly when the earning does.

@@ -182,7 +182,7 @@ export async function insertAndPost(
   const json = linesJson(input.lines);
   const tracked = [...new Set(debt ? [...lock, debt] : lock)].filter((a) => !UNTRACKED_ACCOUNTS.has(a));
   const lockJson = tracked.length > 0 ? JSON.stringify(tracked) : null;
-  const earning = Boolean(input.userId) && EARNING_KINDS.has(input.kind);
+  const earning = isEarning(input);
   try {
     const rows = rowsOf<{ entry_id: unknown }>(
       await db.execute(
@@ -223,11 +223,15 @@ export function linesJson(input: EntryLine[]): string {
   return JSON.stringify(lines.map((l) => ({ account: l.account, amount: l.amount })));
 }
 
+/** Whether an entry is a member's earning (ledger_post rolls it up into member_daily_earnings). */
+const isEarning = (input: Pick<EntryInput, "userId" | "kind">) =>
+  Boolean(input.userId) && EARNING_KINDS.has(input.kind);
+
 /** One call of ledger_post for `input`. */
 function ledgerPostCall(input: EntryInput) {
   const json = linesJson(input.lines);
   const at = input.createdAt ? input.createdAt.toISOString() : null;
-  const earning = Boolean(input.userId) && EARNING_KINDS.has(input.kind);
+  const earning = isEarning(input);
   return sql`ledger_post(${input.idempotencyKey}, ${input.kind}, ${input.userId ?? null},
     ${input.relatedUserId ?? null}, ${input.memo ?? null}, ${at}::timestamptz, ${json}::jsonb, ${earning},
     null)`;

@@ -125,7 +125,12 @@ export function TopBar({ isLogin, siteName }: { isLogin: boolean; siteName: stri
     };
   }, []);
 
+  // Closes after a navigation, not on the first run: a menu opened before the scripts loaded
+  // (a slow phone) stays open when they do.
+  const shownPath = useRef(location.pathname);
   useEffect(() => {
+    if (shownPath.current === location.pathname) return;
+    shownPath.current = location.pathname;
     if (menu.current?.open) menu.current.open = false;
   }, [location.pathname]);
 

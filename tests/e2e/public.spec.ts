@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { test, expect, isPhone } from "./fixtures";
+import { test, expect, isPhone, waitForHydration } from "./fixtures";
 
 /** The public top bar; on a phone its links sit behind the Menu disclosure, which is opened first. */
 async function topBar(page: Page, phone: boolean) {
@@ -29,6 +29,30 @@ test.describe("Public top bar and footer", () => {
       "href",
       "/contact-us",
     );
+  });
+
+  test("a menu opened before the scripts load stays open when they do @phone-only @needs-js", async ({
+    page,
+  }) => {
+    // A slow phone: the page is shown, its scripts are still on their way.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/", { waitUntil: "commit" });
+    const header = page.getByRole("banner");
+    await header.getByLabel("Menu", { exact: true }).click();
+    const mobileNav = header.getByRole("navigation", { name: "Main (mobile)" });
+    await expect(mobileNav.getByRole("link", { name: "FAQ", exact: true })).toBeVisible();
+    release();
+    await waitForHydration(page);
+    await expect(mobileNav.getByRole("link", { name: "FAQ", exact: true })).toBeVisible();
+    // After a navigation it closes.
+    await mobileNav.getByRole("link", { name: "Payments Proof", exact: true }).click();
+    await expect(page).toHaveURL(/\/payment-proof$/);
+    await expect(mobileNav).toBeHidden();
   });
 
   test("a logged-in visitor sees a Dashboard button instead of Login and Sign Up", async ({

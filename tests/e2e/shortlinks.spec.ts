@@ -177,6 +177,8 @@ test.describe("Short links", () => {
 
     await filters.getByRole("link", { name: "High to Low", exact: true }).click();
     await expect(page).toHaveURL(/filter=high-to-low/);
+    // Both cards before reading the order: without scripts the new document may still be arriving.
+    await expect(linkCard(page, dear.name)).toHaveCount(1);
     await expect(linkCard(page, cheap.name)).toHaveCount(1);
     let order = await names();
     expect(order.indexOf(dear.name)).toBeLessThan(order.indexOf(cheap.name));
@@ -184,6 +186,7 @@ test.describe("Short links", () => {
     await filters.getByRole("link", { name: "Low to High", exact: true }).click();
     await expect(page).toHaveURL(/filter=low-to-high/);
     await expect(linkCard(page, cheap.name)).toHaveCount(1);
+    await expect(linkCard(page, dear.name)).toHaveCount(1);
     order = await names();
     expect(order.indexOf(cheap.name)).toBeLessThan(order.indexOf(dear.name));
 

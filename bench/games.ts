@@ -32,6 +32,26 @@ import { ask, count, openMemberSocket } from "./sockets";
 import { rng } from "./multinode/load";
 import { searchRooms, type RunResult } from "./games-search";
 
+const METRICS_TOKEN = "bench-metrics-token-0000";
+
+const errorLines = (output: string) =>
+  output.split("\n").filter((line) => /"level":"(error|fatal)"/.test(line));
+
+/** The node's event-loop delay (ms) since the last scrape, from its /metrics; undefined when unreadable. */
+async function loopDelay(origin: string): Promise<{ p50: string; p99: string; max: string } | undefined> {
+  try {
+    const res = await fetch(`${origin}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    const text = await res.text();
+    const value = (name: string) => {
+      const m = new RegExp(`^nodejs_eventloop_lag_${name}_seconds (\\S+)$`, "m").exec(text);
+      return m ? (Number(m[1]) * 1000).toFixed(1) : "?";
+    };
+    return { p50: value("p50"), p99: value("p99"), max: value("max") };
+  } catch {
+    return undefined;
+  }
+}
+
 function flag(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
   if (i < 0) return fallback;
@@ -189,6 +209,7 @@ async function run(ROOMS: number): Promise<RunResult> {
         DATABASE_URL: dbUrl(appDb),
         SESSION_SECRET: "bench-session-secret-bench-session-secret-0000",
         OBJ_SECRET,
+        METRICS_TOKEN,
         ...(REDIS_URL ? { REDIS_URL, REDIS_ADAPTER_KEY: `socket.io-bench-${stamp}` } : {}),
       },
       { nodeArgs: profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [], timeoutMs: 120_000 },
@@ -318,6 +339,8 @@ async function run(ROOMS: number): Promise<RunResult> {
 
     // ---- The measured period, after a warm-up.
     await new Promise((resolve) => setTimeout(resolve, WARMUP_SECONDS * 1000));
+    // The node's event-loop delay over the window: prom-client restarts its histogram at each scrape.
+    await loopDelay(node.origin);
     measuring = true;
     windowStarted = performance.now();
     const cpu0 = { node: cpuTicks(node.child.pid!), pg: postgresTicks(), self: process.cpuUsage() };
@@ -334,6 +357,7 @@ async function run(ROOMS: number): Promise<RunResult> {
       }, 1000);
     });
     measuring = false;
+    const delay = await loopDelay(node.origin);
     const windowSeconds = (performance.now() - windowStarted) / 1000;
     const cpu1 = { node: cpuTicks(node.child.pid!), pg: postgresTicks(), self: process.cpuUsage(cpu0.self) };
     running = false;
@@ -354,6 +378,10 @@ async function run(ROOMS: number): Promise<RunResult> {
     reportPhase("enter (measured)", enters, windowSeconds, enters.latencies.length);
     reportPhase("move (measured)", moves, windowSeconds, moves.latencies.length);
     const mean = (xs: number[]) => (xs.reduce((s, x) => s + x, 0) / xs.length).toFixed(0);
+    if (delay)
+      console.log(
+        `\nnode event-loop delay over the period: p50 ${delay.p50} ms, p99 ${delay.p99} ms, max ${delay.max} ms`,
+      );
     console.log(
       `\nsockets held: ${sockets} of ${players.length}; rooms in play: min ${Math.min(...live)}, mean ${mean(live)}, max ${Math.max(...live)} (sampled each second); players between games: mean ${mean(between)}`,
     );
@@ -387,7 +415,17 @@ async function run(ROOMS: number): Promise<RunResult> {
     failed = !rampOk || [moves, joins, enters, rampJoins, rampEnters].some((t) => t.failed > 0);
 
     // ---- The books, with the node stopped: every fee held is a seat still live.
+    // What the node logged at error level while it ran (a failed join or move says why here).
+    const errors = errorLines(node.output());
+    if (errors.length) {
+      console.log(`\nnode errors (${errors.length}), the first ones:`);
+      for (const line of errors.slice(0, 3)) console.log(`  ${line.slice(0, 2000)}`);
+    }
+    const before = node.output().length;
     await node.stop("SIGTERM");
+    const atStop = errorLines(node.output().slice(before)).length;
+    // Joins still queued for a connection when the pool closes fail (the bench stops mid-play).
+    if (atStop) console.log(`node errors while stopping (SIGTERM mid-play): ${atStop}`);
     for (const p of players) p.socket?.disconnect();
     const escrow = await gameEscrowTotal(database.db);
     // Each room's escrow holds exactly its live seats' fees (ADR 0016).

@@ -20,3 +20,27 @@ export function raisedMessage(e: unknown, pattern: RegExp): RegExpExecArray | nu
   }
   return null;
 }
+
+/** True for PostgreSQL's in_failed_sql_transaction (25P02): a statement after one that failed. */
+export function isAfterFailure(e: unknown): boolean {
+  for (let err: unknown = e, depth = 0; err && depth < 4; depth++) {
+    if (typeof err === "object" && (err as { code?: unknown }).code === "25P02") return true;
+    err = (err as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * Awaits statements sent together on one transaction's connection (pipelined: one round trip)
+ * and answers their results in order. When any failed, throws the failure that matters: the
+ * first in `writes`' order that is not only "the transaction had already failed" (25P02, which
+ * the statements after a failed one answer, in whatever order they went out).
+ */
+export async function together<T extends readonly unknown[]>(
+  writes: readonly [...{ [K in keyof T]: Promise<T[K]> }],
+): Promise<T> {
+  const settled = await Promise.allSettled(writes);
+  const failures = settled.flatMap((s) => (s.status === "rejected" ? [s.reason as unknown] : []));
+  if (failures.length > 0) throw failures.find((e) => !isAfterFailure(e)) ?? failures[0];
+  return settled.map((s) => (s as PromiseFulfilledResult<unknown>).value) as unknown as T;
+}

@@ -1,13 +1,13 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, sql } from "drizzle-orm";
 import type { Tx } from "../db/client";
-import { gamePlayers, gameRoomTypes, gameRooms, users } from "../db/schema";
+import { gamePlayers, gameRoomTypes, gameRooms, settings, users } from "../db/schema";
 import { newId } from "../lib/ids";
 import { GAME_MESSAGES, PRACTICE_ROOM, PRACTICE_TYPE_ID } from "../../shared/ticTacToeEvents";
 import { openRoom, step } from "../../shared/ticTacToeMachine";
 import { DomainError } from "../lib/errors";
-import { isUniqueViolation } from "../db/errors";
-import { gamesPaidRooms } from "../site/settings";
-import { assertMayEarn } from "../members/restrictions";
+import { isUniqueViolation, together } from "../db/errors";
+import { GAMES_PAID_ROOMS, paidRoomsOn } from "../site/settings";
+import { assertMayEarnRow } from "../members/restrictions";
 import {
   PAID_SWITCH_LOCK,
   TYPE_LOCK_NAMESPACE,
@@ -19,6 +19,7 @@ import {
   refusal,
   stateOf,
   type GameDeps,
+  type PlayerRow,
   type RoomRow,
 } from "./rooms";
 
@@ -34,12 +35,6 @@ export interface JoinResult {
   resumed: boolean;
 }
 
-async function memberName(tx: Tx, userId: string): Promise<string> {
-  const [u] = await tx.select({ userName: users.userName }).from(users).where(eq(users.id, userId));
-  if (!u) throw new DomainError("not_found", "User not found.");
-  return u.userName;
-}
-
 /**
  * Takes a seat in a room of the requested type: the member's live seat of that type if there is
  * one (Resume), else the oldest waiting room of the type (the game starts), else a new room that
@@ -47,8 +42,8 @@ async function memberName(tx: Tx, userId: string): Promise<string> {
  * game escrow in the same transaction.
  *
  * Joins of one type do not wait behind each other: a join claims a waiting room with FOR UPDATE
- * SKIP LOCKED, so two joins never take the same room and neither waits for the other's room.
- * Only a join that finds no free waiting room takes the type's advisory lock, and under it looks
+ * SKIP LOCKED (take_waiting_room, which keeps no lock on the rooms it passed over), so two joins
+ * never take the same room and neither waits for the other's room. Only a join that finds no free waiting room takes the type's advisory lock, and under it looks
  * again, this time waiting for the rooms other joins are claiming or creating (a claim that rolls
  * back leaves its room waiting, and this join takes it): so two members arriving at once are
  * matched with each other instead of each opening a room. A member never holds two live seats of
@@ -92,50 +87,91 @@ function releaseJoinSlot() {
   else joinsInFlight--;
 }
 
-/** The oldest room of the type waiting for an opponent, locked; `wait`: wait for rooms others hold. */
+/**
+ * The oldest room of the type waiting for an opponent, locked; `wait`: wait for rooms others hold.
+ * Without waiting it is the database function take_waiting_room (migration 0017), which leaves no
+ * lock behind on rooms it passed over: the join may go on to wait for the type's lock.
+ */
 async function waitingRoom(tx: Tx, typeId: string, wait: boolean): Promise<RoomRow | undefined> {
-  const query = tx
-    .select()
-    .from(gameRooms)
-    .where(and(eq(gameRooms.typeId, typeId), eq(gameRooms.status, "waiting")))
-    .orderBy(asc(gameRooms.createdAt), asc(gameRooms.id));
-  if (!wait) return (await query.limit(1).for("update", { skipLocked: true }))[0];
-  // Waits for a room another join holds; one that has left "waiting" when its claimer commits is
-  // passed over for the next, and one whose claim rolled back is taken.
-  return (await query.limit(1).for("update"))[0];
+  if (!wait) {
+    // The function's own row: a re-read by the calling statement would use that statement's
+    // snapshot, which may not show a room created just before the function took it.
+    const taken = tx
+      .$with("taken", getTableColumns(gameRooms))
+      .as(sql`select * from take_waiting_room(${typeId})`);
+    return (await tx.with(taken).select().from(taken))[0];
+  }
+  // Under the type's lock: waits for a room another join holds; one that has left "waiting" when
+  // its claimer commits is passed over for the next, and one whose claim rolled back is taken.
+  return (
+    await tx
+      .select()
+      .from(gameRooms)
+      .where(and(eq(gameRooms.typeId, typeId), eq(gameRooms.status, "waiting")))
+      .orderBy(asc(gameRooms.createdAt), asc(gameRooms.id))
+      .limit(1)
+      .for("update")
+  )[0];
+}
+
+type RoomType = { id: string; name: string; entryFee: number; prize: number; maxPlayers: number };
+
+const PRACTICE_ROOM_TYPE: RoomType = {
+  id: PRACTICE_TYPE_ID,
+  name: PRACTICE_ROOM,
+  entryFee: 0,
+  prize: 0,
+  maxPlayers: 2,
+};
+
+/**
+ * What a join reads before it looks for a room. A paid join first takes the paid switch's lock,
+ * shared (the switch takes it exclusively: setPaidRooms), in a statement of its own, so that what
+ * follows sees the switch as it is under that lock. Then one statement: the member's row FOR SHARE
+ * (a suspension or ban is seen, or waits for this join), the member's name and live seats, and for
+ * a paid join the switch and the type.
+ */
+async function joinContext(tx: Tx, g: GameDeps, userId: string, request: JoinRequest) {
+  const fee = request.practice ? null : request.entryFee;
+  if (fee !== null) await tx.execute(sql`select pg_advisory_xact_lock_shared(${PAID_SWITCH_LOCK})`);
+  const [u] = await tx
+    .select({
+      suspendedAt: users.earningSuspendedAt,
+      reason: users.earningSuspendedReason,
+      bannedAt: users.bannedAt,
+      userName: users.userName,
+      seats: sql<{ roomId: string; typeId: string }[]>`(select coalesce(json_agg(json_build_object(
+        'roomId', ${gamePlayers.roomId}, 'typeId', ${gamePlayers.typeId})), '[]'::json)
+        from ${gamePlayers} where ${gamePlayers.userId} = ${users.id} and ${gamePlayers.active})`,
+      paidRooms: sql<unknown>`(select ${settings.value} from ${settings} where ${settings.key} = ${GAMES_PAID_ROOMS})`,
+      type: sql<RoomType | null>`(select json_build_object('id', t.id, 'name', t.name,
+        'entryFee', t.entry_fee, 'prize', t.prize, 'maxPlayers', t.max_players)
+        from ${gameRoomTypes} t where t.entry_fee = ${fee} and t.enabled)`,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for("share");
+  if (!u) throw new DomainError("not_found", "User not found.");
+  assertMayEarnRow(u);
+  let type = PRACTICE_ROOM_TYPE;
+  if (fee !== null) {
+    const stored = typeof u.paidRooms === "string" ? (JSON.parse(u.paidRooms) as unknown) : u.paidRooms;
+    if (!paidRoomsOn(stored, g.nodeEnv)) throw new DomainError("paid_rooms_off", GAME_MESSAGES.paidRoomsOff);
+    const found = typeof u.type === "string" ? (JSON.parse(u.type) as RoomType) : u.type;
+    if (!found) throw new DomainError("not_found", GAME_MESSAGES.unknownRoomType);
+    type = { ...found, entryFee: Number(found.entryFee), prize: Number(found.prize) };
+  }
+  const seats = typeof u.seats === "string" ? (JSON.parse(u.seats) as typeof u.seats) : u.seats;
+  return { type, name: u.userName, seat: seats.find((s) => s.typeId === type.id) };
 }
 
 async function joinNow(g: GameDeps, userId: string, request: JoinRequest): Promise<JoinResult> {
   const now = g.clock();
   return inTransaction(g, async (tx, fx) => {
-    // First: the member's row FOR SHARE, so a suspension or ban is seen or waits for this join.
-    await assertMayEarn(tx, userId);
-    let type: { id: string; name: string; entryFee: number; prize: number; maxPlayers: number };
-    if (request.practice) {
-      type = { id: PRACTICE_TYPE_ID, name: PRACTICE_ROOM, entryFee: 0, prize: 0, maxPlayers: 2 };
-    } else {
-      // Shared with every paid join; the switch takes it exclusively (setPaidRooms).
-      await tx.execute(sql`select pg_advisory_xact_lock_shared(${PAID_SWITCH_LOCK})`);
-      if (!(await gamesPaidRooms(tx, g.nodeEnv)))
-        throw new DomainError("paid_rooms_off", GAME_MESSAGES.paidRoomsOff);
-      const [found] = await tx
-        .select()
-        .from(gameRoomTypes)
-        .where(and(eq(gameRoomTypes.entryFee, request.entryFee), eq(gameRoomTypes.enabled, true)));
-      if (!found) throw new DomainError("not_found", GAME_MESSAGES.unknownRoomType);
-      type = found;
-    }
+    const { type, name, seat } = await joinContext(tx, g, userId, request);
     const label = priced(type.id, type.name, type.entryFee, type.prize).type;
-
-    const [seat] = await tx
-      .select({ roomId: gamePlayers.roomId })
-      .from(gamePlayers)
-      .where(
-        and(eq(gamePlayers.userId, userId), eq(gamePlayers.typeId, type.id), eq(gamePlayers.active, true)),
-      );
     if (seat) return { roomId: seat.roomId, type: label, resumed: true };
 
-    const name = await memberName(tx, userId);
     // A free waiting room, without waiting for anyone; else, under the type's lock, a room that
     // another join was creating or claiming a moment ago, before opening a new one.
     let waiting = await waitingRoom(tx, type.id, false);
@@ -166,22 +202,31 @@ async function joinNow(g: GameDeps, userId: string, request: JoinRequest): Promi
     const next = step(stateOf(locked), { type: "seat", userId }, now);
     if (next.refused) throw refusal(next.refused);
     const mine = next.players.at(-1)!;
-    const [row] = await tx
-      .insert(gamePlayers)
-      .values({
-        roomId: room.id,
-        userId,
-        typeId: type.id,
-        symbol: mine.symbol,
-        name,
-        joinedAt: now,
-        disconnectBudgetMs: mine.disconnectBudgetMs,
-      })
-      .returning();
+    // The seat as the machine has it, every column given: the row stored is this one.
+    const row: PlayerRow = {
+      roomId: room.id,
+      userId,
+      typeId: type.id,
+      symbol: mine.symbol,
+      name,
+      active: mine.active,
+      connected: mine.connected,
+      reconnectDeadline: mine.reconnectDeadline,
+      disconnectBudgetMs: mine.disconnectBudgetMs,
+      joinedAt: now,
+    };
     // The fee is the type's as the member chose it (as before the machine; a room that waits
     // through an operator's price change keeps its own price for the settlement).
     const chosen = { ...room, entryFee: type.entryFee, name: type.name };
-    await commit(tx, fx, { room: chosen, players: [...seats, row!] }, next, now);
+    // The seat and the step's writes go out together; the seat's failure (the member's other join
+    // took the live seat: a unique violation) is the one answered when both fail.
+    await together([
+      tx
+        .insert(gamePlayers)
+        .values(row)
+        .then(() => undefined),
+      commit(tx, fx, { room: chosen, players: [...seats, row] }, next, now),
+    ] as const);
     return { roomId: room.id, type: label, resumed: false };
   });
 }

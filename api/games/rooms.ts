@@ -14,6 +14,7 @@ import {
 } from "../../shared/ticTacToeMachine";
 import { milliToRupeeString } from "../../shared/money";
 import { DomainError } from "../lib/errors";
+import { together } from "../db/errors";
 import { settleEffect } from "./settlement";
 import { afterGameSettled } from "../risk/outcomes";
 import { log } from "../../shared/log.server";
@@ -195,9 +196,9 @@ const samePlayer = (row: PlayerRow, p: GamePlayer) =>
 const isClosed = (status: RoomRow["status"]) => status === "finished" || status === "cancelled";
 
 /**
- * Stores the machine's step (its players in the order of `locked`'s): its money first (each
- * movement under its unique ledger key), then the room row — only over the version it was read
- * at, with the row's lock held — and the seats that changed; then what to announce after commit.
+ * Stores the machine's step (its players in the order of `locked`'s): its money (each movement
+ * under its unique ledger key), the room row — only over the version it was read at, with the
+ * row's lock held — and the seats that changed; then what to announce after commit.
  */
 export async function commit(
   tx: Tx,
@@ -208,44 +209,55 @@ export async function commit(
 ): Promise<Locked> {
   if (!next.changed) return locked;
   const { room } = locked;
-  for (const e of next.effects) await settleEffect(tx, fx.balances, room, locked.players, e, now);
-  let roomRow = room;
-  if (next.room.version !== room.version) {
+  // The money, the room row and the seats are independent writes under the room's lock: they go
+  // out together (one round trip where the money is one statement), and any failure undoes all.
+  const money = (async () => {
+    for (const e of next.effects) await settleEffect(tx, fx.balances, room, locked.players, e, now);
+  })();
+  const roomWrite = async (): Promise<RoomRow> => {
+    if (next.room.version === room.version) return room;
     const r = next.room;
     const [updated] = await tx
       .update(gameRooms)
       .set({
         // The machine's room is the row's own columns, by the same names (gameRoomOf).
         ...gameRoomOf(r),
-        // A room is settled when it closes: its money moved just above.
+        // A room is settled when it closes: its money moves in the same transaction.
         ...(isClosed(r.status) && !isClosed(room.status) ? { settledAt: now } : {}),
       })
       .where(and(eq(gameRooms.id, room.id), eq(gameRooms.version, room.version)))
       .returning();
     if (!updated) throw new Error(`room ${room.id} changed under its lock`);
-    if (updated.status === "finished" && room.status !== "finished" && updated.entryFee > 0)
-      fx.settled.add(room.id);
-    roomRow = updated;
-  }
-  const players: PlayerRow[] = [];
-  for (const [i, row] of locked.players.entries()) {
+    return updated;
+  };
+  const players: PlayerRow[] = locked.players.map((row, i) => {
     const p = next.players[i]!;
-    if (samePlayer(row, p)) {
-      players.push(row);
-      continue;
-    }
-    const change = {
+    if (samePlayer(row, p)) return row;
+    return {
+      ...row,
       active: p.active,
       connected: p.connected,
       reconnectDeadline: p.reconnectDeadline,
       disconnectBudgetMs: p.disconnectBudgetMs,
     };
-    await tx
-      .update(gamePlayers)
-      .set(change)
-      .where(and(eq(gamePlayers.roomId, row.roomId), eq(gamePlayers.userId, row.userId)));
-    players.push({ ...row, ...change });
-  }
+  });
+  const seatWrites = players
+    .filter((p, i) => p !== locked.players[i])
+    .map((p) =>
+      tx
+        .update(gamePlayers)
+        .set({
+          active: p.active,
+          connected: p.connected,
+          reconnectDeadline: p.reconnectDeadline,
+          disconnectBudgetMs: p.disconnectBudgetMs,
+        })
+        .where(and(eq(gamePlayers.roomId, p.roomId), eq(gamePlayers.userId, p.userId)))
+        .then(() => undefined),
+    );
+  const [, roomRow] = await together([money, roomWrite(), ...seatWrites] as const);
+  if (roomRow.status === "finished" && room.status !== "finished" && roomRow.entryFee > 0)
+    fx.settled.add(room.id);
   const after = { room: roomRow, players };
   for (const e of next.effects) {
     if (e.type === "announce") announce(fx, after.room, after.players, now);

@@ -4,8 +4,9 @@ import { GAME_MESSAGES } from "../../shared/ticTacToeEvents";
 import type { GameEffect } from "../../shared/ticTacToeMachine";
 import { creditEarning } from "../ledger/earnings";
 import { DomainError } from "../lib/errors";
-import { InsufficientFundsError, PLATFORM, memberAccount, post } from "../ledger/ledger";
-import { refuseWhileOwing } from "../taskWalls/debt";
+import { InsufficientFundsError, PLATFORM, memberAccount, memberDebt, post } from "../ledger/ledger";
+import { owingError } from "../taskWalls/debt";
+import { together } from "../db/errors";
 import { gameEscrowAccount, openGameEscrow } from "./escrow";
 
 /**
@@ -57,9 +58,10 @@ export async function settleEffect(
 /** A paid seat's entry fee, from the deposit balance to the room's escrow (refused while owing). */
 async function chargeFee(tx: Tx, balances: Set<string>, room: PricedRoom, userId: string, now: Date) {
   if (room.entryFee <= 0) return;
-  await refuseWhileOwing(tx, userId);
-  // The room's first fee opens its escrow (the room row is locked: no other seat races this).
-  const escrow = await openGameEscrow(tx, room.id);
+  // Refused while owing (the debt read with the escrow's opening, in one round trip). The room's
+  // first fee opens its escrow (the room row is locked: no other seat races this).
+  const [owed, escrow] = await together([memberDebt(tx, userId), openGameEscrow(tx, room.id)] as const);
+  if (owed > 0) throw owingError(owed);
   try {
     await post(tx, {
       idempotencyKey: feeKey(room.id, userId),

@@ -139,9 +139,12 @@ export async function gamesPaidRooms(db: Db | Tx, nodeEnv: string): Promise<bool
     .select({ value: settings.value })
     .from(settings)
     .where(eq(settings.key, GAMES_PAID_ROOMS));
-  const stored = rows[0]?.value;
-  return typeof stored === "boolean" ? stored : nodeEnv !== "production";
+  return paidRoomsOn(rows[0]?.value, nodeEnv);
 }
+
+/** The switch from its stored value (none: the default for NODE_ENV). */
+export const paidRoomsOn = (stored: unknown, nodeEnv: string): boolean =>
+  typeof stored === "boolean" ? stored : nodeEnv !== "production";
 
 export async function setGamesPaidRooms(db: Db | Tx, on: boolean): Promise<void> {
   await db

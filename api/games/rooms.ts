@@ -142,9 +142,13 @@ export async function lockRoom(
   tx: Tx,
   roomId: string,
 ): Promise<{ room: RoomRow; players: PlayerRow[] } | null> {
-  const [room] = await tx.select().from(gameRooms).where(eq(gameRooms.id, roomId)).for("update");
+  // Both statements go out together (one round trip); the connection runs them in turn, so the
+  // seats are read after the room's lock is held, as if awaited one after the other.
+  const [[room], players] = await Promise.all([
+    tx.select().from(gameRooms).where(eq(gameRooms.id, roomId)).for("update"),
+    tx.select().from(gamePlayers).where(eq(gamePlayers.roomId, roomId)),
+  ]);
   if (!room) return null;
-  const players = await tx.select().from(gamePlayers).where(eq(gamePlayers.roomId, roomId));
   return { room, players };
 }
 

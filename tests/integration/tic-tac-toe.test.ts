@@ -15,7 +15,7 @@ import { gamePlayers, gameRoomTypes, gameRooms, journalEntries } from "../../api
 import { PLATFORM, accountBalance } from "../../api/ledger/ledger";
 import { gameEscrowTotal } from "../../api/games/escrow";
 import { DomainError } from "../../api/lib/errors";
-import { readRoom, type GameDeps } from "../../api/games/rooms";
+import { lockRoom, readRoom, type GameDeps } from "../../api/games/rooms";
 import { cancel, join, type JoinRequest } from "../../api/games/join";
 import { disconnect, enterRoom } from "../../api/games/presence";
 import { move } from "../../api/games/moves";
@@ -112,6 +112,39 @@ describe.each(drivers())("tic-tac-toe rooms (%s)", (driver) => {
     expect(b.roomId).toBe(a.roomId);
     return { roomId: a.roomId, x, o };
   }
+
+  // PGlite has one connection: a second transaction cannot run while the first is open there.
+  it.runIf(driver === "postgres")(
+    "a room's seats are read after its lock is held: a change committed while waiting for the lock is seen",
+    async () => {
+      const x = await player(0);
+      const o = await player(0);
+      const { roomId } = await join(g, x.id, PRACTICE);
+      await join(g, o.id, PRACTICE);
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      let locked!: () => void;
+      const holding = new Promise<void>((r) => (locked = r));
+      // Another change holds the room's lock and disconnects O, then commits.
+      const change = t.deps.db.transaction(async (tx) => {
+        await tx.select().from(gameRooms).where(eq(gameRooms.id, roomId)).for("update");
+        await tx
+          .update(gamePlayers)
+          .set({ connected: false })
+          .where(and(eq(gamePlayers.roomId, roomId), eq(gamePlayers.userId, o.id)));
+        locked();
+        await held;
+      });
+      await holding;
+      const reading = t.deps.db.transaction((tx) => lockRoom(tx, roomId));
+      // lockRoom waits for the lock (its room and seat reads went out together).
+      await new Promise((r) => setTimeout(r, 200));
+      release();
+      await change;
+      const after = await reading;
+      expect(after?.players.find((p) => p.userId === o.id)?.connected).toBe(false);
+    },
+  );
 
   it("practice: free, matched, played to a win with no money moved", async () => {
     const x = await player(0);

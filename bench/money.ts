@@ -9,7 +9,7 @@ import { createMember } from "../api/accounts/accounts";
 import { creditEarning } from "../api/ledger/earnings";
 import { PLATFORM, accountBalance } from "../api/ledger/ledger";
 import { createSession } from "../api/accounts/sessions";
-import { OBJ_SECRET, reportLedgerInvariant, reportPgbench, runBench, tallyAnswers } from "./api";
+import { OBJ_SECRET, reportLedgerInvariant, reportPgbench, runBench, tallyAnswers, reportRatio } from "./api";
 import { sendLanes, type ClientAnswer, type ClientRequest } from "./clients";
 import { rng } from "./multinode/load";
 import { percentile } from "./pg";
@@ -126,7 +126,7 @@ runBench("money", async (api) => {
 
   // pgbench on the same server, same client count.
   const tps = await reportPgbench(api, { clients: CLIENTS, seconds: DURATION_S, scale: PGBENCH_SCALE });
-  console.log(`ratio money ops/s ÷ pgbench tps: ${(okPerS / tps).toFixed(3)}`);
+  reportRatio("money ops/s", okPerS / tps, 0.25);
 
   // The books after the run.
   const invariantOk = await reportLedgerInvariant(db);

@@ -13,7 +13,15 @@ import { creditEarning } from "../api/ledger/earnings";
 import { PLATFORM, accountBalance, campaignEscrowAccount } from "../api/ledger/ledger";
 import { createCampaign } from "../api/ads/campaigns";
 import { createSession } from "../api/accounts/sessions";
-import { OBJ_SECRET, reportLedgerInvariant, reportPgbench, reportPhase, runBench, tallyAnswers } from "./api";
+import {
+  OBJ_SECRET,
+  reportLedgerInvariant,
+  reportPgbench,
+  reportPhase,
+  runBench,
+  tallyAnswers,
+  reportRatio,
+} from "./api";
 import { deal, sendLanes } from "./clients";
 import { rng } from "./multinode/load";
 
@@ -148,7 +156,7 @@ runBench("ptc", async (api) => {
   console.log(`\nclaims/second: ${claimsPerS.toFixed(1)} (${claimSeconds.toFixed(1)} s)`);
 
   const tps = await reportPgbench(api, { clients: CLIENTS, seconds: PGBENCH_SECONDS, scale: PGBENCH_SCALE });
-  console.log(`ratio claims/s ÷ pgbench tps: ${(claimsPerS / tps).toFixed(3)}`);
+  reportRatio("claims/s", claimsPerS / tps, 0.2);
 
   // The books after the run: the invariant, and every campaign's escrow against its views.
   const invariantOk = await reportLedgerInvariant(db);

@@ -34,6 +34,12 @@ const PGLITE_ANALYZE_EVERY_MS = 6 * 60 * 60 * 1000;
 /** The rows of db.execute()'s answer, whichever driver: PGlite's { rows }, postgres.js's array. */
 export const rowsOf = <T>(r: unknown) => ((r as { rows?: unknown[] }).rows ?? (r as unknown[])) as T[];
 
+/**
+ * A json value selected through `sql` (no column to decode it): PGlite answers it parsed, and
+ * postgres.js under Drizzle as its text (Drizzle leaves json parsing to its columns).
+ */
+export const jsonValue = <T>(v: unknown): T => (typeof v === "string" ? JSON.parse(v) : v) as T;
+
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
 /** One database client, chosen from the configuration: PostgreSQL when a URL is given, else embedded PGlite. */

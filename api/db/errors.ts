@@ -1,11 +1,14 @@
-/** True for PostgreSQL's unique_violation (23505), whichever driver raised it, bare or wrapped by Drizzle. */
-export function isUniqueViolation(e: unknown): boolean {
+/** True when `e` is PostgreSQL's error `code`, whichever driver raised it, bare or wrapped by Drizzle. */
+function hasCode(e: unknown, code: string): boolean {
   for (let err: unknown = e, depth = 0; err && depth < 4; depth++) {
-    if (typeof err === "object" && (err as { code?: unknown }).code === "23505") return true;
+    if (typeof err === "object" && (err as { code?: unknown }).code === code) return true;
     err = (err as { cause?: unknown }).cause;
   }
   return false;
 }
+
+/** True for PostgreSQL's unique_violation (23505). */
+export const isUniqueViolation = (e: unknown): boolean => hasCode(e, "23505");
 
 /**
  * The match of `pattern` on the message of an error our database functions raised (RAISE
@@ -22,13 +25,7 @@ export function raisedMessage(e: unknown, pattern: RegExp): RegExpExecArray | nu
 }
 
 /** True for PostgreSQL's in_failed_sql_transaction (25P02): a statement after one that failed. */
-export function isAfterFailure(e: unknown): boolean {
-  for (let err: unknown = e, depth = 0; err && depth < 4; depth++) {
-    if (typeof err === "object" && (err as { code?: unknown }).code === "25P02") return true;
-    err = (err as { cause?: unknown }).cause;
-  }
-  return false;
-}
+const isAfterFailure = (e: unknown): boolean => hasCode(e, "25P02");
 
 /**
  * Awaits statements sent together on one transaction's connection (pipelined: one round trip)

@@ -1,5 +1,5 @@
 import { and, asc, eq, getTableColumns, sql } from "drizzle-orm";
-import type { Tx } from "../db/client";
+import { jsonValue, type Tx } from "../db/client";
 import { gamePlayers, gameRoomTypes, gameRooms, settings, users } from "../db/schema";
 import { newId } from "../lib/ids";
 import { GAME_MESSAGES, PRACTICE_ROOM, PRACTICE_TYPE_ID } from "../../shared/ticTacToeEvents";
@@ -155,13 +155,13 @@ async function joinContext(tx: Tx, g: GameDeps, userId: string, request: JoinReq
   assertMayEarnRow(u);
   let type = PRACTICE_ROOM_TYPE;
   if (fee !== null) {
-    const stored = typeof u.paidRooms === "string" ? (JSON.parse(u.paidRooms) as unknown) : u.paidRooms;
-    if (!paidRoomsOn(stored, g.nodeEnv)) throw new DomainError("paid_rooms_off", GAME_MESSAGES.paidRoomsOff);
-    const found = typeof u.type === "string" ? (JSON.parse(u.type) as RoomType) : u.type;
+    if (!paidRoomsOn(jsonValue(u.paidRooms), g.nodeEnv))
+      throw new DomainError("paid_rooms_off", GAME_MESSAGES.paidRoomsOff);
+    const found = jsonValue<RoomType | null>(u.type);
     if (!found) throw new DomainError("not_found", GAME_MESSAGES.unknownRoomType);
     type = { ...found, entryFee: Number(found.entryFee), prize: Number(found.prize) };
   }
-  const seats = typeof u.seats === "string" ? (JSON.parse(u.seats) as typeof u.seats) : u.seats;
+  const seats = jsonValue<{ roomId: string; typeId: string }[]>(u.seats);
   return { type, name: u.userName, seat: seats.find((s) => s.typeId === type.id) };
 }
 

@@ -1,5 +1,5 @@
 import { and, count, eq, sql } from "drizzle-orm";
-import type { Db, Tx } from "../db/client";
+import { jsonValue, type Db, type Tx } from "../db/client";
 import { sessions, settings, users, withdrawals } from "../db/schema";
 import { SETTING_DEFAULTS } from "../site/settings";
 import { DomainError } from "../lib/errors";
@@ -133,7 +133,7 @@ export async function assertMayEarn(
     .where(eq(users.id, userId));
   const [u] = lock ? await q.for("share") : await q;
   assertMayEarnRow(u);
-  const rate = typeof u?.rate === "string" ? (JSON.parse(u.rate) as unknown) : u?.rate;
+  const rate = jsonValue<unknown>(u?.rate);
   return {
     referredBy: u?.referredBy ?? null,
     referralRateBp: typeof rate === "number" ? rate : SETTING_DEFAULTS.referral_rate_bp,

@@ -31,26 +31,7 @@ import { TICKS_PER_SECOND, cpuTicks, openFilesLimit, postgresTicks, summarisePro
 import { ask, count, openMemberSocket } from "./sockets";
 import { rng } from "./multinode/load";
 import { searchRooms, type RunResult } from "./games-search";
-
-const METRICS_TOKEN = "bench-metrics-token-0000";
-
-const errorLines = (output: string) =>
-  output.split("\n").filter((line) => /"level":"(error|fatal)"/.test(line));
-
-/** The node's event-loop delay (ms) since the last scrape, from its /metrics; undefined when unreadable. */
-async function loopDelay(origin: string): Promise<{ p50: string; p99: string; max: string } | undefined> {
-  try {
-    const res = await fetch(`${origin}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
-    const text = await res.text();
-    const value = (name: string) => {
-      const m = new RegExp(`^nodejs_eventloop_lag_${name}_seconds (\\S+)$`, "m").exec(text);
-      return m ? (Number(m[1]) * 1000).toFixed(1) : "?";
-    };
-    return { p50: value("p50"), p99: value("p99"), max: value("max") };
-  } catch {
-    return undefined;
-  }
-}
+import { METRICS_TOKEN, errorLines, loopDelay, printNodeErrors } from "./games-node";
 
 function flag(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -415,12 +396,7 @@ async function run(ROOMS: number): Promise<RunResult> {
     failed = !rampOk || [moves, joins, enters, rampJoins, rampEnters].some((t) => t.failed > 0);
 
     // ---- The books, with the node stopped: every fee held is a seat still live.
-    // What the node logged at error level while it ran (a failed join or move says why here).
-    const errors = errorLines(node.output());
-    if (errors.length) {
-      console.log(`\nnode errors (${errors.length}), the first ones:`);
-      for (const line of errors.slice(0, 3)) console.log(`  ${line.slice(0, 2000)}`);
-    }
+    printNodeErrors(node.output());
     const before = node.output().length;
     await node.stop("SIGTERM");
     const atStop = errorLines(node.output().slice(before)).length;

@@ -43,8 +43,8 @@ export interface JoinResult {
  *
  * Joins of one type do not wait behind each other: a join claims a waiting room with FOR UPDATE
  * SKIP LOCKED (take_waiting_room, which keeps no lock on the rooms it passed over), so two joins
- * never take the same room and neither waits for the other's room. Only a join that finds no free waiting room takes the type's advisory lock, and under it looks
- * again, this time waiting for the rooms other joins are claiming or creating (a claim that rolls
+ * never take the same room and neither waits for the other's room. Only a join that finds no free
+ * waiting room takes the type's advisory lock, and under it looks again, this time waiting for the rooms other joins are claiming or creating (a claim that rolls
  * back leaves its room waiting, and this join takes it): so two members arriving at once are
  * matched with each other instead of each opening a room. A member never holds two live seats of
  * a type (the unique index game_players_one_live_seat); a second join of the same member racing

@@ -234,31 +234,25 @@ export async function commit(
     if (!updated) throw new Error(`room ${room.id} changed under its lock`);
     return updated;
   };
-  const players: PlayerRow[] = locked.players.map((row, i) => {
+  // The seats the step changed, each change written once and kept for the answer.
+  const changes = locked.players.map((row, i) => {
     const p = next.players[i]!;
-    if (samePlayer(row, p)) return row;
-    return {
-      ...row,
-      active: p.active,
-      connected: p.connected,
-      reconnectDeadline: p.reconnectDeadline,
-      disconnectBudgetMs: p.disconnectBudgetMs,
-    };
+    if (samePlayer(row, p)) return null;
+    const { active, connected, reconnectDeadline, disconnectBudgetMs } = p;
+    return { active, connected, reconnectDeadline, disconnectBudgetMs };
   });
-  const seatWrites = players
-    .filter((p, i) => p !== locked.players[i])
-    .map((p) =>
+  const players: PlayerRow[] = locked.players.map((row, i) => ({ ...row, ...changes[i] }));
+  const seatWrites = locked.players.flatMap((row, i) => {
+    const change = changes[i];
+    if (!change) return [];
+    return [
       tx
         .update(gamePlayers)
-        .set({
-          active: p.active,
-          connected: p.connected,
-          reconnectDeadline: p.reconnectDeadline,
-          disconnectBudgetMs: p.disconnectBudgetMs,
-        })
-        .where(and(eq(gamePlayers.roomId, p.roomId), eq(gamePlayers.userId, p.userId)))
+        .set(change)
+        .where(and(eq(gamePlayers.roomId, row.roomId), eq(gamePlayers.userId, row.userId)))
         .then(() => undefined),
-    );
+    ];
+  });
   const [, roomRow] = await together([money, roomWrite(), ...seatWrites] as const);
   if (roomRow.status === "finished" && room.status !== "finished" && roomRow.entryFee > 0)
     fx.settled.add(room.id);

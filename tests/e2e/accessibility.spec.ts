@@ -47,8 +47,8 @@ async function checkMemberPages(page: Page): Promise<Record<string, string[]>> {
 }
 
 test.describe("Accessibility", { tag: ["@needs-js", "@wide-only"] }, () => {
-  // Each test opens and scans every member page: on a busy machine that takes longer than 30 s.
-  test.describe.configure({ timeout: 60_000 });
+  // Each test opens and scans every member page: on a busy machine, longer than most tests.
+  test.describe.configure({ timeout: 120_000 });
 
   test("the member pages pass axe-core", async ({ page, loginAs }) => {
     await loginAs(page, DEMO);

@@ -245,7 +245,7 @@ test(
   { tag: "@any-viewport" },
   async ({ page }) => {
     // A code works once per 30-second step: another run in the same step makes this one wait for the next.
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     await page.goto("/login");
     await submitLoginForm(page, E2E_OPERATOR.email, E2E_OPERATOR.password);
     await expect(page.getByRole("heading", { name: "Two-step sign-in" })).toBeVisible();

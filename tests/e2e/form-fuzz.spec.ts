@@ -255,7 +255,7 @@ test("@any-viewport @needs-js every form action answers bad input with a 4xx or 
   newMember,
   operator,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   const member = await newMember();
   const identities = [
     { who: "visitor", cookie: undefined as string | undefined },

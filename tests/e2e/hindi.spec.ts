@@ -82,7 +82,7 @@ test.describe("in Hindi", () => {
     giveBalance,
     loginAs,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     const w = hi.account.withdraw;
     const member = await newMember();
     await giveBalance(member, 300);
@@ -116,7 +116,7 @@ test.describe("in Hindi", () => {
     giveBalance,
     loginAs,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const p = hi.earn.ptc;
     const tabWords = hi.earn.adTab;
     const { titles } = await advertiserWithCampaigns(newMember, giveBalance, ["iframe"]);

@@ -23,8 +23,8 @@ test("a conversion each way, the second with the 5 % charge", async ({
   giveBalance,
   loginAs,
 }) => {
-  // Several sign-ins (argon2) and form round trips: more than the default 30 s under parallel load.
-  test.setTimeout(60_000);
+  // Several sign-ins (argon2) and form round trips: twice the default test time.
+  test.setTimeout(120_000);
   const member = await newMember();
   await giveBalance(member, 200);
   await loginAs(page, member);

@@ -7,8 +7,8 @@ test("the operator creates a gift code and a member claims it once @wide-only", 
   newMember,
   loginAs,
 }, testInfo) => {
-  // Several sign-ins (argon2) and form round trips: more than the default 30 s under parallel load.
-  test.setTimeout(60_000);
+  // Several sign-ins (argon2) and form round trips: twice the default test time.
+  test.setTimeout(120_000);
   const code = `GIFT${Date.now().toString(36).toUpperCase()}${testInfo.project.name.replace(/\W/g, "").toUpperCase()}`;
   const ops = await operatorPage(browser, jsEnabled(testInfo));
   await ops.goto("/admin/gift-codes");

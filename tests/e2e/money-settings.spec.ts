@@ -8,8 +8,8 @@ test("a password change ends the member's other sessions @wide-only", async ({
   newMember,
   loginAs,
 }, testInfo) => {
-  // Several sign-ins (argon2) and form round trips: more than the default 30 s under parallel load.
-  test.setTimeout(60_000);
+  // Several sign-ins (argon2) and form round trips: twice the default test time.
+  test.setTimeout(120_000);
   const member = await newMember();
   await loginAs(page, member);
   const other = await browser.newContext({ baseURL: E2E_ORIGIN, javaScriptEnabled: jsEnabled(testInfo) });
@@ -68,8 +68,8 @@ test("an e-mail change is confirmed through the mailed link @wide-only", async (
   loginAs,
   mailbox,
 }) => {
-  // Several sign-ins (argon2) and form round trips: more than the default 30 s under parallel load.
-  test.setTimeout(60_000);
+  // Several sign-ins (argon2) and form round trips: twice the default test time.
+  test.setTimeout(120_000);
   const member = await newMember();
   await loginAs(page, member);
   await page.goto("/member/settings");

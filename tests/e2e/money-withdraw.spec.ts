@@ -48,8 +48,8 @@ test.describe("withdrawal", () => {
     giveBalance,
     loginAs,
   }, testInfo) => {
-    // Several sign-ins (argon2) and form round trips: more than the default 30 s under parallel load.
-    test.setTimeout(60_000);
+    // Several sign-ins (argon2) and form round trips: twice the default test time.
+    test.setTimeout(120_000);
     const member = await newMember();
     await giveBalance(member, 300);
     await bindPayout(member);
@@ -86,8 +86,8 @@ test.describe("withdrawal", () => {
     giveBalance,
     loginAs,
   }, testInfo) => {
-    // Several sign-ins (argon2) and form round trips: more than the default 30 s under parallel load.
-    test.setTimeout(60_000);
+    // Several sign-ins (argon2) and form round trips: twice the default test time.
+    test.setTimeout(120_000);
     const member = await newMember();
     await giveBalance(member, 300);
     await bindPayout(member);

@@ -68,7 +68,7 @@ test.describe("View Ads", () => {
     giveBalance,
     loginAs,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const { titles } = await advertiserWithCampaigns(newMember, giveBalance, ["window"]);
     const referrer = await newMember();
     const viewer = await newMember({ referBy: referrer.userName });
@@ -143,7 +143,7 @@ test.describe("View Ads", () => {
     giveBalance,
     loginAs,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     const { titles } = await advertiserWithCampaigns(newMember, giveBalance, ["window"]);
     const viewer = await newMember();
     await page.clock.install();
@@ -167,7 +167,7 @@ test.describe("View Ads", () => {
     giveBalance,
     loginAs,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     const { titles } = await advertiserWithCampaigns(newMember, giveBalance, ["iframe"]);
     const viewer = await newMember();
     await loginAs(page, viewer);
@@ -190,7 +190,7 @@ test.describe("View Ads", () => {
     giveBalance,
     loginAs,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     const { titles } = await advertiserWithCampaigns(newMember, giveBalance, ["iframe"]);
     const viewer = await newMember();
     await loginAs(page, viewer);
@@ -217,7 +217,7 @@ test.describe("View Ads", () => {
     giveBalance,
     loginAs,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     const { titles } = await advertiserWithCampaigns(newMember, giveBalance, ["youtube"]);
     const viewer = await newMember();
     await loginAs(page, viewer);
@@ -250,7 +250,7 @@ test.describe("View Ads", () => {
     giveBalance,
     loginAs,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const { titles } = await advertiserWithCampaigns(newMember, giveBalance, ["window", "iframe", "youtube"]);
     const viewer = await newMember();
     const viewerCookie = await apiLogin(viewer.email, viewer.password);

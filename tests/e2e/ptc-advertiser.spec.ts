@@ -76,7 +76,7 @@ test.describe("Advertiser", () => {
     giveBalance,
     loginAs,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const advertiser = await newMember();
     await giveBalance(advertiser, 40);
     await loginAs(page, advertiser);
@@ -125,7 +125,7 @@ test.describe("Advertiser", () => {
     newMember,
     loginAs,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const m = await newMember();
     await loginAs(page, m);
     await page.goto("/member/advertiser/create");
@@ -196,7 +196,7 @@ test.describe("Advertiser", () => {
     giveBalance,
     loginAs,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     const advertiser = await newMember();
     await giveBalance(advertiser, 10);
     const cookie = await convertToDeposit(advertiser, 10);

@@ -25,7 +25,7 @@ test.describe("risk in the operator console", { tag: ["@needs-js", "@wide-only"]
     giveBalance,
     operator,
   }, testInfo) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const a = await newMember();
     const b = await newMember();
     const device = randomBytes(16).toString("base64url");

@@ -44,7 +44,7 @@ test.describe("Short links", () => {
     newMember,
     loginAs,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     const link = await createShortLink({ amount: "0.050", clicksPerDay: 2 });
     const m = await newMember();
     const cookie = await loginAs(page, m);

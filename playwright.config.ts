@@ -53,6 +53,8 @@ export const E2E_RAZORPAYX = {
 };
 /** The local stand-in of the YouTube IFrame Player API script (tests/support/youtube-player.ts). */
 export const E2E_YT_PORT = 3197;
+/** A test's budget (ADR 0021); a long test asks for a multiple of it (`testBudget` in fixtures.ts). */
+export const TEST_TIMEOUT_MS = 60_000;
 export const E2E_SESSION_SECRET = "e2e-session-secret-e2e-session-secret-0000";
 
 const serverEnv: Record<string, string> = {
@@ -117,7 +119,7 @@ export default defineConfig({
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   // A test's whole budget: a flow of several pages takes 20–30 s on a slow 2-core machine.
-  timeout: 60_000,
+  timeout: TEST_TIMEOUT_MS,
   expect: { timeout: 10_000 },
   reporter: [["list"], ["html", { open: "never", outputFolder: "playwright-report" }]],
   globalSetup: "./tests/e2e/global-setup.ts",

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, test, waitForHydration } from "./fixtures";
+import { expect, test, waitForHydration, testBudget } from "./fixtures";
 
 /**
  * Accessibility of the member pages (axe-core's WCAG 2.x A/AA rules, in Debian's Chromium) and the
@@ -48,7 +48,7 @@ async function checkMemberPages(page: Page): Promise<Record<string, string[]>> {
 
 test.describe("Accessibility", { tag: ["@needs-js", "@wide-only"] }, () => {
   // Each test opens and scans every member page: on a busy machine, longer than most tests.
-  test.describe.configure({ timeout: 120_000 });
+  test.describe.configure({ timeout: testBudget(2) });
 
   test("the member pages pass axe-core", async ({ page, loginAs }) => {
     await loginAs(page, DEMO);

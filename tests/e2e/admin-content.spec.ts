@@ -11,6 +11,7 @@ import {
   toast,
   waitForHydration,
   type OperatorHelper,
+  testBudget,
 } from "./fixtures";
 
 /**
@@ -119,7 +120,7 @@ test.describe("the content editor @needs-js @any-viewport", () => {
   });
 
   test("a support operator is refused the content editor by the server", async ({ page }) => {
-    test.setTimeout(180_000); // a second sign-in in the same 30 s step waits for the next code
+    test.setTimeout(testBudget(3)); // a second sign-in in the same 30 s step waits for the next code
     const cookie = await signInOperator(E2E_SUPPORT_OPERATOR);
     await handSessionTo(page, cookie);
     for (const path of ["/admin/content", "/admin/content/faq", "/admin/content/texts"]) {
@@ -160,7 +161,7 @@ test.describe("the content editor's accessibility", { tag: ["@needs-js", "@wide-
     test(`every content page passes axe-core at ${width} px, with nothing wider than the screen`, async ({
       page,
     }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(testBudget(2));
       await page.setViewportSize({ width, height: 800 });
       await loginOperatorPage(page);
       const found: Record<string, string[]> = {};

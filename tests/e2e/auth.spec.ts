@@ -17,6 +17,7 @@ import {
   firstLink,
   E2E_ORIGIN,
   E2E_OPERATOR,
+  testBudget,
 } from "./fixtures";
 import type { Page, TestInfo } from "@playwright/test";
 
@@ -245,7 +246,7 @@ test(
   { tag: "@any-viewport" },
   async ({ page }) => {
     // A code works once per 30-second step: another run in the same step makes this one wait for the next.
-    test.setTimeout(240_000);
+    test.setTimeout(testBudget(4));
     await page.goto("/login");
     await submitLoginForm(page, E2E_OPERATOR.email, E2E_OPERATOR.password);
     await expect(page.getByRole("heading", { name: "Two-step sign-in" })).toBeVisible();

@@ -12,6 +12,7 @@ import {
   waitForHydration,
   type Member,
   type OperatorHelper,
+  testBudget,
 } from "./fixtures";
 import { operatorPage } from "./money-helpers";
 import { convertToDeposit } from "./ptc-helpers";
@@ -676,7 +677,7 @@ test.describe("Tic-tac-toe without JavaScript", () => {
     operator,
     giveBalance,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(testBudget(3));
 
     // A type of the test's own, its fee near ₹1 (each member has ₹2 of deposit).
     const { id: typeId, name, fee, prize } = await createPaidType(operator, "No Script Room", 1001);
@@ -912,7 +913,7 @@ test.describe("Tic-tac-toe: real play", () => {
     newMember,
     giveBalance,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(testBudget(3));
     const type = await createPaidType(operator, "Play", 30_000);
     try {
       const funds = 100;
@@ -1011,7 +1012,7 @@ test.describe("Tic-tac-toe: real play", () => {
     newMember,
     giveBalance,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(testBudget(3));
     const type = await createPaidType(operator, "Play", 30_000);
     try {
       const funds = 100;
@@ -1058,7 +1059,7 @@ test.describe("Tic-tac-toe: real play", () => {
     newMember,
     giveBalance,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(testBudget(3));
     const type = await createPaidType(operator, "Play", 30_000);
     try {
       const phone: BrowserContextOptions = {
@@ -1122,7 +1123,7 @@ test.describe("Tic-tac-toe: real play", () => {
     newMember,
     giveBalance,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(testBudget(3));
     const type = await createPaidType(operator, "Play", 30_000);
     try {
       const [ma, mb] = await Promise.all([

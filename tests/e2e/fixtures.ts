@@ -12,6 +12,7 @@ import {
   E2E_OPERATOR_COOKIE_FILE,
   E2E_ORIGIN,
   E2E_SUPPORT_OPERATOR,
+  TEST_TIMEOUT_MS,
 } from "../../playwright.config";
 
 export { expect };
@@ -408,6 +409,9 @@ export function freshDetails(): { name: string; mobile: string; email: string; p
     password: "fresh-password-123",
   };
 }
+
+/** A long test's budget: `n` times every test's (TEST_TIMEOUT_MS), so the two move together. */
+export const testBudget = (n: number) => n * TEST_TIMEOUT_MS;
 
 /**
  * Resolves once React has hydrated the page (scripts on). Tests of browser-only rules need it;

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import fc from "fast-check";
-import { test, expect, E2E_ORIGIN, apiLogin } from "./fixtures";
+import { test, expect, E2E_ORIGIN, apiLogin, testBudget } from "./fixtures";
 
 /**
  * Every form action, as a visitor, a member and an operator, receives missing, extra and
@@ -255,7 +255,7 @@ test("@any-viewport @needs-js every form action answers bad input with a 4xx or 
   newMember,
   operator,
 }) => {
-  test.setTimeout(480_000);
+  test.setTimeout(testBudget(8));
   const member = await newMember();
   const identities = [
     { who: "visitor", cookie: undefined as string | undefined },

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, freshDetails, jsEnabled, test, toast, waitForHydration } from "./fixtures";
+import { expect, freshDetails, jsEnabled, test, toast, waitForHydration, testBudget } from "./fixtures";
 import { bindPayout } from "./money-helpers";
 import { adCard, advertiserWithCampaigns } from "./ptc-helpers";
 import hi from "../../app/i18n/hi";
@@ -82,7 +82,7 @@ test.describe("in Hindi", () => {
     giveBalance,
     loginAs,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(testBudget(2));
     const w = hi.account.withdraw;
     const member = await newMember();
     await giveBalance(member, 300);
@@ -116,7 +116,7 @@ test.describe("in Hindi", () => {
     giveBalance,
     loginAs,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(testBudget(3));
     const p = hi.earn.ptc;
     const tabWords = hi.earn.adTab;
     const { titles } = await advertiserWithCampaigns(newMember, giveBalance, ["iframe"]);

@@ -1,4 +1,4 @@
-import { test, expect, toast, waitForHydration, jsEnabled } from "./fixtures";
+import { test, expect, toast, waitForHydration, jsEnabled, testBudget } from "./fixtures";
 import type { Page } from "@playwright/test";
 
 function card(page: Page, name: string) {
@@ -23,8 +23,8 @@ test("a conversion each way, the second with the 5 % charge", async ({
   giveBalance,
   loginAs,
 }) => {
-  // Several sign-ins (argon2) and form round trips: twice the default test time.
-  test.setTimeout(120_000);
+  // Several sign-ins (argon2) and form round trips.
+  test.setTimeout(testBudget(2));
   const member = await newMember();
   await giveBalance(member, 200);
   await loginAs(page, member);

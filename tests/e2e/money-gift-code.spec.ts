@@ -1,4 +1,4 @@
-import { test, expect, toast, jsEnabled } from "./fixtures";
+import { test, expect, toast, jsEnabled, testBudget } from "./fixtures";
 import { operatorPage } from "./money-helpers";
 
 test("the operator creates a gift code and a member claims it once @wide-only", async ({
@@ -7,8 +7,8 @@ test("the operator creates a gift code and a member claims it once @wide-only", 
   newMember,
   loginAs,
 }, testInfo) => {
-  // Several sign-ins (argon2) and form round trips: twice the default test time.
-  test.setTimeout(120_000);
+  // Several sign-ins (argon2) and form round trips.
+  test.setTimeout(testBudget(2));
   const code = `GIFT${Date.now().toString(36).toUpperCase()}${testInfo.project.name.replace(/\W/g, "").toUpperCase()}`;
   const ops = await operatorPage(browser, jsEnabled(testInfo));
   await ops.goto("/admin/gift-codes");

@@ -1,4 +1,4 @@
-import { test, expect, toast, jsEnabled, api, apiLogin, firstLink, E2E_ORIGIN } from "./fixtures";
+import { test, expect, toast, jsEnabled, api, apiLogin, firstLink, E2E_ORIGIN, testBudget } from "./fixtures";
 
 // Sessions and mailed links are the server's rules, the same on any screen: js and no-js run these,
 // the phone does not (member-shell.spec.ts checks these pages at 360 px).
@@ -8,8 +8,8 @@ test("a password change ends the member's other sessions @wide-only", async ({
   newMember,
   loginAs,
 }, testInfo) => {
-  // Several sign-ins (argon2) and form round trips: twice the default test time.
-  test.setTimeout(120_000);
+  // Several sign-ins (argon2) and form round trips.
+  test.setTimeout(testBudget(2));
   const member = await newMember();
   await loginAs(page, member);
   const other = await browser.newContext({ baseURL: E2E_ORIGIN, javaScriptEnabled: jsEnabled(testInfo) });
@@ -68,8 +68,8 @@ test("an e-mail change is confirmed through the mailed link @wide-only", async (
   loginAs,
   mailbox,
 }) => {
-  // Several sign-ins (argon2) and form round trips: twice the default test time.
-  test.setTimeout(120_000);
+  // Several sign-ins (argon2) and form round trips.
+  test.setTimeout(testBudget(2));
   const member = await newMember();
   await loginAs(page, member);
   await page.goto("/member/settings");

@@ -1,4 +1,4 @@
-import { test, expect, toast, jsEnabled, waitForHydration, type Member } from "./fixtures";
+import { test, expect, toast, jsEnabled, waitForHydration, type Member, testBudget } from "./fixtures";
 import { bindPayout, operatorPage } from "./money-helpers";
 import type { Page } from "@playwright/test";
 
@@ -48,8 +48,8 @@ test.describe("withdrawal", () => {
     giveBalance,
     loginAs,
   }, testInfo) => {
-    // Several sign-ins (argon2) and form round trips: twice the default test time.
-    test.setTimeout(120_000);
+    // Several sign-ins (argon2) and form round trips.
+    test.setTimeout(testBudget(2));
     const member = await newMember();
     await giveBalance(member, 300);
     await bindPayout(member);
@@ -86,8 +86,8 @@ test.describe("withdrawal", () => {
     giveBalance,
     loginAs,
   }, testInfo) => {
-    // Several sign-ins (argon2) and form round trips: twice the default test time.
-    test.setTimeout(120_000);
+    // Several sign-ins (argon2) and form round trips.
+    test.setTimeout(testBudget(2));
     const member = await newMember();
     await giveBalance(member, 300);
     await bindPayout(member);

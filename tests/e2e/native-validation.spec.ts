@@ -1,4 +1,4 @@
-import { test, expect, type Member } from "./fixtures";
+import { test, expect, type Member, testBudget } from "./fixtures";
 import { bindPayout, operatorPage, requestWithdrawalByApi } from "./money-helpers";
 import type { Page } from "@playwright/test";
 
@@ -26,7 +26,7 @@ test.describe("native validation without JavaScript @no-js-only", () => {
   });
 
   test("member forms keep the browser's checks", async ({ page, loginAs }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(testBudget(2));
     await loginAs(page, member);
     await expectNativeRules(page, "/member/profile", { 'input[name="name"]': "required" });
     await expectNativeRules(page, "/member/withdraw", { "#withdraw-amount": "required" });
@@ -66,7 +66,7 @@ test.describe("native validation without JavaScript @no-js-only", () => {
   });
 
   test("operator forms keep the browser's checks", async ({ browser }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(testBudget(2));
     // A pending withdrawal, so the payout queue shows its reject form.
     await requestWithdrawalByApi(member, 100);
     const ops = await operatorPage(browser, false);

@@ -14,6 +14,7 @@ import {
   uniqueEmail,
   uniqueMobile,
   userNameOf,
+  testBudget,
 } from "./fixtures";
 import { E2E_OPERATOR, E2E_PAYOUTS_ORIGIN, E2E_RAZORPAYX_URL } from "../../playwright.config";
 
@@ -214,7 +215,7 @@ test.describe("payouts through RazorpayX", { tag: "@any-viewport" }, () => {
 
   test.beforeAll(async () => {
     // Sign-ins (argon2) for the operator and two members, and their set-up.
-    test.setTimeout(180_000);
+    test.setTimeout(testBudget(3));
     operatorCookie = await signInOperator();
     [paid, failed, newcomer, filed] = await Promise.all([
       memberWithWithdrawal(operatorCookie),
@@ -227,7 +228,7 @@ test.describe("payouts through RazorpayX", { tag: "@any-viewport" }, () => {
   test("the operator approves a batch; RazorpayX's final statuses settle both requests", async ({
     browser,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(testBudget(2));
     const ops = await pageOn3102(browser, operatorCookie);
     await ops.goto("/admin/withdrawals");
     await expect(ops.getByTestId("payout-mode")).toContainText("Payouts go through RazorpayX");
@@ -327,7 +328,7 @@ test.describe("payouts through RazorpayX", { tag: "@any-viewport" }, () => {
   test("a bank file: written from the queue, downloaded, and settled by the bank's result file", async ({
     browser,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(testBudget(2));
     const ops = await pageOn3102(browser, operatorCookie);
     await ops.goto("/admin/withdrawals");
     const rowOf = (m: PayoutMember) =>

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { api, apiLogin, expect, test, toast, waitForHydration } from "./fixtures";
+import { api, apiLogin, expect, test, toast, waitForHydration, testBudget } from "./fixtures";
 import {
   adCard,
   advertiserWithCampaigns,
@@ -68,7 +68,7 @@ test.describe("View Ads", () => {
     giveBalance,
     loginAs,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(testBudget(3));
     const { titles } = await advertiserWithCampaigns(newMember, giveBalance, ["window"]);
     const referrer = await newMember();
     const viewer = await newMember({ referBy: referrer.userName });
@@ -143,7 +143,7 @@ test.describe("View Ads", () => {
     giveBalance,
     loginAs,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(testBudget(2));
     const { titles } = await advertiserWithCampaigns(newMember, giveBalance, ["window"]);
     const viewer = await newMember();
     await page.clock.install();
@@ -167,7 +167,7 @@ test.describe("View Ads", () => {
     giveBalance,
     loginAs,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(testBudget(2));
     const { titles } = await advertiserWithCampaigns(newMember, giveBalance, ["iframe"]);
     const viewer = await newMember();
     await loginAs(page, viewer);
@@ -190,7 +190,7 @@ test.describe("View Ads", () => {
     giveBalance,
     loginAs,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(testBudget(2));
     const { titles } = await advertiserWithCampaigns(newMember, giveBalance, ["iframe"]);
     const viewer = await newMember();
     await loginAs(page, viewer);
@@ -217,7 +217,7 @@ test.describe("View Ads", () => {
     giveBalance,
     loginAs,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(testBudget(2));
     const { titles } = await advertiserWithCampaigns(newMember, giveBalance, ["youtube"]);
     const viewer = await newMember();
     await loginAs(page, viewer);
@@ -250,7 +250,7 @@ test.describe("View Ads", () => {
     giveBalance,
     loginAs,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(testBudget(3));
     const { titles } = await advertiserWithCampaigns(newMember, giveBalance, ["window", "iframe", "youtube"]);
     const viewer = await newMember();
     const viewerCookie = await apiLogin(viewer.email, viewer.password);

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectMessage, jsEnabled, test, toast, waitForHydration } from "./fixtures";
+import { expect, expectMessage, jsEnabled, test, toast, waitForHydration, testBudget } from "./fixtures";
 import {
   SAMPLE_AD_URL,
   SAMPLE_VIDEO_URL,
@@ -76,7 +76,7 @@ test.describe("Advertiser", () => {
     giveBalance,
     loginAs,
   }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(testBudget(4));
     const advertiser = await newMember();
     await giveBalance(advertiser, 40);
     await loginAs(page, advertiser);
@@ -125,7 +125,7 @@ test.describe("Advertiser", () => {
     newMember,
     loginAs,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(testBudget(3));
     const m = await newMember();
     await loginAs(page, m);
     await page.goto("/member/advertiser/create");
@@ -196,7 +196,7 @@ test.describe("Advertiser", () => {
     giveBalance,
     loginAs,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(testBudget(2));
     const advertiser = await newMember();
     await giveBalance(advertiser, 10);
     const cookie = await convertToDeposit(advertiser, 10);

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { test, expect, toast, api, jsEnabled, waitForHydration, type Member } from "./fixtures";
+import { test, expect, toast, api, jsEnabled, waitForHydration, type Member, testBudget } from "./fixtures";
 import { bindPayout, operatorPage, requestWithdrawalByApi } from "./money-helpers";
 
 /**
@@ -25,7 +25,7 @@ test.describe("risk in the operator console", { tag: ["@needs-js", "@wide-only"]
     giveBalance,
     operator,
   }, testInfo) => {
-    test.setTimeout(180_000);
+    test.setTimeout(testBudget(3));
     const a = await newMember();
     const b = await newMember();
     const device = randomBytes(16).toString("base64url");

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { apiLogin, expect, jsEnabled, test, toast, waitForHydration } from "./fixtures";
+import { apiLogin, expect, jsEnabled, test, toast, waitForHydration, testBudget } from "./fixtures";
 import {
   claimShortLink,
   completeShortLink,
@@ -44,7 +44,7 @@ test.describe("Short links", () => {
     newMember,
     loginAs,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(testBudget(2));
     const link = await createShortLink({ amount: "0.050", clicksPerDay: 2 });
     const m = await newMember();
     const cookie = await loginAs(page, m);

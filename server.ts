@@ -296,7 +296,9 @@ io?.on("connection", (socket) => {
  *    received, so its client reconnects through the proxy to another node and resumes its rooms;
  *    an event the client sent as it was told to go was not handled, and the client sends it again;
  * 4. once every connection is closed (or SHUTDOWN_GRACE_SECONDS have passed: the rest are closed),
- *    timers, Redis and the pool are released and the process exits 0.
+ *    the timers stop, games' joins still waiting for a slot are refused (their sockets are gone),
+ *    the work already started (requests, socket events, sweeps, pushes: deps.inFlight) is waited
+ *    for (CLOSE_WAITS_MS at most), Redis and the pool are released and the process exits 0.
  */
 async function shutdown(signal: NodeJS.Signals) {
   if (draining) return;

@@ -77,7 +77,7 @@ export function createApi(
     // The web tier's id is honoured only next to the internal token; anyone else gets one of ours.
     const reqId = (fromWebTier(c) && validRequestId(c.req.header("x-request-id"))) || randomUUID();
     c.set("reqId", reqId);
-    await next();
+    await deps.inFlight.track(next());
     c.header("X-Request-Id", reqId);
     // The handler's pattern (middlewares are registered for ALL methods); none matched is a 404,
     // whose path stays out of the line and the labels.

@@ -11,6 +11,8 @@ import type { RealtimeComponent } from "../shared/taskWall";
 import { NO_GAME_NOTIFIER, type GameDeps, type GameNotifier } from "./games/rooms";
 import type { PayoutProvider } from "./payouts/provider";
 import { razorpayX } from "./payouts/razorpayx";
+import { InFlight } from "./lib/inFlight";
+import { log } from "../shared/log.server";
 
 /**
  * Pushes an event to a member's sockets registered for a page component (room
@@ -52,8 +54,14 @@ export interface Deps {
   selfOrigin: string;
   /** The payout provider approvals send through (PAYOUT_PROVIDER); absent: payouts are made by hand. */
   payoutProvider?: PayoutProvider;
+  /** The work this process has started and not finished: close() waits for it. */
+  inFlight: InFlight;
+  /** Waits for the work in flight (CLOSE_WAITS_MS at most), then releases Redis and the database pool. */
   close(): Promise<void>;
 }
+
+/** How long closing waits for the work in flight: a join or a sweep takes milliseconds. */
+export const CLOSE_WAITS_MS = 10_000;
 
 /** The configured payout provider, if any (config.ts refuses a half configuration). */
 export function payoutProviderOf(config: Config): PayoutProvider | undefined {
@@ -84,6 +92,7 @@ export async function createDeps(
   const redis = config.REDIS_URL
     ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: false })
     : undefined;
+  const inFlight = new InFlight();
   const mailer =
     overrides.mailer ?? createMailer({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
   return {
@@ -109,7 +118,10 @@ export async function createDeps(
     gameNotifier: NO_GAME_NOTIFIER,
     selfOrigin: config.PUBLIC_ORIGIN?.replace(/\/+$/, "") ?? `http://127.0.0.1:${config.PORT}`,
     payoutProvider: payoutProviderOf(config),
+    inFlight,
     async close() {
+      const left = await inFlight.settled(CLOSE_WAITS_MS);
+      if (left > 0) log.warn({ left }, "closing the database pool with work still in flight");
       redis?.disconnect();
       await database.close();
     },

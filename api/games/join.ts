@@ -71,20 +71,34 @@ export async function join(g: GameDeps, userId: string, request: JoinRequest): P
  */
 const JOINS_AT_ONCE = 4;
 let joinsInFlight = 0;
-const joinsWaiting: (() => void)[] = [];
+const joinsWaiting: { resolve: () => void; reject: (e: Error) => void }[] = [];
 
 function joinSlot(): Promise<void> {
   if (joinsInFlight < JOINS_AT_ONCE) {
     joinsInFlight++;
     return Promise.resolve();
   }
-  return new Promise((resolve) => joinsWaiting.push(resolve));
+  return new Promise((resolve, reject) => joinsWaiting.push({ resolve, reject }));
 }
 
 function releaseJoinSlot() {
   const next = joinsWaiting.shift();
-  if (next) next();
+  if (next) next.resolve();
   else joinsInFlight--;
+}
+
+/** The refusal of a join that was still waiting for its turn when the node stopped. */
+export const JOIN_NOT_STARTED = "The server is restarting. Please join again.";
+
+/**
+ * Refuses the joins still waiting for a slot (they have touched nothing): when a stopping node has
+ * closed its sockets, their members reconnect to another node and join there, and this one closes
+ * its pool after the joins in flight. Answers how many were refused.
+ */
+export function refuseWaitingJoins(): number {
+  const refused = joinsWaiting.splice(0);
+  for (const waiting of refused) waiting.reject(new DomainError("unavailable", JOIN_NOT_STARTED));
+  return refused.length;
 }
 
 /**

@@ -113,12 +113,14 @@ export function handle<T, A>(
     }
     const started = performance.now();
     const where = { reqId: socket.data.reqId, event: String(event) };
-    deps.limiter
-      .consume("socketRequests", socket.data.member.id)
-      .then(() => run(parsed.data))
-      .then(reply, (e: unknown) => reply(errorAck(e, errorField, where)))
-      .finally(() =>
-        log.debug({ ...where, ms: Math.round((performance.now() - started) * 10) / 10 }, "socket event"),
-      );
+    void deps.inFlight.track(
+      deps.limiter
+        .consume("socketRequests", socket.data.member.id)
+        .then(() => run(parsed.data))
+        .then(reply, (e: unknown) => reply(errorAck(e, errorField, where)))
+        .finally(() =>
+          log.debug({ ...where, ms: Math.round((performance.now() - started) * 10) / 10 }, "socket event"),
+        ),
+    );
   });
 }

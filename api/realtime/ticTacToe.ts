@@ -3,7 +3,7 @@ import type { Deps } from "../deps";
 import { gameDeps } from "../deps";
 import { memberBalances } from "../ledger/ledger";
 import type { GameNotifier } from "../games/rooms";
-import { cancel, join } from "../games/join";
+import { cancel, join, refuseWaitingJoins } from "../games/join";
 import { disconnect, enterRoom } from "../games/presence";
 import { move } from "../games/moves";
 import { sweep } from "../games/sweeper";
@@ -62,20 +62,22 @@ function notifier(io: RealtimeServer, deps: Deps): GameNotifier {
       io.to(everyoneRoom(LOBBY_COMPONENT)).emit(EV.lobbyUpdated, { success: true });
     },
     balance(userId) {
-      memberBalances(deps.db, userId)
-        .then(({ withdrawable, deposit }) => {
-          const push = {
-            success: true,
-            msg: {
-              available_balance: milliToRupeeString(withdrawable),
-              deposit_amount: milliToRupeeString(deposit),
-            },
-          };
-          io.to([componentRoom(userId, LOBBY_COMPONENT), componentRoom(userId, ROOM_COMPONENT)]).emit(
-            EV.balanceUpdated,
-            push,
-          );
-        })
+      void deps.inFlight
+        .track(
+          memberBalances(deps.db, userId).then(({ withdrawable, deposit }) => {
+            const push = {
+              success: true,
+              msg: {
+                available_balance: milliToRupeeString(withdrawable),
+                deposit_amount: milliToRupeeString(deposit),
+              },
+            };
+            io.to([componentRoom(userId, LOBBY_COMPONENT), componentRoom(userId, ROOM_COMPONENT)]).emit(
+              EV.balanceUpdated,
+              push,
+            );
+          }),
+        )
         .catch((e: unknown) => log.error({ err: e }, "balance push failed"));
     },
   };
@@ -95,7 +97,8 @@ export function attachTicTacToe(io: RealtimeServer, deps: Deps, opts: { sweepEve
     timer = setInterval(() => {
       if (running) return;
       running = true;
-      sweep(g())
+      deps.inFlight
+        .track(sweep(g()))
         .catch((e: unknown) => log.error({ err: e }, "game sweeper failed"))
         .finally(() => {
           running = false;
@@ -164,19 +167,26 @@ export function attachTicTacToe(io: RealtimeServer, deps: Deps, opts: { sweepEve
         const present = async () => (await io.in(presenceRoom(id, member.id)).fetchSockets()).length > 0;
         // Another tab or a reconnect (on any node) still in the game keeps the member connected;
         // a return that raced the countdown's start is checked once more after it and wins.
-        (async () => {
-          if (await present()) return;
-          await disconnect(g(), id, member.id);
-          if (await present()) await enterRoom(g(), id, member.id);
-        })().catch((e: unknown) => log.error({ err: e }, "game disconnect failed"));
+        deps.inFlight
+          .track(
+            (async () => {
+              if (await present()) return;
+              await disconnect(g(), id, member.id);
+              if (await present()) await enterRoom(g(), id, member.id);
+            })(),
+          )
+          .catch((e: unknown) => log.error({ err: e }, "game disconnect failed"));
       }
     });
   }
 
   return {
     connected,
+    /** The sweeper stops, and joins still waiting for a slot are refused (every socket is gone). */
     stop() {
       if (timer) clearInterval(timer);
+      const refused = refuseWaitingJoins();
+      if (refused > 0) log.info({ refused }, "joins not started when the node stopped: refused");
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { BrowserContext, Page } from "@playwright/test";
 import {
   test,
   expect,
@@ -61,6 +61,27 @@ async function serviceWorkerReady(page: Page): Promise<string> {
   });
 }
 
+/**
+ * Takes the context offline, and waits until the service worker's own requests fail too: the
+ * browser applies the setting to a worker on its own, a moment after the pages (a navigation
+ * right away could still reach the network through the worker, microsoft/playwright#2311).
+ */
+async function goOffline(context: BrowserContext): Promise<void> {
+  await context.setOffline(true);
+  const [worker] = context.serviceWorkers();
+  expect(worker, "the page's service worker").toBeDefined();
+  await expect
+    .poll(() =>
+      worker!.evaluate(() =>
+        fetch("/healthz", { cache: "no-store" }).then(
+          () => "online",
+          () => "offline",
+        ),
+      ),
+    )
+    .toBe("offline");
+}
+
 /** Whether the worker's caches hold a copy of `path`. */
 function cached(page: Page, path: string): Promise<boolean> {
   return page.evaluate(async (p) => (await caches.match(p)) !== undefined, path);
@@ -83,7 +104,7 @@ test.describe("Service worker and offline page", () => {
       await expect(page.getByRole("heading", { level: 1, name: "Terms of Use" })).toBeVisible();
       await expect.poll(() => cached(page, "/terms-of-use")).toBe(true);
 
-      await context.setOffline(true);
+      await goOffline(context);
 
       // A public page never visited: the worker answers with the offline page.
       await page.goto("/dmca");
@@ -129,7 +150,7 @@ test.describe("Service worker and offline page", () => {
       });
       expect(keys.filter((u) => u.startsWith("/member") || u.endsWith(".data"))).toEqual([]);
 
-      await context.setOffline(true);
+      await goOffline(context);
       await page.goto("/member/dashboard");
       await expect(page.getByRole("heading", { level: 1, name: "You are Offline" })).toBeVisible();
       await expect(page.getByText(m.email)).toHaveCount(0);
@@ -167,7 +188,7 @@ test.describe("Service worker and offline page", () => {
       await expect.poll(() => cached(page, "/payment-proof")).toBe(true);
       expect(await cached(page, "/admin/messages")).toBe(false);
 
-      await context.setOffline(true);
+      await goOffline(context);
       await page.goto("/admin/messages");
       await expect(page.getByRole("heading", { level: 1, name: "You are Offline" })).toBeVisible();
       await expect(page.getByText(email)).toHaveCount(0);

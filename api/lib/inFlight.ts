@@ -1,6 +1,6 @@
 /**
- * The work a node has started and not finished: API requests, socket events, game sweeps and the
- * pushes read after a commit. A node that stops waits for it before it closes its database pool,
+ * The work a node has started and not finished: API requests, socket events, game sweeps, payout
+ * reconciling and the pushes read after a commit. A node that stops waits for it before it closes its database pool,
  * so nothing it started fails half-way on a closed connection (server.ts, shutdown).
  */
 export class InFlight {

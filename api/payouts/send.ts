@@ -188,7 +188,8 @@ export function startReconciler(deps: Deps, everyMs = 30_000): { stop(): void } 
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    reconcilePayouts(deps)
+    deps.inFlight
+      .track(reconcilePayouts(deps))
       .catch((e: unknown) => log.error({ err: e }, "payouts: reconciler failed"))
       .finally(() => {
         running = false;

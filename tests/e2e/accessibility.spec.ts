@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { axeViolations } from "./axe";
 import type { Page } from "@playwright/test";
 import { expect, test, waitForHydration, testBudget } from "./fixtures";
 
@@ -21,26 +21,13 @@ const MEMBER_PAGES = [
 
 const DEMO = { email: "demo@example.com", password: "demo-password-123" };
 
-async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    // One run in the page itself: the default finishes each run in a new blank page (slower).
-    .setLegacyMode(true)
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-    // Experimental in axe-core, so off unless named: a control's name starts with its visible text.
-    .options({ rules: { "label-content-name-mismatch": { enabled: true } } })
-    .analyze();
-  return result.violations.map(
-    (v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-  );
-}
-
 /** Every member page in turn, signed in as the demo member (two months of earnings: the dashboard's table scrolls). */
 async function checkMemberPages(page: Page): Promise<Record<string, string[]>> {
   const found: Record<string, string[]> = {};
   for (const path of MEMBER_PAGES) {
     await page.goto(path);
     await waitForHydration(page);
-    const v = await violations(page);
+    const v = await axeViolations(page);
     if (v.length) found[path] = v;
   }
   return found;

@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { axeViolations } from "./axe";
 import type { Page } from "@playwright/test";
 import {
   test,
@@ -16,17 +16,6 @@ import {
  * operator here would need a second factor of its own). The confirm step works without
  * JavaScript at 360 px, and both pages pass axe-core.
  */
-
-async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .setLegacyMode(true)
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-    .options({ rules: { "label-content-name-mismatch": { enabled: true } } })
-    .analyze();
-  return result.violations.map(
-    (v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-  );
-}
 
 /** The member's id, found by the operator's search (by e-mail). */
 async function memberId(operator: OperatorHelper, member: Member): Promise<string> {
@@ -122,17 +111,17 @@ test.describe("manual adjustments @needs-js @any-viewport", () => {
     const found: Record<string, string[]> = {};
     await page.goto(`/admin/members/${id}/adjust`);
     await waitForHydration(page);
-    found.form = await violations(page);
+    found.form = await axeViolations(page);
     await fillAdjustment(page, { direction: "Credit", balance: "Deposit", amount: "3", reason: "Axe check" });
     await expect(page.getByRole("button", { name: "Confirm" })).toBeVisible();
-    found.confirm = await violations(page);
+    found.confirm = await axeViolations(page);
     await page.getByRole("button", { name: "Confirm" }).click();
     await expect(page.getByTestId("balance-deposit")).toHaveText("₹3.000");
-    found.posted = await violations(page);
+    found.posted = await axeViolations(page);
     for (const status of ["pending", "posted", "rejected"]) {
       await page.goto(`/admin/adjustments?status=${status}`);
       await waitForHydration(page);
-      found[status] = await violations(page);
+      found[status] = await axeViolations(page);
     }
     expect(Object.fromEntries(Object.entries(found).filter(([, v]) => v.length))).toEqual({});
   });

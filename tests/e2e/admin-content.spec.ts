@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
+import { axeViolations } from "./axe";
 import type { Page } from "@playwright/test";
 import {
   test,
@@ -145,17 +145,6 @@ const CONTENT_PAGES = [
   "/admin/content/texts",
 ];
 
-async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .setLegacyMode(true)
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-    .options({ rules: { "label-content-name-mismatch": { enabled: true } } })
-    .analyze();
-  return result.violations.map(
-    (v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-  );
-}
-
 test.describe("the content editor's accessibility", { tag: ["@needs-js", "@wide-only"] }, () => {
   for (const width of [1280, 360]) {
     test(`every content page passes axe-core at ${width} px, with nothing wider than the screen`, async ({
@@ -168,7 +157,7 @@ test.describe("the content editor's accessibility", { tag: ["@needs-js", "@wide-
       for (const path of CONTENT_PAGES) {
         await page.goto(path);
         await waitForHydration(page);
-        const v = await violations(page);
+        const v = await axeViolations(page);
         if (v.length) found[path] = v;
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         if (overflow > 0) found[path] = [...(found[path] ?? []), `wider than the screen by ${overflow}px`];
@@ -183,7 +172,7 @@ test.describe("the content editor's accessibility", { tag: ["@needs-js", "@wide-
         .getByRole("button", { name: "Preview" })
         .click();
       await expect(page.getByTestId("content-preview")).toContainText("Preview");
-      const withPreview = await violations(page);
+      const withPreview = await axeViolations(page);
       if (withPreview.length) found["faq with preview"] = withPreview;
       expect(found).toEqual({});
     });

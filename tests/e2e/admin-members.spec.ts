@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { axeViolations } from "./axe";
 import type { Page } from "@playwright/test";
 import { expect, loginOperatorPage, test, waitForHydration } from "./fixtures";
 
@@ -7,17 +7,6 @@ import { expect, loginOperatorPage, test, waitForHydration } from "./fixtures";
  * moves between the lists by their tab links and adds a note; the note form without JavaScript
  * on a 360 px screen; axe-core on the search and the member page.
  */
-
-async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .setLegacyMode(true)
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-    .options({ rules: { "label-content-name-mismatch": { enabled: true } } })
-    .analyze();
-  return result.violations.map(
-    (v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-  );
-}
 
 /** Searches for `email` on /admin/members and opens the one result; answers the member's page path. */
 async function openMember(page: Page, email: string, userName: string): Promise<string> {
@@ -78,16 +67,16 @@ test.describe("the members console @needs-js", () => {
     await loginOperatorPage(page);
     await page.goto(`/admin/members?q=${encodeURIComponent(member.email)}`);
     await waitForHydration(page);
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await page.goto("/admin/members?q=nobody-at-all%40e2e.test");
     await expect(page.getByTestId("members-empty")).toBeVisible();
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     const path = await openMember(page, member.email, member.userName);
     await waitForHydration(page);
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await page.goto(`${path}?tab=signins`);
     await waitForHydration(page);
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 });
 

@@ -1,5 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import { axeViolations } from "./axe";
 import {
   expect,
   loginOperatorPage,
@@ -17,17 +16,6 @@ import {
  * notice on the withdraw page, the suspension notice on the PTC ads page, the closed-account
  * message on the login page. State is set up through the API.
  */
-
-async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .setLegacyMode(true)
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-    .options({ rules: { "label-content-name-mismatch": { enabled: true } } })
-    .analyze();
-  return result.violations.map(
-    (v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-  );
-}
 
 /** The member's id, through the operator's search. */
 async function memberId(m: Member): Promise<string> {
@@ -73,7 +61,7 @@ test.describe("member actions with scripts", { tag: ["@needs-js", "@wide-only"] 
       "Checking the payout account",
     );
     await expect(page.getByRole("heading", { name: "Release the hold", exact: true })).toBeVisible();
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     const release = page.getByRole("region", { name: "Release the hold" });
     await release.getByLabel("Reason").fill("Account checked");
@@ -93,12 +81,12 @@ test.describe("member actions with scripts", { tag: ["@needs-js", "@wide-only"] 
     await loginOperatorPage(page);
     await page.goto(`/admin/members/${id}/actions`);
     await waitForHydration(page);
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     const suspend = page.getByRole("region", { name: "Suspend earning" });
     await suspend.getByLabel("Reason").fill("Review");
     await suspend.getByRole("button", { name: "Suspend earning" }).click();
     await expect(page.getByTestId("confirm-step")).toBeVisible();
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   test("a member sees the hold on the withdraw page and the suspension on the PTC ads page", async ({

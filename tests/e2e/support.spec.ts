@@ -1,5 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import { axeViolations } from "./axe";
 import {
   test,
   expect,
@@ -19,17 +18,6 @@ import {
  * canned reply (mailed, and shown on the member's support page), and a member files a
  * missing-credit report for a wall they opened, which the operator sees beside their postbacks.
  */
-
-async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .setLegacyMode(true)
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-    .options({ rules: { "label-content-name-mismatch": { enabled: true } } })
-    .analyze();
-  return result.violations.map(
-    (v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-  );
-}
 
 let supportCookie: Promise<string> | undefined;
 /** The support operator signs in once for the file (each sign-in spends a one-time code). */
@@ -80,7 +68,7 @@ test.describe("support @needs-js @wide-only", () => {
       "href",
       /^\/admin\/members\/[^/]+$/,
     );
-    expect(await violations(ops)).toEqual([]);
+    expect(await axeViolations(ops)).toEqual([]);
 
     await listed.getByRole("link", { name: subject }).click();
     await expect(ops.getByRole("heading", { level: 1, name: subject })).toBeVisible();
@@ -89,7 +77,7 @@ test.describe("support @needs-js @wide-only", () => {
     await ops.getByLabel("Canned reply").selectOption({ label: cannedTitle });
     await ops.getByRole("button", { name: "Use" }).click();
     await expect(ops.getByLabel("Your reply")).toHaveValue(cannedBody);
-    expect(await violations(ops)).toEqual([]);
+    expect(await axeViolations(ops)).toEqual([]);
     await ops.getByRole("button", { name: "Send reply" }).click();
     await expect(toast(ops)).toContainText("Reply sent.");
     await expect(ops.getByTestId("thread-reply")).toContainText(cannedBody);
@@ -126,7 +114,7 @@ test.describe("support @needs-js @wide-only", () => {
     await expect(page.getByTestId("no-walls-opened")).toContainText(
       "You have not opened a task wall in the last 30 days",
     );
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     await page.goto("/member/task-wall");
     await page.getByRole("link", { name: "Start Demo Wall" }).click();
@@ -146,7 +134,7 @@ test.describe("support @needs-js @wide-only", () => {
     await expect(filed).toContainText("Your missing-credit report has been received.");
     await expect(filed.getByTestId("message-status")).toHaveText("Open");
     await expect(filed).toContainText("We answer missing-credit reports within 48 hours.");
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     const ops = await browser.newPage();
     await handSessionTo(ops, await supportSession());

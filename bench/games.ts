@@ -204,6 +204,10 @@ async function run(ROOMS: number): Promise<RunResult> {
     let measuring = false;
     let rampDone = false;
     const moves = tally();
+    // The same moves, split by what they did: a move that ends a game also settles it (the prize,
+    // the escrow, the pair's collusion read, two balance pushes and the lobby's).
+    const movesOn = tally();
+    const movesEnding = tally();
     const joins = tally();
     const enters = tally();
     const rampJoins = tally();
@@ -250,7 +254,11 @@ async function run(ROOMS: number): Promise<RunResult> {
       const counted = measuring;
       const started = performance.now();
       const answer = await ask(p.socket, EV.move, { decodedRoomId: room._id, row, col, version });
-      if (counted) count(moves, answer, performance.now() - started);
+      if (counted) {
+        const ms = performance.now() - started;
+        count(moves, answer, ms);
+        count(answer?.msg?.room?.status === "playing" ? movesOn : movesEnding, answer, ms);
+      }
       p.busy = false;
       see(p, answer?.msg?.room);
     }
@@ -358,6 +366,13 @@ async function run(ROOMS: number): Promise<RunResult> {
     reportPhase("join (measured)", joins, windowSeconds, joins.latencies.length);
     reportPhase("enter (measured)", enters, windowSeconds, enters.latencies.length);
     reportPhase("move (measured)", moves, windowSeconds, moves.latencies.length);
+    reportPhase("… of which the game goes on", movesOn, windowSeconds, movesOn.latencies.length);
+    reportPhase(
+      "… of which the game ends (or a refusal)",
+      movesEnding,
+      windowSeconds,
+      movesEnding.latencies.length,
+    );
     const mean = (xs: number[]) => (xs.reduce((s, x) => s + x, 0) / xs.length).toFixed(0);
     if (delay)
       console.log(

@@ -135,5 +135,6 @@ export function gameDeps(deps: Deps): GameDeps {
     clock: () => deps.clock(),
     notifier: deps.gameNotifier,
     nodeEnv: deps.config.NODE_ENV,
+    inFlight: deps.inFlight,
   };
 }

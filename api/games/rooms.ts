@@ -18,6 +18,7 @@ import { together } from "../db/errors";
 import { settleEffect } from "./settlement";
 import { afterGameSettled } from "../risk/outcomes";
 import { log } from "../../shared/log.server";
+import type { InFlight } from "../lib/inFlight";
 
 /**
  * Tic-tac-toe rooms (issue 9): storage and settlement around the game's machine. The rules — seats,
@@ -63,6 +64,8 @@ export interface GameDeps {
   notifier: GameNotifier;
   /** NODE_ENV: the paid-rooms switch's default (off in production until an operator turns it on). */
   nodeEnv: string;
+  /** The process's work in flight: what runs after a change's answer (the risk read) is counted there. */
+  inFlight: InFlight;
 }
 
 /** Advisory lock keys: the paid switch (shared by paid joins, exclusive for the switch), and one per room type. */
@@ -94,8 +97,9 @@ export async function inTransaction<T>(g: GameDeps, run: (tx: Tx, fx: Effects) =
   } catch (e) {
     log.error({ err: e }, "game notification failed");
   }
-  // The pair's collusion signal, after the commit (afterGameSettled logs its own failures).
-  for (const roomId of fx.settled) await afterGameSettled(g.db, roomId, g.clock());
+  // The pair's collusion signal, read after the commit and off the answer's way: a move that ends a
+  // game is answered without waiting for it (afterGameSettled logs its own failures).
+  for (const roomId of fx.settled) void g.inFlight.track(afterGameSettled(g.db, roomId, g.clock()));
   return result;
 }
 

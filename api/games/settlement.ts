@@ -118,30 +118,33 @@ async function settleGame(
   }
   const winner = seats.find((p) => p.symbol === outcome);
   if (!winner) throw new Error(`room ${room.id} has no player ${outcome}`);
-  const { posted } = await creditEarning(tx, {
-    userId: winner.userId,
-    source: "bettingGames",
-    amount: room.prize,
-    idempotencyKey: prizeKey(room.id),
-    memo: `Won: ${room.name}`,
-    createdAt: now,
-    fundingAccount: gameEscrowAccount(room.id),
-    // The referrer's income is on the net winnings, not the prize.
-    referralBase: room.prize - room.entryFee,
-  });
-  if (!posted) return;
-  balances.add(winner.userId);
   const rest = room.entryFee * seats.length - room.prize;
-  if (rest > 0) {
-    await post(tx, {
-      idempotencyKey: revenueKey(room.id),
-      kind: GAME_KINDS.revenue,
-      memo: `Fees kept: ${room.name}`,
+  // The prize and the fees kept are entries of their own, each under its key (posted once, whichever
+  // settles the room): they go out together, one round trip.
+  const [{ posted }] = await together([
+    creditEarning(tx, {
+      userId: winner.userId,
+      source: "bettingGames",
+      amount: room.prize,
+      idempotencyKey: prizeKey(room.id),
+      memo: `Won: ${room.name}`,
       createdAt: now,
-      lines: [
-        { account: gameEscrowAccount(room.id), amount: -rest },
-        { account: PLATFORM.revenue, amount: rest },
-      ],
-    });
-  }
+      fundingAccount: gameEscrowAccount(room.id),
+      // The referrer's income is on the net winnings, not the prize.
+      referralBase: room.prize - room.entryFee,
+    }),
+    rest > 0
+      ? post(tx, {
+          idempotencyKey: revenueKey(room.id),
+          kind: GAME_KINDS.revenue,
+          memo: `Fees kept: ${room.name}`,
+          createdAt: now,
+          lines: [
+            { account: gameEscrowAccount(room.id), amount: -rest },
+            { account: PLATFORM.revenue, amount: rest },
+          ],
+        })
+      : Promise.resolve(null),
+  ] as const);
+  if (posted) balances.add(winner.userId);
 }

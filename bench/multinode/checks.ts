@@ -17,6 +17,7 @@ import { RECONNECT_SECONDS, TURN_SECONDS, WAIT_SECONDS } from "../../shared/ticT
 import type { GameStats, Ledgerish, Sent } from "./load";
 import type { Site } from "./site";
 import type { Restart } from "./cluster";
+import { InFlight } from "../../api/lib/inFlight";
 
 export interface Check {
   name: string;
@@ -104,10 +105,12 @@ export async function checkBooks(
     const future = new Date(
       Date.now() + (Math.max(TURN_SECONDS, WAIT_SECONDS, RECONNECT_SECONDS) + 60) * 1000,
     );
+    const afterSweep = new InFlight();
     const swept = await sweep(
-      { db, clock: () => future, notifier: NO_GAME_NOTIFIER, nodeEnv: "development" },
+      { db, clock: () => future, notifier: NO_GAME_NOTIFIER, nodeEnv: "development", inFlight: afterSweep },
       future,
     );
+    await afterSweep.settled(10_000);
     const rooms = rowsOf<{ status: string; n: number; unsettled: number }>(
       await db.execute(sql`select status, count(*)::int as n,
           count(*) filter (where settled_at is null)::int as unsettled

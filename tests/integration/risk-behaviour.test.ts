@@ -430,6 +430,8 @@ describe.each(drivers())("risk: behaviour and outcomes (%s)", (driver) => {
         await move(g, { roomId, userId, row, col });
         tick(1_000);
       }
+      // The pair's signal is read after the last move's answer: wait for that read.
+      expect(await t.deps.inFlight.settled(10_000)).toBe(0);
       const [r] = await t.deps.db.select().from(gameRooms).where(eq(gameRooms.id, roomId));
       expect(r!.status).toBe("finished");
       tick(10_000);

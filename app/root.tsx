@@ -8,7 +8,7 @@ import {
   useLoaderData,
   useLocation,
 } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { localeOf } from "./i18n/i18n.server";
 import en from "./i18n/en";
@@ -19,7 +19,7 @@ import { GeneralErrorBoundary } from "./components/error-boundary";
 import { Toaster, type ToastView } from "./components/toaster";
 import { NetworkBanner } from "./components/network-banner";
 import { INSTALL_PROMPT_PATHS, InstallPrompt } from "./components/install-prompt";
-import { useClientToast, useHydrated } from "./utils/client-toast";
+import { useClientToast } from "./utils/client-toast";
 import { getToast } from "./utils/toast.server";
 import { useNonce } from "./utils/nonce";
 
@@ -47,13 +47,27 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({ toast, env: context.publicEnv, titles }, { headers: headers ?? undefined });
 }
 
+/**
+ * True once the browser has gone to another page than the one the server sent: only then do pages
+ * fade in (`.navigated .page-enter`, tailwind.css). The server's page is already painted when the
+ * scripts take over, and must not vanish and fade in again then (nor on a change of its query).
+ * Decided during the render, so a new page's first frame already has it.
+ */
+function useNavigated(): boolean {
+  const { pathname } = useLocation();
+  const [first] = useState(pathname);
+  const navigated = useRef(false);
+  if (pathname !== first) navigated.current = true;
+  return navigated.current;
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
-  const hydrated = useHydrated();
+  const navigated = useNavigated();
   const { i18n } = useTranslation();
   const lang = isLocale(i18n.language) ? HTML_LANG[i18n.language] : HTML_LANG.en;
   return (
-    <html lang={lang} dir="ltr" className={hydrated ? "h-full hydrated" : "h-full"}>
+    <html lang={lang} dir="ltr" className={navigated ? "h-full navigated" : "h-full"}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

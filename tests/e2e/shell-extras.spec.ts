@@ -197,6 +197,25 @@ test.describe("Service worker and offline page", () => {
   );
 });
 
+/* ------------------------------------------------------------------------------- page entrance */
+
+test.describe("Page entrance", () => {
+  test(
+    "the server's page is not faded in again when the scripts take over; a page reached in the browser fades in",
+    { tag: ["@needs-js", "@wide-only"] },
+    async ({ page }) => {
+      /** The entrance animation the page's content has (computed: it stays after the animation ends). */
+      const entrance = () => page.locator(".page-enter").evaluate((el) => getComputedStyle(el).animationName);
+      await page.goto("/payment-proof");
+      await waitForHydration(page);
+      expect(await entrance()).toBe("none");
+      await page.getByRole("contentinfo").getByRole("link", { name: "Terms of Use" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "Terms of Use" })).toBeVisible();
+      expect(await entrance()).toBe("page-in");
+    },
+  );
+});
+
 /* --------------------------------------------------------------------------------- install prompt */
 
 const INSTALL_PAGES = ["/", "/payment-proof", "/privacy-policy", "/terms-of-use", "/dmca"];

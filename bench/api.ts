@@ -4,6 +4,7 @@
  * invariant after the run, and the clean-up.
  */
 import { createWriteStream, mkdtempSync, rmSync } from "node:fs";
+import { performance } from "node:perf_hooks";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { serve } from "@hono/node-server";
@@ -81,6 +82,28 @@ export async function runBench(
     console.error("\nFAILED: see above.");
     process.exit(1);
   }
+}
+
+/**
+ * The API's thread while `run` runs: the API serves on this process's main thread, the clients
+ * send from a worker thread (bench/clients.ts), so the main thread's event-loop utilisation is the
+ * API's CPU. Answers `run`'s result and a printer of the figure: the busy share, and the busy
+ * milliseconds per successful answer, which, unlike a ratio to pgbench, does not move with how
+ * fast the machine's PostgreSQL is.
+ */
+export async function timeApiThread<T>(
+  run: () => Promise<T>,
+): Promise<{ result: T; report: (label: string, answers: number) => void }> {
+  const before = performance.eventLoopUtilization();
+  const result = await run();
+  const used = performance.eventLoopUtilization(before);
+  return {
+    result,
+    report: (label, answers) =>
+      console.log(
+        `API thread: busy ${(100 * used.utilization).toFixed(0)} % of the ${label}; ${(used.active / Math.max(1, answers)).toFixed(2)} ms busy per ${label.replace(/s$/, "")} answered`,
+      ),
+  };
 }
 
 /**

@@ -9,7 +9,15 @@ import { createMember } from "../api/accounts/accounts";
 import { creditEarning } from "../api/ledger/earnings";
 import { PLATFORM, accountBalance } from "../api/ledger/ledger";
 import { createSession } from "../api/accounts/sessions";
-import { OBJ_SECRET, reportLedgerInvariant, reportPgbench, runBench, tallyAnswers, reportRatio } from "./api";
+import {
+  OBJ_SECRET,
+  reportLedgerInvariant,
+  reportPgbench,
+  runBench,
+  tallyAnswers,
+  reportRatio,
+  timeApiThread,
+} from "./api";
 import { sendLanes, type ClientAnswer, type ClientRequest } from "./clients";
 import { rng } from "./multinode/load";
 import { percentile } from "./pg";
@@ -88,7 +96,9 @@ runBench("money", async (api) => {
   const lanes = members.map((m) =>
     Array.from({ length: LANE_LENGTH }, () => request(m, ops[Math.floor(rand() * ops.length)]!)),
   );
-  const sent = await sendLanes({ base, secret: OBJ_SECRET, lanes, durationMs: DURATION_S * 1000 });
+  const { result: sent, report: reportApiThread } = await timeApiThread(() =>
+    sendLanes({ base, secret: OBJ_SECRET, lanes, durationMs: DURATION_S * 1000 }),
+  );
   const elapsed = sent.seconds;
   const byOp = new Map<Op, ClientAnswer[]>(ops.map((op) => [op, []]));
   sent.answers.forEach((answers, i) => answers.forEach((a, j) => byOp.get(lanes[i]![j]!.op)!.push(a)));
@@ -122,6 +132,7 @@ runBench("money", async (api) => {
     `\noperations/second: ${okPerS.toFixed(1)} successful, ${(sentAll / elapsed).toFixed(1)} total (${elapsed.toFixed(1)} s)`,
   );
   for (const [k, n] of failures) console.log(`  answered ${n}×: ${k}`);
+  reportApiThread("operations", sentAll);
   if (broken > 0) failed = true;
 
   // pgbench on the same server, same client count.

@@ -21,6 +21,7 @@ import {
   runBench,
   tallyAnswers,
   reportRatio,
+  timeApiThread,
 } from "./api";
 import { deal, sendLanes } from "./clients";
 import { rng } from "./multinode/load";
@@ -131,20 +132,22 @@ runBench("ptc", async (api) => {
   // The server's rule: a view is claimable once the ad's duration has passed since its start.
   await new Promise((r) => setTimeout(r, AD_SECONDS * 1000 + 500));
 
-  const claimed = await sendLanes({
-    base,
-    secret: OBJ_SECRET,
-    lanes: lanes.map((lane) =>
-      lane
-        .filter((job) => tokens.has(job))
-        .map((job) => ({
-          method: "PATCH",
-          path: "/userIncomeRoute/user_PTCAds_income_patch",
-          cookie: job.member.cookie,
-          fields: { btnName: job.campaign, btnClickEarn: 1, viewToken: tokens.get(job) },
-        })),
-    ),
-  });
+  const { result: claimed, report: reportApiThread } = await timeApiThread(() =>
+    sendLanes({
+      base,
+      secret: OBJ_SECRET,
+      lanes: lanes.map((lane) =>
+        lane
+          .filter((job) => tokens.has(job))
+          .map((job) => ({
+            method: "PATCH",
+            path: "/userIncomeRoute/user_PTCAds_income_patch",
+            cookie: job.member.cookie,
+            fields: { btnName: job.campaign, btnClickEarn: 1, viewToken: tokens.get(job) },
+          })),
+      ),
+    }),
+  );
   const claims = tallyAnswers(claimed.answers.flat());
   const claimSeconds = claimed.seconds;
 
@@ -154,6 +157,7 @@ runBench("ptc", async (api) => {
   if (!reportPhase("claim", claims, claimSeconds, jobs.length)) failed = true;
   const claimsPerS = claims.ok / claimSeconds;
   console.log(`\nclaims/second: ${claimsPerS.toFixed(1)} (${claimSeconds.toFixed(1)} s)`);
+  reportApiThread("claims", claims.ok);
 
   const tps = await reportPgbench(api, { clients: CLIENTS, seconds: PGBENCH_SECONDS, scale: PGBENCH_SCALE });
   reportRatio("claims/s", claimsPerS / tps, 0.2);

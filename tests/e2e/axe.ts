@@ -1,9 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { waitForHydration } from "./fixtures";
 
 /**
- * axe-core's WCAG 2.x A/AA and best-practice rules on the page as the member sees it: once its
- * entrance has ended. A page reached in the browser fades in for 180 ms (`page-in`,
+ * axe-core's WCAG 2.x A/AA and best-practice rules on the page as the member sees it: hydrated, and
+ * once its entrance has ended. A page reached in the browser fades in for 180 ms (`page-in`,
  * app/tailwind.css); checked mid-fade, its text has less contrast than it has, and color-contrast
  * fails now and then on a busy machine. Answers the violations, one line each (none: `[]`).
  */
@@ -17,6 +18,9 @@ export async function axeViolations(
     nameMismatch?: boolean;
   } = {},
 ): Promise<string[]> {
+  // axe runs in the page's scripts, so on the page as they leave it: hydrated (the menu's no-script
+  // toggle, for one, is hidden from assistive technology once the scripts run).
+  await waitForHydration(page);
   await page.evaluate(() =>
     Promise.all(
       document

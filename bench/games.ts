@@ -9,13 +9,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import postgres from "postgres";
 import type { Socket } from "socket.io-client";
 import { openDatabase } from "../api/db/client";
-import { seedGames } from "../api/seed/games";
-import { PLATFORM, ensurePlatformAccounts } from "../api/ledger/ledger";
+import { seedGamePlayers } from "./game-players";
 import { gameEscrowTotal } from "../api/games/escrow";
-import { hashToken, newId, newToken } from "../api/lib/ids";
 import { REGISTER_COMPONENT_EVENT } from "../shared/taskWall";
 import {
   PRACTICE_ROOM,
@@ -131,54 +128,18 @@ async function run(ROOMS: number): Promise<RunResult> {
   try {
     // ---- Setup: migrate, the room types, members with deposit balance and sessions, in bulk.
     const database = await openDatabase({ url: dbUrl(appDb), maxConnections: 2 });
-    await ensurePlatformAccounts(database.db);
-    await database.db.transaction((tx) => seedGames(tx));
-    const bulk = postgres(dbUrl(appDb), { max: 1, onnotice: () => {} });
     const setupStarted = performance.now();
     const n = 2 * ROOMS;
-    for (let from = 0; from < n; from += 5000) {
-      const ids: string[] = [];
-      const indexes: number[] = [];
-      const tokens: string[] = [];
-      for (let i = from; i < Math.min(n, from + 5000); i++) {
-        ids.push(newId());
-        indexes.push(i);
-        tokens.push(newToken());
-      }
-      await bulk.begin(async (sql) => {
-        await sql`insert into users (id, name, user_name, email, email_key)
-          select id, 'Player ' || i, 'player' || i, 'player' || i || '@bench.test', 'player' || i || '@bench.test'
-          from unnest(${ids}::text[], ${indexes}::int[]) as u(id, i)`;
-        await sql`insert into ledger_accounts (id, user_id, kind, balance)
-          select 'member:' || id || ':withdrawable', id, 'withdrawable', 0 from unnest(${ids}::text[]) id
-          union all
-          select 'member:' || id || ':deposit', id, 'deposit', ${FUND_MILLI}::bigint from unnest(${ids}::text[]) id`;
-        await sql`with e as (
-            insert into journal_entries (idempotency_key, kind, user_id, memo)
-            select 'bench-funding:' || id, 'bench_funding', id, 'Benchmark deposit' from unnest(${ids}::text[]) id
-            returning id, user_id)
-          insert into journal_lines (entry_id, account_id, amount)
-          select id, 'member:' || user_id || ':deposit', ${FUND_MILLI}::bigint from e
-          union all
-          select id, ${PLATFORM.promotions}::text, ${-FUND_MILLI}::bigint from e`;
-        await sql`insert into sessions (user_id, token_hash, persistent, expires_at)
-          select id, h, true, now() + interval '1 day'
-          from unnest(${ids}::text[], ${tokens.map(hashToken)}::text[]) as s(id, h)`;
-      });
-      tokens.forEach((token, k) => {
-        const index = from + k;
-        const pair = Math.floor(index / 2);
-        players.push({
-          index,
-          cookie: `sid=${token}`,
-          type: PRACTICE ? PRACTICE_ROOM : PAID_TYPES[pair % PAID_TYPES.length]!,
-          busy: false,
-          firstGame: true,
-        });
-      });
-    }
-    await bulk.end();
-    await database.db.execute("analyze");
+    const cookies = await seedGamePlayers(database.db, dbUrl(appDb), { count: n, depositMilli: FUND_MILLI });
+    cookies.forEach((cookie, index) =>
+      players.push({
+        index,
+        cookie,
+        type: PRACTICE ? PRACTICE_ROOM : PAID_TYPES[Math.floor(index / 2) % PAID_TYPES.length]!,
+        busy: false,
+        firstGame: true,
+      }),
+    );
     console.log(
       `Setup: ${n} members with ₹${FUND_MILLI / 1000} deposit and a session, in ${((performance.now() - setupStarted) / 1000).toFixed(1)} s`,
     );

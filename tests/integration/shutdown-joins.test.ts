@@ -3,20 +3,16 @@ import { and, count, eq, gt, inArray } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Socket } from "socket.io-client";
 import { openDatabase, type Database } from "../../api/db/client";
-import { createMember } from "../../api/accounts/accounts";
-import { createSession } from "../../api/accounts/sessions";
-import { creditEarning } from "../../api/ledger/earnings";
-import { checkLedgerInvariant, ensurePlatformAccounts } from "../../api/ledger/ledger";
-import { convertBalance } from "../../api/withdrawals/conversions";
+import { checkLedgerInvariant } from "../../api/ledger/ledger";
 import { gameEscrowTotal } from "../../api/games/escrow";
 import { PAID_SWITCH_LOCK } from "../../api/games/rooms";
 import { gamePlayers, gameRooms } from "../../api/db/schema";
-import { seedGames } from "../../api/seed/games";
 import { TIC_TAC_TOE_EVENTS as EV } from "../../shared/ticTacToeEvents";
 import { freshPostgresUrl } from "../support/db";
 import { startServerProcess, type ServerProcess } from "../support/server-process";
 import { memberSocket } from "../support/sockets";
 import { errorLines } from "../../bench/games-node";
+import { seedGamePlayers } from "../../bench/game-players";
 
 /**
  * A node stopped (SIGTERM) while members' joins wait for their turn (a node runs four joins at
@@ -38,28 +34,15 @@ async function prepare(): Promise<{
   const clone = await freshPostgresUrl();
   const open = () => openDatabase({ url: clone.url, maxConnections: 2 });
   const database = await open();
-  const cookies: string[] = [];
   try {
-    await ensurePlatformAccounts(database.db);
-    await database.db.transaction((tx) => seedGames(tx));
-    for (let i = 0; i < MEMBERS; i++) {
-      const m = await createMember(database.db, { name: `Player ${i}`, email: `player${i}@shutdown.test` });
-      await database.db.transaction((tx) =>
-        creditEarning(tx, {
-          userId: m.id,
-          source: "offerWall",
-          amount: FEE_RUPEES * 1000,
-          idempotencyKey: `shutdown-test:${m.id}`,
-        }),
-      );
-      await convertBalance(database.db, { userId: m.id, rupees: FEE_RUPEES, direction: "withdrawToDeposit" });
-      const { token } = await createSession(database.db, m.id, true);
-      cookies.push(`sid=${token}`);
-    }
+    const cookies = await seedGamePlayers(database.db, clone.url, {
+      count: MEMBERS,
+      depositMilli: FEE_RUPEES * 1000,
+    });
+    return { url: clone.url, cookies, open, drop: () => clone.drop() };
   } finally {
     await database.close();
   }
-  return { url: clone.url, cookies, open, drop: () => clone.drop() };
 }
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)(

@@ -98,7 +98,7 @@ export async function checkBooks(
     check(
       "no 5xx or lost request other than in flight on a killed node",
       run.http.unexpected.length === 0 && lostAcks === 0,
-      `${run.http.total} requests: ${run.http.ok} ok, ${run.http.refused} refused (4xx), ${run.http.inFlight.length} failed in flight on a killed node, ${run.http.unexpected.length} other failures${sample ? ` (${sample})` : ""}; socket acks lost: ${run.games.lost.length} (${lostAcks} not around a kill${run.games.lost.length ? `: asked at ${run.games.lost.map((l) => `${(l.at / 1000).toFixed(2)} s`).join(", ")}` : ""})`,
+      `${run.http.total} requests: ${run.http.ok} ok, ${run.http.refused} refused (4xx), ${run.http.inFlight.length} failed in flight on a killed node, ${run.http.unexpected.length} other failures${sample ? ` (${sample})` : ""}; socket acks lost: ${run.games.lost.length} (${lostAcks} not around a kill${run.games.lost.length ? `: ${run.games.lost.map((l) => `${l.event} asked at ${(l.at / 1000).toFixed(2)} s, failed at ${(l.failedAt / 1000).toFixed(2)} s (${l.reason})`).join("; ")}` : ""}); ${run.games.abandoned} still awaited when the run closed its sockets`,
     );
 
     // ---- Games: the sweeper (clock past every timer) settles whatever the run left open.

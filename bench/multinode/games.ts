@@ -33,6 +33,7 @@ export class Games {
     refused: 0,
     lost: [],
     goodbyes: 0,
+    abandoned: 0,
     reconnects: 0,
     finished: 0,
     cancelled: 0,
@@ -79,8 +80,11 @@ export class Games {
       return answer;
     } catch {
       // socket.io's "disconnect" (with its reason) comes before the pending acks are failed.
-      if (this.disconnectReasons.get(s) === "io server disconnect") this.stats.goodbyes++;
-      else this.stats.lost.push({ at, failedAt: this.now() });
+      const reason = this.disconnectReasons.get(s);
+      if (reason === "io server disconnect") this.stats.goodbyes++;
+      // The run closing its own sockets (close(), after finish()) fails what is still asked: not lost.
+      else if (reason === "io client disconnect" && !this.active) this.stats.abandoned++;
+      else this.stats.lost.push({ at, failedAt: this.now(), event, reason: reason ?? "no answer in 15 s" });
       return { success: false, transport: true };
     }
   }

@@ -46,7 +46,9 @@ export interface GameStats {
   moves: number;
   refused: number;
   /** Acks that never came (their node was lost), with when they were asked and when given up. */
-  lost: { at: number; failedAt: number }[];
+  lost: { at: number; failedAt: number; event: string; reason: string }[];
+  /** Acks still awaited when the run closed its own sockets at the end (not lost: nobody waits for them). */
+  abandoned: number;
   /**
    * Events sent as the node said goodbye (a socket.io disconnect from a draining node, which first
    * answers every event it received): not handled, so nothing is lost; the player asks again

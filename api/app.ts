@@ -1,11 +1,10 @@
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import type { Deps } from "./deps";
 import {
   CROSS_SITE_REFUSED,
   isCrossSite,
-  BODY_TOO_LARGE,
+  limitBody,
   fail,
   refusal,
   MAX_BODY_BYTES,
@@ -119,13 +118,7 @@ export function createApi(
     }
     await next();
   });
-  app.use(
-    "*",
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) => fail(c, 413, BODY_TOO_LARGE),
-    }),
-  );
+  app.use("*", limitBody);
   app.use("*", refuseUnsafeAddress);
   app.get("/healthz", (c) => c.json({ success: true, msg: "ok" }));
   app.get("/readyz", async (c) => {

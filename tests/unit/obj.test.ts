@@ -1,29 +1,16 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 import CryptoJS from "crypto-js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { MAX_OBJ_LENGTH, ObjDecodeError, decodeObj, encodeObj } from "../../shared/obj.server";
+import { MAX_OBJ_LENGTH, ObjDecodeError, decodeObj, encodeObj, evpBytesToKey } from "../../shared/obj.server";
 
 const SECRET = "unit-obj-secret-0000";
 
 /**
  * crypto-js passphrase mode is OpenSSL's `enc -aes-256-cbc -md md5` format: base64 of
- * "Salted__" + 8-byte salt + ciphertext, key and IV from EVP_BytesToKey(MD5, 1 round).
- * Re-implemented here with node:crypto so the tests check the format, not just the library.
+ * "Salted__" + 8-byte salt + ciphertext, key and IV from EVP_BytesToKey(MD5, 1 round). The codec
+ * writes with crypto-js and reads with node:crypto; crypto-js itself is the oracle for both.
  */
-function evpBytesToKey(passphrase: string, salt: Buffer): { key: Buffer; iv: Buffer } {
-  const pass = Buffer.from(passphrase, "utf8");
-  let prev = Buffer.alloc(0);
-  let out = Buffer.alloc(0);
-  while (out.length < 48) {
-    prev = createHash("md5")
-      .update(Buffer.concat([prev, pass, salt]))
-      .digest();
-    out = Buffer.concat([out, prev]);
-  }
-  return { key: out.subarray(0, 32), iv: out.subarray(32, 48) };
-}
-
 function opensslEncrypt(passphrase: string, plaintext: string): string {
   const salt = randomBytes(8);
   const { key, iv } = evpBytesToKey(passphrase, salt);
@@ -120,6 +107,40 @@ describe("obj codec", () => {
       }
     }
     expect(refused).toBeGreaterThan(0);
+  });
+
+  it("reads what crypto-js reads, for any text in any script, and refuses what it refuses", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "binary", maxLength: 300 }), (text) => {
+        const obj = CryptoJS.AES.encrypt(text, SECRET).toString();
+        const theirs = CryptoJS.AES.decrypt(obj, SECRET).toString(CryptoJS.enc.Utf8);
+        expect(theirs).toBe(text);
+        let parsed: unknown = undefined;
+        try {
+          parsed = JSON.parse(text);
+        } catch {
+          /* not JSON: refused below */
+        }
+        if (text && parsed !== undefined) expect(decodeObj(SECRET, obj)).toEqual(parsed);
+        else expect(() => decodeObj(SECRET, obj)).toThrow(ObjDecodeError);
+      }),
+      { numRuns: 300, seed: 20261127 },
+    );
+  });
+
+  it("refuses a body whose plaintext is not UTF-8, as crypto-js does", () => {
+    // 0xC3 0x28: a lead byte followed by a byte that cannot continue it.
+    const bytes = CryptoJS.enc.Latin1.parse('{"a":"\xc3("}');
+    const obj = CryptoJS.AES.encrypt(bytes, SECRET).toString();
+    expect(() => CryptoJS.AES.decrypt(obj, SECRET).toString(CryptoJS.enc.Utf8)).toThrow();
+    expect(() => decodeObj(SECRET, obj)).toThrow(ObjDecodeError);
+  });
+
+  it("refuses a body without the salt header, or too short to hold one block", () => {
+    const obj = encodeObj(SECRET, { a: 1 });
+    const raw = Buffer.from(obj, "base64");
+    expect(() => decodeObj(SECRET, raw.subarray(8).toString("base64"))).toThrow(ObjDecodeError);
+    expect(() => decodeObj(SECRET, raw.subarray(0, 31).toString("base64"))).toThrow(ObjDecodeError);
   });
 
   it("refuses a body that decrypts to something that is not JSON", () => {

@@ -22,7 +22,7 @@ import {
 } from "./refusals";
 import { assertMayEarn, assertMayEarnRow } from "../members/restrictions";
 import { SETTING_DEFAULTS } from "../site/settings";
-import { afterClaim } from "../risk/behaviour";
+import { afterClaim, parseRecentClaims, recentClaimsWindow, withThisClaim } from "../risk/behaviour";
 
 /**
  * Paid-to-click ads (issue 7): advertisers buy views with their deposit balance, members earn by
@@ -254,8 +254,9 @@ export async function claimView(
   try {
     [claimed] = rowsOf<ClaimRow>(
       await db.execute(
-        sql`select * from claim_ad_view(${userId}, ${token}, ${input.campaignId ?? null},
-          ${now.toISOString()}::timestamptz, ${SETTING_DEFAULTS.referral_rate_bp})`,
+        // With the risk signals' read, made before the claim takes its locks (migration 0018).
+        sql`select * from claim_ad_view_with_recent(${userId}, ${token}, ${input.campaignId ?? null},
+          ${now.toISOString()}::timestamptz, ${SETTING_DEFAULTS.referral_rate_bp}, ${recentClaimsWindow(now)})`,
       ),
     ) as [ClaimRow];
   } catch (e) {
@@ -271,8 +272,13 @@ export async function claimView(
       reason: claimed.suspended_reason,
       bannedAt: claimed.banned_at,
     });
-  // The timing and velocity signals, after the commit (never the claim's failure).
-  await afterClaim(db, { userId, channel: "ptc_ads", now });
+  // The timing and velocity signals from the claim's own read (a failure to record one is logged, never the claim's).
+  const recent = withThisClaim(parseRecentClaims(claimed.recent), {
+    id: Number(claimed.view_id),
+    claimableAt: new Date(claimed.claimable_at),
+    consumedAt: now,
+  });
+  await afterClaim(db, { userId, channel: "ptc_ads", now, recent });
   // The balance as this claim left it (read under its lock).
   return {
     amount: Number(claimed.amount),
@@ -290,6 +296,11 @@ interface ClaimRow {
   amount: string | number;
   withdrawable: string | number;
   income_today: string | number;
+  /** recent_claims' answer for the risk signals, read before this claim. */
+  recent: unknown;
+  /** This claim's view, to add to `recent`. */
+  view_id: string | number;
+  claimable_at: Date | string;
 }
 
 /** The refusals claim_ad_view raises after a write, as the cheat log and the member see them. */

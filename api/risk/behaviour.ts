@@ -1,6 +1,6 @@
-import { and, desc, eq, gte, inArray, isNotNull, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { adViews, memberDailyEarnings, shortLinkTokens } from "../db/schema";
+import { and, eq, gte, inArray, sql } from "drizzle-orm";
+import { rowsOf, type Db } from "../db/client";
+import { memberDailyEarnings } from "../db/schema";
 import { EARNING_KINDS, istDay, istDayStart, IST_OFFSET_MS } from "../ledger/earningKinds";
 import { milliToRupeeString } from "../../shared/money";
 import { DEFAULT_RISK_POLICY } from "../../shared/risk";
@@ -54,43 +54,67 @@ interface Claim {
   consumedAt: Date;
 }
 
+/** What the signals read after a claim: `recent_claims` (migration 0018) parsed. */
+export interface RecentClaims {
+  /** The member's latest claims on the channel, newest first. */
+  claims: Claim[];
+  /** Claims of both channels in the last hour. */
+  inLastHour: number;
+  /** Claims on this channel today (IST). */
+  todayOnChannel: number;
+  /** The operators' claims-per-hour limit. */
+  hourLimit: number;
+}
+
 /**
- * The member's latest claims on the channel (newest first), with — from the same statement — how
- * many claims of both channels they made in the last hour and how many on this channel today.
+ * The arguments of `recent_claims` for a claim at `now` after the member and channel: the start
+ * of the last hour, of the IST day, and how many claims to read. An ad claim passes them to
+ * claim_ad_view_with_recent; `recentClaims` calls recent_claims with them.
  */
-async function recentClaims(db: Db, channel: ClaimChannel, userId: string, now: Date) {
+export function recentClaimsWindow(now: Date) {
   const hourAgo = new Date(now.getTime() - HOUR_MS).toISOString();
   const dayStart = istDayStart(now).toISOString();
-  const inLastHour = sql<number>`(
-    (select count(*) from ad_views a where a.user_id = ${userId} and a.consumed_at > ${hourAgo}::timestamptz)
-    + (select count(*) from short_link_tokens s where s.user_id = ${userId} and s.consumed_at > ${hourAgo}::timestamptz)
-  )::int`.mapWith(Number);
-  const t = channel === "ptc_ads" ? adViews : shortLinkTokens;
-  const todayOnChannel =
-    sql<number>`(select count(*) from ${sql.raw(channel === "ptc_ads" ? "ad_views" : "short_link_tokens")} c
-    where c.user_id = ${userId} and c.consumed_at >= ${dayStart}::timestamptz)::int`.mapWith(Number);
-  // The operator's limit, read in the same statement (the setting's row, when ever saved).
-  const hourLimit = sql<number | null>`(select (value->>'claimsPerHourLimit')::int from settings
-    where key = 'risk_policy')`.mapWith((v) => (v === null ? null : Number(v)));
-  const rows = await db
-    .select({
-      id: t.id,
-      claimableAt: t.claimableAt,
-      consumedAt: t.consumedAt,
-      inLastHour,
-      todayOnChannel,
-      hourLimit,
-    })
-    .from(t)
-    .where(and(eq(t.userId, userId), isNotNull(t.consumedAt)))
-    .orderBy(desc(t.consumedAt), desc(t.id))
-    .limit(RECENT_CLAIMS);
-  return {
-    claims: rows.map((r) => ({ id: r.id, claimableAt: r.claimableAt, consumedAt: r.consumedAt! })),
-    inLastHour: rows[0]?.inLastHour ?? 0,
-    todayOnChannel: rows[0]?.todayOnChannel ?? 0,
-    hourLimit: rows[0]?.hourLimit ?? DEFAULT_RISK_POLICY.claimsPerHourLimit,
+  return sql`${hourAgo}::timestamptz, ${dayStart}::timestamptz, ${RECENT_CLAIMS}`;
+}
+
+/** `recent_claims`'s jsonb (an object, or its text as some drivers give it) as RecentClaims. */
+export function parseRecentClaims(raw: unknown): RecentClaims {
+  const r = (typeof raw === "string" ? JSON.parse(raw) : raw) as {
+    claims: [number, number, number][];
+    inLastHour: number;
+    today: number;
+    hourLimit: number | null;
   };
+  return {
+    claims: r.claims.map(([id, claimableAt, consumedAt]) => ({
+      id,
+      claimableAt: new Date(claimableAt),
+      consumedAt: new Date(consumedAt),
+    })),
+    inLastHour: Number(r.inLastHour),
+    todayOnChannel: Number(r.today),
+    hourLimit: r.hourLimit ?? DEFAULT_RISK_POLICY.claimsPerHourLimit,
+  };
+}
+
+/**
+ * A read made before a claim, with that claim added: newest first, and counted in the hour and
+ * the day it was consumed in.
+ */
+export function withThisClaim(before: RecentClaims, claim: Claim): RecentClaims {
+  return {
+    claims: [claim, ...before.claims].slice(0, RECENT_CLAIMS),
+    inLastHour: before.inLastHour + 1,
+    todayOnChannel: before.todayOnChannel + 1,
+    hourLimit: before.hourLimit,
+  };
+}
+
+async function recentClaims(db: Db, channel: ClaimChannel, userId: string, now: Date): Promise<RecentClaims> {
+  const [row] = rowsOf<{ recent: unknown }>(
+    await db.execute(sql`select recent_claims(${userId}, ${channel}, ${recentClaimsWindow(now)}) as recent`),
+  );
+  return parseRecentClaims(row!.recent);
 }
 
 /**
@@ -258,11 +282,17 @@ export async function earningSpikeSignal(
  */
 export async function afterClaim(
   db: Db,
-  input: { userId: string; channel: ClaimChannel; now: Date },
+  input: {
+    userId: string;
+    channel: ClaimChannel;
+    now: Date;
+    /** The read, when the claim's own statement made it (an ad claim: claim_ad_view's). */
+    recent?: RecentClaims;
+  },
 ): Promise<void> {
   const { userId, channel, now } = input;
   try {
-    const recent = await recentClaims(db, channel, userId, now);
+    const recent = input.recent ?? (await recentClaims(db, channel, userId, now));
     const { claims } = recent;
     const found: (SignalInput | null)[] = [
       minimumTimeSignal(userId, channel, claims, now),

@@ -7,7 +7,6 @@ import {
   limitBody,
   fail,
   refusal,
-  MAX_BODY_BYTES,
   refuseUnsafeAddress,
   fromWebTier,
   type ApiEnv,

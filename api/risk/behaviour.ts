@@ -10,10 +10,12 @@ import { log } from "../../shared/log.server";
 /**
  * Velocity and timing signals (issue 21 §1): claims beyond human pace, claims landing at the
  * minimum time again and again, claims at machine-regular intervals, an earning day far above the
- * member's usual. Read after each successful ad or short-link claim has committed, from the
- * member's own latest claims — one indexed statement per claim (ad_views and short_link_tokens
- * are indexed by (user_id, consumed_at)), and the daily roll-up every tenth claim of a day.
- * A signal is written only when something is detected; a failure here is logged, never the claim's.
+ * member's usual. Judged after each successful ad or short-link claim has committed, from the
+ * member's own latest claims, read by `recent_claims` (ad_views and short_link_tokens are indexed
+ * by (user_id, consumed_at)): an ad claim makes that read in its own statement, before it takes its
+ * locks (ADR 0023); a short-link claim after its commit. The daily roll-up is read every tenth
+ * claim of a day. A signal is written only when something is detected; a failure to record one is
+ * logged, never the claim's.
  */
 
 export type ClaimChannel = "ptc_ads" | "click_short_link";
@@ -276,7 +278,8 @@ export async function earningSpikeSignal(
 
 /**
  * After a successful ad or short-link claim has committed (awaited, outside its transaction): the
- * member's latest claims read once, the timing and velocity signals recorded when found, the
+ * member's latest claims (as the claim read them, or read now), the timing and velocity signals
+ * recorded when found, the
  * earning spike checked on every tenth claim of the day. Never throws: a signal that cannot be
  * recorded is logged, and the claim stands.
  */

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from "react";
 import { Link, useLocation, useMatches, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SideMenu } from "./side-menu";
@@ -40,14 +40,24 @@ export function ProgressBar() {
 
 /**
  * The mobile drawer closes on a click or tap outside it, on a wheel turn and on a touch move
- * (spec 1 §2), and after a navigation.
+ * (spec 1 §2), and after a navigation. A tap on Menu before the scripts arrived opened it through
+ * the checkbox `toggle`: it stays open once React drives it.
  */
-function useDrawer() {
+function useDrawer(toggle: RefObject<HTMLInputElement>) {
   const [open, setOpen] = useState(false);
   const drawer = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
+  const shownPath = useRef(pathname);
 
-  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => {
+    if (toggle.current?.checked) setOpen(true);
+  }, [toggle]);
+
+  useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
+    setOpen(false);
+  }, [pathname]);
 
   useEffect(() => {
     if (!open) return;
@@ -88,7 +98,8 @@ export function MemberLayout({
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const { pathname } = useLocation();
-  const { open, setOpen, drawer } = useDrawer();
+  const toggle = useRef<HTMLInputElement>(null);
+  const { open, setOpen, drawer } = useDrawer(toggle);
   const navHidden = useNavHidden();
   // Member pages refetch their data when the connection returns (spec 1 §4).
   useRevalidateOnOnline();
@@ -113,6 +124,7 @@ export function MemberLayout({
       <ProgressBar />
       {/* Without JavaScript this checkbox opens the drawer through CSS; with it, React drives it. */}
       <input
+        ref={toggle}
         id={MENU_TOGGLE_ID}
         type="checkbox"
         className="peer sr-only"

@@ -114,6 +114,33 @@ test.describe("Member shell", () => {
   );
 
   test(
+    "on a phone a menu opened before the scripts load stays open when they do",
+    { tag: ["@phone-only", "@needs-js"] },
+    async ({ page, newMember, loginAs }) => {
+      const m = await newMember();
+      await loginAs(page, m);
+      // A slow phone: the page is shown, its scripts are still on their way.
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      await page.route(/\/assets\/.*\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto("/member/dashboard", { waitUntil: "commit" });
+      // Before the scripts the toggle is a label for the menu's checkbox.
+      await page.locator("header").getByText("Menu", { exact: true }).click();
+      await expect(sideMenu(page)).toBeInViewport();
+      release();
+      await waitForHydration(page);
+      await expect(sideMenu(page)).toBeInViewport();
+      await expect(menuToggle(page)).toHaveAttribute("aria-expanded", "true");
+      // React drives it now: a tap outside closes it.
+      await page.touchscreen.tap(340, 600);
+      await expect(sideMenu(page)).not.toBeInViewport();
+    },
+  );
+
+  test(
     "on a 360 px phone no member page is wider than the screen, even with a six-digit balance",
     { tag: "@phone-only" },
     async ({ page, newMember, loginAs, giveBalance }) => {

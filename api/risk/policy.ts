@@ -12,7 +12,12 @@ import { DEFAULT_RISK_POLICY, type RiskLevel, type RiskPolicy } from "../../shar
 
 /** The operator's risk settings, any field they never set taken from the defaults. */
 export async function riskPolicy(db: Db | Tx): Promise<RiskPolicy> {
-  const stored = (await getSetting(db, "risk_policy")) as Partial<RiskPolicy>;
+  return riskPolicyOf(await getSetting(db, "risk_policy"));
+}
+
+/** The policy from the setting's stored value (none: the defaults), read by a statement that also reads more. */
+export function riskPolicyOf(value: unknown): RiskPolicy {
+  const stored = (value ?? {}) as Partial<RiskPolicy>;
   return {
     ...DEFAULT_RISK_POLICY,
     ...stored,

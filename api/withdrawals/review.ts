@@ -1,9 +1,14 @@
-import { and, eq } from "drizzle-orm";
-import type { Db, Tx } from "../db/client";
-import { withdrawals } from "../db/schema";
+import { sql } from "drizzle-orm";
+import { rowsOf, type Db, type Tx } from "../db/client";
 import { DomainError } from "../lib/errors";
-import { memberScore, riskPolicy } from "../risk/policy";
-import { RISK_LEVELS, needsRiskConfirm, type ReviewReason } from "../../shared/risk";
+import { memberScore } from "../risk/policy";
+import {
+  RISK_LEVELS,
+  needsRiskConfirm,
+  type ReviewReason,
+  type RiskLevel,
+  type RiskPolicy,
+} from "../../shared/risk";
 import { formatTime } from "../../shared/time";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -25,29 +30,33 @@ export const REVIEW_MESSAGES = {
 } as const;
 
 /** Refuses a withdrawal before the operator's waiting period after sign-up has passed. */
-export async function assertWaitingPeriodOver(db: Db, createdAt: Date, now: Date): Promise<void> {
-  const { firstWithdrawalWaitDays } = await riskPolicy(db);
+export function assertWaitingPeriodOver(policy: RiskPolicy, createdAt: Date, now: Date): void {
+  const { firstWithdrawalWaitDays } = policy;
   if (firstWithdrawalWaitDays <= 0) return;
   const from = new Date(createdAt.getTime() + firstWithdrawalWaitDays * DAY_MS);
   if (now < from)
     throw new DomainError("withdrawal_waiting", REVIEW_MESSAGES.waiting(from), { from: from.toISOString() });
 }
 
-/** Why a new request goes to review, and the member's score when they asked. */
+/**
+ * Why a new request goes to review, and the member's score when they asked: whether any payout of
+ * theirs succeeded and their stored score, in one statement.
+ */
 export async function reviewOf(
   db: Db | Tx,
   userId: string,
 ): Promise<{ reviewReasons: ReviewReason[]; riskScore: number }> {
-  const [paid] = await db
-    .select({ id: withdrawals.id })
-    .from(withdrawals)
-    .where(and(eq(withdrawals.userId, userId), eq(withdrawals.status, "Success")))
-    .limit(1);
-  const risk = await memberScore(db, userId);
+  const [row] = rowsOf<{ paid: boolean; score: number | null; level: RiskLevel | null }>(
+    await db.execute(sql`select
+      exists (select 1 from withdrawals w where w.user_id = ${userId} and w.status = 'Success') as paid,
+      r.score, r.level
+      from (select 1) as one left join member_risk r on r.user_id = ${userId}`),
+  );
+  const level = row?.level ?? "none";
   const reviewReasons: ReviewReason[] = [];
-  if (!paid) reviewReasons.push("first_payout");
-  if (RISK_LEVELS.indexOf(risk.level) >= RISK_LEVELS.indexOf("flag")) reviewReasons.push("risk");
-  return { reviewReasons, riskScore: risk.score };
+  if (!row?.paid) reviewReasons.push("first_payout");
+  if (RISK_LEVELS.indexOf(level) >= RISK_LEVELS.indexOf("flag")) reviewReasons.push("risk");
+  return { reviewReasons, riskScore: Number(row?.score ?? 0) };
 }
 
 /**

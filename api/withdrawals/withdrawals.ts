@@ -1,13 +1,14 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/client";
-import { ledgerAccounts, payoutMethods, users, withdrawals } from "../db/schema";
+import { ledgerAccounts, payoutMethods, settings, users, withdrawals } from "../db/schema";
 import { DomainError } from "../lib/errors";
 import { PAGE_SIZE, offsetOf, pageOf } from "../../shared/pagination";
 import { newId } from "../lib/ids";
 import { MAX_INPUT_RUPEES, formatRupees, milliToRupeeString, rupeesToMilli } from "../../shared/money";
 import { hasDueCredits, releaseDueCredits } from "../taskWalls/holds";
 import { REVIEW_MESSAGES, assertWaitingPeriodOver, reviewOf } from "./review";
+import { riskPolicyOf } from "../risk/policy";
 import {
   InsufficientFundsError,
   OwingError,
@@ -157,7 +158,7 @@ export async function requestWithdrawal(
   const minimum = look.minimum ?? 0;
   if (amount < minimum)
     throw new DomainError("invalid_amount", WITHDRAW_MESSAGES.minimum(look.methodName, minimum));
-  await assertWaitingPeriodOver(db, look.createdAt, now);
+  assertWaitingPeriodOver(riskPolicyOf(look.riskPolicy), look.createdAt, now);
   // Held task-wall credits whose hold has passed count before the balance is read.
   const withdrawable = look.due
     ? (await releaseDueCredits(db, { userId: input.userId, now }),
@@ -246,6 +247,8 @@ async function withdrawalLook(db: Db, userId: string, requestKey: string | null,
       withdrawable: balanceOf(memberAccount(userId, "withdrawable")),
       due: hasDueCredits(now, users.id),
       createdAt: users.createdAt,
+      // The operators' risk policy (its waiting period for new accounts), when ever saved.
+      riskPolicy: sql<unknown>`(select ${settings.value} from ${settings} where ${settings.key} = 'risk_policy')`,
       ...BOUND_PAYOUT,
     })
     .from(users)

@@ -416,6 +416,20 @@ export function freshDetails(): { name: string; mobile: string; email: string; p
 export const testBudget = (n: number) => n * TEST_TIMEOUT_MS;
 
 /**
+ * A slow phone: from now on the page's scripts stay on their way until `release()` is called, so a
+ * test can act on the server-rendered page first (a tap before hydration).
+ */
+export async function holdScripts(page: Page): Promise<{ release: () => void }> {
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return { release };
+}
+
+/**
  * Resolves once React has hydrated the page (scripts on). Tests of browser-only rules need it;
  * everything else works either way, since every form also works as a plain HTML form.
  */

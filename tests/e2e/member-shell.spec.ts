@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { test, expect, isPhone, waitForHydration } from "./fixtures";
+import { test, expect, holdScripts, isPhone, waitForHydration } from "./fixtures";
 
 /** The spec's side menu, in order, with where each item leads. LogOut opens the confirmation. */
 const MENU: [label: string, href: string][] = [
@@ -120,12 +120,7 @@ test.describe("Member shell", () => {
       const m = await newMember();
       await loginAs(page, m);
       // A slow phone: the page is shown, its scripts are still on their way.
-      let release!: () => void;
-      const held = new Promise<void>((r) => (release = r));
-      await page.route(/\/assets\/.*\.js$/, async (route) => {
-        await held;
-        await route.continue();
-      });
+      const { release } = await holdScripts(page);
       await page.goto("/member/dashboard", { waitUntil: "commit" });
       // Before the scripts the toggle is a label for the menu's checkbox.
       await page.locator("header").getByText("Menu", { exact: true }).click();

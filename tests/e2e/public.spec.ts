@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { test, expect, isPhone, waitForHydration } from "./fixtures";
+import { test, expect, holdScripts, isPhone, waitForHydration } from "./fixtures";
 
 /** The public top bar; on a phone its links sit behind the Menu disclosure, which is opened first. */
 async function topBar(page: Page, phone: boolean) {
@@ -35,12 +35,7 @@ test.describe("Public top bar and footer", () => {
     page,
   }) => {
     // A slow phone: the page is shown, its scripts are still on their way.
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    await page.route(/\/assets\/.*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const { release } = await holdScripts(page);
     await page.goto("/", { waitUntil: "commit" });
     const header = page.getByRole("banner");
     await header.getByLabel("Menu", { exact: true }).click();

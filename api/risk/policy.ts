@@ -26,8 +26,11 @@ export function riskPolicyOf(value: unknown): RiskPolicy {
   };
 }
 
+/** A member's score and step while nothing was ever recorded for them. */
+export const NO_SCORE = { score: 0, level: "none" as RiskLevel, updatedAt: null };
+
 /** A member's score and step as stored (none when nothing was ever recorded). */
 export async function memberScore(db: Db | Tx, userId: string) {
   const [row] = await db.select().from(memberRisk).where(eq(memberRisk.userId, userId));
-  return row ?? { userId, score: 0, level: "none" as RiskLevel, reasons: [] as string[], updatedAt: null };
+  return row ?? { userId, ...NO_SCORE, reasons: [] as string[] };
 }

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { rowsOf, type Db, type Tx } from "../db/client";
+import { memberRisk, withdrawals } from "../db/schema";
 import { DomainError } from "../lib/errors";
-import { memberScore } from "../risk/policy";
+import { NO_SCORE, memberScore } from "../risk/policy";
 import {
   RISK_LEVELS,
   needsRiskConfirm,
@@ -48,15 +49,15 @@ export async function reviewOf(
 ): Promise<{ reviewReasons: ReviewReason[]; riskScore: number }> {
   const [row] = rowsOf<{ paid: boolean; score: number | null; level: RiskLevel | null }>(
     await db.execute(sql`select
-      exists (select 1 from withdrawals w where w.user_id = ${userId} and w.status = 'Success') as paid,
+      exists (select 1 from ${withdrawals} w where w.user_id = ${userId} and w.status = 'Success') as paid,
       r.score, r.level
-      from (select 1) as one left join member_risk r on r.user_id = ${userId}`),
+      from (select 1) as one left join ${memberRisk} r on r.user_id = ${userId}`),
   );
-  const level = row?.level ?? "none";
+  const level = row?.level ?? NO_SCORE.level;
   const reviewReasons: ReviewReason[] = [];
   if (!row?.paid) reviewReasons.push("first_payout");
   if (RISK_LEVELS.indexOf(level) >= RISK_LEVELS.indexOf("flag")) reviewReasons.push("risk");
-  return { reviewReasons, riskScore: Number(row?.score ?? 0) };
+  return { reviewReasons, riskScore: Number(row?.score ?? NO_SCORE.score) };
 }
 
 /**

@@ -46,10 +46,10 @@ END;
 $$;
 --> statement-breakpoint
 -- claim_ad_view_with_recent: claim_ad_view with the risk signals' read in the same round trip.
--- The read runs first, before claim_ad_view takes the campaign's lock (which the claim holds to its
--- commit, and which every claim of the campaign waits for): so it never lengthens that wait, and
--- it does not include this claim. The caller adds this claim to it (api/ads/views.ts), from
--- view_id and claimable_at, read by the consumed view's token.
+-- The reads run first, before claim_ad_view takes the campaign's lock (which the claim holds to its
+-- commit, and which every claim of the campaign waits for): so they never lengthen that wait, and
+-- the read does not include this claim. The caller adds this claim to it (api/ads/views.ts), from
+-- the view's id and claimable_at, read by its token (neither changes when the view is consumed).
 CREATE OR REPLACE FUNCTION claim_ad_view_with_recent(
   p_user_id text,
   p_token text,
@@ -74,11 +74,13 @@ CREATE OR REPLACE FUNCTION claim_ad_view_with_recent(
 ) LANGUAGE plpgsql AS $$
 DECLARE
   v_recent jsonb := recent_claims(p_user_id, 'ptc_ads', p_hour_ago, p_day_start, p_limit);
+  v_view_id bigint;
+  v_claimable_at timestamptz;
 BEGIN
+  SELECT v.id, v.claimable_at INTO v_view_id, v_claimable_at FROM ad_views v WHERE v.token = p_token;
   RETURN QUERY
   SELECT c.refused, c.suspended_at, c.suspended_reason, c.banned_at, c.campaign_id, c.amount,
-    c.withdrawable, c.income_today, v_recent, v.id, v.claimable_at
-  FROM claim_ad_view(p_user_id, p_token, p_campaign_id, p_now, p_default_rate_bp) c
-  LEFT JOIN ad_views v ON c.refused IS NULL AND v.token = p_token;
+    c.withdrawable, c.income_today, v_recent, v_view_id, v_claimable_at
+  FROM claim_ad_view(p_user_id, p_token, p_campaign_id, p_now, p_default_rate_bp) c;
 END;
 $$;

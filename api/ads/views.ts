@@ -218,15 +218,17 @@ export async function viewOf(db: Db, userId: string, token: string) {
 }
 
 /**
- * Claims a started view, in one statement: the database function claim_ad_view (migration 0015,
- * docs/decisions/0019). It reads the member's row FOR SHARE (a suspension or ban is seen or waits
- * for this claim), consumes the token (a conditional UPDATE, so of many parallel claims one wins),
- * counts the view on its campaign under the campaign's lock while it is active with views left,
- * checks the campaign's own rules (not the advertiser's own, interval, per-day limit), and posts
- * one entry — escrow −price, viewer +their share, revenue +the rest — followed by the referral
- * rule (credit_earning). The campaign completes with its last view. A refusal after a write raises
- * and undoes the statement; every refusal is written to the cheat log. `btnClickEarn` is not an
- * input: the amounts are the campaign's.
+ * Claims a started view, in one statement: the database function claim_ad_view (migrations 0015
+ * and 0019, docs/decisions/0019 and 0024). It reads the member's row FOR SHARE (a suspension or
+ * ban is seen or waits for this claim), consumes the token (a conditional UPDATE, so of many
+ * parallel claims one wins), checks the campaign's own rules (not the advertiser's own, interval
+ * under the member's locked accounts), then counts the view on its campaign under the campaign's
+ * lock while it is active with views left and under its per-day limit, and posts one entry —
+ * escrow −price, viewer +their share, revenue +the rest — followed by the referral rule. The
+ * campaign's lock is taken last, so its other claims wait only for the entry. The campaign
+ * completes with its last view. A refusal after a write raises and undoes the statement; every
+ * refusal is written to the cheat log. `btnClickEarn` is not an input: the amounts are the
+ * campaign's.
  */
 export async function claimView(
   db: Db,

@@ -191,6 +191,27 @@ describe.each(drivers())("PTC ads (%s)", (driver) => {
     expect(await cheats(viewer.id)).toHaveLength(29);
   });
 
+  it("one member's open views of a campaign claimed in parallel: one is credited, the rest fall inside its interval", async () => {
+    const viewer = await newMember(t);
+    const id = await create();
+    // A start ends the member's earlier open view of the campaign; starts racing each other can
+    // leave several open. That state, made directly: four views, none ended.
+    const tokens: string[] = [];
+    for (let i = 0; i < 4; i++) tokens.push(await started(viewer, id));
+    const first = (await t.deps.db.select().from(adViews).where(eq(adViews.token, tokens[3]!)))[0]!;
+    await t.deps.db
+      .update(adViews)
+      .set({ expiresAt: first.expiresAt })
+      .where(and(eq(adViews.userId, viewer.id), eq(adViews.campaignId, id)));
+    tick(10_000);
+    const answers = await Promise.all(tokens.map((token) => claim(viewer, id, token)));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    for (const a of answers.filter((a) => a.status !== 200)) expect(a.body.error_code).toBe("ad_interval");
+    expect((await balances(t, viewer.id)).withdrawable).toBe(30);
+    expect((await campaign(id)).deliveredViews).toBe(1);
+    expect(await escrow(id)).toBe(99 * 50);
+  });
+
   it("many members claiming a campaign's last view: exactly one is credited and it completes", async () => {
     await setSetting(t.deps.db, "ptc_minimum_views", 1);
     try {

@@ -13,7 +13,7 @@ import { createApi } from "../api/app";
 import { createDeps, type Deps } from "../api/deps";
 import { checkLedgerInvariant } from "../api/ledger/ledger";
 import { adminSql, dbUrl, freePort, percentile, runPgbench } from "./pg";
-import { sendLogsTo } from "../shared/log.server";
+import { batchLines, sendLogsTo } from "../shared/log.server";
 import type { ClientAnswer } from "./clients";
 
 export const OBJ_SECRET = "bench-obj-secret-0000";
@@ -62,7 +62,7 @@ export async function runBench(
     // than between the figures: the cost of each line is part of what is measured.
     const logFile = path.join(tmpdir(), `bench-${name}.log`);
     const logs = createWriteStream(logFile);
-    sendLogsTo((line) => void logs.write(line), process.env.LOG_LEVEL ?? "info");
+    sendLogsTo(batchLines((chunk) => void logs.write(chunk)).write, process.env.LOG_LEVEL ?? "info");
     console.log(`API log (JSON lines): ${logFile}`);
     deps = await createDeps(config, { mailer: { send: async () => {} } });
     const app = createApi(deps);

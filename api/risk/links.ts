@@ -291,6 +291,32 @@ export async function recordOrigin(db: Db, proxy: ProxyCheck, origin: Origin): P
   if (signals.length > 0) await recordSignals(db, signals, now);
 }
 
+/**
+ * Writes risk evidence (links and signals, never money) in one transaction that commits without
+ * waiting for its WAL flush: `synchronous_commit` off for this transaction only (docs/decisions/
+ * 0025-risk-evidence-commits-without-waiting.md). Each statement of `record` would otherwise be
+ * its own transaction, and wait for a flush of its own. A crash can lose the last fraction of a
+ * second of evidence, never a rupee, and the member's next sign-in or request records it again.
+ * Only with the pool: inside a transaction that moves money, the setting would apply to it too.
+ */
+export async function recordEvidence(db: Db, record: (tx: Db) => Promise<void>): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`set local synchronous_commit = off`);
+    await record(tx as unknown as Db);
+  });
+}
+
+/**
+ * The proxy check of `ip` asked now, so that it is not asked while a transaction holds a pooled
+ * connection (recordEvidence): a check that answers recordOrigin from the answer given.
+ */
+export async function askedProxyCheck(proxy: ProxyCheck, ip: string | null): Promise<ProxyCheck> {
+  const address = realIp(ip);
+  if (!proxy.enabled || !address) return proxy;
+  const answer = await proxy.isProxy(address);
+  return { enabled: true, isProxy: async (asked) => asked === address && answer };
+}
+
 /* ---------- payout accounts ---------- */
 
 const IFSC = /\b([A-Za-z]{4}0[A-Za-z0-9]{6})\b/;

@@ -1,6 +1,6 @@
 import type { Db } from "../db/client";
 import type { ProxyCheck } from "../lib/proxyCheck";
-import { recordOrigin, recordPayoutAccount } from "../risk/links";
+import { askedProxyCheck, recordEvidence, recordOrigin, recordPayoutAccount } from "../risk/links";
 import { log } from "../../shared/log.server";
 
 /** Where a withdrawal request came from (issue 21 §1: devices are recorded at withdrawal too). */
@@ -13,29 +13,35 @@ export interface WithdrawalOrigin {
 
 /**
  * A withdrawal's risk signals — the payout account it pays to, the device and address it came
- * from (and whether that address is a proxy) — recorded before the request is created. Recording
- * is best effort: a fault here is logged and never refuses the member's request.
+ * from (and whether that address is a proxy) — recorded before the request is created, in one
+ * transaction that does not wait for its flush (recordEvidence; the proxy check is asked before
+ * it opens). Recording is best effort: a fault here is logged and never refuses the member's
+ * request.
  */
 export async function recordWithdrawalSignals(
   db: Db,
   input: { userId: string; methodName: string; accountInfo: string; origin?: WithdrawalOrigin; now: Date },
 ): Promise<void> {
   try {
-    await recordPayoutAccount(db, {
-      userId: input.userId,
-      methodName: input.methodName,
-      accountInfo: input.accountInfo,
-      now: input.now,
-    });
-    if (input.origin)
-      await recordOrigin(db, input.origin.proxyCheck, {
+    const { origin } = input;
+    const proxyCheck = origin ? await askedProxyCheck(origin.proxyCheck, origin.ip) : null;
+    await recordEvidence(db, async (tx) => {
+      await recordPayoutAccount(tx, {
         userId: input.userId,
-        kind: "withdrawal",
-        deviceId: input.origin.deviceId,
-        ip: input.origin.ip,
-        userAgent: input.origin.userAgent,
+        methodName: input.methodName,
+        accountInfo: input.accountInfo,
         now: input.now,
       });
+      if (origin && proxyCheck)
+        await recordOrigin(tx, proxyCheck, {
+          userId: input.userId,
+          kind: "withdrawal",
+          deviceId: origin.deviceId,
+          ip: origin.ip,
+          userAgent: origin.userAgent,
+          now: input.now,
+        });
+    });
   } catch (e) {
     log.error({ err: e instanceof Error ? e.message : e }, "Recording a withdrawal's risk signals failed");
   }

@@ -1,10 +1,18 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { drivers } from "../support/db";
 import { startTestApi, type TestApi } from "../support/api";
-import { addPayoutMethod, bindPayout, newMember, newOperator, type TestMember } from "../support/money";
+import {
+  addPayoutMethod,
+  bindPayout,
+  giveEarning,
+  newMember,
+  newOperator,
+  type TestMember,
+} from "../support/money";
+import { rowsOf } from "../../api/db/client";
 import { memberDevices, memberRisk, riskSignals, signIns, users } from "../../api/db/schema";
 import { linkedAccounts } from "../../api/risk/linked";
 import {
@@ -12,6 +20,7 @@ import {
   ONE_ACCOUNT_MSG,
   maskPayoutAccount,
   normalizePayoutAccount,
+  recordEvidence,
   recordOrigin,
   recordPayoutAccount,
   sameDeviceVerdict,
@@ -27,9 +36,10 @@ import type { ProxyCheck } from "../../api/lib/proxyCheck";
  */
 
 const PROXY_IP = "203.0.113.9";
+const PROXY_IP_2 = "203.0.113.10";
 const KEY = "links-key";
 
-/** A local proxycheck.io stand-in: PROXY_IP is a proxy, every other address is not. */
+/** A local proxycheck.io stand-in: PROXY_IP and PROXY_IP_2 are proxies, every other address is not. */
 async function startProvider(): Promise<{ url: string; asked: string[]; close(): Promise<void> }> {
   const asked: string[] = [];
   const server: Server = createServer((req, res) => {
@@ -37,7 +47,9 @@ async function startProvider(): Promise<{ url: string; asked: string[]; close():
     const ip = decodeURIComponent(/^\/v2\/([^/]+)$/.exec(url.pathname)?.[1] ?? "");
     asked.push(ip);
     res.writeHead(url.searchParams.get("key") === KEY ? 200 : 403, { "content-type": "application/json" });
-    res.end(JSON.stringify({ status: "ok", [ip]: { proxy: ip === PROXY_IP ? "yes" : "no" } }));
+    res.end(
+      JSON.stringify({ status: "ok", [ip]: { proxy: ip === PROXY_IP || ip === PROXY_IP_2 ? "yes" : "no" } }),
+    );
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   return {
@@ -257,6 +269,44 @@ describe.each(drivers())("links between members (%s)", (driver) => {
     expect(p).toMatchObject({ key: `proxy:${PROXY_IP}`, evidence: { figures: { context: "login" } } });
     expect(provider.asked.filter((ip) => ip === PROXY_IP)).toHaveLength(1);
     expect(await signalsOf((await signUp({ device: device(6), ip: "49.36.13.2" })).id, "proxy")).toEqual([]);
+  });
+
+  it("a withdrawal from a proxy: its address and device recorded, the proxy signal, the request still made", async () => {
+    await policy("flag");
+    const m = await newMember(t);
+    await bindPayout(t, m, "UPI");
+    await giveEarning(t, m.id, 20_000);
+    const asked = provider.asked.length;
+    const res = await t.request("/userAmount/userWithdrawal_record_post", {
+      obj: { balance: 5, type: "UPI", request_id: `proxy-withdrawal-${m.id}` },
+      cookie: `${m.cookie}; ${DEVICE_COOKIE}=${device(40)}`,
+      headers: web(PROXY_IP_2),
+    });
+    expect(res.body, JSON.stringify(res.body)).toMatchObject({ success: true });
+    const [p] = await signalsOf(m.id, "proxy");
+    expect(p).toMatchObject({ key: `proxy:${PROXY_IP_2}`, evidence: { figures: { context: "withdrawal" } } });
+    expect(provider.asked.slice(asked)).toEqual([PROXY_IP_2]);
+    const seen = await t.deps.db.select().from(memberDevices).where(eq(memberDevices.userId, m.id));
+    expect(seen.map((d) => [d.deviceId, d.lastIp, d.lastKind])).toContainEqual([
+      device(40),
+      PROXY_IP_2,
+      "withdrawal",
+    ]);
+  });
+
+  it("risk evidence commits without waiting for its flush, in its own transaction only", async () => {
+    let inside = "";
+    await recordEvidence(t.deps.db, async (tx) => {
+      const [row] = rowsOf<{ s: string }>(
+        await tx.execute(sql`select current_setting('synchronous_commit') as s`),
+      );
+      inside = row!.s;
+    });
+    expect(inside).toBe("off");
+    const [after] = rowsOf<{ s: string }>(
+      await t.deps.db.execute(sql`select current_setting('synchronous_commit') as s`),
+    );
+    expect(after!.s).toBe("on");
   });
 
   it("the one-account rule: refuse, flag, off", async () => {

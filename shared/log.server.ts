@@ -39,6 +39,9 @@ export const REDACTED_KEYS = [
   "card",
 ] as const;
 
+const FLUSH_MS = 50;
+const BATCH_BYTES = 64 * 1024;
+
 /**
  * Lines gathered and written to `out` together: FLUSH_MS after the first of them waits, at once
  * when 64 KiB wait, and at the process's exit (a crash logs its fatal line, then exits). One write
@@ -75,10 +78,12 @@ export function batchLines(out: (chunk: string) => void): {
     },
   };
 }
-const FLUSH_MS = 50;
-const BATCH_BYTES = 64 * 1024;
 
-/** Where lines go: stdout, in batches (stdout to a file or a pipe is written synchronously on Linux, so the exit's batch is written too); a test may read them instead (captureLogs). */
+/**
+ * Where lines go: stdout, in batches (on Linux stdout to a file or a pipe is written
+ * synchronously, so the batch of the exit is written too); a test may read them instead
+ * (captureLogs).
+ */
 let write: (line: string) => void = batchLines((chunk) => void process.stdout.write(chunk)).write;
 
 export const log: Logger = pino(

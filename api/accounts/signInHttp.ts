@@ -22,8 +22,8 @@ export const signInOrigin = (c: ApiContext): SignInOrigin => ({
 /**
  * Records where a sign-up or sign-in came from and the risk signals it gives (api/risk/links.ts),
  * after it committed, in one transaction that does not wait for its flush (recordEvidence, ADR
- * 0025; the proxy check asked before it opens). A failure is logged — the database's words, never the values — and never
- * breaks the login.
+ * 0025; the proxy check asked before it opens). A failure is logged — the database's words,
+ * never the values — and never breaks the login.
  */
 export async function recordSignInOrigin(
   c: ApiContext,

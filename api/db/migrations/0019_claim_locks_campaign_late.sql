@@ -1,8 +1,8 @@
 -- An ad claim takes its campaign's lock as late as it can (docs/decisions/0024-claim-locks-campaign-late.md).
 -- Every claim of a campaign waits for that lock, and holds it to its commit: claim_ad_view
--- (migration 0015) took it second, so each claim's referral entry, its waits for the member's and
--- the referrer's accounts, and its interval read ran while the campaign's other claims waited.
--- Now only the view's own entry, its debt repayments and the day's income are done under it.
+-- (migration 0015) took it second, so each claim's waits for the member's and the referrer's
+-- accounts, and its interval read, ran while the campaign's other claims waited. Now only the
+-- view's own entry, the referrer's share, the debt repayments and the day's income are done under it.
 --
 -- credit_earning's steps become three functions, which credit_earning and claim_ad_view share:
 -- earning_locks (the accounts' locks), earning_referral_share and earning_repayments. credit_earning
@@ -193,10 +193,11 @@ $$;
 --      claims run one at a time, and no claim waits for them while holding its campaign;
 --   5. the campaign's interval, read under the member's lock: the member's parallel claim of the
 --      same campaign has committed or waits;
---   6. the referrer's share (earning_referral_share), which does not touch the campaign;
---   7. the view counted on its campaign, whose row is locked from here to the commit: only while
+--   6. the view counted on its campaign, whose row is locked from here to the commit: only while
 --      active with views left, and under its per-day limit (counted per IST day where it has one);
---   8. the entry: the campaign's escrow −price, revenue +the rest, the member +their amount;
+--   7. the entry: the campaign's escrow −price, revenue +the rest, the member +their amount;
+--   8. the referrer's share (earning_referral_share): posted before the campaign's lock, its
+--      roll-up rows would be held while the claim waits for the campaign (ADR 0024);
 --   9. debts repaid from the credits (earning_repayments); the member's ad income of the day.
 -- The order of locks is the member's accounts, then the campaign's row, then its escrow; an
 -- advertiser's change of a campaign locks its row, its escrow, then the advertiser's deposit,

@@ -1,11 +1,5 @@
 import { clientIp, type ApiContext } from "../http";
-import {
-  askedProxyCheck,
-  ensureDeviceId,
-  recordEvidence,
-  recordOrigin,
-  type OriginKind,
-} from "../risk/links";
+import { ensureDeviceId, recordOriginEvidence, type OriginKind } from "../risk/links";
 import { clipUserAgent, type SignInOrigin } from "./sessions";
 import { log } from "../../shared/log.server";
 
@@ -21,8 +15,8 @@ export const signInOrigin = (c: ApiContext): SignInOrigin => ({
 
 /**
  * Records where a sign-up or sign-in came from and the risk signals it gives (api/risk/links.ts),
- * after it committed, in one transaction that does not wait for its flush (recordEvidence, ADR
- * 0025; the proxy check asked before it opens). A failure is logged — the database's words,
+ * after it committed, in one transaction that does not wait for its flush (recordOriginEvidence,
+ * ADR 0025). A failure is logged — the database's words,
  * never the values — and never breaks the login.
  */
 export async function recordSignInOrigin(
@@ -33,17 +27,14 @@ export async function recordSignInOrigin(
 ): Promise<void> {
   try {
     const { db, proxyCheck, clock } = c.var.deps;
-    const proxy = await askedProxyCheck(proxyCheck, origin.ip);
-    await recordEvidence(db, (tx) =>
-      recordOrigin(tx, proxy, {
-        userId,
-        kind,
-        deviceId: origin.deviceId ?? null,
-        ip: origin.ip,
-        userAgent: origin.userAgent,
-        now: clock(),
-      }),
-    );
+    await recordOriginEvidence(db, proxyCheck, {
+      userId,
+      kind,
+      deviceId: origin.deviceId ?? null,
+      ip: origin.ip,
+      userAgent: origin.userAgent,
+      now: clock(),
+    });
   } catch (e) {
     const cause = e instanceof Error && e.cause instanceof Error ? e.cause : e;
     log.error(

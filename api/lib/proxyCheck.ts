@@ -28,12 +28,15 @@ export interface ProxyCheckOptions {
   now?: () => number;
 }
 
+/** The check where none is configured: every address is allowed. */
+export const NO_PROXY_CHECK: ProxyCheck = { enabled: false, isProxy: async () => false };
+
 export const PROXY_CHECK_TIMEOUT_MS = 2_000;
 export const PROXY_CHECK_CACHE_MS = 60 * 60 * 1000;
 
 export function createProxyCheck(opts: ProxyCheckOptions): ProxyCheck {
   const { provider, url } = opts;
-  if (!provider || !url) return { enabled: false, isProxy: async () => false };
+  if (!provider || !url) return NO_PROXY_CHECK;
   const base = url.replace(/\/+$/, "");
   const key = opts.key ?? "";
   const timeoutMs = opts.timeoutMs ?? PROXY_CHECK_TIMEOUT_MS;

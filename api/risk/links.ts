@@ -310,11 +310,29 @@ export async function recordEvidence(db: Db, record: (tx: Db) => Promise<void>):
  * The proxy check of `ip` asked now, so that it is not asked while a transaction holds a pooled
  * connection (recordEvidence): a check that answers recordOrigin from the answer given.
  */
-export async function askedProxyCheck(proxy: ProxyCheck, ip: string | null): Promise<ProxyCheck> {
+async function askedProxyCheck(proxy: ProxyCheck, ip: string | null): Promise<ProxyCheck> {
   const address = realIp(ip);
   if (!proxy.enabled || !address) return proxy;
   const answer = await proxy.isProxy(address);
   return { enabled: true, isProxy: async (asked) => asked === address && answer };
+}
+
+/**
+ * Where a member came from (recordOrigin), recorded as evidence (recordEvidence), with the proxy
+ * check asked before the transaction opens; `before` records the action's own evidence first, in
+ * the same transaction (a withdrawal's payout account). Without an origin, only `before`.
+ */
+export async function recordOriginEvidence(
+  db: Db,
+  proxy: ProxyCheck,
+  origin: Origin | null,
+  before?: (tx: Db) => Promise<unknown>,
+): Promise<void> {
+  const asked = origin ? await askedProxyCheck(proxy, origin.ip) : proxy;
+  await recordEvidence(db, async (tx) => {
+    if (before) await before(tx);
+    if (origin) await recordOrigin(tx, asked, origin);
+  });
 }
 
 /* ---------- payout accounts ---------- */

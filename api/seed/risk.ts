@@ -5,7 +5,7 @@ import { createMember } from "../accounts/accounts";
 import { creditEarning } from "../ledger/earnings";
 import { recordOrigin, recordPayoutAccount } from "../risk/links";
 import { requestWithdrawal } from "../withdrawals/withdrawals";
-import type { ProxyCheck } from "../lib/proxyCheck";
+import { NO_PROXY_CHECK } from "../lib/proxyCheck";
 import { DAY_MS, HOUR_MS } from "./random";
 
 /**
@@ -24,7 +24,6 @@ export const DEMO_RING = [
 ] as const;
 
 const DEMO_RING_DEVICE = "demoRingPhone00000000001";
-const NO_PROXY_CHECK: ProxyCheck = { enabled: false, isProxy: async () => false };
 
 export async function seedRisk(
   tx: Tx,

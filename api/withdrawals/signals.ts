@@ -1,6 +1,6 @@
 import type { Db } from "../db/client";
-import type { ProxyCheck } from "../lib/proxyCheck";
-import { askedProxyCheck, recordEvidence, recordOrigin, recordPayoutAccount } from "../risk/links";
+import { NO_PROXY_CHECK, type ProxyCheck } from "../lib/proxyCheck";
+import { recordOriginEvidence, recordPayoutAccount } from "../risk/links";
 import { log } from "../../shared/log.server";
 
 /** Where a withdrawal request came from (issue 21 §1: devices are recorded at withdrawal too). */
@@ -14,8 +14,7 @@ export interface WithdrawalOrigin {
 /**
  * A withdrawal's risk signals — the payout account it pays to, the device and address it came
  * from (and whether that address is a proxy) — recorded before the request is created, in one
- * transaction that does not wait for its flush (recordEvidence; the proxy check is asked before
- * it opens). Recording is best effort: a fault here is logged and never refuses the member's
+ * transaction that does not wait for its flush (recordOriginEvidence). Recording is best effort: a fault here is logged and never refuses the member's
  * request.
  */
 export async function recordWithdrawalSignals(
@@ -24,24 +23,27 @@ export async function recordWithdrawalSignals(
 ): Promise<void> {
   try {
     const { origin } = input;
-    const proxyCheck = origin ? await askedProxyCheck(origin.proxyCheck, origin.ip) : null;
-    await recordEvidence(db, async (tx) => {
-      await recordPayoutAccount(tx, {
-        userId: input.userId,
-        methodName: input.methodName,
-        accountInfo: input.accountInfo,
-        now: input.now,
-      });
-      if (origin && proxyCheck)
-        await recordOrigin(tx, proxyCheck, {
+    await recordOriginEvidence(
+      db,
+      origin?.proxyCheck ?? NO_PROXY_CHECK,
+      origin
+        ? {
+            userId: input.userId,
+            kind: "withdrawal",
+            deviceId: origin.deviceId,
+            ip: origin.ip,
+            userAgent: origin.userAgent,
+            now: input.now,
+          }
+        : null,
+      (tx) =>
+        recordPayoutAccount(tx, {
           userId: input.userId,
-          kind: "withdrawal",
-          deviceId: origin.deviceId,
-          ip: origin.ip,
-          userAgent: origin.userAgent,
+          methodName: input.methodName,
+          accountInfo: input.accountInfo,
           now: input.now,
-        });
-    });
+        }),
+    );
   } catch (e) {
     log.error({ err: e instanceof Error ? e.message : e }, "Recording a withdrawal's risk signals failed");
   }

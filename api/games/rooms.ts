@@ -27,9 +27,11 @@ import type { InFlight } from "../lib/inFlight";
  * room row, which is the game's single authority on every node (ARCHITECTURE §10), and stores
  * what it answers:
  *
- * - every change to a room happens in one transaction holding the room row's lock (FOR UPDATE)
- *   and is written only over the version it was read at, so two moves at once, or a move against
- *   a stale version, cannot both apply;
+ * - every change to a room is written only over the version it was read at, so two moves at
+ *   once, or a move against a stale version, cannot both apply; a change that moves money or
+ *   touches a seat happens in one transaction holding the room row's lock (FOR UPDATE), and a
+ *   move that changes the room row alone is one statement over the version it read
+ *   (moveOverVersion), its lock held only while it writes;
  * - every deadline (opponent wait, turn, reconnect) is a column; whoever touches the room next —
  *   a move, a rejoin, or the sweeper on any node claiming due rooms with FOR UPDATE SKIP LOCKED —
  *   has the machine act on the deadlines that have passed, by the injected clock;
@@ -92,6 +94,12 @@ export class Effects {
 export async function inTransaction<T>(g: GameDeps, run: (tx: Tx, fx: Effects) => Promise<T>): Promise<T> {
   const fx = new Effects();
   const result = await g.db.transaction((tx) => run(tx, fx));
+  afterCommit(g, fx);
+  return result;
+}
+
+/** What a committed change announces, and the reads that follow it. */
+function afterCommit(g: GameDeps, fx: Effects) {
   try {
     fx.publish(g.notifier);
   } catch (e) {
@@ -100,7 +108,6 @@ export async function inTransaction<T>(g: GameDeps, run: (tx: Tx, fx: Effects) =
   // The pair's collusion signal, read after the commit and off the answer's way: a move that ends a
   // game is answered without waiting for it (afterGameSettled logs its own failures).
   for (const roomId of fx.settled) void g.inFlight.track(afterGameSettled(g.db, roomId, g.clock()));
-  return result;
 }
 
 const secondsLeft = (deadline: Date | null, now: Date) =>
@@ -154,6 +161,18 @@ export async function lockRoom(
   ]);
   if (!room) return null;
   return { room, players };
+}
+
+/** A room and its seats as committed, read in one statement (one snapshot) without a lock. */
+export async function readState(db: Db, roomId: string): Promise<Locked | null> {
+  const rows = await db
+    .select()
+    .from(gameRooms)
+    .leftJoin(gamePlayers, eq(gamePlayers.roomId, gameRooms.id))
+    .where(eq(gameRooms.id, roomId));
+  const room = rows[0]?.game_rooms;
+  if (!room) return null;
+  return { room, players: rows.flatMap((r) => (r.game_players ? [r.game_players] : [])) };
 }
 
 /** Announces the room's state (as this transaction leaves it) to its players. */
@@ -224,17 +243,7 @@ export async function commit(
   })();
   const roomWrite = async (): Promise<RoomRow> => {
     if (next.room.version === room.version) return room;
-    const r = next.room;
-    const [updated] = await tx
-      .update(gameRooms)
-      .set({
-        // The machine's room is the row's own columns, by the same names (gameRoomOf).
-        ...gameRoomOf(r),
-        // A room is settled when it closes: its money moves in the same transaction.
-        ...(isClosed(r.status) && !isClosed(room.status) ? { settledAt: now } : {}),
-      })
-      .where(and(eq(gameRooms.id, room.id), eq(gameRooms.version, room.version)))
-      .returning();
+    const updated = await writeRoom(tx, room, next.room, now);
     if (!updated) throw new Error(`room ${room.id} changed under its lock`);
     return updated;
   };
@@ -261,11 +270,60 @@ export async function commit(
   if (roomRow.status === "finished" && room.status !== "finished" && roomRow.entryFee > 0)
     fx.settled.add(room.id);
   const after = { room: roomRow, players };
+  noteEffects(fx, next, after, now);
+  return after;
+}
+
+/** The room row as the machine left it, written only over the version `room` was read at. */
+async function writeRoom(q: Db | Tx, room: RoomRow, next: GameRoom, now: Date): Promise<RoomRow | undefined> {
+  const [updated] = await q
+    .update(gameRooms)
+    .set({
+      // The machine's room is the row's own columns, by the same names (gameRoomOf).
+      ...gameRoomOf(next),
+      // A room is settled when it closes: its money moves in the same transaction.
+      ...(isClosed(next.status) && !isClosed(room.status) ? { settledAt: now } : {}),
+    })
+    .where(and(eq(gameRooms.id, room.id), eq(gameRooms.version, room.version)))
+    .returning();
+  return updated;
+}
+
+/** The announcements a stored step asks for, kept for after the commit. */
+function noteEffects(fx: Effects, next: GameStep, after: Locked, now: Date) {
   for (const e of next.effects) {
     if (e.type === "announce") announce(fx, after.room, after.players, now);
     else if (e.type === "lobby") fx.lobby = true;
   }
-  return after;
+}
+
+/**
+ * A move on the room as `seen` (readState), stored in one statement when it changes the room row
+ * alone — no money, no seat — written only over the version it was read at: the most frequent
+ * change, one round trip, and the row's lock held only while it is written. Answers the room as
+ * stored, a refusal on the state read, or null: the move moves money (an end, a passed
+ * deadline) or a seat (a player back by moving), or the room changed since it was read — then
+ * the caller plays it under the room's lock.
+ */
+export async function moveOverVersion(
+  g: GameDeps,
+  seen: Locked,
+  event: Extract<GameEvent, { type: "move" }>,
+  now: Date,
+): Promise<{ after: Locked } | { refused: GameRefusal } | null> {
+  const next = step(stateOf(seen), event, now);
+  if (!next.changed) return next.refused ? { refused: next.refused } : null;
+  const roomOnly =
+    next.effects.every((e) => e.type === "announce" || e.type === "lobby") &&
+    seen.players.every((row, i) => samePlayer(row, next.players[i]!));
+  if (!roomOnly) return null;
+  const room = await writeRoom(g.db, seen.room, next.room, now);
+  if (!room) return null;
+  const fx = new Effects();
+  const after = { room, players: seen.players };
+  noteEffects(fx, next, after, now);
+  afterCommit(g, fx);
+  return { after };
 }
 
 /** One event through the machine and into storage, under the room's lock. */

@@ -15,7 +15,7 @@ import { gamePlayers, gameRoomTypes, gameRooms, journalEntries } from "../../api
 import { PLATFORM, accountBalance } from "../../api/ledger/ledger";
 import { gameEscrowTotal } from "../../api/games/escrow";
 import { DomainError } from "../../api/lib/errors";
-import { lockRoom, readRoom, type GameDeps } from "../../api/games/rooms";
+import { lockRoom, moveOverVersion, readRoom, readState, type GameDeps } from "../../api/games/rooms";
 import { cancel, join, type JoinRequest } from "../../api/games/join";
 import { disconnect, enterRoom } from "../../api/games/presence";
 import { move } from "../../api/games/moves";
@@ -402,6 +402,24 @@ describe.each(drivers())("tic-tac-toe rooms (%s)", (driver) => {
       message: GAME_MESSAGES.stale,
     });
     await move(g, { roomId, userId: o.id, row: 0, col: 1, expectedVersion: 2 });
+  });
+
+  it("a move over a version another move replaced is not written, and played again under the lock", async () => {
+    const { roomId, x } = await matched(PRACTICE, await player(0), await player(0));
+    // Both moves read the same version: exactly the interleaving of two moves at once.
+    const seen = (await readState(t.deps.db, roomId))!;
+    const at = (row: number, col: number) => ({ type: "move" as const, roomId, userId: x.id, row, col });
+    const first = await moveOverVersion(g, seen, at(0, 0), now());
+    expect(first).toMatchObject({ after: { room: { version: 2, currentTurn: "O" } } });
+    expect(await moveOverVersion(g, seen, at(2, 2), now())).toBeNull();
+    const room = (await readRoom(t.deps.db, roomId, now()))!;
+    expect(room.gameState.flat().filter((c) => c !== "")).toEqual(["X"]);
+    expect(room.gameState[0]![0]).toBe("X");
+    // Played again on the room as it is now: X has moved, so it is O's turn.
+    expect(await refusal(move(g, { roomId, userId: x.id, row: 2, col: 2 }))).toEqual({
+      code: "game_move_refused",
+      message: GAME_MESSAGES.notYourTurn,
+    });
   });
 
   it("refuses a move out of turn, on a full cell, off the board, by a stranger, before the start and after the end", async () => {

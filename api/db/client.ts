@@ -148,7 +148,10 @@ function preparing(client: postgres.Sql): postgres.Sql {
       if (key === "unsafe")
         return (query: string, params?: unknown[], options?: { prepare?: boolean }) =>
           target.unsafe(query, params as never, { ...options, prepare: true });
-      if (key === "begin" || key === "savepoint")
+      if (key === "begin")
+        return (...args: unknown[]) =>
+          pipelinedBegin(target, args.pop() as (tx: postgres.Sql) => Promise<unknown>);
+      if (key === "savepoint")
         return (...args: unknown[]) => {
           const fn = args.pop() as (tx: postgres.Sql) => unknown;
           const method = Reflect.get(target, key) as (...a: unknown[]) => unknown;
@@ -157,6 +160,66 @@ function preparing(client: postgres.Sql): postgres.Sql {
       return Reflect.get(target, key, receiver) as unknown;
     },
   });
+}
+
+/**
+ * A connection that is gone — postgres.js' own codes, the server's fatal errors (a backend ended,
+ * the server shutting down) and its connection errors (class 08) — is the pool's to reopen, not
+ * ours to roll back or hand back.
+ */
+const CONNECTION_GONE = new Set(["CONNECTION_CLOSED", "CONNECTION_DESTROYED", "CONNECTION_ENDED"]);
+const isGone = (e: unknown): boolean => {
+  const { code = "", severity = "" } = (e ?? {}) as { code?: string; severity?: string };
+  return CONNECTION_GONE.has(code) || severity === "FATAL" || severity === "PANIC" || code.startsWith("08");
+};
+
+/**
+ * A transaction whose BEGIN goes out with its first statement. postgres.js' own `begin` waits for
+ * BEGIN's answer before it runs the transaction: a round trip of its own, during which the
+ * connection sits "idle in transaction" waiting for the node's next statement — under load, the
+ * most frequent state of a game's connections (docs/decisions/0026-transactions-begin-with-their-first-statement.md).
+ * Here a connection is reserved, BEGIN queued on it, and the transaction's first statement queued
+ * behind it in the same tick: postgres.js writes both at once, and the server runs them in order.
+ * BEGIN is awaited before COMMIT: on a live connection it cannot fail, and if the connection is
+ * gone every statement behind it failed too. A transaction within the transaction is a savepoint,
+ * as with postgres.js' own.
+ */
+async function pipelinedBegin<T>(client: postgres.Sql, fn: (tx: postgres.Sql) => Promise<T>): Promise<T> {
+  const reserved = await client.reserve();
+  let gone = false;
+  const noteGone = (e: unknown) => {
+    if (isGone(e)) gone = true;
+  };
+  let savepoints = 0;
+  const savepoint = async <S>(inner: (tx: postgres.Sql) => Promise<S>): Promise<S> => {
+    const name = `s${savepoints++}`;
+    await reserved.unsafe(`savepoint ${name}`);
+    try {
+      const result = await inner(tx);
+      await reserved.unsafe(`release savepoint ${name}`);
+      return result;
+    } catch (e) {
+      await reserved.unsafe(`rollback to savepoint ${name}`);
+      throw e;
+    }
+  };
+  const tx = preparing(Object.assign(reserved, { savepoint }) as unknown as postgres.Sql);
+  // Handled from the start: its failure is met at `await begun`, never as an unhandled rejection.
+  const begun = reserved.unsafe("begin").execute();
+  begun.catch(noteGone);
+  try {
+    const result = await fn(tx);
+    await begun;
+    await reserved.unsafe("commit");
+    return result;
+  } catch (e) {
+    noteGone(e);
+    // After a failed COMMIT the transaction is over already: ROLLBACK then only warns.
+    if (!gone) await reserved.unsafe("rollback").catch(noteGone);
+    throw e;
+  } finally {
+    if (!gone) reserved.release();
+  }
 }
 
 /**

@@ -1,0 +1,85 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, rowsOf, type Database } from "../../api/db/client";
+import { freshPostgresUrl } from "../support/db";
+
+/**
+ * Transactions on PostgreSQL, whose BEGIN goes out with their first statement (api/db/client.ts,
+ * ADR 0026): every statement is inside the transaction, a failure undoes all of it, a transaction
+ * within one is a savepoint, and the pool's connections come back after a failure. PGlite's
+ * transactions are its own, so this is PostgreSQL's alone.
+ */
+describe.skipIf(!process.env.TEST_DATABASE_URL)("transactions on PostgreSQL", () => {
+  let clone: Awaited<ReturnType<typeof freshPostgresUrl>>;
+  let database: Database;
+  /** A pool of one connection: a connection not given back stops every statement after it. */
+  beforeAll(async () => {
+    clone = await freshPostgresUrl();
+    database = await openDatabase({ url: clone.url, maxConnections: 1 });
+    await database.db.execute(sql`create table scratch (id int primary key)`);
+  });
+  afterAll(async () => {
+    await database?.close();
+    await clone?.drop();
+  });
+
+  const ids = async () =>
+    rowsOf<{ id: number }>(await database.db.execute(sql`select id from scratch order by id`)).map(
+      (r) => r.id,
+    );
+
+  it("runs every statement inside the transaction, the first one too", async () => {
+    const seen = await database.db.transaction(async (tx) => {
+      const [first] = rowsOf<{ xid: string; level: string }>(
+        await tx.execute(
+          sql`select txid_current()::text as xid, current_setting('transaction_isolation') as level`,
+        ),
+      );
+      await tx.execute(sql`insert into scratch values (1)`);
+      const [second] = rowsOf<{ xid: string }>(await tx.execute(sql`select txid_current()::text as xid`));
+      return { first: first!.xid, second: second!.xid };
+    });
+    expect(seen.first).toBe(seen.second);
+    expect(await ids()).toEqual([1]);
+  });
+
+  it("undoes everything on a failure, and gives its connection back", async () => {
+    for (let i = 0; i < 3; i++) {
+      await expect(
+        database.db.transaction(async (tx) => {
+          await tx.execute(sql`insert into scratch values (${10 + i})`);
+          throw new Error("refused");
+        }),
+      ).rejects.toThrow("refused");
+      // A statement the server refuses: the transaction is aborted, and rolled back.
+      await expect(
+        database.db.transaction(async (tx) => {
+          await tx.execute(sql`insert into scratch values (${20 + i})`);
+          await tx.execute(sql`insert into scratch values (1)`);
+        }),
+      ).rejects.toThrow();
+    }
+    expect(await ids()).toEqual([1]);
+    // The one connection is free again: transactions at once each get it in turn.
+    await Promise.all(
+      [30, 31, 32].map((id) =>
+        database.db.transaction((tx) => tx.execute(sql`insert into scratch values (${id})`)),
+      ),
+    );
+    expect(await ids()).toEqual([1, 30, 31, 32]);
+  });
+
+  it("a transaction within a transaction is a savepoint", async () => {
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into scratch values (40)`);
+      await expect(
+        tx.transaction(async (inner) => {
+          await inner.execute(sql`insert into scratch values (41)`);
+          throw new Error("inner refused");
+        }),
+      ).rejects.toThrow("inner refused");
+      await tx.transaction((inner) => inner.execute(sql`insert into scratch values (42)`));
+    });
+    expect((await ids()).filter((id) => id >= 40)).toEqual([40, 42]);
+  });
+});

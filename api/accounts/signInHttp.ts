@@ -16,8 +16,8 @@ export const signInOrigin = (c: ApiContext): SignInOrigin => ({
 /**
  * Records where a sign-up or sign-in came from and the risk signals it gives (api/risk/links.ts),
  * after it committed, in one transaction that does not wait for its flush (recordOriginEvidence,
- * ADR 0025). A failure is logged — the database's words,
- * never the values — and never breaks the login.
+ * ADR 0025). A failure is logged — the database's words, never the values — and never breaks the
+ * login.
  */
 export async function recordSignInOrigin(
   c: ApiContext,

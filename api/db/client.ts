@@ -177,8 +177,7 @@ const isGone = (e: unknown): boolean => {
  * A transaction whose BEGIN goes out with its first statement. postgres.js' own `begin` waits for
  * BEGIN's answer before it runs the transaction: a round trip of its own, during which the
  * connection sits "idle in transaction" waiting for the node's next statement — under load, the
- * most frequent state of a game's connections (docs/decisions/0026-transactions-begin-with-their-first-statement.md).
- * Here a connection is reserved, BEGIN queued on it, and the transaction's first statement queued
+ * most frequent state of a game's connections (ADR 0026). Here a connection is reserved, BEGIN queued on it, and the transaction's first statement queued
  * behind it in the same tick: postgres.js writes both at once, and the server runs them in order.
  * BEGIN is awaited before COMMIT: on a live connection it cannot fail, and if the connection is
  * gone every statement behind it failed too. A transaction within the transaction is a savepoint,

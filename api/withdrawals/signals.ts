@@ -14,8 +14,8 @@ export interface WithdrawalOrigin {
 /**
  * A withdrawal's risk signals — the payout account it pays to, the device and address it came
  * from (and whether that address is a proxy) — recorded before the request is created, in one
- * transaction that does not wait for its flush (recordOriginEvidence). Recording is best effort: a fault here is logged and never refuses the member's
- * request.
+ * transaction that does not wait for its flush (recordOriginEvidence). Recording is best effort:
+ * a fault here is logged and never refuses the member's request.
  */
 export async function recordWithdrawalSignals(
   db: Db,

@@ -1,8 +1,8 @@
 import { and, desc, eq, gte, sql } from "drizzle-orm";
 import { rowsOf, type Db, type Tx } from "../db/client";
-import { memberDailyEarnings, users } from "../db/schema";
+import { memberDailyEarnings } from "../db/schema";
 import { PLATFORM, linesJson, memberAccount, throwLedgerFailure, type EntryLine } from "./ledger";
-import { getSetting } from "../site/settings";
+import { SETTING_DEFAULTS } from "../site/settings";
 
 import { type EarningSource, istDay } from "./earningKinds";
 
@@ -29,7 +29,9 @@ const FUNDING: Record<EarningSource, string> = {
  * earning itself is posted and rolled up in full (ADR 0008).
  *
  * One round trip: the locks, up to four entries and the balance are the database function
- * credit_earning (migration 0015, docs/decisions/0019), which ad claims call from their own.
+ * credit_earning (migration 0015, docs/decisions/0019), which ad claims call from their own; the
+ * member's referrer and the rate, unless the caller gives them (`referral`), are read in the same
+ * statement (credit_earning_of_member, migration 0021).
  */
 export async function creditEarning(
   tx: Tx,
@@ -69,25 +71,22 @@ export async function creditEarning(
     ...fundingLines,
     { account: memberAccount(input.userId, "withdrawable"), amount: input.amount },
   ]);
-  const [member] = input.referral
-    ? [{ referredBy: input.referral.referredBy }]
-    : await tx.select({ referredBy: users.referredBy }).from(users).where(eq(users.id, input.userId));
-  const referrer = member?.referredBy ?? null;
-  const rate = referrer ? (input.referral?.rateBp ?? (await getSetting(tx, "referral_rate_bp"))) : 0;
   const at = input.createdAt ? input.createdAt.toISOString() : null;
+  const base = input.referralBase ?? null;
+  const credit = input.referral
+    ? sql`select * from credit_earning(${input.idempotencyKey}, ${input.source}, ${input.userId},
+        ${input.amount}, ${input.memo ?? null}, ${at}::timestamptz, ${lines}::jsonb,
+        ${input.referral.referredBy}, ${input.referral.referredBy ? input.referral.rateBp : 0}, ${base})`
+    : sql`select * from credit_earning_of_member(${input.idempotencyKey}, ${input.source}, ${input.userId},
+        ${input.amount}, ${input.memo ?? null}, ${at}::timestamptz, ${lines}::jsonb,
+        ${SETTING_DEFAULTS.referral_rate_bp}, ${base})`;
   const [row] = rowsOf<{
     posted: boolean;
     referral_amount: string | number;
     withdrawable: string | number | null;
     failure: string | null;
     failed_account: string | null;
-  }>(
-    await tx.execute(
-      sql`select * from credit_earning(${input.idempotencyKey}, ${input.source}, ${input.userId},
-        ${input.amount}, ${input.memo ?? null}, ${at}::timestamptz, ${lines}::jsonb, ${referrer}, ${rate},
-        ${input.referralBase ?? null})`,
-    ),
-  );
+  }>(await tx.execute(credit));
   if (!row) throw new Error("credit_earning answered nothing");
   throwLedgerFailure(row.failure, row.failed_account);
   if (!row.posted) return { posted: false, referralAmount: 0, withdrawable: null };

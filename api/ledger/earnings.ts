@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, sql } from "drizzle-orm";
 import { rowsOf, type Db, type Tx } from "../db/client";
-import { memberDailyEarnings } from "../db/schema";
+import { memberDailyEarnings, settings, users } from "../db/schema";
 import { PLATFORM, linesJson, memberAccount, throwLedgerFailure, type EntryLine } from "./ledger";
 import { SETTING_DEFAULTS } from "../site/settings";
 
@@ -31,7 +31,7 @@ const FUNDING: Record<EarningSource, string> = {
  * One round trip: the locks, up to four entries and the balance are the database function
  * credit_earning (migration 0015, docs/decisions/0019), which ad claims call from their own; the
  * member's referrer and the rate, unless the caller gives them (`referral`), are read in the same
- * statement (credit_earning_of_member, migration 0021).
+ * statement.
  */
 export async function creditEarning(
   tx: Tx,
@@ -73,13 +73,19 @@ export async function creditEarning(
   ]);
   const at = input.createdAt ? input.createdAt.toISOString() : null;
   const base = input.referralBase ?? null;
-  const credit = input.referral
-    ? sql`select * from credit_earning(${input.idempotencyKey}, ${input.source}, ${input.userId},
-        ${input.amount}, ${input.memo ?? null}, ${at}::timestamptz, ${lines}::jsonb,
-        ${input.referral.referredBy}, ${input.referral.referredBy ? input.referral.rateBp : 0}, ${base})`
-    : sql`select * from credit_earning_of_member(${input.idempotencyKey}, ${input.source}, ${input.userId},
-        ${input.amount}, ${input.memo ?? null}, ${at}::timestamptz, ${lines}::jsonb,
-        ${SETTING_DEFAULTS.referral_rate_bp}, ${base})`;
+  // Without the caller's referral, the member's referrer and the rate (the setting when it is a
+  // number, else the code's default) are read in the credit's own statement.
+  const referredBy = input.referral
+    ? sql`${input.referral.referredBy}`
+    : sql`(select ${users.referredBy} from ${users} where ${users.id} = ${input.userId})`;
+  const rateBp = input.referral
+    ? sql`${input.referral.referredBy ? input.referral.rateBp : 0}`
+    : sql`coalesce((select case when jsonb_typeof(${settings.value}) = 'number'
+        then (${settings.value} #>> '{}')::numeric::integer end
+        from ${settings} where ${settings.key} = 'referral_rate_bp'), ${SETTING_DEFAULTS.referral_rate_bp})`;
+  const credit = sql`select * from credit_earning(${input.idempotencyKey}, ${input.source}, ${input.userId},
+    ${input.amount}, ${input.memo ?? null}, ${at}::timestamptz, ${lines}::jsonb, ${referredBy}, ${rateBp},
+    ${base})`;
   const [row] = rowsOf<{
     posted: boolean;
     referral_amount: string | number;

@@ -343,8 +343,6 @@ export const refusal = (r: GameRefusal) => new DomainError(r.code, r.message);
 
 /** A player's current room view (for the operator list and tests). */
 export async function readRoom(db: Db, roomId: string, now: Date): Promise<RoomView | null> {
-  const [room] = await db.select().from(gameRooms).where(eq(gameRooms.id, roomId));
-  if (!room) return null;
-  const players = await db.select().from(gamePlayers).where(eq(gamePlayers.roomId, roomId));
-  return roomView(room, players, now);
+  const seen = await readState(db, roomId);
+  return seen && roomView(seen.room, seen.players, now);
 }

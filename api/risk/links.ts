@@ -1,7 +1,7 @@
 import { isIP } from "node:net";
-import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { and, asc, eq, ne, sql, type SQLWrapper } from "drizzle-orm";
 import { setCookie } from "hono/cookie";
-import type { Db } from "../db/client";
+import { jsonValue, rowsOf, type Db } from "../db/client";
 import { memberAddresses, memberDevices, memberPayoutAccounts, users } from "../db/schema";
 import type { ProxyCheck } from "../lib/proxyCheck";
 import type { ApiContext } from "../http";
@@ -81,35 +81,49 @@ const realIp = (ip: string | null): string | null => (ip && isIP(ip) !== 0 ? ip 
 
 const plural = (n: number) => (n === 1 ? "account" : "accounts");
 
-/** Others on one link: ids first seen first, the acting member left out. */
-async function othersOn(
-  db: Db,
-  table: typeof memberDevices | typeof memberAddresses | typeof memberPayoutAccounts,
-  column: typeof memberDevices.deviceId | typeof memberAddresses.ip | typeof memberPayoutAccounts.accountKey,
-  value: string,
-  userId: string,
-  limit: number,
-): Promise<string[]> {
-  const rows = await db
-    .select({ userId: table.userId })
-    .from(table)
-    .where(and(eq(column, value), ne(table.userId, userId)))
-    .orderBy(asc(table.firstSeenAt), asc(table.userId))
-    .limit(limit);
-  return rows.map((r) => r.userId);
+/** A pair's upsert returns whether it inserted (the row's xmax is 0 only for a new row). */
+const INSERTED = sql<boolean>`(xmax = 0)`;
+
+type LinkTable = typeof memberDevices | typeof memberAddresses | typeof memberPayoutAccounts;
+type LinkColumn =
+  typeof memberDevices.deviceId | typeof memberAddresses.ip | typeof memberPayoutAccounts.accountKey;
+
+/** One link as a member's action left it: whether they joined it now, its members, and others on it. */
+interface Link {
+  joined: boolean;
+  /** The members on the link, the acting one included. */
+  total: number;
+  /** Up to the limit asked, first seen first, the acting member left out. */
+  others: string[];
 }
 
-async function countOn(
+/**
+ * Writes one (link, member) pair — `upsert`, an insert that updates the pair when it is there
+ * and returns whether it inserted — and reads who is on the link, in one statement. The reads
+ * see the link as it was before the write (one snapshot), so a pair inserted now is counted on
+ * top; the others never include the acting member.
+ */
+async function writeLink(
   db: Db,
-  table: typeof memberDevices | typeof memberAddresses | typeof memberPayoutAccounts,
-  column: typeof memberDevices.deviceId | typeof memberAddresses.ip | typeof memberPayoutAccounts.accountKey,
-  value: string,
-): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(table)
-    .where(eq(column, value));
-  return Number(row?.n ?? 0);
+  upsert: SQLWrapper,
+  link: { table: LinkTable; column: LinkColumn; value: string; userId: string; limit: number },
+): Promise<Link> {
+  const { table, column, value, userId, limit } = link;
+  const [row] = rowsOf<{ joined: boolean; before: number; others: unknown }>(
+    await db.execute(sql`with up(joined) as (${upsert.getSQL()})
+      select up.joined,
+        (select count(*)::int from ${table} where ${column} = ${value}) as before,
+        (select coalesce(json_agg(o.user_id), '[]'::json) from (
+          select ${table.userId} as user_id from ${table} where ${column} = ${value} and ${table.userId} <> ${userId}
+          order by ${table.firstSeenAt}, ${table.userId} limit ${limit}) o) as others
+      from up`),
+  );
+  const joined = row?.joined === true;
+  return {
+    joined,
+    total: Number(row?.before ?? 0) + (joined ? 1 : 0),
+    others: jsonValue<string[]>(row?.others ?? []),
+  };
 }
 
 /**
@@ -129,15 +143,8 @@ function sharedSignals(
 }
 
 /** Device signals: every member on the device when one joins it, else the acting member. */
-async function deviceSignals(
-  db: Db,
-  userId: string,
-  deviceId: string,
-  joined: boolean,
-): Promise<SignalInput[]> {
-  const total = await countOn(db, memberDevices, memberDevices.deviceId, deviceId);
+function deviceSignals(userId: string, deviceId: string, { joined, total, others }: Link): SignalInput[] {
   if (total < 2) return [];
-  const others = await othersOn(db, memberDevices, memberDevices.deviceId, deviceId, userId, LINK_LIST_CAP);
   const members = joined ? [userId, ...others].slice(0, LINK_LIST_CAP) : [userId];
   const everyone = [userId, ...others];
   return sharedSignals(members, everyone, total, (m, accounts, count) => ({
@@ -155,10 +162,8 @@ async function deviceSignals(
  * when a new member moves the count across a step (2, 3, 4 members); past that their signal
  * says the same ("3 or more"), so 200 members behind one carrier address cost one row each.
  */
-async function addressSignals(db: Db, userId: string, ip: string, joined: boolean): Promise<SignalInput[]> {
-  const total = await countOn(db, memberAddresses, memberAddresses.ip, ip);
+function addressSignals(userId: string, ip: string, { joined, total, others }: Link): SignalInput[] {
   if (total < 2) return [];
-  const others = await othersOn(db, memberAddresses, memberAddresses.ip, ip, userId, EVIDENCE_ACCOUNTS);
   const steps = Math.min(total - 1, ADDRESS_STEPS);
   const make = (m: string): SignalInput => ({
     userId: m,
@@ -232,13 +237,21 @@ async function selfReferralSignals(db: Db, userId: string, deviceId: string): Pr
  * a failure here is the caller's to log, never a reason to refuse the login.
  */
 export async function recordOrigin(db: Db, proxy: ProxyCheck, origin: Origin): Promise<void> {
+  const signals = await originLinks(db, proxy, origin);
+  if (signals.length > 0) await recordSignals(db, signals, origin.now ?? new Date());
+}
+
+/**
+ * recordOrigin's links written, and the signals they give (not yet recorded). The device's and
+ * the address's writes are sent together: on one connection they run in order, without waiting
+ * for each other's answer.
+ */
+async function originLinks(db: Db, proxy: ProxyCheck, origin: Origin): Promise<SignalInput[]> {
   const now = origin.now ?? new Date();
   const ip = realIp(origin.ip);
   const { userId, deviceId } = origin;
-  const signals: SignalInput[] = [];
-  let deviceJoined = false;
-  if (deviceId) {
-    const [row] = await db
+  const deviceLink = async (deviceId: string) => {
+    const upsert = db
       .insert(memberDevices)
       .values({
         deviceId,
@@ -258,23 +271,42 @@ export async function recordOrigin(db: Db, proxy: ProxyCheck, origin: Origin): P
           lastSeenAt: now,
         },
       })
-      .returning({ inserted: sql<boolean>`(xmax = 0)` });
-    deviceJoined = row?.inserted === true;
-    signals.push(...(await deviceSignals(db, userId, deviceId, deviceJoined)));
-  }
-  if (ip) {
-    const [row] = await db
+      .returning({ inserted: INSERTED });
+    return writeLink(db, upsert, {
+      table: memberDevices,
+      column: memberDevices.deviceId,
+      value: deviceId,
+      userId,
+      limit: LINK_LIST_CAP,
+    });
+  };
+  const addressLink = async (ip: string) => {
+    const upsert = db
       .insert(memberAddresses)
       .values({ ip, userId, firstSeenAt: now, lastSeenAt: now })
       .onConflictDoUpdate({
         target: [memberAddresses.ip, memberAddresses.userId],
         set: { lastSeenAt: now },
       })
-      .returning({ inserted: sql<boolean>`(xmax = 0)` });
-    signals.push(...(await addressSignals(db, userId, ip, row?.inserted === true)));
-  }
+      .returning({ inserted: INSERTED });
+    return writeLink(db, upsert, {
+      table: memberAddresses,
+      column: memberAddresses.ip,
+      value: ip,
+      userId,
+      limit: EVIDENCE_ACCOUNTS,
+    });
+  };
+  const [device, address] = await Promise.all([
+    deviceId ? deviceLink(deviceId) : null,
+    ip ? addressLink(ip) : null,
+  ]);
+  const signals: SignalInput[] = [
+    ...(deviceId && device ? deviceSignals(userId, deviceId, device) : []),
+    ...(ip && address ? addressSignals(userId, ip, address) : []),
+  ];
   // A pair already on this device was judged when the second of them arrived on it.
-  if (deviceId && deviceJoined) signals.push(...(await selfReferralSignals(db, userId, deviceId)));
+  if (deviceId && device?.joined) signals.push(...(await selfReferralSignals(db, userId, deviceId)));
   if (ip && proxy.enabled && (await proxy.isProxy(ip))) {
     const when = { signup: "sign-up", login: "login", google: "Google sign-in", withdrawal: "withdrawal" }[
       origin.kind
@@ -288,7 +320,7 @@ export async function recordOrigin(db: Db, proxy: ProxyCheck, origin: Origin): P
       evidence: { ip, figures: { context: origin.kind } },
     });
   }
-  if (signals.length > 0) await recordSignals(db, signals, now);
+  return signals;
 }
 
 /**
@@ -301,8 +333,13 @@ export async function recordOrigin(db: Db, proxy: ProxyCheck, origin: Origin): P
  */
 export async function recordEvidence(db: Db, record: (tx: Db) => Promise<void>): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.execute(sql`set local synchronous_commit = off`);
+    // Sent without waiting for its answer: it goes out with the first statement of `record`
+    // (on PostgreSQL, with BEGIN too: ADR 0026). Were it refused, that statement fails with it.
+    // The ORM's query runs again at each `then`: `then` once, a promise of its one run kept.
+    const off = tx.execute(sql`set local synchronous_commit = off`).then(() => undefined);
+    off.catch(() => undefined);
     await record(tx as unknown as Db);
+    await off;
   });
 }
 
@@ -319,19 +356,24 @@ async function askedProxyCheck(proxy: ProxyCheck, ip: string | null): Promise<Pr
 
 /**
  * Where a member came from (recordOrigin), recorded as evidence (recordEvidence), with the proxy
- * check asked before the transaction opens; `before` records the action's own evidence first, in
- * the same transaction (a withdrawal's payout account). Without an origin, only `before`.
+ * check asked before the transaction opens; with `payout`, the payout account the action pays to
+ * too (recordPayoutAccount: a withdrawal's). The links' writes are sent together, then their
+ * signals recorded at once.
  */
 export async function recordOriginEvidence(
   db: Db,
   proxy: ProxyCheck,
   origin: Origin | null,
-  before?: (tx: Db) => Promise<unknown>,
+  payout?: PayoutAccountUse,
 ): Promise<void> {
   const asked = origin ? await askedProxyCheck(proxy, origin.ip) : proxy;
   await recordEvidence(db, async (tx) => {
-    if (before) await before(tx);
-    if (origin) await recordOrigin(tx, asked, origin);
+    const [account, fromOrigin] = await Promise.all([
+      payout ? payoutAccountLink(tx, payout) : null,
+      origin ? originLinks(tx, asked, origin) : [],
+    ]);
+    const signals = [...(account?.signals ?? []), ...fromOrigin];
+    if (signals.length > 0) await recordSignals(tx, signals, origin?.now ?? payout?.now ?? new Date());
   });
 }
 
@@ -387,38 +429,49 @@ export function maskPayoutAccount(accountKey: string): string {
   return hide(text, 2, 2);
 }
 
+/** A payout account a member bound or asked to be paid to. */
+export interface PayoutAccountUse {
+  userId: string;
+  methodName: string;
+  accountInfo: string;
+  now?: Date;
+}
+
 /**
  * Records a payout account a member bound (profile) or asked to be paid to (withdrawal), and
  * the shared_payout signals it gives: when N ≥ 2 members bound the same account (normalised),
  * each gets strength 100 × (N − 1) — the strongest single sign of one person behind many
  * accounts. Outside any transaction of the caller's; answers the normal form.
  */
-export async function recordPayoutAccount(
+export async function recordPayoutAccount(db: Db, input: PayoutAccountUse): Promise<string | null> {
+  const link = await payoutAccountLink(db, input);
+  if (link && link.signals.length > 0) await recordSignals(db, link.signals, input.now ?? new Date());
+  return link?.accountKey ?? null;
+}
+
+/** recordPayoutAccount's pair written: the normal form and the signals it gives (not yet recorded). */
+async function payoutAccountLink(
   db: Db,
-  input: { userId: string; methodName: string; accountInfo: string; now?: Date },
-): Promise<string | null> {
+  input: PayoutAccountUse,
+): Promise<{ accountKey: string; signals: SignalInput[] } | null> {
   if (!input.accountInfo.trim()) return null;
   const now = input.now ?? new Date();
   const accountKey = normalizePayoutAccount(input.methodName, input.accountInfo);
-  const [row] = await db
+  const upsert = db
     .insert(memberPayoutAccounts)
     .values({ accountKey, userId: input.userId, firstSeenAt: now, lastSeenAt: now })
     .onConflictDoUpdate({
       target: [memberPayoutAccounts.accountKey, memberPayoutAccounts.userId],
       set: { lastSeenAt: now },
     })
-    .returning({ inserted: sql<boolean>`(xmax = 0)` });
-  const joined = row?.inserted === true;
-  const total = await countOn(db, memberPayoutAccounts, memberPayoutAccounts.accountKey, accountKey);
-  if (total < 2) return accountKey;
-  const others = await othersOn(
-    db,
-    memberPayoutAccounts,
-    memberPayoutAccounts.accountKey,
-    accountKey,
-    input.userId,
-    LINK_LIST_CAP,
-  );
+    .returning({ inserted: INSERTED });
+  const { joined, total, others } = await writeLink(db, upsert, {
+    table: memberPayoutAccounts,
+    column: memberPayoutAccounts.accountKey,
+    value: accountKey,
+    userId: input.userId,
+    limit: LINK_LIST_CAP,
+  });
   const everyone = [input.userId, ...others];
   const members = joined ? everyone.slice(0, LINK_LIST_CAP) : [input.userId];
   const masked = maskPayoutAccount(accountKey);
@@ -430,8 +483,7 @@ export async function recordPayoutAccount(
     summary: `Payout account ${masked} shared with ${count} other ${plural(count)}`,
     evidence: { payoutAccount: accountKey, accounts },
   }));
-  await recordSignals(db, signals, now);
-  return accountKey;
+  return { accountKey, signals };
 }
 
 /* ---------- the one-account rule ---------- */

@@ -1,15 +1,9 @@
 import { sql } from "drizzle-orm";
-import { rowsOf, type Db, type Tx } from "../db/client";
+import type { Tx } from "../db/client";
 import { memberRisk, withdrawals } from "../db/schema";
 import { DomainError } from "../lib/errors";
 import { NO_SCORE, memberScore } from "../risk/policy";
-import {
-  RISK_LEVELS,
-  needsRiskConfirm,
-  type ReviewReason,
-  type RiskLevel,
-  type RiskPolicy,
-} from "../../shared/risk";
+import { RISK_LEVELS, needsRiskConfirm, type ReviewReason, type RiskPolicy } from "../../shared/risk";
 import { formatTime } from "../../shared/time";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -40,24 +34,25 @@ export function assertWaitingPeriodOver(policy: RiskPolicy, createdAt: Date, now
 }
 
 /**
- * Why a new request goes to review, and the member's score when they asked: whether any payout of
- * theirs succeeded and their stored score, in one statement.
+ * Why a new request goes to review, and the member's score when they asked, as the request's own
+ * column values: read by the statement that creates it, after its risk signals were recorded. No
+ * payout of theirs succeeded yet: `first_payout`; their stored level is flag or above: `risk`.
  */
-export async function reviewOf(
-  db: Db | Tx,
-  userId: string,
-): Promise<{ reviewReasons: ReviewReason[]; riskScore: number }> {
-  const [row] = rowsOf<{ paid: boolean; score: number | null; level: RiskLevel | null }>(
-    await db.execute(sql`select
-      exists (select 1 from ${withdrawals} w where w.user_id = ${userId} and w.status = 'Success') as paid,
-      r.score, r.level
-      from (select 1) as one left join ${memberRisk} r on r.user_id = ${userId}`),
-  );
-  const level = row?.level ?? NO_SCORE.level;
-  const reviewReasons: ReviewReason[] = [];
-  if (!row?.paid) reviewReasons.push("first_payout");
-  if (RISK_LEVELS.indexOf(level) >= RISK_LEVELS.indexOf("flag")) reviewReasons.push("risk");
-  return { reviewReasons, riskScore: Number(row?.score ?? NO_SCORE.score) };
+export function reviewColumns(userId: string) {
+  const flagged = RISK_LEVELS.slice(RISK_LEVELS.indexOf("flag"));
+  const stored = (column: "score" | "level") =>
+    sql`(select r.${sql.raw(column)} from ${memberRisk} r where r.user_id = ${userId})`;
+  return {
+    reviewReasons: sql<ReviewReason[]>`(select coalesce(jsonb_agg(v.reason order by v.n), '[]'::jsonb)
+      from (values
+        (1, 'first_payout', not exists (select 1 from ${withdrawals} w where w.user_id = ${userId} and w.status = 'Success')),
+        (2, 'risk', coalesce(${stored("level")}, ${NO_SCORE.level}) in (${sql.join(
+          flagged.map((l) => sql`${l}`),
+          sql`, `,
+        )}))
+      ) v(n, reason, applies) where v.applies)`,
+    riskScore: sql<number>`coalesce(${stored("score")}, ${NO_SCORE.score})`,
+  };
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Db } from "../db/client";
 import { NO_PROXY_CHECK, type ProxyCheck } from "../lib/proxyCheck";
-import { recordOriginEvidence, recordPayoutAccount } from "../risk/links";
+import { recordOriginEvidence } from "../risk/links";
 import { log } from "../../shared/log.server";
 
 /** Where a withdrawal request came from (issue 21 §1: devices are recorded at withdrawal too). */
@@ -36,13 +36,7 @@ export async function recordWithdrawalSignals(
             now: input.now,
           }
         : null,
-      (tx) =>
-        recordPayoutAccount(tx, {
-          userId: input.userId,
-          methodName: input.methodName,
-          accountInfo: input.accountInfo,
-          now: input.now,
-        }),
+      { userId: input.userId, methodName: input.methodName, accountInfo: input.accountInfo, now: input.now },
     );
   } catch (e) {
     log.error({ err: e instanceof Error ? e.message : e }, "Recording a withdrawal's risk signals failed");

@@ -7,7 +7,7 @@ import { PAGE_SIZE, offsetOf, pageOf } from "../../shared/pagination";
 import { newId } from "../lib/ids";
 import { MAX_INPUT_RUPEES, formatRupees, milliToRupeeString, rupeesToMilli } from "../../shared/money";
 import { hasDueCredits, releaseDueCredits } from "../taskWalls/holds";
-import { REVIEW_MESSAGES, assertWaitingPeriodOver, reviewOf } from "./review";
+import { REVIEW_MESSAGES, assertWaitingPeriodOver, reviewColumns } from "./review";
 import { riskPolicyOf } from "../risk/policy";
 import {
   InsufficientFundsError,
@@ -172,7 +172,6 @@ export async function requestWithdrawal(
   }
 
   await input.beforeCreate?.({ methodName: look.methodName, accountInfo: info });
-  const review = await reviewOf(db, input.userId);
 
   const id = newId();
   const methodName = look.methodName;
@@ -190,8 +189,8 @@ export async function requestWithdrawal(
           methodName,
           accountInfo: info,
           requestKey,
-          reviewReasons: review.reviewReasons,
-          riskScore: review.riskScore,
+          // Read as the row is written: the score includes the signals recorded just above.
+          ...reviewColumns(input.userId),
           deviceId: input.origin?.deviceId ?? null,
           ip: input.origin?.ip ?? null,
           createdAt: now,

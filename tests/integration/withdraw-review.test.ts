@@ -16,6 +16,9 @@ import { setSetting } from "../../api/site/settings";
 import { recordSignals } from "../../api/risk/score";
 import { DEFAULT_RISK_POLICY } from "../../shared/risk";
 import { REVIEW_MESSAGES } from "../../api/withdrawals/review";
+import { DEVICE_COOKIE, recordOrigin } from "../../api/risk/links";
+import { newDeviceId } from "../../api/lib/deviceId";
+import { NO_PROXY_CHECK } from "../../api/lib/proxyCheck";
 
 /**
  * Issue 21 §3–§4 on the withdrawal itself: a new account's waiting period, the first payout's
@@ -127,5 +130,28 @@ describe.each(drivers())("withdrawal review (%s)", (driver) => {
     // Rejecting needs no confirm step; approving with it pays.
     expect((await settle(w.id, { action: "approve", confirmRisk: true })).status).toBe(200);
     expect((await latest(m)).status).toBe("Success");
+  });
+
+  it("a request whose own evidence flags the member carries the score that evidence made", async () => {
+    // Another member's device; this member asks to be paid from it. The request records the
+    // device pair before it is created, and is created with the score that pair gave.
+    const other = await newMember(t);
+    const device = newDeviceId();
+    await recordOrigin(t.deps.db, NO_PROXY_CHECK, {
+      userId: other.id,
+      kind: "login",
+      deviceId: device,
+      ip: null,
+      userAgent: null,
+    });
+    const m = await funded(30);
+    const asked = await t.request("/userAmount/userWithdrawal_record_post", {
+      obj: { balance: 30, type: "UPI" },
+      cookie: `${m.cookie}; ${DEVICE_COOKIE}=${device}`,
+    });
+    expect(asked.body).toMatchObject({ success: true });
+    const w = await latest(m);
+    expect(w.reviewReasons).toEqual(["first_payout", "risk"]);
+    expect(w.riskScore).toBe(25);
   });
 });

@@ -5,7 +5,7 @@
  * IFSC, two account numbers, a mistyped UPI id — is no destination at all: it is paid by hand,
  * because money sent to a guessed account does not come back.
  *
- * Reading follows `normalizePayoutAccount` (api/risk/links.ts) — the details decide, not the
+ * Reading follows `normalizePayoutAccount` (api/risk/payoutAccounts.ts) — the details decide, not the
  * method's name, so a UPI id bound under "PhonePe" is a VPA — but it refuses where that one
  * forgives, and `destinationKey` gives the same `upi:` and `bank:` keys it does.
  */

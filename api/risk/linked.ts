@@ -2,7 +2,8 @@ import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { memberAddresses, memberDevices, memberPayoutAccounts, memberRisk, users } from "../db/schema";
 import type { LinkedAccountRecord } from "../../shared/contracts/risk";
-import { LINK_LIST_CAP, maskPayoutAccount } from "./links";
+import { LINK_LIST_CAP } from "./pairs";
+import { maskPayoutAccount } from "./payoutAccounts";
 
 /**
  * The accounts linked to a member (issue 21 §4), for the operators' member risk page and payout

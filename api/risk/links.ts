@@ -1,13 +1,23 @@
 import { isIP } from "node:net";
-import { and, asc, eq, ne, sql, type SQLWrapper } from "drizzle-orm";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { setCookie } from "hono/cookie";
-import { jsonValue, rowsOf, type Db } from "../db/client";
-import { memberAddresses, memberDevices, memberPayoutAccounts, users } from "../db/schema";
+import type { Db } from "../db/client";
+import { memberAddresses, memberDevices, users } from "../db/schema";
 import type { ProxyCheck } from "../lib/proxyCheck";
 import type { ApiContext } from "../http";
 import { DomainError } from "../lib/errors";
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S, deviceIdInCookies, newDeviceId } from "../lib/deviceId";
 import { recordSignals, riskPolicy, type SignalInput } from "./score";
+import {
+  EVIDENCE_ACCOUNTS,
+  INSERTED,
+  LINK_LIST_CAP,
+  plural,
+  sharedSignals,
+  writeLink,
+  type Link,
+} from "./pairs";
+import { payoutAccountLink, type PayoutAccountUse } from "./payoutAccounts";
 import type { SameDevicePolicy } from "../../shared/risk";
 
 /**
@@ -37,10 +47,6 @@ export interface Origin {
 /** The spec's one-account rule, in its own words: the answer to a sign-up the policy refuses. */
 export const ONE_ACCOUNT_MSG = "Multiple accounts from the same IP address are not allowed.";
 
-/** Most members rescored or listed for one link (a device or payout account shared wider is a farm already). */
-export const LINK_LIST_CAP = 50;
-/** Most other accounts named in one signal's evidence. */
-export const EVIDENCE_ACCOUNTS = 20;
 /** The address signal's strength stops at this many other accounts (carrier NAT: weak by design). */
 export const ADDRESS_STEPS = 3;
 
@@ -78,69 +84,6 @@ export function ensureDeviceId(c: ApiContext): string {
 
 /** Only real addresses are links ("unknown", "local": a request from inside the process has none). */
 const realIp = (ip: string | null): string | null => (ip && isIP(ip) !== 0 ? ip : null);
-
-const plural = (n: number) => (n === 1 ? "account" : "accounts");
-
-/** A pair's upsert returns whether it inserted (the row's xmax is 0 only for a new row). */
-const INSERTED = sql<boolean>`(xmax = 0)`;
-
-type LinkTable = typeof memberDevices | typeof memberAddresses | typeof memberPayoutAccounts;
-type LinkColumn =
-  typeof memberDevices.deviceId | typeof memberAddresses.ip | typeof memberPayoutAccounts.accountKey;
-
-/** One link as a member's action left it: whether they joined it now, its members, and others on it. */
-interface Link {
-  joined: boolean;
-  /** The members on the link, the acting one included. */
-  total: number;
-  /** Up to the limit asked, first seen first, the acting member left out. */
-  others: string[];
-}
-
-/**
- * Writes one (link, member) pair — `upsert`, an insert that updates the pair when it is there
- * and returns whether it inserted — and reads who is on the link, in one statement. The reads
- * see the link as it was before the write (one snapshot), so a pair inserted now is counted on
- * top; the others never include the acting member.
- */
-async function writeLink(
-  db: Db,
-  upsert: SQLWrapper,
-  link: { table: LinkTable; column: LinkColumn; value: string; userId: string; limit: number },
-): Promise<Link> {
-  const { table, column, value, userId, limit } = link;
-  const [row] = rowsOf<{ joined: boolean; before: number; others: unknown }>(
-    await db.execute(sql`with up(joined) as (${upsert.getSQL()})
-      select up.joined,
-        (select count(*)::int from ${table} where ${column} = ${value}) as before,
-        (select coalesce(json_agg(o.user_id), '[]'::json) from (
-          select ${table.userId} as user_id from ${table} where ${column} = ${value} and ${table.userId} <> ${userId}
-          order by ${table.firstSeenAt}, ${table.userId} limit ${limit}) o) as others
-      from up`),
-  );
-  const joined = row?.joined === true;
-  return {
-    joined,
-    total: Number(row?.before ?? 0) + (joined ? 1 : 0),
-    others: jsonValue<string[]>(row?.others ?? []),
-  };
-}
-
-/**
- * The signals of members sharing one strong link (a device, a payout account): each of `members`
- * (at most LINK_LIST_CAP) gets one at strength 100 × (N − 1), naming the others of `everyone`.
- */
-function sharedSignals(
-  members: string[],
-  everyone: string[],
-  total: number,
-  make: (userId: string, others: string[], count: number) => SignalInput,
-): SignalInput[] {
-  if (total < 2) return [];
-  return members.map((userId) =>
-    make(userId, everyone.filter((m) => m !== userId).slice(0, EVIDENCE_ACCOUNTS), total - 1),
-  );
-}
 
 /** Device signals: every member on the device when one joins it, else the acting member. */
 function deviceSignals(userId: string, deviceId: string, { joined, total, others }: Link): SignalInput[] {
@@ -375,115 +318,6 @@ export async function recordOriginEvidence(
     const signals = [...(account?.signals ?? []), ...fromOrigin];
     if (signals.length > 0) await recordSignals(tx, signals, origin?.now ?? payout?.now ?? new Date());
   });
-}
-
-/* ---------- payout accounts ---------- */
-
-const IFSC = /\b([A-Za-z]{4}0[A-Za-z0-9]{6})\b/;
-const UPI = /^[a-z0-9._-]{2,256}@[a-z][a-z0-9.-]{1,64}$/;
-
-/**
- * One payout account in one normal form, whatever way the member typed it:
- * - a UPI id, lower-case without spaces: `upi:name@okaxis`;
- * - an Indian mobile number (Paytm, PhonePe…), without +91, a leading 0, spaces or dashes:
- *   `mobile:9876543210`;
- * - a bank account, its digits, with the IFSC upper-case when given: `bank:12345678901:SBIN0001234`;
- * - anything else, lower-case and trimmed, under its method: `other:{method}:{text}`.
- */
-export function normalizePayoutAccount(methodName: string, accountInfo: string): string {
-  const text = accountInfo.trim();
-  const compact = text.toLowerCase().replace(/\s+/g, "");
-  if (UPI.test(compact)) return `upi:${compact}`;
-  const ifsc = IFSC.exec(text)?.[1]?.toUpperCase() ?? null;
-  const digits = (ifsc ? text.replace(IFSC, " ") : text).replace(/\D/g, "");
-  const bankish = /bank|neft|imps|rtgs|a\/c|account/i.test(`${methodName} ${text}`);
-  if (!ifsc && !bankish) {
-    const mobile = /^(?:91|0)?([6-9]\d{9})$/.exec(digits)?.[1];
-    // Only separators around the number: "+91 98765-43210", "098765 43210".
-    if (mobile && /^[+\d\s().-]+$/.test(text)) return `mobile:${mobile}`;
-  }
-  if (digits.length >= 9 && digits.length <= 18 && (ifsc || bankish || /^[\d\s-]+$/.test(text)))
-    return ifsc ? `bank:${digits}:${ifsc}` : `bank:${digits}`;
-  return `other:${methodName.trim().toLowerCase()}:${text.toLowerCase()}`.slice(0, 300);
-}
-
-/** A payout account as operators' summaries show it: the middle hidden (`ra***@okaxis`, `98******10`). */
-export function maskPayoutAccount(accountKey: string): string {
-  const colon = accountKey.indexOf(":");
-  const kind = accountKey.slice(0, colon);
-  const value = accountKey.slice(colon + 1);
-  const hide = (s: string, head: number, tail: number) =>
-    s.length <= head + tail
-      ? "*".repeat(s.length)
-      : s.slice(0, head) + "*".repeat(s.length - head - tail) + s.slice(s.length - tail);
-  if (kind === "upi") {
-    const at = value.lastIndexOf("@");
-    return `${hide(value.slice(0, at), 2, 0)}${value.slice(at)}`;
-  }
-  if (kind === "mobile") return hide(value, 2, 2);
-  if (kind === "bank") {
-    const [number = "", ifsc] = value.split(":");
-    return `${hide(number, 0, 4)}${ifsc ? ` (${ifsc})` : ""}`;
-  }
-  const text = value.slice(value.indexOf(":") + 1);
-  return hide(text, 2, 2);
-}
-
-/** A payout account a member bound or asked to be paid to. */
-export interface PayoutAccountUse {
-  userId: string;
-  methodName: string;
-  accountInfo: string;
-  now?: Date;
-}
-
-/**
- * Records a payout account a member bound (profile) or asked to be paid to (withdrawal), and
- * the shared_payout signals it gives: when N ≥ 2 members bound the same account (normalised),
- * each gets strength 100 × (N − 1) — the strongest single sign of one person behind many
- * accounts. Outside any transaction of the caller's; answers the normal form.
- */
-export async function recordPayoutAccount(db: Db, input: PayoutAccountUse): Promise<string | null> {
-  const link = await payoutAccountLink(db, input);
-  if (link && link.signals.length > 0) await recordSignals(db, link.signals, input.now ?? new Date());
-  return link?.accountKey ?? null;
-}
-
-/** recordPayoutAccount's pair written: the normal form and the signals it gives (not yet recorded). */
-async function payoutAccountLink(
-  db: Db,
-  input: PayoutAccountUse,
-): Promise<{ accountKey: string; signals: SignalInput[] } | null> {
-  if (!input.accountInfo.trim()) return null;
-  const now = input.now ?? new Date();
-  const accountKey = normalizePayoutAccount(input.methodName, input.accountInfo);
-  const upsert = db
-    .insert(memberPayoutAccounts)
-    .values({ accountKey, userId: input.userId, firstSeenAt: now, lastSeenAt: now })
-    .onConflictDoUpdate({
-      target: [memberPayoutAccounts.accountKey, memberPayoutAccounts.userId],
-      set: { lastSeenAt: now },
-    })
-    .returning({ inserted: INSERTED });
-  const { joined, total, others } = await writeLink(db, upsert, {
-    table: memberPayoutAccounts,
-    column: memberPayoutAccounts.accountKey,
-    value: accountKey,
-    userId: input.userId,
-    limit: LINK_LIST_CAP,
-  });
-  const everyone = [input.userId, ...others];
-  const members = joined ? everyone.slice(0, LINK_LIST_CAP) : [input.userId];
-  const masked = maskPayoutAccount(accountKey);
-  const signals = sharedSignals(members, everyone, total, (m, accounts, count) => ({
-    userId: m,
-    kind: "shared_payout",
-    key: `payout:${accountKey}`.slice(0, 300),
-    strength: 100 * count,
-    summary: `Payout account ${masked} shared with ${count} other ${plural(count)}`,
-    evidence: { payoutAccount: accountKey, accounts },
-  }));
-  return { accountKey, signals };
 }
 
 /* ---------- the one-account rule ---------- */

@@ -18,13 +18,15 @@ import { linkedAccounts } from "../../api/risk/linked";
 import {
   DEVICE_COOKIE,
   ONE_ACCOUNT_MSG,
-  maskPayoutAccount,
-  normalizePayoutAccount,
   recordEvidence,
   recordOrigin,
-  recordPayoutAccount,
   sameDeviceVerdict,
 } from "../../api/risk/links";
+import {
+  maskPayoutAccount,
+  normalizePayoutAccount,
+  recordPayoutAccount,
+} from "../../api/risk/payoutAccounts";
 import { setSetting } from "../../api/site/settings";
 import { DEFAULT_RISK_POLICY, type SameDevicePolicy } from "../../shared/risk";
 import type { ProxyCheck } from "../../api/lib/proxyCheck";

@@ -7,7 +7,7 @@ import {
   payoutModeOf,
   type PayoutDestination,
 } from "../../api/payouts/destination";
-import { normalizePayoutAccount } from "../../api/risk/links";
+import { normalizePayoutAccount } from "../../api/risk/payoutAccounts";
 import { rupeesToMilli } from "../../shared/money";
 
 const BANK = "Bank Transfer (IMPS)";

@@ -15,10 +15,11 @@ import {
 
 /**
  * A player's move at (row, col), 0-based. With `expectedVersion`, the move applies only to that
- * version of the room (compare-and-set). Most moves change the room row alone and are one
- * statement over the version read (moveOverVersion); a move that moves money or a seat, or that
- * lost a race, is played again under the room row's lock. A move after the player's turn ran out
- * is refused and the timeout acted on (committed: the timeout stands).
+ * version of the room (compare-and-set). A move is stored over the version read
+ * (moveOverVersion): one statement when it changes the room row alone, one transaction led by
+ * the room's write when it moves money or a seat. A move that lost a race to another change is
+ * played again under the room row's lock. A move after the player's turn ran out is refused and
+ * the timeout acted on (committed: the timeout stands).
  */
 export async function move(
   g: GameDeps,

@@ -29,9 +29,9 @@ import type { InFlight } from "../lib/inFlight";
  *
  * - every change to a room is written only over the version it was read at, so two moves at
  *   once, or a move against a stale version, cannot both apply; a change that moves money or
- *   touches a seat happens in one transaction holding the room row's lock (FOR UPDATE), and a
- *   move that changes the room row alone is one statement over the version it read
- *   (moveOverVersion), its lock held only while it writes;
+ *   touches a seat happens in one transaction holding the room row's lock — taken first (FOR
+ *   UPDATE), or, for a move, by the room's write over the version it read (moveOverVersion) —
+ *   and a move that changes the room row alone is that one write;
  * - every deadline (opponent wait, turn, reconnect) is a column; whoever touches the room next —
  *   a move, a rejoin, or the sweeper on any node claiming due rooms with FOR UPDATE SKIP LOCKED —
  *   has the machine act on the deadlines that have passed, by the injected clock;
@@ -236,17 +236,20 @@ export async function commit(
 ): Promise<Locked> {
   if (!next.changed) return locked;
   const { room } = locked;
-  // The money, the room row and the seats are independent writes under the room's lock: they go
-  // out together (one round trip where the money is one statement), and any failure undoes all.
-  const money = (async () => {
-    for (const e of next.effects) await settleEffect(tx, fx.balances, room, locked.players, e, now);
-  })();
+  // The room row, the money and the seats are independent writes: they go out together (one
+  // round trip where the money is one statement), and any failure undoes all. The room row goes
+  // first: over a room read without its lock (moveOverVersion), its write takes the lock before
+  // the money takes any other, in the order the locked path takes them.
   const roomWrite = async (): Promise<RoomRow> => {
     if (next.room.version === room.version) return room;
     const updated = await writeRoom(tx, room, next.room, now);
-    if (!updated) throw new Error(`room ${room.id} changed under its lock`);
+    if (!updated) throw new RoomMoved(room.id);
     return updated;
   };
+  const roomWritten = roomWrite();
+  const money = (async () => {
+    for (const e of next.effects) await settleEffect(tx, fx.balances, room, locked.players, e, now);
+  })();
   // The seats the step changed, each change written once and kept for the answer.
   const changes = locked.players.map((row, i) => {
     const p = next.players[i]!;
@@ -266,12 +269,19 @@ export async function commit(
         .then(() => undefined),
     ];
   });
-  const [, roomRow] = await together([money, roomWrite(), ...seatWrites] as const);
+  const [roomRow] = await together([roomWritten, money, ...seatWrites] as const);
   if (roomRow.status === "finished" && room.status !== "finished" && roomRow.entryFee > 0)
     fx.settled.add(room.id);
   const after = { room: roomRow, players };
   noteEffects(fx, next, after, now);
   return after;
+}
+
+/** A room was not at the version a change was computed on when it was written: the change is undone. */
+class RoomMoved extends Error {
+  constructor(roomId: string) {
+    super(`room ${roomId} is not at the version it was read at`);
+  }
 }
 
 /** The room row as the machine left it, written only over the version `room` was read at. */
@@ -298,12 +308,15 @@ function noteEffects(fx: Effects, next: GameStep, after: Locked, now: Date) {
 }
 
 /**
- * A move on the room as `seen` (readState), stored in one statement when it changes the room row
- * alone — no money, no seat — written only over the version it was read at: the most frequent
- * change, one round trip, and the row's lock held only while it is written. Answers the room as
- * stored, a refusal on the state read, or null: the move moves money (an end, a passed
- * deadline) or a seat (a player back by moving), or the room changed since it was read — then
- * the caller plays it under the room's lock.
+ * A move on the room as `seen` (readState), stored over the version it was read at: every
+ * change, seats included, moves the version on, so a write over that version is a write over
+ * the state read. A move that changes the room row alone — the most frequent — is one statement,
+ * the row's lock held only while it is written. A move that moves money (an end, a passed
+ * deadline) or a seat (a player back by moving) is one transaction whose first statement is the
+ * room's write: the money and the seats go out with it, and are undone if the room had moved on.
+ * Answers the room as stored, a refusal on the state read, or null: the room changed since it
+ * was read (or the step leaves the version as it was) — then the caller plays it under the
+ * room's lock.
  */
 export async function moveOverVersion(
   g: GameDeps,
@@ -313,17 +326,27 @@ export async function moveOverVersion(
 ): Promise<{ after: Locked } | { refused: GameRefusal } | null> {
   const next = step(stateOf(seen), event, now);
   if (!next.changed) return next.refused ? { refused: next.refused } : null;
+  if (next.room.version === seen.room.version) return null;
   const roomOnly =
     next.effects.every((e) => e.type === "announce" || e.type === "lobby") &&
     seen.players.every((row, i) => samePlayer(row, next.players[i]!));
-  if (!roomOnly) return null;
-  const room = await writeRoom(g.db, seen.room, next.room, now);
-  if (!room) return null;
-  const fx = new Effects();
-  const after = { room, players: seen.players };
-  noteEffects(fx, next, after, now);
-  afterCommit(g, fx);
-  return { after };
+  // A move too late is refused once the timeout it found is stored: the timeout stands.
+  const answer = (after: Locked) => (next.refused ? { refused: next.refused } : { after });
+  if (roomOnly) {
+    const room = await writeRoom(g.db, seen.room, next.room, now);
+    if (!room) return null;
+    const fx = new Effects();
+    const after = { room, players: seen.players };
+    noteEffects(fx, next, after, now);
+    afterCommit(g, fx);
+    return answer(after);
+  }
+  try {
+    return answer(await inTransaction(g, (tx, fx) => commit(tx, fx, seen, next, now)));
+  } catch (e) {
+    if (e instanceof RoomMoved) return null;
+    throw e;
+  }
 }
 
 /** One event through the machine and into storage, under the room's lock. */

@@ -422,6 +422,49 @@ describe.each(drivers())("tic-tac-toe rooms (%s)", (driver) => {
     });
   });
 
+  it("a winning move over a version another move replaced posts no money, and is played again under the lock", async () => {
+    const { roomId, x, o } = await matched(TEN);
+    await play(roomId, [
+      [x, 0, 0],
+      [o, 1, 0],
+      [x, 0, 1],
+      [o, 1, 1],
+    ]);
+    const seen = (await readState(t.deps.db, roomId))!;
+    const at = (row: number, col: number) => ({ type: "move" as const, roomId, userId: x.id, row, col });
+    // Another move from the same read lands first; the win over that read is not stored.
+    expect(await moveOverVersion(g, seen, at(2, 2), now())).toMatchObject({
+      after: { room: { currentTurn: "O" } },
+    });
+    expect(await moveOverVersion(g, seen, at(0, 2), now())).toBeNull();
+    expect(await entries(`game-prize:${roomId}`)).toHaveLength(0);
+    expect(await readRoom(t.deps.db, roomId, now())).toMatchObject({ status: "playing", winner: null });
+    expect(await balances(t, x.id)).toEqual({ withdrawable: 0, deposit: 90_000 });
+    expect(await refusal(move(g, { roomId, userId: x.id, row: 0, col: 2 }))).toEqual({
+      code: "game_move_refused",
+      message: GAME_MESSAGES.notYourTurn,
+    });
+    // Over the version as it is, the win is stored with its money.
+    await move(g, { roomId, userId: o.id, row: 2, col: 0 });
+    await move(g, { roomId, userId: x.id, row: 0, col: 2 });
+    expect(await entries(`game-prize:${roomId}`)).toHaveLength(1);
+    expect(await readRoom(t.deps.db, roomId, now())).toMatchObject({ status: "finished", winner: "X" });
+  });
+
+  it("in a practice room too, a move after the turn ran out is refused and the timeout stands", async () => {
+    const { roomId, x, o } = await matched(PRACTICE);
+    await move(g, { roomId, userId: x.id, row: 1, col: 1 });
+    tick(30);
+    expect(await refusal(move(g, { roomId, userId: o.id, row: 0, col: 0 }))).toEqual({
+      code: "game_move_refused",
+      message: GAME_MESSAGES.timeUp,
+    });
+    expect(await readRoom(t.deps.db, roomId, now())).toMatchObject({
+      winner: "X",
+      end_reason: "turn_timeout",
+    });
+  });
+
   it("refuses a move out of turn, on a full cell, off the board, by a stranger, before the start and after the end", async () => {
     const x0 = await player(0);
     const solo = await join(g, x0.id, PRACTICE);

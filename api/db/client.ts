@@ -9,6 +9,7 @@ import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import postgres from "postgres";
 import * as schema from "./schema";
+import { isConnectionGone } from "./errors";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle has the same query surface as the database. */
@@ -163,17 +164,6 @@ function preparing(client: postgres.Sql): postgres.Sql {
 }
 
 /**
- * A connection that is gone — postgres.js' own codes, the server's fatal errors (a backend ended,
- * the server shutting down) and its connection errors (class 08) — is the pool's to reopen, not
- * ours to roll back or hand back.
- */
-const CONNECTION_GONE = new Set(["CONNECTION_CLOSED", "CONNECTION_DESTROYED", "CONNECTION_ENDED"]);
-const isGone = (e: unknown): boolean => {
-  const { code = "", severity = "" } = (e ?? {}) as { code?: string; severity?: string };
-  return CONNECTION_GONE.has(code) || severity === "FATAL" || severity === "PANIC" || code.startsWith("08");
-};
-
-/**
  * A transaction whose BEGIN goes out with its first statement. postgres.js' own `begin` waits for
  * BEGIN's answer before it runs the transaction: a round trip of its own, during which the
  * connection sits "idle in transaction" waiting for the node's next statement — under load, the
@@ -187,7 +177,8 @@ async function pipelinedBegin<T>(client: postgres.Sql, fn: (tx: postgres.Sql) =>
   const reserved = await client.reserve();
   let gone = false;
   const noteGone = (e: unknown) => {
-    if (isGone(e)) gone = true;
+    // A connection that is gone is the pool's to reopen, not ours to roll back or hand back.
+    if (isConnectionGone(e)) gone = true;
   };
   let savepoints = 0;
   const savepoint = async <S>(inner: (tx: postgres.Sql) => Promise<S>): Promise<S> => {

@@ -1,8 +1,31 @@
+/** An error and the errors it wraps (Drizzle wraps the driver's in `cause`), outermost first. */
+function* causes(e: unknown): Generator<object> {
+  for (let err: unknown = e, depth = 0; err && typeof err === "object" && depth < 4; depth++) {
+    yield err;
+    err = (err as { cause?: unknown }).cause;
+  }
+}
+
 /** True when `e` is PostgreSQL's error `code`, whichever driver raised it, bare or wrapped by Drizzle. */
 function hasCode(e: unknown, code: string): boolean {
-  for (let err: unknown = e, depth = 0; err && depth < 4; depth++) {
-    if (typeof err === "object" && (err as { code?: unknown }).code === code) return true;
-    err = (err as { cause?: unknown }).cause;
+  for (const err of causes(e)) if ((err as { code?: unknown }).code === code) return true;
+  return false;
+}
+
+/** postgres.js' codes for a connection that closed under its queries. */
+const CONNECTION_GONE = new Set(["CONNECTION_CLOSED", "CONNECTION_DESTROYED", "CONNECTION_ENDED"]);
+
+/**
+ * True when `e` says the connection is gone, bare or wrapped by Drizzle: postgres.js' own codes,
+ * the socket's errors (ECONNRESET, EPIPE…: a system call failed), the server's fatal errors (a
+ * backend ended, the server shutting down) and its connection errors (class 08).
+ */
+export function isConnectionGone(e: unknown): boolean {
+  for (const err of causes(e)) {
+    const { code, severity, syscall } = err as { code?: unknown; severity?: unknown; syscall?: unknown };
+    if (typeof code === "string" && (CONNECTION_GONE.has(code) || code.startsWith("08"))) return true;
+    if (typeof syscall === "string") return true;
+    if (severity === "FATAL" || severity === "PANIC") return true;
   }
   return false;
 }
@@ -15,11 +38,9 @@ export const isUniqueViolation = (e: unknown): boolean => hasCode(e, "23505");
  * EXCEPTION), whichever driver raised it, bare or wrapped by Drizzle; null for any other error.
  */
 export function raisedMessage(e: unknown, pattern: RegExp): RegExpExecArray | null {
-  for (let err: unknown = e, depth = 0; err && depth < 4; depth++) {
-    const m =
-      typeof err === "object" ? pattern.exec(String((err as { message?: unknown }).message ?? "")) : null;
+  for (const err of causes(e)) {
+    const m = pattern.exec(String((err as { message?: unknown }).message ?? ""));
     if (m) return m;
-    err = (err as { cause?: unknown }).cause;
   }
   return null;
 }

@@ -82,4 +82,39 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("transactions on PostgreSQL", ()
     });
     expect((await ids()).filter((id) => id >= 40)).toEqual([40, 42]);
   });
+
+  it(
+    "a connection the server ends in the middle of a transaction: the transaction fails, the pool opens another",
+    { timeout: 20_000 },
+    async () => {
+      const uncaught: unknown[] = [];
+      const note = (e: unknown) => uncaught.push(e);
+      process.on("uncaughtException", note);
+      try {
+        const admin = await openDatabase({ url: clone.url, maxConnections: 1 });
+        try {
+          await expect(
+            database.db.transaction(async (tx) => {
+              await tx.execute(sql`insert into scratch values (50)`);
+              const [me] = rowsOf<{ pid: number }>(await tx.execute(sql`select pg_backend_pid() as pid`));
+              await admin.db.execute(sql`select pg_terminate_backend(${me!.pid})`);
+              await tx.execute(sql`insert into scratch values (51)`);
+            }),
+          ).rejects.toThrow();
+        } finally {
+          await admin.close();
+        }
+        // The pool's one connection is opened again. The first statement after it may still be
+        // answered the old backend's end (57P01, as postgres.js hands it on); the next one runs.
+        const after = () => ids().catch(() => ids());
+        expect((await after()).filter((id) => id >= 50)).toEqual([]);
+        await database.db.transaction((tx) => tx.execute(sql`insert into scratch values (52)`));
+        expect((await ids()).filter((id) => id >= 50)).toEqual([52]);
+        await new Promise((r) => setTimeout(r, 50));
+        expect(uncaught).toEqual([]);
+      } finally {
+        process.off("uncaughtException", note);
+      }
+    },
+  );
 });

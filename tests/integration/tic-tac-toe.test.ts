@@ -104,6 +104,18 @@ describe.each(drivers())("tic-tac-toe rooms (%s)", (driver) => {
   }
 
   /** Two members matched in a room of `type`: answers the room id and who is X and O. */
+  /** O's move after O's turn ran out: refused as too late, and the timeout stands (X wins). */
+  async function expectTooLate(roomId: string, o: TestMember) {
+    expect(await refusal(move(g, { roomId, userId: o.id, row: 0, col: 0 }))).toEqual({
+      code: "game_move_refused",
+      message: GAME_MESSAGES.timeUp,
+    });
+    expect(await readRoom(t.deps.db, roomId, now())).toMatchObject({
+      winner: "X",
+      end_reason: "turn_timeout",
+    });
+  }
+
   async function matched(type: JoinRequest, x?: TestMember, o?: TestMember) {
     x ??= await player();
     o ??= await player();
@@ -455,14 +467,7 @@ describe.each(drivers())("tic-tac-toe rooms (%s)", (driver) => {
     const { roomId, x, o } = await matched(PRACTICE);
     await move(g, { roomId, userId: x.id, row: 1, col: 1 });
     tick(30);
-    expect(await refusal(move(g, { roomId, userId: o.id, row: 0, col: 0 }))).toEqual({
-      code: "game_move_refused",
-      message: GAME_MESSAGES.timeUp,
-    });
-    expect(await readRoom(t.deps.db, roomId, now())).toMatchObject({
-      winner: "X",
-      end_reason: "turn_timeout",
-    });
+    await expectTooLate(roomId, o);
   });
 
   it("refuses a move out of turn, on a full cell, off the board, by a stranger, before the start and after the end", async () => {
@@ -536,14 +541,7 @@ describe.each(drivers())("tic-tac-toe rooms (%s)", (driver) => {
     expect(await sweep(g)).toBe(0);
     tick(1);
     // A move at the deadline is too late: the timeout stands.
-    expect(await refusal(move(g, { roomId, userId: o.id, row: 0, col: 0 }))).toEqual({
-      code: "game_move_refused",
-      message: GAME_MESSAGES.timeUp,
-    });
-    expect(await readRoom(t.deps.db, roomId, now())).toMatchObject({
-      winner: "X",
-      end_reason: "turn_timeout",
-    });
+    await expectTooLate(roomId, o);
     expect(await sweep(g)).toBe(0);
     expect((await balances(t, x.id)).withdrawable).toBe(18_000);
     expect((await balances(t, o.id)).withdrawable).toBe(0);

@@ -2,6 +2,7 @@ import { isIP } from "node:net";
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { setCookie } from "hono/cookie";
 import type { Db } from "../db/client";
+import { together } from "../db/errors";
 import { memberAddresses, memberDevices, users } from "../db/schema";
 import type { ProxyCheck } from "../lib/proxyCheck";
 import type { ApiContext } from "../http";
@@ -187,7 +188,7 @@ export async function recordOrigin(db: Db, proxy: ProxyCheck, origin: Origin): P
 /**
  * recordOrigin's links written, and the signals they give (not yet recorded). The device's and
  * the address's writes are sent together: on one connection they run in order, without waiting
- * for each other's answer.
+ * for each other's answer, and both are settled before a failure is thrown.
  */
 async function originLinks(db: Db, proxy: ProxyCheck, origin: Origin): Promise<SignalInput[]> {
   const now = origin.now ?? new Date();
@@ -240,10 +241,10 @@ async function originLinks(db: Db, proxy: ProxyCheck, origin: Origin): Promise<S
       limit: EVIDENCE_ACCOUNTS,
     });
   };
-  const [device, address] = await Promise.all([
-    deviceId ? deviceLink(deviceId) : null,
-    ip ? addressLink(ip) : null,
-  ]);
+  const [device, address] = await together([
+    deviceId ? deviceLink(deviceId) : Promise.resolve(null),
+    ip ? addressLink(ip) : Promise.resolve(null),
+  ] as const);
   const signals: SignalInput[] = [
     ...(deviceId && device ? deviceSignals(userId, deviceId, device) : []),
     ...(ip && address ? addressSignals(userId, ip, address) : []),
@@ -311,10 +312,12 @@ export async function recordOriginEvidence(
 ): Promise<void> {
   const asked = origin ? await askedProxyCheck(proxy, origin.ip) : proxy;
   await recordEvidence(db, async (tx) => {
-    const [account, fromOrigin] = await Promise.all([
-      payout ? payoutAccountLink(tx, payout) : null,
-      origin ? originLinks(tx, asked, origin) : [],
-    ]);
+    // Settled both before any failure is thrown: no statement of either goes out after the
+    // transaction's ROLLBACK.
+    const [account, fromOrigin] = await together([
+      payout ? payoutAccountLink(tx, payout) : Promise.resolve(null),
+      origin ? originLinks(tx, asked, origin) : Promise.resolve([]),
+    ] as const);
     const signals = [...(account?.signals ?? []), ...fromOrigin];
     if (signals.length > 0) await recordSignals(tx, signals, origin?.now ?? payout?.now ?? new Date());
   });

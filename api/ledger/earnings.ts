@@ -1,8 +1,8 @@
 import { and, desc, eq, gte, sql } from "drizzle-orm";
 import { rowsOf, type Db, type Tx } from "../db/client";
-import { memberDailyEarnings, settings, users } from "../db/schema";
+import { memberDailyEarnings, users } from "../db/schema";
 import { PLATFORM, linesJson, memberAccount, throwLedgerFailure, type EntryLine } from "./ledger";
-import { SETTING_DEFAULTS } from "../site/settings";
+import { numberSettingSql } from "../site/settings";
 
 import { type EarningSource, istDay } from "./earningKinds";
 
@@ -80,9 +80,7 @@ export async function creditEarning(
     : sql`(select ${users.referredBy} from ${users} where ${users.id} = ${input.userId})`;
   const rateBp = input.referral
     ? sql`${input.referral.referredBy ? input.referral.rateBp : 0}`
-    : sql`coalesce((select case when jsonb_typeof(${settings.value}) = 'number'
-        then (${settings.value} #>> '{}')::numeric::integer end
-        from ${settings} where ${settings.key} = 'referral_rate_bp'), ${SETTING_DEFAULTS.referral_rate_bp})`;
+    : numberSettingSql("referral_rate_bp");
   const credit = sql`select * from credit_earning(${input.idempotencyKey}, ${input.source}, ${input.userId},
     ${input.amount}, ${input.memo ?? null}, ${at}::timestamptz, ${lines}::jsonb, ${referredBy}, ${rateBp},
     ${base})`;

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { settings } from "../db/schema";
 import { recordAudit } from "./audit";
@@ -91,6 +91,18 @@ export type SettingValue<K extends SettingKey> = Widen<(typeof SETTING_DEFAULTS)
 export async function getSetting<K extends SettingKey>(db: Db | Tx, key: K): Promise<SettingValue<K>> {
   const rows = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key));
   return (rows[0]?.value ?? SETTING_DEFAULTS[key]) as SettingValue<K>;
+}
+
+/**
+ * A whole-number setting read inside another statement (getSetting's value as an integer
+ * subquery): the stored number, or the default when it is unset or not a number.
+ */
+export function numberSettingSql(
+  key: { [K in SettingKey]: SettingValue<K> extends number ? K : never }[SettingKey],
+) {
+  return sql<number>`coalesce((select case when jsonb_typeof(${settings.value}) = 'number'
+    then (${settings.value} #>> '{}')::numeric::integer end
+    from ${settings} where ${settings.key} = ${key}), ${SETTING_DEFAULTS[key]})`;
 }
 
 export async function setSetting<K extends SettingKey>(

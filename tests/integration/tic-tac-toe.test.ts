@@ -98,12 +98,23 @@ describe.each(drivers())("tic-tac-toe rooms (%s)", (driver) => {
     [x, 2, 2],
   ];
 
+  /** A paid room where X wins by playing (0, 2): the board is X X _ / O O _ / _ _ _, X to move. */
+  async function oneMoveFromXWinning() {
+    const m = await matched(TEN);
+    await play(m.roomId, [
+      [m.x, 0, 0],
+      [m.o, 1, 0],
+      [m.x, 0, 1],
+      [m.o, 1, 1],
+    ]);
+    return m;
+  }
+
   /** Plays the moves in order: [player, row, col]. */
   async function play(roomId: string, moves: (readonly [TestMember, number, number])[]) {
     for (const [who, row, col] of moves) await move(g, { roomId, userId: who.id, row, col });
   }
 
-  /** Two members matched in a room of `type`: answers the room id and who is X and O. */
   /** O's move after O's turn ran out: refused as too late, and the timeout stands (X wins). */
   async function expectTooLate(roomId: string, o: TestMember) {
     expect(await refusal(move(g, { roomId, userId: o.id, row: 0, col: 0 }))).toEqual({
@@ -116,6 +127,7 @@ describe.each(drivers())("tic-tac-toe rooms (%s)", (driver) => {
     });
   }
 
+  /** Two members matched in a room of `type`: answers the room id and who is X and O. */
   async function matched(type: JoinRequest, x?: TestMember, o?: TestMember) {
     x ??= await player();
     o ??= await player();
@@ -435,13 +447,7 @@ describe.each(drivers())("tic-tac-toe rooms (%s)", (driver) => {
   });
 
   it("a winning move over a version another move replaced posts no money, and is played again under the lock", async () => {
-    const { roomId, x, o } = await matched(TEN);
-    await play(roomId, [
-      [x, 0, 0],
-      [o, 1, 0],
-      [x, 0, 1],
-      [o, 1, 1],
-    ]);
+    const { roomId, x, o } = await oneMoveFromXWinning();
     const seen = (await readState(t.deps.db, roomId))!;
     const at = (row: number, col: number) => ({ type: "move" as const, roomId, userId: x.id, row, col });
     // Another move from the same read lands first; the win over that read is not stored.
@@ -703,13 +709,7 @@ describe.each(drivers())("tic-tac-toe rooms (%s)", (driver) => {
   });
 
   it("settles once under concurrency: the winning move fired many times, with sweeps", async () => {
-    const { roomId, x, o } = await matched(TEN);
-    await play(roomId, [
-      [x, 0, 0],
-      [o, 1, 0],
-      [x, 0, 1],
-      [o, 1, 1],
-    ]);
+    const { roomId, x } = await oneMoveFromXWinning();
     const results = await Promise.allSettled([
       ...[1, 2, 3, 4, 5].map(() => move(g, { roomId, userId: x.id, row: 0, col: 2 })),
       sweep(g),

@@ -9,6 +9,7 @@ import { PageSessionChecks } from "./lib/sessionAuth";
 import { createProxyCheck, type ProxyCheck } from "./lib/proxyCheck";
 import type { RealtimeComponent } from "../shared/taskWall";
 import { NO_GAME_NOTIFIER, type GameDeps, type GameNotifier } from "./games/rooms";
+import { RoomStates } from "./games/roomStates";
 import type { PayoutProvider } from "./payouts/provider";
 import { razorpayX } from "./payouts/razorpayx";
 import { InFlight } from "./lib/inFlight";
@@ -47,6 +48,8 @@ export interface Deps {
   realtime: RealtimeNotifier;
   /** The game rooms' pushes (set by attachRealtime). */
   gameNotifier: GameNotifier;
+  /** This node's last known state of the game rooms in play here (api/games/roomStates.ts). */
+  roomStates: RoomStates;
   /**
    * The site's own address, where the demo network and the operators' postback tools send their
    * postbacks: PUBLIC_ORIGIN, or this process's port on the loopback (tests on port 0 set it).
@@ -116,6 +119,7 @@ export async function createDeps(
     clock: () => new Date(),
     realtime: NO_REALTIME,
     gameNotifier: NO_GAME_NOTIFIER,
+    roomStates: new RoomStates(),
     selfOrigin: config.PUBLIC_ORIGIN?.replace(/\/+$/, "") ?? `http://127.0.0.1:${config.PORT}`,
     payoutProvider: payoutProviderOf(config),
     inFlight,
@@ -136,5 +140,6 @@ export function gameDeps(deps: Deps): GameDeps {
     notifier: deps.gameNotifier,
     nodeEnv: deps.config.NODE_ENV,
     inFlight: deps.inFlight,
+    states: deps.roomStates,
   };
 }

@@ -1,25 +1,25 @@
 import { GAME_MESSAGES, type RoomView } from "../../shared/ticTacToeEvents";
-import type { GameRefusal } from "../../shared/ticTacToeMachine";
 import { DomainError } from "../lib/errors";
 import {
   inTransaction,
   lockRoom,
-  moveOverVersion,
   play,
   readState,
   refusal,
   roomView,
+  stepOverVersion,
   type GameDeps,
   type Locked,
 } from "./rooms";
 
 /**
  * A player's move at (row, col), 0-based. With `expectedVersion`, the move applies only to that
- * version of the room (compare-and-set). A move is stored over the version read
- * (moveOverVersion): one statement when it changes the room row alone, one transaction led by
- * the room's write when it moves money or a seat. A move that lost a race to another change is
- * played again under the room row's lock. A move after the player's turn ran out is refused and
- * the timeout acted on (committed: the timeout stands).
+ * version of the room (compare-and-set). A move is stored over the version it was computed on
+ * (stepOverVersion): first this node's own state of the room (the usual move — the previous one
+ * was stored here — is then one statement and no read); if that state was out of date, or refuses
+ * the move, on the room as read; and a move that lost a race to another change is played again
+ * under the room row's lock. A move after the player's turn ran out is refused and the timeout
+ * acted on (committed: the timeout stands).
  */
 export async function move(
   g: GameDeps,
@@ -27,16 +27,32 @@ export async function move(
 ): Promise<RoomView> {
   const now = g.clock();
   const event = { type: "move", ...input } as const;
+  const kept = g.states.get(input.roomId);
+  if (kept) {
+    const outcome = await stepOverVersion(g, kept, event, now);
+    // Only a change stored over the version kept is known to hold: anything else is decided on
+    // the room as read.
+    if (outcome && "stored" in outcome) return answer(outcome.stored, outcome.refused, now);
+  }
   const seen = await readState(g.db, input.roomId);
   if (!seen) throw new DomainError("not_found", GAME_MESSAGES.roomNotFound);
-  const outcome =
-    (await moveOverVersion(g, seen, event, now)) ??
-    (await inTransaction(g, async (tx, fx): Promise<{ after: Locked } | { refused: GameRefusal }> => {
-      const locked = await lockRoom(tx, input.roomId);
-      if (!locked) throw new DomainError("not_found", GAME_MESSAGES.roomNotFound);
-      const { after, refused } = await play(tx, fx, locked, event, now);
-      return refused ? { refused } : { after };
-    }));
-  if ("refused" in outcome) throw refusal(outcome.refused);
-  return roomView(outcome.after.room, outcome.after.players, now);
+  // A state kept here that was out of date: another node changes this room too.
+  if (kept && kept.room.version !== seen.room.version) g.states.changedElsewhere(input.roomId);
+  g.states.seen(seen);
+  const outcome = await stepOverVersion(g, seen, event, now);
+  if (outcome) {
+    const after = "stored" in outcome ? outcome.stored : outcome.unchanged;
+    return answer(after, outcome.refused, now);
+  }
+  const played = await inTransaction(g, async (tx, fx) => {
+    const locked = await lockRoom(tx, input.roomId);
+    if (!locked) throw new DomainError("not_found", GAME_MESSAGES.roomNotFound);
+    return play(tx, fx, locked, event, now);
+  });
+  return answer(played.after, played.refused, now);
 }
+
+const answer = (after: Locked, refused: Parameters<typeof refusal>[0] | undefined, now: Date): RoomView => {
+  if (refused) throw refusal(refused);
+  return roomView(after.room, after.players, now);
+};

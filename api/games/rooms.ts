@@ -19,6 +19,7 @@ import { settleEffect } from "./settlement";
 import { afterGameSettled } from "../risk/outcomes";
 import { log } from "../../shared/log.server";
 import type { InFlight } from "../lib/inFlight";
+import type { RoomStates } from "./roomStates";
 
 /**
  * Tic-tac-toe rooms (issue 9): storage and settlement around the game's machine. The rules — seats,
@@ -30,7 +31,7 @@ import type { InFlight } from "../lib/inFlight";
  * - every change to a room is written only over the version it was read at, so two moves at
  *   once, or a move against a stale version, cannot both apply; a change that moves money or
  *   touches a seat happens in one transaction holding the room row's lock — taken first (FOR
- *   UPDATE), or, for a move, by the room's write over the version it read (moveOverVersion) —
+ *   UPDATE), or, for a move, by the room's write over the version it read (stepOverVersion) —
  *   and a move that changes the room row alone is that one write;
  * - every deadline (opponent wait, turn, reconnect) is a column; whoever touches the room next —
  *   a move, a rejoin, or the sweeper on any node claiming due rooms with FOR UPDATE SKIP LOCKED —
@@ -68,6 +69,8 @@ export interface GameDeps {
   nodeEnv: string;
   /** The process's work in flight: what runs after a change's answer (the risk read) is counted there. */
   inFlight: InFlight;
+  /** This node's last known state of its rooms, which a move is computed on first (roomStates.ts). */
+  states: RoomStates;
 }
 
 /** Advisory lock keys: the paid switch (shared by paid joins, exclusive for the switch), and one per room type. */
@@ -84,6 +87,8 @@ export class Effects {
   balances = new Set<string>();
   /** Paid rooms that finished and settled (their risk signals are read after the commit). */
   settled = new Set<string>();
+  /** Rooms as this transaction leaves them (kept as this node's state of them once it commits). */
+  states = new Map<string, Locked>();
   publish(notifier: GameNotifier) {
     for (const { view, playerIds } of this.rooms.values()) notifier.room(view, playerIds);
     if (this.lobby) notifier.lobby();
@@ -100,6 +105,7 @@ export async function inTransaction<T>(g: GameDeps, run: (tx: Tx, fx: Effects) =
 
 /** What a committed change announces, and the reads that follow it. */
 function afterCommit(g: GameDeps, fx: Effects) {
+  for (const state of fx.states.values()) g.states.seen(state);
   try {
     fx.publish(g.notifier);
   } catch (e) {
@@ -238,7 +244,7 @@ export async function commit(
   const { room } = locked;
   // The room row, the money and the seats are independent writes: they go out together (one
   // round trip where the money is one statement), and any failure undoes all. The room row goes
-  // first: over a room read without its lock (moveOverVersion), its write takes the lock before
+  // first: over a room read without its lock (stepOverVersion), its write takes the lock before
   // the money takes any other, in the order the locked path takes them.
   const roomWrite = async (): Promise<RoomRow> => {
     if (next.room.version === room.version) return room;
@@ -273,6 +279,7 @@ export async function commit(
   if (roomRow.status === "finished" && room.status !== "finished" && roomRow.entryFee > 0)
     fx.settled.add(room.id);
   const after = { room: roomRow, players };
+  if (roomRow !== room) fx.states.set(room.id, after);
   noteEffects(fx, next, after, now);
   return after;
 }
@@ -308,41 +315,50 @@ function noteEffects(fx: Effects, next: GameStep, after: Locked, now: Date) {
 }
 
 /**
- * A move on the room as `seen` (readState), stored over the version it was read at: every
- * change, seats included, moves the version on, so a write over that version is a write over
- * the state read. A move that changes the room row alone — the most frequent — is one statement,
- * the row's lock held only while it is written. A move that moves money (an end, a passed
- * deadline) or a seat (a player back by moving) is one transaction whose first statement is the
- * room's write: the money and the seats go out with it, and are undone if the room had moved on.
- * Answers the room as stored, a refusal on the state read, or null: the room changed since it
- * was read (or the step leaves the version as it was) — then the caller plays it under the
- * room's lock.
+ * What a change computed on a room's state, without its lock, came to: `stored` over the version
+ * it was computed on (what it answers holds); `unchanged`, the step changes nothing on that state
+ * (a refusal, or nothing to do: true of the room as it was then); or null, the room had moved on
+ * from that version (or the step leaves the version as it was) — then the caller reads it again,
+ * or plays the change under the room's lock.
  */
-export async function moveOverVersion(
+export type OverVersion =
+  { stored: Locked; refused?: GameRefusal } | { unchanged: Locked; refused?: GameRefusal } | null;
+
+/**
+ * An event on the room as `seen` (readState, or this node's state of it), stored over the version
+ * it was read at: every change, seats included, moves the version on, so a write over that version
+ * is a write over the state read. A change of the room row alone — a move that does not end the
+ * game, the most frequent — is one statement, the row's lock held only while it is written. A
+ * change that moves money (an end, a passed deadline) or a seat (a player back) is one transaction
+ * whose first statement is the room's write: the money and the seats go out with it, and are
+ * undone if the room had moved on. A move too late is refused once the timeout it found is stored:
+ * the timeout stands.
+ */
+export async function stepOverVersion(
   g: GameDeps,
   seen: Locked,
-  event: Extract<GameEvent, { type: "move" }>,
+  event: GameEvent,
   now: Date,
-): Promise<{ after: Locked } | { refused: GameRefusal } | null> {
+): Promise<OverVersion> {
   const next = step(stateOf(seen), event, now);
-  if (!next.changed) return next.refused ? { refused: next.refused } : null;
+  if (!next.changed) return { unchanged: seen, refused: next.refused };
   if (next.room.version === seen.room.version) return null;
   const roomOnly =
     next.effects.every((e) => e.type === "announce" || e.type === "lobby") &&
     seen.players.every((row, i) => samePlayer(row, next.players[i]!));
-  // A move too late is refused once the timeout it found is stored: the timeout stands.
-  const answer = (after: Locked) => (next.refused ? { refused: next.refused } : { after });
   if (roomOnly) {
     const room = await writeRoom(g.db, seen.room, next.room, now);
     if (!room) return null;
     const fx = new Effects();
     const after = { room, players: seen.players };
+    fx.states.set(room.id, after);
     noteEffects(fx, next, after, now);
     afterCommit(g, fx);
-    return answer(after);
+    return { stored: after, refused: next.refused };
   }
   try {
-    return answer(await inTransaction(g, (tx, fx) => commit(tx, fx, seen, next, now)));
+    const after = await inTransaction(g, (tx, fx) => commit(tx, fx, seen, next, now));
+    return { stored: after, refused: next.refused };
   } catch (e) {
     if (e instanceof RoomMoved) return null;
     throw e;
@@ -358,6 +374,8 @@ export async function play(
   now: Date,
 ): Promise<{ after: Locked; changed: boolean; refused?: GameRefusal }> {
   const next = step(stateOf(locked), event, now);
+  // Unchanged, the room read under its lock is the room as committed.
+  if (!next.changed) fx.states.set(locked.room.id, locked);
   const after = await commit(tx, fx, locked, next, now);
   return { after, changed: next.changed, refused: next.refused };
 }

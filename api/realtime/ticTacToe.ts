@@ -126,17 +126,20 @@ export function attachTicTacToe(io: RealtimeServer, deps: Deps, opts: { sweepEve
       // Present before connected: a disconnect handler racing this return then sees it.
       const presence = presenceRoom(decodedRoomId, member.id);
       await socket.join(presence);
-      const entered = await enterRoom(g(), decodedRoomId, member.id)
-        .then((e) => {
-          requireRoomType(e.room, decodedRoomType);
-          return e;
-        })
-        .catch(async (e: unknown) => {
-          await socket.leave(presence);
-          throw e;
-        });
+      // The member's balance is read at the same time (the answer carries it); entering moves no money.
+      const [entered, { withdrawable }] = await Promise.all([
+        enterRoom(g(), decodedRoomId, member.id)
+          .then((e) => {
+            requireRoomType(e.room, decodedRoomType);
+            return e;
+          })
+          .catch(async (e: unknown) => {
+            await socket.leave(presence);
+            throw e;
+          }),
+        memberBalances(deps.db, member.id),
+      ]);
       socket.data.gameRooms = [...new Set([...(socket.data.gameRooms ?? []), decodedRoomId])];
-      const { withdrawable } = await memberBalances(deps.db, member.id);
       socket.emit(EV.timerUpdated, timerOf(entered.room));
       return {
         success: true,

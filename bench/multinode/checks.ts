@@ -13,6 +13,7 @@ import {
 } from "../../api/ledger/ledger";
 import { sweep } from "../../api/games/sweeper";
 import { NO_GAME_NOTIFIER } from "../../api/games/rooms";
+import { RoomStates } from "../../api/games/roomStates";
 import { RECONNECT_SECONDS, TURN_SECONDS, WAIT_SECONDS } from "../../shared/ticTacToeEvents";
 import type { GameStats, Ledgerish, Sent } from "./load";
 import type { Site } from "./site";
@@ -107,7 +108,14 @@ export async function checkBooks(
     );
     const afterSweep = new InFlight();
     const swept = await sweep(
-      { db, clock: () => future, notifier: NO_GAME_NOTIFIER, nodeEnv: "development", inFlight: afterSweep },
+      {
+        db,
+        clock: () => future,
+        notifier: NO_GAME_NOTIFIER,
+        nodeEnv: "development",
+        inFlight: afterSweep,
+        states: new RoomStates(),
+      },
       future,
     );
     await afterSweep.settled(10_000);

@@ -15,13 +15,14 @@ import { gamePlayers, gameRoomTypes, gameRooms, journalEntries } from "../../api
 import { PLATFORM, accountBalance } from "../../api/ledger/ledger";
 import { gameEscrowTotal } from "../../api/games/escrow";
 import { DomainError } from "../../api/lib/errors";
-import { lockRoom, moveOverVersion, readRoom, readState, type GameDeps } from "../../api/games/rooms";
+import { lockRoom, stepOverVersion, readRoom, readState, type GameDeps } from "../../api/games/rooms";
 import { cancel, join, type JoinRequest } from "../../api/games/join";
 import { disconnect, enterRoom } from "../../api/games/presence";
 import { move } from "../../api/games/moves";
 import { prizeKey } from "../../api/games/settlement";
 import { setPaidRooms } from "../../api/games/paidRooms";
 import { sweep } from "../../api/games/sweeper";
+import { RoomStates } from "../../api/games/roomStates";
 import { seedGames } from "../../api/seed/games";
 import { GAME_MESSAGES } from "../../shared/ticTacToeEvents";
 
@@ -433,9 +434,9 @@ describe.each(drivers())("tic-tac-toe rooms (%s)", (driver) => {
     // Both moves read the same version: exactly the interleaving of two moves at once.
     const seen = (await readState(t.deps.db, roomId))!;
     const at = (row: number, col: number) => ({ type: "move" as const, roomId, userId: x.id, row, col });
-    const first = await moveOverVersion(g, seen, at(0, 0), now());
-    expect(first).toMatchObject({ after: { room: { version: 2, currentTurn: "O" } } });
-    expect(await moveOverVersion(g, seen, at(2, 2), now())).toBeNull();
+    const first = await stepOverVersion(g, seen, at(0, 0), now());
+    expect(first).toMatchObject({ stored: { room: { version: 2, currentTurn: "O" } } });
+    expect(await stepOverVersion(g, seen, at(2, 2), now())).toBeNull();
     const room = (await readRoom(t.deps.db, roomId, now()))!;
     expect(room.gameState.flat().filter((c) => c !== "")).toEqual(["X"]);
     expect(room.gameState[0]![0]).toBe("X");
@@ -446,15 +447,69 @@ describe.each(drivers())("tic-tac-toe rooms (%s)", (driver) => {
     });
   });
 
+  /** A node of its own: its own state of the rooms, on the same database; `reads` counts its selects. */
+  function node() {
+    const counted = { reads: 0 };
+    const db = new Proxy(t.deps.db, {
+      get(target, key, receiver) {
+        if (key === "select") counted.reads++;
+        return Reflect.get(target, key, receiver) as unknown;
+      },
+    });
+    return Object.assign(counted, { g: { ...g, db, states: new RoomStates() } });
+  }
+
+  it("a move after one this node stored reads nothing: it is computed on the room as this node left it", async () => {
+    const { roomId, x, o } = await matched(PRACTICE, await player(0), await player(0));
+    const here = node();
+    await move(here.g, { roomId, userId: x.id, row: 0, col: 0 });
+    expect(here.reads).toBe(1);
+    await move(here.g, { roomId, userId: o.id, row: 1, col: 1 });
+    await move(here.g, { roomId, userId: x.id, row: 0, col: 1 });
+    expect(here.reads).toBe(1);
+    expect(await readRoom(t.deps.db, roomId, now())).toMatchObject({ version: 4, currentTurn: "O" });
+  });
+
+  it("a room changed on another node: the move is played on the room as read, never refused on this node's old state", async () => {
+    const { roomId, x, o } = await matched(TEN);
+    const a = node();
+    const b = node();
+    await move(a.g, { roomId, userId: x.id, row: 0, col: 0 });
+    await move(b.g, { roomId, userId: o.id, row: 1, col: 0 });
+    // Node a's state has O to move: X's move is read again, and stored.
+    await move(a.g, { roomId, userId: x.id, row: 0, col: 1 });
+    // Node b's state is one version behind: its write finds no row, and the move is played again.
+    await move(b.g, { roomId, userId: o.id, row: 1, col: 1 });
+    expect(b.g.states.get(roomId)).toBeUndefined();
+    // A refusal stands on the room as read: O moved last, so it is X's turn.
+    expect(await refusal(move(b.g, { roomId, userId: o.id, row: 2, col: 2 }))).toEqual({
+      code: "game_move_refused",
+      message: GAME_MESSAGES.notYourTurn,
+    });
+    // X's win from node a's state two versions behind: stored once, with its money.
+    await move(a.g, { roomId, userId: x.id, row: 0, col: 2 });
+    expect(await readRoom(t.deps.db, roomId, now())).toMatchObject({
+      status: "finished",
+      winner: "X",
+      gameState: [
+        ["X", "X", "X"],
+        ["O", "O", ""],
+        ["", "", ""],
+      ],
+    });
+    expect(await entries(`game-prize:${roomId}`)).toHaveLength(1);
+    expect(a.g.states.get(roomId)).toBeUndefined();
+  });
+
   it("a winning move over a version another move replaced posts no money, and is played again under the lock", async () => {
     const { roomId, x, o } = await oneMoveFromXWinning();
     const seen = (await readState(t.deps.db, roomId))!;
     const at = (row: number, col: number) => ({ type: "move" as const, roomId, userId: x.id, row, col });
     // Another move from the same read lands first; the win over that read is not stored.
-    expect(await moveOverVersion(g, seen, at(2, 2), now())).toMatchObject({
-      after: { room: { currentTurn: "O" } },
+    expect(await stepOverVersion(g, seen, at(2, 2), now())).toMatchObject({
+      stored: { room: { currentTurn: "O" } },
     });
-    expect(await moveOverVersion(g, seen, at(0, 2), now())).toBeNull();
+    expect(await stepOverVersion(g, seen, at(0, 2), now())).toBeNull();
     expect(await entries(`game-prize:${roomId}`)).toHaveLength(0);
     expect(await readRoom(t.deps.db, roomId, now())).toMatchObject({ status: "playing", winner: null });
     expect(await balances(t, x.id)).toEqual({ withdrawable: 0, deposit: 90_000 });

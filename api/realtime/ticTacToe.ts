@@ -34,6 +34,7 @@ import {
   type RealtimeServer,
 } from "./socket";
 import { log } from "../../shared/log.server";
+import { coalesced } from "./coalesce";
 
 /**
  * The tic-tac-toe socket events (spec 2 §7), thin over the room modules (api/games/rooms.ts and its neighbours):
@@ -48,7 +49,13 @@ const presenceRoom = (roomId: string, userId: string) => `game:${roomId}:user:${
 /** The running timer of a room: the turn, or the opponent wait. */
 const timerOf = (room: RoomView) => ({ timeLeft: timeLeftOf(room) });
 
-function notifier(io: RealtimeServer, deps: Deps): GameNotifier {
+/**
+ * The lobby's push at most once a second from each node: every lobby open on a phone asks for the
+ * rooms again on it, and a busy hour changes the seats many times a second.
+ */
+export const LOBBY_PUSH_MS = 1000;
+
+function notifier(io: RealtimeServer, deps: Deps, lobbyPush: () => void): GameNotifier {
   return {
     room(view, playerIds) {
       // One emit for both players: encoded once, and one message through the Redis adapter. (No
@@ -58,9 +65,7 @@ function notifier(io: RealtimeServer, deps: Deps): GameNotifier {
       to.emit(EV.roomUpdated, { success: true, msg: { room: view } });
       to.emit(EV.timerUpdated, timerOf(view));
     },
-    lobby() {
-      io.to(everyoneRoom(LOBBY_COMPONENT)).emit(EV.lobbyUpdated, { success: true });
-    },
+    lobby: lobbyPush,
     balance(userId) {
       void deps.inFlight
         .track(
@@ -88,7 +93,11 @@ function notifier(io: RealtimeServer, deps: Deps): GameNotifier {
  * Answers the per-connection registration and the sweeper's stop.
  */
 export function attachTicTacToe(io: RealtimeServer, deps: Deps, opts: { sweepEveryMs: number }) {
-  deps.gameNotifier = notifier(io, deps);
+  const lobbyPush = coalesced(
+    () => io.to(everyoneRoom(LOBBY_COMPONENT)).emit(EV.lobbyUpdated, { success: true }),
+    LOBBY_PUSH_MS,
+  );
+  deps.gameNotifier = notifier(io, deps, lobbyPush);
   const g = () => gameDeps(deps);
 
   let timer: NodeJS.Timeout | undefined;
@@ -188,6 +197,7 @@ export function attachTicTacToe(io: RealtimeServer, deps: Deps, opts: { sweepEve
     /** The sweeper stops, and joins still waiting for a slot are refused (every socket is gone). */
     stop() {
       if (timer) clearInterval(timer);
+      lobbyPush.stop();
       const refused = refuseWaitingJoins();
       if (refused > 0) log.info({ refused }, "joins not started when the node stopped: refused");
     },

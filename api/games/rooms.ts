@@ -1,5 +1,5 @@
-import { and, eq } from "drizzle-orm";
-import type { Db, Tx } from "../db/client";
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import { preparedPerDatabase, type Db, type Tx } from "../db/client";
 import { gamePlayers, gameRooms } from "../db/schema";
 import type { Board } from "../../shared/ticTacToe";
 import { PRACTICE_ROOM, PRACTICE_TYPE_ID, TURN_SECONDS, type RoomView } from "../../shared/ticTacToeEvents";
@@ -169,13 +169,19 @@ export async function lockRoom(
   return { room, players };
 }
 
-/** A room and its seats as committed, read in one statement (one snapshot) without a lock. */
-export async function readState(db: Db, roomId: string): Promise<Locked | null> {
-  const rows = await db
+/** readState's query, built once per database: it runs for every room entered, and for moves. */
+const roomRead = preparedPerDatabase((db) =>
+  db
     .select()
     .from(gameRooms)
     .leftJoin(gamePlayers, eq(gamePlayers.roomId, gameRooms.id))
-    .where(eq(gameRooms.id, roomId));
+    .where(eq(gameRooms.id, sql.placeholder("roomId")))
+    .prepare("read_room"),
+);
+
+/** A room and its seats as committed, read in one statement (one snapshot) without a lock. */
+export async function readState(db: Db, roomId: string): Promise<Locked | null> {
+  const rows = await roomRead(db).execute({ roomId });
   const room = rows[0]?.game_rooms;
   if (!room) return null;
   return { room, players: rows.flatMap((r) => (r.game_players ? [r.game_players] : [])) };
@@ -306,6 +312,58 @@ async function writeRoom(q: Db | Tx, room: RoomRow, next: GameRoom, now: Date): 
   return updated;
 }
 
+/** The columns of the machine's room (gameRoomOf), each a placeholder of its own name. */
+const MACHINE_COLUMNS = [
+  "status",
+  "board",
+  "currentTurn",
+  "winner",
+  "endReason",
+  "version",
+  "turnDeadline",
+  "pausedTurnMs",
+  "waitDeadline",
+  "startedAt",
+  "finishedAt",
+] as const satisfies readonly (keyof GameRoom)[];
+
+/**
+ * writeRoom's statement for a change of the room row alone (a move that neither ends the game nor
+ * touches a seat, the most frequent), built once per database. Values go as PostgreSQL's text:
+ * the board as JSON, the times as ISO strings.
+ */
+const roomOnlyWrite = preparedPerDatabase((db) =>
+  db
+    .update(gameRooms)
+    .set(
+      Object.fromEntries(
+        MACHINE_COLUMNS.map((k): [string, SQL] => [
+          k,
+          k === "board" ? sql`${sql.placeholder(k)}::jsonb` : sql`${sql.placeholder(k)}`,
+        ]),
+      ),
+    )
+    .where(
+      and(eq(gameRooms.id, sql.placeholder("id")), eq(gameRooms.version, sql.placeholder("readVersion"))),
+    )
+    .returning()
+    .prepare("write_room_only"),
+);
+
+/** writeRoom for a change that leaves the room open (no settlement), through the prepared statement. */
+async function writeRoomOnly(db: Db, room: RoomRow, next: GameRoom): Promise<RoomRow | undefined> {
+  const values = gameRoomOf(next);
+  const text = (v: unknown) => (v instanceof Date ? v.toISOString() : v);
+  const [updated] = await roomOnlyWrite(db).execute({
+    ...Object.fromEntries(
+      MACHINE_COLUMNS.map((k) => [k, k === "board" ? JSON.stringify(values.board) : text(values[k])]),
+    ),
+    id: room.id,
+    readVersion: room.version,
+  });
+  return updated;
+}
+
 /** The announcements a stored step asks for, kept for after the commit. */
 function noteEffects(fx: Effects, next: GameStep, after: Locked, now: Date) {
   for (const e of next.effects) {
@@ -344,10 +402,11 @@ export async function stepOverVersion(
   if (!next.changed) return { unchanged: seen, refused: next.refused };
   if (next.room.version === seen.room.version) return null;
   const roomOnly =
+    !isClosed(next.room.status) &&
     next.effects.every((e) => e.type === "announce" || e.type === "lobby") &&
     seen.players.every((row, i) => samePlayer(row, next.players[i]!));
   if (roomOnly) {
-    const room = await writeRoom(g.db, seen.room, next.room, now);
+    const room = await writeRoomOnly(g.db, seen.room, next.room);
     if (!room) return null;
     const fx = new Effects();
     const after = { room, players: seen.players };

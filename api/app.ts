@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { Deps } from "./deps";
 import {
@@ -59,6 +59,29 @@ export function isApiPath(pathname: string): boolean {
   return API_PREFIXES.some((p) => pathname === p || pathname.startsWith(p));
 }
 
+type Header = [name: string, value: string];
+
+/** Answers carry members' data: no cache keeps them. */
+const EVERY_ANSWER: Header[] = [
+  ["Cache-Control", "no-store"],
+  ["X-Content-Type-Options", "nosniff"],
+];
+
+/**
+ * Headers every answer carries, set before the handler runs: the answer it builds (c.json and
+ * the other helpers) takes them. Set on an answer already built, Hono copies it into a new one
+ * whose body is a stream, which the node then writes in pieces (headers, body, end) instead of
+ * one write.
+ */
+function setBefore(c: Context<ApiEnv>, headers: Header[]) {
+  for (const [name, value] of headers) c.header(name, value);
+}
+
+/** The same headers on an answer that does not carry them (a handler's own Response, or one it changed). */
+function setAfter(c: Context<ApiEnv>, headers: Header[]) {
+  for (const [name, value] of headers) if (c.res.headers.get(name) !== value) c.header(name, value);
+}
+
 export function createApi(
   deps: Deps,
   opts: {
@@ -75,8 +98,10 @@ export function createApi(
     // The web tier's id is honoured only next to the internal token; anyone else gets one of ours.
     const reqId = (fromWebTier(c) && validRequestId(c.req.header("x-request-id"))) || randomUUID();
     c.set("reqId", reqId);
+    const headers: Header[] = [["X-Request-Id", reqId], ...EVERY_ANSWER];
+    setBefore(c, headers);
     await deps.inFlight.track(next());
-    c.header("X-Request-Id", reqId);
+    setAfter(c, headers);
     // The handler's pattern (middlewares are registered for ALL methods); none matched is a 404,
     // whose path stays out of the line and the labels.
     const route = matchedRoutes(c).findLast((r) => r.method !== "ALL")?.path ?? "(none)";
@@ -101,12 +126,6 @@ export function createApi(
       },
       "request",
     );
-  });
-  app.use("*", async (c, next) => {
-    await next();
-    // Answers carry members' data: no cache keeps them.
-    c.header("Cache-Control", "no-store");
-    c.header("X-Content-Type-Options", "nosniff");
   });
   app.use("*", async (c, next) => {
     if (

@@ -7,6 +7,7 @@ import { startTestApi, sessionCookie, type TestApi } from "../support/api";
 import { drivers } from "../support/db";
 import { addPayoutMethod, bindPayout, giveEarning, newMember, newOperator } from "../support/money";
 import { startServerProcess } from "../support/server-process";
+import { serveApi } from "../support/http";
 import { md5Wall, md5WallSignature } from "../support/walls";
 
 /**
@@ -41,6 +42,21 @@ describe.each(drivers())("logs, metrics and readiness (%s)", (driver) => {
   });
 
   const parsed = (lines: string[]) => lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+
+  it("every answer carries its id, no-store and nosniff, however its handler built it (over HTTP)", async () => {
+    const served = await serveApi(t.deps);
+    try {
+      for (const path of ["/healthz", "/humanCheck/image.svg", "/userRoute/no_such_route"]) {
+        const res = await fetch(`${served.origin}${path}`);
+        await res.arrayBuffer();
+        expect(res.headers.get("x-request-id"), path).toMatch(/^[0-9a-f-]{36}$/);
+        expect(res.headers.get("cache-control"), path).toBe("no-store");
+        expect(res.headers.get("x-content-type-options"), path).toBe("nosniff");
+      }
+    } finally {
+      await served.close();
+    }
+  });
 
   it("logs each answer once as JSON with its reqId, route pattern, status and time; the web tier's id is kept only next to the internal token", async () => {
     capture = captureLogs();

@@ -1,6 +1,6 @@
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "../../api/db/client";
+import { rowsOf, type Db } from "../../api/db/client";
 import { journalEntries, journalLines, ledgerAccounts } from "../../api/db/schema";
 import { createMember } from "../../api/accounts/accounts";
 import { creditEarning } from "../../api/ledger/earnings";
@@ -86,6 +86,37 @@ describe.each(drivers())("ledger (%s)", (driver) => {
     db = t.deps.db;
   });
   afterAll(() => t.close());
+
+  // PostgreSQL's own statistics of the transaction; PGlite runs the same function.
+  it.runIf(driver === "postgres")(
+    "an entry reads its lines' accounts by key: no scan of every account, however many there are",
+    async () => {
+      // Enough accounts that a scan of them all is what a hash join would do (two per member).
+      await db.execute(sql`insert into ledger_accounts (id, kind)
+        select 'member:scan-' || n || ':withdrawable', 'withdrawable' from generate_series(1, 3000) n
+        on conflict do nothing`);
+      const m = await newMember(db);
+      const scans = await db.transaction(async (tx) => {
+        await post(tx, {
+          idempotencyKey: key("by-key"),
+          kind: "test_fund",
+          userId: m.id,
+          lines: [
+            { account: PLATFORM.promotions, amount: -1_000 },
+            { account: memberAccount(m.id, "withdrawable"), amount: 1_000 },
+          ],
+        });
+        const [row] = rowsOf<{ seq_scan: string | number }>(
+          await tx.execute(
+            sql`select seq_scan from pg_stat_xact_user_tables where relname = 'ledger_accounts'`,
+          ),
+        );
+        return Number(row?.seq_scan ?? 0);
+      });
+      expect(scans).toBe(0);
+      expect(await balanceOf(db, memberAccount(m.id, "withdrawable"))).toBe(1_000);
+    },
+  );
 
   describe("accounts", () => {
     it("has every platform account, and only the funding ones may run negative", async () => {

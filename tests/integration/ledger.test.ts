@@ -87,15 +87,20 @@ describe.each(drivers())("ledger (%s)", (driver) => {
   });
   afterAll(() => t.close());
 
-  // PostgreSQL's own statistics of the transaction; PGlite runs the same function.
+  // PostgreSQL's own statistics of the transaction; PGlite runs the same functions.
   it.runIf(driver === "postgres")(
-    "an entry reads its lines' accounts by key: no scan of every account, however many there are",
+    "an entry and an earning find their accounts by key: no scan of every account, however many there are",
     async () => {
       // Enough accounts that a scan of them all is what a hash join would do (two per member).
       await db.execute(sql`insert into ledger_accounts (id, kind)
         select 'member:scan-' || n || ':withdrawable', 'withdrawable' from generate_series(1, 3000) n
         on conflict do nothing`);
-      const m = await newMember(db);
+      const referrer = await newMember(db);
+      const m = await newMember(db, { referredBy: referrer.id });
+      const scansOf = (tx: Parameters<Parameters<Db["transaction"]>[0]>[0]) =>
+        tx
+          .execute(sql`select seq_scan from pg_stat_xact_user_tables where relname = 'ledger_accounts'`)
+          .then((r) => Number(rowsOf<{ seq_scan: string | number }>(r)[0]?.seq_scan ?? 0));
       const scans = await db.transaction(async (tx) => {
         await post(tx, {
           idempotencyKey: key("by-key"),
@@ -106,15 +111,23 @@ describe.each(drivers())("ledger (%s)", (driver) => {
             { account: memberAccount(m.id, "withdrawable"), amount: 1_000 },
           ],
         });
-        const [row] = rowsOf<{ seq_scan: string | number }>(
-          await tx.execute(
-            sql`select seq_scan from pg_stat_xact_user_tables where relname = 'ledger_accounts'`,
-          ),
-        );
-        return Number(row?.seq_scan ?? 0);
+        const afterEntry = await scansOf(tx);
+        // An earning locks the member's, the referrer's and the promotions' accounts first.
+        await creditEarning(tx, {
+          userId: m.id,
+          source: "ptc_ads",
+          amount: 1_000,
+          idempotencyKey: key("by-key-earning"),
+          fundingLines: [
+            { account: PLATFORM.earningsFunding, amount: -1_500 },
+            { account: PLATFORM.revenue, amount: 500 },
+          ],
+        });
+        return { afterEntry, afterEarning: await scansOf(tx) };
       });
-      expect(scans).toBe(0);
-      expect(await balanceOf(db, memberAccount(m.id, "withdrawable"))).toBe(1_000);
+      expect(scans).toEqual({ afterEntry: 0, afterEarning: 0 });
+      expect(await balanceOf(db, memberAccount(m.id, "withdrawable"))).toBe(2_000);
+      expect(await balanceOf(db, memberAccount(referrer.id, "withdrawable"))).toBeGreaterThan(0);
     },
   );
 

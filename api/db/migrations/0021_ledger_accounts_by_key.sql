@@ -1,9 +1,53 @@
--- ledger_post: as in migration 0013, but each line's account is looked up by its key. The lines come
--- from jsonb_to_recordset, which the planner counts as 100 rows whatever they are (an entry has 2
--- to 4), so it joined them to ledger_accounts by hashing the whole table: a sequential scan of
--- every account (two per member) for every entry posted, the largest cost of an ad claim in
--- bench:ptc (perf and auto_explain, 28 November 2026). OFFSET 0 keeps the per-line subquery as it
--- is written: a nested loop over the lines with the primary key's index.
+-- The ledger's functions find accounts by their keys. Their lists of accounts (an entry's lines
+-- from jsonb_to_recordset, the accounts to lock from a jsonb array) are counted by the planner as
+-- 100 rows whatever they are (an entry has 2 to 4), so it joined them to ledger_accounts by hashing
+-- the whole table: a sequential scan of every account (two per member) for every entry posted and
+-- every earning's locks, the largest cost of an ad claim in bench:ptc (perf and auto_explain,
+-- 28 November 2026).
+--
+-- lock_accounts: the accounts named, locked one by one by key in the order of their keys (COLLATE
+-- "C", as before: every transaction locks accounts in one order), answered as {account: balance}.
+CREATE OR REPLACE FUNCTION lock_accounts(p_ids text[], p_tracked_only boolean) RETURNS jsonb
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_id text;
+  v_balance bigint;
+  v_locked jsonb := '{}'::jsonb;
+BEGIN
+  FOR v_id IN
+    SELECT d.k FROM (SELECT DISTINCT k FROM unnest(p_ids) AS u(k) WHERE k IS NOT NULL) d ORDER BY d.k COLLATE "C"
+  LOOP
+    SELECT a.balance INTO v_balance FROM ledger_accounts a
+    WHERE a.id = v_id AND (a.tracked OR NOT p_tracked_only)
+    FOR UPDATE;
+    IF FOUND THEN
+      v_locked := v_locked || jsonb_build_object(v_id, v_balance);
+    END IF;
+  END LOOP;
+  RETURN v_locked;
+END;
+$$;
+--> statement-breakpoint
+-- earning_locks: as in migration 0019, through lock_accounts.
+CREATE OR REPLACE FUNCTION earning_locks(
+  p_user_id text,
+  p_referred_by text,
+  p_share bigint,
+  p_lines jsonb
+) RETURNS jsonb LANGUAGE plpgsql AS $$
+BEGIN
+  RETURN lock_accounts(
+    ARRAY(SELECT l->>'account' FROM jsonb_array_elements(coalesce(p_lines, '[]'::jsonb)) l)
+      || ARRAY['member:' || p_user_id || ':withdrawable', 'member:' || p_user_id || ':debt']
+      || CASE WHEN p_share > 0 THEN ARRAY['platform:promotions', 'member:' || p_referred_by || ':withdrawable',
+        'member:' || p_referred_by || ':debt'] ELSE ARRAY[]::text[] END,
+    true);
+END;
+$$;
+--> statement-breakpoint
+-- ledger_post: as in migration 0013, with p_lock's accounts locked through lock_accounts, and each
+-- line's account looked up by its key (OFFSET 0 keeps the per-line subquery as it is written: a
+-- nested loop over the lines with the primary key's index).
 CREATE OR REPLACE FUNCTION ledger_post(
   p_key text,
   p_kind text,
@@ -30,13 +74,7 @@ BEGIN
   -- (api/ledger/ledger.ts lockAccounts, same order); given p_lock, that happens here, before the
   -- entry, and the locked balances are answered as {account: balance}.
   IF p_lock IS NOT NULL THEN
-    SELECT coalesce(jsonb_object_agg(s.id, s.balance), '{}'::jsonb) INTO locked
-    FROM (
-      SELECT a.id, a.balance FROM ledger_accounts a
-      WHERE a.id IN (SELECT jsonb_array_elements_text(p_lock))
-      ORDER BY a.id COLLATE "C"
-      FOR UPDATE
-    ) s;
+    locked := lock_accounts(ARRAY(SELECT jsonb_array_elements_text(p_lock)), false);
   END IF;
 
   INSERT INTO journal_entries (idempotency_key, kind, user_id, related_user_id, memo, created_at)

@@ -1,4 +1,5 @@
 import { GAME_MESSAGES, type RoomView } from "../../shared/ticTacToeEvents";
+import type { GameRefusal } from "../../shared/ticTacToeMachine";
 import { DomainError } from "../lib/errors";
 import {
   inTransaction,
@@ -52,7 +53,8 @@ export async function move(
   return answer(played.after, played.refused, now);
 }
 
-const answer = (after: Locked, refused: Parameters<typeof refusal>[0] | undefined, now: Date): RoomView => {
+/** The room as the move left it, or the move's refusal. */
+const answer = (after: Locked, refused: GameRefusal | undefined, now: Date): RoomView => {
   if (refused) throw refusal(refused);
   return roomView(after.room, after.players, now);
 };

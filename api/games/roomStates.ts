@@ -16,7 +16,7 @@ type RoomState = { room: typeof gameRooms.$inferSelect; players: (typeof gamePla
  */
 export class RoomStates {
   private readonly states = new Map<string, RoomState>();
-  private readonly elsewhere = new Map<string, true>();
+  private readonly elsewhere = new Set<string>();
 
   constructor(private readonly capacity = 20_000) {}
 
@@ -45,7 +45,7 @@ export class RoomStates {
   changedElsewhere(roomId: string) {
     this.states.delete(roomId);
     this.elsewhere.delete(roomId);
-    this.elsewhere.set(roomId, true);
+    this.elsewhere.add(roomId);
     evict(this.elsewhere, this.capacity);
   }
 
@@ -54,10 +54,10 @@ export class RoomStates {
   }
 }
 
-/** Drops the least recently set entries beyond `capacity` (a Map iterates in insertion order). */
-function evict(map: Map<string, unknown>, capacity: number) {
-  for (const key of map.keys()) {
-    if (map.size <= capacity) return;
-    map.delete(key);
+/** Drops the least recently set entries beyond `capacity` (a Map or a Set iterates in insertion order). */
+function evict(entries: Map<string, unknown> | Set<string>, capacity: number) {
+  for (const key of entries.keys()) {
+    if (entries.size <= capacity) return;
+    entries.delete(key);
   }
 }

@@ -312,20 +312,20 @@ async function writeRoom(q: Db | Tx, room: RoomRow, next: GameRoom, now: Date): 
   return updated;
 }
 
-/** The columns of the machine's room (gameRoomOf), each a placeholder of its own name. */
-const MACHINE_COLUMNS = [
-  "status",
-  "board",
-  "currentTurn",
-  "winner",
-  "endReason",
-  "version",
-  "turnDeadline",
-  "pausedTurnMs",
-  "waitDeadline",
-  "startedAt",
-  "finishedAt",
-] as const satisfies readonly (keyof GameRoom)[];
+/** The columns of the machine's room (gameRoomOf), every one of them (the type says so). */
+const MACHINE_COLUMNS = Object.keys({
+  status: true,
+  board: true,
+  currentTurn: true,
+  winner: true,
+  endReason: true,
+  version: true,
+  turnDeadline: true,
+  pausedTurnMs: true,
+  waitDeadline: true,
+  startedAt: true,
+  finishedAt: true,
+} satisfies Record<keyof GameRoom, true>) as (keyof GameRoom)[];
 
 /**
  * writeRoom's statement for a change of the room row alone (a move that neither ends the game nor
@@ -336,6 +336,7 @@ const roomOnlyWrite = preparedPerDatabase((db) =>
   db
     .update(gameRooms)
     .set(
+      // Each column a placeholder of its own name.
       Object.fromEntries(
         MACHINE_COLUMNS.map((k): [string, SQL] => [
           k,

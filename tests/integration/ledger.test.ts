@@ -1,6 +1,6 @@
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rowsOf, type Db } from "../../api/db/client";
+import { rowsOf, type Db, type Tx } from "../../api/db/client";
 import { journalEntries, journalLines, ledgerAccounts } from "../../api/db/schema";
 import { createMember } from "../../api/accounts/accounts";
 import { creditEarning } from "../../api/ledger/earnings";
@@ -97,7 +97,7 @@ describe.each(drivers())("ledger (%s)", (driver) => {
         on conflict do nothing`);
       const referrer = await newMember(db);
       const m = await newMember(db, { referredBy: referrer.id });
-      const scansOf = (tx: Parameters<Parameters<Db["transaction"]>[0]>[0]) =>
+      const scansOf = (tx: Tx) =>
         tx
           .execute(sql`select seq_scan from pg_stat_xact_user_tables where relname = 'ledger_accounts'`)
           .then((r) => Number(rowsOf<{ seq_scan: string | number }>(r)[0]?.seq_scan ?? 0));

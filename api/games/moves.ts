@@ -2,9 +2,7 @@ import { GAME_MESSAGES, type RoomView } from "../../shared/ticTacToeEvents";
 import type { GameRefusal } from "../../shared/ticTacToeMachine";
 import { DomainError } from "../lib/errors";
 import {
-  inTransaction,
-  lockRoom,
-  play,
+  playOverVersion,
   readState,
   refusal,
   roomView,
@@ -39,17 +37,7 @@ export async function move(
   if (!seen) throw new DomainError("not_found", GAME_MESSAGES.roomNotFound);
   // A state kept here that was out of date: another node changes this room too.
   if (kept && kept.room.version !== seen.room.version) g.states.changedElsewhere(input.roomId);
-  g.states.seen(seen);
-  const outcome = await stepOverVersion(g, seen, event, now);
-  if (outcome) {
-    const after = "stored" in outcome ? outcome.stored : outcome.unchanged;
-    return answer(after, outcome.refused, now);
-  }
-  const played = await inTransaction(g, async (tx, fx) => {
-    const locked = await lockRoom(tx, input.roomId);
-    if (!locked) throw new DomainError("not_found", GAME_MESSAGES.roomNotFound);
-    return play(tx, fx, locked, event, now);
-  });
+  const played = await playOverVersion(g, seen, event, now);
   return answer(played.after, played.refused, now);
 }
 

@@ -1,7 +1,7 @@
 import { GAME_MESSAGES, type RoomView } from "../../shared/ticTacToeEvents";
 import type { PlayerSymbol } from "../../shared/ticTacToe";
 import { DomainError } from "../lib/errors";
-import { inTransaction, lockRoom, play, readState, roomView, stepOverVersion, type GameDeps } from "./rooms";
+import { inTransaction, lockRoom, play, playOverVersion, readState, roomView, type GameDeps } from "./rooms";
 
 /** A player's presence in a room: entering it (and coming back), and the last connection going. */
 
@@ -22,23 +22,10 @@ export async function enterRoom(
   const now = g.clock();
   const event = reconnect ? ({ type: "reconnect", userId } as const) : ({ type: "deadlines" } as const);
   // The room as read: most often a player already present, nothing to change and nothing locked.
-  // A change is stored over the version read, or played under the room's lock when it moved on.
   const seen = await readState(g.db, roomId);
   const symbol = seen?.players.find((p) => p.userId === userId)?.symbol;
   if (!seen || !symbol) throw new DomainError("not_found", GAME_MESSAGES.roomNotFound);
-  g.states.seen(seen);
-  const outcome = await stepOverVersion(g, seen, event, now);
-  const after = outcome
-    ? "stored" in outcome
-      ? outcome.stored
-      : outcome.unchanged
-    : (
-        await inTransaction(g, async (tx, fx) => {
-          const locked = await lockRoom(tx, roomId);
-          if (!locked) throw new DomainError("not_found", GAME_MESSAGES.roomNotFound);
-          return play(tx, fx, locked, event, now);
-        })
-      ).after;
+  const { after } = await playOverVersion(g, seen, event, now);
   return { room: roomView(after.room, after.players, now), symbol };
 }
 

@@ -2,7 +2,13 @@ import { and, eq, sql, type SQL } from "drizzle-orm";
 import { preparedPerDatabase, type Db, type Tx } from "../db/client";
 import { gamePlayers, gameRooms } from "../db/schema";
 import type { Board } from "../../shared/ticTacToe";
-import { PRACTICE_ROOM, PRACTICE_TYPE_ID, TURN_SECONDS, type RoomView } from "../../shared/ticTacToeEvents";
+import {
+  GAME_MESSAGES,
+  PRACTICE_ROOM,
+  PRACTICE_TYPE_ID,
+  TURN_SECONDS,
+  type RoomView,
+} from "../../shared/ticTacToeEvents";
 import {
   step,
   type GameEvent,
@@ -423,6 +429,28 @@ export async function stepOverVersion(
     if (e instanceof RoomMoved) return null;
     throw e;
   }
+}
+
+/**
+ * An event on the room as read (`seen`, which becomes this node's state of it): stored over the
+ * version read, or, when the room moved on since, played under the room's lock. Answers the room
+ * as the event left it, and the event's refusal if any.
+ */
+export async function playOverVersion(
+  g: GameDeps,
+  seen: Locked,
+  event: GameEvent,
+  now: Date,
+): Promise<{ after: Locked; refused?: GameRefusal }> {
+  g.states.seen(seen);
+  const outcome = await stepOverVersion(g, seen, event, now);
+  if (outcome && "stored" in outcome) return { after: outcome.stored, refused: outcome.refused };
+  if (outcome) return { after: outcome.unchanged, refused: outcome.refused };
+  return inTransaction(g, async (tx, fx) => {
+    const locked = await lockRoom(tx, seen.room.id);
+    if (!locked) throw new DomainError("not_found", GAME_MESSAGES.roomNotFound);
+    return play(tx, fx, locked, event, now);
+  });
 }
 
 /** One event through the machine and into storage, under the room's lock. */

@@ -1,6 +1,6 @@
-import { and, eq, sql, type SQL } from "drizzle-orm";
-import { preparedPerDatabase, type Db, type Tx } from "../db/client";
-import { gamePlayers, gameRooms } from "../db/schema";
+import { and, eq } from "drizzle-orm";
+import type { Db, Tx } from "../db/client";
+import { gamePlayers } from "../db/schema";
 import type { Board } from "../../shared/ticTacToe";
 import {
   GAME_MESSAGES,
@@ -14,7 +14,6 @@ import {
   type GameEvent,
   type GamePlayer,
   type GameRefusal,
-  type GameRoom,
   type GameState,
   type GameStep,
 } from "../../shared/ticTacToeMachine";
@@ -26,6 +25,19 @@ import { afterGameSettled } from "../risk/outcomes";
 import { log } from "../../shared/log.server";
 import type { InFlight } from "../lib/inFlight";
 import type { RoomStates } from "./roomStates";
+import {
+  gameRoomOf,
+  isClosed,
+  lockRoom,
+  readState,
+  writeRoom,
+  writeRoomOnly,
+  type Locked,
+  type PlayerRow,
+  type RoomRow,
+} from "./roomRows";
+
+export { lockRoom, readState, type Locked, type PlayerRow, type RoomRow };
 
 /**
  * Tic-tac-toe rooms (issue 9): storage and settlement around the game's machine. The rules — seats,
@@ -82,9 +94,6 @@ export interface GameDeps {
 /** Advisory lock keys: the paid switch (shared by paid joins, exclusive for the switch), and one per room type. */
 export const PAID_SWITCH_LOCK = 90_092_025;
 export const TYPE_LOCK_NAMESPACE = 90_092_026;
-
-export type RoomRow = typeof gameRooms.$inferSelect;
-export type PlayerRow = typeof gamePlayers.$inferSelect;
 
 /** Changes to announce once the transaction has committed. */
 export class Effects {
@@ -161,38 +170,6 @@ export function roomView(room: RoomRow, players: PlayerRow[], now: Date): RoomVi
   };
 }
 
-export async function lockRoom(
-  tx: Tx,
-  roomId: string,
-): Promise<{ room: RoomRow; players: PlayerRow[] } | null> {
-  // Both statements go out together (one round trip); the connection runs them in turn, so the
-  // seats are read after the room's lock is held, as if awaited one after the other.
-  const [[room], players] = await Promise.all([
-    tx.select().from(gameRooms).where(eq(gameRooms.id, roomId)).for("update"),
-    tx.select().from(gamePlayers).where(eq(gamePlayers.roomId, roomId)),
-  ]);
-  if (!room) return null;
-  return { room, players };
-}
-
-/** readState's query, built once per database: it runs for every room entered, and for moves. */
-const roomRead = preparedPerDatabase((db) =>
-  db
-    .select()
-    .from(gameRooms)
-    .leftJoin(gamePlayers, eq(gamePlayers.roomId, gameRooms.id))
-    .where(eq(gameRooms.id, sql.placeholder("roomId")))
-    .prepare("read_room"),
-);
-
-/** A room and its seats as committed, read in one statement (one snapshot) without a lock. */
-export async function readState(db: Db, roomId: string): Promise<Locked | null> {
-  const rows = await roomRead(db).execute({ roomId });
-  const room = rows[0]?.game_rooms;
-  if (!room) return null;
-  return { room, players: rows.flatMap((r) => (r.game_players ? [r.game_players] : [])) };
-}
-
 /** Announces the room's state (as this transaction leaves it) to its players. */
 function announce(fx: Effects, room: RoomRow, players: PlayerRow[], now: Date) {
   fx.rooms.set(room.id, { view: roomView(room, players, now), playerIds: players.map((p) => p.userId) });
@@ -200,23 +177,6 @@ function announce(fx: Effects, room: RoomRow, players: PlayerRow[], now: Date) {
 
 // ---------------------------------------------------------------------------------------------
 // Storage: the machine's answer written under the room's lock
-
-export type Locked = { room: RoomRow; players: PlayerRow[] };
-
-/** The machine's room from a row (or from the machine's own answer: the same columns, copied). */
-const gameRoomOf = (r: RoomRow | GameRoom): GameRoom => ({
-  status: r.status,
-  board: r.board as Board,
-  currentTurn: r.currentTurn,
-  winner: r.winner,
-  endReason: r.endReason,
-  version: r.version,
-  turnDeadline: r.turnDeadline,
-  pausedTurnMs: r.pausedTurnMs,
-  waitDeadline: r.waitDeadline,
-  startedAt: r.startedAt,
-  finishedAt: r.finishedAt,
-});
 
 const gamePlayerOf = (p: PlayerRow): GamePlayer => ({
   userId: p.userId,
@@ -238,7 +198,6 @@ const samePlayer = (row: PlayerRow, p: GamePlayer) =>
   row.connected === p.connected &&
   row.disconnectBudgetMs === p.disconnectBudgetMs &&
   sameTime(row.reconnectDeadline, p.reconnectDeadline);
-const isClosed = (status: RoomRow["status"]) => status === "finished" || status === "cancelled";
 
 /**
  * Stores the machine's step (its players in the order of `locked`'s): its money (each movement
@@ -301,74 +260,6 @@ class RoomMoved extends Error {
   constructor(roomId: string) {
     super(`room ${roomId} is not at the version it was read at`);
   }
-}
-
-/** The room row as the machine left it, written only over the version `room` was read at. */
-async function writeRoom(q: Db | Tx, room: RoomRow, next: GameRoom, now: Date): Promise<RoomRow | undefined> {
-  const [updated] = await q
-    .update(gameRooms)
-    .set({
-      // The machine's room is the row's own columns, by the same names (gameRoomOf).
-      ...gameRoomOf(next),
-      // A room is settled when it closes: its money moves in the same transaction.
-      ...(isClosed(next.status) && !isClosed(room.status) ? { settledAt: now } : {}),
-    })
-    .where(and(eq(gameRooms.id, room.id), eq(gameRooms.version, room.version)))
-    .returning();
-  return updated;
-}
-
-/** The columns of the machine's room (gameRoomOf), every one of them (the type says so). */
-const MACHINE_COLUMNS = Object.keys({
-  status: true,
-  board: true,
-  currentTurn: true,
-  winner: true,
-  endReason: true,
-  version: true,
-  turnDeadline: true,
-  pausedTurnMs: true,
-  waitDeadline: true,
-  startedAt: true,
-  finishedAt: true,
-} satisfies Record<keyof GameRoom, true>) as (keyof GameRoom)[];
-
-/**
- * writeRoom's statement for a change of the room row alone (a move that neither ends the game nor
- * touches a seat, the most frequent), built once per database. Values go as PostgreSQL's text:
- * the board as JSON, the times as ISO strings.
- */
-const roomOnlyWrite = preparedPerDatabase((db) =>
-  db
-    .update(gameRooms)
-    .set(
-      // Each column a placeholder of its own name.
-      Object.fromEntries(
-        MACHINE_COLUMNS.map((k): [string, SQL] => [
-          k,
-          k === "board" ? sql`${sql.placeholder(k)}::jsonb` : sql`${sql.placeholder(k)}`,
-        ]),
-      ),
-    )
-    .where(
-      and(eq(gameRooms.id, sql.placeholder("id")), eq(gameRooms.version, sql.placeholder("readVersion"))),
-    )
-    .returning()
-    .prepare("write_room_only"),
-);
-
-/** writeRoom for a change that leaves the room open (no settlement), through the prepared statement. */
-async function writeRoomOnly(db: Db, room: RoomRow, next: GameRoom): Promise<RoomRow | undefined> {
-  const values = gameRoomOf(next);
-  const text = (v: unknown) => (v instanceof Date ? v.toISOString() : v);
-  const [updated] = await roomOnlyWrite(db).execute({
-    ...Object.fromEntries(
-      MACHINE_COLUMNS.map((k) => [k, k === "board" ? JSON.stringify(values.board) : text(values[k])]),
-    ),
-    id: room.id,
-    readVersion: room.version,
-  });
-  return updated;
 }
 
 /** The announcements a stored step asks for, kept for after the commit. */

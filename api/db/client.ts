@@ -163,6 +163,9 @@ function preparing(client: postgres.Sql): postgres.Sql {
   });
 }
 
+/** postgres.js' connection, as its query option `onexecute` hands it over (neither is in its types). */
+type DriverConnection = { onclose?: ((e: unknown) => void) | null };
+
 /**
  * A transaction whose BEGIN goes out with its first statement. postgres.js' own `begin` waits for
  * BEGIN's answer before it runs the transaction: a round trip of its own, during which the
@@ -172,6 +175,12 @@ function preparing(client: postgres.Sql): postgres.Sql {
  * BEGIN is awaited before COMMIT: on a live connection it cannot fail, and if the connection is
  * gone every statement behind it failed too. A transaction within the transaction is a savepoint,
  * as with postgres.js' own.
+ *
+ * A connection can close between two of the transaction's statements (the backend ended by an
+ * operator, a failover, `idle_in_transaction_session_timeout`). postgres.js then leaves a reserved
+ * connection without its socket, and a statement sent on it is never answered (and throws, out of
+ * reach, when its write comes due: porsager/postgres#1208). So the connection's close is watched
+ * from BEGIN on, and every statement after it is refused here with the close's error.
  */
 async function pipelinedBegin<T>(client: postgres.Sql, fn: (tx: postgres.Sql) => Promise<T>): Promise<T> {
   const reserved = await client.reserve();
@@ -180,35 +189,60 @@ async function pipelinedBegin<T>(client: postgres.Sql, fn: (tx: postgres.Sql) =>
     // A connection that is gone is the pool's to reopen, not ours to roll back or hand back.
     if (isConnectionGone(e)) gone = true;
   };
+  let closedBy: Error | null = null;
+  let connection: DriverConnection | null = null;
+  const watch = (c: DriverConnection) => {
+    connection = c;
+    c.onclose = (e) => {
+      gone = true;
+      closedBy = Object.assign(new Error("the connection closed in the middle of a transaction"), {
+        code: "CONNECTION_CLOSED",
+        cause: e,
+      });
+    };
+    return true; // as without the option: the connection takes the next statement at once
+  };
+  const live = new Proxy(reserved, {
+    get(target, key, receiver) {
+      if (key !== "unsafe") return Reflect.get(target, key, receiver) as unknown;
+      return (...args: Parameters<postgres.Sql["unsafe"]>) => {
+        if (closedBy) throw closedBy;
+        return target.unsafe(...args);
+      };
+    },
+  });
   let savepoints = 0;
   const savepoint = async <S>(inner: (tx: postgres.Sql) => Promise<S>): Promise<S> => {
     const name = `s${savepoints++}`;
-    await reserved.unsafe(`savepoint ${name}`);
+    await live.unsafe(`savepoint ${name}`);
     try {
       const result = await inner(tx);
-      await reserved.unsafe(`release savepoint ${name}`);
+      await live.unsafe(`release savepoint ${name}`);
       return result;
     } catch (e) {
-      await reserved.unsafe(`rollback to savepoint ${name}`);
+      await live.unsafe(`rollback to savepoint ${name}`);
       throw e;
     }
   };
-  const tx = preparing(Object.assign(reserved, { savepoint }) as unknown as postgres.Sql);
+  const tx = preparing(Object.assign(live, { savepoint }) as unknown as postgres.Sql);
   // Handled from the start: its failure is met at `await begun`, never as an unhandled rejection.
-  const begun = reserved.unsafe("begin").execute();
+  const begun = reserved.unsafe("begin", [], { onexecute: watch } as never).execute();
   begun.catch(noteGone);
   try {
     const result = await fn(tx);
     await begun;
-    await reserved.unsafe("commit");
+    await live.unsafe("commit");
     return result;
   } catch (e) {
     noteGone(e);
     // After a failed COMMIT the transaction is over already: ROLLBACK then only warns.
-    if (!gone) await reserved.unsafe("rollback").catch(noteGone);
+    if (!gone) await live.unsafe("rollback").catch(noteGone);
     throw e;
   } finally {
-    if (!gone) reserved.release();
+    if (!gone) {
+      if (connection) (connection as DriverConnection).onclose = null;
+      reserved.release();
+    }
   }
 }
 

@@ -1,6 +1,6 @@
 import { eq, inArray, sql, type SQLWrapper } from "drizzle-orm";
 import { raisedMessage } from "../db/errors";
-import { rowsOf, type Db, type Tx } from "../db/client";
+import { builtOnce, rowsOf, type Db, type Tx } from "../db/client";
 import { ledgerAccounts } from "../db/schema";
 import { EARNING_KINDS } from "./earningKinds";
 
@@ -162,19 +162,43 @@ export class OwingError extends Error {
   }
 }
 
+/** The placeholders of insertAndPost's entry, after the row's own. */
+const P = (name: string) => sql.placeholder(`post_${name}`);
+
 /**
- * One statement that is its own transaction (no BEGIN or COMMIT): `insert`, an INSERT … ON
- * CONFLICT DO NOTHING RETURNING its row's `id`, and, only when it inserted, the entry `input`
- * keyed `keyPrefix` + that id (the database function ledger_post_checked, migration 0016), after
- * the locks of `lock`; with `debt`, that account is among the locks and a debt refuses. A refusal
- * undoes the whole statement and is thrown as post() throws it (InsufficientFundsError), or as
- * OwingError. Answers whether the row was inserted (false: the same request went through before).
- * The entry's locks are held only for the rest of the statement and its commit, never across a
- * round trip to the API.
+ * The statement insertAndPost runs for one kind of row: `insert`, an INSERT … ON CONFLICT DO
+ * NOTHING RETURNING its row's `id`, whose values are placeholders, and, only when it inserted,
+ * the entry keyed by a prefix and that id (the database function ledger_post_checked, migration
+ * 0016). Built once (builtOnce): declare it at module level.
  */
-export async function insertAndPost(
+export function insertAndPostStatement<V extends Record<string, unknown>>(
+  insert: (db: Db | Tx) => SQLWrapper,
+): InsertAndPost<V> {
+  return builtOnce(
+    (
+      db,
+    ) => sql`with ins as (${insert(db).getSQL()}) select p.entry_id from ins, ledger_post_checked(${P("key_prefix")} || ins.id,
+      ${P("kind")}, ${P("user")}, ${P("memo")}, ${P("lines")}::jsonb, ${P("earning")},
+      ${P("locks")}::jsonb, ${P("debt")}) p`,
+  );
+}
+
+/** insertAndPostStatement's statement: run with the row's values and the entry's. */
+export type InsertAndPost<V> = (db: Db, values: V & Record<`post_${string}`, unknown>) => Promise<unknown>;
+
+/**
+ * One statement that is its own transaction (no BEGIN or COMMIT): `insert`'s row
+ * (insertAndPostStatement) with `values` and, only when it inserted, the entry `input` keyed `keyPrefix` + the
+ * row's id, after the locks of `lock`; with `debt`, that account is among the locks and a debt
+ * refuses. A refusal undoes the whole statement and is thrown as post() throws it
+ * (InsufficientFundsError), or as OwingError. Answers whether the row was inserted (false: the
+ * same request went through before). The entry's locks are held only for the rest of the
+ * statement and its commit, never across a round trip to the API.
+ */
+export async function insertAndPost<V extends Record<string, unknown>>(
   db: Db,
-  insert: SQLWrapper,
+  insert: InsertAndPost<V>,
+  values: V,
   input: Omit<EntryInput, "idempotencyKey" | "createdAt" | "relatedUserId"> & { keyPrefix: string },
   lock: string[],
   debt?: string,
@@ -185,11 +209,17 @@ export async function insertAndPost(
   const earning = isEarning(input);
   try {
     const rows = rowsOf<{ entry_id: unknown }>(
-      await db.execute(
-        sql`with ins as (${insert.getSQL()}) select p.entry_id from ins, ledger_post_checked(${input.keyPrefix} || ins.id,
-          ${input.kind}, ${input.userId ?? null}, ${input.memo ?? null}, ${json}::jsonb, ${earning},
-          ${lockJson}::jsonb, ${debt ?? null}) p`,
-      ),
+      await insert(db, {
+        ...values,
+        post_key_prefix: input.keyPrefix,
+        post_kind: input.kind,
+        post_user: input.userId ?? null,
+        post_memo: input.memo ?? null,
+        post_lines: json,
+        post_earning: earning,
+        post_locks: lockJson,
+        post_debt: debt ?? null,
+      }),
     );
     return rows.length > 0;
   } catch (e) {

@@ -14,6 +14,7 @@ import {
   INSERTED,
   LINK_LIST_CAP,
   plural,
+  linkStatement,
   sharedSignals,
   writeLink,
   type Link,
@@ -185,6 +186,53 @@ export async function recordOrigin(db: Db, proxy: ProxyCheck, origin: Origin): P
   if (signals.length > 0) await recordSignals(db, signals, origin.now ?? new Date());
 }
 
+/** A (device, member) pair written, and who else is on the device (writeLink). */
+const devicePair = linkStatement<{
+  userAgent: string | null;
+  lastIp: string | null;
+  lastKind: OriginKind;
+  now: Date;
+}>(memberDevices, memberDevices.deviceId, (db) =>
+  db
+    .insert(memberDevices)
+    .values({
+      deviceId: sql.placeholder("value"),
+      userId: sql.placeholder("userId"),
+      userAgent: sql.placeholder("userAgent"),
+      lastIp: sql.placeholder("lastIp"),
+      lastKind: sql.placeholder("lastKind"),
+      firstSeenAt: sql.placeholder("now"),
+      lastSeenAt: sql.placeholder("now"),
+    })
+    .onConflictDoUpdate({
+      target: [memberDevices.deviceId, memberDevices.userId],
+      set: {
+        userAgent: sql`excluded.user_agent`,
+        lastIp: sql`excluded.last_ip`,
+        lastKind: sql`excluded.last_kind`,
+        lastSeenAt: sql`excluded.last_seen_at`,
+      },
+    })
+    .returning({ inserted: INSERTED }),
+);
+
+/** An (address, member) pair written, and who else is on the address (writeLink). */
+const addressPair = linkStatement<{ now: Date }>(memberAddresses, memberAddresses.ip, (db) =>
+  db
+    .insert(memberAddresses)
+    .values({
+      ip: sql.placeholder("value"),
+      userId: sql.placeholder("userId"),
+      firstSeenAt: sql.placeholder("now"),
+      lastSeenAt: sql.placeholder("now"),
+    })
+    .onConflictDoUpdate({
+      target: [memberAddresses.ip, memberAddresses.userId],
+      set: { lastSeenAt: sql`excluded.last_seen_at` },
+    })
+    .returning({ inserted: INSERTED }),
+);
+
 /**
  * recordOrigin's links written, and the signals they give (not yet recorded). The device's and
  * the address's writes are sent together: on one connection they run in order, without waiting
@@ -194,53 +242,18 @@ async function originLinks(db: Db, proxy: ProxyCheck, origin: Origin): Promise<S
   const now = origin.now ?? new Date();
   const ip = realIp(origin.ip);
   const { userId, deviceId } = origin;
-  const deviceLink = async (deviceId: string) => {
-    const upsert = db
-      .insert(memberDevices)
-      .values({
-        deviceId,
-        userId,
-        userAgent: origin.userAgent?.slice(0, 400) ?? null,
-        lastIp: ip,
-        lastKind: origin.kind,
-        firstSeenAt: now,
-        lastSeenAt: now,
-      })
-      .onConflictDoUpdate({
-        target: [memberDevices.deviceId, memberDevices.userId],
-        set: {
-          userAgent: origin.userAgent?.slice(0, 400) ?? null,
-          lastIp: ip,
-          lastKind: origin.kind,
-          lastSeenAt: now,
-        },
-      })
-      .returning({ inserted: INSERTED });
-    return writeLink(db, upsert, {
-      table: memberDevices,
-      column: memberDevices.deviceId,
+  const deviceLink = (deviceId: string) =>
+    writeLink(db, devicePair, {
       value: deviceId,
       userId,
       limit: LINK_LIST_CAP,
+      userAgent: origin.userAgent?.slice(0, 400) ?? null,
+      lastIp: ip,
+      lastKind: origin.kind,
+      now,
     });
-  };
-  const addressLink = async (ip: string) => {
-    const upsert = db
-      .insert(memberAddresses)
-      .values({ ip, userId, firstSeenAt: now, lastSeenAt: now })
-      .onConflictDoUpdate({
-        target: [memberAddresses.ip, memberAddresses.userId],
-        set: { lastSeenAt: now },
-      })
-      .returning({ inserted: INSERTED });
-    return writeLink(db, upsert, {
-      table: memberAddresses,
-      column: memberAddresses.ip,
-      value: ip,
-      userId,
-      limit: EVIDENCE_ACCOUNTS,
-    });
-  };
+  const addressLink = (ip: string) =>
+    writeLink(db, addressPair, { value: ip, userId, limit: EVIDENCE_ACCOUNTS, now });
   const [device, address] = await together([
     deviceId ? deviceLink(deviceId) : Promise.resolve(null),
     ip ? addressLink(ip) : Promise.resolve(null),

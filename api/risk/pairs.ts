@@ -1,5 +1,5 @@
 import { sql, type SQLWrapper } from "drizzle-orm";
-import { jsonValue, rowsOf, type Db } from "../db/client";
+import { builtOnce, jsonValue, rowsOf, type Db, type Tx } from "../db/client";
 import type { memberAddresses, memberDevices, memberPayoutAccounts } from "../db/schema";
 import type { SignalInput } from "./score";
 
@@ -32,27 +32,47 @@ export interface Link {
   others: string[];
 }
 
+/** The values every link's statement takes: the link, the acting member, how many others to list. */
+interface LinkValues {
+  value: string;
+  userId: string;
+  limit: number;
+}
+
 /**
- * Writes one (link, member) pair — `upsert`, an insert that updates the pair when it is there
- * and returns whether it inserted — and reads who is on the link, in one statement. The reads
- * see the link as it was before the write (one snapshot), so a pair inserted now is counted on
- * top; the others never include the acting member.
+ * The statement writeLink runs for one kind of link: `upsert`, an insert that updates the pair
+ * when it is there and returns whether it inserted, its values placeholders (the link's value
+ * `value`, the member `userId`), then who is on the link. Built once (builtOnce): declare it at
+ * module level.
  */
-export async function writeLink(
-  db: Db,
-  upsert: SQLWrapper,
-  link: { table: LinkTable; column: LinkColumn; value: string; userId: string; limit: number },
-): Promise<Link> {
-  const { table, column, value, userId, limit } = link;
-  const [row] = rowsOf<{ joined: boolean; before: number; others: unknown }>(
-    await db.execute(sql`with up(joined) as (${upsert.getSQL()})
+export function linkStatement<V extends Record<string, unknown>>(
+  table: LinkTable,
+  column: LinkColumn,
+  upsert: (db: Db | Tx) => SQLWrapper,
+): (db: Db, values: V & LinkValues) => Promise<unknown> {
+  const value = sql.placeholder("value");
+  return builtOnce(
+    (db) => sql`with up(joined) as (${upsert(db).getSQL()})
       select up.joined,
         (select count(*)::int from ${table} where ${column} = ${value}) as before,
         (select coalesce(json_agg(o.user_id), '[]'::json) from (
-          select ${table.userId} as user_id from ${table} where ${column} = ${value} and ${table.userId} <> ${userId}
-          order by ${table.firstSeenAt}, ${table.userId} limit ${limit}) o) as others
-      from up`),
+          select ${table.userId} as user_id from ${table} where ${column} = ${value} and ${table.userId} <> ${sql.placeholder("userId")}
+          order by ${table.firstSeenAt}, ${table.userId} limit ${sql.placeholder("limit")}) o) as others
+      from up`,
   );
+}
+
+/**
+ * Writes one (link, member) pair and reads who is on the link, in one statement (linkStatement).
+ * The reads see the link as it was before the write (one snapshot), so a pair inserted now is
+ * counted on top; the others never include the acting member.
+ */
+export async function writeLink<V extends Record<string, unknown>>(
+  db: Db,
+  statement: (db: Db, values: V & LinkValues) => Promise<unknown>,
+  values: V & LinkValues,
+): Promise<Link> {
+  const [row] = rowsOf<{ joined: boolean; before: number; others: unknown }>(await statement(db, values));
   const joined = row?.joined === true;
   return {
     joined,

@@ -1,7 +1,8 @@
+import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { memberPayoutAccounts } from "../db/schema";
 import { recordSignals, type SignalInput } from "./score";
-import { INSERTED, LINK_LIST_CAP, plural, sharedSignals, writeLink } from "./pairs";
+import { INSERTED, LINK_LIST_CAP, linkStatement, plural, sharedSignals, writeLink } from "./pairs";
 
 /**
  * Payout accounts as links between members (issue 21 §1): one normal form per account, the
@@ -78,6 +79,26 @@ export async function recordPayoutAccount(db: Db, input: PayoutAccountUse): Prom
   return link?.accountKey ?? null;
 }
 
+/** A (payout account, member) pair written, and who else is on the account (writeLink). */
+const payoutAccountPair = linkStatement<{ now: Date }>(
+  memberPayoutAccounts,
+  memberPayoutAccounts.accountKey,
+  (db) =>
+    db
+      .insert(memberPayoutAccounts)
+      .values({
+        accountKey: sql.placeholder("value"),
+        userId: sql.placeholder("userId"),
+        firstSeenAt: sql.placeholder("now"),
+        lastSeenAt: sql.placeholder("now"),
+      })
+      .onConflictDoUpdate({
+        target: [memberPayoutAccounts.accountKey, memberPayoutAccounts.userId],
+        set: { lastSeenAt: sql`excluded.last_seen_at` },
+      })
+      .returning({ inserted: INSERTED }),
+);
+
 /** recordPayoutAccount's pair written: the normal form and the signals it gives (not yet recorded). */
 export async function payoutAccountLink(
   db: Db,
@@ -86,20 +107,11 @@ export async function payoutAccountLink(
   if (!input.accountInfo.trim()) return null;
   const now = input.now ?? new Date();
   const accountKey = normalizePayoutAccount(input.methodName, input.accountInfo);
-  const upsert = db
-    .insert(memberPayoutAccounts)
-    .values({ accountKey, userId: input.userId, firstSeenAt: now, lastSeenAt: now })
-    .onConflictDoUpdate({
-      target: [memberPayoutAccounts.accountKey, memberPayoutAccounts.userId],
-      set: { lastSeenAt: now },
-    })
-    .returning({ inserted: INSERTED });
-  const { joined, total, others } = await writeLink(db, upsert, {
-    table: memberPayoutAccounts,
-    column: memberPayoutAccounts.accountKey,
+  const { joined, total, others } = await writeLink(db, payoutAccountPair, {
     value: accountKey,
     userId: input.userId,
     limit: LINK_LIST_CAP,
+    now,
   });
   const everyone = [input.userId, ...others];
   const members = joined ? everyone.slice(0, LINK_LIST_CAP) : [input.userId];

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import type { Db, Tx } from "../db/client";
+import { builtOnce, rowsOf, type Db, type Tx } from "../db/client";
 import { memberRisk, riskSignals, users } from "../db/schema";
 import { memberScore, riskPolicy } from "./policy";
 import { recordAudit } from "../site/audit";
@@ -43,6 +43,48 @@ export interface SignalInput {
 }
 
 /**
+ * One signal stored under its key (recordSignals), built once: it returns a row when the signal
+ * was inserted or changed.
+ */
+const signalUpsert = builtOnce<{
+  userId: string;
+  kind: RiskSignalKind;
+  key: string;
+  strength: number;
+  summary: string;
+  evidence: RiskEvidence;
+  now: Date;
+}>((db) =>
+  db
+    .insert(riskSignals)
+    .values({
+      userId: sql.placeholder("userId"),
+      kind: sql.placeholder("kind"),
+      key: sql.placeholder("key"),
+      strength: sql.placeholder("strength"),
+      summary: sql.placeholder("summary"),
+      evidence: sql.placeholder("evidence"),
+      createdAt: sql.placeholder("now"),
+      updatedAt: sql.placeholder("now"),
+    })
+    .onConflictDoUpdate({
+      target: [riskSignals.userId, riskSignals.key],
+      set: {
+        strength: sql`excluded.strength`,
+        summary: sql`excluded.summary`,
+        evidence: sql`excluded.evidence`,
+        updatedAt: sql`excluded.updated_at`,
+        clearedAt: sql`case when excluded.strength > ${riskSignals.strength} then null else ${riskSignals.clearedAt} end`,
+        clearedBy: sql`case when excluded.strength > ${riskSignals.strength} then null else ${riskSignals.clearedBy} end`,
+      },
+      // Nothing to do when it says what it said (a retried event), or it is cleared and no stronger.
+      setWhere: sql`(${riskSignals.strength} <> excluded.strength or ${riskSignals.summary} <> excluded.summary)
+          and (${riskSignals.clearedAt} is null or excluded.strength > ${riskSignals.strength})`,
+    })
+    .returning({ id: riskSignals.id }),
+);
+
+/**
  * Stores signals and recomputes the score of each member whose signals changed. A signal whose
  * key exists is updated (its strength, words and evidence) — unless an operator cleared it, in
  * which case only stronger evidence (a higher strength: more accounts on one device, say) opens
@@ -56,33 +98,17 @@ export async function recordSignals(
   const changed = new Set<string>();
   for (const s of signals) {
     const strength = Math.max(0, Math.round(s.strength));
-    const rows = await db
-      .insert(riskSignals)
-      .values({
+    const rows = rowsOf(
+      await signalUpsert(db, {
         userId: s.userId,
         kind: s.kind,
         key: s.key.slice(0, 300),
         strength,
         summary: s.summary.slice(0, 500),
         evidence: s.evidence,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .onConflictDoUpdate({
-        target: [riskSignals.userId, riskSignals.key],
-        set: {
-          strength,
-          summary: s.summary.slice(0, 500),
-          evidence: s.evidence,
-          updatedAt: now,
-          clearedAt: sql`case when excluded.strength > ${riskSignals.strength} then null else ${riskSignals.clearedAt} end`,
-          clearedBy: sql`case when excluded.strength > ${riskSignals.strength} then null else ${riskSignals.clearedBy} end`,
-        },
-        // Nothing to do when it says what it said (a retried event), or it is cleared and no stronger.
-        setWhere: sql`(${riskSignals.strength} <> excluded.strength or ${riskSignals.summary} <> excluded.summary)
-          and (${riskSignals.clearedAt} is null or excluded.strength > ${riskSignals.strength})`,
-      })
-      .returning({ id: riskSignals.id });
+        now,
+      }),
+    );
     if (rows.length > 0) changed.add(s.userId);
   }
   const scores = new Map<string, MemberScore>();

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, isNull, lte, sql, type SQLWrapper } from "drizzle-orm";
+import { and, asc, eq, isNotNull, isNull, lte, sql, type Placeholder, type SQLWrapper } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { journalEntries, ledgerAccounts, taskWallTransactions, taskWalls } from "../db/schema";
 import { creditEarning } from "../ledger/earnings";
@@ -141,7 +141,7 @@ const creditRow = (wallId: string, transactionId: string, goalId: string) =>
   );
 
 /** Held, not released, not cancelled, and due at `now`. */
-const dueAt = (now: Date) =>
+const dueAt = (now: Date | Placeholder) =>
   and(
     eq(taskWallTransactions.kind, "credit"),
     isNotNull(taskWallTransactions.heldUntil),
@@ -162,7 +162,7 @@ const lastSweep = new WeakMap<Db, number>();
 
 /** Whether any credit (of the member, when named) is due for release: no lock, no transaction. */
 /** Whether the member has a held credit due for release at `now`, as an expression (for a larger read). */
-export const hasDueCredits = (now: Date, userId: SQLWrapper) =>
+export const hasDueCredits = (now: Date | Placeholder, userId: SQLWrapper) =>
   sql<boolean>`exists (select 1 from ${taskWallTransactions} where ${and(dueAt(now), eq(taskWallTransactions.userId, userId))})`;
 
 async function anyDue(db: Db, now: Date, userId?: string): Promise<boolean> {

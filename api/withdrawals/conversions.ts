@@ -11,6 +11,7 @@ import {
   PLATFORM,
   debtAccount,
   insertAndPost,
+  insertAndPostStatement,
   memberAccount,
   memberBalances,
 } from "../ledger/ledger";
@@ -26,6 +27,29 @@ export const CONVERT_MESSAGES = {
   insufficient: (which: "deposit" | "withdrawable", balance: number) =>
     `Insufficient Balance: Your requested amount exceeds your ${which} balance of ${formatRupees(balance)}. Please enter a valid amount.`,
 } as const;
+
+/** A conversion's row, and its entry when it was inserted (insertAndPost). */
+const insertConversion = insertAndPostStatement<{
+  id: string;
+  userId: string;
+  direction: ConversionDirection;
+  amount: number;
+  charge: number;
+  requestKey: string | null;
+}>((db) =>
+  db
+    .insert(conversions)
+    .values({
+      id: sql.placeholder("id"),
+      userId: sql.placeholder("userId"),
+      direction: sql.placeholder("direction"),
+      amount: sql.placeholder("amount"),
+      charge: sql.placeholder("charge"),
+      requestKey: sql.placeholder("requestKey"),
+    })
+    .onConflictDoNothing()
+    .returning({ id: conversions.id }),
+);
 
 /**
  * Moves money between the member's two balances as one journal entry (three lines when a charge
@@ -59,11 +83,8 @@ export async function convertBalance(
     // balance after.
     const inserted = await insertAndPost(
       db,
-      db
-        .insert(conversions)
-        .values({ id, userId: input.userId, direction: input.direction, amount, charge, requestKey })
-        .onConflictDoNothing()
-        .returning({ id: conversions.id }),
+      insertConversion,
+      { id, userId: input.userId, direction: input.direction, amount, charge, requestKey },
       {
         keyPrefix: "conversion:",
         kind: "conversion",

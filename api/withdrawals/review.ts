@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type Placeholder } from "drizzle-orm";
 import type { Tx } from "../db/client";
 import { memberRisk, withdrawals } from "../db/schema";
 import { DomainError } from "../lib/errors";
@@ -38,7 +38,7 @@ export function assertWaitingPeriodOver(policy: RiskPolicy, createdAt: Date, now
  * column values: read by the statement that creates it, after its risk signals were recorded. No
  * payout of theirs succeeded yet: `first_payout`; their stored level is flag or above: `risk`.
  */
-export function reviewColumns(userId: string) {
+export function reviewColumns(userId: string | Placeholder) {
   const flagged = RISK_LEVELS.slice(RISK_LEVELS.indexOf("flag"));
   const stored = (column: "score" | "level") =>
     sql`(select r.${sql.raw(column)} from ${memberRisk} r where r.user_id = ${userId})`;

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { Db } from "../db/client";
+import { preparedPerDatabase, type Db } from "../db/client";
 import { ledgerAccounts, payoutMethods, settings, users, withdrawals } from "../db/schema";
 import { DomainError } from "../lib/errors";
 import { PAGE_SIZE, offsetOf, pageOf } from "../../shared/pagination";
@@ -15,6 +15,7 @@ import {
   PLATFORM,
   debtAccount,
   insertAndPost,
+  insertAndPostStatement,
   memberAccount,
   memberBalances,
   memberDebt,
@@ -108,6 +109,40 @@ async function boundPayout(db: Db, userId: string) {
 }
 
 /**
+ * A withdrawal's row, and its entry when it was inserted (insertAndPost). Its review marks and
+ * score are read as the row is written: they include the signals recorded just before.
+ */
+const insertWithdrawal = insertAndPostStatement<{
+  id: string;
+  userId: string;
+  amount: number;
+  methodName: string;
+  accountInfo: string;
+  requestKey: string | null;
+  deviceId: string | null;
+  ip: string | null;
+  createdAt: Date;
+}>((db) => {
+  const p = (name: string) => sql.placeholder(name);
+  return db
+    .insert(withdrawals)
+    .values({
+      id: p("id"),
+      userId: p("userId"),
+      amount: p("amount"),
+      methodName: p("methodName"),
+      accountInfo: p("accountInfo"),
+      requestKey: p("requestKey"),
+      ...reviewColumns(p("userId")),
+      deviceId: p("deviceId"),
+      ip: p("ip"),
+      createdAt: p("createdAt"),
+    })
+    .onConflictDoNothing()
+    .returning({ id: withdrawals.id });
+});
+
+/**
  * A member asks to be paid: checks in the spec's order (bound, method, minimum, balance), then
  * one transaction moves the amount from the withdrawable balance to pending payouts and records
  * the Pending withdrawal. The ledger's conditional update is the real balance check, so parallel
@@ -180,23 +215,18 @@ export async function requestWithdrawal(
     // reversal that committed since the look above counts, and undoes this request.
     const inserted = await insertAndPost(
       db,
-      db
-        .insert(withdrawals)
-        .values({
-          id,
-          userId: input.userId,
-          amount,
-          methodName,
-          accountInfo: info,
-          requestKey,
-          // Read as the row is written: the score includes the signals recorded just above.
-          ...reviewColumns(input.userId),
-          deviceId: input.origin?.deviceId ?? null,
-          ip: input.origin?.ip ?? null,
-          createdAt: now,
-        })
-        .onConflictDoNothing()
-        .returning({ id: withdrawals.id }),
+      insertWithdrawal,
+      {
+        id,
+        userId: input.userId,
+        amount,
+        methodName,
+        accountInfo: info,
+        requestKey,
+        deviceId: input.origin?.deviceId ?? null,
+        ip: input.origin?.ip ?? null,
+        createdAt: now,
+      },
       {
         keyPrefix: "withdrawal:",
         kind: "withdrawal",
@@ -231,28 +261,13 @@ export async function requestWithdrawal(
  * and the withdrawable balance.
  */
 async function withdrawalLook(db: Db, userId: string, requestKey: string | null, now: Date) {
-  const balanceOf = (account: string) =>
-    sql<
-      string | null
-    >`(select ${ledgerAccounts.balance} from ${ledgerAccounts} where ${ledgerAccounts.id} = ${account})`;
-  const [row] = await db
-    .select({
-      existingId: requestKey
-        ? sql<
-            string | null
-          >`(select ${withdrawals.id} from ${withdrawals} where ${withdrawals.userId} = ${users.id} and ${withdrawals.requestKey} = ${requestKey})`
-        : sql<string | null>`null`,
-      debt: balanceOf(debtAccount(userId)),
-      withdrawable: balanceOf(memberAccount(userId, "withdrawable")),
-      due: hasDueCredits(now, users.id),
-      createdAt: users.createdAt,
-      // The operators' risk policy (its waiting period for new accounts), when ever saved.
-      riskPolicy: sql<unknown>`(select ${settings.value} from ${settings} where ${settings.key} = 'risk_policy')`,
-      ...BOUND_PAYOUT,
-    })
-    .from(users)
-    .leftJoin(payoutMethods, eq(payoutMethods.id, users.payoutMethodId))
-    .where(eq(users.id, userId));
+  const [row] = await lookQuery(db).execute({
+    userId,
+    requestKey,
+    debtAccount: debtAccount(userId),
+    withdrawableAccount: memberAccount(userId, "withdrawable"),
+    now: now.toISOString(),
+  });
   if (!row) return undefined;
   return {
     ...row,
@@ -260,6 +275,32 @@ async function withdrawalLook(db: Db, userId: string, requestKey: string | null,
     withdrawable: Number(row.withdrawable ?? 0),
   };
 }
+
+/** withdrawalLook's query, built once per database (it runs on every withdrawal request). */
+const lookQuery = preparedPerDatabase((db) => {
+  const balanceOf = (account: string) =>
+    sql<
+      string | null
+    >`(select ${ledgerAccounts.balance} from ${ledgerAccounts} where ${ledgerAccounts.id} = ${sql.placeholder(account)})`;
+  return db
+    .select({
+      // No request id: a null placeholder, which matches no row.
+      existingId: sql<
+        string | null
+      >`(select ${withdrawals.id} from ${withdrawals} where ${withdrawals.userId} = ${users.id} and ${withdrawals.requestKey} = ${sql.placeholder("requestKey")})`,
+      debt: balanceOf("debtAccount"),
+      withdrawable: balanceOf("withdrawableAccount"),
+      due: hasDueCredits(sql.placeholder("now"), users.id),
+      createdAt: users.createdAt,
+      // The operators' risk policy (its waiting period for new accounts), when ever saved.
+      riskPolicy: sql<unknown>`(select ${settings.value} from ${settings} where ${settings.key} = 'risk_policy')`,
+      ...BOUND_PAYOUT,
+    })
+    .from(users)
+    .leftJoin(payoutMethods, eq(payoutMethods.id, users.payoutMethodId))
+    .where(eq(users.id, sql.placeholder("userId")))
+    .prepare("withdrawal_look");
+});
 
 const recordOf = (w: typeof withdrawals.$inferSelect) => ({
   _id: w.id,

@@ -238,6 +238,22 @@ export const refuseUnsafeAddress: MiddlewareHandler<ApiEnv> = async (c, next) =>
   await next();
 };
 
+/** The body around an `obj`: that one field, text (built once per field name). */
+const objEnvelope = (field: string) =>
+  z
+    .object({
+      [field]: z.string({
+        invalid_type_error: "Invalid request body.",
+        required_error: `${field} is required.`,
+      }),
+    })
+    .passthrough();
+const OBJ_ENVELOPES = {
+  obj: objEnvelope("obj"),
+  encryptedObj: objEnvelope("encryptedObj"),
+  obj_already: objEnvelope("obj_already"),
+};
+
 /**
  * Reads a `{obj}` body (or one of the spec's other names for it, `{encryptedObj}`,
  * `{obj_already}`): decrypts it with the servers' key and validates it with the schema.
@@ -247,17 +263,7 @@ export async function readObj<T>(
   schema: Schema<T>,
   field: "obj" | "encryptedObj" | "obj_already" = "obj",
 ): Promise<T> {
-  const body = parseWith(
-    z
-      .object({
-        [field]: z.string({
-          invalid_type_error: "Invalid request body.",
-          required_error: `${field} is required.`,
-        }),
-      })
-      .passthrough(),
-    await readJson(c),
-  ) as Record<string, string>;
+  const body = parseWith(OBJ_ENVELOPES[field], await readJson(c)) as Record<string, string>;
   let decoded: unknown;
   try {
     decoded = decodeObj(c.var.deps.config.objSecret, body[field]!);

@@ -153,7 +153,7 @@ function preparing(client: postgres.Sql): postgres.Sql {
     get(target, key, receiver) {
       if (key === "unsafe")
         return (query: string, params?: unknown[], options?: { prepare?: boolean }) =>
-          target.unsafe(query, params as never, { ...options, prepare: true });
+          target.unsafe(query, params as never, Object.assign({}, options, { prepare: true }));
       if (key === "begin")
         return (...args: unknown[]) =>
           pipelinedBegin(target, args.pop() as (tx: postgres.Sql) => Promise<unknown>);

@@ -88,7 +88,13 @@ export function userAmountRoute(): Hono<ApiEnv> {
       requestId: body.request_id,
       origin,
       beforeCreate: (bound) =>
-        recordWithdrawalSignals(deps.db, { userId: member.id, ...bound, origin, now: new Date() }),
+        recordWithdrawalSignals(deps.db, {
+          userId: member.id,
+          methodName: bound.methodName,
+          accountInfo: bound.accountInfo,
+          origin,
+          now: new Date(),
+        }),
     });
     return ok(c, WITHDRAW_MESSAGES.success);
   });

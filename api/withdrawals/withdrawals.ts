@@ -269,11 +269,10 @@ async function withdrawalLook(db: Db, userId: string, requestKey: string | null,
     now: now.toISOString(),
   });
   if (!row) return undefined;
-  return {
-    ...row,
+  return Object.assign({}, row, {
     owed: Math.max(0, -Number(row.debt ?? 0)),
     withdrawable: Number(row.withdrawable ?? 0),
-  };
+  });
 }
 
 /** withdrawalLook's query, built once per database (it runs on every withdrawal request). */

@@ -273,11 +273,13 @@ const dialect = new PgDialect();
  * building was a sixth of the thread (bench/README.md). Unlike preparedPerDatabase, it serves
  * transactions too. Answers the driver's result (rowsOf reads its rows).
  */
-export function builtOnce<V extends Record<string, unknown>>(build: (db: Db | Tx) => SQLWrapper) {
+export function builtOnce<V extends object>(build: (db: Db | Tx) => SQLWrapper) {
   let query: Query | undefined;
   return (db: Db | Tx, values: V): Promise<unknown> => {
     // The text is the same whichever database builds it: the first one given does.
     query ??= dialect.sqlToQuery(build(db).getSQL());
-    return db._.session.prepareQuery(query, undefined, undefined, false).execute(values);
+    return db._.session
+      .prepareQuery(query, undefined, undefined, false)
+      .execute(values as Record<string, unknown>);
   };
 }

@@ -15,6 +15,7 @@ import {
   LINK_LIST_CAP,
   plural,
   linkStatement,
+  seenPairStatement,
   sharedSignals,
   writeLink,
   type Link,
@@ -217,21 +218,7 @@ const devicePair = linkStatement<{
 );
 
 /** An (address, member) pair written, and who else is on the address (writeLink). */
-const addressPair = linkStatement<{ now: Date }>(memberAddresses, memberAddresses.ip, (db) =>
-  db
-    .insert(memberAddresses)
-    .values({
-      ip: sql.placeholder("value"),
-      userId: sql.placeholder("userId"),
-      firstSeenAt: sql.placeholder("now"),
-      lastSeenAt: sql.placeholder("now"),
-    })
-    .onConflictDoUpdate({
-      target: [memberAddresses.ip, memberAddresses.userId],
-      set: { lastSeenAt: sql`excluded.last_seen_at` },
-    })
-    .returning({ inserted: INSERTED }),
-);
+const addressPair = seenPairStatement(memberAddresses, "ip");
 
 /**
  * recordOrigin's links written, and the signals they give (not yet recorded). The device's and

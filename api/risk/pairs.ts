@@ -63,6 +63,32 @@ export function linkStatement<V extends Record<string, unknown>>(
 }
 
 /**
+ * linkStatement for a link whose pair keeps only when it was first and last seen (an address, a
+ * payout account): `key` is the table's field for the link.
+ */
+export function seenPairStatement<T extends typeof memberAddresses | typeof memberPayoutAccounts>(
+  table: T,
+  key: "ip" | "accountKey",
+): (db: Db, values: { now: Date } & LinkValues) => Promise<unknown> {
+  const column = (table as unknown as Record<string, LinkColumn>)[key]!;
+  return linkStatement<{ now: Date }>(table, column, (db) =>
+    db
+      .insert(table as typeof memberAddresses)
+      .values({
+        [key]: sql.placeholder("value"),
+        userId: sql.placeholder("userId"),
+        firstSeenAt: sql.placeholder("now"),
+        lastSeenAt: sql.placeholder("now"),
+      } as unknown as typeof memberAddresses.$inferInsert)
+      .onConflictDoUpdate({
+        target: [column, table.userId],
+        set: { lastSeenAt: sql`excluded.last_seen_at` },
+      })
+      .returning({ inserted: INSERTED }),
+  );
+}
+
+/**
  * Writes one (link, member) pair and reads who is on the link, in one statement (linkStatement).
  * The reads see the link as it was before the write (one snapshot), so a pair inserted now is
  * counted on top; the others never include the acting member.

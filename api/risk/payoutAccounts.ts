@@ -1,8 +1,7 @@
-import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { memberPayoutAccounts } from "../db/schema";
 import { recordSignals, type SignalInput } from "./score";
-import { INSERTED, LINK_LIST_CAP, linkStatement, plural, sharedSignals, writeLink } from "./pairs";
+import { LINK_LIST_CAP, plural, seenPairStatement, sharedSignals, writeLink } from "./pairs";
 
 /**
  * Payout accounts as links between members (issue 21 §1): one normal form per account, the
@@ -80,24 +79,7 @@ export async function recordPayoutAccount(db: Db, input: PayoutAccountUse): Prom
 }
 
 /** A (payout account, member) pair written, and who else is on the account (writeLink). */
-const payoutAccountPair = linkStatement<{ now: Date }>(
-  memberPayoutAccounts,
-  memberPayoutAccounts.accountKey,
-  (db) =>
-    db
-      .insert(memberPayoutAccounts)
-      .values({
-        accountKey: sql.placeholder("value"),
-        userId: sql.placeholder("userId"),
-        firstSeenAt: sql.placeholder("now"),
-        lastSeenAt: sql.placeholder("now"),
-      })
-      .onConflictDoUpdate({
-        target: [memberPayoutAccounts.accountKey, memberPayoutAccounts.userId],
-        set: { lastSeenAt: sql`excluded.last_seen_at` },
-      })
-      .returning({ inserted: INSERTED }),
-);
+const payoutAccountPair = seenPairStatement(memberPayoutAccounts, "accountKey");
 
 /** recordPayoutAccount's pair written: the normal form and the signals it gives (not yet recorded). */
 export async function payoutAccountLink(

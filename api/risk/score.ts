@@ -46,15 +46,7 @@ export interface SignalInput {
  * One signal stored under its key (recordSignals), built once: it returns a row when the signal
  * was inserted or changed.
  */
-const signalUpsert = builtOnce<{
-  userId: string;
-  kind: RiskSignalKind;
-  key: string;
-  strength: number;
-  summary: string;
-  evidence: RiskEvidence;
-  now: Date;
-}>((db) =>
+const signalUpsert = builtOnce<SignalInput & { now: Date }>((db) =>
   db
     .insert(riskSignals)
     .values({

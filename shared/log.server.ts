@@ -39,8 +39,9 @@ export const REDACTED_KEYS = [
   "card",
 ] as const;
 
-const REDACTED = new Set<string>(REDACTED_KEYS);
-const CENSOR = "[redacted]";
+/** What stands in place of a secret, in a log line and in a recorded mail (api/lib/mailer.ts). */
+export const REDACTED = "[redacted]";
+const REDACTED_KEY_SET = new Set<string>(REDACTED_KEYS);
 /** How deep redaction looks: the line, and three objects down. */
 const REDACT_DEPTH = 3;
 
@@ -70,7 +71,7 @@ export function redacted<T>(value: T, depth = 0): T {
   if (!isPlain(value)) return value;
   let copy: Record<string, unknown> | undefined;
   for (const [key, item] of Object.entries(value)) {
-    const r = REDACTED.has(key) ? CENSOR : redacted(item, depth + 1);
+    const r = REDACTED_KEY_SET.has(key) ? REDACTED : redacted(item, depth + 1);
     if (r !== item) (copy ??= { ...(value as Record<string, unknown>) })[key] = r;
   }
   return (copy ?? value) as T;

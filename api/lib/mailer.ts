@@ -1,6 +1,7 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Db } from "../db/client";
 import { mailOutbox } from "../db/schema";
+import { REDACTED } from "../../shared/log.server";
 
 export interface Mail {
   to: string;
@@ -14,8 +15,6 @@ export interface Mail {
 export interface Mailer {
   send(mail: Mail): Promise<void>;
 }
-
-export const REDACTED = "[redacted]";
 
 export function redactSecrets(body: string, secrets: readonly string[] = []): string {
   return secrets.reduce((s, secret) => (secret ? s.split(secret).join(REDACTED) : s), body);

@@ -9,9 +9,12 @@ const ID_POOL_BYTES = 4096;
 let idPool = Buffer.alloc(0);
 let idPoolAt = 0;
 
-/** 24 hex characters, time-ordered (like the record ids the spec shows upper-cased as order numbers). */
-export function newId(): string {
-  const time = Math.floor(Date.now() / 1000)
+/**
+ * 24 hex characters, time-ordered (like the record ids the spec shows upper-cased as order
+ * numbers): the second of `at` (now), then 8 random bytes.
+ */
+export function newId(at: Date = new Date()): string {
+  const time = Math.floor(at.getTime() / 1000)
     .toString(16)
     .padStart(8, "0");
   if (idPoolAt + 8 > idPool.length) {

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { newId } from "../lib/ids";
 
 /** What every part of the demo seed shares: time units, a deterministic generator, backdated ids. */
 
@@ -21,10 +21,4 @@ export function prng(seed: number) {
 }
 
 /** A record id like `newId()`, but carrying the backdated time so ids (and order numbers) sort with it. */
-export function idAt(date: Date): string {
-  return (
-    Math.floor(date.getTime() / 1000)
-      .toString(16)
-      .padStart(8, "0") + randomBytes(8).toString("hex")
-  );
-}
+export const idAt = (date: Date): string => newId(date);

@@ -4,7 +4,15 @@ import { GAME_MESSAGES } from "../../shared/ticTacToeEvents";
 import type { GameEffect } from "../../shared/ticTacToeMachine";
 import { creditEarning } from "../ledger/earnings";
 import { DomainError } from "../lib/errors";
-import { InsufficientFundsError, PLATFORM, memberAccount, memberDebt, post } from "../ledger/ledger";
+import {
+  InsufficientFundsError,
+  OwingError,
+  PLATFORM,
+  debtAccount,
+  memberAccount,
+  post,
+  postChecked,
+} from "../ledger/ledger";
 import { owingError } from "../taskWalls/debt";
 import { together } from "../db/errors";
 import { gameEscrowAccount, openGameEscrow } from "./escrow";
@@ -58,23 +66,31 @@ export async function settleEffect(
 /** A paid seat's entry fee, from the deposit balance to the room's escrow (refused while owing). */
 async function chargeFee(tx: Tx, balances: Set<string>, room: PricedRoom, userId: string, now: Date) {
   if (room.entryFee <= 0) return;
-  // Refused while owing (the debt read with the escrow's opening, in one round trip). The room's
-  // first fee opens its escrow (the room row is locked: no other seat races this).
-  const [owed, escrow] = await together([memberDebt(tx, userId), openGameEscrow(tx, room.id)] as const);
-  if (owed > 0) throw owingError(owed);
+  // The room's first fee opens its escrow (the room row is locked: no other seat races this); the
+  // entry goes out with it, one round trip. It locks the member's debt account with its own, and a
+  // debt read under that lock refuses it; every refusal is an error of its statement, so the join
+  // may send its COMMIT behind it (postChecked).
   try {
-    await post(tx, {
-      idempotencyKey: feeKey(room.id, userId),
-      kind: GAME_KINDS.fee,
-      userId,
-      memo: `Entry fee: ${room.name}`,
-      createdAt: now,
-      lines: [
-        { account: memberAccount(userId, "deposit"), amount: -room.entryFee },
-        { account: escrow, amount: room.entryFee },
-      ],
-    });
+    await together([
+      openGameEscrow(tx, room.id),
+      postChecked(
+        tx,
+        {
+          idempotencyKey: feeKey(room.id, userId),
+          kind: GAME_KINDS.fee,
+          userId,
+          memo: `Entry fee: ${room.name}`,
+          createdAt: now,
+          lines: [
+            { account: memberAccount(userId, "deposit"), amount: -room.entryFee },
+            { account: gameEscrowAccount(room.id), amount: room.entryFee },
+          ],
+        },
+        debtAccount(userId),
+      ),
+    ] as const);
   } catch (e) {
+    if (e instanceof OwingError) throw owingError(e.owed);
     if (e instanceof InsufficientFundsError)
       throw new DomainError("insufficient_balance", GAME_MESSAGES.lowBalance);
     throw e;

@@ -155,6 +155,46 @@ export async function post(tx: Tx, input: EntryInput): Promise<PostResult> {
   return postResult(row);
 }
 
+/**
+ * post() whose every refusal is an error of the statement (ledger_post_checked, migration 0022),
+ * so that it aborts the transaction: for a transaction whose COMMIT goes out behind its last
+ * statements (commitBehind). With `debt`, that account is locked with the entry's tracked
+ * accounts, in the one order every transaction locks them, and a debt read under the lock refuses.
+ * Throws as post() does (InsufficientFundsError), or OwingError. Answers whether it was posted
+ * (false: a duplicate key).
+ */
+export async function postChecked(tx: Tx, input: EntryInput, debt?: string): Promise<boolean> {
+  const json = linesJson(input.lines);
+  const tracked = [...new Set([...input.lines.map((l) => l.account), ...(debt ? [debt] : [])])].filter(
+    (a) => !UNTRACKED_ACCOUNTS.has(a),
+  );
+  const at = input.createdAt ? input.createdAt.toISOString() : null;
+  try {
+    const [row] = rowsOf<{ entry_id: unknown }>(
+      await tx.execute(
+        sql`select p.entry_id from ledger_post_checked(${input.idempotencyKey}, ${input.kind}, ${input.userId ?? null},
+          ${input.memo ?? null}, ${json}::jsonb, ${isEarning(input)}, ${JSON.stringify(tracked)}::jsonb, ${debt ?? null},
+          ${at}::timestamptz) p`,
+      ),
+    );
+    return row?.entry_id !== null && row?.entry_id !== undefined;
+  } catch (e) {
+    throw ledgerRefusal(e);
+  }
+}
+
+/** A raised refusal of ledger_post_checked as the error post() throws, or OwingError; else `e`. */
+function ledgerRefusal(e: unknown): unknown {
+  const refused = raisedMessage(e, /^ledger_refused:(\w+):(.*)$/);
+  if (refused) {
+    if (refused[1] === "insufficient") return new InsufficientFundsError(refused[2]!);
+    if (refused[1] === "unknown") return new Error(`Unknown ledger account ${refused[2]}`);
+  }
+  const owing = raisedMessage(e, /^ledger_owing:(\d+)$/);
+  if (owing) return new OwingError(Number(owing[1]));
+  return e;
+}
+
 /** What a member owes, read under the debt account's lock by insertAndPost (a refusal). */
 export class OwingError extends Error {
   constructor(public owed: number) {
@@ -227,11 +267,7 @@ export async function insertAndPost<V extends Record<string, unknown>>(
     );
     return rows.length > 0;
   } catch (e) {
-    const refused = raisedMessage(e, /^ledger_refused:(\w+):(.*)$/);
-    if (refused) throwLedgerFailure(refused[1]!, refused[2]!);
-    const owing = raisedMessage(e, /^ledger_owing:(\d+)$/);
-    if (owing) throw new OwingError(Number(owing[1]));
-    throw e;
+    throw ledgerRefusal(e);
   }
 }
 

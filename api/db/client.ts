@@ -212,6 +212,7 @@ async function pipelinedBegin<T>(client: postgres.Sql, fn: (tx: postgres.Sql) =>
       if (key !== "unsafe") return Reflect.get(target, key, receiver) as unknown;
       return (...args: Parameters<postgres.Sql["unsafe"]>) => {
         if (closedBy) throw closedBy;
+        if (behindState.state === "sent") throw new Error("a statement after the transaction's COMMIT");
         return target.unsafe(...args);
       };
     },
@@ -229,19 +230,61 @@ async function pipelinedBegin<T>(client: postgres.Sql, fn: (tx: postgres.Sql) =>
       throw e;
     }
   };
-  const tx = preparing(Object.assign(live, { savepoint }) as unknown as postgres.Sql);
+  /**
+   * commitBehind's COMMIT: queued for the next turn of the event loop, then sent (with its checks),
+   * or abandoned when the transaction failed before it went out.
+   */
+  const behindState: { state: "none" | "queued" | "sent" | "abandoned" } = { state: "none" };
+  let committing: Promise<postgres.RowList<postgres.Row[]>> | null = null;
+  const behind = (checks: Query[]): Promise<void> => {
+    if (behindState.state !== "none") throw new Error("the transaction's COMMIT was sent already");
+    behindState.state = "queued";
+    // Every statement started before this call has reached the connection by the next turn of the
+    // event loop (it takes microtasks only); the checks and COMMIT are written behind them there.
+    let checked: Promise<unknown> = Promise.resolve();
+    committing = new Promise((resolve, reject) =>
+      setImmediate(() => {
+        if (behindState.state === "abandoned")
+          return reject(new Error("the transaction failed before its COMMIT"));
+        try {
+          // Prepared, as every statement of the ORM's (preparing): a statement with parameters not yet
+          // prepared on the connection is described first, a round trip before anything behind it.
+          checked = Promise.all(
+            checks.map((c) => live.unsafe(c.sql, c.params as never[], { prepare: true }).execute()),
+          );
+          // Its failure is met once COMMIT has answered (below), never as an unhandled rejection.
+          checked.catch(() => undefined);
+          resolve(live.unsafe("commit").execute());
+        } catch (e) {
+          reject(e);
+        }
+        behindState.state = "sent";
+      }),
+    );
+    committing.catch(() => undefined);
+    return committing.then(() => checked).then(() => undefined);
+  };
+  const tx = preparing(Object.assign(live, { savepoint, commitBehind: behind }) as unknown as postgres.Sql);
   // Handled from the start: its failure is met at `await begun`, never as an unhandled rejection.
   const begun = reserved.unsafe("begin", [], { onexecute: watch } as never).execute();
   begun.catch(noteGone);
   try {
     const result = await fn(tx);
     await begun;
-    await live.unsafe("commit");
+    // Sent behind statements that all succeeded, COMMIT commits; after one that failed (which fn
+    // has thrown), the transaction was aborted and it answers ROLLBACK.
+    const sent = committing as Promise<postgres.RowList<postgres.Row[]>> | null;
+    if (!sent) await live.unsafe("commit");
+    else if ((await sent).command !== "COMMIT") throw new Error("the transaction did not commit");
     return result;
   } catch (e) {
     noteGone(e);
+    if (behindState.state === "queued") behindState.state = "abandoned";
+    // A COMMIT sent behind the statements has ended the transaction (as a ROLLBACK, when one of them
+    // failed): its answer is awaited before the connection goes back to the pool.
+    if (behindState.state === "sent") await committing!.catch(noteGone);
     // After a failed COMMIT the transaction is over already: ROLLBACK then only warns.
-    if (!gone) await live.unsafe("rollback").catch(noteGone);
+    else if (!gone) await live.unsafe("rollback").catch(noteGone);
     throw e;
   } finally {
     if (!gone) {
@@ -249,6 +292,24 @@ async function pipelinedBegin<T>(client: postgres.Sql, fn: (tx: postgres.Sql) =>
       reserved.release();
     }
   }
+}
+
+/**
+ * Sends the transaction's COMMIT behind the statements it has started, without waiting for their
+ * answers: one round trip fewer, with the transaction's locks held for one round trip less (a game
+ * join holds its type's matching point so: api/games/join.ts). `checks` go out just before the
+ * COMMIT; the promise answers when they have passed. Only for a transaction none of whose remaining
+ * refusals is the API's to decide: every one must be an error of a statement (which aborts the
+ * transaction, and the COMMIT then ends it as a ROLLBACK) or of a check. Once sent, no statement
+ * may follow. On PGlite (no pipelining) the checks run, and the transaction commits as usual.
+ */
+export function commitBehind(tx: Tx, ...checks: SQLWrapper[]): Promise<void> {
+  const client = (
+    tx as unknown as { _: { session: { client?: { commitBehind?: (q: Query[]) => Promise<void> } } } }
+  )._.session.client;
+  const queries = checks.map((c) => dialect.sqlToQuery(c.getSQL()));
+  if (client?.commitBehind) return client.commitBehind(queries);
+  return Promise.all(checks.map((c) => tx.execute(c.getSQL()))).then(() => undefined);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, rowsOf, type Database } from "../../api/db/client";
+import { commitBehind, openDatabase, rowsOf, type Database } from "../../api/db/client";
+import { together } from "../../api/db/errors";
 import { freshPostgresUrl } from "../support/db";
 
 /**
@@ -9,6 +10,18 @@ import { freshPostgresUrl } from "../support/db";
  * within one is a savepoint, and the pool's connections come back after a failure. PGlite's
  * transactions are its own, so this is PostgreSQL's alone.
  */
+/** An error's message with its causes' (the ORM wraps the driver's error as its cause). */
+const failure = (p: Promise<unknown>): Promise<string> =>
+  p.then(
+    () => "no error",
+    (e: unknown) => {
+      const out: string[] = [];
+      for (let x = e as { message?: string; cause?: unknown } | undefined; x; x = x.cause as typeof x)
+        out.push(String(x.message));
+      return out.join(" | ");
+    },
+  );
+
 describe.skipIf(!process.env.TEST_DATABASE_URL)("transactions on PostgreSQL", () => {
   let clone: Awaited<ReturnType<typeof freshPostgresUrl>>;
   let database: Database;
@@ -134,4 +147,115 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("transactions on PostgreSQL", ()
       }
     },
   );
+
+  /**
+   * commitBehind: the COMMIT (and the checks before it) sent behind the statements without waiting
+   * for their answers. Another connection sees the work committed while the transaction's function
+   * is still running; a failure among the statements or the checks keeps nothing.
+   */
+  describe("a COMMIT sent behind the statements (commitBehind)", () => {
+    let admin: Database;
+    beforeAll(async () => {
+      admin = await openDatabase({ url: clone.url, maxConnections: 1 });
+    });
+    afterAll(() => admin?.close());
+    const seen = async (id: number) =>
+      rowsOf(await admin.db.execute(sql`select 1 from scratch where id = ${id}`)).length === 1;
+
+    it("commits with the statements' answers: the work is seen elsewhere before the transaction's function returns", async () => {
+      let before: boolean | undefined;
+      await database.db.transaction(async (tx) => {
+        await together([
+          tx.execute(sql`insert into scratch values (70)`).then(() => undefined),
+          commitBehind(tx, sql`select 1`),
+        ] as const);
+        before = await seen(70);
+      });
+      expect(before).toBe(true);
+    });
+
+    it.each([
+      { what: "a statement fails", id: 71, check: sql`select 1`, error: /duplicate key/ },
+      {
+        what: "a check fails",
+        id: 72,
+        check: sql`select assert_room_at('no-such-room', 0)`,
+        error: /room_moved/,
+      },
+    ])(
+      "$what: the statement's error is thrown, nothing is kept, the connection comes back",
+      async ({ id, check, error }) => {
+        const failed = failure(
+          database.db.transaction(async (tx) => {
+            await together([
+              tx.execute(sql`insert into scratch values (${id})`).then(() => undefined),
+              id === 71
+                ? tx.execute(sql`insert into scratch values (1)`).then(() => undefined)
+                : Promise.resolve(),
+              commitBehind(tx, check),
+            ] as const);
+          }),
+        );
+        expect(await failed).toMatch(error);
+        expect(await seen(id)).toBe(false);
+        await database.db.transaction((tx) => tx.execute(sql`insert into scratch values (${id + 100})`));
+        expect(await seen(id + 100)).toBe(true);
+      },
+    );
+
+    it("a statement after the COMMIT is refused, never run outside the transaction", async () => {
+      expect(
+        await failure(
+          database.db.transaction(async (tx) => {
+            await together([
+              tx.execute(sql`insert into scratch values (73)`).then(() => undefined),
+              commitBehind(tx),
+            ] as const);
+            await tx.execute(sql`insert into scratch values (74)`);
+          }),
+        ),
+      ).toContain("a statement after the transaction's COMMIT");
+      expect([await seen(73), await seen(74)]).toEqual([true, false]);
+    });
+
+    it("a transaction that fails before its COMMIT went out is rolled back, and sends no COMMIT", async () => {
+      await expect(
+        database.db.transaction(async (tx) => {
+          await tx.execute(sql`insert into scratch values (75)`);
+          commitBehind(tx).catch(() => undefined);
+          throw new Error("refused before the COMMIT");
+        }),
+      ).rejects.toThrow("refused before the COMMIT");
+      await new Promise((r) => setImmediate(r));
+      expect(await seen(75)).toBe(false);
+      await database.db.transaction((tx) => tx.execute(sql`insert into scratch values (76)`));
+      expect(await seen(76)).toBe(true);
+    });
+  });
+});
+
+/** On PGlite (no pipelining) commitBehind runs its checks, and the transaction commits as usual. */
+describe("commitBehind on PGlite", () => {
+  it("commits after checks that pass, keeps nothing after one that fails", async () => {
+    const database = await openDatabase({});
+    try {
+      await database.db.execute(sql`create table scratch (id int primary key)`);
+      await database.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into scratch values (1)`);
+        await commitBehind(tx, sql`select 1`);
+      });
+      expect(
+        await failure(
+          database.db.transaction(async (tx) => {
+            await tx.execute(sql`insert into scratch values (2)`);
+            await commitBehind(tx, sql`select assert_room_at('no-such-room', 0)`);
+          }),
+        ),
+      ).toMatch(/room_moved/);
+      const ids = rowsOf<{ id: number }>(await database.db.execute(sql`select id from scratch order by id`));
+      expect(ids.map((r) => r.id)).toEqual([1]);
+    } finally {
+      await database.close();
+    }
+  });
 });

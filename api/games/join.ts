@@ -1,5 +1,5 @@
-import { and, asc, eq, getTableColumns, sql } from "drizzle-orm";
-import { jsonValue, type Tx } from "../db/client";
+import { and, asc, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
+import { commitBehind, jsonValue, type Tx } from "../db/client";
 import { gamePlayers, gameRoomTypes, gameRooms, settings, users } from "../db/schema";
 import { newId } from "../lib/ids";
 import { GAME_MESSAGES, PRACTICE_ROOM, PRACTICE_TYPE_ID } from "../../shared/ticTacToeEvents";
@@ -102,30 +102,41 @@ export function refuseWaitingJoins(): number {
 }
 
 /**
- * The oldest room of the type waiting for an opponent, locked; `wait`: wait for rooms others hold.
- * Without waiting it is the database function take_waiting_room (migration 0017), which leaves no
- * lock behind on rooms it passed over: the join may go on to wait for the type's lock.
+ * The oldest room of the type waiting for an opponent, locked, without waiting for rooms other
+ * transactions hold: the database function take_waiting_room (migration 0017), which leaves no
+ * lock behind on rooms it passed over, so the join may go on to wait for the type's lock. The
+ * type is its id, or the statement that finds it (a paid join's, by its fee).
  */
-async function waitingRoom(tx: Tx, typeId: string, wait: boolean): Promise<RoomRow | undefined> {
-  if (!wait) {
-    // The function's own row: a re-read by the calling statement would use that statement's
-    // snapshot, which may not show a room created just before the function took it.
-    const taken = tx
-      .$with("taken", getTableColumns(gameRooms))
-      .as(sql`select * from take_waiting_room(${typeId})`);
-    return (await tx.with(taken).select().from(taken))[0];
-  }
-  // Under the type's lock: waits for a room another join holds; one that has left "waiting" when
-  // its claimer commits is passed over for the next, and one whose claim rolled back is taken.
-  return (
-    await tx
+async function takeWaitingRoom(tx: Tx, typeId: string | SQL): Promise<RoomRow | undefined> {
+  // The function's own row: a re-read by the calling statement would use that statement's
+  // snapshot, which may not show a room created just before the function took it.
+  const taken = tx
+    .$with("taken", getTableColumns(gameRooms))
+    .as(sql`select * from take_waiting_room(${typeId})`);
+  return (await tx.with(taken).select().from(taken))[0];
+}
+
+/**
+ * Under the type's lock, taken in the same round trip: the oldest waiting room of the type, waiting
+ * for a room another join holds; one that has left "waiting" when its claimer commits is passed
+ * over for the next, and one whose claim rolled back is taken. The lock goes out first: the
+ * connection runs the two in turn, so the room is read under it, as if awaited one after the other.
+ */
+async function waitForWaitingRoom(tx: Tx, typeId: string): Promise<RoomRow | undefined> {
+  const [, rooms] = await together([
+    tx
+      .execute(sql`select pg_advisory_xact_lock(${TYPE_LOCK_NAMESPACE}, hashtext(${typeId}))`)
+      .then(() => undefined),
+    tx
       .select()
       .from(gameRooms)
       .where(and(eq(gameRooms.typeId, typeId), eq(gameRooms.status, "waiting")))
       .orderBy(asc(gameRooms.createdAt), asc(gameRooms.id))
       .limit(1)
       .for("update")
-  )[0];
+      .then((rows) => rows),
+  ] as const);
+  return rooms[0];
 }
 
 type RoomType = { id: string; name: string; entryFee: number; prize: number; maxPlayers: number };
@@ -138,33 +149,47 @@ const PRACTICE_ROOM_TYPE: RoomType = {
   maxPlayers: 2,
 };
 
+/** A paid type's id, found by its fee (an enabled type): a statement for the one the join reads. */
+const typeIdByFee = (fee: number) =>
+  sql`(select t.id from ${gameRoomTypes} t where t.entry_fee = ${fee} and t.enabled)`;
+
 /**
- * What a join reads before it looks for a room. A paid join first takes the paid switch's lock,
- * shared (the switch takes it exclusively: setPaidRooms), in a statement of its own, so that what
- * follows sees the switch as it is under that lock. Then one statement: the member's row FOR SHARE
- * (a suspension or ban is seen, or waits for this join), the member's name and live seats, and for
- * a paid join the switch and the type.
+ * What a join reads before it looks for a room, and a free waiting room of the type taken, in one
+ * round trip (with BEGIN), the connection running them in turn. A paid join first takes the paid
+ * switch's lock, shared (the switch takes it exclusively: setPaidRooms), in a statement of its
+ * own, so that what follows sees the switch as it is under that lock. Then one statement: the
+ * member's row FOR SHARE (a suspension or ban is seen, or waits for this join), the member's name
+ * and live seats, and for a paid join the switch and the type. Then take_waiting_room, for the
+ * type found by the fee: a room taken by a join that is then refused or resumes a seat is let go
+ * when its transaction ends.
  */
 async function joinContext(tx: Tx, g: GameDeps, userId: string, request: JoinRequest) {
   const fee = request.practice ? null : request.entryFee;
-  if (fee !== null) await tx.execute(sql`select pg_advisory_xact_lock_shared(${PAID_SWITCH_LOCK})`);
-  const [u] = await tx
-    .select({
-      suspendedAt: users.earningSuspendedAt,
-      reason: users.earningSuspendedReason,
-      bannedAt: users.bannedAt,
-      userName: users.userName,
-      seats: sql<{ roomId: string; typeId: string }[]>`(select coalesce(json_agg(json_build_object(
+  const [, rows, free] = await together([
+    fee !== null
+      ? tx.execute(sql`select pg_advisory_xact_lock_shared(${PAID_SWITCH_LOCK})`).then(() => undefined)
+      : Promise.resolve(undefined),
+    tx
+      .select({
+        suspendedAt: users.earningSuspendedAt,
+        reason: users.earningSuspendedReason,
+        bannedAt: users.bannedAt,
+        userName: users.userName,
+        seats: sql<{ roomId: string; typeId: string }[]>`(select coalesce(json_agg(json_build_object(
         'roomId', ${gamePlayers.roomId}, 'typeId', ${gamePlayers.typeId})), '[]'::json)
         from ${gamePlayers} where ${gamePlayers.userId} = ${users.id} and ${gamePlayers.active})`,
-      paidRooms: sql<unknown>`(select ${settings.value} from ${settings} where ${settings.key} = ${GAMES_PAID_ROOMS})`,
-      type: sql<RoomType | null>`(select json_build_object('id', t.id, 'name', t.name,
+        paidRooms: sql<unknown>`(select ${settings.value} from ${settings} where ${settings.key} = ${GAMES_PAID_ROOMS})`,
+        type: sql<RoomType | null>`(select json_build_object('id', t.id, 'name', t.name,
         'entryFee', t.entry_fee, 'prize', t.prize, 'maxPlayers', t.max_players)
         from ${gameRoomTypes} t where t.entry_fee = ${fee} and t.enabled)`,
-    })
-    .from(users)
-    .where(eq(users.id, userId))
-    .for("share");
+      })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for("share")
+      .then((r) => r),
+    takeWaitingRoom(tx, fee === null ? PRACTICE_TYPE_ID : typeIdByFee(fee)),
+  ] as const);
+  const [u] = rows;
   if (!u) throw new DomainError("not_found", "User not found.");
   assertMayEarnRow(u);
   let type = PRACTICE_ROOM_TYPE;
@@ -176,41 +201,33 @@ async function joinContext(tx: Tx, g: GameDeps, userId: string, request: JoinReq
     type = { ...found, entryFee: Number(found.entryFee), prize: Number(found.prize) };
   }
   const seats = jsonValue<{ roomId: string; typeId: string }[]>(u.seats);
-  return { type, name: u.userName, seat: seats.find((s) => s.typeId === type.id) };
+  return { type, name: u.userName, seat: seats.find((s) => s.typeId === type.id), free };
 }
 
 async function joinNow(g: GameDeps, userId: string, request: JoinRequest): Promise<JoinResult> {
   const now = g.clock();
   return inTransaction(g, async (tx, fx) => {
-    const { type, name, seat } = await joinContext(tx, g, userId, request);
+    const { type, name, seat, free } = await joinContext(tx, g, userId, request);
     const label = priced(type.id, type.name, type.entryFee, type.prize).type;
     if (seat) return { roomId: seat.roomId, type: label, resumed: true };
 
-    // A free waiting room, without waiting for anyone; else, under the type's lock, a room that
-    // another join was creating or claiming a moment ago, before opening a new one.
-    let waiting = await waitingRoom(tx, type.id, false);
-    if (!waiting) {
-      await tx.execute(sql`select pg_advisory_xact_lock(${TYPE_LOCK_NAMESPACE}, hashtext(${type.id}))`);
-      waiting = await waitingRoom(tx, type.id, true);
-    }
+    // A free waiting room, taken without waiting for anyone; else, under the type's lock, a room
+    // that another join was creating or claiming a moment ago, before opening a new one.
+    const waiting = free ?? (await waitForWaitingRoom(tx, type.id));
 
-    const room: RoomRow =
-      waiting ??
-      (
-        await tx
-          .insert(gameRooms)
-          .values({
-            id: newId(),
-            typeId: type.id,
-            name: type.name,
-            entryFee: type.entryFee,
-            prize: type.prize,
-            maxPlayers: type.maxPlayers,
-            ...openRoom(now),
-            createdAt: now,
-          })
-          .returning()
-      )[0]!;
+    // A new room is the row as inserted, every column given: it goes out with the seat and the
+    // step's writes, the type's lock held for that one round trip and the commit.
+    const room: RoomRow = waiting ?? {
+      id: newId(),
+      typeId: type.id,
+      name: type.name,
+      entryFee: type.entryFee,
+      prize: type.prize,
+      maxPlayers: type.maxPlayers,
+      ...openRoom(now),
+      settledAt: null,
+      createdAt: now,
+    };
     const seats = waiting ? await tx.select().from(gamePlayers).where(eq(gamePlayers.roomId, room.id)) : [];
     const locked = { room, players: seats };
     const next = step(stateOf(locked), { type: "seat", userId }, now);
@@ -232,14 +249,25 @@ async function joinNow(g: GameDeps, userId: string, request: JoinRequest): Promi
     // The fee is the type's as the member chose it (as before the machine; a room that waits
     // through an operator's price change keeps its own price for the settlement).
     const chosen = { ...room, entryFee: type.entryFee, name: type.name };
-    // The seat and the step's writes go out together; the seat's failure (the member's other join
-    // took the live seat: a unique violation) is the one answered when both fail.
+    // The new room, the seat and the step's writes go out together, in that order (the seat and the
+    // room's write need the room), and the COMMIT behind them: the type's matching point is held for
+    // that one round trip. Every refusal among them is an error of its statement (the fee's too:
+    // postChecked), and the room's write over the version it was read at is checked there
+    // (assert_room_at, migration 0022). The seat's failure (the member's other join took the live
+    // seat: a unique violation) is the one answered when several fail.
     await together([
+      waiting
+        ? Promise.resolve(undefined)
+        : tx
+            .insert(gameRooms)
+            .values(room)
+            .then(() => undefined),
       tx
         .insert(gamePlayers)
         .values(row)
         .then(() => undefined),
       commit(tx, fx, { room: chosen, players: [...seats, row] }, next, now),
+      commitBehind(tx, sql`select assert_room_at(${room.id}, ${next.room.version})`),
     ] as const);
     return { roomId: room.id, type: label, resumed: false };
   });

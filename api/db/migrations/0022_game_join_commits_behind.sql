@@ -37,6 +37,24 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
+-- migration 0016's ledger_post_checked (no entry time: the server's) is this one with its time
+-- left to the server: one body for both.
+CREATE OR REPLACE FUNCTION ledger_post_checked(
+  p_key text,
+  p_kind text,
+  p_user_id text,
+  p_memo text,
+  p_lines jsonb,
+  p_earning boolean,
+  p_lock jsonb,
+  p_debt_account text,
+  OUT entry_id bigint,
+  OUT locked jsonb
+) LANGUAGE sql AS $$
+  SELECT * FROM ledger_post_checked(p_key, p_kind, p_user_id, p_memo, p_lines, p_earning, p_lock,
+    p_debt_account, NULL::timestamptz);
+$$;
+--> statement-breakpoint
 -- assert_room_at: raises 'room_moved:<room>' unless the room is at the version given: sent after a
 -- room's write over the version it was read at, which answers no row when the room had moved on.
 CREATE OR REPLACE FUNCTION assert_room_at(p_room_id text, p_version integer) RETURNS void

@@ -309,7 +309,10 @@ export function commitBehind(tx: Tx, ...checks: SQLWrapper[]): Promise<void> {
   )._.session.client;
   const queries = checks.map((c) => dialect.sqlToQuery(c.getSQL()));
   if (client?.commitBehind) return client.commitBehind(queries);
-  return Promise.all(checks.map((c) => tx.execute(c.getSQL()))).then(() => undefined);
+  // As on PostgreSQL, the checks go behind every statement started before the call.
+  return new Promise((resolve) => setImmediate(resolve))
+    .then(() => Promise.all(checks.map((c) => tx.execute(c.getSQL()))))
+    .then(() => undefined);
 }
 
 /**

@@ -54,6 +54,10 @@ export const UNTRACKED_ACCOUNTS: ReadonlySet<string> = new Set<string>([
   PLATFORM.adjustments,
 ]);
 
+/** The tracked accounts among `accounts`, each once: the ones a lock list names. */
+const trackedAccounts = (accounts: string[]) =>
+  [...new Set(accounts)].filter((a) => !UNTRACKED_ACCOUNTS.has(a));
+
 export const memberAccount = (userId: string, kind: "withdrawable" | "deposit") => `member:${userId}:${kind}`;
 
 /**
@@ -165,9 +169,7 @@ export async function post(tx: Tx, input: EntryInput): Promise<PostResult> {
  */
 export async function postChecked(tx: Tx, input: EntryInput, debt?: string): Promise<boolean> {
   const json = linesJson(input.lines);
-  const tracked = [...new Set([...input.lines.map((l) => l.account), ...(debt ? [debt] : [])])].filter(
-    (a) => !UNTRACKED_ACCOUNTS.has(a),
-  );
+  const tracked = trackedAccounts([...input.lines.map((l) => l.account), ...(debt ? [debt] : [])]);
   const at = input.createdAt ? input.createdAt.toISOString() : null;
   try {
     const [row] = rowsOf<{ entry_id: unknown }>(
@@ -244,7 +246,7 @@ export async function insertAndPost<V extends Record<string, unknown>>(
   debt?: string,
 ): Promise<boolean> {
   const json = linesJson(input.lines);
-  const tracked = [...new Set(debt ? [...lock, debt] : lock)].filter((a) => !UNTRACKED_ACCOUNTS.has(a));
+  const tracked = trackedAccounts(debt ? [...lock, debt] : lock);
   const lockJson = tracked.length > 0 ? JSON.stringify(tracked) : null;
   const earning = isEarning(input);
   try {
@@ -344,7 +346,7 @@ export function accountClass(accountId: string): string {
 export async function lockAccounts(tx: Tx, accounts: string[]): Promise<Map<string, number>> {
   // Untracked accounts are never updated, so there is nothing to order: locking them would make
   // them the hot row they exist to avoid.
-  const tracked = [...new Set(accounts)].filter((a) => !UNTRACKED_ACCOUNTS.has(a));
+  const tracked = trackedAccounts(accounts);
   if (tracked.length === 0) return new Map();
   const rows = await tx
     .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balance })

@@ -148,7 +148,7 @@ test.describe("Home page: hero, statistics, sections, channel panel", () => {
       type Log = { t: number; values: string[] }[];
       const readLog = () => page.evaluate(() => (window as unknown as { __statLog: Log }).__statLog);
       const allowed = STATS.map((s) => allowedFigures(before, after, s.key, s.prefix));
-      const isZero = (e: Log[number]) => e.values.every((v) => v === "0+" || v === "₹0+");
+      const isZero = (v: string | undefined) => v === "0+" || v === "₹0+";
       const isFinal = (e: Log[number] | undefined) =>
         e !== undefined &&
         e.values.length === STATS.length &&
@@ -159,8 +159,11 @@ test.describe("Home page: hero, statistics, sections, channel panel", () => {
         .poll(
           async () => {
             const log = await readLog();
-            const zero = log.findIndex(isZero);
-            return zero >= 0 && isFinal(log.at(-1)) ? "counted" : JSON.stringify(log.at(-1)?.values);
+            // Each figure went through 0 (each counts on its own timer: on a busy machine one may
+            // take its first step in the same frame as another's reset, so all four need not be
+            // 0 in one frame).
+            const fromZero = STATS.every((_, i) => log.some((e) => isZero(e.values[i])));
+            return fromZero && isFinal(log.at(-1)) ? "counted" : JSON.stringify(log.at(-1)?.values);
           },
           { message: `the figures should count up to ${JSON.stringify(allowed)}`, timeout: 15_000 },
         )
@@ -173,25 +176,26 @@ test.describe("Home page: hero, statistics, sections, channel panel", () => {
       for (const [i, s] of STATS.entries())
         expect(allowed[i]).toContain(await statFigure(page, s.label).textContent());
 
-      // The count starts from 0 after the page is shown...
-      const start = log.findIndex(isZero);
-      const run = log.slice(start);
-      STATS.forEach((s, i) => {
-        const seen = run.map((e) => e.values[i]!).filter((v, j, all) => j === 0 || v !== all[j - 1]);
+      // Each figure's count starts from 0 after the page is shown...
+      const took = STATS.map((s, i) => {
+        const start = log.findIndex((e) => isZero(e.values[i]));
+        const run = log.slice(start).map((e) => ({ t: e.t, v: e.values[i]! }));
+        const steps = run.filter((e, j) => j === 0 || e.v !== run[j - 1]!.v);
+        const seen = steps.map((e) => e.v);
         const numbers = seen.map(parseFigure);
         // ...rises step by step, never down, never past the final figure...
         for (let j = 1; j < numbers.length; j++) expect(numbers[j]).toBeGreaterThanOrEqual(numbers[j - 1]!);
         expect(allowed[i]).toContain(seen.at(-1));
-        // ...in (at most) 50 steps: each step is a new figure for a number this large.
+        // ...in (at most) 50 steps: each step is a new figure for a number this large...
         expect(seen.length - 1, `${s.label}: ${seen.join(", ")}`).toBeLessThanOrEqual(COUNT_UP_STEPS);
         if (s.key === "totalWithdrawalAmount") expect(seen.length - 1).toBeGreaterThanOrEqual(30);
         else expect(seen.length - 1).toBeGreaterThanOrEqual(10);
+        return steps.at(-1)!.t - steps[0]!.t;
       });
-      // ...over about 2000 ms (40 ms a step; a slow machine may stretch it, never shorten it much).
-      const finalAt = run.findIndex((e, j) => j > 0 && e.values.join("|") === run.at(-1)!.values.join("|"));
-      const took = run[finalAt]!.t - run[0]!.t;
-      expect(took).toBeGreaterThan(COUNT_UP_MS * 0.8);
-      expect(took).toBeLessThan(COUNT_UP_MS * 3);
+      // ...over about 2000 ms (40 ms a step; a slow machine may stretch it, never shorten it much;
+      // a figure whose last steps abbreviate alike reaches its final figure a step or two early).
+      expect(Math.max(...took)).toBeGreaterThan(COUNT_UP_MS * 0.8);
+      expect(Math.max(...took)).toBeLessThan(COUNT_UP_MS * 3);
     },
   );
 

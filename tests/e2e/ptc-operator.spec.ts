@@ -1,4 +1,4 @@
-import { test, expect, toast, jsEnabled, api, apiLogin, exclusively } from "./fixtures";
+import { test, expect, toast, jsEnabled, api, apiLogin, exclusively, waitForHydration } from "./fixtures";
 import { operatorPage } from "./money-helpers";
 import { setTestPricing } from "./ptc-helpers";
 
@@ -65,6 +65,9 @@ test(
     // and puts the test pricing (set once by global setup) back before it lets go.
     await exclusively("ptc-pricing", async () => {
       await ops.goto("/admin/ads");
+      // A textarea filled before React hydrates it is put back to its server value (React 18), so
+      // the test types once the page is live, as a member whose scripts have loaded would.
+      if (jsEnabled(testInfo)) await waitForHydration(ops);
       const windowList = ops.getByLabel(/^Window durations/);
       const before = await windowList.inputValue();
       expect(before).toBe("2 0.050\n15 0.075");

@@ -123,7 +123,16 @@ async function login(base: string, member: { email: string; password: string }):
   });
   const sid = res.headers.getSetCookie().find((c) => c.startsWith("sid="));
   if (res.status !== 200 || !sid) throw new Error(`login failed: ${res.status} ${await res.text()}`);
-  return sid.split(";")[0]!;
+  // A browser keeps the device cookie the site sets on a first page (risk signals); a client that
+  // never sends it back is given a new one on every page, and a page that sets a cookie is never
+  // kept (ADR 0009). The bench's member is a browser: it keeps the one its first page set.
+  const first = await fetch(`${base}/member/dashboard`, {
+    headers: { cookie: sid.split(";")[0]! },
+    redirect: "manual",
+  });
+  await first.arrayBuffer();
+  const device = first.headers.getSetCookie().find((c) => c.startsWith("device_id="));
+  return [sid, ...(device ? [device] : [])].map((c) => c.split(";")[0]!).join("; ");
 }
 
 interface Measured {

@@ -8,7 +8,6 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { solveChallenge, type Challenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
@@ -20,14 +19,13 @@ import { seedIfEmpty } from "../api/seed/seed";
 import { memberDailyEarnings } from "../api/db/schema";
 import { createMember } from "../api/accounts/accounts";
 import { PLATFORM, memberAccount } from "../api/ledger/ledger";
-import { launchOptions } from "../playwright.config";
+import { javaScriptWeight, printJavaScript } from "./login-javascript";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const CLIENT_DIR = path.join(ROOT, "build/client");
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const WARMUP_S = Number(process.env.BENCH_WARMUP ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
-const BUDGET_BYTES = 150 * 1024;
 /** production (default; the human check is on, so the script solves an ALTCHA challenge to log in) or development. */
 const MODE = process.env.BENCH_NODE_ENV === "development" ? "development" : "production";
 const SESSION_SECRET = "bench-session-secret-bench-session-secret-0000";
@@ -121,18 +119,21 @@ async function login(base: string, member: { email: string; password: string }):
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ obj }),
   });
-  const sid = res.headers.getSetCookie().find((c) => c.startsWith("sid="));
+  const sid = res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("sid="))
+    ?.split(";")[0];
   if (res.status !== 200 || !sid) throw new Error(`login failed: ${res.status} ${await res.text()}`);
   // A browser keeps the device cookie the site sets on a first page (risk signals); a client that
   // never sends it back is given a new one on every page, and a page that sets a cookie is never
   // kept (ADR 0009). The bench's member is a browser: it keeps the one its first page set.
-  const first = await fetch(`${base}/member/dashboard`, {
-    headers: { cookie: sid.split(";")[0]! },
-    redirect: "manual",
-  });
+  const first = await fetch(`${base}/member/dashboard`, { headers: { cookie: sid }, redirect: "manual" });
   await first.arrayBuffer();
-  const device = first.headers.getSetCookie().find((c) => c.startsWith("device_id="));
-  return [sid, ...(device ? [device] : [])].map((c) => c.split(";")[0]!).join("; ");
+  const device = first.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("device_id="))
+    ?.split(";")[0];
+  return device ? `${sid}; ${device}` : sid;
 }
 
 interface Measured {
@@ -194,72 +195,6 @@ function startBare(port: number, size: number) {
       res.end(body);
     }).listen(${port}, "127.0.0.1");`;
   return startChild(process.execPath, ["-e", code], { PATH: process.env.PATH });
-}
-
-interface ScriptLoad {
-  path: string;
-  /** When it arrived: before the page settled, or while the human check solved its challenge. */
-  phase: "page" | "human check";
-  /** What the server sent over the wire (headers excluded) and how it was encoded. */
-  wire: number;
-  encoding: string;
-}
-
-/**
- * Every script a real browser downloads for /login: the page's modules, the lazily imported
- * human-check widget and its worker, and the service worker. The check is then run as a member
- * would (focusing the form starts it), so what solving needs is counted too.
- */
-async function scriptsLoadedByLogin(base: string): Promise<ScriptLoad[]> {
-  const { chromium } = await import("@playwright/test");
-  const browser = await chromium.launch(launchOptions);
-  const loads = new Map<string, ScriptLoad>();
-  let phase: ScriptLoad["phase"] = "page";
-  try {
-    const context = await browser.newContext({ serviceWorkers: "allow" });
-    context.on("response", (response) => {
-      const url = new URL(response.url());
-      if (!url.pathname.endsWith(".js") || loads.has(url.pathname)) return;
-      const entry: ScriptLoad = { path: url.pathname, phase, wire: 0, encoding: "" };
-      loads.set(url.pathname, entry);
-      void response
-        .allHeaders()
-        .then((h) => (entry.encoding = h["content-encoding"] ?? "identity"))
-        .then(() => response.request().sizes())
-        .then((sizes) => (entry.wire = sizes.responseBodySize))
-        .catch(() => {});
-    });
-    const page = await context.newPage();
-    await page.goto(`${base}/login`, { waitUntil: "networkidle" });
-    // The service worker is registered once the page has loaded: wait for it (or 10 s), so its
-    // script is counted too.
-    await page.evaluate(() =>
-      Promise.race([navigator.serviceWorker?.ready, new Promise((r) => setTimeout(r, 10_000))]),
-    );
-    if (MODE === "production") {
-      await page.locator("altcha-widget").waitFor({ state: "attached", timeout: 30_000 });
-      await page.waitForLoadState("networkidle");
-      phase = "human check";
-      await page.locator('input[name="email_userName"]').focus();
-      // Solved when the widget puts its payload into the form.
-      await page.waitForFunction(
-        () => [...document.forms].some((f) => Boolean(new FormData(f).get("altcha"))),
-        undefined,
-        {
-          timeout: 60_000,
-        },
-      );
-      await page.waitForLoadState("networkidle");
-    }
-    await new Promise((r) => setTimeout(r, 500)); // let the size lookups above finish
-  } finally {
-    await browser.close();
-  }
-  return [...loads.values()];
-}
-
-function kb(bytes: number): string {
-  return `${(bytes / 1024).toFixed(1)} KB`;
 }
 
 interface HistoryMember {
@@ -457,7 +392,7 @@ async function main() {
       // The JavaScript weight below is measured against the PGlite site: stop it only after.
       const pgliteSite = site;
       site = undefined;
-      const jsRows = await javaScriptWeight(pgliteSite.base);
+      const jsRows = await javaScriptWeight(pgliteSite.base, CLIENT_DIR, MODE === "production");
       await stopChild(pgliteSite.server.child);
       pg = await withScratchPostgres(async (url) => {
         console.log("Seeding a scratch PostgreSQL database…");
@@ -474,7 +409,7 @@ async function main() {
       printJavaScript(jsRows);
     } else {
       printResults(all, front, pglite, pg);
-      printJavaScript(await javaScriptWeight(base));
+      printJavaScript(await javaScriptWeight(base, CLIENT_DIR, MODE === "production"));
     }
   } finally {
     if (bare) await stopChild(bare.child);
@@ -495,43 +430,6 @@ function printResults(all: Measured[], front: Measured[], pglite: Measured[], pg
   console.log(`(the dashboard views are kept pages after the first; "${RENDERED}" is every first view)`);
   if (all.some((r) => r.non2xx > 0 || r.errors > 0))
     console.log("WARNING: some requests failed; the figures above count only what was answered.");
-}
-
-type ScriptRow = ScriptLoad & { raw: number; gz: number; br: number };
-
-async function javaScriptWeight(base: string): Promise<ScriptRow[]> {
-  const loads = await scriptsLoadedByLogin(base);
-  return loads.map((l) => {
-    const content = readFileSync(path.join(CLIENT_DIR, l.path));
-    const gz = gzipSync(content, { level: 9 }).length;
-    const br = brotliCompressSync(content, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }).length;
-    // Chromium reports no size for workers' scripts: count what the server sends for them.
-    const wire = l.wire || (l.encoding === "br" ? br : l.encoding === "gzip" ? gz : content.length);
-    return { ...l, raw: content.length, gz, br, wire };
-  });
-}
-
-function printJavaScript(rows: ScriptRow[]) {
-  console.log(`\nJavaScript a browser downloads for /login (${rows.length} files):\n`);
-  console.log("| file | when | raw | gzip -9 | brotli 11 | sent (encoding) |");
-  console.log("|---|---|---:|---:|---:|---:|");
-  for (const r of rows)
-    console.log(
-      `| ${r.path} | ${r.phase} | ${kb(r.raw)} | ${kb(r.gz)} | ${kb(r.br)} | ${kb(r.wire)} (${r.encoding}) |`,
-    );
-  const sum = (k: "raw" | "gz" | "br" | "wire") => rows.reduce((acc, r) => acc + r[k], 0);
-  console.log(`| total | | ${kb(sum("raw"))} | ${kb(sum("gz"))} | ${kb(sum("br"))} | ${kb(sum("wire"))} |`);
-  console.log("");
-  for (const [label, k] of [
-    ["gzip -9", "gz"],
-    ["brotli 11", "br"],
-    ["as sent", "wire"],
-  ] as const)
-    console.log(
-      `budget 150 KB compressed (${label}): ${kb(sum(k))} → ${sum(k) <= BUDGET_BYTES ? "PASS" : "OVER"}`,
-    );
-  if (!rows.some((r) => /altcha/i.test(r.path)))
-    console.log("(the human-check widget was not downloaded: it was not counted)");
 }
 
 main().catch((e: unknown) => {

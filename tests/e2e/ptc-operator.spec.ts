@@ -66,7 +66,7 @@ test(
     await exclusively("ptc-pricing", async () => {
       await ops.goto("/admin/ads");
       // A textarea filled before React hydrates it is put back to its server value (React 18), so
-      // the test types once the page is live, as a member whose scripts have loaded would.
+      // the test types once the page is live, as an operator whose scripts have loaded would.
       if (jsEnabled(testInfo)) await waitForHydration(ops);
       const windowList = ops.getByLabel(/^Window durations/);
       const before = await windowList.inputValue();

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import compression from "compression";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createPageCache, pickEncoding } from "../../server/page-cache";
+import { createPageCache, cutAt, joinAt, pickEncoding } from "../../server/page-cache";
 
 /** A GET by node:http (fetch would decompress the body for us): the raw body and headers. */
 function rawGet(url: string, headers: Record<string, string>) {
@@ -241,5 +241,27 @@ describe("public page cache with the compression middleware", () => {
     expect(pickEncoding("br;q=0, gzip;q=0.5")).toBe("gzip");
     expect(pickEncoding("identity")).toBeNull();
     expect(pickEncoding(undefined)).toBeNull();
+  });
+});
+
+describe("a kept page's bytes, cut at its nonce and joined with another", () => {
+  const cases = [
+    ['<p>नमस्ते</p><script nonce="N0nce+/=">1</script>₹50', "N0nce+/="],
+    ["N0nce+/=at the start, at the end N0nce+/=", "N0nce+/="],
+    ["N0nce+/=N0nce+/=", "N0nce+/="],
+    ["no nonce at all — कोई नहीं", "N0nce+/="],
+    ["", "N0nce+/="],
+  ] as const;
+
+  it.each(cases)("%j: as String#split and Array#join would, byte for byte", (page, nonce) => {
+    const parts = cutAt(Buffer.from(page), Buffer.from(nonce));
+    expect(parts.map((p) => p.toString())).toEqual(page.split(nonce));
+    expect(joinAt(parts, Buffer.from("fresh/Nonce=")).toString()).toBe(
+      page.split(nonce).join("fresh/Nonce="),
+    );
+  });
+
+  it("leaves a page whole for an empty separator", () => {
+    expect(cutAt(Buffer.from("abc"), Buffer.alloc(0)).map(String)).toEqual(["abc"]);
   });
 });

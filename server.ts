@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import { Server as NetServer } from "node:net";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
+import { subscribe } from "node:diagnostics_channel";
 import express from "express";
 import compression from "compression";
 import expressStaticGzip from "express-static-gzip";
@@ -23,7 +24,7 @@ import { watchPublicPages } from "./api/content/changes";
 import { createMemberPageCache, type PageKeepingVote } from "./server/member-page-cache";
 import { clientAddress } from "./api/http";
 import { createDeviceCookie } from "./server/device-cookie";
-import { log } from "./shared/log.server";
+import { log, logRequest } from "./shared/log.server";
 import { metricsAuthorized, recordRequest, registry } from "./api/lib/metrics";
 import { readiness, registerNodeGauges } from "./api/observability";
 import { pageRouteLabeler } from "./server/route-label";
@@ -56,8 +57,11 @@ const apiListener = getRequestListener(api.fetch);
 const serveApi = config.ROLE !== "web";
 const serveWeb = config.ROLE !== "api";
 
-/** Each web request's id (logs, metrics, the API calls it makes), from the server below to its load context. */
-const requestIds = new WeakMap<IncomingMessage, string>();
+/**
+ * Each web request's id (logs, metrics, the API calls it makes), arrival and path as it arrived,
+ * from the server below to its load context and its request line.
+ */
+const webRequests = new WeakMap<IncomingMessage, { id: string; started: number; pathname: string }>();
 /** Each page's Content-Security-Policy nonce, from the header set below to the page's load context. */
 const nonces = new WeakMap<IncomingMessage, string>();
 /** A keepable member page's vote (server/member-page-cache.ts), from the cache to the page's loaders. */
@@ -126,7 +130,7 @@ if (serveWeb) {
         ...context,
         clientIp: req.ip ?? "unknown",
         cspNonce: nonces.get(req) ?? createNonce(),
-        pageRequestId: requestIds.get(req) ?? randomUUID(),
+        pageRequestId: webRequests.get(req)?.id ?? randomUUID(),
         pageKeeping: keepingVotes.get(req),
       }),
       mode: viteDev ? "development" : "production",
@@ -184,27 +188,30 @@ async function serveHealth(pathname: string, res: ServerResponse) {
   res.end(JSON.stringify({ success: r.ready, msg: r.checks }));
 }
 
-/** One line and one metric per page, asset or data request of the web tier, when its answer is sent. */
-function observeWeb(req: IncomingMessage, res: ServerResponse, reqId: string) {
-  const started = performance.now();
-  res.once("finish", () => {
-    const route = pageRoute((req.url ?? "/").split("?")[0] ?? "/");
-    const seconds = (performance.now() - started) / 1000;
-    recordRequest({ tier: "web", method: req.method ?? "GET", route, status: res.statusCode, seconds });
-    if (route !== "/assets/*")
-      log.info(
-        {
-          reqId,
-          tier: "web",
-          method: req.method,
-          route,
-          status: res.statusCode,
-          ms: Math.round(seconds * 10_000) / 10,
-        },
-        "request",
-      );
-  });
-}
+/**
+ * One metric per page, asset or data request of the web tier, and one line but for assets, when
+ * its answer is sent: read off Node's `http.server.response.finish` diagnostics channel, one
+ * subscriber for every answer instead of a `finish` listener and its closure on each.
+ */
+subscribe("http.server.response.finish", (message) => {
+  const { request: req, response: res } = message as { request: IncomingMessage; response: ServerResponse };
+  const observed = webRequests.get(req);
+  if (!observed) return; // the API's answers are observed by the API (api/app.ts)
+  // The path as it arrived: a mounted handler (the assets) rewrites `req.url` on the way.
+  const route = pageRoute(observed.pathname);
+  const seconds = (performance.now() - observed.started) / 1000;
+  const method = req.method ?? "GET";
+  recordRequest({ tier: "web", method, route, status: res.statusCode, seconds });
+  if (route !== "/assets/*")
+    logRequest({
+      reqId: observed.id,
+      tier: "web",
+      method,
+      route,
+      status: res.statusCode,
+      ms: Math.round(seconds * 10_000) / 10,
+    });
+});
 
 const server = createServer((req, res) => {
   // Draining: a request that came on a kept-alive connection is answered, and the connection
@@ -216,9 +223,8 @@ const server = createServer((req, res) => {
   if (serveApi && (isApiPath(pathname) || !serveWeb)) return void apiListener(req, res);
   if (pathname === "/healthz" || pathname === "/readyz") return void serveHealth(pathname, res);
   const reqId = randomUUID();
-  requestIds.set(req, reqId);
+  webRequests.set(req, { id: reqId, started: performance.now(), pathname });
   res.setHeader("X-Request-Id", reqId);
-  observeWeb(req, res, reqId);
   ensureDeviceCookie(req, res);
   const nonce = createNonce();
   nonces.set(req, nonce);

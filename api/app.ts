@@ -33,7 +33,7 @@ import { bettingGamesRoute } from "./games/http";
 import { GENERIC_FAILURE } from "../shared/messages";
 import { randomUUID } from "node:crypto";
 import { matchedRoutes } from "hono/route";
-import { log, validRequestId } from "../shared/log.server";
+import { log, logRequest, validRequestId } from "../shared/log.server";
 import { recordRequest } from "./lib/metrics";
 import { readiness } from "./observability";
 
@@ -114,18 +114,15 @@ export function createApi(
       seconds,
       errorCode: c.var.errorCode,
     });
-    log.info(
-      {
-        reqId,
-        tier: "api",
-        method: c.req.method,
-        route,
-        status: c.res.status,
-        ms: Math.round(seconds * 10_000) / 10,
-        ...(c.var.errorCode ? { errorCode: c.var.errorCode } : {}),
-      },
-      "request",
-    );
+    logRequest({
+      reqId,
+      tier: "api",
+      method: c.req.method,
+      route,
+      status: c.res.status,
+      ms: Math.round(seconds * 10_000) / 10,
+      errorCode: c.var.errorCode || undefined,
+    });
   });
   app.use("*", async (c, next) => {
     if (

@@ -40,7 +40,7 @@ export function pageRouteLabeler(routes: ServerBuild["routes"] | undefined) {
     }
     return segs.length <= pattern.length;
   };
-  return (pathname: string): string => {
+  const label = (pathname: string): string => {
     if (pathname.startsWith("/assets/")) return "/assets/*";
     if (pathname === "/socket.io" || pathname.startsWith("/socket.io/")) return "/socket.io/*";
     const data = pathname.endsWith(".data");
@@ -48,7 +48,21 @@ export function pageRouteLabeler(routes: ServerBuild["routes"] | undefined) {
     const segs = path.split("/").filter(Boolean);
     const hit = patterns.find((p) => matches(p, segs));
     if (!hit) return /\.[a-z0-9]+$/i.test(path) ? "(static)" : "(other)";
-    const label = `/${hit.join("/")}`;
-    return data ? `${label}.data` : label;
+    const pattern = `/${hit.join("/")}`;
+    return data ? `${pattern}.data` : pattern;
+  };
+  // Asked for every page: the paths seen last are answered from memory (a scanner's many paths
+  // only empty it now and then).
+  const known = new Map<string, string>();
+  return (pathname: string): string => {
+    let hit = known.get(pathname);
+    if (hit === undefined) {
+      if (known.size >= KNOWN_PATHS) known.clear();
+      known.set(pathname, (hit = label(pathname)));
+    }
+    return hit;
   };
 }
+
+/** How many paths' labels a labeler remembers. */
+const KNOWN_PATHS = 1_000;

@@ -144,6 +144,53 @@ export const log: Logger = pino(
   { write: (line: string) => write(line) },
 );
 
+/** What the one line per answered request holds (the web tier's pages and the API's answers). */
+export type RequestLine = {
+  reqId: string;
+  tier: "api" | "web";
+  method: string;
+  /** The route's pattern, never the path (it can carry a token or an e-mail address). */
+  route: string;
+  status: number;
+  ms: number;
+  errorCode?: string;
+};
+
+const INFO = pino.levels.values.info!;
+
+let isoAt = 0;
+let iso = "";
+/** The time as pino's isoTime writes it, made once a millisecond however many lines share it. */
+function isoNow(): string {
+  const now = Date.now();
+  if (now !== isoAt) {
+    isoAt = now;
+    iso = new Date(now).toISOString();
+  }
+  return iso;
+}
+const PID = `,"pid":${process.pid}`;
+
+/**
+ * The request line, at `info`: the same JSON object, key for key, as `log.info(fields, "request")`
+ * writes, built here without the logger's general path (the redaction pass, the serialisation of
+ * an object of unknown shape): 0.56 µs a line against pino's 2.6 µs, and it is written for every
+ * answer (bench/README.md). Its fields are known and hold no secret: an id we made or checked
+ * (validRequestId), a method, a route pattern, a status, a time and an error code from
+ * docs/api.md; strings still go through JSON.stringify, so a line is one valid JSON object
+ * whatever they hold.
+ */
+export function logRequest(line: RequestLine): void {
+  if (log.levelVal > INFO) return;
+  write(
+    `{"level":"info","time":"${isoNow()}"${PID},"reqId":${JSON.stringify(line.reqId)},` +
+      `"tier":"${line.tier}","method":${JSON.stringify(line.method)},"route":${JSON.stringify(line.route)},` +
+      `"status":${line.status},"ms":${line.ms}` +
+      (line.errorCode === undefined ? "" : `,"errorCode":${JSON.stringify(line.errorCode)}`) +
+      `,"msg":"request"}\n`,
+  );
+}
+
 /** Sends every line from now on to `sink` (a file, a test's array), at `level`; answers the undo. */
 export function sendLogsTo(sink: (line: string) => void, level: string = log.level): () => void {
   const before = { write, level: log.level };

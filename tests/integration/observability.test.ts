@@ -7,6 +7,7 @@ import { startTestApi, sessionCookie, type TestApi } from "../support/api";
 import { drivers } from "../support/db";
 import { addPayoutMethod, bindPayout, giveEarning, newMember, newOperator } from "../support/money";
 import { startServerProcess } from "../support/server-process";
+import { ensureBuild } from "../../bench/multinode/cluster";
 import { serveApi } from "../support/http";
 import { md5Wall, md5WallSignature } from "../support/walls";
 
@@ -236,6 +237,63 @@ describe("the server process: metrics behind a token, JSON lines, SIGTERM", () =
       expect(stdout.length).toBeGreaterThan(3);
       for (const line of stdout) expect(JSON.parse(line)).toHaveProperty("level");
       expect(server.output()).toContain('"msg":"stopped"');
+    } finally {
+      await server.stop("SIGKILL");
+    }
+  }, 120_000);
+
+  it("writes one line per page of the web tier with its X-Request-Id, route pattern and status; never a path's query, never an asset", async () => {
+    ensureBuild();
+    const server = await startServerProcess({ ROLE: "all", LOG_LEVEL: "info" }, { timeoutMs: 120_000 });
+    try {
+      const get = async (path: string) => {
+        const res = await fetch(`${server.origin}${path}`, { redirect: "manual" });
+        const body = await res.text();
+        return { id: res.headers.get("x-request-id"), status: res.status, body };
+      };
+      const first = await get("/login");
+      const query = await get("/login?email=someone.private%40example.com");
+      const kept = await get("/login");
+      const unknown = await get("/no/such/page");
+      const script = /"(\/assets\/[^"]+\.js)"/.exec(first.body)?.[1];
+      expect(script).toBeDefined();
+      const asset = await get(script!);
+      expect([first.status, query.status, kept.status, unknown.status, asset.status]).toEqual([
+        200, 200, 200, 404, 200,
+      ]);
+      await server.stop("SIGTERM");
+
+      const lines = server
+        .output()
+        .split("\n")
+        .filter((l) => l.startsWith("{"))
+        .map((l) => JSON.parse(l) as Record<string, unknown>)
+        .filter((l) => l.tier === "web");
+      const lineOf = (id: string | null) => lines.filter((l) => l.reqId === id);
+      for (const [answer, route, status] of [
+        [first, "/login", 200],
+        [query, "/login", 200],
+        [kept, "/login", 200],
+        [unknown, "/*", 404], // the site's own "page not found" route
+      ] as const) {
+        expect(answer.id).toMatch(/^[0-9a-f-]{36}$/);
+        expect(lineOf(answer.id)).toEqual([
+          {
+            level: "info",
+            time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+            pid: expect.any(Number),
+            reqId: answer.id,
+            tier: "web",
+            method: "GET",
+            route,
+            status,
+            ms: expect.any(Number),
+            msg: "request",
+          },
+        ]);
+      }
+      expect(lineOf(asset.id)).toEqual([]);
+      expect(server.output()).not.toContain("someone.private");
     } finally {
       await server.stop("SIGKILL");
     }

@@ -24,9 +24,9 @@ import { watchPublicPages } from "./api/content/changes";
 import { createMemberPageCache, type PageKeepingVote } from "./server/member-page-cache";
 import { clientAddress } from "./api/http";
 import { createDeviceCookie } from "./server/device-cookie";
-import { log, logRequest } from "./shared/log.server";
-import { metricsAuthorized, recordRequest, registry } from "./api/lib/metrics";
-import { readiness, registerNodeGauges } from "./api/observability";
+import { log } from "./shared/log.server";
+import { metricsAuthorized, registry } from "./api/lib/metrics";
+import { observeAnswer, readiness, registerNodeGauges } from "./api/observability";
 import { pageRouteLabeler } from "./server/route-label";
 
 /** Composes, in one process: the API (the spec's {host}), socket.io and the Remix web tier. ROLE picks a part. */
@@ -197,20 +197,15 @@ subscribe("http.server.response.finish", (message) => {
   const { request: req, response: res } = message as { request: IncomingMessage; response: ServerResponse };
   const observed = webRequests.get(req);
   if (!observed) return; // the API's answers are observed by the API (api/app.ts)
-  // The path as it arrived: a mounted handler (the assets) rewrites `req.url` on the way.
-  const route = pageRoute(observed.pathname);
-  const seconds = (performance.now() - observed.started) / 1000;
-  const method = req.method ?? "GET";
-  recordRequest({ tier: "web", method, route, status: res.statusCode, seconds });
-  if (route !== "/assets/*")
-    logRequest({
-      reqId: observed.id,
-      tier: "web",
-      method,
-      route,
-      status: res.statusCode,
-      ms: Math.round(seconds * 10_000) / 10,
-    });
+  observeAnswer({
+    reqId: observed.id,
+    tier: "web",
+    method: req.method ?? "GET",
+    // The path as it arrived: a mounted handler (the assets) rewrites `req.url` on the way.
+    route: pageRoute(observed.pathname),
+    status: res.statusCode,
+    seconds: (performance.now() - observed.started) / 1000,
+  });
 });
 
 const server = createServer((req, res) => {

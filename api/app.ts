@@ -33,9 +33,8 @@ import { bettingGamesRoute } from "./games/http";
 import { GENERIC_FAILURE } from "../shared/messages";
 import { randomUUID } from "node:crypto";
 import { matchedRoutes } from "hono/route";
-import { log, logRequest, validRequestId } from "../shared/log.server";
-import { recordRequest } from "./lib/metrics";
-import { readiness } from "./observability";
+import { log, validRequestId } from "../shared/log.server";
+import { observeAnswer, readiness } from "./observability";
 
 /** Path prefixes served by the API (the spec's {host}); everything else is the web tier's. */
 export const API_PREFIXES = [
@@ -106,21 +105,13 @@ export function createApi(
     // whose path stays out of the line and the labels.
     const route = matchedRoutes(c).findLast((r) => r.method !== "ALL")?.path ?? "(none)";
     const seconds = (performance.now() - started) / 1000;
-    recordRequest({
-      tier: "api",
-      method: c.req.method,
-      route,
-      status: c.res.status,
-      seconds,
-      errorCode: c.var.errorCode,
-    });
-    logRequest({
+    observeAnswer({
       reqId,
       tier: "api",
       method: c.req.method,
       route,
       status: c.res.status,
-      ms: Math.round(seconds * 10_000) / 10,
+      seconds,
       errorCode: c.var.errorCode || undefined,
     });
   });

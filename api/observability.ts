@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { Deps } from "./deps";
 import type { RealtimeServer } from "./realtime";
-import { scrapedGauge } from "./lib/metrics";
+import { recordRequest, scrapedGauge } from "./lib/metrics";
+import { logRequest } from "../shared/log.server";
 
 /**
  * What a node tells its operators beyond requests: readiness (GET /readyz) and the gauges read
@@ -16,6 +17,25 @@ function within<T>(ms: number, work: Promise<T>): Promise<T> {
     work,
     new Promise<T>((_, reject) => setTimeout(() => reject(new Error("timed out")), ms).unref()),
   ]);
+}
+
+/**
+ * One answered request, of either tier: its metrics (rate, latency, error code, business event)
+ * and its request line — but for the web tier's assets, counted and not logged.
+ */
+export function observeAnswer(a: {
+  reqId: string;
+  tier: "api" | "web";
+  method: string;
+  route: string;
+  status: number;
+  seconds: number;
+  errorCode?: string;
+}): void {
+  recordRequest(a);
+  if (a.route === "/assets/*") return;
+  const { seconds, ...line } = a;
+  logRequest({ ...line, ms: Math.round(seconds * 10_000) / 10 });
 }
 
 export interface Readiness {

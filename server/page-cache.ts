@@ -89,12 +89,7 @@ export function cutAt(bytes: Buffer, separator: Buffer): Buffer[] {
 
 /** `parts` joined with `separator` between them (Array#join, for bytes): one copy. */
 export function joinAt(parts: Buffer[], separator: Buffer): Buffer {
-  const pieces: Buffer[] = [];
-  parts.forEach((part, i) => {
-    if (i > 0) pieces.push(separator);
-    pieces.push(part);
-  });
-  return Buffer.concat(pieces);
+  return Buffer.concat(parts.flatMap((part, i) => (i === 0 ? [part] : [separator, part])));
 }
 
 /**

@@ -1,0 +1,2 @@
+-- Placeholder: filled by its feature's change.
+SELECT 1;

@@ -46,6 +46,16 @@ export function milliToRupeeString(milli: number): string {
   return formatRupees(milli, 3, false);
 }
 
+/**
+ * A product of amounts that can pass Number's exact integers (a gift code's amount × claim limit),
+ * as a rupee string with 3 decimals.
+ */
+export function bigMilliToRupeeString(milli: bigint): string {
+  const sign = milli < 0n ? "-" : "";
+  const abs = milli < 0n ? -milli : milli;
+  return `${sign}${abs / 1000n}.${(abs % 1000n).toString().padStart(3, "0")}`;
+}
+
 /** 5 % of an amount, rounded half up to the milli-rupee (exact for whole rupees). */
 export function percentOf(milli: number, basisPoints: number): number {
   return Math.floor((milli * basisPoints + 5000) / 10000);

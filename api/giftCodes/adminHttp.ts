@@ -1,8 +1,16 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { ok, readBody, requireMember, requireRole, type ApiEnv } from "../http";
-import { createGiftCode, GIFT_CODE_MAX_LENGTH, GIFT_CODE_MESSAGES, listGiftCodes } from "./giftCodes";
+import { ApiError, ok, readBody, requireMember, requireRole, type ApiEnv } from "../http";
+import {
+  createGiftCode,
+  disableGiftCode,
+  GIFT_CODE_MAX_LENGTH,
+  GIFT_CODE_MESSAGES,
+  listGiftCodes,
+} from "./giftCodes";
 import { rupeeAmountField } from "../operators/fields";
+import { LIMIT_RAISE_DELAY_HOURS, changeMoneyLimit, moneyLimit, scheduledRaise } from "../site/limits";
+import { milliToRupeeString, parseRupeeInput } from "../../shared/money";
 import type { GiftCodeList } from "../../shared/contracts/giftCodes";
 
 const GiftCodeSchema = z
@@ -27,24 +35,77 @@ const GiftCodeSchema = z
   })
   .strict();
 
-/** The operator side of gift codes, under /adminRoute: the list and a new code. */
+const SettingsSchema = z
+  .object({
+    threshold: z.unknown().transform((v, ctx) => {
+      const milli = parseRupeeInput(v);
+      if (milli === null) {
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          message: "threshold must be a number of rupees (0 or more) with up to 3 decimals.",
+        });
+        return z.NEVER;
+      }
+      return milli;
+    }),
+  })
+  .strict();
+
+const Empty = z.object({}).strict();
+
+/**
+ * The operator side of gift codes, under /adminRoute (owner): the list with each code's total
+ * value and state, a new code (a large one waits out the money-limit delay), disabling a code,
+ * and the gift-code threshold.
+ */
 export function adminGiftCodesRoute(): Hono<ApiEnv> {
   const r = new Hono<ApiEnv>();
 
-  r.get("/giftCodes", requireMember, requireRole("owner"), async (c) =>
-    ok(c, { records: await listGiftCodes(c.var.deps.db) } satisfies GiftCodeList),
-  );
+  r.get("/giftCodes", requireMember, requireRole("owner"), async (c) => {
+    const { db } = c.var.deps;
+    const raise = await scheduledRaise(db, "gift_code_four_eyes_above");
+    return ok(c, {
+      records: await listGiftCodes(db),
+      threshold: milliToRupeeString(await moneyLimit(db, "gift_code_four_eyes_above")),
+      scheduled: raise
+        ? {
+            id: raise.id,
+            value: milliToRupeeString(raise.value),
+            effective_at: raise.effectiveAt.toISOString(),
+          }
+        : null,
+      delay_hours: LIMIT_RAISE_DELAY_HOURS,
+    } satisfies GiftCodeList);
+  });
 
   r.post("/giftCodes", requireMember, requireRole("owner"), async (c) => {
     const body = await readBody(c, GiftCodeSchema);
-    await createGiftCode(c.var.deps.db, {
+    const made = await createGiftCode(c.var.deps.db, {
       actorUserId: c.var.member.id,
       code: body.code,
       amount: body.amount,
       claimLimit: body.claim_limit,
       expiresAt: body.expires_at,
     });
-    return ok(c, GIFT_CODE_MESSAGES.created);
+    return ok(c, made.message);
+  });
+
+  r.patch("/giftCodes/settings", requireMember, requireRole("owner"), async (c) => {
+    const body = await readBody(c, SettingsSchema);
+    const changed = await changeMoneyLimit(c.var.deps.db, {
+      actorUserId: c.var.member.id,
+      key: "gift_code_four_eyes_above",
+      value: body.threshold,
+      action: "settings.gift_code_four_eyes_above",
+    });
+    return ok(c, changed.scheduled ? changed.message : "Gift-code threshold saved.");
+  });
+
+  r.post("/giftCodes/:id/disable", requireMember, requireRole("owner"), async (c) => {
+    const raw = c.req.param("id");
+    if (!/^[0-9]{1,9}$/.test(raw)) throw new ApiError(404, GIFT_CODE_MESSAGES.notFound);
+    await readBody(c, Empty);
+    return ok(c, await disableGiftCode(c.var.deps.db, { id: Number(raw), actorUserId: c.var.member.id }));
   });
 
   return r;

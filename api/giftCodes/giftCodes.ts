@@ -1,11 +1,13 @@
-import { and, desc, eq, gt, lt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lt, lte, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { giftCodeClaims, giftCodes } from "../db/schema";
+import { giftCodeClaims, giftCodes, limitChanges } from "../db/schema";
 import { DomainError } from "../lib/errors";
-import { formatRupees, milliToRupeeString } from "../../shared/money";
+import { bigMilliToRupeeString, formatRupees, milliToRupeeString } from "../../shared/money";
 import { recordAudit } from "../site/audit";
 import { PLATFORM, memberAccount, post } from "../ledger/ledger";
 import { PAGE_SIZE, offsetOf, pageOf } from "../../shared/pagination";
+import { moneyLimit, scheduleGiftCode } from "../site/limits";
+import type { GiftCodeRecord, GiftCodeState } from "../../shared/contracts/giftCodes";
 
 export const GIFT_CODE_MESSAGES = {
   blank: "Please enter a gift code.",
@@ -15,7 +17,12 @@ export const GIFT_CODE_MESSAGES = {
   alreadyClaimed: "You have already claimed this gift code.",
   claimed: (amount: number) => `Gift code claimed! ${formatRupees(amount)} has been added to your balance.`,
   created: "Gift code created.",
+  scheduled: (when: string) =>
+    `Gift code created. Its total value is above the gift-code threshold: members can claim it from ${when}, unless an owner cancels it on the overview first.`,
   duplicate: "A gift code with this name already exists.",
+  disabled: "Gift code disabled: no further claims. Claims already made stay.",
+  alreadyDisabled: "This gift code is already disabled.",
+  notFound: "Gift code not found.",
 } as const;
 
 export const GIFT_CODE_MAX_LENGTH = 40;
@@ -52,14 +59,21 @@ export async function claimGiftCode(db: Db, userId: string, raw: string): Promis
           eq(giftCodes.id, gift.id),
           lt(giftCodes.claimedCount, giftCodes.claimLimit),
           gt(giftCodes.expiresAt, sql`now()`),
+          // Disabled by an operator, or a large code still waiting out its delay: not claimable.
+          isNull(giftCodes.disabledAt),
+          lte(giftCodes.activeFrom, sql`now()`),
         ),
       )
       .returning({ amount: giftCodes.amount });
     if (!slot) {
       const [now] = await tx
-        .select({ expired: sql<boolean>`${giftCodes.expiresAt} <= now()` })
+        .select({
+          expired: sql<boolean>`${giftCodes.expiresAt} <= now()`,
+          closed: sql<boolean>`${giftCodes.disabledAt} is not null or ${giftCodes.activeFrom} > now()`,
+        })
         .from(giftCodes)
         .where(eq(giftCodes.id, gift.id));
+      if (now?.closed) throw new DomainError("not_found", GIFT_CODE_MESSAGES.unknown);
       throw now?.expired
         ? new DomainError("gift_code_expired", GIFT_CODE_MESSAGES.expired)
         : new DomainError("gift_code_exhausted", GIFT_CODE_MESSAGES.exhausted);
@@ -112,12 +126,23 @@ export async function claimHistory(db: Db, userId: string, requestedPage = 1) {
   };
 }
 
+/** A code's total value (amount × claim limit), exact: it can exceed a double's integers. */
+export const totalValueOf = (amount: number, claimLimit: number): bigint =>
+  BigInt(amount) * BigInt(claimLimit);
+
+/**
+ * An owner's new code, audited with its total value. A code whose total value is above the
+ * gift-code threshold (an owner setting; a raise of it waits too) opens for claims only after the
+ * money-limit delay, during which any owner can cancel it (ADR 0030).
+ */
 export async function createGiftCode(
   db: Db,
   input: { actorUserId: string; code: string; amount: number; claimLimit: number; expiresAt: Date },
-): Promise<{ id: number }> {
+): Promise<{ id: number; message: string }> {
   const code = normalizeGiftCode(input.code);
+  const total = totalValueOf(input.amount, input.claimLimit);
   return db.transaction(async (tx) => {
+    const threshold = await moneyLimit(tx, "gift_code_four_eyes_above");
     const [row] = await tx
       .insert(giftCodes)
       .values({
@@ -130,6 +155,20 @@ export async function createGiftCode(
       .onConflictDoNothing({ target: giftCodes.code })
       .returning();
     if (!row) throw new DomainError("duplicate", GIFT_CODE_MESSAGES.duplicate);
+    let activeFrom: Date | null = null;
+    if (total > BigInt(threshold)) {
+      activeFrom = await scheduleGiftCode(tx, {
+        actorUserId: input.actorUserId,
+        giftCodeId: row.id,
+        summary: {
+          code,
+          amount: milliToRupeeString(row.amount),
+          claim_limit: row.claimLimit,
+          total_value: bigMilliToRupeeString(total),
+        },
+      });
+      await tx.update(giftCodes).set({ activeFrom }).where(eq(giftCodes.id, row.id));
+    }
     await recordAudit(tx, {
       actorUserId: input.actorUserId,
       action: "gift_code.create",
@@ -139,25 +178,79 @@ export async function createGiftCode(
         code,
         amount: milliToRupeeString(row.amount),
         claim_limit: row.claimLimit,
+        total_value: bigMilliToRupeeString(total),
         expires_at: row.expiresAt.toISOString(),
+        active_from: (activeFrom ?? row.activeFrom).toISOString(),
       },
     });
-    return { id: row.id };
+    return {
+      id: row.id,
+      message: activeFrom
+        ? GIFT_CODE_MESSAGES.scheduled(activeFrom.toISOString())
+        : GIFT_CODE_MESSAGES.created,
+    };
   });
 }
 
-export async function listGiftCodes(db: Db, limit = 200) {
+/**
+ * An operator disables a code: no further claims (the claim's conditional update checks it, so a
+ * claim racing the disable either committed before it or is refused); claims made stay. A code
+ * still waiting out its delay is cancelled with it.
+ */
+export async function disableGiftCode(db: Db, input: { id: number; actorUserId: string }): Promise<string> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(giftCodes).where(eq(giftCodes.id, input.id)).for("update");
+    if (!before) throw new DomainError("not_found", GIFT_CODE_MESSAGES.notFound);
+    if (before.disabledAt) throw new DomainError("already_settled", GIFT_CODE_MESSAGES.alreadyDisabled);
+    const [after] = await tx
+      .update(giftCodes)
+      .set({ disabledAt: sql`now()`, disabledBy: input.actorUserId })
+      .where(eq(giftCodes.id, input.id))
+      .returning();
+    await tx
+      .update(limitChanges)
+      .set({ status: "cancelled", decidedBy: input.actorUserId, decidedAt: sql`now()` })
+      .where(and(eq(limitChanges.subject, `gift_code:${input.id}`), eq(limitChanges.status, "scheduled")));
+    await recordAudit(tx, {
+      actorUserId: input.actorUserId,
+      action: "gift_code.disable",
+      target: `gift_code:${input.id}`,
+      before: { code: before.code, claimed_count: before.claimedCount, disabled_at: null },
+      after: {
+        code: after!.code,
+        claimed_count: after!.claimedCount,
+        disabled_at: after!.disabledAt?.toISOString(),
+      },
+    });
+    return GIFT_CODE_MESSAGES.disabled;
+  });
+}
+
+function stateOf(r: typeof giftCodes.$inferSelect, now: Date): GiftCodeState {
+  if (r.disabledAt) return "disabled";
+  if (r.expiresAt <= now) return "expired";
+  if (r.activeFrom > now) return "scheduled";
+  if (r.claimedCount >= r.claimLimit) return "exhausted";
+  return "active";
+}
+
+export async function listGiftCodes(db: Db, limit = 200): Promise<GiftCodeRecord[]> {
   const rows = await db
     .select()
     .from(giftCodes)
     .orderBy(desc(giftCodes.createdAt), desc(giftCodes.id))
     .limit(limit);
+  const now = new Date();
   return rows.map((r) => ({
     id: r.id,
     code: r.code,
     amount: milliToRupeeString(r.amount),
     claim_limit: r.claimLimit,
     claimed_count: r.claimedCount,
+    total_value: bigMilliToRupeeString(totalValueOf(r.amount, r.claimLimit)),
+    state: stateOf(r, now),
+    active_from: r.activeFrom.toISOString(),
+    disabled_at: r.disabledAt ? r.disabledAt.toISOString() : null,
     expires_at: r.expiresAt.toISOString(),
     created_at: r.createdAt.toISOString(),
   }));

@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../db/client";
 import { balanceAdjustments, users } from "../db/schema";
@@ -13,7 +13,9 @@ import {
   post,
 } from "../ledger/ledger";
 import { recordAudit } from "../site/audit";
-import { getSetting } from "../site/settings";
+import { moneyLimit, scheduledRaise } from "../site/limits";
+import type { ScheduledRaise } from "../../shared/contracts/limits";
+import { istDayStart } from "../ledger/earningKinds";
 import { formatRupees, milliToRupeeString } from "../../shared/money";
 import { PAGE_SIZE, offsetOf, pageOf } from "../../shared/pagination";
 import type {
@@ -63,6 +65,8 @@ export interface NewAdjustment {
   amount: number;
   reason: string;
   requestKey: string;
+  /** The request's time (the day its total counts in); the server's clock unless given. */
+  now?: Date;
 }
 
 type Row = typeof balanceAdjustments.$inferSelect;
@@ -124,9 +128,28 @@ const sameRequest = (row: Row, input: NewAdjustment) =>
   row.reason === input.reason &&
   row.requestedBy === input.actorUserId;
 
+/** The approval threshold in force (a raise waits out the money-limit delay: api/site/limits.ts). */
 export async function adjustmentThreshold(db: Db | Tx): Promise<number> {
-  const v = Number(await getSetting(db, ADJUSTMENT_THRESHOLD_KEY));
-  return Number.isSafeInteger(v) && v >= 0 ? v : 0;
+  return moneyLimit(db, ADJUSTMENT_THRESHOLD_KEY);
+}
+
+/**
+ * What the member's adjustments of today (India time) add up to, credits and debits alike,
+ * posted or waiting: the threshold counts them all, so splitting one large adjustment into many
+ * small ones does not get past a second operator (issue 42).
+ */
+async function adjustedToday(tx: Tx, userId: string, now: Date): Promise<number> {
+  const [row] = await tx
+    .select({ total: sql<string>`coalesce(sum(${balanceAdjustments.amount}), 0)` })
+    .from(balanceAdjustments)
+    .where(
+      and(
+        eq(balanceAdjustments.userId, userId),
+        inArray(balanceAdjustments.status, ["posted", "pending"]),
+        gte(balanceAdjustments.createdAt, istDayStart(now)),
+      ),
+    );
+  return Number(row?.total ?? 0);
 }
 
 /**
@@ -136,10 +159,17 @@ export async function adjustmentThreshold(db: Db | Tx): Promise<number> {
 export async function requestAdjustment(db: Db, input: NewAdjustment): Promise<AdjustmentOutcome> {
   if (input.userId === input.actorUserId) throw new DomainError("forbidden", ADJUSTMENT_MESSAGES.ownBalance);
   const { id, duplicate } = await db.transaction(async (tx) => {
-    const [member] = await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId));
+    // The member's row is locked: adjustments of one member are counted one after another, so
+    // ten requests sent at once cannot each see the day's total without the others.
+    const [member] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.id, input.userId))
+      .for("no key update");
     if (!member) throw new DomainError("not_found", ADJUSTMENT_MESSAGES.memberNotFound);
     const threshold = await adjustmentThreshold(tx);
-    const immediate = input.amount <= threshold;
+    const immediate =
+      (await adjustedToday(tx, input.userId, input.now ?? new Date())) + input.amount <= threshold;
     const [row] = await tx
       .insert(balanceAdjustments)
       .values({
@@ -308,7 +338,16 @@ export async function listAdjustments(
     records: rows.map((r) => recordOf(r, input.viewerId)),
     pagination,
     threshold: milliToRupeeString(await adjustmentThreshold(db)),
+    scheduled: await scheduledThreshold(db),
   };
+}
+
+/** A raise of the threshold waiting out its delay, for the forms that show it. */
+export async function scheduledThreshold(db: Db): Promise<ScheduledRaise | null> {
+  const raise = await scheduledRaise(db, ADJUSTMENT_THRESHOLD_KEY);
+  return raise
+    ? { id: raise.id, value: milliToRupeeString(raise.value), effective_at: raise.effectiveAt.toISOString() }
+    : null;
 }
 
 /** A member's adjust page: who, their balances, and their adjustments (newest first). */

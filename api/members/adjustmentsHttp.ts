@@ -4,7 +4,7 @@ import { ApiError, ok, pageQuery, readBody, requireMember, requireRole, type Api
 import { rupeeAmountField } from "../operators/fields";
 import { parseRupeeInput } from "../../shared/money";
 import { milliToRupeeString } from "../../shared/money";
-import { updateSettingAudited } from "../site/settings";
+import { changeMoneyLimit } from "../site/limits";
 import {
   ADJUSTMENT_MESSAGES,
   ADJUSTMENT_THRESHOLD_KEY,
@@ -13,6 +13,7 @@ import {
   listAdjustments,
   memberAdjustments,
   requestAdjustment,
+  scheduledThreshold,
 } from "./adjustments";
 import type {
   AdjustmentList,
@@ -101,21 +102,22 @@ export function adminAdjustmentsRoute(): Hono<ApiEnv> {
     return ok(c, list satisfies AdjustmentList);
   });
 
-  r.get("/adjustments/settings", requireMember, requireRole("owner"), async (c) =>
-    ok(c, {
+  r.get("/adjustments/settings", requireMember, requireRole("owner"), async (c) => {
+    return ok(c, {
       threshold: milliToRupeeString(await adjustmentThreshold(c.var.deps.db)),
-    } satisfies AdjustmentSettings),
-  );
+      scheduled: await scheduledThreshold(c.var.deps.db),
+    } satisfies AdjustmentSettings);
+  });
 
   r.patch("/adjustments/settings", requireMember, requireRole("owner"), async (c) => {
     const body = await readBody(c, SettingsSchema);
-    await updateSettingAudited(c.var.deps.db, {
+    const changed = await changeMoneyLimit(c.var.deps.db, {
       actorUserId: c.var.member.id,
       key: ADJUSTMENT_THRESHOLD_KEY,
       value: body.threshold,
       action: "settings.adjustment_approval_threshold",
     });
-    return ok(c, "Approval threshold saved.");
+    return ok(c, changed.scheduled ? changed.message : "Approval threshold saved.");
   });
 
   r.post("/adjustments/:id/approve", requireMember, requireRole("owner"), async (c) => {
@@ -163,6 +165,7 @@ export function adminAdjustmentsRoute(): Hono<ApiEnv> {
       amount: body.amount,
       reason: body.reason,
       requestKey: body.requestKey,
+      now: c.var.deps.clock(),
     });
     return ok(c, outcome satisfies AdjustmentOutcome);
   });

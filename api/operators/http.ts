@@ -16,6 +16,7 @@ import { adminPayoutsRoute } from "../payouts/adminHttp";
 import { adminMembersRoute } from "../members/adminHttp";
 import { adminMemberActionsRoute } from "../members/actionsHttp";
 import { adminAdjustmentsRoute } from "../members/adjustmentsHttp";
+import { adminLimitsRoute } from "../site/limitsHttp";
 import { adminContentRoute } from "../content/adminHttp";
 import { adminSupportRoute } from "../support/adminHttp";
 import { adminOverviewRoute } from "../overview/adminHttp";
@@ -73,6 +74,7 @@ export function adminRoute(): Hono<ApiEnv> {
   r.route("/", adminRiskRoute());
   r.route("/", adminMemberActionsRoute());
   r.route("/", adminAdjustmentsRoute());
+  r.route("/", adminLimitsRoute());
   r.route("/", adminContentRoute());
   r.route("/", adminSupportRoute());
   r.route("/", adminOverviewRoute());

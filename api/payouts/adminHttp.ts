@@ -3,7 +3,7 @@ import { z } from "zod";
 import { ApiError, ok, pageQuery, readBody, requireMember, requireRole, type ApiEnv } from "../http";
 import { rupeesToMilli } from "../../shared/money";
 import { WITHDRAW_MESSAGES, wholeRupeesOrZero } from "../withdrawals/withdrawals";
-import { updateSettingAudited } from "../site/settings";
+import { changeMoneyLimit } from "../site/limits";
 import type {
   BankFileList,
   BankResultOutcome,
@@ -82,13 +82,13 @@ export function adminPayoutsRoute(): Hono<ApiEnv> {
 
   r.patch("/payouts/policy", requireMember, requireRole("owner"), async (c) => {
     const body = await readBody(c, PolicySchema);
-    await updateSettingAudited(c.var.deps.db, {
+    const changed = await changeMoneyLimit(c.var.deps.db, {
       actorUserId: c.var.member.id,
       key: "payout_policy",
       value: { daily_limit: body.daily_limit, four_eyes_above: body.four_eyes_above },
       action: "payouts.policy",
     });
-    return ok(c, "Payout policy saved.");
+    return ok(c, changed.scheduled ? changed.message : "Payout policy saved.");
   });
 
   r.post("/withdrawals/approve", requireMember, requireRole("payouts"), async (c) => {

@@ -6,6 +6,7 @@ import { istDay, istDayStart } from "../ledger/earningKinds";
 import { milliToRupeeString } from "../../shared/money";
 import type { PayoutOverview } from "../../shared/contracts/payouts";
 import { payoutPolicy } from "./policy";
+import { scheduledRaise } from "../site/limits";
 
 /**
  * Money sent, in flight and failed (the payouts page and the overview): one pass over the
@@ -35,6 +36,7 @@ export async function payoutOverview(
     .from(payoutDays)
     .where(eq(payoutDays.day, istDay(now)));
   const policy = await payoutPolicy(db);
+  const raise = await scheduledRaise(db, "payout_policy");
   const rupees = (v: unknown) => milliToRupeeString(Number(v ?? 0));
   return {
     mode: providerConfigured ? "razorpayx" : "manual",
@@ -49,5 +51,13 @@ export async function payoutOverview(
       daily_limit: rupees(policy.dailyLimit),
     },
     policy: { daily_limit: rupees(policy.dailyLimit), four_eyes_above: rupees(policy.fourEyesAbove) },
+    scheduled: raise
+      ? {
+          id: raise.id,
+          daily_limit: rupees(raise.value.daily_limit),
+          four_eyes_above: rupees(raise.value.four_eyes_above),
+          effective_at: raise.effectiveAt.toISOString(),
+        }
+      : null,
   };
 }

@@ -74,6 +74,11 @@ export const SETTING_DEFAULTS = {
    * above which two different operators must approve before money leaves.
    */
   payout_policy: { daily_limit: 100_000_000, four_eyes_above: 5_000_000 },
+  /**
+   * Gift codes (issue 42), milli-rupees: a code whose total value (amount × claim limit) is above
+   * this opens for claims only after the money-limit delay, during which any owner can cancel it.
+   */
+  gift_code_four_eyes_above: 10_000_000,
 } as const;
 
 export type SettingKey = keyof typeof SETTING_DEFAULTS;

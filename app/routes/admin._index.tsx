@@ -1,7 +1,7 @@
-import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Figure } from "~/components/admin/figure";
-import { operatorRead } from "~/utils/admin.server";
+import { operatorChange, operatorRead } from "~/utils/admin.server";
 import { sectionsFor } from "~/utils/operator-sections";
 import { BarChart, LineChart, type ChartSeries } from "~/components/charts/charts";
 import { PayoutFigures } from "~/components/admin/payout-parts";
@@ -15,6 +15,7 @@ import {
   type OverviewRange,
 } from "../../shared/contracts/overview";
 import type { PayoutOverview } from "../../shared/contracts/payouts";
+import type { LimitChangeList } from "../../shared/contracts/limits";
 
 export const meta: MetaFunction = () => [{ title: "Overview · Operator Console" }];
 
@@ -35,11 +36,67 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   const asked = new URL(request.url).searchParams.get("range");
   const range: OverviewRange = OVERVIEW_RANGES.find((r) => r === asked) ?? "7";
-  const [overview, payouts] = await Promise.all([
+  const [overview, payouts, raises] = await Promise.all([
     operatorRead(request, context, "/adminRoute/overview", { range }),
     operatorRead(request, context, "/adminRoute/payouts"),
+    operatorRead(request, context, "/adminRoute/limitChanges", { status: "scheduled" }),
   ]);
-  return { kind: "overview" as const, overview, payouts };
+  return { kind: "overview" as const, overview, payouts, raises };
+}
+
+/** Cancelling a scheduled raise of a money limit (any owner; the forms beside each limit post here too). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const id = String(form.get("id") ?? "");
+  if (form.get("intent") !== "cancel-limit" || !/^[A-Za-z0-9_-]{1,64}$/.test(id))
+    return new Response("Unknown action.", { status: 400 });
+  return operatorChange(
+    request,
+    context,
+    `/adminRoute/limitChanges/${id}/cancel`,
+    { method: "POST", json: {} },
+    "/admin",
+  );
+}
+
+/**
+ * Raises of money limits (and large gift codes) waiting out their delay: every owner sees them
+ * here and can cancel one before it takes effect (issue 42, ADR 0030).
+ */
+function ScheduledRaises({ raises }: { raises: LimitChangeList }) {
+  return (
+    <section className="card" aria-labelledby="raises-heading" data-testid="scheduled-raises">
+      <h2 id="raises-heading" className="text-lg font-semibold">
+        Money limits waiting to take effect
+      </h2>
+      {raises.records.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600">
+          None. A raised money limit or a large gift code takes effect {raises.delay_hours} hours after it is
+          asked for, and shows here until then.
+        </p>
+      ) : (
+        <ul className="mt-3 space-y-3">
+          {raises.records.map((r) => (
+            <li key={r.id} className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm">
+              <p className="font-semibold">{r.name}</p>
+              <p>{r.before === "—" ? r.after : `${r.before} → ${r.after}`}</p>
+              <p className="text-slate-600">
+                Asked by {r.requested_by} at {formatTime(r.requested_at)}; takes effect at{" "}
+                {formatTime(r.effective_at)} unless cancelled.
+              </p>
+              <Form method="post" className="mt-2">
+                <input type="hidden" name="intent" value="cancel-limit" />
+                <input type="hidden" name="id" value={r.id} />
+                <button type="submit" className="btn-secondary" aria-label={`Cancel: ${r.name}, ${r.after}`}>
+                  Cancel
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
 }
 
 const RANGE_LABELS: Record<OverviewRange, string> = { today: "Today", "7": "7 days", "30": "30 days" };
@@ -136,7 +193,15 @@ function PayoutsCard({ p }: { p: PayoutOverview }) {
   );
 }
 
-function Overview({ o, payouts }: { o: OverviewData; payouts: PayoutOverview }) {
+function Overview({
+  o,
+  payouts,
+  raises,
+}: {
+  o: OverviewData;
+  payouts: PayoutOverview;
+  raises: LimitChangeList;
+}) {
   const days = o.days.map((d) => d.day);
   const t = o.totals;
   const earned = EARNING_CHANNELS.reduce((s, c) => s + parseRupees(t.earnings[c]), 0);
@@ -178,6 +243,8 @@ function Overview({ o, payouts }: { o: OverviewData; payouts: PayoutOverview }) 
         {o.range === "today" ? "Today" : `The last ${o.range} days`} (India time), as of {formatTime(o.as_of)}
         .
       </p>
+
+      <ScheduledRaises raises={raises} />
 
       <dl className="grid grid-cols-2 gap-3 md:grid-cols-4" data-testid="overview-figures">
         <Figure label="Sign-ups" value={count(t.signups)} />
@@ -392,7 +459,7 @@ function LiabilityRow({ label, value, strong }: { label: string; value: string; 
 export default function AdminIndex() {
   const data = useLoaderData<typeof loader>();
   return data.kind === "overview" ? (
-    <Overview o={data.overview} payouts={data.payouts} />
+    <Overview o={data.overview} payouts={data.payouts} raises={data.raises} />
   ) : (
     <Sections sections={data.sections} />
   );

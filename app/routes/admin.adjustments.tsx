@@ -5,6 +5,7 @@ import { operatorChange, operatorRead } from "~/utils/admin.server";
 import { pageParam } from "~/utils/pagination";
 import { Pagination } from "~/components/pagination";
 import { SubmitButton, useIsPending } from "~/components/forms";
+import { ScheduledRaiseNote } from "~/components/admin/scheduled-raise";
 import { formatTime } from "../../shared/time";
 import { rupees } from "../../shared/money";
 import { RUPEE_INPUT_PATTERN } from "../../shared/moneyInput";
@@ -299,8 +300,13 @@ export default function AdminAdjustments() {
           Approval threshold
         </h2>
         <p className="mt-1 text-sm text-slate-600">
-          Adjustments up to {rupees(d.threshold)} are posted at once; larger ones wait for a second operator.
+          A member&apos;s adjustments of the day (India time) up to {rupees(d.threshold)} in all are posted at
+          once; past it they wait for a second operator. Raising the threshold takes effect after a day.
         </p>
+        <ScheduledRaiseNote
+          what="approval threshold"
+          raise={d.scheduled ? { ...d.scheduled, value: rupees(d.scheduled.value) } : null}
+        />
         <Form method="post" className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-end">
           <input type="hidden" name="intent" value="threshold" />
           <div className="flex-1">

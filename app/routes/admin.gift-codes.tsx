@@ -4,11 +4,20 @@ import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { operatorChange, operatorRead } from "~/utils/admin.server";
+import { ScheduledRaiseNote } from "~/components/admin/scheduled-raise";
 import { Field, SubmitButton, useIsPending, useAppForm } from "~/components/forms";
 import { formatTime } from "../../shared/time";
-import { rupees } from "../../shared/money";
+import { bigMilliToRupeeString, parseRupeeInput, parseRupees, rupees } from "../../shared/money";
+import { RUPEE_INPUT_PATTERN } from "../../shared/moneyInput";
+import type { GiftCodeRecord, GiftCodeState } from "../../shared/contracts/giftCodes";
 import { rupeeText } from "../../shared/moneyInput";
 
+/**
+ * Gift codes (owner): a new code goes through a confirm step that shows what it can cost at most
+ * (amount × claim limit); a code whose total value is above the gift-code threshold opens for
+ * claims only after the money-limit delay, during which any owner can cancel it on the overview
+ * (issue 42, ADR 0030). A code can be disabled (no further claims; claims made stay).
+ */
 export const meta: MetaFunction = () => [{ title: "Gift Codes · Operator Console" }];
 
 /** The operator types the expiry in Indian time (datetime-local has no zone of its own). */
@@ -42,15 +51,64 @@ const GiftCodeSchema = z.object({
 });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const d = await operatorRead(request, context, "/adminRoute/giftCodes");
-  const now = Date.now();
-  return { records: d.records.map((g) => ({ ...g, expired: new Date(g.expires_at).getTime() <= now })) };
+  return operatorRead(request, context, "/adminRoute/giftCodes");
 }
 
+type Confirm =
+  | { kind: "create"; code: string; amount: string; claim_limit: number; expires_at: string; total: string }
+  | { kind: "disable"; id: number; code: string };
+
+const DisableSchema = z.object({ id: z.coerce.number().int().min(1), code: z.string().max(64) });
+
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: GiftCodeSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "create");
+  if (intent === "threshold") {
+    const threshold = String(form.get("threshold") ?? "").trim();
+    if (parseRupeeInput(threshold) === null)
+      return data(
+        { result: null, confirm: null, error: "Threshold in rupees, up to 3 decimals." },
+        { status: 400 },
+      );
+    return operatorChange(
+      request,
+      context,
+      "/adminRoute/giftCodes/settings",
+      { method: "PATCH", json: { threshold } },
+      "/admin/gift-codes",
+    );
+  }
+  if (intent === "disable" || intent === "confirm-disable") {
+    const parsed = DisableSchema.safeParse(Object.fromEntries(form));
+    if (!parsed.success)
+      return data({ result: null, confirm: null, error: "Unknown gift code." }, { status: 400 });
+    // First press: the server-rendered confirm step (the same without JavaScript).
+    if (intent === "disable")
+      return data({
+        result: null,
+        confirm: { kind: "disable", ...parsed.data } satisfies Confirm,
+        error: null,
+      });
+    return operatorChange(
+      request,
+      context,
+      `/adminRoute/giftCodes/${parsed.data.id}/disable`,
+      { method: "POST", json: {} },
+      "/admin/gift-codes",
+    );
+  }
+  const submission = parseWithZod(form, { schema: GiftCodeSchema });
+  if (submission.status !== "success")
+    return data({ result: submission.reply(), confirm: null, error: null }, { status: 400 });
   const v = submission.value;
+  if (intent !== "confirm-create") {
+    const total = bigMilliToRupeeString(BigInt(parseRupeeInput(v.amount) ?? 0) * BigInt(v.claim_limit));
+    return data({
+      result: null,
+      confirm: { kind: "create", ...v, code: v.code.toUpperCase(), total } satisfies Confirm,
+      error: null,
+    });
+  }
   return operatorChange(
     request,
     context,
@@ -68,6 +126,84 @@ export async function action({ request, context }: ActionFunctionArgs) {
   );
 }
 
+const STATE_TEXT: Record<GiftCodeState, string> = {
+  active: "Active",
+  scheduled: "Waiting",
+  disabled: "Disabled",
+  expired: "Expired",
+  exhausted: "All claimed",
+};
+
+function stateText(g: GiftCodeRecord): string {
+  return g.state === "scheduled" ? `Opens ${formatTime(g.active_from)}` : STATE_TEXT[g.state];
+}
+
+/** The confirm step of a new code: its total value, and whether it waits out the delay. */
+function ConfirmCreate({
+  c,
+  threshold,
+  delayHours,
+}: {
+  c: Extract<Confirm, { kind: "create" }>;
+  threshold: string;
+  delayHours: number;
+}) {
+  // Only what the page says: the API decides, exactly, when the code is created.
+  const waits = parseRupees(c.total) > parseRupees(threshold);
+  return (
+    <section className="card space-y-3 border-amber-300" aria-labelledby="confirm-heading" role="alert">
+      <h2 id="confirm-heading" className="text-lg font-semibold">
+        Create gift code {c.code}?
+      </h2>
+      <p className="text-sm">
+        {rupees(c.amount)} × {c.claim_limit} claims: the code can cost up to{" "}
+        <strong data-testid="gift-code-total">{rupees(c.total)}</strong>.
+      </p>
+      {waits ? (
+        <p className="text-sm text-amber-800">
+          That is above the gift-code threshold ({rupees(threshold)}): members can claim it {delayHours} hours
+          after you confirm, unless an owner cancels it on the overview first.
+        </p>
+      ) : null}
+      <Form method="post" className="flex flex-wrap gap-2">
+        <input type="hidden" name="intent" value="confirm-create" />
+        <input type="hidden" name="code" value={c.code} />
+        <input type="hidden" name="amount" value={c.amount} />
+        <input type="hidden" name="claim_limit" value={c.claim_limit} />
+        <input type="hidden" name="expires_at" value={c.expires_at} />
+        <button type="submit" className="btn-primary">
+          Confirm
+        </button>
+        <a href="/admin/gift-codes" className="btn-secondary">
+          Cancel
+        </a>
+      </Form>
+    </section>
+  );
+}
+
+function ConfirmDisable({ c }: { c: Extract<Confirm, { kind: "disable" }> }) {
+  return (
+    <section className="card space-y-3 border-amber-300" aria-labelledby="confirm-heading" role="alert">
+      <h2 id="confirm-heading" className="text-lg font-semibold">
+        Disable gift code {c.code}?
+      </h2>
+      <p className="text-sm">No further claims. Claims already made stay.</p>
+      <Form method="post" className="flex flex-wrap gap-2">
+        <input type="hidden" name="intent" value="confirm-disable" />
+        <input type="hidden" name="id" value={c.id} />
+        <input type="hidden" name="code" value={c.code} />
+        <button type="submit" className="btn-danger">
+          Yes, disable
+        </button>
+        <a href="/admin/gift-codes" className="btn-secondary">
+          Cancel
+        </a>
+      </Form>
+    </section>
+  );
+}
+
 export default function AdminGiftCodes() {
   const d = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
@@ -78,14 +214,29 @@ export default function AdminGiftCodes() {
     schema: GiftCodeSchema,
     shouldRevalidate: "onInput",
   });
+  const confirm = actionData?.confirm ?? null;
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold">Gift Codes</h1>
+      {actionData?.error ? (
+        <p className="card text-sm text-red-700" role="alert">
+          {actionData.error}
+        </p>
+      ) : null}
+      {confirm?.kind === "create" ? (
+        <ConfirmCreate c={confirm} threshold={d.threshold} delayHours={d.delay_hours} />
+      ) : null}
+      {confirm?.kind === "disable" ? <ConfirmDisable c={confirm} /> : null}
       <section className="card" aria-labelledby="create-heading">
         <h2 id="create-heading" className="text-lg font-semibold">
           Create a gift code
         </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          A code whose total value (amount × claim limit) is above {rupees(d.threshold)} opens for claims{" "}
+          {d.delay_hours} hours after it is created, unless an owner cancels it.
+        </p>
         <Form method="post" {...getFormProps(form)} className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-2">
+          <input type="hidden" name="intent" value="create" />
           <Field
             label="Code"
             errors={fields.code.errors}
@@ -131,29 +282,84 @@ export default function AdminGiftCodes() {
                   <th className="py-2 pr-3 font-medium">Code</th>
                   <th className="py-2 pr-3 font-medium">Amount</th>
                   <th className="py-2 pr-3 font-medium">Claimed</th>
+                  <th className="py-2 pr-3 font-medium">Total value</th>
+                  <th className="py-2 pr-3 font-medium">State</th>
                   <th className="py-2 pr-3 font-medium">Expires</th>
                   <th className="py-2 font-medium">Created</th>
+                  <th className="py-2 font-medium">
+                    <span className="sr-only">Actions</span>
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">
                 {d.records.map((g) => (
-                  <tr key={g.id}>
+                  <tr key={g.id} data-testid="gift-code-row">
                     <td className="py-2 pr-3 font-mono">{g.code}</td>
                     <td className="py-2 pr-3 tabular-nums">{rupees(g.amount)}</td>
                     <td className="py-2 pr-3 tabular-nums">
                       {g.claimed_count}/{g.claim_limit}
                     </td>
-                    <td className={`py-2 pr-3 ${g.expired ? "text-red-600" : ""}`}>
-                      {formatTime(g.expires_at)}
-                      {g.expired ? " (expired)" : ""}
+                    <td className="py-2 pr-3 tabular-nums">{rupees(g.total_value)}</td>
+                    <td className={`py-2 pr-3 ${g.state === "active" ? "" : "text-amber-800"}`}>
+                      {stateText(g)}
                     </td>
-                    <td className="py-2">{formatTime(g.created_at)}</td>
+                    <td className={`py-2 pr-3 ${g.state === "expired" ? "text-red-600" : ""}`}>
+                      {formatTime(g.expires_at)}
+                    </td>
+                    <td className="py-2 pr-3">{formatTime(g.created_at)}</td>
+                    <td className="py-2">
+                      {g.state === "disabled" || g.state === "expired" ? null : (
+                        <Form method="post">
+                          <input type="hidden" name="intent" value="disable" />
+                          <input type="hidden" name="id" value={g.id} />
+                          <input type="hidden" name="code" value={g.code} />
+                          <button type="submit" className="btn-secondary" aria-label={`Disable ${g.code}`}>
+                            Disable
+                          </button>
+                        </Form>
+                      )}
+                    </td>
                   </tr>
                 ))}
               </tbody>
             </table>
           </div>
         )}
+      </section>
+      <section className="card" aria-labelledby="threshold-heading">
+        <h2 id="threshold-heading" className="text-lg font-semibold">
+          Gift-code threshold
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          Codes whose total value is above this wait {d.delay_hours} hours before members can claim them.
+          Lowering it takes effect at once; raising it waits {d.delay_hours} hours too.
+        </p>
+        <Form method="post" className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-end">
+          <input type="hidden" name="intent" value="threshold" />
+          <div className="flex-1">
+            <label className="label" htmlFor="gift-threshold">
+              Threshold (₹)
+            </label>
+            <input
+              id="gift-threshold"
+              name="threshold"
+              className="input"
+              inputMode="decimal"
+              autoComplete="off"
+              required
+              pattern={RUPEE_INPUT_PATTERN}
+              maxLength={14}
+              defaultValue={d.threshold}
+            />
+          </div>
+          <button type="submit" className="btn-primary">
+            Save threshold
+          </button>
+        </Form>
+        <ScheduledRaiseNote
+          what="gift-code threshold"
+          raise={d.scheduled ? { ...d.scheduled, value: rupees(d.scheduled.value) } : null}
+        />
       </section>
     </div>
   );

@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useRouteLoaderData } from "@r
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
+import { ScheduledRaiseNote } from "~/components/admin/scheduled-raise";
 import { operatorApi, operatorChange, operatorRead } from "~/utils/admin.server";
 import { errorText } from "~/utils/api.server";
 import { pageParam } from "~/utils/pagination";
@@ -270,6 +271,15 @@ export default function AdminPayouts() {
             <p className="text-slate-600">Only the owner can change the policy.</p>
           </dl>
         )}
+        {isOwner && overview.scheduled ? (
+          <ScheduledRaiseNote
+            what="payout policy"
+            raise={{
+              ...overview.scheduled,
+              value: `daily limit ${parseRupees(overview.scheduled.daily_limit) === 0 ? "none" : money(overview.scheduled.daily_limit)}, second operator above ${money(overview.scheduled.four_eyes_above)}`,
+            }}
+          />
+        ) : null}
       </section>
 
       <section aria-labelledby="bank-files-heading" className="space-y-3">

@@ -1,3 +1,4 @@
+import type { ScheduledRaise } from "./limits";
 import type { Endpoint } from "./endpoint";
 import type { Pagination } from "../pagination";
 
@@ -39,8 +40,10 @@ export interface AdjustmentList {
   status: AdjustmentStatus;
   records: AdjustmentRecord[];
   pagination: Pagination;
-  /** Adjustments above this wait for a second operator. */
+  /** Adjustments above this (a member's total of the day) wait for a second operator. */
   threshold: string;
+  /** A raise of the threshold waiting out its delay. */
+  scheduled: ScheduledRaise | null;
 }
 
 /** `GET /adminRoute/members/:id/adjustments`: the member, their balances and their adjustments. */
@@ -78,6 +81,8 @@ export interface AdjustmentDecisionBody {
 export interface AdjustmentSettings {
   /** Adjustments above this amount (rupees) wait for a second operator; at or below it they post at once. */
   threshold: string;
+  /** A raise of the threshold waiting out its delay (issue 42): in force then unless an owner cancels it. */
+  scheduled: ScheduledRaise | null;
 }
 
 export interface AdjustmentSettingsBody {

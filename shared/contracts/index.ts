@@ -24,6 +24,7 @@ import type { SupportEndpoints } from "./support";
 import type { OverviewEndpoints } from "./overview";
 import type { RiskEndpoints } from "./risk";
 import type { PayoutEndpoints } from "./payouts";
+import type { LimitEndpoints } from "./limits";
 
 export interface Endpoints
   extends
@@ -43,7 +44,8 @@ export interface Endpoints
     SupportEndpoints,
     OverviewEndpoints,
     RiskEndpoints,
-    PayoutEndpoints {}
+    PayoutEndpoints,
+    LimitEndpoints {}
 
 /** A path the pages may call (with its query string left to the call's `query`). */
 export type ApiPath = keyof Endpoints & string;

@@ -105,6 +105,8 @@ export interface PayoutOverview {
   mode: PayoutMode;
   totals: PayoutTotals;
   policy: PayoutPolicy;
+  /** A raise of the policy waiting out its delay (issue 42): it takes effect then unless an owner cancels it. */
+  scheduled: (PayoutPolicy & { id: string; effective_at: string }) | null;
 }
 
 /** `PATCH /adminRoute/payouts/policy` (owner): whole rupees. */

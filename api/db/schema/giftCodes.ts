@@ -16,6 +16,14 @@ export const giftCodes = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
     createdBy: text("created_by"),
     createdAt: createdAt(),
+    /**
+     * Claims open at this time: a code whose total value (amount × claim limit) is above the
+     * gift-code threshold waits 24 hours, during which any owner can cancel it (ADR 0030).
+     */
+    activeFrom: timestamp("active_from", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    /** Disabled by an operator: no further claims (claims already made stay). */
+    disabledAt: timestamp("disabled_at", { withTimezone: true, mode: "date" }),
+    disabledBy: text("disabled_by"),
   },
   (t) => [
     uniqueIndex("gift_codes_code_key").on(t.code),

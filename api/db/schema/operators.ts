@@ -76,3 +76,32 @@ export const balanceAdjustments = pgTable(
     index("balance_adjustments_status_idx").on(t.status, t.createdAt),
   ],
 );
+
+/**
+ * A raise of a money limit waiting out its delay (issue 42, ADR 0030): the adjustment approval
+ * threshold, the payout policy, the gift-code threshold, or a gift code whose total value is above
+ * that threshold. It takes effect at `effective_at` unless an owner cancels it first; at most one
+ * is scheduled per subject (a new raise replaces the one before). Lowering a limit never waits.
+ */
+export const limitChanges = pgTable(
+  "limit_changes",
+  {
+    id: text("id").primaryKey(),
+    /** `setting:{key}` or `gift_code:{id}`. */
+    subject: text("subject").notNull(),
+    before: jsonb("before"),
+    after: jsonb("after").notNull(),
+    status: text("status").$type<"scheduled" | "applied" | "cancelled" | "replaced">().notNull(),
+    requestedBy: text("requested_by").notNull(),
+    effectiveAt: timestamp("effective_at", { withTimezone: true, mode: "date" }).notNull(),
+    decidedBy: text("decided_by"),
+    decidedAt: timestamp("decided_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("limit_changes_one_scheduled")
+      .on(t.subject)
+      .where(sql`${t.status} = 'scheduled'`),
+    index("limit_changes_created_idx").on(t.createdAt),
+  ],
+);

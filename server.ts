@@ -138,6 +138,14 @@ if (serveWeb) {
       siteName: config.SITE_NAME,
     }),
   );
+  // What escapes Remix (an answer whose body failed half-way): a line of the JSON log with the
+  // request's id, never Express's own handler, which prints the raw stack to stderr (issue 42).
+  web.use((err: unknown, req: express.Request, res: express.Response, _next: express.NextFunction) => {
+    if (res.socket && !res.socket.destroyed)
+      log.error({ reqId: webRequests.get(req)?.id, method: req.method, err }, "page error");
+    if (res.headersSent) return void res.destroy();
+    res.status(500).type("text/plain").end("Internal Server Error\n");
+  });
 }
 
 const headersFor = securityHeaders(config, { viteDev: viteDevOn });

@@ -1,13 +1,33 @@
 import { PassThrough } from "node:stream";
-import type { AppLoadContext, EntryContext } from "@remix-run/node";
+import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { NonceContext } from "./utils/nonce";
 import { localeOf, serverI18n } from "./i18n/i18n.server";
+import { log } from "../shared/log.server";
 
 const ABORT_DELAY = 5_000;
+
+/** The error itself, also when Remix wrapped it in a route error response (its 500s). */
+const errorOf = (error: unknown): unknown =>
+  isRouteErrorResponse(error) && (error as { error?: unknown }).error
+    ? (error as { error?: unknown }).error
+    : error;
+
+/**
+ * Every error of the web tier's server (a loader, an action, a render) as one line of the site's
+ * JSON log (shared/log.server.ts) with the page request's id, the one its answer carries in
+ * X-Request-Id: the message is escaped in the line, never written raw to stderr, where a text an
+ * attacker chose (a line break, then something that looks like a log line) could pass for a line
+ * of its own (issue 42). A request the browser gave up on is not an error. Remix's own handler
+ * (console.error) is replaced by this one.
+ */
+export function handleError(error: unknown, { request, context }: LoaderFunctionArgs | ActionFunctionArgs) {
+  if (request.signal.aborted) return;
+  log.error({ reqId: context?.pageRequestId, method: request.method, err: errorOf(error) }, "page error");
+}
 
 /**
  * Renders a page with the request's Content-Security-Policy nonce (the header is set by server.ts)
@@ -52,8 +72,9 @@ export default async function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          // Errors in the shell reject above and are logged by Remix; later ones only here.
-          if (shellRendered) console.error(error);
+          // Errors in the shell reject above and are logged by handleError; later ones only here.
+          if (shellRendered && !request.signal.aborted)
+            log.error({ reqId: loadContext.pageRequestId, method: request.method, err: error }, "page error");
         },
       },
     );

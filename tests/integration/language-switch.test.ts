@@ -107,7 +107,7 @@ describe.each(drivers())("the language switch (%s)", (driver) => {
     const langCookie = (res: Response) => res.headers.getSetCookie().find((c) => c.startsWith("lang="));
 
     // A link on another site (or one that says nothing of where it came from): the cookie only.
-    for (const headers of [
+    const elsewhere: Record<string, string>[] = [
       { "sec-fetch-site": "cross-site" },
       { "sec-fetch-site": "same-site" },
       { "sec-fetch-site": "cross-site", referer: `${SITE}/member/dashboard` },
@@ -115,7 +115,8 @@ describe.each(drivers())("the language switch (%s)", (driver) => {
       { referer: "http://localhost:3000.evil.example/" },
       { referer: "not a url" },
       {},
-    ]) {
+    ];
+    for (const headers of elsewhere) {
       const res = await asMember("hi", headers);
       expect(res.status).toBe(303);
       expect(langCookie(res), JSON.stringify(headers)).toMatch(/^lang=hi;/);

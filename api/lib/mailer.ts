@@ -1,7 +1,7 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Db } from "../db/client";
 import { mailOutbox } from "../db/schema";
-import { REDACTED } from "../../shared/log.server";
+import { REDACTED, log } from "../../shared/log.server";
 
 export interface Mail {
   to: string;
@@ -24,30 +24,32 @@ export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 
+/** The links a mail's text holds, each once, in order. */
+export function linksIn(text: string): string[] {
+  return [...new Set(text.match(/https?:\/\/[^\s<>"']+/g) ?? [])];
+}
+
 /**
  * Every mail is recorded in the outbox table with its links' tokens redacted, so reading the
  * table never gives a usable reset or change link. With SMTP_URL the mail is sent; without
- * (local runs only: production requires SMTP_URL) it is printed whole to the console so a
- * developer can follow its links.
+ * (local runs only: production requires SMTP_URL) it is written whole, links included, as one
+ * line of the site's JSON log (`"msg":"dev outbox"` with `to`, `subject`, `text` and `links`) so
+ * a developer can follow its links: escaped like every line, so no text in a mail can pass for
+ * a line of its own (issue 42).
  */
-export function createMailer(opts: {
-  db: Db;
-  smtpUrl?: string;
-  from: string;
-  log?: (line: string) => void;
-}): Mailer {
+export function createMailer(opts: { db: Db; smtpUrl?: string; from: string }): Mailer {
   const transport: Transporter | undefined = opts.smtpUrl
     ? nodemailer.createTransport(opts.smtpUrl)
     : undefined;
-  // No SMTP (a local demo): the mail, links included, is shown to the person running the site on
-  // stderr, never written to the JSON log.
-  const log = opts.log ?? ((line: string) => void process.stderr.write(`${line}\n`));
   return {
     async send({ secrets, ...mail }) {
       if (transport) {
         await transport.sendMail({ from: opts.from, ...mail });
       } else {
-        log(`[dev outbox] to ${mail.to}: ${mail.subject}\n${mail.text}`);
+        log.info(
+          { to: mail.to, subject: mail.subject, text: mail.text, links: linksIn(mail.text) },
+          "dev outbox",
+        );
       }
       await opts.db.insert(mailOutbox).values({
         to: mail.to,

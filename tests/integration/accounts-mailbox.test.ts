@@ -9,6 +9,7 @@ import { accountTokens, mailOutbox, users } from "../../api/db/schema";
 import { migrationsFolder } from "../../api/db/client";
 import { hashToken } from "../../api/lib/ids";
 import { createMailer, type Mailer } from "../../api/lib/mailer";
+import { captureLogs } from "../../shared/log.server";
 
 const TOKEN_FAILED = "Token Verification Failed!";
 
@@ -123,18 +124,37 @@ describe.each(drivers())("accounts: the mailbox as typed, the identity without d
     expect((await login(t, "nomail@example.com")).status).toBe(200);
   });
 
-  it("the outbox table keeps no usable link; the console copy (local runs, no SMTP) has it", async () => {
-    const printed: string[] = [];
+  it("the outbox table keeps no usable link; the log's copy (local runs, no SMTP) has it, one JSON line a mail", async () => {
     const original: Mailer = t.deps.mailer;
-    t.deps.mailer = createMailer({ db: t.deps.db, from: "x@rewards.test", log: (l) => printed.push(l) });
+    t.deps.mailer = createMailer({ db: t.deps.db, from: "x@rewards.test" });
+    const logs = captureLogs("info");
     try {
       expect((await signUp(t, "outbox.reader@example.com")).status).toBe(200);
       await t.request("/userRoute/userLoginforgot_password_send_mail", {
         obj: { email_address: "outbox.reader@example.com" },
       });
     } finally {
+      logs.stop();
       t.deps.mailer = original;
     }
+    // Issue 42: through the site's logger, never raw on the console: a mail's text (whatever a
+    // member typed into it) cannot make a line of its own.
+    const outbox = logs.lines
+      .join("")
+      .split("\n")
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .filter((l) => l.msg === "dev outbox");
+    expect(outbox.map((l) => [l.level, l.to, l.subject])).toEqual([
+      ["info", "outbox.reader@example.com", "Confirm your e-mail address for Rupee Rewards"],
+      ["info", "outbox.reader@example.com", "Reset your password"],
+    ]);
+    for (const l of outbox) {
+      expect(typeof l.text).toBe("string");
+      expect(l.links).toEqual(expect.arrayContaining([expect.stringMatching(/^http:\/\/localhost:3000\//)]));
+      for (const link of l.links as string[]) expect(l.text).toContain(link);
+    }
+    const printed = outbox.map((l) => (l.links as string[]).join("\n"));
     const rows = await t.deps.db
       .select()
       .from(mailOutbox)

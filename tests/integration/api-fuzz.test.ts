@@ -819,6 +819,21 @@ describe.each(drivers())("API fuzz (%s)", (driver) => {
       lenient: ["amount"],
       numeric: ["amount", "claim_limit"],
     },
+    {
+      method: "PATCH",
+      route: "/adminRoute/giftCodes/settings",
+      input: "json",
+      role: "operator",
+      valid: () => ({ threshold: "10000" }),
+      validStatus: 200,
+      lenient: ["threshold"],
+      numeric: ["threshold"],
+    },
+    // No valid id needed: a fuzzed id answers 404, a well-formed unknown one 404 too.
+    { method: "POST", route: "/adminRoute/giftCodes/:id/disable", input: "json", role: "operator" },
+    // Money limits (issue 42): the raises waiting out their delay, and cancelling one.
+    { method: "GET", route: "/adminRoute/limitChanges", input: "none", role: "operator" },
+    { method: "POST", route: "/adminRoute/limitChanges/:id/cancel", input: "json", role: "operator" },
     { method: "GET", route: "/adminRoute/payoutMethods", input: "none", role: "operator" },
     {
       method: "POST",

@@ -1,5 +1,5 @@
-import { test, expect, toast, jsEnabled, testBudget } from "./fixtures";
-import { operatorPage } from "./money-helpers";
+import { test, expect, toast, jsEnabled, testBudget, api } from "./fixtures";
+import { memberCookie, operatorPage } from "./money-helpers";
 
 test("the operator creates a gift code and a member claims it once @wide-only", async ({
   page,
@@ -18,6 +18,10 @@ test("the operator creates a gift code and a member claims it once @wide-only", 
   const tomorrow = new Date(Date.now() + 36 * 3600_000).toISOString().slice(0, 16);
   await ops.getByLabel("Expiry (IST)", { exact: true }).fill(tomorrow);
   await ops.getByRole("button", { name: "Create Gift Code" }).click();
+  // The server-rendered confirm step names what the code can cost at most.
+  await expect(ops.getByRole("heading", { name: `Create gift code ${code}?` })).toBeVisible();
+  await expect(ops.getByTestId("gift-code-total")).toHaveText("₹51.000");
+  await ops.getByRole("button", { name: "Confirm" }).click();
   await expect(toast(ops)).toContainText("Gift code created.");
   await expect(ops.getByRole("row").filter({ hasText: code })).toContainText("0/2");
 
@@ -47,5 +51,48 @@ test("the operator creates a gift code and a member claims it once @wide-only", 
 
   await ops.reload();
   await expect(ops.getByRole("row").filter({ hasText: code })).toContainText("1/2");
+
+  // Disabled (after a confirm step): no further claims, the claim made stays.
+  await ops.getByRole("button", { name: `Disable ${code}` }).click();
+  await ops.getByRole("button", { name: "Yes, disable" }).click();
+  await expect(toast(ops)).toContainText("Gift code disabled");
+  await expect(ops.getByRole("row").filter({ hasText: code })).toContainText("Disabled");
+  const other = await newMember();
+  const refused = await api.request("/userIncomeRoute/user_giftCode_verify_and_patch", {
+    method: "PATCH",
+    json: { giftCode_state: code },
+    cookie: await memberCookie(other),
+  });
+  expect(refused.body).toMatchObject({ success: false, error_msg: "Invalid gift code." });
+  await ops.context().close();
+});
+
+test("a gift code above the threshold waits a day, and any owner cancels it on the overview @wide-only", async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(testBudget(2));
+  const code = `BIG${Date.now().toString(36).toUpperCase()}${testInfo.project.name.replace(/\W/g, "").toUpperCase()}`;
+  const ops = await operatorPage(browser, jsEnabled(testInfo));
+  await ops.goto("/admin/gift-codes");
+  await ops.getByLabel("Code", { exact: true }).fill(code);
+  await ops.getByLabel("Amount (₹)", { exact: true }).fill("100");
+  await ops.getByLabel("Claim limit", { exact: true }).fill("200");
+  const tomorrow = new Date(Date.now() + 72 * 3600_000).toISOString().slice(0, 16);
+  await ops.getByLabel("Expiry (IST)", { exact: true }).fill(tomorrow);
+  await ops.getByRole("button", { name: "Create Gift Code" }).click();
+  await expect(ops.getByTestId("gift-code-total")).toHaveText("₹20,000.000");
+  await expect(ops.getByText("That is above the gift-code threshold")).toBeVisible();
+  await ops.getByRole("button", { name: "Confirm" }).click();
+  await expect(toast(ops)).toContainText("above the gift-code threshold");
+  await expect(ops.getByRole("row").filter({ hasText: code })).toContainText("Opens");
+
+  await ops.goto("/admin");
+  const waiting = ops.getByTestId("scheduled-raises").getByRole("listitem").filter({ hasText: code });
+  await expect(waiting).toContainText("Gift code");
+  await waiting.getByRole("button", { name: /^Cancel/ }).click();
+  await expect(toast(ops)).toContainText("Cancelled: the limit stays as it is.");
+  await expect(ops.getByTestId("scheduled-raises").getByText(code)).toHaveCount(0);
+  await ops.goto("/admin/gift-codes");
+  await expect(ops.getByRole("row").filter({ hasText: code })).toContainText("Disabled");
   await ops.context().close();
 });

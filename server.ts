@@ -16,6 +16,7 @@ import { createApi, isApiPath } from "./api/app";
 import { attachRealtime } from "./api/realtime";
 import { startReconciler } from "./api/payouts/send";
 import { seedIfEmpty } from "./api/seed/seed";
+import { holdEmbeddedDatabase } from "./api/db/embeddedLock";
 import type { WebContext } from "./app/load-context";
 import { createGuardedRemixHandler } from "./server/remix-handler";
 import { applyHeaders, createNonce, isPrivatePage, routePath, securityHeaders } from "./server/headers";
@@ -37,6 +38,9 @@ process.on("unhandledRejection", (reason) => {
   log.error({ err: reason }, "unhandled rejection (the process goes on)");
 });
 
+// The embedded database is this process's alone: the operator command refuses to write to it
+// while the lock names a live process (api/db/embeddedLock.ts); it goes when the process exits.
+const releaseEmbeddedDatabase = config.DATABASE_URL ? () => {} : holdEmbeddedDatabase(config.DATA_DIR);
 const deps = await createDeps(config);
 if (config.SEED_DEMO)
   await seedIfEmpty(deps.db, {
@@ -327,6 +331,7 @@ async function shutdown(signal: NodeJS.Signals) {
   await closed;
   clearTimeout(grace);
   await Promise.allSettled([viteDev?.close(), deps.close()]);
+  releaseEmbeddedDatabase();
   log.info("stopped");
   process.exit(0);
 }

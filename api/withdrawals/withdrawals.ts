@@ -85,6 +85,8 @@ export const WITHDRAW_MESSAGES = {
     "A payout is on its way for this withdrawal: it is settled by the payout's final status (or send again once that failed).",
   inDebt: (owed: number) =>
     `A reversed task-wall credit left ${formatRupees(owed)} owing. Withdrawals resume once later earnings have repaid it.`,
+  keyReused:
+    "This withdrawal form was already sent with a different amount or method. Reload the page to start a new withdrawal.",
 } as const;
 
 const inDebt = (owed: number) =>
@@ -168,17 +170,27 @@ export async function requestWithdrawal(
 ): Promise<{ id: string; duplicate: boolean }> {
   const now = input.now ?? new Date();
   const requestKey = requestKeyOf(input.requestId);
-  /** The withdrawal this request id made already (a double submit), if any. */
+  /**
+   * The withdrawal this request id made already (a double submit), if any: the same request
+   * (amount and method) is answered as the first was; the id reused with another amount or
+   * method is refused (409 conflict), never taken for the first request's success.
+   */
   const madeAlready = async () => {
     if (!requestKey) return null;
     const [existing] = await db
-      .select({ id: withdrawals.id })
+      .select({ id: withdrawals.id, amount: withdrawals.amount, methodName: withdrawals.methodName })
       .from(withdrawals)
       .where(and(eq(withdrawals.userId, input.userId), eq(withdrawals.requestKey, requestKey)));
-    return existing ? { id: existing.id, duplicate: true } : null;
+    if (!existing) return null;
+    if (existing.amount !== rupeesToMilli(input.rupees) || existing.methodName !== input.type)
+      throw new DomainError("conflict", WITHDRAW_MESSAGES.keyReused);
+    return { id: existing.id, duplicate: true };
   };
   const look = await withdrawalLook(db, input.userId, requestKey, now);
-  if (look?.existingId) return { id: look.existingId, duplicate: true };
+  if (look?.existingId) {
+    const twin = await madeAlready();
+    if (twin) return twin;
+  }
 
   // A member who owes (a reversed task-wall credit) withdraws nothing until earnings repay it.
   if (look && look.owed > 0) throw inDebt(look.owed);
@@ -239,7 +251,11 @@ export async function requestWithdrawal(
       [memberAccount(input.userId, "withdrawable")],
       debtAccount(input.userId),
     );
-    return { id, duplicate: !inserted };
+    if (inserted) return { id, duplicate: false };
+    // Another request with this id was created meanwhile (its key is unique per member).
+    const twin = await madeAlready();
+    if (twin) return twin;
+    throw new Error("a withdrawal was not created and no twin holds its request id");
   } catch (e) {
     if (e instanceof OwingError) throw inDebt(e.owed);
     if (e instanceof InsufficientFundsError) {

@@ -201,6 +201,10 @@ export const HINDI_API_MESSAGES: MessageTable = [
     "शेष कम है: आपका निकासी योग्य शेष {{amount}} है।",
   ],
   ["This withdrawal has already been settled.", "इस निकासी का निपटारा पहले ही हो चुका है।"],
+  [
+    "This withdrawal form was already sent with a different amount or method. Reload the page to start a new withdrawal.",
+    "निकासी का यह फ़ॉर्म पहले ही किसी दूसरी राशि या तरीके के साथ भेजा जा चुका है। नई निकासी शुरू करने के लिए पेज फिर से लोड करें।",
+  ],
   ["Withdrawal not found.", "निकासी नहीं मिली।"],
   [
     "A reversed task-wall credit left {{amount}} owing. Withdrawals resume once later earnings have repaid it.",

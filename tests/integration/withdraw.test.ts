@@ -219,6 +219,43 @@ describe.each(drivers())("withdrawals (%s)", (driver) => {
     expect(await balances(t, m.id)).toEqual({ withdrawable: 0, deposit: 0 });
   });
 
+  it("refuses a request_id reused with another amount or method (409), at once and in sequence", async () => {
+    const m = await newMember(t);
+    await giveEarning(t, m.id, 1_000_000);
+    await bindPayout(t, m, "UPI");
+    const reused = (res: Awaited<ReturnType<typeof withdraw>>) => {
+      expect(res.status).toBe(409);
+      expect(res.body).toMatchObject({
+        success: false,
+        error_code: "conflict",
+        error_msg:
+          "This withdrawal form was already sent with a different amount or method. Reload the page to start a new withdrawal.",
+      });
+    };
+    // At once: five amounts under one id (more than the balance together) make one withdrawal.
+    const answers = await Promise.all(
+      [150, 200, 250, 300, 350].map((balance) => withdraw(m, { balance, type: "UPI", request_id: "form-x" })),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    for (const a of answers.filter((a) => a.status !== 200)) reused(a);
+    const rows = await t.deps.db.select().from(withdrawals).where(eq(withdrawals.userId, m.id));
+    expect(rows).toHaveLength(1);
+    const made = rows[0]!;
+    expect(await balances(t, m.id)).toEqual({ withdrawable: 1_000_000 - made.amount, deposit: 0 });
+
+    // In sequence: the same request again is answered as the first; another amount or method is refused.
+    const rupees = made.amount / 1000;
+    expect((await withdraw(m, { balance: rupees, type: "UPI", request_id: "form-x" })).body).toEqual({
+      success: true,
+      msg: "Withdrawal Successful",
+    });
+    reused(await withdraw(m, { balance: rupees + 1, type: "UPI", request_id: "form-x" }));
+    reused(await withdraw(m, { balance: 100, type: "UPI", request_id: "form-x" }));
+    reused(await withdraw(m, { balance: rupees, type: "Paytm", request_id: "form-x" }));
+    expect(await t.deps.db.select().from(withdrawals).where(eq(withdrawals.userId, m.id))).toHaveLength(1);
+    expect(await balances(t, m.id)).toEqual({ withdrawable: 1_000_000 - made.amount, deposit: 0 });
+  });
+
   it("shows history newest first", async () => {
     const m = await newMember(t);
     await giveEarning(t, m.id, 1_000_000);

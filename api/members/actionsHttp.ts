@@ -4,6 +4,7 @@ import { ApiError, ok, readBody, requireMember, requireRole, type ApiEnv } from 
 import type { OperatorRole } from "../../shared/operatorRoles";
 import type { MemberActionOutcome, MemberRestrictionState } from "../../shared/contracts/memberActions";
 import { RESTRICTION_MESSAGES, applyMemberAction, restrictionState, type MemberAction } from "./restrictions";
+import { ownerForOperatorAccounts } from "./adminHttp";
 
 /** A member id as the API makes them (api/lib/ids.ts); anything else is not a member. */
 const MEMBER_ID = /^[0-9a-f]{24}$/;
@@ -48,6 +49,7 @@ export function adminMemberActionsRoute(): Hono<ApiEnv> {
     "/members/:id/restrictions",
     requireMember,
     requireRole("payouts", "support", "moderation"),
+    ownerForOperatorAccounts,
     async (c) =>
       ok(
         c,

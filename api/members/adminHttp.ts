@@ -1,8 +1,9 @@
-import { Hono, type Context } from "hono";
+import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { z } from "zod";
 import { ApiError, ok, readBody, requireMember, requireRole, type ApiEnv } from "../http";
 import { SEARCH_FIELDS, SEARCH_MAX_LENGTH, searchMembers, type SearchField } from "./search";
-import { MEMBER_MESSAGES, memberOr404, memberProfile } from "./profile";
+import { MEMBER_MESSAGES, isOperatorAccount, memberOr404, memberProfile } from "./profile";
+import { ROLE_REFUSED } from "../../shared/operatorRoles";
 import { memberList } from "./lists";
 import { addNote } from "./notes";
 import {
@@ -15,6 +16,23 @@ import {
 
 /** Who may read members and write notes: support, payouts and moderation (and the owner). */
 const READERS = requireRole("payouts", "support", "moderation");
+
+/**
+ * An operator's own account — their member page, its sessions and addresses, the notes on it, their
+ * risk links — is for the owner alone (issue 42): any other operator asking for the account of an
+ * operator (any role, their own included) gets 403 with the role refusal. Members' accounts stay
+ * open to every reader. Called after the role check, with the member's id in the path.
+ */
+export async function refuseOperatorAccount(c: Context<ApiEnv>): Promise<void> {
+  if (c.var.member.operatorRoles.includes("owner")) return;
+  if (await isOperatorAccount(c.var.deps.db, c.req.param("id") ?? "")) throw new ApiError(403, ROLE_REFUSED);
+}
+
+/** refuseOperatorAccount as a route's middleware, for every route under /members/:id. */
+export const ownerForOperatorAccounts: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  await refuseOperatorAccount(c);
+  await next();
+};
 
 const NoteSchema = z
   .object({
@@ -73,10 +91,10 @@ export function adminMembersRoute(): Hono<ApiEnv> {
       c,
       (await memberProfile(c.var.deps.db, c.req.param("id")!, c.var.deps.clock())) satisfies MemberProfile,
     );
-  r.get("/members/:id", requireMember, READERS, profile);
-  r.get("/members/:id/profile", requireMember, READERS, profile);
+  r.get("/members/:id", requireMember, READERS, ownerForOperatorAccounts, profile);
+  r.get("/members/:id/profile", requireMember, READERS, ownerForOperatorAccounts, profile);
 
-  r.post("/members/:id/notes", requireMember, READERS, async (c) => {
+  r.post("/members/:id/notes", requireMember, READERS, ownerForOperatorAccounts, async (c) => {
     const { db } = c.var.deps;
     const member = await memberOr404(db, c.req.param("id"));
     const body = await readBody(c, NoteSchema);
@@ -94,6 +112,7 @@ export function adminMembersRoute(): Hono<ApiEnv> {
   r.get("/members/:id/:list", requireMember, READERS, async (c, next) => {
     const list = c.req.param("list");
     if (!isMemberList(list)) return next();
+    await refuseOperatorAccount(c);
     const { db, clock } = c.var.deps;
     const member = await memberOr404(db, c.req.param("id"));
     const page = strictPage(c);

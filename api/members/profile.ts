@@ -35,6 +35,16 @@ export async function memberOr404(db: Db, id: string): Promise<typeof users.$inf
   return u;
 }
 
+/** Whether the account with this id is an operator's (any operator role): false for an unknown id. */
+export async function isOperatorAccount(db: Db, id: string): Promise<boolean> {
+  if (!MEMBER_ID.test(id)) return false;
+  const [u] = await db
+    .select({ role: users.role, operatorRoles: users.operatorRoles })
+    .from(users)
+    .where(eq(users.id, id));
+  return !!u && (u.role === "operator" || u.operatorRoles.length > 0);
+}
+
 const restriction = (at: Date | null, reason: string | null): MemberRestriction | null =>
   at ? { since: at.toISOString(), reason: reason ?? "" } : null;
 

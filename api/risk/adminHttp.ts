@@ -5,6 +5,7 @@ import { DomainError } from "../lib/errors";
 import { recordAudit } from "../site/audit";
 import { updateSettingAudited } from "../site/settings";
 import { applyMemberAction } from "../members/restrictions";
+import { ownerForOperatorAccounts, refuseOperatorAccount } from "../members/adminHttp";
 import { ROLE_REFUSED, mayUse } from "../../shared/operatorRoles";
 import {
   DEFAULT_RISK_POLICY,
@@ -208,7 +209,7 @@ export function adminRiskRoute(): Hono<ApiEnv> {
     return ok(c, "Risk settings saved.");
   });
 
-  r.get("/members/:id/risk", requireMember, READERS, async (c) =>
+  r.get("/members/:id/risk", requireMember, READERS, ownerForOperatorAccounts, async (c) =>
     ok(
       c,
       (await memberRiskPage(
@@ -220,6 +221,7 @@ export function adminRiskRoute(): Hono<ApiEnv> {
   );
 
   r.post("/members/:id/risk/clear", requireMember, requireRole("moderation"), async (c) => {
+    await refuseOperatorAccount(c);
     const userId = memberId(c.req.param("id"));
     const body = await readBody(c, ClearSchema);
     const { db, clock } = c.var.deps;

@@ -11,7 +11,8 @@ import {
   pendingWithdrawal,
   type TestMember,
 } from "../support/money";
-import { auditLog, users, withdrawals } from "../../api/db/schema";
+import { auditLog, operatorNotes, users, withdrawals } from "../../api/db/schema";
+import { MEMBER_LISTS } from "../../shared/contracts/members";
 import { createOrPromoteOperator } from "../../api/accounts/operators";
 import { ROLE_REFUSED } from "../../shared/operatorRoles";
 
@@ -182,5 +183,50 @@ describe.each(drivers())("operator roles (%s)", (driver) => {
     ).slice(-1);
     expect(entry!.after).toMatchObject({ roles: ["support", "payouts"] });
     expect((await t.request("/adminRoute/me", { cookie: m.cookie })).status).toBe(401);
+  });
+  it("only the owner opens an operator's member page and what it shows (sessions, addresses, notes); a member's opens for all readers", async () => {
+    const paths = (id: string) => [
+      ["GET", `/adminRoute/members/${id}`],
+      ["GET", `/adminRoute/members/${id}/profile`],
+      ...MEMBER_LISTS.map((list) => ["GET", `/adminRoute/members/${id}/${list}`]),
+      ["GET", `/adminRoute/members/${id}/restrictions`],
+      ["GET", `/adminRoute/members/${id}/risk`],
+      ["POST", `/adminRoute/members/${id}/notes`],
+    ];
+    const open = (viewer: TestMember, method: string, path: string) =>
+      t.request(path, {
+        method,
+        cookie: viewer.cookie,
+        ...(method === "POST" ? { json: { body: "A note on this account." } } : {}),
+      });
+    const notesBefore = (await t.deps.db.select().from(operatorNotes)).length;
+    const auditBefore = (await t.deps.db.select().from(auditLog)).length;
+    // Another operator's account (an owner's, or one of the same rank): refused to every non-owner.
+    for (const [viewer, target] of [
+      [support, owner],
+      [support, moderation],
+      [payouts, owner],
+      [moderation, support],
+    ] as const)
+      for (const [method, path] of paths(target.id)) {
+        const res = await open(viewer, method!, path!);
+        expect(res.status, `${viewer.userName} ${method} ${path}`).toBe(403);
+        expect(res.body).toMatchObject({ success: false, error_msg: ROLE_REFUSED, error_code: "forbidden" });
+      }
+    expect((await t.deps.db.select().from(operatorNotes)).length).toBe(notesBefore);
+    expect((await t.deps.db.select().from(auditLog)).length).toBe(auditBefore);
+    // A member's page: every reader opens it (the risk links: the roles the risk pages are for).
+    for (const viewer of [support, payouts, moderation, owner])
+      for (const [method, path] of paths(member.id)) {
+        const status = viewer === support && path!.endsWith("/risk") ? 403 : 200;
+        expect((await open(viewer, method!, path!)).status, `${viewer.userName} ${method} ${path}`).toBe(
+          status,
+        );
+      }
+    // The owner opens an operator's page.
+    for (const [method, path] of paths(support.id))
+      expect((await open(owner, method!, path!)).status, `owner ${method} ${path}`).toBe(200);
+    // An unknown id stays a 404 for everyone.
+    expect((await open(support, "GET", "/adminRoute/members/0123456789abcdef01234567")).status).toBe(404);
   });
 });

@@ -20,7 +20,7 @@ import {
   writeLink,
   type Link,
 } from "./pairs";
-import { payoutAccountLink, type PayoutAccountUse } from "./payoutAccounts";
+import { payoutAccountLink, sharedPayoutOnDevice, type PayoutAccountUse } from "./payoutAccounts";
 import type { SameDevicePolicy } from "../../shared/risk";
 
 /**
@@ -251,6 +251,10 @@ async function originLinks(db: Db, proxy: ProxyCheck, origin: Origin): Promise<S
   ];
   // A pair already on this device was judged when the second of them arrived on it.
   if (deviceId && device?.joined) signals.push(...(await selfReferralSignals(db, userId, deviceId)));
+  // A device joined corroborates a payout account the member holds with the others on it: its
+  // earlier holder is scored now too (issue 42; payoutAccounts.ts).
+  if (device?.joined && device.total >= 2)
+    signals.push(...(await sharedPayoutOnDevice(db, userId, device.others, now)));
   if (ip && proxy.enabled && (await proxy.isProxy(ip))) {
     const when = { signup: "sign-up", login: "login", google: "Google sign-in", withdrawal: "withdrawal" }[
       origin.kind
@@ -313,14 +317,29 @@ export async function recordOriginEvidence(
   const asked = origin ? await askedProxyCheck(proxy, origin.ip) : proxy;
   await recordEvidence(db, async (tx) => {
     // Settled both before any failure is thrown: no statement of either goes out after the
-    // transaction's ROLLBACK.
+    // transaction's ROLLBACK. The payout account's first, so its lock is the transaction's first.
     const [account, fromOrigin] = await together([
       payout ? payoutAccountLink(tx, payout) : Promise.resolve(null),
       origin ? originLinks(tx, asked, origin) : Promise.resolve([]),
     ] as const);
-    const signals = [...(account?.signals ?? []), ...fromOrigin];
+    const signals = strongestOnly([...(account?.signals ?? []), ...fromOrigin]);
     if (signals.length > 0) await recordSignals(tx, signals, origin?.now ?? payout?.now ?? new Date());
   });
+}
+
+/**
+ * One signal per member and key, the strongest: a payout account judged from its use and again
+ * from the device of the same request (which does not know the request withdraws to it) gives
+ * two, and the weaker must not overwrite the stronger.
+ */
+function strongestOnly(signals: SignalInput[]): SignalInput[] {
+  const kept = new Map<string, SignalInput>();
+  for (const s of signals) {
+    const at = `${s.userId} ${s.key}`;
+    const seen = kept.get(at);
+    if (!seen || s.strength > seen.strength) kept.set(at, s);
+  }
+  return [...kept.values()];
 }
 
 /* ---------- the one-account rule ---------- */

@@ -5,8 +5,9 @@ import type { SignalInput } from "./score";
 
 /**
  * The (link, member) pairs that link members (api/risk/links.ts: devices and addresses;
- * api/risk/payoutAccounts.ts: payout accounts): one pair written with who else is on its link, in
- * one statement, and the signals of members sharing a strong link.
+ * api/risk/payoutAccounts.ts: payout accounts, with its own statement and signals, issue 42): one
+ * pair written with who else is on its link, in one statement, and the signals of members sharing
+ * a device.
  */
 
 /** Most members rescored or listed for one link (a device or payout account shared wider is a farm already). */
@@ -108,7 +109,7 @@ export async function writeLink<V extends Record<string, unknown>>(
 }
 
 /**
- * The signals of members sharing one strong link (a device, a payout account): each of `members`
+ * The signals of members sharing one strong link (a device): each of `members`
  * (at most LINK_LIST_CAP) gets one at strength 100 × (N − 1), naming the others of `everyone`.
  */
 export function sharedSignals(

@@ -36,7 +36,13 @@ export async function recordWithdrawalSignals(
             now: input.now,
           }
         : null,
-      { userId: input.userId, methodName: input.methodName, accountInfo: input.accountInfo, now: input.now },
+      {
+        userId: input.userId,
+        methodName: input.methodName,
+        accountInfo: input.accountInfo,
+        withdrawal: true,
+        now: input.now,
+      },
     );
   } catch (e) {
     log.error({ err: e instanceof Error ? e.message : e }, "Recording a withdrawal's risk signals failed");

@@ -795,6 +795,15 @@ describe.each(drivers())("API fuzz (%s)", (driver) => {
       numeric: ["daily_limit", "four_eyes_above"],
     },
     {
+      method: "PATCH",
+      route: "/adminRoute/payouts/webhooks/settings",
+      input: "json",
+      role: "operator",
+      valid: () => ({ retentionDays: 30 }),
+      validStatus: 200,
+      numeric: ["retentionDays"],
+    },
+    {
       method: "POST",
       route: "/adminRoute/withdrawals/approve",
       input: "json",

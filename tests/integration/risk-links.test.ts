@@ -1,6 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { drivers } from "../support/db";
 import { startTestApi, type TestApi } from "../support/api";
@@ -13,7 +13,14 @@ import {
   type TestMember,
 } from "../support/money";
 import { rowsOf } from "../../api/db/client";
-import { memberDevices, memberRisk, riskSignals, signIns, users } from "../../api/db/schema";
+import {
+  memberDevices,
+  memberPayoutAccounts,
+  memberRisk,
+  riskSignals,
+  signIns,
+  users,
+} from "../../api/db/schema";
 import { linkedAccounts } from "../../api/risk/linked";
 import {
   DEVICE_COOKIE,
@@ -27,6 +34,7 @@ import {
   normalizePayoutAccount,
   recordPayoutAccount,
 } from "../../api/risk/payoutAccounts";
+import { clearMember } from "../../api/risk/score";
 import { setSetting } from "../../api/site/settings";
 import { DEFAULT_RISK_POLICY, type SameDevicePolicy } from "../../shared/risk";
 import type { ProxyCheck } from "../../api/lib/proxyCheck";
@@ -221,24 +229,21 @@ describe.each(drivers())("links between members (%s)", (driver) => {
     expect(address).toMatchObject({ key: "address:49.36.12.1", strength: 100 });
   });
 
-  it("shared payout accounts, whatever the spelling: each member linked, strength 100 per other", async () => {
+  it("shared payout accounts, whatever the spelling: the later account scored, 100 per earlier one", async () => {
     const a = await newMember(t);
     const b = await newMember(t);
     await bindPayout(t, a, "UPI", "Name@OkAxis ");
     expect(await signalsOf(a.id, "shared_payout")).toEqual([]);
     await bindPayout(t, b, "UPI", "name@okaxis");
-    for (const [m, other] of [
-      [a, b],
-      [b, a],
-    ] as const) {
-      const [s] = await signalsOf(m.id, "shared_payout");
-      expect(s).toMatchObject({
-        key: "payout:upi:name@okaxis",
-        strength: 100,
-        summary: "Payout account na**@okaxis shared with 1 other account",
-        evidence: { payoutAccount: "upi:name@okaxis", accounts: [other.id] },
-      });
-    }
+    const [s] = await signalsOf(b.id, "shared_payout");
+    expect(s).toMatchObject({
+      key: "payout:upi:name@okaxis",
+      strength: 100,
+      summary: "Payout account na**@okaxis shared with 1 other account",
+      evidence: { payoutAccount: "upi:name@okaxis", accounts: [a.id] },
+    });
+    // The earlier holder is not scored for a later account binding it (issue 42).
+    expect(await signalsOf(a.id, "shared_payout")).toEqual([]);
     const c = await newMember(t);
     const d = await newMember(t);
     await recordPayoutAccount(t.deps.db, {
@@ -247,10 +252,201 @@ describe.each(drivers())("links between members (%s)", (driver) => {
       accountInfo: "+91 98765-43210",
     });
     await bindPayout(t, d, "Paytm", "9876543210");
-    const [s] = await signalsOf(c.id, "shared_payout");
-    expect(s).toMatchObject({ key: "payout:mobile:9876543210", evidence: { accounts: [d.id] } });
+    const [p] = await signalsOf(d.id, "shared_payout");
+    expect(p).toMatchObject({ key: "payout:mobile:9876543210", evidence: { accounts: [c.id] } });
+    expect(await signalsOf(c.id, "shared_payout")).toEqual([]);
     const [risk] = await t.deps.db.select().from(memberRisk).where(eq(memberRisk.userId, d.id));
     expect(risk).toMatchObject({ score: 60, level: "hold" });
+    // A third account: strength 100 per account bound before it.
+    const e = await newMember(t);
+    await bindPayout(t, e, "Paytm", "098765 43210");
+    const [third] = await signalsOf(e.id, "shared_payout");
+    expect(third).toMatchObject({ strength: 200, evidence: { accounts: [c.id, d.id] } });
+    expect((await signalsOf(d.id, "shared_payout"))[0]!.strength).toBe(100);
+  });
+
+  describe("issue 42: the earlier holder of a payout account is scored only with corroborating evidence", () => {
+    const riskOf = async (userId: string) =>
+      (await t.deps.db.select().from(memberRisk).where(eq(memberRisk.userId, userId)))[0] ?? null;
+    const heldAt = async (userId: string) =>
+      (await t.deps.db.select({ at: users.withdrawalsHeldAt }).from(users).where(eq(users.id, userId)))[0]!
+        .at;
+    /** The linked accounts on the member's risk page, as an operator reads them. */
+    const linkedOnPage = async (userId: string) => {
+      const res = await t.request(`/adminRoute/members/${userId}/risk`, { cookie: operator.cookie });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.msg.linked as { id: string; links: { via: string; value: string }[] }[];
+    };
+    const expectLinked = async (m: { id: string }, other: { id: string }, accountKey: string) =>
+      expect((await linkedOnPage(m.id)).find((l) => l.id === other.id)?.links).toContainEqual({
+        via: "payout",
+        value: maskPayoutAccount(accountKey),
+      });
+    async function withdraw(m: TestMember, rupees = 5) {
+      await giveEarning(t, m.id, rupees * 1000);
+      const res = await t.request("/userAmount/userWithdrawal_record_post", {
+        obj: { balance: rupees, type: "UPI", request_id: `i42-${m.id}-${++seq}` },
+        cookie: m.cookie,
+      });
+      expect(res.body, JSON.stringify(res.body)).toMatchObject({ success: true });
+    }
+    const onDevice = (userId: string, deviceId: string) =>
+      recordOrigin(t.deps.db, t.deps.proxyCheck, {
+        userId,
+        kind: "login",
+        deviceId,
+        ip: "49.36.42.1",
+        userAgent: null,
+      });
+
+    it("(a) a fresh account binding a member's UPI id: the newcomer scored, the member untouched and not held", async () => {
+      const victim = await newMember(t);
+      await bindPayout(t, victim, "UPI", "victim.a@okaxis");
+      const before = await riskOf(victim.id);
+      const attacker = await newMember(t);
+      await bindPayout(t, attacker, "UPI", " Victim.A@OkAxis");
+      const [s] = await signalsOf(attacker.id, "shared_payout");
+      expect(s).toMatchObject({
+        key: "payout:upi:victim.a@okaxis",
+        strength: 100,
+        evidence: { payoutAccount: "upi:victim.a@okaxis", accounts: [victim.id] },
+      });
+      expect(await riskOf(attacker.id)).toMatchObject({ score: 60, level: "hold" });
+      expect(await signalsOf(victim.id, "shared_payout")).toEqual([]);
+      expect(await riskOf(victim.id)).toEqual(before);
+      expect(await heldAt(victim.id)).toBeNull();
+      // Operators see the link on both members' pages.
+      await expectLinked(victim, attacker, "upi:victim.a@okaxis");
+      await expectLinked(attacker, victim, "upi:victim.a@okaxis");
+
+      // The newcomer withdrawing to it: still the newcomer only (the member never withdrew there).
+      await withdraw(attacker);
+      expect(await signalsOf(victim.id, "shared_payout")).toEqual([]);
+      expect(await riskOf(victim.id)).toEqual(before);
+      expect(await heldAt(victim.id)).toBeNull();
+    });
+
+    it("(b) both on one device: both scored, whichever of the two links came first", async () => {
+      const first = await newMember(t);
+      const second = await newMember(t);
+      await onDevice(first.id, device(42));
+      await onDevice(second.id, device(42));
+      await bindPayout(t, first, "UPI", "family.b@okaxis");
+      await bindPayout(t, second, "UPI", "family.b@okaxis");
+      for (const [m, other] of [
+        [first, second],
+        [second, first],
+      ] as const) {
+        const [s] = await signalsOf(m.id, "shared_payout");
+        expect(s).toMatchObject({
+          key: "payout:upi:family.b@okaxis",
+          strength: 100,
+          evidence: { accounts: [other.id] },
+        });
+        expect(await heldAt(m.id)).not.toBeNull();
+      }
+
+      // The device shared after both bound: the earlier holder is scored when the link appears.
+      const early = await newMember(t);
+      const late = await newMember(t);
+      await bindPayout(t, early, "UPI", "family.b2@okaxis");
+      await bindPayout(t, late, "UPI", "family.b2@okaxis");
+      expect(await signalsOf(early.id, "shared_payout")).toEqual([]);
+      await onDevice(early.id, device(43));
+      await onDevice(late.id, device(43));
+      const [s] = await signalsOf(early.id, "shared_payout");
+      expect(s).toMatchObject({ key: "payout:upi:family.b2@okaxis", evidence: { accounts: [late.id] } });
+      expect((await signalsOf(late.id, "shared_payout"))[0]!.strength).toBe(100);
+    });
+
+    it("(c) linked by referral: both scored", async () => {
+      const referrer = await newMember(t);
+      await bindPayout(t, referrer, "UPI", "family.c@okaxis");
+      const referee = await newMember(t, { referredBy: referrer.id });
+      await bindPayout(t, referee, "UPI", "family.c@okaxis");
+      for (const [m, other] of [
+        [referrer, referee],
+        [referee, referrer],
+      ] as const) {
+        const [s] = await signalsOf(m.id, "shared_payout");
+        expect(s).toMatchObject({ strength: 100, evidence: { accounts: [other.id] } });
+        expect(await riskOf(m.id)).toMatchObject({ score: 60, level: "hold" });
+      }
+      // A referral pair the other way round (the referee bound first) is corroborated too.
+      const upline = await newMember(t);
+      const downline = await newMember(t, { referredBy: upline.id });
+      await bindPayout(t, downline, "UPI", "family.c2@okaxis");
+      await bindPayout(t, upline, "UPI", "family.c2@okaxis");
+      expect(await signalsOf(downline.id, "shared_payout")).toHaveLength(1);
+      expect(await signalsOf(upline.id, "shared_payout")).toHaveLength(1);
+    });
+
+    it("(d) both withdrew to it: both scored", async () => {
+      const holder = await newMember(t);
+      await bindPayout(t, holder, "UPI", "family.d@okaxis");
+      await withdraw(holder);
+      const newcomer = await newMember(t);
+      await bindPayout(t, newcomer, "UPI", "family.d@okaxis");
+      // Binding alone: the newcomer only.
+      expect(await signalsOf(holder.id, "shared_payout")).toEqual([]);
+      expect(await signalsOf(newcomer.id, "shared_payout")).toHaveLength(1);
+      await withdraw(newcomer);
+      const [s] = await signalsOf(holder.id, "shared_payout");
+      expect(s).toMatchObject({
+        key: "payout:upi:family.d@okaxis",
+        strength: 100,
+        evidence: { payoutAccount: "upi:family.d@okaxis", accounts: [newcomer.id] },
+      });
+      expect(await heldAt(holder.id)).not.toBeNull();
+      expect((await signalsOf(newcomer.id, "shared_payout"))[0]!.strength).toBe(100);
+      // Cleared by an operator, the same evidence again does not hold the member again.
+      await clearMember(t.deps.db, { userId: holder.id, actorUserId: operator.id, note: "One family" });
+      expect(await heldAt(holder.id)).toBeNull();
+      await withdraw(newcomer);
+      await withdraw(holder);
+      expect(await signalsOf(holder.id, "shared_payout")).toEqual([]);
+      expect(await heldAt(holder.id)).toBeNull();
+    });
+
+    it("(e) two fresh accounts binding one UPI id at once: exactly one is the earlier holder, by time then id", async () => {
+      for (let i = 0; i < 4; i++) {
+        const a = await newMember(t);
+        const b = await newMember(t);
+        const key = `upi:race${i}.${driver}@okaxis`;
+        await Promise.all([
+          bindPayout(t, a, "UPI", key.slice(4)),
+          bindPayout(t, b, "UPI", key.slice(4).toUpperCase()),
+        ]);
+        const holders = await t.deps.db
+          .select({ userId: memberPayoutAccounts.userId })
+          .from(memberPayoutAccounts)
+          .where(eq(memberPayoutAccounts.accountKey, key))
+          .orderBy(asc(memberPayoutAccounts.firstSeenAt), asc(memberPayoutAccounts.userId));
+        expect(holders).toHaveLength(2);
+        const [earlier, later] = holders.map((h) => h.userId);
+        expect(await signalsOf(earlier!, "shared_payout")).toEqual([]);
+        const [s] = await signalsOf(later!, "shared_payout");
+        expect(s).toMatchObject({ key: `payout:${key}`, strength: 100, evidence: { accounts: [earlier] } });
+        expect(await heldAt(earlier!)).toBeNull();
+      }
+      // At the very same moment: the older id is the earlier holder, whichever is written first.
+      const now = new Date("2026-11-20T04:30:00Z");
+      const a = await newMember(t);
+      const b = await newMember(t);
+      const [older, newer] = [a.id, b.id].sort();
+      await Promise.all(
+        [newer!, older!].map((userId) =>
+          recordPayoutAccount(t.deps.db, {
+            userId,
+            methodName: "UPI",
+            accountInfo: "same.moment@okaxis",
+            now,
+          }),
+        ),
+      );
+      expect(await signalsOf(older!, "shared_payout")).toEqual([]);
+      expect(await signalsOf(newer!, "shared_payout")).toHaveLength(1);
+    });
   });
 
   it("a proxy at sign-up and at login is a signal (the provider asked once per address)", async () => {

@@ -20,6 +20,7 @@ import {
   listBankFiles,
 } from "./bankFiles";
 import { payoutOverview } from "./totals";
+import { WEBHOOK_RETENTION_DAYS, WEBHOOK_RETENTION_MESSAGE, setWebhookLogRetention } from "./webhookLog";
 
 /**
  * The operator's payouts, under /adminRoute (docs/api/payouts.md): the figures and the policy,
@@ -64,6 +65,16 @@ const PolicySchema = z
   })
   .strict();
 
+const WebhookSettingsSchema = z
+  .object({
+    retentionDays: z
+      .number({ invalid_type_error: WEBHOOK_RETENTION_MESSAGE, required_error: "retentionDays is required." })
+      .int(WEBHOOK_RETENTION_MESSAGE)
+      .min(WEBHOOK_RETENTION_DAYS.min, WEBHOOK_RETENTION_MESSAGE)
+      .max(WEBHOOK_RETENTION_DAYS.max, WEBHOOK_RETENTION_MESSAGE),
+  })
+  .strict();
+
 function idParam(raw: string, notFound: string): string {
   if (!ID.test(raw)) throw new ApiError(404, notFound);
   return raw;
@@ -89,6 +100,12 @@ export function adminPayoutsRoute(): Hono<ApiEnv> {
       action: "payouts.policy",
     });
     return ok(c, changed.scheduled ? changed.message : "Payout policy saved.");
+  });
+
+  r.patch("/payouts/webhooks/settings", requireMember, requireRole("owner"), async (c) => {
+    const { retentionDays } = await readBody(c, WebhookSettingsSchema);
+    await setWebhookLogRetention(c.var.deps.db, c.var.member.id, retentionDays);
+    return ok(c, "Webhook log settings saved.");
   });
 
   r.post("/withdrawals/approve", requireMember, requireRole("payouts"), async (c) => {

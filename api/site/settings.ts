@@ -74,6 +74,8 @@ export const SETTING_DEFAULTS = {
    * above which two different operators must approve before money leaves.
    */
   payout_policy: { daily_limit: 100_000_000, four_eyes_above: 5_000_000 },
+  /** Payouts: days the payout webhook log keeps a row (older rows are swept after each webhook). */
+  payout_webhook_log_retention_days: 30,
   /**
    * Gift codes (issue 42), milli-rupees: a code whose total value (amount × claim limit) is above
    * this opens for claims only after the money-limit delay, during which any owner can cancel it.

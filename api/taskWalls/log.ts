@@ -51,7 +51,7 @@ const clip = (s: string | undefined, n: number) => (s === undefined ? null : s.s
 export const SUMMARY_URL_BYTES = 300;
 
 /** The first `bytes` bytes of `s` in UTF-8, never cutting a character. */
-function clipBytes(s: string, bytes: number): string {
+export function clipBytes(s: string, bytes: number): string {
   const { read } = new TextEncoder().encodeInto(s, new Uint8Array(bytes));
   return s.slice(0, read);
 }

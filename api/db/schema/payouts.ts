@@ -20,9 +20,9 @@ import { withdrawals } from "./withdrawals";
 /**
  * Payouts (issue 22): each attempt at paying a withdrawal through a provider (RazorpayX) or a
  * bank bulk file, the provider's contacts and fund accounts kept per member and destination, the
- * webhooks received (raw, with their verdict), the status changes applied (the key that makes a
- * repeated webhook, or a webhook and the reconciler, apply once), the bank files and the day's
- * outgoing total under the daily limit.
+ * webhooks received (verified ones raw, refused ones as a summary, with their verdict), the
+ * status changes applied (the key that makes a repeated webhook, or a webhook and the reconciler,
+ * apply once), the bank files and the day's outgoing total under the daily limit.
  */
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
@@ -100,8 +100,11 @@ export const payoutFundAccounts = pgTable(
 );
 
 /**
- * Every webhook received, raw, with its verdict (like the offer-wall postbacks): applied,
- * duplicate, bad_signature, unknown_payout, malformed, stale.
+ * Every webhook received, with its verdict (like the offer-wall postbacks): applied, duplicate,
+ * unknown_payout, stale — verified, kept whole (body and headers) — and bad_signature, malformed —
+ * refused, which anyone can send, kept as a bounded summary: no body or headers, the first 300
+ * bytes of the body (`body_start`), its size and the event type when readable (migration 0023).
+ * Rows are swept after `payout_webhook_log_retention_days` (api/payouts/webhookLog.ts).
  */
 export const payoutWebhooks = pgTable(
   "payout_webhooks",
@@ -112,8 +115,14 @@ export const payoutWebhooks = pgTable(
     event: text("event"),
     providerPayoutId: text("provider_payout_id"),
     status: text("status"),
-    body: text("body").notNull(),
-    headers: jsonb("headers").$type<Record<string, string>>().notNull(),
+    /** The raw body of a verified webhook; null for a refused one. */
+    body: text("body"),
+    /** A refused webhook's first 300 bytes of body (UTF-8, never cut inside a character). */
+    bodyStart: text("body_start"),
+    /** The body's size in bytes as received. */
+    bodyBytes: integer("body_bytes").notNull(),
+    /** A verified webhook's headers (no cookie); null for a refused one. */
+    headers: jsonb("headers").$type<Record<string, string>>(),
     ip: text("ip"),
     verdict: text("verdict").notNull(),
     detail: text("detail"),
@@ -122,6 +131,12 @@ export const payoutWebhooks = pgTable(
   (t) => [
     index("payout_webhooks_created_idx").on(t.createdAt),
     index("payout_webhooks_payout_idx").on(t.providerPayoutId),
+    check(
+      "payout_webhooks_refused_summary",
+      sql`case when ${t.verdict} in ('bad_signature', 'malformed')
+        then ${t.body} is null and ${t.headers} is null and octet_length(coalesce(${t.bodyStart}, '')) <= 300
+        else ${t.body} is not null and ${t.headers} is not null end`,
+    ),
   ],
 );
 

@@ -55,6 +55,23 @@ export interface MailWords {
     seeOnPage: string;
     yourMessage: (subject: string) => string;
   };
+  /** A withdrawal paid: by the payout provider, a bank file, or by hand (api/payouts/mail.ts). */
+  payoutPaid: {
+    subject: (site: string) => string;
+    /** `amount` as "₹120.000"; `account` the method and the details the member bound. */
+    paid: (amount: string, account: string) => string;
+    utr: (utr: string) => string;
+    seeOnPage: string;
+  };
+  /** A withdrawal's payout failed (or the bank sent it back): the amount is withdrawable again. */
+  payoutFailed: {
+    subject: (site: string) => string;
+    failed: (amount: string, account: string) => string;
+    /** The provider's or the bank's reason, as they gave it (in English). */
+    reason: (reason: string) => string;
+    returned: (amount: string) => string;
+    checkDetails: string;
+  };
 }
 
 const en: MailWords = {
@@ -98,6 +115,19 @@ const en: MailWords = {
     seeOnPage: "You can see this conversation and reply on your support page.",
     yourMessage: (subject) => `Your message "${subject}":`,
   },
+  payoutPaid: {
+    subject: (site) => `Your ${site} withdrawal was paid`,
+    paid: (amount, account) => `Your withdrawal of ${amount} was paid to ${account}.`,
+    utr: (utr) => `Bank reference (UTR): ${utr}`,
+    seeOnPage: "You can see it in your withdraw history.",
+  },
+  payoutFailed: {
+    subject: (site) => `Your ${site} withdrawal could not be paid`,
+    failed: (amount, account) => `Your withdrawal of ${amount} to ${account} could not be paid.`,
+    reason: (reason) => `Reason: ${reason}`,
+    returned: (amount) => `${amount} is back in your withdrawable balance.`,
+    checkDetails: "Check your payout details on your profile before you withdraw again.",
+  },
 };
 
 const hi: MailWords = {
@@ -139,6 +169,19 @@ const hi: MailWords = {
     subject: (subject) => `Re: ${subject}`,
     seeOnPage: "आप यह बातचीत अपने सहायता पेज पर देख सकते हैं और वहीं जवाब दे सकते हैं।",
     yourMessage: (subject) => `आपका संदेश "${subject}":`,
+  },
+  payoutPaid: {
+    subject: (site) => `आपकी ${site} निकासी का भुगतान हो गया`,
+    paid: (amount, account) => `आपकी ${amount} की निकासी का भुगतान ${account} पर कर दिया गया है।`,
+    utr: (utr) => `बैंक संदर्भ (UTR): ${utr}`,
+    seeOnPage: "आप इसे अपने निकासी इतिहास में देख सकते हैं।",
+  },
+  payoutFailed: {
+    subject: (site) => `आपकी ${site} निकासी का भुगतान नहीं हो सका`,
+    failed: (amount, account) => `${account} पर आपकी ${amount} की निकासी का भुगतान नहीं हो सका।`,
+    reason: (reason) => `कारण: ${reason}`,
+    returned: (amount) => `${amount} आपके निकासी योग्य शेष में वापस आ गए हैं।`,
+    checkDetails: "दोबारा निकासी करने से पहले अपनी प्रोफ़ाइल में अपने भुगतान विवरण जाँच लें।",
   },
 };
 

@@ -2,6 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { payoutEvents, payouts, withdrawals } from "../db/schema";
 import { PLATFORM, memberAccount, post } from "../ledger/ledger";
+import { mailPayoutOutcome, type PayoutMailDeps, type PayoutOutcome } from "./mail";
 import {
   FAILED_STATUSES,
   FINAL_STATUSES,
@@ -22,11 +23,13 @@ import {
  *   balance in one entry;
  * - reversed after processed: the bank sent it back, Success becomes Reject and the amount goes
  *   from paid out back to the member, once.
- * Anything else on a final attempt is stale and changes nothing.
+ * Anything else on a final attempt is stale and changes nothing. Once committed, a final status
+ * that moved the withdrawal is mailed to the member (mail.ts): once per outcome, since only the
+ * first to bring a status applies it.
  */
 
 export type ApplyVerdict = "applied" | "duplicate" | "stale" | "unknown_payout";
-export type ApplySource = "create" | "webhook" | "reconcile" | "bank_file";
+export type ApplySource = "create" | "webhook" | "reconcile" | "bank_file" | "operator";
 
 export interface StatusReport {
   status: PayoutStatus;
@@ -89,100 +92,120 @@ export async function findAttempt(
   return null;
 }
 
+/** Applies a status in its own transaction, then mails the member the outcome it settled (if any). */
 export async function applyStatus(
-  db: Db,
+  deps: PayoutMailDeps,
   payoutId: string,
   report: StatusReport,
   source: ApplySource,
   now = new Date(),
 ): Promise<ApplyVerdict> {
-  return db.transaction(async (tx) => {
-    const [p] = await tx.select().from(payouts).where(eq(payouts.id, payoutId)).for("update");
-    if (!p) return "unknown_payout";
-    if (report.providerPayoutId && !p.providerPayoutId)
-      await tx
-        .update(payouts)
-        .set({ providerPayoutId: report.providerPayoutId, updatedAt: now })
-        .where(eq(payouts.id, p.id));
-    const final = p.finalAt !== null;
-    const reversal = report.status === "reversed" && p.status === "processed" && !p.reversedAt;
-    if (final && !reversal) return p.status === report.status ? "duplicate" : "stale";
-    const taken = await tx
-      .insert(payoutEvents)
-      .values({
-        payoutId: p.id,
-        status: report.status,
-        source,
-        utr: report.utr ?? null,
-        reason: report.reason ?? null,
-        createdAt: now,
-      })
-      .onConflictDoNothing()
-      .returning({ status: payoutEvents.status });
-    if (taken.length === 0) return "duplicate";
+  const { verdict, outcome } = await deps.db.transaction((tx) =>
+    applyStatusInTx(tx, payoutId, report, source, now),
+  );
+  if (outcome) await mailPayoutOutcome(deps, outcome);
+  return verdict;
+}
 
-    if (!FINAL_STATUSES.includes(report.status)) {
-      if ((RANK[report.status] ?? 0) <= (RANK[p.status] ?? 0)) return "stale";
-      await tx.update(payouts).set({ status: report.status, updatedAt: now }).where(eq(payouts.id, p.id));
-      return "applied";
-    }
-
-    const ended = { finalAt: now, nextCheckAt: null, updatedAt: now };
-    if (report.status === "processed") {
-      const utr = report.utr?.trim().slice(0, 100) || null;
-      await tx
-        .update(payouts)
-        .set({ ...ended, status: "processed", utr })
-        .where(eq(payouts.id, p.id));
-      await settleWithdrawal(tx, p, now, {
-        from: "Pending",
-        to: "Success",
-        remark: utr ? `UTR ${utr}` : null,
-        entry: {
-          key: "payout-paid",
-          kind: "withdrawal_paid",
-          from: PLATFORM.pendingPayouts,
-          to: PLATFORM.paidOut,
-        },
-      });
-      return "applied";
-    }
-
-    const reason = report.reason?.trim().slice(0, 500) || NO_REASON[report.status] || "The payout failed.";
-    const member = memberAccount(p.userId, "withdrawable");
-    if (reversal) {
-      await tx
-        .update(payouts)
-        .set({ status: "reversed", failureReason: reason, reversedAt: now, updatedAt: now })
-        .where(eq(payouts.id, p.id));
-      await settleWithdrawal(tx, p, now, {
-        from: "Success",
-        to: "Reject",
-        remark: reason,
-        entry: { key: "payout-reversal", kind: "withdrawal_reversed", from: PLATFORM.paidOut, to: member },
-      });
-      return "applied";
-    }
-
-    // failed, rejected, cancelled, or reversed before it was ever processed.
-    if (!FAILED_STATUSES.includes(report.status)) return "stale";
+/**
+ * applyStatus inside the caller's transaction (marking paid by hand opens and processes its
+ * attempt in one): answers the verdict and, when a final status moved the withdrawal, the outcome
+ * to mail once the transaction has committed.
+ */
+export async function applyStatusInTx(
+  tx: Tx,
+  payoutId: string,
+  report: StatusReport,
+  source: ApplySource,
+  now: Date,
+): Promise<{ verdict: ApplyVerdict; outcome: PayoutOutcome | null }> {
+  const answer = (verdict: ApplyVerdict, outcome: PayoutOutcome | null = null) => ({ verdict, outcome });
+  const [p] = await tx.select().from(payouts).where(eq(payouts.id, payoutId)).for("update");
+  if (!p) return answer("unknown_payout");
+  if (report.providerPayoutId && !p.providerPayoutId)
     await tx
       .update(payouts)
-      .set({ ...ended, status: report.status, failureReason: reason })
+      .set({ providerPayoutId: report.providerPayoutId, updatedAt: now })
       .where(eq(payouts.id, p.id));
-    await settleWithdrawal(tx, p, now, {
+  const final = p.finalAt !== null;
+  const reversal = report.status === "reversed" && p.status === "processed" && !p.reversedAt;
+  if (final && !reversal) return answer(p.status === report.status ? "duplicate" : "stale");
+  const taken = await tx
+    .insert(payoutEvents)
+    .values({
+      payoutId: p.id,
+      status: report.status,
+      source,
+      utr: report.utr ?? null,
+      reason: report.reason ?? null,
+      createdAt: now,
+    })
+    .onConflictDoNothing()
+    .returning({ status: payoutEvents.status });
+  if (taken.length === 0) return answer("duplicate");
+
+  if (!FINAL_STATUSES.includes(report.status)) {
+    if ((RANK[report.status] ?? 0) <= (RANK[p.status] ?? 0)) return answer("stale");
+    await tx.update(payouts).set({ status: report.status, updatedAt: now }).where(eq(payouts.id, p.id));
+    return answer("applied");
+  }
+
+  const ended = { finalAt: now, nextCheckAt: null, updatedAt: now };
+  if (report.status === "processed") {
+    const utr = report.utr?.trim().slice(0, 100) || null;
+    await tx
+      .update(payouts)
+      .set({ ...ended, status: "processed", utr })
+      .where(eq(payouts.id, p.id));
+    const moved = await settleWithdrawal(tx, p, now, {
       from: "Pending",
+      to: "Success",
+      remark: utr ? `UTR ${utr}` : null,
+      entry: {
+        key: "payout-paid",
+        kind: "withdrawal_paid",
+        from: PLATFORM.pendingPayouts,
+        to: PLATFORM.paidOut,
+      },
+    });
+    return answer("applied", moved ? { kind: "paid", payoutId: p.id, utr, reason: null } : null);
+  }
+
+  const reason = report.reason?.trim().slice(0, 500) || NO_REASON[report.status] || "The payout failed.";
+  const member = memberAccount(p.userId, "withdrawable");
+  if (reversal) {
+    await tx
+      .update(payouts)
+      .set({ status: "reversed", failureReason: reason, reversedAt: now, updatedAt: now })
+      .where(eq(payouts.id, p.id));
+    const moved = await settleWithdrawal(tx, p, now, {
+      from: "Success",
       to: "Reject",
       remark: reason,
-      entry: { key: "payout-refund", kind: "withdrawal_refund", from: PLATFORM.pendingPayouts, to: member },
+      entry: { key: "payout-reversal", kind: "withdrawal_reversed", from: PLATFORM.paidOut, to: member },
     });
-    return "applied";
+    return answer("applied", moved ? { kind: "failed", payoutId: p.id, utr: null, reason } : null);
+  }
+
+  // failed, rejected, cancelled, or reversed before it was ever processed.
+  if (!FAILED_STATUSES.includes(report.status)) return answer("stale");
+  await tx
+    .update(payouts)
+    .set({ ...ended, status: report.status, failureReason: reason })
+    .where(eq(payouts.id, p.id));
+  const moved = await settleWithdrawal(tx, p, now, {
+    from: "Pending",
+    to: "Reject",
+    remark: reason,
+    entry: { key: "payout-refund", kind: "withdrawal_refund", from: PLATFORM.pendingPayouts, to: member },
   });
+  return answer("applied", moved ? { kind: "failed", payoutId: p.id, utr: null, reason } : null);
 }
 
 /**
  * The withdrawal's side of a final status: its status moved (only from the one expected, so it
  * happens once) and, when it moved, the one ledger entry `{key}:{attempt}` for the amount.
+ * Settled by the operator who paid it by hand, else by the channel. Answers whether it moved.
  */
 async function settleWithdrawal(
   tx: Tx,
@@ -194,13 +217,14 @@ async function settleWithdrawal(
     remark: string | null;
     entry: { key: string; kind: string; from: string; to: string };
   },
-): Promise<void> {
+): Promise<boolean> {
+  const settledBy = p.channel === "manual" ? p.createdBy : `system:${p.channel}`;
   const [w] = await tx
     .update(withdrawals)
-    .set({ status: m.to, remark: m.remark, settledBy: `system:${p.channel}`, settledAt: now })
+    .set({ status: m.to, remark: m.remark, settledBy, settledAt: now })
     .where(and(eq(withdrawals.id, p.withdrawalId), eq(withdrawals.status, m.from)))
     .returning({ id: withdrawals.id });
-  if (!w) return;
+  if (!w) return false;
   await post(tx, {
     idempotencyKey: `${m.entry.key}:${p.id}`,
     kind: m.entry.kind,
@@ -211,6 +235,7 @@ async function settleWithdrawal(
       { account: m.entry.to, amount: p.amount },
     ],
   });
+  return true;
 }
 
 /** The reconciler's bookkeeping for an attempt still out after a look: when to look again. */

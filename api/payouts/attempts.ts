@@ -1,10 +1,11 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import type { Db, Tx } from "../db/client";
+import type { Tx } from "../db/client";
 import { payoutDays, payouts, users, withdrawals } from "../db/schema";
 import { DomainError } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { istDay } from "../ledger/earningKinds";
-import { formatRupees } from "../../shared/money";
+import { debtAccount, lockAccounts, memberAccount, memberDebt } from "../ledger/ledger";
+import { formatRupees, milliToRupeeString } from "../../shared/money";
 import type { PayoutChannel } from "../../shared/contracts/payouts";
 import { recordAudit } from "../site/audit";
 import { WITHDRAW_MESSAGES } from "../withdrawals/withdrawals";
@@ -13,20 +14,25 @@ import { NOT_PAYABLE, destinationKey, payoutDestination, payoutModeOf } from "./
 import { payoutPolicy } from "./policy";
 
 /**
- * Opening an attempt at paying a withdrawal: the rules before money leaves (issue 22 §2), then
- * the attempt row, in the caller's transaction. Approving (one, a batch), writing a bank file and
- * "send again" all come through here, so they refuse alike:
+ * Opening an attempt at paying a withdrawal: the rules before money leaves (issue 22 §2, issue
+ * 42), then the attempt row, in the caller's transaction. Approving (one, a batch), writing a bank
+ * file, "send again" and marking paid by hand (the `manual` channel) all come through here, so
+ * they refuse alike:
  * - the member's withdrawals held, the account closed, or the risk unconfirmed (assertApprovable);
  * - an attempt already out (the partial unique index `payouts_one_open_key` is the last word);
+ * - the member owing from a reversed task-wall credit (refuseWhileMemberOwes);
  * - above the four-eyes threshold without two different operators' approvals;
+ * - by hand, without the bank's reference (UTR), or with one that paid another withdrawal;
  * - past today's outgoing limit (a conditional update of the day's row, so racing approvals
- *   cannot pass it together);
+ *   cannot pass it together; a payment by hand counts like any other);
  * - a destination no provider or bank file can pay (a Paytm number): paid by hand.
  */
 
 export const PAYOUT_MESSAGES = {
   approvedOnce: (above: number) =>
     `Approved once. Amounts above ${formatRupees(above)} need a second operator's approval before the payout is sent.`,
+  approvedOnceByHand: (above: number) =>
+    `Approved once. Amounts above ${formatRupees(above)} need a second operator's approval: a different operator marks it paid, with the bank's reference (UTR).`,
   secondNeeded: (above: number) =>
     `You approved this withdrawal already: amounts above ${formatRupees(above)} need a second, different operator.`,
   dailyLimit: (limit: number, sent: number) =>
@@ -34,7 +40,38 @@ export const PAYOUT_MESSAGES = {
   alreadySent: "This withdrawal's payout was already sent: its final status settles it.",
   marked: "Marked for review (a first payout, or risk): approve it on its own after checking it.",
   notPending: "This withdrawal is not Pending.",
+  owes: (owed: number) =>
+    `This member owes ${formatRupees(owed)} from a reversed task-wall credit: nothing is paid to them until later earnings have repaid it. Reject the withdrawal (the amount goes back to their balance) or leave it Pending.`,
+  utrRequired:
+    "Give the bank's reference (UTR) of the payment you made: 6 to 30 letters and digits. Without a payout provider, approving marks the withdrawal paid.",
+  utrInvalid: "The UTR must be the bank's reference: 6 to 30 letters and digits.",
+  utrUsed: (utr: string) =>
+    `The bank reference ${utr} was given for another payment already: one transfer pays one withdrawal. Check the reference.`,
 } as const;
+
+/** The bank's reference of a payment (UTR): 6 to 30 letters and digits, kept upper-case. */
+export const UTR_PATTERN = /^[A-Za-z0-9]{6,30}$/;
+
+/** A UTR as kept (upper-case), or null when it is not one. */
+export function normalizeUtr(value: string | null | undefined): string | null {
+  const v = value?.trim() ?? "";
+  return UTR_PATTERN.test(v) ? v.toUpperCase() : null;
+}
+
+/**
+ * Refuses (409 `in_debt`) while the member owes from a reversed task-wall credit (ADR 0008),
+ * inside the transaction of anything that pays them. The member's debt and withdrawable accounts
+ * are locked first, in lockAccounts' order — a reversal locks them too before it books any debt —
+ * then the debt is read again: an approval racing a reversal either sees its debt, or paid before
+ * the reversal came and the debt arose after the money left. Never money out and then a debt
+ * booked before it.
+ */
+export async function refuseWhileMemberOwes(tx: Tx, userId: string): Promise<void> {
+  await lockAccounts(tx, [debtAccount(userId), memberAccount(userId, "withdrawable")]);
+  const owed = await memberDebt(tx, userId);
+  if (owed > 0)
+    throw new DomainError("in_debt", PAYOUT_MESSAGES.owes(owed), { owed: milliToRupeeString(owed) });
+}
 
 export type Opened =
   { kind: "opened"; payoutId: string; attempt: number } | { kind: "awaiting_second"; above: number };
@@ -63,7 +100,9 @@ async function reserveToday(tx: Tx, amount: number, now: Date, limit: number): P
 /**
  * Opens an attempt for a Pending withdrawal (or, with `resend`, for one whose last attempt failed:
  * the caller has made it Pending again). `confirmRisk` as the operator gave it (a batch never
- * confirms: flagged and marked requests are approved one by one).
+ * confirms: flagged and marked requests are approved one by one). On the `manual` channel the
+ * attempt carries the operator's `utr` and the caller processes it in the same transaction
+ * (approve.ts markPaid); a destination no provider can pay is fine there.
  */
 export async function openAttempt(
   tx: Tx,
@@ -77,10 +116,13 @@ export async function openAttempt(
     batch?: boolean;
     /** "Send again": the approvals the first attempt had stand (four eyes is not asked again). */
     resend?: boolean;
+    /** By hand: the bank's reference, normalized (normalizeUtr); required unless it is a first approval. */
+    utr?: string | null;
     now: Date;
   },
 ): Promise<Opened> {
   const { withdrawalId: id, actorUserId: actor, now } = input;
+  const manual = input.channel === "manual";
   await assertApprovable(tx, id, input.confirmRisk);
   const [w] = await tx
     .select({ w: withdrawals, userName: users.userName })
@@ -91,13 +133,15 @@ export async function openAttempt(
   if (!w) throw new DomainError("not_found", WITHDRAW_MESSAGES.notFound);
   if (w.w.status !== "Pending") throw new DomainError("already_settled", WITHDRAW_MESSAGES.alreadySettled);
   if (w.w.userId === actor) throw new DomainError("forbidden", WITHDRAW_MESSAGES.ownWithdrawal);
+  // Under the withdrawal's lock, then the member's accounts' (the order a rejection takes them in).
+  await refuseWhileMemberOwes(tx, w.w.userId);
   if (input.batch && (w.w.reviewReasons ?? []).length > 0)
     throw new DomainError("risk_confirm", PAYOUT_MESSAGES.marked);
   await assertNoOpenPayout(tx, id).catch((e: unknown) => {
     throw e instanceof DomainError ? new DomainError("payout_in_flight", PAYOUT_MESSAGES.alreadySent) : e;
   });
   const destination = payoutDestination(w.w.methodName, w.w.accountInfo, w.userName);
-  if (!destination) throw new DomainError("not_payable", NOT_PAYABLE(w.w.methodName));
+  if (!destination && !manual) throw new DomainError("not_payable", NOT_PAYABLE(w.w.methodName));
 
   const policy = await payoutPolicy(tx);
   if (input.resend) {
@@ -119,6 +163,16 @@ export async function openAttempt(
   } else if (!w.w.approvedBy) {
     await tx.update(withdrawals).set({ approvedBy: actor, approvedAt: now }).where(eq(withdrawals.id, id));
   }
+  if (manual) {
+    if (!input.utr) throw new DomainError("invalid_input", PAYOUT_MESSAGES.utrRequired);
+    // One transfer pays one withdrawal (the unique index on manual UTRs is the last word).
+    const [used] = await tx
+      .select({ id: payouts.id })
+      .from(payouts)
+      .where(eq(payouts.utr, input.utr))
+      .limit(1);
+    if (used) throw new DomainError("duplicate", PAYOUT_MESSAGES.utrUsed(input.utr));
+  }
   await reserveToday(tx, w.w.amount, now, policy.dailyLimit);
 
   const [last] = await tx
@@ -137,23 +191,28 @@ export async function openAttempt(
     // The provider's X-Payout-Idempotency: a retry of this attempt can never pay twice.
     idempotencyKey: attempt === 1 ? id : `${id}-${attempt}`,
     status: bank ? "sent" : "created",
-    mode: payoutModeOf(destination, w.w.amount),
+    mode: destination ? payoutModeOf(destination, w.w.amount) : "manual",
     amount: w.w.amount,
-    destinationKey: destinationKey(destination),
+    destinationKey: destination
+      ? destinationKey(destination)
+      : `hand:${w.w.accountInfo.trim().slice(0, 200)}`,
+    utr: manual ? input.utr! : null,
     batchId: input.batchId ?? null,
     createdBy: actor,
     // The reconciler asks the provider about an attempt whose create was not answered yet.
-    nextCheckAt: bank ? null : new Date(now.getTime() + 60_000),
+    nextCheckAt: bank || manual ? null : new Date(now.getTime() + 60_000),
     createdAt: now,
     updatedAt: now,
   });
-  await recordAudit(tx, {
-    actorUserId: actor,
-    action: input.channel === "bank_file" ? "withdrawal.bank_file" : "withdrawal.approve",
-    target: `withdrawal:${id}`,
-    before: { status: "Pending", payout: null },
-    after: { status: "Pending", payout: { id: payoutId, attempt, channel: input.channel } },
-  });
+  // By hand, the caller records the whole (Pending → Success with the UTR) once it is processed.
+  if (!manual)
+    await recordAudit(tx, {
+      actorUserId: actor,
+      action: input.channel === "bank_file" ? "withdrawal.bank_file" : "withdrawal.approve",
+      target: `withdrawal:${id}`,
+      before: { status: "Pending", payout: null },
+      after: { status: "Pending", payout: { id: payoutId, attempt, channel: input.channel } },
+    });
   return { kind: "opened", payoutId, attempt };
 }
 
@@ -164,13 +223,4 @@ export async function openAttemptOf(tx: Tx, withdrawalId: string) {
     .from(payouts)
     .where(and(eq(payouts.withdrawalId, withdrawalId), isNull(payouts.finalAt)));
   return row ?? null;
-}
-
-/** A batch leaves out a request marked for review (a first payout, risk): it is checked on its own. */
-export async function assertNotMarked(db: Db | Tx, withdrawalId: string): Promise<void> {
-  const [w] = await db
-    .select({ reasons: withdrawals.reviewReasons })
-    .from(withdrawals)
-    .where(eq(withdrawals.id, withdrawalId));
-  if ((w?.reasons ?? []).length > 0) throw new DomainError("risk_confirm", PAYOUT_MESSAGES.marked);
 }

@@ -175,7 +175,7 @@ export async function importBankResult(
       continue;
     }
     const verdict = await applyStatus(
-      deps.db,
+      deps,
       p.id,
       line.outcome === "paid"
         ? { status: "processed", utr: line.utr }

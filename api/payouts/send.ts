@@ -88,7 +88,7 @@ export async function sendAttempt(deps: Deps, payoutId: string): Promise<SendOut
     });
     const now = deps.clock();
     const verdict = await applyStatus(
-      db,
+      deps,
       p.id,
       { status: answer.status, utr: answer.utr, reason: answer.failureReason, providerPayoutId: answer.id },
       "create",
@@ -103,7 +103,7 @@ export async function sendAttempt(deps: Deps, payoutId: string): Promise<SendOut
   } catch (e) {
     const now = deps.clock();
     if (e instanceof ProviderRefusedError && e.status !== 401 && e.status !== 403) {
-      const verdict = await applyStatus(db, p.id, { status: "rejected", reason: e.message }, "create", now);
+      const verdict = await applyStatus(deps, p.id, { status: "rejected", reason: e.message }, "create", now);
       return { verdict, detail: e.message };
     }
     if (e instanceof ProviderUnavailableError || e instanceof ProviderRefusedError) {
@@ -125,7 +125,7 @@ async function checkAttempt(deps: Deps, p: typeof payouts.$inferSelect): Promise
     const now = deps.clock();
     const answer = await provider.fetchPayout(p.providerPayoutId);
     const verdict = await applyStatus(
-      deps.db,
+      deps,
       p.id,
       { status: answer.status, utr: answer.utr, reason: answer.failureReason },
       "reconcile",

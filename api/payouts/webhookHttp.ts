@@ -58,7 +58,7 @@ export function payoutWebhookRoute(): Hono<ApiEnv> {
     });
     const verdict: WebhookVerdict = attemptId
       ? await applyStatus(
-          deps.db,
+          deps,
           attemptId,
           {
             status: hook.payout.status,

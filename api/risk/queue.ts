@@ -1,6 +1,6 @@
-import { asc, count, desc, eq } from "drizzle-orm";
+import { asc, count, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { memberRisk, users, withdrawals } from "../db/schema";
+import { ledgerAccounts, memberRisk, users, withdrawals } from "../db/schema";
 import { milliToRupeeString } from "../../shared/money";
 import { offsetOf, pageOf } from "../../shared/pagination";
 import { needsRiskConfirm, type ReviewReason, type RiskLevel } from "../../shared/risk";
@@ -12,8 +12,9 @@ import { payoutColumns } from "../payouts/queue";
 /**
  * The payout queue with the risk behind each request (issue 21 §4): the member's score, step and
  * top reasons (member_risk, as the last signal left them), how many accounts are linked to them,
- * and the review marks the request was made with. Paged by the API, 50 a page: Pending oldest
- * first (pay in order), settled ones newest first.
+ * the review marks the request was made with, and what the member owes from a reversed task-wall
+ * credit (nothing of theirs is paid while they owe: issue 42). Paged by the API, 50 a page:
+ * Pending oldest first (pay in order), settled ones newest first.
  */
 
 /** Requests per page: a day's queue on one page for a small site (the other console lists show 20). */
@@ -40,10 +41,13 @@ export async function operatorQueue(
       score: memberRisk.score,
       level: memberRisk.level,
       reasons: memberRisk.reasons,
+      debt: ledgerAccounts.balance,
     })
     .from(withdrawals)
     .innerJoin(users, eq(users.id, withdrawals.userId))
     .leftJoin(memberRisk, eq(memberRisk.userId, withdrawals.userId))
+    // The member's debt account (api/ledger/ledger.ts debtAccount): below zero while they owe.
+    .leftJoin(ledgerAccounts, eq(ledgerAccounts.id, sql`'member:' || ${withdrawals.userId} || ':debt'`))
     .where(where)
     .orderBy(
       ...(status === "Pending"
@@ -63,7 +67,7 @@ export async function operatorQueue(
     rows.map((r) => r.w),
   );
   return {
-    records: rows.map(({ w, userName, email, heldAt, score, level, reasons }) => {
+    records: rows.map(({ w, userName, email, heldAt, score, level, reasons, debt }) => {
       const reviewReasons = (w.reviewReasons ?? []) as ReviewReason[];
       const riskLevel: RiskLevel = level ?? "none";
       return {
@@ -85,6 +89,7 @@ export async function operatorQueue(
         review_reasons: reviewReasons,
         withdrawals_held: heldAt !== null,
         needs_confirm: w.status === "Pending" && needsRiskConfirm(riskLevel, reviewReasons),
+        owed: Number(debt ?? 0) < 0 ? milliToRupeeString(-Number(debt)) : null,
         ...payout.get(w.id)!,
       };
     }),

@@ -6,7 +6,8 @@ import { PAYOUT_MESSAGES, createPayoutMethod, listPayoutMethods, updatePayoutMet
 import { WITHDRAW_MESSAGES, wholeRupees } from "./withdrawals";
 import { settleWithdrawal } from "./settle";
 import { operatorQueue } from "../risk/queue";
-import { approveWithdrawal } from "../payouts/approve";
+import { approveWithdrawal, markPaid } from "../payouts/approve";
+import { UTR_PATTERN } from "../payouts/attempts";
 import type { OperatorWithdrawalList, PayoutMethodList } from "../../shared/contracts/withdrawals";
 
 const StatusQuery = z.enum(["Pending", "Success", "Reject", "all"], {
@@ -16,8 +17,8 @@ const StatusQuery = z.enum(["Pending", "Success", "Reject", "all"], {
 const SettleSchema = z
   .object({
     /**
-     * approve: sends the payout through the provider when one is configured (else marks it paid);
-     * mark_paid: the operator paid it by hand (a destination the provider cannot pay); reject.
+     * approve: sends the payout through the provider when one is configured (else marks it paid,
+     * with `utr`); mark_paid: the operator paid it by hand (with `utr`); reject.
      */
     action: z.enum(["approve", "mark_paid", "reject"], {
       errorMap: () => ({ message: "action must be approve, mark_paid or reject." }),
@@ -28,8 +29,18 @@ const SettleSchema = z
       .optional(),
     /** Approving a flagged member's request, or a marked one, needs this (issue 21 §4). */
     confirmRisk: z.boolean({ invalid_type_error: "confirmRisk must be true or false." }).optional(),
+    /** The bank's reference of a payment by hand: required to mark paid (issue 42). */
+    utr: z
+      .string({ invalid_type_error: "utr must be the bank's reference (UTR) as text." })
+      .trim()
+      .regex(UTR_PATTERN, "utr must be the bank's reference (UTR): 6 to 30 letters and digits.")
+      .optional(),
   })
-  .strict();
+  .strict()
+  .refine((b) => b.action !== "mark_paid" || b.utr !== undefined, {
+    message: "utr is required to mark paid: the bank's reference (UTR) of your payment.",
+    path: ["utr"],
+  });
 
 const minimumRupees = wholeRupees(
   "minimum_amount must be a whole number of rupees greater than 0.",
@@ -81,25 +92,20 @@ export function adminWithdrawalsRoute(): Hono<ApiEnv> {
     const id = c.req.param("id");
     if (!WITHDRAWAL_ID.test(id)) throw new ApiError(404, WITHDRAW_MESSAGES.notFound);
     // A flagged member's approval (or a request marked "risk") is refused with 409 risk_confirm unless confirmRisk.
-    if (body.action === "approve") {
-      const { message } = await approveWithdrawal(deps, {
+    // Marking paid (and approving without a provider) goes through the same rules (issue 42).
+    if (body.action !== "reject") {
+      const input = {
         id,
         actorUserId: member.id,
         confirmRisk: body.confirmRisk === true,
-      });
+        utr: body.utr ?? null,
+      };
+      const { message } =
+        body.action === "mark_paid" ? await markPaid(deps, input) : await approveWithdrawal(deps, input);
       return ok(c, message);
     }
-    await settleWithdrawal(deps.db, {
-      id,
-      actorUserId: member.id,
-      action: body.action === "mark_paid" ? "approve" : "reject",
-      remark: body.remark,
-      confirmRisk: body.confirmRisk,
-    });
-    return ok(
-      c,
-      body.action === "mark_paid" ? "Withdrawal marked paid." : "Withdrawal rejected and refunded.",
-    );
+    await settleWithdrawal(deps.db, { id, actorUserId: member.id, action: "reject", remark: body.remark });
+    return ok(c, "Withdrawal rejected and refunded.");
   });
 
   r.get("/payoutMethods", requireMember, requireRole("owner"), async (c) =>

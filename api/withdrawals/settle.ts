@@ -8,8 +8,9 @@ import { assertApprovalConfirmed } from "./review";
 import { WITHDRAW_MESSAGES } from "./withdrawals";
 
 /**
- * The operators' side of a withdrawal (the member's is withdrawals.ts): approving or rejecting a
- * Pending request, by hand or from a ban or a payout's final status, and what an approval needs.
+ * The operators' side of a withdrawal (the member's is withdrawals.ts): rejecting a Pending
+ * request, by hand or from a ban, and what an approval needs. Paying one — approving, marking it
+ * paid by hand — is api/payouts (approve.ts, attempts.ts): one way out, under one set of rules.
  */
 
 /** Why an approval is refused while the member's withdrawals are held or the account is closed. */
@@ -22,16 +23,15 @@ export const HOLD_MESSAGES = {
 type Settled = typeof withdrawals.$inferSelect;
 
 /**
- * Settles one Pending withdrawal inside the caller's transaction: the conditional status change,
- * the ledger entry and the audit record. Null when it was not Pending, is the actor's own, or a
- * payout attempt for it is out.
+ * Rejects one Pending withdrawal inside the caller's transaction: the conditional status change,
+ * the refund to the member's withdrawable balance and the audit record. Null when it was not
+ * Pending, is the actor's own, or a payout attempt for it is out.
  */
 export async function settlePendingInTx(
   tx: Tx,
-  input: { id: string; actorUserId: string; action: "approve" | "reject"; remark: string | null },
+  input: { id: string; actorUserId: string; action: "reject"; remark: string | null },
 ): Promise<Settled | null> {
   const { remark } = input;
-  const status = input.action === "approve" ? "Success" : "Reject";
   // A payout on its way (api/payouts) is settled by its final status, never by hand or by a ban:
   // the withdrawal's row is locked first (an attempt is opened under the same lock), then a fresh
   // look for an open attempt sees any that committed before.
@@ -43,36 +43,35 @@ export async function settlePendingInTx(
   if (open) return null;
   const [row] = await tx
     .update(withdrawals)
-    .set({ status, remark, settledBy: input.actorUserId, settledAt: new Date() })
+    .set({ status: "Reject", remark, settledBy: input.actorUserId, settledAt: new Date() })
     .where(
       and(
         eq(withdrawals.id, input.id),
         eq(withdrawals.status, "Pending"),
-        // Paying oneself needs a second pair of eyes.
+        // Settling one's own needs a second pair of eyes.
         ne(withdrawals.userId, input.actorUserId),
       ),
     )
     .returning();
   if (!row) return null;
+  // Back to the withdrawable balance. A member who owes keeps owing: the refund is not an earning
+  // and does not repay the debt (ADR 0008), and nothing can withdraw it while they owe.
   await post(tx, {
     idempotencyKey: `withdrawal-settle:${row.id}`,
-    kind: input.action === "approve" ? "withdrawal_paid" : "withdrawal_refund",
+    kind: "withdrawal_refund",
     userId: row.userId,
     memo: remark,
     lines: [
       { account: PLATFORM.pendingPayouts, amount: -row.amount },
-      {
-        account: input.action === "approve" ? PLATFORM.paidOut : memberAccount(row.userId, "withdrawable"),
-        amount: row.amount,
-      },
+      { account: memberAccount(row.userId, "withdrawable"), amount: row.amount },
     ],
   });
   await recordAudit(tx, {
     actorUserId: input.actorUserId,
-    action: `withdrawal.${input.action}`,
+    action: "withdrawal.reject",
     target: `withdrawal:${row.id}`,
     before: { status: "Pending", remark: null },
-    after: { status, remark },
+    after: { status: "Reject", remark },
   });
   return row;
 }
@@ -118,33 +117,22 @@ export async function assertNoOpenPayout(tx: Tx, id: string): Promise<void> {
 }
 
 /**
- * An operator settles a Pending withdrawal, once: approve moves the money on to paid out, reject
- * returns it to the member's withdrawable balance. The status change is conditional on Pending
- * and sits in the same transaction as the ledger entry and the audit record, so of two operators
- * settling at once exactly one wins. An approval first reads the member's row FOR SHARE and is
- * refused while their withdrawals are held (or the account is closed): a hold (which locks the
- * row FOR UPDATE) racing an approval either waits for it or is seen by it.
+ * An operator rejects a Pending withdrawal, once: the amount returns to the member's withdrawable
+ * balance. The status change is conditional on Pending and sits in the same transaction as the
+ * ledger entry and the audit record, so of two operators settling at once exactly one wins.
+ * Approving and marking paid are api/payouts/approve.ts.
  */
 export async function settleWithdrawal(
   db: Db,
-  input: {
-    id: string;
-    actorUserId: string;
-    action: "approve" | "reject";
-    remark?: string;
-    /** The operator read the risk reasons and approves anyway (review.ts). */
-    confirmRisk?: boolean;
-  },
+  input: { id: string; actorUserId: string; action: "reject"; remark?: string },
 ): Promise<void> {
   const remark = input.remark?.trim() || null;
-  if (input.action === "reject" && !remark)
-    throw new DomainError("invalid_input", WITHDRAW_MESSAGES.remarkRequired);
+  if (!remark) throw new DomainError("invalid_input", WITHDRAW_MESSAGES.remarkRequired);
   await db.transaction(async (tx) => {
-    if (input.action === "approve") await assertApprovable(tx, input.id, input.confirmRisk === true);
     const row = await settlePendingInTx(tx, {
       id: input.id,
       actorUserId: input.actorUserId,
-      action: input.action,
+      action: "reject",
       remark,
     });
     if (!row) {

@@ -39,8 +39,12 @@ export const FINAL_STATUSES: readonly PayoutStatus[] = [
 /** The final statuses that give the money back to the member. */
 export const FAILED_STATUSES: readonly PayoutStatus[] = ["reversed", "failed", "rejected", "cancelled"];
 
-/** How an attempt goes out. */
-export type PayoutChannel = "razorpayx" | "bank_file";
+/**
+ * How an attempt goes out: through the provider, in a bank bulk file, or `manual` — an operator
+ * paid it by hand and marked it paid with the bank's reference (UTR): opened under the same rules
+ * and processed at once.
+ */
+export type PayoutChannel = "razorpayx" | "bank_file" | "manual";
 
 /** A withdrawal's latest payout attempt, as the operator's queue shows it. */
 export interface PayoutAttempt {
@@ -48,11 +52,11 @@ export interface PayoutAttempt {
   attempt: number;
   channel: PayoutChannel;
   status: PayoutStatus;
-  /** UPI, IMPS or NEFT. */
+  /** UPI, IMPS or NEFT; `manual` for a payment by hand. */
   mode: string;
   /** The provider's payout id (RazorpayX `pout_…`); null before its create was answered, and for a bank file. */
   provider_payout_id: string | null;
-  /** The bank's reference once processed. */
+  /** The bank's reference once processed (the operator's, for a payment by hand). */
   utr: string | null;
   /** The provider's (or bank's) reason when it failed, was rejected, cancelled or reversed. */
   failure_reason: string | null;
@@ -68,8 +72,8 @@ export interface PayoutAttempt {
  * - `second_approval`: approved once, above the four-eyes threshold, waiting for another operator;
  * - `in_flight`: an attempt is out (provider or bank file) and not final;
  * - `failed`: the last attempt failed (the withdrawal was rejected and refunded): "send again" may retry it;
- * - `paid`: processed;
- * - `manual`: settled by hand (no attempt).
+ * - `paid`: processed (by the provider, a bank file, or marked paid by hand with its UTR);
+ * - `manual`: settled by hand without an attempt (a rejection, or a payment marked before issue 42).
  */
 export type PayoutStage = "waiting" | "second_approval" | "in_flight" | "failed" | "paid" | "manual";
 

@@ -113,6 +113,11 @@ export interface OperatorWithdrawal {
   approved_by: string | null;
   /** Above the four-eyes threshold: a second, different operator must approve before it is sent. */
   needs_second_approval: boolean;
+  /**
+   * What the member owes now from a reversed task-wall credit (rupees), or null: no payout of
+   * theirs is approved, sent or marked paid while they owe (409 `in_debt`); rejecting still works.
+   */
+  owed: string | null;
 }
 
 /** The operator's withdrawal queue (`?status=Pending|Success|Reject|all&page=`), 50 a page. */
@@ -122,15 +127,25 @@ export interface OperatorWithdrawalList {
 }
 
 /**
- * Settling a withdrawal (plain JSON body): approve, or reject with a remark (the amount is
- * refunded). Approving a flagged member's request, or one marked "risk", answers 409 `risk_confirm`
- * (with `score`, `reasons`, `review_reasons`) unless `confirmRisk` is true.
+ * Settling a withdrawal (plain JSON body): approve, mark paid, or reject with a remark (the amount
+ * is refunded). Approving a flagged member's request, or one marked "risk", answers 409
+ * `risk_confirm` (with `score`, `reasons`, `review_reasons`) unless `confirmRisk` is true; a member
+ * who owes is answered 409 `in_debt`.
  */
 export interface SettleBody {
-  /** approve sends the payout (provider configured) or marks it paid; mark_paid: paid by hand. */
+  /**
+   * approve sends the payout (provider configured) or, without one, marks it paid; mark_paid: the
+   * operator paid it by hand. Both go through holds, risk, four eyes and the daily limit.
+   */
   action: "approve" | "mark_paid" | "reject";
   remark?: string;
   confirmRisk?: boolean;
+  /**
+   * The bank's reference of a payment by hand (UTR, 6–30 letters and digits, kept upper-case):
+   * required to mark paid; without a provider, approving needs it too unless that approval is the
+   * first of two above the four-eyes threshold (which pays nothing).
+   */
+  utr?: string;
 }
 
 /** One payout method on the operator's list. */

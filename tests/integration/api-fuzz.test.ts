@@ -777,7 +777,8 @@ describe.each(drivers())("API fuzz (%s)", (driver) => {
       route: "/adminRoute/withdrawals/:id/settle",
       input: "json",
       role: "operator",
-      valid: () => ({ action: "approve", remark: "Paid" }),
+      // Without a provider, approving marks paid with the bank's reference (issue 42).
+      valid: () => ({ action: "approve", remark: "Paid", utr: "SBIN90000001" }),
       validStatus: 200,
       optional: ["remark"],
       ids: () => [pendingWithdrawalId],

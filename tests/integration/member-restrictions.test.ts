@@ -93,8 +93,14 @@ describe.each(drivers())("member restrictions (%s)", (driver) => {
       ids.push(w.id);
     return { m, ids };
   }
+  let utrs = 0;
+  // Without a payout provider, approving marks paid with the bank's reference (issue 42).
   const settle = (op: TestMember, id: string, action: "approve" | "reject", remark?: string) =>
-    t.request(`/adminRoute/withdrawals/${id}/settle`, { json: { action, remark }, cookie: op.cookie });
+    t.request(`/adminRoute/withdrawals/${id}/settle`, {
+      json:
+        action === "approve" ? { action, utr: `HDFC${String(++utrs).padStart(8, "0")}` } : { action, remark },
+      cookie: op.cookie,
+    });
 
   it("each action and its lift: state, audit before/after, idempotent repeats leave no second audit row", async () => {
     const m = await newMember(t);

@@ -19,6 +19,7 @@ import {
   giftCodes,
   journalEntries,
   journalLines,
+  payouts,
   withdrawals,
 } from "../../api/db/schema";
 import { PLATFORM, accountBalance, memberAccount } from "../../api/ledger/ledger";
@@ -225,8 +226,15 @@ describe.each(drivers())("money races (%s)", (driver) => {
   it("two operators settling one withdrawal at once: one settles, the other gets 409", async () => {
     const second = await newOperator(t);
     for (const [a, b] of [
-      [{ action: "approve" }, { action: "reject", remark: "duplicate account" }],
-      [{ action: "approve" }, { action: "approve" }],
+      // Without a payout provider, approving marks it paid with the bank's reference (issue 42).
+      [
+        { action: "approve", utr: "SBIN00000001" },
+        { action: "reject", remark: "duplicate account" },
+      ],
+      [
+        { action: "approve", utr: "SBIN00000002" },
+        { action: "approve", utr: "SBIN00000003" },
+      ],
       [
         { action: "reject", remark: "first" },
         { action: "reject", remark: "second" },
@@ -252,7 +260,10 @@ describe.each(drivers())("money races (%s)", (driver) => {
       const [after] = await t.deps.db.select().from(withdrawals).where(eq(withdrawals.id, w!.id));
       expect(after!.status).toBe(winner.action === "approve" ? "Success" : "Reject");
       expect(after!.settledBy).toBe(ra!.status === 200 ? operator.id : second.id);
-      expect(await entriesWithKeys([`withdrawal-settle:${w!.id}`])).toHaveLength(1);
+      // Paid by hand: the attempt's entry (api/payouts/apply.ts); rejected: the refund.
+      const [attempt] = await t.deps.db.select().from(payouts).where(eq(payouts.withdrawalId, w!.id));
+      const key = winner.action === "approve" ? `payout-paid:${attempt!.id}` : `withdrawal-settle:${w!.id}`;
+      expect(await entriesWithKeys([key])).toHaveLength(1);
       expect(await platform(PLATFORM.pendingPayouts)).toBe(pending - 300_000);
       if (winner.action === "approve") {
         expect(await platform(PLATFORM.paidOut)).toBe(paid + 300_000);

@@ -117,8 +117,9 @@ describe.each(drivers())("operator roles (%s)", (driver) => {
     expect((await t.request("/adminRoute/messages", { cookie: support.cookie })).status).toBe(200);
 
     // The payouts operator may: the same request settles.
+    // (Without a payout provider, approving marks paid with the bank's reference: issue 42.)
     const settled = await t.request(`/adminRoute/withdrawals/${id}/settle`, {
-      json: { action: "approve" },
+      json: { action: "approve", utr: "SBIN80000001" },
       cookie: payouts.cookie,
     });
     expect(settled.status).toBe(200);

@@ -430,8 +430,13 @@ describe.each(drivers())("operator risk views (%s)", (driver) => {
     expect(p).toMatchObject({ risk_score: 0, risk_level: "none", risk_reasons: [], needs_confirm: false });
     expect(p.review_reasons).toEqual(["first_payout"]);
 
+    // Without a payout provider, approving marks paid with the bank's reference (issue 42).
     const approve = (id: string, extra: Record<string, unknown> = {}) =>
-      post(payouts, `/adminRoute/withdrawals/${id}/settle`, { action: "approve", ...extra });
+      post(payouts, `/adminRoute/withdrawals/${id}/settle`, {
+        action: "approve",
+        utr: `ICIC${id.slice(-10)}`,
+        ...extra,
+      });
     const refused = await approve(flagged.id);
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({
@@ -442,7 +447,13 @@ describe.each(drivers())("operator risk views (%s)", (driver) => {
     });
     expect((await approve(flagged.id, { confirmRisk: "yes" })).status).toBe(400);
     const ok = await approve(flagged.id, { confirmRisk: true });
-    expect(ok.body).toEqual({ success: true, msg: "Withdrawal approved." });
-    expect((await approve(plain.id)).body).toEqual({ success: true, msg: "Withdrawal approved." });
+    expect(ok.body).toEqual({
+      success: true,
+      msg: `Withdrawal marked paid (UTR ICIC${flagged.id.slice(-10).toUpperCase()}). The member was mailed.`,
+    });
+    expect((await approve(plain.id)).body).toEqual({
+      success: true,
+      msg: `Withdrawal marked paid (UTR ICIC${plain.id.slice(-10).toUpperCase()}). The member was mailed.`,
+    });
   });
 });

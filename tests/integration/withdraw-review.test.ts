@@ -93,7 +93,8 @@ describe.each(drivers())("withdrawal review (%s)", (driver) => {
     expect(first.reviewReasons).toEqual(["first_payout"]);
     expect(first.riskScore).toBe(0);
     expect((await page(m)).review_message).toBe(REVIEW_MESSAGES.underReview);
-    expect((await settle(first.id, { action: "approve" })).status).toBe(200);
+    // Without a payout provider, approving marks paid with the bank's reference (issue 42).
+    expect((await settle(first.id, { action: "approve", utr: "KKBK00000001" })).status).toBe(200);
     expect((await page(m)).review_message).toBeNull();
     // The second request is no first payout.
     expect((await withdraw(m, 10)).body).toMatchObject({ success: true });
@@ -128,7 +129,9 @@ describe.each(drivers())("withdrawal review (%s)", (driver) => {
     });
     expect((await latest(m)).status).toBe("Pending");
     // Rejecting needs no confirm step; approving with it pays.
-    expect((await settle(w.id, { action: "approve", confirmRisk: true })).status).toBe(200);
+    expect((await settle(w.id, { action: "approve", confirmRisk: true, utr: "KKBK00000002" })).status).toBe(
+      200,
+    );
     expect((await latest(m)).status).toBe("Success");
   });
 

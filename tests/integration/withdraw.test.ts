@@ -286,8 +286,12 @@ describe.each(drivers())("withdrawals (%s)", (driver) => {
       const { m, id } = await pendingWithdrawal(150);
       const pending = await platformBalance(PLATFORM.pendingPayouts);
       const paid = await platformBalance(PLATFORM.paidOut);
-      const res = await settle(id, { action: "approve" });
-      expect(res.body).toEqual({ success: true, msg: "Withdrawal approved." });
+      // Without a payout provider, approving is marking paid: with the bank's reference (issue 42).
+      const res = await settle(id, { action: "approve", utr: "SBIN15000001" });
+      expect(res.body).toEqual({
+        success: true,
+        msg: "Withdrawal marked paid (UTR SBIN15000001). The member was mailed.",
+      });
       expect(await platformBalance(PLATFORM.pendingPayouts)).toBe(pending - 150_000);
       expect(await platformBalance(PLATFORM.paidOut)).toBe(paid + 150_000);
       expect(await balances(t, m.id)).toEqual({ withdrawable: 5_000, deposit: 0 });
@@ -301,9 +305,9 @@ describe.each(drivers())("withdrawals (%s)", (driver) => {
       expect(audit).toHaveLength(1);
       expect(audit[0]).toMatchObject({
         actorUserId: operator.id,
-        action: "withdrawal.approve",
+        action: "withdrawal.mark_paid",
         before: { status: "Pending", remark: null },
-        after: { status: "Success", remark: null },
+        after: { status: "Success", remark: "UTR SBIN15000001", utr: "SBIN15000001" },
       });
 
       const before = await snapshot(t);
@@ -376,7 +380,7 @@ describe.each(drivers())("withdrawals (%s)", (driver) => {
         expect(own.body.error_msg).toBe("You cannot settle your own withdrawal: another operator must.");
       }
       expect(await snapshot(t)).toEqual(before);
-      expect((await settle(row!.id, { action: "approve" })).status).toBe(200);
+      expect((await settle(row!.id, { action: "approve", utr: "SBIN20000002" })).status).toBe(200);
     });
 
     it("lists the queue: Pending oldest first, settled newest first", async () => {
@@ -403,7 +407,7 @@ describe.each(drivers())("withdrawals (%s)", (driver) => {
         settled_at: null,
       });
 
-      expect((await settle(a.id, { action: "approve" })).status).toBe(200);
+      expect((await settle(a.id, { action: "approve", utr: "SBIN10000003" })).status).toBe(200);
       expect((await settle(c.id, { action: "reject", remark: "wrong account" })).status).toBe(200);
       const success = (await t.request("/adminRoute/withdrawals?status=Success", { cookie: operator.cookie }))
         .body.msg.records;

@@ -28,9 +28,10 @@ import { withdrawals } from "./withdrawals";
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
 /**
- * One attempt at paying a withdrawal. At most one attempt per withdrawal is open (not final) at a
- * time (the partial unique index): two operators approving at once make one payout, and "send
- * again" makes a new one only once the last is final. The idempotency key is the provider's
+ * One attempt at paying a withdrawal — through the provider, a bank file, or by hand (`manual`,
+ * opened and processed at once with the operator's UTR). At most one attempt per withdrawal is
+ * open (not final) at a time (the partial unique index): two operators approving at once make
+ * one payout, and "send again" makes a new one only once the last is final. The idempotency key is the provider's
  * `X-Payout-Idempotency`: the withdrawal's id for the first attempt, `{id}-{n}` after.
  */
 export const payouts = pgTable(
@@ -80,6 +81,10 @@ export const payouts = pgTable(
       .where(sql`${t.nextCheckAt} is not null`),
     index("payouts_status_idx").on(t.status, t.createdAt),
     index("payouts_batch_idx").on(t.batchId),
+    // A bank reference marks one withdrawal paid by hand (migration 0025).
+    uniqueIndex("payouts_manual_utr_key")
+      .on(t.utr)
+      .where(sql`${t.channel} = 'manual'`),
   ],
 );
 

@@ -13,6 +13,7 @@ import { formatTime } from "../../shared/time";
 import { rupees } from "../../shared/money";
 import { StatusBadge } from "~/components/status-badge";
 import {
+  DebtLine,
   PayoutLine,
   QueueConfirmStep,
   ResendForm,
@@ -48,7 +49,15 @@ const ApproveSchema = z.object({
   status: z.string().optional(),
   confirmRisk: z.literal("true").optional(),
   confirmed: z.literal("true").optional(),
+  utr: z.string().max(200).optional(),
 });
+
+/** The bank's reference a mark-paid confirm step carries (the API checks it again). */
+const UtrSchema = z
+  .string({ required_error: "Give the bank's reference (UTR) of your payment." })
+  .trim()
+  .min(1, "Give the bank's reference (UTR) of your payment.")
+  .regex(/^[A-Za-z0-9]{6,30}$/, "The UTR is 6 to 30 letters and digits, as your bank shows it.");
 
 const ResendSchema = z.object({
   intent: z.literal("resend"),
@@ -160,16 +169,34 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return data({ id: String(formData.get("id") ?? ""), result: submission.reply() }, { status: 400 });
     const { id, confirmRisk, confirmed } = submission.value;
     const action = submission.value.intent;
-    // Marking paid by hand says money left outside RazorpayX: the first press only asks.
-    if (action === "mark_paid" && !confirmed)
-      return data<Answer>({ kind: "confirm", confirm: { kind: "mark_paid", id } });
+    let utr: string | undefined;
+    if (action === "mark_paid") {
+      // Marking paid by hand says money left outside the site: the first press only asks, naming
+      // the member, the amount and the account, for the bank's reference (UTR).
+      if (!confirmed) return data<Answer>({ kind: "confirm", confirm: { kind: "mark_paid", id } });
+      const typed = UtrSchema.safeParse(submission.value.utr ?? "");
+      if (!typed.success)
+        return data<Answer>(
+          {
+            kind: "confirm",
+            confirm: {
+              kind: "mark_paid",
+              id,
+              utr: submission.value.utr?.slice(0, 30),
+              error: typed.error.issues[0]?.message,
+            },
+          },
+          { status: 400 },
+        );
+      utr = typed.data;
+    }
     const res = await operatorApi(
       request,
       context,
       `/adminRoute/withdrawals/${encodeURIComponent(id)}/settle`,
       {
         method: "POST",
-        json: confirmRisk ? { action, confirmRisk: true } : { action },
+        json: { action, ...(utr ? { utr } : {}), ...(confirmRisk ? { confirmRisk: true } : {}) },
       },
     );
     if (res.ok)
@@ -183,6 +210,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         kind: "risk_confirm",
         action,
         id,
+        utr,
         message: errorText(res.body),
         score: typeof body.score === "number" ? body.score : 0,
         level: typeof body.level === "string" ? body.level : "none",
@@ -190,6 +218,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
         review_reasons: list(body.review_reasons),
       });
     }
+    // The API refused the reference itself (used for another payment): the confirm step again.
+    if (utr && (body.error_code === "duplicate" || body.error_code === "invalid_input"))
+      return data<Answer>(
+        { kind: "confirm", confirm: { kind: "mark_paid", id, utr, error: errorText(res.body) } },
+        { status: res.status },
+      );
     return redirectWithToast(context, returnTo, { type: "error", title: errorText(res.body) });
   }
   const submission = parseWithZod(formData, { schema: RejectSchema });
@@ -236,30 +270,44 @@ function SettleForms({ row, status, mode }: { row: OperatorWithdrawal; status: F
         A payout is on its way: its final status settles this request (a failed one can be sent again).
       </p>
     );
+  // Nothing is paid to a member who owes (the API refuses): only rejecting is offered.
+  const payable = !row.owed;
+  // Without a provider, approving is marking paid; above the four-eyes threshold a first approval
+  // (no payment, no UTR yet) is its own press.
+  const approveButton =
+    mode === "razorpayx"
+      ? row.payout_stage === "second_approval"
+        ? "Approve (second)"
+        : "Approve"
+      : row.payout_stage === "waiting" && row.needs_second_approval
+        ? "Approve (first of two)"
+        : null;
   return (
     <div className="space-y-3">
       {answer.risk ? <RiskConfirmStep c={answer.risk} status={status} /> : null}
       {answer.confirm ? <QueueConfirmStep c={answer.confirm} row={row} status={status} mode={mode} /> : null}
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-        <Form method="post">
-          <input type="hidden" name="intent" value="approve" />
-          <input type="hidden" name="id" value={row._id} />
-          <input type="hidden" name="status" value={status} />
-          <SubmitButton pending={approving} className="btn-primary" aria-label={`Approve ${order}`}>
-            {row.payout_stage === "second_approval" ? "Approve (second)" : "Approve"}
-          </SubmitButton>
-        </Form>
-        {mode === "razorpayx" ? (
+        {payable && approveButton ? (
+          <Form method="post">
+            <input type="hidden" name="intent" value="approve" />
+            <input type="hidden" name="id" value={row._id} />
+            <input type="hidden" name="status" value={status} />
+            <SubmitButton pending={approving} className="btn-primary" aria-label={`Approve ${order}`}>
+              {approveButton}
+            </SubmitButton>
+          </Form>
+        ) : null}
+        {payable ? (
           <Form method="post">
             <input type="hidden" name="intent" value="mark_paid" />
             <input type="hidden" name="id" value={row._id} />
             <input type="hidden" name="status" value={status} />
             <SubmitButton
               pending={marking}
-              className="btn-secondary"
+              className={approveButton ? "btn-secondary" : "btn-primary"}
               aria-label={`Mark ${order} paid by hand`}
             >
-              Mark paid (by hand)
+              {mode === "razorpayx" ? "Mark paid (by hand)" : "Mark paid"}
             </SubmitButton>
           </Form>
         ) : null}
@@ -309,7 +357,7 @@ export default function AdminWithdrawals() {
       <p className="text-sm text-slate-700" data-testid="payout-mode">
         {d.mode === "razorpayx"
           ? "Payouts go through RazorpayX: approving sends the payout, and the request stays Pending until RazorpayX reports its final status."
-          : "Payouts are made by hand or by bank file: approving marks a request paid."}{" "}
+          : "Payouts are made by hand or by bank file: pay the member yourself, then mark the request paid with the bank's reference (UTR)."}{" "}
         <Link to="/admin/payouts" className="text-brand-700 underline">
           Payouts
         </Link>
@@ -340,7 +388,7 @@ export default function AdminWithdrawals() {
             : null
         }
       />
-      <SelectionForm status={d.status} selectable={d.records.filter(selectable).length} />
+      <SelectionForm status={d.status} selectable={d.records.filter(selectable).length} mode={d.mode} />
       {d.records.length === 0 ? (
         <p className="card text-sm text-slate-600">No withdrawals here.</p>
       ) : (
@@ -415,6 +463,7 @@ export default function AdminWithdrawals() {
                   </div>
                 ) : null}
               </dl>
+              <DebtLine r={r} />
               <RiskLine r={r} />
               <PayoutLine r={r} mode={d.mode} />
               {r.withdrawal_status === "Pending" ? (

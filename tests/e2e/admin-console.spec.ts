@@ -1,3 +1,4 @@
+import { randomInt } from "node:crypto";
 import { test, expect, toast, jsEnabled } from "./fixtures";
 import { bindPayout, operatorPage, requestWithdrawalByApi } from "./money-helpers";
 
@@ -40,12 +41,15 @@ test(
       (r) => r.userName === member.userName,
     );
     expect(record).toBeTruthy();
+    // (Without a payout provider, approving marks paid with the bank's reference: issue 42.)
     const settled = await operator.request(`/adminRoute/withdrawals/${record!._id}/settle`, {
-      json: { action: "approve" },
+      json: { action: "approve", utr: `SBIN${randomInt(10_000_000, 99_999_999)}` },
     });
     expect(settled.status).toBe(200);
 
-    await row.getByRole("button", { name: /^Approve/ }).click();
+    // This page still offers to settle it: rejecting it now is answered "already settled".
+    await row.getByRole("textbox", { name: /^Remark for/ }).fill("Duplicate request");
+    await row.getByRole("button", { name: /^Reject/ }).click();
     await expect(toast(ops)).toContainText("This withdrawal has already been settled.");
     await ops.context().close();
   },

@@ -196,6 +196,7 @@ const FIELDS = [
   // Payouts: the queue's selection and confirm steps, the policy, a bank result import.
   "ids",
   "confirmed",
+  "utr",
   "daily_limit",
   "four_eyes_above",
   "result",

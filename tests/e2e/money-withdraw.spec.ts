@@ -1,3 +1,4 @@
+import { randomInt } from "node:crypto";
 import { test, expect, toast, jsEnabled, waitForHydration, type Member, testBudget } from "./fixtures";
 import { bindPayout, operatorPage } from "./money-helpers";
 import type { Page } from "@playwright/test";
@@ -61,8 +62,17 @@ test.describe("withdrawal", () => {
     const row = ops.getByTestId("admin-withdrawal").filter({ hasText: member.userName });
     await expect(row).toContainText("₹120.000");
     await expect(row).toContainText(`${member.userName}@upi`);
-    await row.getByRole("button", { name: /^Approve/ }).click();
-    await expect(toast(ops)).toContainText("Withdrawal approved.");
+    // Without a payout provider the operator pays by hand, then marks it paid with the bank's
+    // reference, after a confirm step naming the member, the amount and the account (issue 42).
+    await row.getByRole("button", { name: /^Mark [0-9A-F]+ paid by hand$/ }).click();
+    const confirm = row.getByTestId("queue-confirm");
+    await expect(confirm.getByTestId("mark-paid-summary")).toContainText(member.userName);
+    await expect(confirm.getByTestId("mark-paid-summary")).toContainText("₹120.000");
+    await expect(confirm.getByTestId("mark-paid-summary")).toContainText(`${member.userName}@upi`);
+    const utr = `UTIB${randomInt(10_000_000, 99_999_999)}`;
+    await confirm.getByLabel("Bank reference (UTR)").fill(utr);
+    await confirm.getByRole("button", { name: /^Mark [0-9A-F]+ paid now$/ }).click();
+    await expect(toast(ops)).toContainText(`Withdrawal marked paid (UTR ${utr}).`);
     await expect(ops.getByTestId("admin-withdrawal").filter({ hasText: member.userName })).toHaveCount(0);
     await ops.getByRole("link", { name: "Success", exact: true }).click();
     await expect(
@@ -74,6 +84,7 @@ test.describe("withdrawal", () => {
     await expect(page.getByTestId("withdraw-record").first().getByTestId("status-badge")).toHaveText(
       "Success",
     );
+    await expect(page.getByTestId("withdraw-record").first()).toContainText(`UTR ${utr}`);
     await expect(card(page, "Pending Withdrawn")).toContainText("₹0.000");
     await expect(card(page, "Total Withdraw")).toContainText("₹120.000");
     await expect(card(page, "Withdrawable Balance")).toContainText("₹180.000");

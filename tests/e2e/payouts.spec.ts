@@ -24,7 +24,9 @@ import { E2E_OPERATOR, E2E_PAYOUTS_ORIGIN, E2E_RAZORPAYX_URL } from "../../playw
  * (a third member's first payout is left out with its reason);
  * the test then moves one payout to processed and the other to failed through the local server's
  * control endpoint, which sends the signed webhooks, and both sides — the operator's queue and
- * the members' withdrawal pages — show the outcome. State is set up through the API.
+ * the members' withdrawal pages — show the outcome. A fifth member's request is marked paid by
+ * hand (issue 42): a server-rendered confirm step names the member, the amount and the account and
+ * asks for the bank's reference (UTR), which the member then sees. State is set up through the API.
  *
  * The two tests share the members and the payouts, so they run in order in one worker.
  */
@@ -149,7 +151,7 @@ async function memberWithWithdrawal(
       "marking the first withdrawal paid",
       await call(`/adminRoute/withdrawals/${first}/settle`, {
         cookie: operatorCookie,
-        json: { action: "mark_paid" },
+        json: { action: "mark_paid", utr: `SBIN${randomInt(100_000_000, 999_999_999)}` },
       }),
     );
   }
@@ -211,16 +213,18 @@ test.describe("payouts through RazorpayX", { tag: "@any-viewport" }, () => {
   let failed: PayoutMember;
   let newcomer: PayoutMember;
   let filed: PayoutMember;
+  let byHand: PayoutMember;
   const utr = String(randomInt(100_000_000_000, 999_999_999_999));
 
   test.beforeAll(async () => {
     // Sign-ins (argon2) for the operator and two members, and their set-up.
     test.setTimeout(testBudget(3));
     operatorCookie = await signInOperator();
-    [paid, failed, newcomer, filed] = await Promise.all([
+    [paid, failed, newcomer, filed, byHand] = await Promise.all([
       memberWithWithdrawal(operatorCookie),
       memberWithWithdrawal(operatorCookie),
       memberWithWithdrawal(operatorCookie, { firstPayout: true }),
+      memberWithWithdrawal(operatorCookie),
       memberWithWithdrawal(operatorCookie),
     ]);
   });
@@ -385,5 +389,70 @@ test.describe("payouts through RazorpayX", { tag: "@any-viewport" }, () => {
     await expect(rowOf(filed).getByTestId("status-badge")).toHaveText("Success");
     await expect(rowOf(filed).getByTestId("withdrawal-payout")).toContainText(`UTR: ${bankUtr}`);
     await ops.context().close();
+  });
+  test("marking paid by hand: a confirm step naming the member, the amount and the account asks for the UTR; the member sees it", async ({
+    browser,
+  }) => {
+    test.setTimeout(testBudget(2));
+    const ops = await pageOn3102(browser, operatorCookie);
+    await ops.goto("/admin/withdrawals");
+    const order = byHand.withdrawalId.toUpperCase();
+    const rowOf = () => ops.getByRole("listitem", { name: `Withdrawal ${order}`, exact: true });
+    await expect(rowOf().getByTestId("status-badge")).toHaveText("Pending");
+
+    // The first press only asks (a server-rendered step: it works without scripts too).
+    await rowOf()
+      .getByRole("button", { name: `Mark ${order} paid by hand` })
+      .click();
+    const confirm = rowOf().getByTestId("queue-confirm");
+    await expect(confirm.getByRole("heading", { name: `Mark ${order} paid by hand?` })).toBeVisible();
+    const summary = confirm.getByTestId("mark-paid-summary");
+    await expect(summary).toContainText(`Member: ${byHand.userName} (${byHand.email})`);
+    await expect(summary).toContainText("Amount: ₹120.000");
+    await expect(summary).toContainText(`Payout account: UPI · ${byHand.userName}@upi`);
+    await expect(confirm).toContainText("Nothing is sent through RazorpayX.");
+    await expect(rowOf().getByTestId("status-badge")).toHaveText("Pending");
+
+    // The bank's reference is required: the browser keeps the step open without one.
+    const field = confirm.getByLabel("Bank reference (UTR)");
+    await expect(field).toHaveAttribute("required", "");
+    await expect(field).toHaveAttribute("pattern", "^[A-Za-z0-9]{6,30}$");
+    await confirm.getByRole("button", { name: `Mark ${order} paid now` }).click();
+    await expect(rowOf().getByTestId("queue-confirm")).toBeVisible();
+    await expect(rowOf().getByTestId("status-badge")).toHaveText("Pending");
+
+    // Cancelling marks nothing.
+    await confirm.getByRole("link", { name: "Cancel" }).click();
+    await expect(ops.getByTestId("queue-confirm")).toHaveCount(0);
+    await expect(rowOf().getByTestId("status-badge")).toHaveText("Pending");
+
+    const manualUtr = `HDFC${randomInt(10_000_000, 99_999_999)}`;
+    await rowOf()
+      .getByRole("button", { name: `Mark ${order} paid by hand` })
+      .click();
+    await rowOf().getByTestId("queue-confirm").getByLabel("Bank reference (UTR)").fill(manualUtr);
+    await rowOf()
+      .getByTestId("queue-confirm")
+      .getByRole("button", { name: `Mark ${order} paid now` })
+      .click();
+    await expect(toast(ops)).toContainText(
+      `Withdrawal marked paid (UTR ${manualUtr}). The member was mailed.`,
+    );
+
+    await ops.goto("/admin/withdrawals?status=all");
+    await expect(rowOf().getByTestId("status-badge")).toHaveText("Success");
+    await expect(rowOf().getByTestId("payout-stage")).toHaveText("Paid by hand");
+    await expect(rowOf().getByTestId("withdrawal-payout")).toContainText(`UTR: ${manualUtr}`);
+    await expect(rowOf().getByTestId("withdrawal-payout")).toContainText("Attempt: 1 · paid by hand");
+    // Paid once: nothing left to press on it.
+    await expect(rowOf().getByRole("button", { name: /^Mark [0-9A-F]+ paid/ })).toHaveCount(0);
+    await ops.context().close();
+
+    const payee = await pageOn3102(browser, byHand.cookie);
+    await payee.goto("/member/withdraw");
+    const record = payee.getByTestId("withdraw-record").first();
+    await expect(record.getByTestId("status-badge")).toHaveText("Success");
+    await expect(record).toContainText(`UTR ${manualUtr}`);
+    await payee.context().close();
   });
 });

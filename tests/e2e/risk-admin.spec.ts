@@ -68,13 +68,17 @@ test.describe("risk in the operator console", { tag: ["@needs-js", "@wide-only"]
       `/admin/members/${aId}/risk`,
     );
 
-    await row.getByRole("button", { name: /^Approve [0-9A-F]+$/ }).click();
+    // Without a payout provider, paying is marking paid with the bank's reference (issue 42).
+    await row.getByRole("button", { name: /^Mark [0-9A-F]+ paid by hand$/ }).click();
+    const paid = row.getByTestId("queue-confirm");
+    await paid.getByLabel("Bank reference (UTR)").fill(`UTIB${Date.now() % 100_000_000}`);
+    await paid.getByRole("button", { name: /^Mark [0-9A-F]+ paid now$/ }).click();
     const confirm = row.getByTestId("risk-confirm");
     await expect(confirm).toBeVisible();
     await expect(confirm).toContainText(`Risk score ${record!.risk_score}`);
     await expect(confirm).toContainText(record!.risk_reasons[0]!);
     await confirm.getByRole("button", { name: /anyway$/ }).click();
-    await expect(toast(ops)).toContainText("Withdrawal approved.");
+    await expect(toast(ops)).toContainText("Withdrawal marked paid");
     await expect(ops.getByTestId("admin-withdrawal").filter({ hasText: a.userName })).toHaveCount(0);
 
     // The risk page lists the member under the shared-device filter, with their score.

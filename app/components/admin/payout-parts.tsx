@@ -1,17 +1,22 @@
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Figure } from "./figure";
-import type { PayoutMode, PayoutStatus, PayoutTotals } from "../../../shared/contracts/payouts";
+import type {
+  PayoutChannel,
+  PayoutMode,
+  PayoutStatus,
+  PayoutTotals,
+} from "../../../shared/contracts/payouts";
 import type { OperatorWithdrawal } from "../../../shared/contracts/withdrawals";
 import { formatRupees, parseRupees, rupees } from "../../../shared/money";
 import { SubmitButton, useIsPending } from "~/components/forms";
 import { RiskLevelBadge } from "~/components/admin/risk-level";
 
 /**
- * The parts of the operator's withdrawal queue (admin.withdrawals.tsx): each request's risk and
- * payout lines (issue 22), the payout figures, and the server-rendered confirm steps (risk, "send
- * again", "mark paid by hand"); what the actions answered is in payout-outcomes.tsx. Everything is a plain form, so it works
- * before (and without) scripts.
+ * The parts of the operator's withdrawal queue (admin.withdrawals.tsx): each request's risk, debt
+ * and payout lines (issues 22, 42), the payout figures, and the server-rendered confirm steps
+ * (risk, "send again", "mark paid by hand" with the bank's reference); what the actions answered
+ * is in payout-outcomes.tsx. Everything is a plain form, so it works before (and without) scripts.
  */
 
 /** The attempt's status in words (the provider's, or the bank file's). */
@@ -26,6 +31,13 @@ export const PAYOUT_STATUS_WORDS: Record<PayoutStatus, string> = {
   failed: "Failed",
   rejected: "Rejected",
   cancelled: "Cancelled",
+};
+
+/** How an attempt went out, in words. */
+const CHANNEL_WORDS: Record<PayoutChannel, string> = {
+  razorpayx: "RazorpayX",
+  bank_file: "bank file",
+  manual: "paid by hand",
 };
 
 /** Where the request stands on its way out, in one line. */
@@ -44,7 +56,7 @@ export function stageWords(r: OperatorWithdrawal, mode: PayoutMode): string {
     case "failed":
       return "Payout failed: the amount went back to the member";
     case "paid":
-      return "Paid";
+      return r.payout?.channel === "manual" ? "Paid by hand" : "Paid";
     case "manual":
       return r.withdrawal_status === "Reject" ? "Rejected by an operator" : "Settled by hand";
   }
@@ -85,7 +97,8 @@ export function PayoutLine({ r, mode }: { r: OperatorWithdrawal; mode: PayoutMod
         <dl className="grid grid-cols-1 gap-x-4 gap-y-0.5 sm:grid-cols-2">
           <Detail label="Status">{PAYOUT_STATUS_WORDS[p.status]}</Detail>
           <Detail label="Attempt">
-            {p.attempt} · {p.channel === "bank_file" ? "bank file" : "RazorpayX"} · {p.mode}
+            {p.attempt} · {CHANNEL_WORDS[p.channel]}
+            {p.channel === "manual" ? null : ` · ${p.mode}`}
           </Detail>
           {p.utr ? (
             <Detail label="UTR">
@@ -113,10 +126,19 @@ export function PayoutLine({ r, mode }: { r: OperatorWithdrawal; mode: PayoutMod
   );
 }
 
-/** The confirm steps this queue renders on the server: send a failed payout again, mark one paid by hand. */
-export type QueueConfirm = { kind: "resend" | "mark_paid"; id: string };
+/**
+ * The confirm steps this queue renders on the server: send a failed payout again, mark one paid by
+ * hand (with the bank's reference typed so far, and why it was refused, when it was).
+ */
+export type QueueConfirm = { kind: "resend" | "mark_paid"; id: string; utr?: string; error?: string };
 
-/** "Send again?" or "Mark paid by hand?": the second press carries `confirmed`. */
+/** The bank's reference of a payment: 6 to 30 letters and digits (the API's rule, api/payouts/attempts.ts). */
+export const UTR_RULE = "^[A-Za-z0-9]{6,30}$";
+
+/**
+ * "Send again?" or "Mark paid by hand?": the second press carries `confirmed`. Marking paid names
+ * the member, the amount and the payout account, and asks for the bank's reference (UTR).
+ */
 export function QueueConfirmStep({
   c,
   row,
@@ -132,6 +154,7 @@ export function QueueConfirmStep({
   const account = row.withdrawal_account_information;
   const order = c.id.toUpperCase();
   const resend = c.kind === "resend";
+  const utrId = `utr-${c.id}`;
   return (
     <section
       className="space-y-2 rounded-lg border-2 border-amber-400 bg-amber-50 p-3"
@@ -141,18 +164,69 @@ export function QueueConfirmStep({
       <h2 id={`confirm-${c.kind}-${c.id}`} className="font-semibold">
         {resend ? `Send ${order} again?` : `Mark ${order} paid by hand?`}
       </h2>
-      <p className="text-sm">
-        {resend
-          ? mode === "razorpayx"
+      {resend ? (
+        <p className="text-sm">
+          {mode === "razorpayx"
             ? `${amount} is taken from the member's withdrawable balance again and sent through RazorpayX as a new attempt to ${account}.`
-            : `${amount} is taken from the member's withdrawable balance again and the request is Pending again: mark it paid or put it in a bank file.`
-          : `Only when you paid ${amount} to ${account} yourself: the request becomes Success and nothing is sent through RazorpayX.`}
-      </p>
-      <Form method="post" className="flex flex-wrap gap-2">
+            : `${amount} is taken from the member's withdrawable balance again and the request is Pending again: mark it paid or put it in a bank file.`}
+        </p>
+      ) : (
+        <>
+          <dl
+            className="grid grid-cols-1 gap-x-4 gap-y-0.5 text-sm sm:grid-cols-2"
+            data-testid="mark-paid-summary"
+          >
+            <Detail label="Member">
+              {row.userName} ({row.email})
+            </Detail>
+            <Detail label="Amount">
+              <span className="font-semibold tabular-nums">{amount}</span>
+            </Detail>
+            <Detail label="Payout account">
+              {row.withdrawal_method} · <span className="select-all font-mono">{account}</span>
+            </Detail>
+          </dl>
+          <p className="text-sm">
+            {`Only when you paid ${amount} to this account yourself: the request becomes Success with the bank's reference, the member is mailed, and it counts towards today's outgoing limit.`}
+            {mode === "razorpayx" ? " Nothing is sent through RazorpayX." : null}
+          </p>
+        </>
+      )}
+      <Form method="post" className="flex flex-wrap items-end gap-2">
         <input type="hidden" name="intent" value={c.kind} />
         <input type="hidden" name="id" value={c.id} />
         <input type="hidden" name="status" value={status} />
         <input type="hidden" name="confirmed" value="true" />
+        {resend ? null : (
+          <div className="w-full sm:w-auto">
+            <label htmlFor={utrId} className="block text-sm font-medium">
+              Bank reference (UTR)
+            </label>
+            <input
+              id={utrId}
+              name="utr"
+              className="input font-mono"
+              defaultValue={c.utr ?? ""}
+              required
+              minLength={6}
+              maxLength={30}
+              pattern={UTR_RULE}
+              autoComplete="off"
+              spellCheck={false}
+              aria-invalid={c.error ? true : undefined}
+              aria-describedby={c.error ? `${utrId}-error` : `${utrId}-help`}
+            />
+            {c.error ? (
+              <p id={`${utrId}-error`} className="text-sm text-red-700" role="alert">
+                {c.error}
+              </p>
+            ) : (
+              <p id={`${utrId}-help`} className="text-xs text-slate-600">
+                6 to 30 letters and digits, as your bank shows it.
+              </p>
+            )}
+          </div>
+        )}
         <button
           type="submit"
           className="btn-danger"
@@ -200,7 +274,15 @@ export function ResendForm({
 /** The form the rows' checkboxes belong to (by their `form` attribute): batch approval or a bank file. */
 export const SELECTION_FORM = "selected-withdrawals";
 
-export function SelectionForm({ status, selectable }: { status: string; selectable: number }) {
+export function SelectionForm({
+  status,
+  selectable,
+  mode,
+}: {
+  status: string;
+  selectable: number;
+  mode: PayoutMode;
+}) {
   const approving = useIsPending({ fields: { intent: "batch_approve" } });
   const filing = useIsPending({ fields: { intent: "bank_file" } });
   if (selectable === 0) return null;
@@ -213,16 +295,39 @@ export function SelectionForm({ status, selectable }: { status: string; selectab
     >
       <input type="hidden" name="status" value={status} />
       <p className="text-sm text-slate-600 sm:mr-auto">
-        Tick requests below (at most 50), then send them together. Held, flagged and marked requests are left
-        out with their reason: approve those one by one.
+        {mode === "razorpayx"
+          ? "Tick requests below (at most 50), then send them together."
+          : "Tick requests below (at most 50) to put them in a bank file; a payment by hand is marked paid on its own, with its UTR."}{" "}
+        Held, flagged and marked requests, and members who owe, are left out with their reason.
       </p>
-      <SubmitButton pending={approving} name="intent" value="batch_approve" className="btn-primary">
-        Approve selected
-      </SubmitButton>
+      {mode === "razorpayx" ? (
+        <SubmitButton pending={approving} name="intent" value="batch_approve" className="btn-primary">
+          Approve selected
+        </SubmitButton>
+      ) : null}
       <SubmitButton pending={filing} name="intent" value="bank_file" className="btn-secondary">
         Add selected to a bank file
       </SubmitButton>
     </Form>
+  );
+}
+
+/**
+ * What the member owes from a reversed task-wall credit: nothing of theirs is paid until later
+ * earnings have repaid it (the API refuses with `in_debt`); rejecting stays possible.
+ */
+export function DebtLine({ r }: { r: OperatorWithdrawal }) {
+  if (!r.owed) return null;
+  return (
+    <p
+      className="rounded-md bg-red-50 p-2 text-sm font-medium text-red-800 ring-1 ring-inset ring-red-200"
+      data-testid="withdrawal-debt"
+    >
+      Owes {rupees(r.owed)} from a reversed task-wall credit.
+      {r.withdrawal_status === "Pending"
+        ? " Nothing is paid to this member until later earnings have repaid it: reject the request or leave it Pending."
+        : null}
+    </p>
   );
 }
 
@@ -235,6 +340,8 @@ export interface RiskConfirm {
   /** Which press asked: approving, or marking it paid by hand. */
   action: "approve" | "mark_paid";
   id: string;
+  /** The bank's reference the mark-paid press carried: sent again with the confirmation. */
+  utr?: string;
   message: string;
   score: number;
   level: string;
@@ -277,6 +384,7 @@ export function RiskConfirmStep({ c, status }: { c: RiskConfirm; status: string 
         <input type="hidden" name="status" value={status} />
         <input type="hidden" name="confirmRisk" value="true" />
         {paid ? <input type="hidden" name="confirmed" value="true" /> : null}
+        {paid && c.utr ? <input type="hidden" name="utr" value={c.utr} /> : null}
         <button
           type="submit"
           className="btn-danger"

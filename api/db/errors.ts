@@ -62,3 +62,10 @@ export async function together<T extends readonly unknown[]>(
   if (failures.length > 0) throw failures.find((e) => !isAfterFailure(e)) ?? failures[0];
   return settled.map((s) => (s as PromiseFulfilledResult<unknown>).value) as unknown as T;
 }
+
+/**
+ * True for PostgreSQL's deadlock_detected (40P01) and serialization_failure (40001), whichever
+ * driver raised it, bare or wrapped by Drizzle: the transaction lost a race with another and was
+ * rolled back whole, so running it again may pass (client.ts, retryBusy).
+ */
+export const isBusyConflict = (e: unknown): boolean => hasCode(e, "40P01") || hasCode(e, "40001");

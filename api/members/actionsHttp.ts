@@ -5,6 +5,7 @@ import type { OperatorRole } from "../../shared/operatorRoles";
 import type { MemberActionOutcome, MemberRestrictionState } from "../../shared/contracts/memberActions";
 import { RESTRICTION_MESSAGES, applyMemberAction, restrictionState, type MemberAction } from "./restrictions";
 import { ownerForOperatorAccounts } from "./adminHttp";
+import { retryingTransactions } from "../db/client";
 
 /** A member id as the API makes them (api/lib/ids.ts); anything else is not a member. */
 const MEMBER_ID = /^[0-9a-f]{24}$/;
@@ -64,7 +65,8 @@ export function adminMemberActionsRoute(): Hono<ApiEnv> {
         a.action === "ban"
           ? await readBody(c, BanSchema)
           : { ...(await readBody(c, ReasonSchema)), pending: undefined };
-      const outcome = await applyMemberAction(c.var.deps.db, {
+      // A ban rejects the member's Pending withdrawals: run again when it lost a deadlock to a settle.
+      const outcome = await applyMemberAction(retryingTransactions(c.var.deps.db), {
         actorUserId: c.var.member.id,
         userId,
         action: a.action,

@@ -21,6 +21,7 @@ import {
 } from "./bankFiles";
 import { payoutOverview } from "./totals";
 import { WEBHOOK_RETENTION_DAYS, WEBHOOK_RETENTION_MESSAGE, setWebhookLogRetention } from "./webhookLog";
+import { retryingDeps } from "../db/client";
 
 /**
  * The operator's payouts, under /adminRoute (docs/api/payouts.md): the figures and the policy,
@@ -108,15 +109,22 @@ export function adminPayoutsRoute(): Hono<ApiEnv> {
     return ok(c, "Webhook log settings saved.");
   });
 
+  // The money actions below run each transaction again when it lost a deadlock (retryingDeps).
   r.post("/withdrawals/approve", requireMember, requireRole("payouts"), async (c) => {
     const body = await readBody(c, BatchSchema);
-    const result = await approveBatch(c.var.deps, { ids: body.ids, actorUserId: c.var.member.id });
+    const result = await approveBatch(retryingDeps(c.var.deps), {
+      ids: body.ids,
+      actorUserId: c.var.member.id,
+    });
     return ok(c, result satisfies BatchApproveResult);
   });
 
   r.post("/withdrawals/:id/resend", requireMember, requireRole("payouts"), async (c) => {
     const id = idParam(c.req.param("id"), WITHDRAW_MESSAGES.notFound);
-    const { message } = await resendWithdrawal(c.var.deps, { id, actorUserId: c.var.member.id });
+    const { message } = await resendWithdrawal(retryingDeps(c.var.deps), {
+      id,
+      actorUserId: c.var.member.id,
+    });
     return ok(c, message);
   });
 
@@ -126,7 +134,10 @@ export function adminPayoutsRoute(): Hono<ApiEnv> {
 
   r.post("/payouts/bankFiles", requireMember, requireRole("payouts"), async (c) => {
     const body = await readBody(c, BankFileSchema);
-    const made = await createBankFile(c.var.deps, { ids: body.ids, actorUserId: c.var.member.id });
+    const made = await createBankFile(retryingDeps(c.var.deps), {
+      ids: body.ids,
+      actorUserId: c.var.member.id,
+    });
     return ok(c, made satisfies NewBankFileResult);
   });
 
@@ -143,7 +154,7 @@ export function adminPayoutsRoute(): Hono<ApiEnv> {
   r.post("/payouts/bankFiles/:id/result", requireMember, requireRole("payouts"), async (c) => {
     const id = idParam(c.req.param("id"), BANK_FILE_MESSAGES.notFound);
     const body = await readBody(c, ResultSchema);
-    const outcome = await importBankResult(c.var.deps, {
+    const outcome = await importBankResult(retryingDeps(c.var.deps), {
       batchId: id,
       csv: body.csv,
       actorUserId: c.var.member.id,

@@ -8,6 +8,7 @@ import { settleWithdrawal } from "./settle";
 import { operatorQueue } from "../risk/queue";
 import { approveWithdrawal, markPaid } from "../payouts/approve";
 import { UTR_PATTERN } from "../payouts/attempts";
+import { retryingDeps } from "../db/client";
 import type { OperatorWithdrawalList, PayoutMethodList } from "../../shared/contracts/withdrawals";
 
 const StatusQuery = z.enum(["Pending", "Success", "Reject", "all"], {
@@ -87,7 +88,9 @@ export function adminWithdrawalsRoute(): Hono<ApiEnv> {
   });
 
   r.post("/withdrawals/:id/settle", requireMember, requireRole("payouts"), async (c) => {
-    const { deps, member } = c.var;
+    const { member } = c.var;
+    // Each transaction is run again when it lost a deadlock to a racing settle, ban or bank file.
+    const deps = retryingDeps(c.var.deps);
     const body = await readBody(c, SettleSchema);
     const id = c.req.param("id");
     if (!WITHDRAWAL_ID.test(id)) throw new ApiError(404, WITHDRAW_MESSAGES.notFound);

@@ -26,6 +26,8 @@ export const CONVERT_MESSAGES = {
   direction: "* Please Select one of them",
   insufficient: (which: "deposit" | "withdrawable", balance: number) =>
     `Insufficient Balance: Your requested amount exceeds your ${which} balance of ${formatRupees(balance)}. Please enter a valid amount.`,
+  keyReused:
+    "This conversion form was already sent with a different amount or direction. Reload the page to start a new conversion.",
 } as const;
 
 /** A conversion's row, and its entry when it was inserted (insertAndPost). */
@@ -66,14 +68,25 @@ export async function convertBalance(
   const from = input.direction === "depositToWithdraw" ? "deposit" : "withdrawable";
   const to = input.direction === "depositToWithdraw" ? "withdrawable" : "deposit";
 
-  /** The conversion this request id made already (a double submit), if any. */
+  /**
+   * The conversion this request id made already (a double submit), if any; the id reused with
+   * another amount or direction is refused (409), never answered with the first one's success.
+   */
   const madeAlready = async () => {
     if (!requestKey) return null;
     const [existing] = await db
-      .select({ id: conversions.id, amount: conversions.amount, charge: conversions.charge })
+      .select({
+        id: conversions.id,
+        amount: conversions.amount,
+        charge: conversions.charge,
+        direction: conversions.direction,
+      })
       .from(conversions)
       .where(and(eq(conversions.userId, input.userId), eq(conversions.requestKey, requestKey)));
-    return existing ? { ...existing, duplicate: true } : null;
+    if (!existing) return null;
+    if (existing.amount !== amount || existing.direction !== input.direction)
+      throw new DomainError("conflict", CONVERT_MESSAGES.keyReused);
+    return { id: existing.id, amount: existing.amount, charge: existing.charge, duplicate: true };
   };
   const intoDeposit = input.direction === "withdrawToDeposit";
   const id = newId();

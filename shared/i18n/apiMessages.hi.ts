@@ -205,6 +205,10 @@ export const HINDI_API_MESSAGES: MessageTable = [
     "This withdrawal form was already sent with a different amount or method. Reload the page to start a new withdrawal.",
     "निकासी का यह फ़ॉर्म पहले ही किसी दूसरी राशि या तरीके के साथ भेजा जा चुका है। नई निकासी शुरू करने के लिए पेज फिर से लोड करें।",
   ],
+  [
+    "This conversion form was already sent with a different amount or direction. Reload the page to start a new conversion.",
+    "बदलाव का यह फ़ॉर्म पहले ही किसी दूसरी राशि या दिशा के साथ भेजा जा चुका है। नया बदलाव शुरू करने के लिए पेज फिर से लोड करें।",
+  ],
   ["Withdrawal not found.", "निकासी नहीं मिली।"],
   [
     "A reversed task-wall credit left {{amount}} owing. Withdrawals resume once later earnings have repaid it.",

@@ -262,4 +262,34 @@ describe.each(drivers())("balance converter (%s)", (driver) => {
     expect(await balances(t, m.id)).toEqual({ withdrawable: 40_000, deposit: 60_000 });
     expect((await t.deps.db.select().from(conversions).where(eq(conversions.userId, m.id))).length).toBe(1);
   });
+
+  it("refuses a request_id reused with another amount or direction (409), at once and in sequence", async () => {
+    const m = await newMember(t);
+    await giveEarning(t, m.id, 100_000);
+    const answers = await Promise.all(
+      [10, 11, 12, 13].map((rupees) =>
+        convert(m, {
+          balanceToConvert: rupees,
+          conversionType_state: "withdrawToDeposit",
+          request_id: "conv-same",
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409, 409]);
+    const made = await t.deps.db.select().from(conversions).where(eq(conversions.userId, m.id));
+    expect(made).toHaveLength(1);
+    const other = answers.find((a) => a.status === 409)!;
+    expect(other.body).toMatchObject({ success: false, error_code: "conflict" });
+    const again = await convert(m, {
+      balanceToConvert: made[0]!.amount / 1000,
+      conversionType_state: "depositToWithdraw",
+      request_id: "conv-same",
+    });
+    expect(again.status).toBe(409);
+    expect(await balances(t, m.id)).toEqual({
+      withdrawable: 100_000 - made[0]!.amount,
+      deposit: made[0]!.amount,
+    });
+    await expectLedgerConsistent(t);
+  });
 });

@@ -8,9 +8,9 @@ import {
   GIFT_CODE_MESSAGES,
   listGiftCodes,
 } from "./giftCodes";
-import { rupeeAmountField } from "../operators/fields";
+import { rupeeAmountField, thresholdBody } from "../operators/fields";
 import { LIMIT_RAISE_DELAY_HOURS, changeMoneyLimit, moneyLimit, scheduledRaise } from "../site/limits";
-import { milliToRupeeString, parseRupeeInput } from "../../shared/money";
+import { milliToRupeeString } from "../../shared/money";
 import type { GiftCodeList } from "../../shared/contracts/giftCodes";
 
 const GiftCodeSchema = z
@@ -35,21 +35,7 @@ const GiftCodeSchema = z
   })
   .strict();
 
-const SettingsSchema = z
-  .object({
-    threshold: z.unknown().transform((v, ctx) => {
-      const milli = parseRupeeInput(v);
-      if (milli === null) {
-        ctx.addIssue({
-          code: z.ZodIssueCode.custom,
-          message: "threshold must be a number of rupees (0 or more) with up to 3 decimals.",
-        });
-        return z.NEVER;
-      }
-      return milli;
-    }),
-  })
-  .strict();
+const SettingsSchema = thresholdBody();
 
 const Empty = z.object({}).strict();
 

@@ -5,7 +5,7 @@ import type { OperatorRole } from "../../shared/operatorRoles";
 import type { MemberActionOutcome, MemberRestrictionState } from "../../shared/contracts/memberActions";
 import { RESTRICTION_MESSAGES, applyMemberAction, restrictionState, type MemberAction } from "./restrictions";
 import { ownerForOperatorAccounts } from "./adminHttp";
-import { retryingTransactions } from "../db/client";
+import { retryingTransactions } from "../db/retry";
 
 /** A member id as the API makes them (api/lib/ids.ts); anything else is not a member. */
 const MEMBER_ID = /^[0-9a-f]{24}$/;

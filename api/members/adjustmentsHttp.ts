@@ -1,8 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { ApiError, ok, pageQuery, readBody, requireMember, requireRole, type ApiEnv } from "../http";
-import { rupeeAmountField } from "../operators/fields";
-import { parseRupeeInput } from "../../shared/money";
+import { rupeeAmountField, thresholdBody } from "../operators/fields";
 import { milliToRupeeString } from "../../shared/money";
 import { changeMoneyLimit } from "../site/limits";
 import {
@@ -65,21 +64,7 @@ const StatusQuery = z.enum(["pending", "posted", "rejected"], {
   errorMap: () => ({ message: "status must be pending, posted or rejected." }),
 });
 
-const SettingsSchema = z
-  .object({
-    threshold: z.unknown().transform((v, ctx) => {
-      const milli = parseRupeeInput(v);
-      if (milli === null) {
-        ctx.addIssue({
-          code: z.ZodIssueCode.custom,
-          message: "threshold must be a number of rupees (0 or more) with up to 3 decimals.",
-        });
-        return z.NEVER;
-      }
-      return milli;
-    }),
-  })
-  .strict();
+const SettingsSchema = thresholdBody();
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 function idParam(raw: string, notFound: string): string {

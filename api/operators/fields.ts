@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseRupeeAmount } from "../../shared/money";
+import { parseRupeeAmount, parseRupeeInput } from "../../shared/money";
 
 export { parseRupeeAmount };
 
@@ -24,3 +24,21 @@ export const wholeNumberIn = (field: string, min: number, max: number) => {
   const message = `${field} must be a whole number from ${min} to ${max}.`;
   return z.number({ invalid_type_error: message }).int(message).min(min, message).max(max, message);
 };
+
+/** An owner's threshold in rupees (0 or more, up to 3 decimals), as milli-rupees: `{threshold}` bodies. */
+export const thresholdBody = () =>
+  z
+    .object({
+      threshold: z.unknown().transform((v, ctx) => {
+        const milli = parseRupeeInput(v);
+        if (milli === null) {
+          ctx.addIssue({
+            code: z.ZodIssueCode.custom,
+            message: "threshold must be a number of rupees (0 or more) with up to 3 decimals.",
+          });
+          return z.NEVER;
+        }
+        return milli;
+      }),
+    })
+    .strict();

@@ -21,7 +21,7 @@ import {
 } from "./bankFiles";
 import { payoutOverview } from "./totals";
 import { WEBHOOK_RETENTION_DAYS, WEBHOOK_RETENTION_MESSAGE, setWebhookLogRetention } from "./webhookLog";
-import { retryingDeps } from "../db/client";
+import { retryingDeps } from "../db/retry";
 
 /**
  * The operator's payouts, under /adminRoute (docs/api/payouts.md): the figures and the policy,

@@ -8,7 +8,7 @@ import { settleWithdrawal } from "./settle";
 import { operatorQueue } from "../risk/queue";
 import { approveWithdrawal, markPaid } from "../payouts/approve";
 import { UTR_PATTERN } from "../payouts/attempts";
-import { retryingDeps } from "../db/client";
+import { retryingDeps } from "../db/retry";
 import type { OperatorWithdrawalList, PayoutMethodList } from "../../shared/contracts/withdrawals";
 
 const StatusQuery = z.enum(["Pending", "Success", "Reject", "all"], {

@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { ScheduledRaises } from "~/components/admin/money-limits";
 import { Figure } from "~/components/admin/figure";
 import { operatorChange, operatorRead } from "~/utils/admin.server";
 import { sectionsFor } from "~/utils/operator-sections";
@@ -56,46 +57,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     `/adminRoute/limitChanges/${id}/cancel`,
     { method: "POST", json: {} },
     "/admin",
-  );
-}
-
-/**
- * Raises of money limits (and large gift codes) waiting out their delay: every owner sees them
- * here and can cancel one before it takes effect (issue 42, ADR 0030).
- */
-function ScheduledRaises({ raises }: { raises: LimitChangeList }) {
-  return (
-    <section className="card" aria-labelledby="raises-heading" data-testid="scheduled-raises">
-      <h2 id="raises-heading" className="text-lg font-semibold">
-        Money limits waiting to take effect
-      </h2>
-      {raises.records.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-600">
-          None. A raised money limit or a large gift code takes effect {raises.delay_hours} hours after it is
-          asked for, and shows here until then.
-        </p>
-      ) : (
-        <ul className="mt-3 space-y-3">
-          {raises.records.map((r) => (
-            <li key={r.id} className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm">
-              <p className="font-semibold">{r.name}</p>
-              <p>{r.before === "—" ? r.after : `${r.before} → ${r.after}`}</p>
-              <p className="text-slate-600">
-                Asked by {r.requested_by} at {formatTime(r.requested_at)}; takes effect at{" "}
-                {formatTime(r.effective_at)} unless cancelled.
-              </p>
-              <Form method="post" className="mt-2">
-                <input type="hidden" name="intent" value="cancel-limit" />
-                <input type="hidden" name="id" value={r.id} />
-                <button type="submit" className="btn-secondary" aria-label={`Cancel: ${r.name}, ${r.after}`}>
-                  Cancel
-                </button>
-              </Form>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
   );
 }
 

@@ -5,10 +5,9 @@ import { operatorChange, operatorRead } from "~/utils/admin.server";
 import { pageParam } from "~/utils/pagination";
 import { Pagination } from "~/components/pagination";
 import { SubmitButton, useIsPending } from "~/components/forms";
-import { ScheduledRaiseNote } from "~/components/admin/scheduled-raise";
+import { ScheduledRaiseNote, ThresholdForm } from "~/components/admin/money-limits";
 import { formatTime } from "../../shared/time";
 import { rupees } from "../../shared/money";
-import { RUPEE_INPUT_PATTERN } from "../../shared/moneyInput";
 import { parseRupeeInput } from "../../shared/money";
 import type { AdjustmentRecord, AdjustmentStatus } from "../../shared/contracts/adjustments";
 
@@ -228,7 +227,6 @@ export default function AdminAdjustments() {
   const actionData = useActionData<typeof action>();
   const confirm = actionData?.confirm ?? null;
   const confirming = useIsPending({ fields: { intent: confirm?.intent ?? "", id: confirm?.id ?? "" } });
-  const saving = useIsPending({ fields: { intent: "threshold" } });
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-bold">Adjustments</h1>
@@ -307,28 +305,7 @@ export default function AdminAdjustments() {
           what="approval threshold"
           raise={d.scheduled ? { ...d.scheduled, value: rupees(d.scheduled.value) } : null}
         />
-        <Form method="post" className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-end">
-          <input type="hidden" name="intent" value="threshold" />
-          <div className="flex-1">
-            <label className="label" htmlFor="threshold">
-              Threshold (₹)
-            </label>
-            <input
-              id="threshold"
-              name="threshold"
-              className="input"
-              inputMode="decimal"
-              autoComplete="off"
-              required
-              pattern={RUPEE_INPUT_PATTERN}
-              maxLength={14}
-              defaultValue={d.threshold}
-            />
-          </div>
-          <SubmitButton pending={saving} className="btn-primary">
-            Save threshold
-          </SubmitButton>
-        </Form>
+        <ThresholdForm id="threshold" value={d.threshold} />
       </section>
     </div>
   );

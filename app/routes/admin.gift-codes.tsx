@@ -4,11 +4,10 @@ import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { operatorChange, operatorRead } from "~/utils/admin.server";
-import { ScheduledRaiseNote } from "~/components/admin/scheduled-raise";
+import { ScheduledRaiseNote, ThresholdForm } from "~/components/admin/money-limits";
 import { Field, SubmitButton, useIsPending, useAppForm } from "~/components/forms";
 import { formatTime } from "../../shared/time";
 import { bigMilliToRupeeString, parseRupeeInput, parseRupees, rupees } from "../../shared/money";
-import { RUPEE_INPUT_PATTERN } from "../../shared/moneyInput";
 import type { GiftCodeRecord, GiftCodeState } from "../../shared/contracts/giftCodes";
 import { rupeeText } from "../../shared/moneyInput";
 
@@ -334,28 +333,7 @@ export default function AdminGiftCodes() {
           Codes whose total value is above this wait {d.delay_hours} hours before members can claim them.
           Lowering it takes effect at once; raising it waits {d.delay_hours} hours too.
         </p>
-        <Form method="post" className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-end">
-          <input type="hidden" name="intent" value="threshold" />
-          <div className="flex-1">
-            <label className="label" htmlFor="gift-threshold">
-              Threshold (₹)
-            </label>
-            <input
-              id="gift-threshold"
-              name="threshold"
-              className="input"
-              inputMode="decimal"
-              autoComplete="off"
-              required
-              pattern={RUPEE_INPUT_PATTERN}
-              maxLength={14}
-              defaultValue={d.threshold}
-            />
-          </div>
-          <button type="submit" className="btn-primary">
-            Save threshold
-          </button>
-        </Form>
+        <ThresholdForm id="gift-threshold" value={d.threshold} />
         <ScheduledRaiseNote
           what="gift-code threshold"
           raise={d.scheduled ? { ...d.scheduled, value: rupees(d.scheduled.value) } : null}

@@ -22,6 +22,7 @@ const ACTIONS: Record<string, string> = {
   "_public.signup_.ref.$id.tsx": "/signup/ref/demo",
   "auth.google.tsx": "/auth/google",
   "demo-wall.tsx": "/demo-wall?user_id=demo",
+  "admin._index.tsx": "/admin?index",
   "admin.ads.tsx": "/admin/ads",
   "admin.campaigns.tsx": "/admin/campaigns",
   "admin.content.announcements.tsx": "/admin/content/announcements",
@@ -199,6 +200,7 @@ const FIELDS = [
   "utr",
   "daily_limit",
   "four_eyes_above",
+  "threshold",
   "result",
 ];
 

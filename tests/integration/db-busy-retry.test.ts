@@ -1,18 +1,13 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  DB_BUSY_MESSAGE,
-  openDatabase,
-  retryingTransactions,
-  rowsOf,
-  type Database,
-} from "../../api/db/client";
+import { openDatabase, rowsOf, type Database } from "../../api/db/client";
+import { DB_BUSY_MESSAGE, retryingTransactions } from "../../api/db/retry";
 import { DomainError } from "../../api/lib/errors";
 import { freshPostgresUrl } from "../support/db";
 
 /**
  * Issue 42: a transaction that loses a real deadlock on PostgreSQL (40P01) is run again by
- * retryingTransactions (api/db/client.ts), and one that keeps losing is answered busy after three
+ * retryingTransactions (api/db/retry.ts), and one that keeps losing is answered busy after three
  * runs. The deadlock is made, not hoped for: the transaction under test locks row 1, a partner
  * locks row 2, the transaction asks for row 2 and waits; once PostgreSQL shows it waiting, the
  * partner asks for row 1. The transaction waited first, so its deadlock check (deadlock_timeout

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BUSY_RETRY, DB_BUSY_MESSAGE, retryBusy } from "../../api/db/client";
+import { BUSY_RETRY, DB_BUSY_MESSAGE, retryBusy } from "../../api/db/retry";
 import { DomainError } from "../../api/lib/errors";
 
 /**

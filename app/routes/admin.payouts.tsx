@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useRouteLoaderData } from "@r
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
-import { ScheduledRaiseNote } from "~/components/admin/scheduled-raise";
+import { ScheduledRaiseNote } from "~/components/admin/money-limits";
 import { operatorApi, operatorChange, operatorRead } from "~/utils/admin.server";
 import { errorText } from "~/utils/api.server";
 import { pageParam } from "~/utils/pagination";

@@ -21,7 +21,7 @@ import { memberAccount } from "../../api/ledger/ledger";
  * pending-payouts account's) from the first it rejects while it waits for the next withdrawal's
  * row — which an operator's reject of that withdrawal holds while it waits for the balance row: a
  * deadlock, which PostgreSQL breaks by rolling one of them back (40P01). The operator must never
- * see that as a 500: the transaction is run again (api/db/client.ts, retryingTransactions), or
+ * see that as a 500: the transaction is run again (api/db/retry.ts, retryingTransactions), or
  * answered busy (503) after its retries.
  *
  * Each round makes the cycle likely rather than lucky: the test holds the member's balance row;

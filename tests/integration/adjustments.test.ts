@@ -10,7 +10,13 @@ import {
   newOperator,
   type TestMember,
 } from "../support/money";
-import { auditLog, balanceAdjustments, journalEntries, journalLines, limitChanges } from "../../api/db/schema";
+import {
+  auditLog,
+  balanceAdjustments,
+  journalEntries,
+  journalLines,
+  limitChanges,
+} from "../../api/db/schema";
 import { PLATFORM, checkLedgerInvariant } from "../../api/ledger/ledger";
 import { EARNING_KINDS } from "../../api/ledger/earningKinds";
 import { ADJUSTMENT_KINDS, ADJUSTMENT_MESSAGES } from "../../api/members/adjustments";

@@ -408,7 +408,7 @@ describe.each(drivers())(
     });
 
     const mailsTo = (email: string) =>
-    w.t.mails.filter((m) => m.to === email && /withdrawal|निकासी/.test(m.subject));
+      w.t.mails.filter((m) => m.to === email && /withdrawal|निकासी/.test(m.subject));
 
     it("approving, a batch, a bank file and send again are refused while the member owes", async () => {
       const { m, tx, id } = await creditedAndWithdrawn(w.t, wall, "UPI", 100);

@@ -317,25 +317,32 @@ export const test = base.extend<Fixtures>({
     let ops: OperatorHelper | undefined;
     await provide(async (member, rupees) => {
       ops ??= await operatorHelper();
-      const code = `E2E${Date.now()}${randomBytes(3).toString("hex")}`.toUpperCase();
-      const created = await ops.request("/adminRoute/giftCodes", {
-        json: {
-          code,
-          amount: String(rupees),
-          claim_limit: 1,
-          expires_at: new Date(Date.now() + 24 * 3600_000).toISOString(),
-        },
-      });
-      if (created.status !== 200)
-        throw new Error(`gift code create failed: ${created.status} ${JSON.stringify(created.body)}`);
       const cookie = await apiLogin(member.email, member.password);
-      const claimed = await apiRequest("/userIncomeRoute/user_giftCode_verify_and_patch", {
-        method: "PATCH",
-        json: { giftCode_state: code },
-        cookie,
-      });
-      if (claimed.status !== 200)
-        throw new Error(`gift code claim failed: ${claimed.status} ${JSON.stringify(claimed.body)}`);
+      // In gift codes of at most ₹10,000 (the default gift-code threshold): a larger code opens
+      // only after a day (ADR 0030). Milli-rupees, so the parts add up exactly.
+      let left = Math.round(rupees * 1000);
+      while (left > 0) {
+        const part = Math.min(left, 10_000_000);
+        left -= part;
+        const code = `E2E${Date.now()}${randomBytes(3).toString("hex")}`.toUpperCase();
+        const created = await ops.request("/adminRoute/giftCodes", {
+          json: {
+            code,
+            amount: (part / 1000).toFixed(3),
+            claim_limit: 1,
+            expires_at: new Date(Date.now() + 24 * 3600_000).toISOString(),
+          },
+        });
+        if (created.status !== 200)
+          throw new Error(`gift code create failed: ${created.status} ${JSON.stringify(created.body)}`);
+        const claimed = await apiRequest("/userIncomeRoute/user_giftCode_verify_and_patch", {
+          method: "PATCH",
+          json: { giftCode_state: code },
+          cookie,
+        });
+        if (claimed.status !== 200)
+          throw new Error(`gift code claim failed: ${claimed.status} ${JSON.stringify(claimed.body)}`);
+      }
     });
   },
 });

@@ -173,32 +173,40 @@ export async function applyStatusInTx(
 
   const reason = report.reason?.trim().slice(0, 500) || NO_REASON[report.status] || "The payout failed.";
   const member = memberAccount(p.userId, "withdrawable");
-  if (reversal) {
-    await tx
-      .update(payouts)
-      .set({ status: "reversed", failureReason: reason, reversedAt: now, updatedAt: now })
-      .where(eq(payouts.id, p.id));
-    const moved = await settleWithdrawal(tx, p, now, {
-      from: "Success",
-      to: "Reject",
-      remark: reason,
-      entry: { key: "payout-reversal", kind: "withdrawal_reversed", from: PLATFORM.paidOut, to: member },
-    });
-    return answer("applied", moved ? { kind: "failed", payoutId: p.id, utr: null, reason } : null);
-  }
-
-  // failed, rejected, cancelled, or reversed before it was ever processed.
-  if (!FAILED_STATUSES.includes(report.status)) return answer("stale");
+  // A processed payout the bank sent back (reversal), or one that failed, was rejected, cancelled
+  // or reversed before it was ever processed: the amount goes back to the member either way.
+  if (!reversal && !FAILED_STATUSES.includes(report.status)) return answer("stale");
   await tx
     .update(payouts)
-    .set({ ...ended, status: report.status, failureReason: reason })
+    .set(
+      reversal
+        ? { status: "reversed", failureReason: reason, reversedAt: now, updatedAt: now }
+        : { ...ended, status: report.status, failureReason: reason },
+    )
     .where(eq(payouts.id, p.id));
-  const moved = await settleWithdrawal(tx, p, now, {
-    from: "Pending",
-    to: "Reject",
-    remark: reason,
-    entry: { key: "payout-refund", kind: "withdrawal_refund", from: PLATFORM.pendingPayouts, to: member },
-  });
+  const moved = await settleWithdrawal(
+    tx,
+    p,
+    now,
+    reversal
+      ? {
+          from: "Success",
+          to: "Reject",
+          remark: reason,
+          entry: { key: "payout-reversal", kind: "withdrawal_reversed", from: PLATFORM.paidOut, to: member },
+        }
+      : {
+          from: "Pending",
+          to: "Reject",
+          remark: reason,
+          entry: {
+            key: "payout-refund",
+            kind: "withdrawal_refund",
+            from: PLATFORM.pendingPayouts,
+            to: member,
+          },
+        },
+  );
   return answer("applied", moved ? { kind: "failed", payoutId: p.id, utr: null, reason } : null);
 }
 

@@ -10,9 +10,9 @@ import { freshPostgresUrl } from "../support/db";
  * retryingTransactions (api/db/retry.ts), and one that keeps losing is answered busy after three
  * runs. The deadlock is made, not hoped for: the transaction under test locks row 1, a partner
  * locks row 2, the transaction asks for row 2 and waits; once PostgreSQL shows it waiting, the
- * partner asks for row 1. The transaction waited first, so its deadlock check (deadlock_timeout
- * after it began waiting) finds the cycle first and PostgreSQL rolls it back; the partner then
- * commits. PGlite runs one transaction at a time and cannot deadlock.
+ * partner asks for row 1. The transaction checks for deadlocks after 50 ms of waiting, the partner
+ * after 30 s (deadlock_timeout, set per transaction), so the transaction finds the cycle and
+ * PostgreSQL rolls it back whatever the machine's load; the partner then commits. PGlite runs one transaction at a time and cannot deadlock.
  */
 describe.skipIf(!process.env.TEST_DATABASE_URL)("transactions retried after a deadlock (PostgreSQL)", () => {
   let clone: Awaited<ReturnType<typeof freshPostgresUrl>>;
@@ -58,6 +58,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("transactions retried after a de
     let holds!: () => void;
     const holdsRow2 = new Promise<void>((resolve) => (holds = resolve));
     const committed = database.db.transaction(async (tx) => {
+      // The partner checks for a deadlock only after 30 s, the transaction under test after
+      // 50 ms: however the machine schedules the two, the one under test finds the cycle and loses.
+      await tx.execute(sql`set local deadlock_timeout = '30s'`);
       await tx.execute(sql`update scratch set n = n + 1 where id = 2`);
       holds();
       await waitsForLock(victim);
@@ -72,6 +75,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("transactions retried after a de
     const partners: Promise<void>[] = [];
     const run = retryingTransactions(database.db).transaction(async (tx) => {
       runs++;
+      await tx.execute(sql`set local deadlock_timeout = '50ms'`);
       await tx.execute(sql`update scratch set n = n + 1 where id = 1`);
       if (runs <= losing) {
         const [me] = rowsOf<{ pid: number }>(await tx.execute(sql`select pg_backend_pid() as pid`));

@@ -13,7 +13,7 @@ import { Agent } from "undici";
 import { journalEntries, taskWalls } from "../api/db/schema";
 import { seedShortLinks } from "../api/seed/shortLinks";
 import { createMember } from "../api/accounts/accounts";
-import { createSession } from "../api/accounts/sessions";
+import { createSession } from "../api/sessions/sessions";
 import { setSetting } from "../api/site/settings";
 import { newId } from "../api/lib/ids";
 import { encodeObj } from "../shared/obj.server";

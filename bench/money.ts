@@ -8,7 +8,7 @@ import { conversions, payoutMethods, users, withdrawals } from "../api/db/schema
 import { createMember } from "../api/accounts/accounts";
 import { creditEarning } from "../api/ledger/earnings";
 import { PLATFORM, accountBalance } from "../api/ledger/ledger";
-import { createSession } from "../api/accounts/sessions";
+import { createSession } from "../api/sessions/sessions";
 import {
   OBJ_SECRET,
   reportLedgerInvariant,

@@ -10,7 +10,7 @@
 import { eq, sql } from "drizzle-orm";
 import { payoutMethods, payouts, users, withdrawals } from "../api/db/schema";
 import { createMember } from "../api/accounts/accounts";
-import { createSession } from "../api/accounts/sessions";
+import { createSession } from "../api/sessions/sessions";
 import { creditEarning } from "../api/ledger/earnings";
 import { PLATFORM, accountBalance } from "../api/ledger/ledger";
 import { setSetting } from "../api/site/settings";

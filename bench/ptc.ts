@@ -12,7 +12,7 @@ import { convertBalance } from "../api/withdrawals/conversions";
 import { creditEarning } from "../api/ledger/earnings";
 import { PLATFORM, accountBalance, campaignEscrowAccount } from "../api/ledger/ledger";
 import { createCampaign } from "../api/ads/campaigns";
-import { createSession } from "../api/accounts/sessions";
+import { createSession } from "../api/sessions/sessions";
 import {
   OBJ_SECRET,
   reportLedgerInvariant,

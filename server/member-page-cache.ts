@@ -1,7 +1,7 @@
 import { requestLocale } from "../shared/i18n/locale";
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { readCookie } from "../api/lib/sessionAuth";
+import { readCookie } from "../api/sessions/sessionAuth";
 import type { PageKeeping } from "../app/load-context";
 import { answerStored, renderAndKeep, type StoredPage } from "./page-cache";
 

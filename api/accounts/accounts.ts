@@ -9,7 +9,7 @@ import { openMemberAccounts } from "../ledger/ledger";
 import { normalizeIdentifier } from "../../shared/fields";
 import { isUniqueViolation } from "../db/errors";
 import type { OperatorRole } from "../../shared/operatorRoles";
-import { recordSignIn, type SignInOrigin } from "./sessions";
+import { recordSignIn, type SignInOrigin } from "../sessions/sessions";
 
 /**
  * The identity: identifiers are compared in one normal form: trimmed, lower-case, and with the

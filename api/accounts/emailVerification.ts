@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { accountTokens, users } from "../db/schema";
 import { hashToken, newToken } from "../lib/ids";
-import { escapeHtml, type Mailer } from "../lib/mailer";
+import { escapeHtml, type Mailer } from "../site/mailer";
 import { mailWords } from "../lib/mailWords";
 import { liveToken } from "./passwordReset";
 

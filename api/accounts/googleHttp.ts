@@ -12,10 +12,10 @@ import { users } from "../db/schema";
 import { EMAIL_MAX_LENGTH } from "../../shared/fields";
 import { createMember, emailKey, normalizeIdentifier } from "./accounts";
 import { isUniqueViolation } from "../db/errors";
-import { accountClosed, createSession, revokeSession, SESSION_COOKIE } from "./sessions";
+import { accountClosed, createSession, revokeSession, SESSION_COOKIE } from "../sessions/sessions";
 import { recordSignInOrigin, signInOrigin } from "./signInHttp";
 import { enforceOneAccountRule } from "../risk/links";
-import { setSessionCookie } from "../lib/sessionCookie";
+import { setSessionCookie } from "./sessionCookieHttp";
 import type { GoogleAuthorization } from "../../shared/contracts/accounts";
 import { log } from "../../shared/log.server";
 

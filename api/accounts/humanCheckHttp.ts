@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { setCookie } from "hono/cookie";
 import type { ApiEnv } from "../http";
-import { CHALLENGE_TTL_MS, createAltchaChallenge, createImageChallenge } from "../lib/humanCheck";
+import { CHALLENGE_TTL_MS, createAltchaChallenge, createImageChallenge } from "./humanCheck";
 import { IMAGE_TOKEN_COOKIE } from "../../shared/humanCheck";
 
 /** Challenges for the login and sign-up forms (docs/api/humanCheck.md). Answers are checked by those endpoints. */

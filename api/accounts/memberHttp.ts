@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { getCookie } from "hono/cookie";
-import { clearSessionCookie, setLanguageCookie, setSessionCookie } from "../lib/sessionCookie";
+import { clearSessionCookie, setLanguageCookie, setSessionCookie } from "./sessionCookieHttp";
 import { cookieLocale, requestLocale, type Locale } from "../../shared/i18n/locale";
 import { z } from "zod";
 import {
@@ -17,7 +17,7 @@ import { ApiError, clientIp, fail, matchesTag, ok, readObj, requireMember } from
 import { releaseDueCredits } from "../taskWalls/holds";
 import { publicOrigin } from "../config";
 import { DomainError } from "../lib/errors";
-import { HumanCheckInput, verifyHumanCheck } from "../lib/humanCheck";
+import { HumanCheckInput, verifyHumanCheck } from "./humanCheck";
 import {
   AlreadyRegisteredError,
   UnknownReferrerError,
@@ -25,7 +25,7 @@ import {
   normalizeIdentifier,
   registerMember,
 } from "./accounts";
-import { accountClosed, createSession, revokeSession, SESSION_COOKIE } from "./sessions";
+import { accountClosed, createSession, revokeSession, SESSION_COOKIE } from "../sessions/sessions";
 import { recordSignInOrigin, signInOrigin } from "./signInHttp";
 import { enforceOneAccountRule } from "../risk/links";
 import {

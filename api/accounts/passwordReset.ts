@@ -2,7 +2,7 @@ import { and, desc, eq, gt, isNull, ne } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { accountTokens, sessions, users } from "../db/schema";
 import { hashToken, newToken } from "../lib/ids";
-import { escapeHtml, type Mailer } from "../lib/mailer";
+import { escapeHtml, type Mailer } from "../site/mailer";
 import { mailWords, type MailWords } from "../lib/mailWords";
 import { emailKey, hashPassword, normalizeEmail } from "./accounts";
 import { isUniqueViolation } from "../db/errors";

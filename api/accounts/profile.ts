@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import { accountTokens, payoutMethods, users } from "../db/schema";
 import { DomainError } from "../lib/errors";
 import { hashToken, newToken } from "../lib/ids";
-import { escapeHtml, type Mailer } from "../lib/mailer";
+import { escapeHtml, type Mailer } from "../site/mailer";
 import { mailWords } from "../lib/mailWords";
 import { milliToRupeeString } from "../../shared/money";
 import type { Locale } from "../../shared/i18n/locale";
@@ -12,7 +12,7 @@ import { emailKey, hashPassword, normalizeEmail, verifyPassword } from "./accoun
 import { memberBalances } from "../ledger/ledger";
 import { MailDeliveryError, sendNotice } from "./passwordReset";
 import { activePayoutMethods } from "../withdrawals/payoutMethods";
-import { revokeOtherSessions } from "./sessions";
+import { revokeOtherSessions } from "../sessions/sessions";
 import { getSetting } from "../site/settings";
 import { recordPayoutAccount } from "../risk/payoutAccounts";
 import type { AccountSummary, ProfileData } from "../../shared/contracts/accounts";

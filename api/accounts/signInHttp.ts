@@ -1,6 +1,6 @@
 import { clientIp, type ApiContext } from "../http";
 import { ensureDeviceId, recordOriginEvidence, type OriginKind } from "../risk/links";
-import { clipUserAgent, type SignInOrigin } from "./sessions";
+import { clipUserAgent, type SignInOrigin } from "../sessions/sessions";
 import { log } from "../../shared/log.server";
 
 /**

@@ -12,7 +12,7 @@ import {
   operatorPauseCampaign,
   rejectCampaign,
 } from "./moderation";
-import { wholeNumberIn } from "../operators/fields";
+import { wholeNumberIn } from "../lib/fields";
 import type {
   CampaignRejected,
   CampaignViewPage,

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import type { ApiContext, ApiEnv } from "../http";
 import { ok, pageQuery } from "../http";
-import type { SessionUser } from "../accounts/sessions";
-import { authenticateSession } from "../lib/sessionAuth";
+import type { SessionUser } from "../sessions/sessions";
+import { authenticateSession } from "../sessions/sessionAuth";
 import { faqList, homeSectionList, paymentProof, policyHtml, type PolicySlug } from "./content";
 import type { NavBarData } from "../../shared/contracts/content";
 import { contentLocale } from "./localized";

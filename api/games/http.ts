@@ -32,7 +32,7 @@ import type {
   TicTacToeLobby,
   TicTacToeMoved,
 } from "../../shared/contracts/games";
-import { rupeeAmountField, wholeNumberIn } from "../operators/fields";
+import { rupeeAmountField, wholeNumberIn } from "../lib/fields";
 import {
   CancelRequest,
   EnterRequest,

@@ -8,7 +8,7 @@ import {
   GIFT_CODE_MESSAGES,
   listGiftCodes,
 } from "./giftCodes";
-import { rupeeAmountField, thresholdBody } from "../operators/fields";
+import { rupeeAmountField, thresholdBody } from "../lib/fields";
 import { LIMIT_RAISE_DELAY_HOURS, changeMoneyLimit, moneyLimit, scheduledRaise } from "../site/limits";
 import { milliToRupeeString } from "../../shared/money";
 import type { GiftCodeList } from "../../shared/contracts/giftCodes";

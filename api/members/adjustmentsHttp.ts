@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { ApiError, ok, pageQuery, readBody, requireMember, requireRole, type ApiEnv } from "../http";
-import { rupeeAmountField, thresholdBody } from "../operators/fields";
+import { rupeeAmountField, thresholdBody } from "../lib/fields";
 import { milliToRupeeString } from "../../shared/money";
 import { changeMoneyLimit } from "../site/limits";
 import {

@@ -4,7 +4,7 @@ import { sessions, settings, users, withdrawals } from "../db/schema";
 import { SETTING_DEFAULTS } from "../site/settings";
 import { DomainError } from "../lib/errors";
 import { recordAudit } from "../site/audit";
-import { ACCOUNT_CLOSED_MSG, endAllSessions } from "../accounts/sessions";
+import { ACCOUNT_CLOSED_MSG, endAllSessions } from "../sessions/sessions";
 import { settlePendingInTx } from "../withdrawals/settle";
 import { memberBalances } from "../ledger/ledger";
 import type {

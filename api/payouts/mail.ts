@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { payouts, users, withdrawals } from "../db/schema";
-import type { Mailer } from "../lib/mailer";
+import type { Mailer } from "../site/mailer";
 import { mailWords } from "../lib/mailWords";
 import { formatRupees } from "../../shared/money";
 import { log } from "../../shared/log.server";

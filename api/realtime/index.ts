@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { Deps } from "../deps";
 import { taskWallBalance } from "../taskWalls/members";
 import { demoWallServed } from "../taskWalls/config";
-import { authenticateSession, SESSION_FAILURE_FLAGS } from "../lib/sessionAuth";
+import { authenticateSession, SESSION_FAILURE_FLAGS } from "../sessions/sessionAuth";
 import { CROSS_SITE_REFUSED, isCrossSite } from "../http";
 import {
   REALTIME_COMPONENTS,

@@ -1,6 +1,6 @@
 import type { Server, Socket } from "socket.io";
 import type { Deps } from "../deps";
-import type { SessionUser } from "../accounts/sessions";
+import type { SessionUser } from "../sessions/sessions";
 import { DomainError } from "../lib/errors";
 import { findUnsafeText, unsafeTextMessage } from "../lib/text";
 import {

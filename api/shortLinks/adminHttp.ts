@@ -24,7 +24,7 @@ import {
   updateShortLinkSettings,
   updateShortener,
 } from "./moderation";
-import { rupeeAmountField, wholeNumberIn } from "../operators/fields";
+import { rupeeAmountField, wholeNumberIn } from "../lib/fields";
 
 /**
  * The operators' short-link endpoints under /adminRoute (docs/api/shortlinks.md): shorteners,

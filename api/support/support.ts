@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, lte } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { contactMessages, contactReplies, taskWallPostbacks, users } from "../db/schema";
-import type { Mailer } from "../lib/mailer";
+import type { Mailer } from "../site/mailer";
 import { mailWords, type MailWords } from "../lib/mailWords";
 import { DomainError } from "../lib/errors";
 import { recordAudit } from "../site/audit";

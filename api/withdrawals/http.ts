@@ -3,7 +3,7 @@ import { z } from "zod";
 import { clientIp, ok, pageQuery, readObj, requireMember, type ApiEnv } from "../http";
 import { deviceIdOf } from "../risk/links";
 import { recordWithdrawalSignals } from "./signals";
-import { clipUserAgent } from "../accounts/sessions";
+import { clipUserAgent } from "../sessions/sessions";
 import { milliToRupeeString } from "../../shared/money";
 import { sanitizeHtml } from "../lib/sanitize";
 import { WITHDRAW_MESSAGES, requestWithdrawal, wholeRupees, withdrawalSummary } from "./withdrawals";

@@ -9,7 +9,7 @@ import { openDatabase } from "../../api/db/client";
 import { payoutMethods, users } from "../../api/db/schema";
 import { seedIfEmpty } from "../../api/seed/seed";
 import { createMember, hashPassword } from "../../api/accounts/accounts";
-import { createSession } from "../../api/accounts/sessions";
+import { createSession } from "../../api/sessions/sessions";
 import { creditEarning } from "../../api/ledger/earnings";
 import { convertBalance } from "../../api/withdrawals/conversions";
 import { createCampaign } from "../../api/ads/campaigns";

@@ -8,7 +8,7 @@ import { startTestApi, type TestApi } from "../support/api";
 import { accountTokens, mailOutbox, users } from "../../api/db/schema";
 import { migrationsFolder } from "../../api/db/client";
 import { hashToken } from "../../api/lib/ids";
-import { createMailer, type Mailer } from "../../api/lib/mailer";
+import { createMailer, type Mailer } from "../../api/site/mailer";
 import { captureLogs } from "../../shared/log.server";
 
 const TOKEN_FAILED = "Token Verification Failed!";

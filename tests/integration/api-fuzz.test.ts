@@ -22,7 +22,7 @@ import {
 } from "../support/money";
 import { createApi } from "../../api/app";
 import { decodeObj, encodeObj } from "../../shared/obj.server";
-import { createSession } from "../../api/accounts/sessions";
+import { createSession } from "../../api/sessions/sessions";
 import {
   announcements,
   cannedReplies,

@@ -4,7 +4,7 @@ import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { IMAGE_TOKEN_COOKIE } from "../../shared/humanCheck";
 import { drivers } from "../support/db";
 import { startTestApi, type TestApi } from "../support/api";
-import { CHALLENGE_TTL_MS, imageChallengeToken, verifyHumanCheck } from "../../api/lib/humanCheck";
+import { CHALLENGE_TTL_MS, imageChallengeToken, verifyHumanCheck } from "../../api/accounts/humanCheck";
 import { createApi } from "../../api/app";
 import { createMember } from "../../api/accounts/accounts";
 

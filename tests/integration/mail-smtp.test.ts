@@ -4,7 +4,7 @@ import { SMTPServer } from "smtp-server";
 import { eq } from "drizzle-orm";
 import { drivers } from "../support/db";
 import { startTestApi, type TestApi } from "../support/api";
-import { createMailer, type Mailer } from "../../api/lib/mailer";
+import { createMailer, type Mailer } from "../../api/site/mailer";
 import { createMember } from "../../api/accounts/accounts";
 import { mailOutbox } from "../../api/db/schema";
 

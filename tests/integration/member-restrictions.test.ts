@@ -27,7 +27,7 @@ import {
   withdrawals,
 } from "../../api/db/schema";
 import { ROLE_REFUSED } from "../../shared/operatorRoles";
-import { ACCOUNT_CLOSED_MSG, createSession } from "../../api/accounts/sessions";
+import { ACCOUNT_CLOSED_MSG, createSession } from "../../api/sessions/sessions";
 import { RESTRICTION_MESSAGES } from "../../api/members/restrictions";
 import { seedGames } from "../../api/seed/games";
 import { PRACTICE_ROOM } from "../../shared/ticTacToeEvents";

@@ -11,7 +11,7 @@ import { newMember, newOperator, anotherSession } from "../support/money";
 import { startServerProcess } from "../support/server-process";
 import { auditLog, sessions, users } from "../../api/db/schema";
 import { openDatabase, type Database } from "../../api/db/client";
-import { createSession } from "../../api/accounts/sessions";
+import { createSession } from "../../api/sessions/sessions";
 import { createOrPromoteOperator, changeOperatorRoles, removeOperator } from "../../api/accounts/operators";
 import { EMBEDDED_LOCK_FILE } from "../../api/db/embeddedLock";
 

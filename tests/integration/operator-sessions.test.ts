@@ -10,7 +10,7 @@ import {
   REMEMBER_TTL_MS,
   createSession,
   findSession,
-} from "../../api/accounts/sessions";
+} from "../../api/sessions/sessions";
 import { hashToken } from "../../api/lib/ids";
 
 const MINUTE = 60_000;

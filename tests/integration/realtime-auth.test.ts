@@ -17,7 +17,7 @@ import {
   socketSlots,
 } from "../../api/realtime/socketCap";
 import { createMember } from "../../api/accounts/accounts";
-import { createSession } from "../../api/accounts/sessions";
+import { createSession } from "../../api/sessions/sessions";
 import { memberSocket } from "../support/sockets";
 
 type Outcome = { connected: true } | { connected: false; message: string };

@@ -12,7 +12,7 @@ import {
   type TestMember,
 } from "../support/money";
 import { memberRisk, riskSignals, users, withdrawals } from "../../api/db/schema";
-import { createSession } from "../../api/accounts/sessions";
+import { createSession } from "../../api/sessions/sessions";
 import { prng } from "../../api/seed/random";
 import { DEVICE_COOKIE } from "../../api/risk/links";
 import { DEFAULT_RISK_POLICY } from "../../shared/risk";

@@ -10,7 +10,7 @@ import { convertBalance } from "../../api/withdrawals/conversions";
 import { creditEarning } from "../../api/ledger/earnings";
 import { checkLedgerInvariant, memberBalances } from "../../api/ledger/ledger";
 import { gameEscrowTotal } from "../../api/games/escrow";
-import { createSession } from "../../api/accounts/sessions";
+import { createSession } from "../../api/sessions/sessions";
 import { REGISTER_COMPONENT_EVENT } from "../../shared/taskWall";
 import { ROOM_COMPONENT, TIC_TAC_TOE_EVENTS as EV } from "../../shared/ticTacToeEvents";
 import { freshPostgresUrl } from "../support/db";

@@ -2,7 +2,7 @@ import { parseConfig } from "../../api/config";
 import { createApi } from "../../api/app";
 import { createDeps, type Deps } from "../../api/deps";
 import { encodeObj } from "../../shared/obj.server";
-import type { Mail, Mailer } from "../../api/lib/mailer";
+import type { Mail, Mailer } from "../../api/site/mailer";
 import { freshDatabase, type Driver } from "./db";
 import type { Database } from "../../api/db/client";
 

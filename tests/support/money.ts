@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { expect } from "vitest";
 import { createMember, hashPassword } from "../../api/accounts/accounts";
-import { createSession } from "../../api/accounts/sessions";
+import { createSession } from "../../api/sessions/sessions";
 import { creditEarning, type EarningSource } from "../../api/ledger/earnings";
 import { checkLedgerInvariant, memberBalances } from "../../api/ledger/ledger";
 import { withdrawals } from "../../api/db/schema";

@@ -19,7 +19,7 @@ import {
   SignUpInput,
   TOKEN_FAILED,
 } from "../../api/accounts/memberHttp";
-import { ACCOUNT_CLOSED_MSG } from "../../api/accounts/sessions";
+import { ACCOUNT_CLOSED_MSG } from "../../api/sessions/sessions";
 import { THROTTLED_MSG } from "../../api/accounts/loginThrottle";
 import { LOGIN_WITH_PASSWORD, MISSING_CREDENTIALS } from "../../api/accounts/googleHttp";
 import { ONE_ACCOUNT_MSG } from "../../api/risk/links";

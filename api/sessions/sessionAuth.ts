@@ -1,5 +1,5 @@
 import type { Db } from "../db/client";
-import { findSession, SESSION_COOKIE, type SessionUser } from "../accounts/sessions";
+import { findSession, SESSION_COOKIE, type SessionUser } from "./sessions";
 import { readCookie } from "../../shared/cookies";
 
 /** Every door into the API (HTTP routes and the socket.io handshake) reads cookies with the one reader. */

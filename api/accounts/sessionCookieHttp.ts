@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { deleteCookie, setCookie } from "hono/cookie";
 import type { CookieOptions } from "hono/utils/cookie";
 import type { ApiEnv } from "../http";
-import { REMEMBER_TTL_MS, SESSION_COOKIE } from "../accounts/sessions";
+import { REMEMBER_TTL_MS, SESSION_COOKIE } from "../sessions/sessions";
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, type Locale } from "../../shared/i18n/locale";
 
 function sessionCookieOptions(c: Context<ApiEnv>, maxAgeSeconds?: number): CookieOptions {

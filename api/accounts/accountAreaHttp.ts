@@ -12,7 +12,7 @@ import {
 import { ApiError, ok, pageQuery, readObj, requireMember, type ApiEnv } from "../http";
 import { MailDeliveryError } from "./passwordReset";
 import { publicOrigin } from "../config";
-import { referralPage } from "../ledger/referrals";
+import { referralPage } from "./referrals";
 import {
   PROFILE_MESSAGES,
   accountData,

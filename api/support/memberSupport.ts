@@ -15,12 +15,9 @@ import { DAY_MS, missingCreditOf, threadReplies } from "./support";
 import { SUPPORT_MESSAGES } from "./messages";
 
 /**
- * The member's side of support: their own threads and follow-ups, the log of task walls they open,
- * and missing-credit reports for those walls.
+ * The member's side of support: their own threads and follow-ups, the task walls they opened
+ * (logged by api/taskWalls/openings.ts), and missing-credit reports for those walls.
  */
-
-/** One opening row per member and wall within this time. */
-const OPENING_DEDUP_MS = 60_000;
 
 /** The member's own messages, newest first, each with its replies oldest first. */
 export async function listMyMessages(db: Db, userId: string, page: number): Promise<MyMessageList> {
@@ -82,26 +79,6 @@ export async function replyAsMember(
       .set({ status: "open", updatedAt: input.now })
       .where(eq(contactMessages.id, m.id));
   });
-}
-
-/**
- * Logs a member's opening of a wall: at most one row per member and wall a minute (a reload or
- * the page's revalidation does not add more).
- */
-export async function recordWallOpening(db: Db, userId: string, wallId: string, now: Date): Promise<void> {
-  const [recent] = await db
-    .select({ id: taskWallOpenings.id })
-    .from(taskWallOpenings)
-    .where(
-      and(
-        eq(taskWallOpenings.userId, userId),
-        eq(taskWallOpenings.wallId, wallId),
-        gte(taskWallOpenings.createdAt, new Date(now.getTime() - OPENING_DEDUP_MS)),
-      ),
-    )
-    .limit(1);
-  if (recent) return;
-  await db.insert(taskWallOpenings).values({ userId, wallId, createdAt: now });
 }
 
 /** The walls the member opened in the last 30 days (that still exist), most recently opened first. */

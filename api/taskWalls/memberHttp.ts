@@ -5,7 +5,7 @@ import { taskWallsForMember, taskWallBalance } from "./members";
 import { demoWallServed } from "./config";
 import type { TaskWallsData } from "../../shared/contracts/taskWalls";
 import type { TaskWallBalance } from "../../shared/taskWall";
-import { recordWallOpening } from "../support/memberSupport";
+import { recordWallOpening } from "./openings";
 import { releaseDueCredits } from "./holds";
 import { milliToRupeeString } from "../../shared/money";
 import { contentLocale, localizedInstructions } from "../content/localized";

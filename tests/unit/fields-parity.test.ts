@@ -6,7 +6,7 @@ import { SignUpSchema as SignUpPage } from "../../app/components/signup-form";
 import { ContactSchema as ContactPage } from "../../app/components/contact-form";
 import { ProfileSchema as ProfileApi } from "../../api/accounts/accountAreaHttp";
 import { SignUpInput as SignUpApi } from "../../api/accounts/memberHttp";
-import { ContactInput as ContactApi } from "../../api/content/messagesHttp";
+import { ContactInput as ContactApi } from "../../api/support/contactHttp";
 
 /**
  * The page's form and the API body it becomes must accept and refuse the same values: a value the

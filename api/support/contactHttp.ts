@@ -4,7 +4,7 @@ import { CONTACT_FIELDS } from "../../shared/fields";
 import type { ApiEnv } from "../http";
 import { clientIp, ok } from "../http";
 import { saveContactMessage } from "./contact";
-import { optionalMember } from "./publicHttp";
+import { optionalMember } from "../content/publicHttp";
 import { readFields } from "../accounts/memberHttp";
 
 export const ContactInput = z

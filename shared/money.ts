@@ -95,7 +95,10 @@ export function conversionCharge(
   return direction === "depositToWithdraw" ? percentOf(amount, DEPOSIT_TO_WITHDRAW_CHARGE_BP) : 0;
 }
 
-/** "12.5" (a percentage typed with up to 2 decimals) → 1250 basis points: string arithmetic, no floats. */
+/** The one shape of a typed percentage (every operator form): 0 to 100 with at most two decimals. */
+export const PERCENT_INPUT = /^(?:100|\d{1,2}(?:\.\d{1,2})?)$/;
+
+/** "12.5" (a percentage typed with up to 2 decimals, PERCENT_INPUT) → 1250 basis points: string arithmetic, no floats. */
 export function percentToBasisPoints(percent: string): number {
   const [whole = "0", frac = ""] = percent.split(".");
   return Number(whole) * 100 + Number(frac.padEnd(2, "0"));
@@ -138,4 +141,22 @@ export function parseRupeeInput(value: unknown): number | null {
 export function parseRupeeAmount(value: unknown): number | null {
   const milli = parseRupeeInput(value);
   return milli !== null && milli > 0 ? milli : null;
+}
+
+/** The digits of the largest typed amount (10): the whole part RUPEE_INPUT takes, an amount box's length. */
+export const MAX_INPUT_DIGITS = String(MAX_INPUT_RUPEES).length;
+
+/**
+ * Whole rupees as a member types them (spec 1 §4, spec 2 §4: digits only) or the API receives them
+ * (a JSON integer or a string of digits): from 0 up to MAX_INPUT_RUPEES, null for anything else (a
+ * fraction, a sign, an exponent, a space, more than MAX_INPUT_RUPEES). The withdrawal and converter
+ * pages and the API's endpoints check an amount with this one function, so they refuse alike.
+ */
+export function parseWholeRupees(value: unknown): number | null {
+  const digitsOnly =
+    typeof value === "number"
+      ? Number.isSafeInteger(value) && value >= 0
+      : typeof value === "string" && /^\d+$/.test(value);
+  const milli = digitsOnly ? parseRupeeInput(value) : null;
+  return milli === null ? null : milli / MILLI_PER_RUPEE;
 }

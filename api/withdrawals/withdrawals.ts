@@ -5,7 +5,7 @@ import { ledgerAccounts, payoutMethods, settings, users, withdrawals } from "../
 import { DomainError } from "../lib/errors";
 import { PAGE_SIZE, offsetOf, pageOf } from "../../shared/pagination";
 import { newId } from "../lib/ids";
-import { MAX_INPUT_RUPEES, formatRupees, milliToRupeeString, rupeesToMilli } from "../../shared/money";
+import { formatRupees, milliToRupeeString, parseWholeRupees, rupeesToMilli } from "../../shared/money";
 import { hasDueCredits, releaseDueCredits } from "../taskWalls/holds";
 import { REVIEW_MESSAGES, assertWaitingPeriodOver, reviewColumns } from "./review";
 import { riskPolicyOf } from "../risk/policy";
@@ -21,30 +21,14 @@ import {
   memberDebt,
 } from "../ledger/ledger";
 
-export { MAX_INPUT_RUPEES };
-
 /**
- * A member-typed amount: whole rupees, digits only (a JSON integer or a string of digits).
- * Returns null for anything else — fractions, signs, exponents, zero, or absurdly large values.
+ * A member-typed amount of more than ₹0 (shared/money parseWholeRupees, the pages' own check):
+ * anything else (missing, zero, a fraction, a sign, too much) gets `message`.
  */
-export function parseWholeRupees(value: unknown): number | null {
-  let n: number;
-  if (typeof value === "number") {
-    n = value;
-  } else if (typeof value === "string" && /^\d{1,10}$/.test(value)) {
-    n = Number(value);
-  } else {
-    return null;
-  }
-  if (!Number.isSafeInteger(n) || n <= 0 || n > MAX_INPUT_RUPEES) return null;
-  return n;
-}
-
-/** The zod form of `parseWholeRupees`: anything that is not whole rupees (missing included) gets `message`. */
 export const wholeRupees = (message: string) =>
   z.unknown().transform((v, ctx) => {
     const n = parseWholeRupees(v);
-    if (n === null) {
+    if (n === null || n === 0) {
       ctx.addIssue({ code: z.ZodIssueCode.custom, message, params: { error_code: "invalid_amount" } });
       return z.NEVER;
     }
@@ -56,7 +40,7 @@ export const wholeRupeesOrZero = (message: string) =>
   z.unknown().transform((v, ctx) => {
     if (v === 0 || v === "0") return 0;
     const n = parseWholeRupees(v);
-    if (n === null) {
+    if (n === null || n === 0) {
       ctx.addIssue({ code: z.ZodIssueCode.custom, message, params: { error_code: "invalid_input" } });
       return z.NEVER;
     }

@@ -1,4 +1,5 @@
 import { useLocalize } from "~/i18n/i18n";
+import { MAX_INPUT_DIGITS } from "../../shared/money";
 
 /**
  * The whole-rupee amount box (spec 1 §4, spec 2 §4): digits only; with JavaScript it clears on
@@ -31,7 +32,7 @@ export function AmountInput({
         type="text"
         inputMode="numeric"
         pattern="[0-9]*"
-        maxLength={9}
+        maxLength={MAX_INPUT_DIGITS}
         required={required}
         autoComplete="off"
         defaultValue="0"

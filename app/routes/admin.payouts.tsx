@@ -12,7 +12,7 @@ import { Field, SubmitButton, useAppForm, useIsPending } from "~/components/form
 import { PayoutFigures } from "~/components/admin/payout-parts";
 import { ResultOutcome } from "~/components/admin/payout-outcomes";
 import { formatTime } from "../../shared/time";
-import { formatRupees, parseRupees } from "../../shared/money";
+import { MAX_INPUT_RUPEES, formatRupees, parseRupees } from "../../shared/money";
 import type { BankFileRecord, BankResultOutcome } from "../../shared/contracts/payouts";
 import type { OperatorMe } from "../../shared/contracts/operators";
 
@@ -24,7 +24,6 @@ export const meta: MetaFunction = () => [{ title: "Payouts · Operator Console" 
  * and the bank files — each downloadable, each taking the bank's result file back.
  */
 
-const MAX_RUPEES = 1_000_000_000;
 const wholeRupees = (label: string) =>
   z
     .number({
@@ -33,7 +32,7 @@ const wholeRupees = (label: string) =>
     })
     .int(`${label} must be a whole number of rupees.`)
     .min(0, `${label} cannot be below 0.`)
-    .max(MAX_RUPEES, `${label} must be at most ${MAX_RUPEES}.`);
+    .max(MAX_INPUT_RUPEES, `${label} must be at most ${MAX_INPUT_RUPEES}.`);
 
 const PolicySchema = z.object({
   intent: z.literal("policy"),

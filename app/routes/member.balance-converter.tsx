@@ -12,7 +12,7 @@ import { SubmitButton, useAppForm } from "~/components/forms";
 import { AmountInput } from "~/components/amount-input";
 import { BalanceCard } from "~/components/balance-card";
 import { Instructions } from "~/components/instructions";
-import { parseRupees } from "../../shared/money";
+import { parseRupees, parseWholeRupees } from "../../shared/money";
 import { AlertBox, ConfirmDialog, confirmStep, useConfirmFlow } from "~/components/confirm-dialog";
 import { CopyableText } from "~/components/copy-button";
 import { useHydrated } from "~/utils/client-toast";
@@ -44,7 +44,9 @@ const INVALID_AMOUNT = "Invalid Amount: Please enter a valid positive amount to 
 
 const ConvertSchema = z.object({
   direction: z.enum(["withdrawToDeposit", "depositToWithdraw"]).optional(),
-  amount: z.string({ required_error: INVALID_AMOUNT }).regex(/^[0-9]{1,9}$/, INVALID_AMOUNT),
+  amount: z
+    .string({ required_error: INVALID_AMOUNT })
+    .refine((v) => parseWholeRupees(v) !== null, INVALID_AMOUNT),
   intent: z.enum(["check", "confirm"]).default("check"),
   request_id: z.string().max(64).optional(),
 });

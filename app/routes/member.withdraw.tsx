@@ -19,7 +19,7 @@ import { SubmitButton, useAppForm } from "~/components/forms";
 import { AmountInput } from "~/components/amount-input";
 import { BalanceCard } from "~/components/balance-card";
 import { Instructions } from "~/components/instructions";
-import { parseRupees, rupeesToMilli } from "../../shared/money";
+import { parseRupees, parseWholeRupees, rupeesToMilli } from "../../shared/money";
 import { AlertBox, ConfirmDialog, confirmStep, useConfirmFlow } from "~/components/confirm-dialog";
 import { CopyableText } from "~/components/copy-button";
 import { useHydrated } from "~/utils/client-toast";
@@ -54,7 +54,9 @@ type Notice =
 const WHOLE_RUPEES = "Please enter the amount in whole rupees (digits only).";
 
 const WithdrawSchema = z.object({
-  amount: z.string({ required_error: WHOLE_RUPEES }).regex(/^[0-9]{1,9}$/, WHOLE_RUPEES),
+  amount: z
+    .string({ required_error: WHOLE_RUPEES })
+    .refine((v) => parseWholeRupees(v) !== null, WHOLE_RUPEES),
   intent: z.enum(["check", "confirm"]).default("check"),
   request_id: z.string().max(64).optional(),
 });

@@ -1,9 +1,77 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { MAX_INPUT_RUPEES, formatRupees, parseRupeeAmount, parseRupeeInput } from "../../shared/money";
+import {
+  MAX_INPUT_DIGITS,
+  MAX_INPUT_RUPEES,
+  formatRupees,
+  parseRupeeAmount,
+  parseRupeeInput,
+  parseWholeRupees,
+} from "../../shared/money";
+import { wholeRupees } from "../../api/withdrawals/withdrawals";
 import { rupeeText } from "../../shared/moneyInput";
 import { formatDay, formatProofTime, formatTime } from "../../shared/time";
 import { invariantResponse } from "../../app/utils/invariant";
+
+describe("whole rupees: one parser, one limit for the pages and the API", () => {
+  it("takes digits only, from 0 up to MAX_INPUT_RUPEES, as text or a JSON integer", () => {
+    expect(MAX_INPUT_DIGITS).toBe(10);
+    expect(parseWholeRupees("0")).toBe(0);
+    expect(parseWholeRupees("500")).toBe(500);
+    expect(parseWholeRupees(500)).toBe(500);
+    expect(parseWholeRupees("0000000007")).toBe(7);
+    expect(parseWholeRupees(String(MAX_INPUT_RUPEES))).toBe(MAX_INPUT_RUPEES);
+    expect(parseWholeRupees(MAX_INPUT_RUPEES)).toBe(MAX_INPUT_RUPEES);
+  });
+
+  const refused: unknown[] = [
+    "12.5",
+    "12.0",
+    12.5,
+    "-1",
+    -1,
+    "+1",
+    "1e3",
+    1e21,
+    " 12",
+    "12 ",
+    "12,000",
+    "१२",
+    "",
+    "abc",
+    String(MAX_INPUT_RUPEES + 1),
+    MAX_INPUT_RUPEES + 1,
+    "9".repeat(MAX_INPUT_DIGITS + 1),
+    "0".repeat(MAX_INPUT_DIGITS) + "1",
+    Number.NaN,
+    Number.POSITIVE_INFINITY,
+    null,
+    undefined,
+    true,
+    {},
+    [],
+  ];
+
+  it("refuses a fraction, a sign, an exponent, a space, other digits and more than the limit", () => {
+    for (const bad of refused) expect(parseWholeRupees(bad), String(bad)).toBeNull();
+  });
+
+  it("the API refuses what the pages refuse, and ₹0 besides", () => {
+    const api = wholeRupees("Invalid Amount");
+    for (const bad of [...refused, "0", 0]) expect(api.safeParse(bad).success, String(bad)).toBe(false);
+    expect(api.parse(String(MAX_INPUT_RUPEES))).toBe(MAX_INPUT_RUPEES);
+    expect(api.parse(1)).toBe(1);
+  });
+
+  it("agrees with the decimal parser on every whole amount (fixed seed)", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: MAX_INPUT_RUPEES }), (n) => {
+        expect(parseWholeRupees(String(n))).toBe(n);
+        expect(parseRupeeInput(String(n))).toBe(n * 1000);
+      }),
+    );
+  });
+});
 
 describe("the one parser of a typed amount", () => {
   it("takes rupees with up to three decimals, exactly", () => {

@@ -5,7 +5,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { operatorChange, operatorRead } from "~/utils/admin.server";
 import { Field, SubmitButton, useAppForm, useIsPending } from "~/components/forms";
-import { basisPointsToPercent, percentToBasisPoints } from "../../shared/money";
+import { PERCENT_INPUT, basisPointsToPercent, percentToBasisPoints } from "../../shared/money";
 import { CAMPAIGN_TYPES, CAMPAIGN_TYPE_LABELS, type CampaignType } from "../../shared/campaign";
 
 export const meta: MetaFunction = () => [{ title: "Ad Pricing · Operator Console" }];
@@ -28,8 +28,7 @@ const SettingsSchema = z.object({
     .regex(/^[1-9][0-9]{0,6}$/, "A whole number of views, at least 1."),
   member_share: z
     .string({ required_error: "The member's share is required." })
-    .regex(/^(100|[0-9]{1,2}(\.[0-9]{1,2})?)$/, "A percentage from 0 to 100 with up to 2 decimals.")
-    .refine((v) => percentToBasisPoints(v) <= 10_000, "The member's share can be at most 100 %."),
+    .regex(PERCENT_INPUT, "A percentage from 0 to 100 with up to 2 decimals."),
 });
 
 function parseList(text: string) {

@@ -5,7 +5,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { operatorChange, operatorRead } from "~/utils/admin.server";
 import { Field, SubmitButton, useIsPending, useAppForm } from "~/components/forms";
-import { basisPointsToPercent, percentToBasisPoints } from "../../shared/money";
+import { PERCENT_INPUT, basisPointsToPercent, percentToBasisPoints } from "../../shared/money";
 
 export const meta: MetaFunction = () => [{ title: "Settings · Operator Console" }];
 
@@ -13,7 +13,7 @@ const SettingsSchema = z.object({
   referral_rate: z
     .string({ required_error: "Referral rate is required." })
     .trim()
-    .regex(/^[0-9]{1,2}(\.[0-9]{1,2})?$/, "A percentage from 0 to 50 with up to 2 decimals.")
+    .regex(PERCENT_INPUT, "A percentage from 0 to 50 with up to 2 decimals.")
     .refine((v) => percentToBasisPoints(v) <= 5000, "The referral rate can be at most 50 %."),
 });
 

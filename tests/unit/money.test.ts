@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import {
   MILLI_PER_RUPEE,
+  PERCENT_INPUT,
   basisPointsToPercent,
   percentToBasisPoints,
   formatRupees,
@@ -150,5 +151,12 @@ describe("percentages and basis points (the operators' rate fields)", () => {
     expect(basisPointsToPercent(6000)).toBe("60");
     for (const bp of [0, 1, 10, 99, 101, 4999, 10_000])
       expect(percentToBasisPoints(basisPointsToPercent(bp))).toBe(bp);
+  });
+  it("takes one shape of typed percentage on every form: 0 to 100, at most 2 decimals", () => {
+    for (const good of ["0", "5", "12.5", "12.05", "99.99", "100"])
+      expect(PERCENT_INPUT.test(good), good).toBe(true);
+    for (const bad of ["", "-1", "100.5", "100.0", "101", "250", "12.345", "1e2", ".5", "5.", " 5", "5 %"])
+      expect(PERCENT_INPUT.test(bad), bad).toBe(false);
+    for (let bp = 0; bp <= 10_000; bp += 7) expect(PERCENT_INPUT.test(basisPointsToPercent(bp))).toBe(true);
   });
 });

@@ -15,7 +15,7 @@ import { createDeps } from "./api/deps";
 import { createApi, isApiPath } from "./api/app";
 import { attachRealtime } from "./api/realtime";
 import { startReconciler } from "./api/payouts/send";
-import { seedIfEmpty } from "./api/seed/seed";
+import { DEMO_ADVERTISER, DEMO_MEMBER, seedIfEmpty } from "./api/seed/seed";
 import { holdEmbeddedDatabase } from "./api/db/embeddedLock";
 import type { WebContext } from "./app/load-context";
 import { createGuardedRemixHandler } from "./server/remix-handler";
@@ -25,7 +25,7 @@ import { watchPublicPages } from "./api/content/changes";
 import { createMemberPageCache, type PageKeepingVote } from "./server/member-page-cache";
 import { clientAddress } from "./api/http";
 import { createDeviceCookie } from "./server/device-cookie";
-import { log } from "./shared/log.server";
+import { flushLogs, log } from "./shared/log.server";
 import { metricsAuthorized, registry } from "./api/lib/metrics";
 import { observeAnswer, readiness, registerNodeGauges } from "./api/observability";
 import { pageRouteLabeler } from "./server/route-label";
@@ -264,14 +264,23 @@ server.listen(config.PORT, config.HOST, () => {
     `${config.SITE_NAME} (${config.ROLE}) listening on http://localhost:${port}`,
   );
   // For the person who ran `npm start`, not for the log: on stderr, so stdout stays one JSON object a line.
+  // The demo logins come last, below the build's output, the seed's line and the log line above
+  // (written first: lines otherwise wait up to 50 ms for their batch); request lines follow them.
   const banner = [
     `${config.SITE_NAME} (${config.ROLE}) listening on http://localhost:${port}`,
     `Database: ${deps.database.kind === "pglite" ? `embedded PGlite in ${config.DATA_DIR}/pglite` : "PostgreSQL"}`,
-    ...(config.SEED_DEMO ? ["Demo login: demo@example.com / demo-password-123"] : []),
     deps.payoutProvider
       ? `Payouts: RazorpayX at ${config.RAZORPAYX_BASE_URL} (webhooks: POST /webhooks/payouts/razorpayx)`
       : "Payouts: by hand (set PAYOUT_PROVIDER=razorpayx to pay through RazorpayX)",
+    ...(config.SEED_DEMO
+      ? [
+          `Demo login: ${DEMO_MEMBER.email} / ${DEMO_MEMBER.password} (member, two months of earnings)`,
+          `Demo login: ${DEMO_ADVERTISER.email} / ${DEMO_MEMBER.password} (advertiser, three running ads)`,
+          `Open http://localhost:${port}/login`,
+        ]
+      : []),
   ];
+  flushLogs();
   process.stderr.write(`${banner.join("\n")}\n`);
 });
 

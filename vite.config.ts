@@ -3,6 +3,7 @@ import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
 import { constants as zlib } from "node:zlib";
+import { flatRoutes } from "remix-flat-routes";
 
 declare module "@remix-run/node" {
   interface Future {
@@ -11,11 +12,42 @@ declare module "@remix-run/node" {
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
-  build: { target: "es2019", cssMinify: true },
+  build: {
+    target: "es2019",
+    cssMinify: true,
+    rollupOptions: {
+      // Only warnings known to be harmless are dropped, so `npm start` ends with the site's own
+      // lines instead of a screen of them; any other warning is printed as before.
+      onwarn(warning, warn) {
+        // A resource route (a loader or action without a page: auth.google, language, the
+        // bank file's CSV…) has no browser code, so its client chunk is empty by design.
+        if (warning.code === "EMPTY_BUNDLE") return;
+        // A "use client" directive of a dependency: Remix has no server components, so it means nothing here.
+        if (warning.code === "MODULE_LEVEL_DIRECTIVE") return;
+        // The server bundle is one file, so the Hindi catalogues' dynamic import (which keeps them
+        // out of the browser's first chunk) cannot split it there. The same warning in the browser
+        // build would mean a heavier first page, so it is kept there.
+        if (
+          isSsrBuild &&
+          warning.plugin === "vite:reporter" &&
+          warning.message.includes("dynamic import will not move module into another chunk")
+        )
+          return;
+        warn(warning);
+      },
+    },
+  },
   plugins: [
     !process.env.VITEST &&
       remix({
-        ignoredRouteFiles: ["**/*.server.*", "**/*.test.*", "**/__*"],
+        // Routes are found by remix-flat-routes (docs/decisions/0032-routes-by-audience.md):
+        // app/routes/{_public+,member+,admin+}/ group the pages by audience, and a large route is
+        // a folder whose route.tsx sits beside its *.server.ts, schema and components.
+        ignoredRouteFiles: ["**/*"],
+        routes: (defineRoutes) =>
+          flatRoutes("routes", defineRoutes, {
+            ignoredRouteFiles: ["**/.*", "**/*.server.*", "**/*.test.*", "**/__*"],
+          }),
         future: {
           v3_fetcherPersist: true,
           v3_relativeSplatPath: true,

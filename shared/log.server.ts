@@ -122,7 +122,10 @@ export function batchLines(out: (chunk: string) => void): {
  * synchronously, so the batch of the exit is written too); a test may read them instead
  * (captureLogs).
  */
-let write: (line: string) => void = batchLines((chunk) => void process.stdout.write(chunk)).write;
+const stdoutLines = batchLines((chunk) => void process.stdout.write(chunk));
+let write: (line: string) => void = stdoutLines.write;
+/** Writes the lines still waiting for their batch now (server.ts, before its start banner). */
+export const flushLogs = (): void => stdoutLines.flush();
 
 export const log: Logger = pino(
   {

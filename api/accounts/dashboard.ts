@@ -5,7 +5,7 @@ import { type EARNING_SOURCES, REFERRAL_INCOME, earningsHistory } from "../ledge
 import { IST_OFFSET_MS, istDay } from "../ledger/earningKinds";
 import type { DashboardData } from "../../shared/contracts/accounts";
 import { memberBalances } from "../ledger/ledger";
-import { pendingCredits, releaseDueCredits } from "../taskWalls/holds";
+import { pendingCredits, releaseDueCredits } from "../ledger/holds";
 import type { Locale } from "../../shared/i18n/locale";
 
 /** The month dropdown covers the current month and the eleven before it. */

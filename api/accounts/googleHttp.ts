@@ -14,7 +14,7 @@ import { createMember, emailKey, normalizeIdentifier } from "./accounts";
 import { isUniqueViolation } from "../db/errors";
 import { accountClosed, createSession, revokeSession, SESSION_COOKIE } from "../sessions/sessions";
 import { recordSignInOrigin, signInOrigin } from "./signInHttp";
-import { enforceOneAccountRule } from "../risk/links";
+import { enforceOneAccountRule } from "../risk/policy";
 import { setSessionCookie } from "./sessionCookieHttp";
 import type { GoogleAuthorization } from "../../shared/contracts/accounts";
 import { log } from "../../shared/log.server";

@@ -14,7 +14,7 @@ import {
 } from "../../shared/fields";
 import type { ApiContext, ApiEnv } from "../http";
 import { ApiError, clientIp, fail, matchesTag, ok, readObj, requireMember } from "../http";
-import { releaseDueCredits } from "../taskWalls/holds";
+import { releaseDueCredits } from "../ledger/holds";
 import { publicOrigin } from "../config";
 import { DomainError } from "../lib/errors";
 import { HumanCheckInput, verifyHumanCheck } from "./humanCheck";
@@ -27,7 +27,7 @@ import {
 } from "./accounts";
 import { accountClosed, createSession, revokeSession, SESSION_COOKIE } from "../sessions/sessions";
 import { recordSignInOrigin, signInOrigin } from "./signInHttp";
-import { enforceOneAccountRule } from "../risk/links";
+import { enforceOneAccountRule } from "../risk/policy";
 import {
   MailDeliveryError,
   applyEmailChange,

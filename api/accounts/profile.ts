@@ -14,7 +14,7 @@ import { MailDeliveryError, sendNotice } from "./passwordReset";
 import { activePayoutMethods } from "../withdrawals/payoutMethods";
 import { revokeOtherSessions } from "../sessions/sessions";
 import { getSetting } from "../site/settings";
-import { recordPayoutAccount } from "../risk/payoutAccounts";
+import { recordPayoutAccount } from "../risk/policy";
 import type { AccountSummary, ProfileData } from "../../shared/contracts/accounts";
 import { log } from "../../shared/log.server";
 

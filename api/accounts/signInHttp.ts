@@ -1,5 +1,6 @@
 import { clientIp, type ApiContext } from "../http";
-import { ensureDeviceId, recordOriginEvidence, type OriginKind } from "../risk/links";
+import { ensureDeviceId } from "./deviceCookieHttp";
+import { recordOriginEvidence, type OriginKind } from "../risk/policy";
 import { clipUserAgent, type SignInOrigin } from "../sessions/sessions";
 import { log } from "../../shared/log.server";
 

@@ -24,7 +24,7 @@ import {
   openCampaignEscrow,
   post,
 } from "../ledger/ledger";
-import { refuseWhileOwing } from "../taskWalls/debt";
+import { refuseWhileOwing } from "../ledger/debt";
 import { PTC_MESSAGES } from "./messages";
 import { ptcSettings, type PtcSettings } from "./settings";
 

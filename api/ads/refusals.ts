@@ -6,7 +6,7 @@ import type { DomainErrorCode } from "../../shared/errors";
 import { istDay } from "../ledger/earningKinds";
 import { DomainError } from "../lib/errors";
 import type { CampaignRow } from "./campaigns";
-import { afterRefusal } from "../risk/outcomes";
+import { afterRefusal } from "../risk/policy";
 
 /**
  * Why a member may not start or claim a view, and the cheat log that records it: a refusal rolls

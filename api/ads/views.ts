@@ -22,7 +22,7 @@ import {
 } from "./refusals";
 import { assertMayEarn, assertMayEarnRow } from "../members/restrictions";
 import { SETTING_DEFAULTS } from "../site/settings";
-import { afterClaim, parseRecentClaims, recentClaimsWindow, withThisClaim } from "../risk/behaviour";
+import { afterClaim, parseRecentClaims, recentClaimsWindow, withThisClaim } from "../risk/policy";
 
 /**
  * Paid-to-click ads (issue 7): advertisers buy views with their deposit balance, members earn by

@@ -21,7 +21,7 @@ import { milliToRupeeString } from "../../shared/money";
 import { DomainError } from "../lib/errors";
 import { together } from "../db/errors";
 import { settleEffect } from "./settlement";
-import { afterGameSettled } from "../risk/outcomes";
+import { afterGameSettled } from "../risk/policy";
 import { log } from "../../shared/log.server";
 import type { InFlight } from "../lib/inFlight";
 import type { RoomStates } from "./roomStates";

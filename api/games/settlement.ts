@@ -13,7 +13,7 @@ import {
   post,
   postChecked,
 } from "../ledger/ledger";
-import { owingError } from "../taskWalls/debt";
+import { owingError } from "../ledger/debt";
 import { together } from "../db/errors";
 import { gameEscrowAccount, openGameEscrow } from "./escrow";
 

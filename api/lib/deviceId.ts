@@ -3,8 +3,8 @@ import { randomBytes } from "node:crypto";
 /**
  * The device cookie (issue 21 §1): a long-lived random id, 128 bits in base64url, that tells one
  * browser from another. The web tier sets it on a visitor's first page (server/device-cookie.ts),
- * the API on a sign-up or login that arrives without it (api/risk/links.ts). It is only an id:
- * nothing about the member is in it, and a value of any other shape is ignored.
+ * the API on a sign-up or login that arrives without it (api/accounts/deviceCookieHttp.ts). It is
+ * only an id: nothing about the member is in it, and a value of any other shape is ignored.
  */
 export const DEVICE_COOKIE = "device_id";
 /**
@@ -38,4 +38,9 @@ export function deviceIdInCookies(cookieHeader: string | null | undefined): stri
 /** The Set-Cookie value for a device id: HttpOnly, SameSite=Lax, the whole site, two years. */
 export function deviceCookieHeader(deviceId: string, secure: boolean): string {
   return `${DEVICE_COOKIE}=${deviceId}; Max-Age=${DEVICE_COOKIE_MAX_AGE_S}; Path=/; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+}
+
+/** The device id the request's cookie carries, or null (absent, or not of our shape: ignored). */
+export function deviceIdOf(c: { req: { header(name: string): string | undefined } }): string | null {
+  return deviceIdInCookies(c.req.header("cookie"));
 }

@@ -5,7 +5,7 @@ import { SETTING_DEFAULTS } from "../site/settings";
 import { DomainError } from "../lib/errors";
 import { recordAudit } from "../site/audit";
 import { ACCOUNT_CLOSED_MSG, endAllSessions } from "../sessions/sessions";
-import { settlePendingInTx } from "../withdrawals/settle";
+import { settlePendingInTx } from "../payouts/reject";
 import { memberBalances } from "../ledger/ledger";
 import type {
   BanPending,

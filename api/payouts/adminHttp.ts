@@ -2,7 +2,8 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { ApiError, ok, pageQuery, readBody, requireMember, requireRole, type ApiEnv } from "../http";
 import { rupeesToMilli } from "../../shared/money";
-import { WITHDRAW_MESSAGES, wholeRupeesOrZero } from "../withdrawals/withdrawals";
+import { WITHDRAW_MESSAGES } from "../withdrawals/messages";
+import { wholeRupeesOrZero } from "../withdrawals/withdrawals";
 import { changeMoneyLimit } from "../site/limits";
 import type {
   BankFileList,
@@ -11,7 +12,11 @@ import type {
   NewBankFileResult,
   PayoutOverview,
 } from "../../shared/contracts/payouts";
-import { approveBatch, resendWithdrawal } from "./approve";
+import type { OperatorWithdrawalList } from "../../shared/contracts/withdrawals";
+import { approveBatch, approveWithdrawal, markPaid, resendWithdrawal } from "./approve";
+import { UTR_PATTERN } from "./attempts";
+import { settleWithdrawal } from "./reject";
+import { operatorQueue } from "./reviewQueue";
 import {
   BANK_FILE_MESSAGES,
   bankFileText,
@@ -24,10 +29,43 @@ import { WEBHOOK_RETENTION_DAYS, WEBHOOK_RETENTION_MESSAGE, setWebhookLogRetenti
 import { retryingDeps } from "../db/retry";
 
 /**
- * The operator's payouts, under /adminRoute (docs/api/payouts.md): the figures and the policy,
- * batch approval, "send again", and the bank files. The payouts role (and the owner) run them;
+ * The operator's payouts, under /adminRoute (docs/api/payouts.md): the withdrawal queue (paged,
+ * each request with the member's risk) and settling one, the figures and the policy, batch
+ * approval, "send again", and the bank files. The payouts role (and the owner) run them;
  * the policy is the owner's.
  */
+
+const StatusQuery = z.enum(["Pending", "Success", "Reject", "all"], {
+  errorMap: () => ({ message: "status must be Pending, Success, Reject or all." }),
+});
+
+const SettleSchema = z
+  .object({
+    /**
+     * approve: sends the payout through the provider when one is configured (else marks it paid,
+     * with `utr`); mark_paid: the operator paid it by hand (with `utr`); reject.
+     */
+    action: z.enum(["approve", "mark_paid", "reject"], {
+      errorMap: () => ({ message: "action must be approve, mark_paid or reject." }),
+    }),
+    remark: z
+      .string({ invalid_type_error: "remark must be text." })
+      .max(500, "remark must be at most 500 characters.")
+      .optional(),
+    /** Approving a flagged member's request, or a marked one, needs this (issue 21 §4). */
+    confirmRisk: z.boolean({ invalid_type_error: "confirmRisk must be true or false." }).optional(),
+    /** The bank's reference of a payment by hand: required to mark paid (issue 42). */
+    utr: z
+      .string({ invalid_type_error: "utr must be the bank's reference (UTR) as text." })
+      .trim()
+      .regex(UTR_PATTERN, "utr must be the bank's reference (UTR): 6 to 30 letters and digits.")
+      .optional(),
+  })
+  .strict()
+  .refine((b) => b.action !== "mark_paid" || b.utr !== undefined, {
+    message: "utr is required to mark paid: the bank's reference (UTR) of your payment.",
+    path: ["utr"],
+  });
 
 const ID = /^[0-9a-f]{24}$/;
 const Ids = (max: number) =>
@@ -83,6 +121,39 @@ function idParam(raw: string, notFound: string): string {
 
 export function adminPayoutsRoute(): Hono<ApiEnv> {
   const r = new Hono<ApiEnv>();
+
+  r.get("/withdrawals", requireMember, requireRole("payouts"), async (c) => {
+    const parsed = StatusQuery.safeParse(c.req.query("status") ?? "Pending");
+    if (!parsed.success) throw new ApiError(400, parsed.error.issues[0]?.message ?? "Invalid status.");
+    return ok(
+      c,
+      (await operatorQueue(c.var.deps.db, parsed.data, pageQuery(c))) satisfies OperatorWithdrawalList,
+    );
+  });
+
+  r.post("/withdrawals/:id/settle", requireMember, requireRole("payouts"), async (c) => {
+    const { member } = c.var;
+    // Each transaction is run again when it lost a deadlock to a racing settle, ban or bank file.
+    const deps = retryingDeps(c.var.deps);
+    const body = await readBody(c, SettleSchema);
+    const id = c.req.param("id");
+    if (!ID.test(id)) throw new ApiError(404, WITHDRAW_MESSAGES.notFound);
+    // A flagged member's approval (or a request marked "risk") is refused with 409 risk_confirm unless confirmRisk.
+    // Marking paid (and approving without a provider) goes through the same rules (issue 42).
+    if (body.action !== "reject") {
+      const input = {
+        id,
+        actorUserId: member.id,
+        confirmRisk: body.confirmRisk === true,
+        utr: body.utr ?? null,
+      };
+      const { message } =
+        body.action === "mark_paid" ? await markPaid(deps, input) : await approveWithdrawal(deps, input);
+      return ok(c, message);
+    }
+    await settleWithdrawal(deps.db, { id, actorUserId: member.id, action: "reject", remark: body.remark });
+    return ok(c, "Withdrawal rejected and refunded.");
+  });
 
   r.get("/payouts", requireMember, requireRole("payouts"), async (c) => {
     const { deps } = c.var;

@@ -8,8 +8,9 @@ import { debtAccount, lockAccounts, memberAccount, memberDebt } from "../ledger/
 import { formatRupees, milliToRupeeString } from "../../shared/money";
 import type { PayoutChannel } from "../../shared/contracts/payouts";
 import { recordAudit } from "../site/audit";
-import { WITHDRAW_MESSAGES } from "../withdrawals/withdrawals";
-import { assertApprovable, assertNoOpenPayout } from "../withdrawals/settle";
+import { WITHDRAW_MESSAGES } from "../withdrawals/messages";
+import { assertNoOpenPayout } from "./reject";
+import { assertApprovable } from "./review";
 import { NOT_PAYABLE, destinationKey, payoutDestination, payoutModeOf } from "./destination";
 import { payoutPolicy } from "./policy";
 

@@ -1,13 +1,10 @@
 import { isIP } from "node:net";
 import { and, asc, eq, ne, sql } from "drizzle-orm";
-import { setCookie } from "hono/cookie";
 import type { Db } from "../db/client";
 import { together } from "../db/errors";
 import { memberAddresses, memberDevices, users } from "../db/schema";
 import type { ProxyCheck } from "../lib/proxyCheck";
-import type { ApiContext } from "../http";
 import { DomainError } from "../lib/errors";
-import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S, deviceIdInCookies, newDeviceId } from "../lib/deviceId";
 import { recordSignals, riskPolicy, type SignalInput } from "./score";
 import {
   EVIDENCE_ACCOUNTS,
@@ -52,36 +49,6 @@ export const ONE_ACCOUNT_MSG = "Multiple accounts from the same IP address are n
 
 /** The address signal's strength stops at this many other accounts (carrier NAT: weak by design). */
 export const ADDRESS_STEPS = 3;
-
-/* ---------- the device cookie, API side ---------- */
-
-/** The device id the request's cookie carries, or null (absent, or not of our shape: ignored). */
-export function deviceIdOf(c: ApiContext): string | null {
-  return deviceIdInCookies(c.req.header("cookie"));
-}
-
-const minted = new WeakMap<Request, string>();
-
-/**
- * The request's device id; when it has none (an API client, or a first visit that only saw
- * cached pages), a new one. Either way it is set on the response, so the cookie's life starts
- * again at every sign-up and sign-in — the web tier forwards the API's Set-Cookie headers from
- * its login and Google sign-in answers, as it does the session's.
- */
-export function ensureDeviceId(c: ApiContext): string {
-  const known = deviceIdOf(c) ?? minted.get(c.req.raw);
-  if (minted.has(c.req.raw)) return known!;
-  const id = known ?? newDeviceId();
-  minted.set(c.req.raw, id);
-  setCookie(c, DEVICE_COOKIE, id, {
-    httpOnly: true,
-    sameSite: "Lax",
-    path: "/",
-    secure: c.var.deps.config.NODE_ENV === "production",
-    maxAge: DEVICE_COOKIE_MAX_AGE_S,
-  });
-  return id;
-}
 
 /* ---------- recording ---------- */
 

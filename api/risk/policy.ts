@@ -1,36 +1,13 @@
-import { eq } from "drizzle-orm";
-import type { Db, Tx } from "../db/client";
-import { memberRisk } from "../db/schema";
-import { getSetting } from "../site/settings";
-import { DEFAULT_RISK_POLICY, type RiskLevel, type RiskPolicy } from "../../shared/risk";
-
 /**
- * Risk reads with no side effects (issue 21): the operator's policy and a member's stored score.
- * Apart from the scoring (score.ts), so the withdrawal rules can read them without importing the
- * restrictions the scoring applies.
+ * The risk feature's one entry (ADR 0031): what the rest of the API reads of risk — the operator's
+ * policy and a member's stored score — and the signals other features report to it. Other folders
+ * import risk only from here (the lint rule "floors/entry-files"); the operator's routes are
+ * mounted by api/adminRoute.ts.
  */
 
-/** The operator's risk settings, any field they never set taken from the defaults. */
-export async function riskPolicy(db: Db | Tx): Promise<RiskPolicy> {
-  return riskPolicyOf(await getSetting(db, "risk_policy"));
-}
-
-/** The policy from the setting's stored value (none: the defaults), read by a statement that also reads more. */
-export function riskPolicyOf(value: unknown): RiskPolicy {
-  const stored = (value ?? {}) as Partial<RiskPolicy>;
-  return {
-    ...DEFAULT_RISK_POLICY,
-    ...stored,
-    weights: { ...DEFAULT_RISK_POLICY.weights, ...stored.weights },
-    thresholds: { ...DEFAULT_RISK_POLICY.thresholds, ...stored.thresholds },
-  };
-}
-
-/** A member's score and step while nothing was ever recorded for them. */
-export const NO_SCORE = { score: 0, level: "none" as RiskLevel, updatedAt: null };
-
-/** A member's score and step as stored (none when nothing was ever recorded). */
-export async function memberScore(db: Db | Tx, userId: string) {
-  const [row] = await db.select().from(memberRisk).where(eq(memberRisk.userId, userId));
-  return row ?? { userId, ...NO_SCORE, reasons: [] as string[] };
-}
+export { NO_SCORE, memberScore, riskPolicy, riskPolicyOf } from "./reads";
+export { enforceOneAccountRule, recordOrigin, recordOriginEvidence, type OriginKind } from "./links";
+export { recordPayoutAccount } from "./payoutAccounts";
+export { afterClaim, parseRecentClaims, recentClaimsWindow, withThisClaim } from "./behaviour";
+export { afterGameSettled, afterOfferReversal, afterRefusal } from "./outcomes";
+export { linkedAccounts } from "./linked";

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { builtOnce, rowsOf, type Db, type Tx } from "../db/client";
 import { memberRisk, riskSignals, users } from "../db/schema";
-import { memberScore, riskPolicy } from "./policy";
+import { memberScore, riskPolicy } from "./reads";
 import { recordAudit } from "../site/audit";
 import { applyMemberActionInTx } from "../members/restrictions";
 import {

@@ -10,8 +10,8 @@ import type { ProxyCheck } from "../lib/proxyCheck";
 import { getSetting } from "../site/settings";
 import { SHORT_LINK_MESSAGES, TOKEN } from "./shortLinks";
 import { assertMayEarn } from "../members/restrictions";
-import { afterClaim } from "../risk/behaviour";
-import { afterRefusal } from "../risk/outcomes";
+import { afterClaim } from "../risk/policy";
+import { afterRefusal } from "../risk/policy";
 
 /**
  * The end of a short link (issue 8): the member's token as the end page shows it, and the claim

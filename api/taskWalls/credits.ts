@@ -9,7 +9,7 @@ import type { TaskWall } from "./config";
 import type { Judgement, LogInTx } from "./log";
 import { minBig } from "./points";
 import { earningRefusalInTx } from "../members/restrictions";
-import { cancelPending, creditKey, holdCredit, holdOf, wallKey } from "./holds";
+import { cancelPending, creditKey, holdCredit, holdOf, wallKey } from "../ledger/holds";
 import { formatTime } from "../../shared/time";
 
 /**

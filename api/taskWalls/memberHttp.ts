@@ -6,7 +6,7 @@ import { demoWallServed } from "./config";
 import type { TaskWallsData } from "../../shared/contracts/taskWalls";
 import type { TaskWallBalance } from "../../shared/taskWall";
 import { recordWallOpening } from "./openings";
-import { releaseDueCredits } from "./holds";
+import { releaseDueCredits } from "../ledger/holds";
 import { milliToRupeeString } from "../../shared/money";
 import { contentLocale, localizedInstructions } from "../content/localized";
 

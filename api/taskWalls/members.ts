@@ -8,7 +8,7 @@ import { incomeToday } from "../ledger/earnings";
 import { istDayStart } from "../ledger/earningKinds";
 import { memberBalances } from "../ledger/ledger";
 import { DEMO_WALL_ID, USER_ID_PLACEHOLDER, demoWallServed, listTaskWalls, type TaskWall } from "./config";
-import { pendingAccount, pendingCredits, releaseDueCredits } from "./holds";
+import { pendingAccount, pendingCredits, releaseDueCredits } from "../ledger/holds";
 import { ledgerAccounts } from "../db/schema";
 import { log } from "../../shared/log.server";
 

@@ -11,8 +11,8 @@ import { pushTaskWallBalance, type DemoConfig } from "./members";
 import { pointsToMilli, minBig } from "./points";
 import { credit, reverse } from "./credits";
 import { logPostback, sweepAfterPostback, type Judgement, type LogInTx, type RawPostback } from "./log";
-import { sweepDueCredits } from "./holds";
-import { afterOfferReversal } from "../risk/outcomes";
+import { sweepDueCredits } from "../ledger/holds";
+import { afterOfferReversal } from "../risk/policy";
 
 /**
  * The postback endpoint's rules (task walls, the spec's offer walls; issue 8; ARCHITECTURE §10,

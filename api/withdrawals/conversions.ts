@@ -16,7 +16,7 @@ import {
   memberBalances,
 } from "../ledger/ledger";
 import { requestKeyOf } from "./withdrawals";
-import { owingError, refuseWhileOwing } from "../taskWalls/debt";
+import { owingError, refuseWhileOwing } from "../ledger/debt";
 
 export type ConversionDirection = "withdrawToDeposit" | "depositToWithdraw";
 

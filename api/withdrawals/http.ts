@@ -1,12 +1,13 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { clientIp, ok, pageQuery, readObj, requireMember, type ApiEnv } from "../http";
-import { deviceIdOf } from "../risk/links";
+import { deviceIdOf } from "../lib/deviceId";
 import { recordWithdrawalSignals } from "./signals";
 import { clipUserAgent } from "../sessions/sessions";
 import { milliToRupeeString } from "../../shared/money";
 import { sanitizeHtml } from "../lib/sanitize";
-import { WITHDRAW_MESSAGES, requestWithdrawal, wholeRupees, withdrawalSummary } from "./withdrawals";
+import { requestWithdrawal, wholeRupees, withdrawalSummary } from "./withdrawals";
+import { WITHDRAW_MESSAGES } from "./messages";
 import { CONVERT_MESSAGES, conversionSummary, convertBalance } from "./conversions";
 import type { BalanceData, ConvertData } from "../../shared/contracts/withdrawals";
 import { contentLocale, localizedInstructions } from "../content/localized";

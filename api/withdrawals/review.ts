@@ -1,17 +1,16 @@
 import { sql, type Placeholder } from "drizzle-orm";
-import type { Tx } from "../db/client";
 import { memberRisk, withdrawals } from "../db/schema";
 import { DomainError } from "../lib/errors";
-import { NO_SCORE, memberScore } from "../risk/policy";
-import { RISK_LEVELS, needsRiskConfirm, type ReviewReason, type RiskPolicy } from "../../shared/risk";
+import { NO_SCORE } from "../risk/policy";
+import { RISK_LEVELS, type ReviewReason, type RiskPolicy } from "../../shared/risk";
 import { formatTime } from "../../shared/time";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Withdrawals and risk (issue 21 §3–§4): the operator's waiting period for new accounts, the
- * review marks a request carries (a member's first payout; a flagged member), and the approval's
- * confirm step for such requests.
+ * review marks a request carries (a member's first payout; a flagged member). The approval's
+ * confirm step for such requests is api/payouts/review.ts.
  */
 
 export const REVIEW_MESSAGES = {
@@ -53,28 +52,4 @@ export function reviewColumns(userId: string | Placeholder) {
       ) v(n, reason, applies) where v.applies)`,
     riskScore: sql<number>`coalesce(${stored("score")}, ${NO_SCORE.score})`,
   };
-}
-
-/**
- * Inside the approval's transaction (after the member's row was read FOR SHARE): a request of a
- * member flagged now, or flagged when they asked, is approved only with `confirmRisk`. A first
- * payout is marked for the operator's eyes but needs no extra step: every approval is a person's.
- * The refusal carries the score and reasons the confirm step shows.
- */
-export async function assertApprovalConfirmed(
-  tx: Tx,
-  withdrawal: { userId: string; reviewReasons: ReviewReason[] },
-  confirmRisk: boolean,
-): Promise<void> {
-  if (confirmRisk) return;
-  const risk = await memberScore(tx, withdrawal.userId);
-  if (!needsRiskConfirm(risk.level, withdrawal.reviewReasons)) return;
-  const reviewReasons = [...withdrawal.reviewReasons];
-  if (!reviewReasons.includes("risk")) reviewReasons.push("risk");
-  throw new DomainError("risk_confirm", REVIEW_MESSAGES.confirm(risk.score), {
-    score: risk.score,
-    level: risk.level,
-    reasons: risk.reasons,
-    review_reasons: reviewReasons,
-  });
 }

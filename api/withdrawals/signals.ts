@@ -1,6 +1,6 @@
 import type { Db } from "../db/client";
 import { NO_PROXY_CHECK, type ProxyCheck } from "../lib/proxyCheck";
-import { recordOriginEvidence } from "../risk/links";
+import { recordOriginEvidence } from "../risk/policy";
 import { log } from "../../shared/log.server";
 
 /** Where a withdrawal request came from (issue 21 §1: devices are recorded at withdrawal too). */

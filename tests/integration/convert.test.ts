@@ -21,7 +21,7 @@ import { DEMO_WALL_ID } from "../../api/taskWalls/demoWall";
 import { getTaskWall } from "../../api/taskWalls/config";
 import { handlePostback } from "../../api/taskWalls/postbacks";
 import { signedPostbackFor } from "../../api/taskWalls/sender";
-import { settleWithdrawal } from "../../api/withdrawals/settle";
+import { settleWithdrawal } from "../../api/payouts/reject";
 
 describe.each(drivers())("balance converter (%s)", (driver) => {
   let t: TestApi;

@@ -8,7 +8,7 @@ import {
   taskWallTransactions,
 } from "../../api/db/schema";
 import { handlePostback, type PostbackDeps } from "../../api/taskWalls/postbacks";
-import { pendingAccount, releaseDueCredits, sweepDueCredits } from "../../api/taskWalls/holds";
+import { pendingAccount, releaseDueCredits, sweepDueCredits } from "../../api/ledger/holds";
 import { PLATFORM, accountBalance, memberDebt } from "../../api/ledger/ledger";
 import { istDay } from "../../api/ledger/earningKinds";
 import { drivers } from "../support/db";

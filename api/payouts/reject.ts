@@ -1,24 +1,16 @@
-import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, isNull, ne } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
-import { payouts, users, withdrawals } from "../db/schema";
+import { payouts, withdrawals } from "../db/schema";
 import { DomainError } from "../lib/errors";
 import { recordAudit } from "../site/audit";
 import { PLATFORM, memberAccount, post } from "../ledger/ledger";
-import { assertApprovalConfirmed } from "./review";
-import { WITHDRAW_MESSAGES } from "./withdrawals";
+import { WITHDRAW_MESSAGES } from "../withdrawals/messages";
 
 /**
- * The operators' side of a withdrawal (the member's is withdrawals.ts): rejecting a Pending
- * request, by hand or from a ban, and what an approval needs. Paying one — approving, marking it
- * paid by hand — is api/payouts (approve.ts, attempts.ts): one way out, under one set of rules.
+ * Rejecting a Pending withdrawal (the member's request is api/withdrawals), by hand or from a ban,
+ * and the refusal while a payout attempt is out. Paying one — approving, marking it paid by hand —
+ * is approve.ts and attempts.ts, after the checks of review.ts: one way out, under one set of rules.
  */
-
-/** Why an approval is refused while the member's withdrawals are held or the account is closed. */
-export const HOLD_MESSAGES = {
-  held: (reason: string | null) =>
-    `This member's withdrawals are on hold${reason ? ` (${reason})` : ""}. Release the hold on the member's actions page before approving; rejecting is still possible.`,
-  closed: "This member's account is closed. Reject the withdrawal, or lift the ban before approving.",
-} as const;
 
 type Settled = typeof withdrawals.$inferSelect;
 
@@ -74,37 +66,6 @@ export async function settlePendingInTx(
     after: { status: "Reject", remark },
   });
   return row;
-}
-
-/**
- * What an approval needs, inside the caller's transaction: the member's row read FOR SHARE (a
- * hold, which locks it FOR UPDATE, either waits for the approval or is seen by it) with their
- * withdrawals not held and the account not closed, and the risk confirmation when the member is
- * flagged or the request was marked (review.ts).
- */
-export async function assertApprovable(tx: Tx, id: string, confirmRisk: boolean): Promise<void> {
-  const [member] = await tx
-    .select({
-      heldAt: users.withdrawalsHeldAt,
-      heldReason: users.withdrawalsHeldReason,
-      bannedAt: users.bannedAt,
-    })
-    .from(users)
-    .where(
-      eq(users.id, sql`(select ${withdrawals.userId} from ${withdrawals} where ${withdrawals.id} = ${id})`),
-    )
-    .for("share");
-  if (member?.heldAt) throw new DomainError("conflict", HOLD_MESSAGES.held(member.heldReason));
-  if (member?.bannedAt) throw new DomainError("conflict", HOLD_MESSAGES.closed);
-  const [pending] = await tx
-    .select({
-      userId: withdrawals.userId,
-      reviewReasons: withdrawals.reviewReasons,
-      status: withdrawals.status,
-    })
-    .from(withdrawals)
-    .where(eq(withdrawals.id, id));
-  if (pending?.status === "Pending") await assertApprovalConfirmed(tx, pending, confirmRisk);
 }
 
 /** Refuses while an attempt at paying the withdrawal is out and not final (api/payouts). */

@@ -1,10 +1,9 @@
 import { and, asc, eq, isNotNull, isNull, lte, sql, type Placeholder, type SQLWrapper } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { journalEntries, ledgerAccounts, taskWallTransactions, taskWalls } from "../db/schema";
-import { creditEarning } from "../ledger/earnings";
-import { PLATFORM, memberAccount, post } from "../ledger/ledger";
+import { creditEarning } from "./earnings";
+import { PLATFORM, memberAccount, post } from "./ledger";
 import { milliToRupeeString } from "../../shared/money";
-import type { TaskWall } from "./config";
 import { log } from "../../shared/log.server";
 
 /**
@@ -13,9 +12,10 @@ import { log } from "../../shared/log.server";
  * withdrawable only when its hold ends. Release is one transaction per credit that moves the
  * amount pending → withdrawable as the earning itself (creditEarning with the credit's own
  * idempotency key), so the day's earnings are rolled up and the referrer is paid at release. A
- * reversal inside the hold cancels the pending credit (credits.ts): no debt, no referral to claw
- * back. Releases run for one member on their task-wall and dashboard reads (and the withdrawal's),
- * and as a sweep of up to 100 due credits across members after every postback, so any node heals.
+ * reversal inside the hold cancels the pending credit (api/taskWalls/credits.ts): no debt, no
+ * referral to claw back. Releases run for one member on their task-wall and dashboard reads (and
+ * the withdrawal's), and as a sweep of up to 100 due credits across members after every postback,
+ * so any node heals. The ledger's floor: task walls, accounts and withdrawals all read it.
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -55,7 +55,11 @@ export const creditKey = (wallId: string, transactionId: string, goalId: string)
   wallKey("offerwall", wallId, transactionId, goalId);
 
 /** Whether a credit of `amount` on `wall` is held, and until when. */
-export function holdOf(wall: Pick<TaskWall, "holdDays" | "holdThreshold">, amount: number, now: Date) {
+export function holdOf(
+  wall: Pick<typeof taskWalls.$inferSelect, "holdDays" | "holdThreshold">,
+  amount: number,
+  now: Date,
+) {
   if (wall.holdDays <= 0 || amount <= Number(wall.holdThreshold)) return null;
   return new Date(now.getTime() + wall.holdDays * DAY_MS);
 }

@@ -6,8 +6,8 @@ import { offsetOf, pageOf } from "../../shared/pagination";
 import { needsRiskConfirm, type ReviewReason, type RiskLevel } from "../../shared/risk";
 import type { OperatorWithdrawalList } from "../../shared/contracts/withdrawals";
 import type { WithdrawalStatusFilter } from "../withdrawals/withdrawals";
-import { linkedAccounts } from "./linked";
-import { payoutColumns } from "../payouts/queue";
+import { linkedAccounts } from "../risk/policy";
+import { payoutColumns } from "./queue";
 
 /**
  * The payout queue with the risk behind each request (issue 21 §4): the member's score, step and

@@ -1,7 +1,7 @@
 import type { Db, Tx } from "../db/client";
 import { formatRupees, milliToRupeeString } from "../../shared/money";
 import { DomainError } from "../lib/errors";
-import { memberDebt } from "../ledger/ledger";
+import { memberDebt } from "./ledger";
 
 /**
  * What a member who owes after a task-wall reversal may not do (ADR 0008). A reversal takes the

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import type { Deps } from "../../api/deps";
-import { imageChallengeToken } from "../../api/lib/humanCheck";
+import { imageChallengeToken } from "../../api/accounts/humanCheck";
 import { IMAGE_TOKEN_COOKIE } from "../../shared/humanCheck";
 import { E2E_HC_ORIGIN, E2E_SESSION_SECRET } from "../../playwright.config";
 import {

@@ -1,6 +1,6 @@
 /**
  * Several nodes behind nginx under a mixed load, with a rolling restart and then one API node and
- * one web node lost: the reference configuration of README's "Running several nodes". Starts 2
+ * one web node lost: the reference configuration of docs/several-nodes.md. Starts 2
  * ROLE=api and 2 ROLE=web `server.ts` processes on a scratch PostgreSQL database and the local
  * Redis, and Debian's nginx in front (installed with apt-get when missing); prints the throughput
  * through nginx with 1 and with 2 API nodes, then runs the mixed load with games, restarts one API

@@ -1,7 +1,7 @@
 /**
  * Risk signals (issue 21): the kinds the server records, the default weights and thresholds, and
  * the steps of the response. Shared by the API (scoring) and the operator pages (labels, the
- * settings form). The README's "Risk signals" section documents the same defaults.
+ * settings form). docs/operators.md, "Risk signals", documents the same defaults.
  */
 
 export const RISK_SIGNAL_KINDS = [

@@ -61,7 +61,7 @@ export function openSiteSocket(handlers: SiteSocketHandlers): () => void {
   const options = {
     withCredentials: true,
     // WebSocket from the start, no HTTP long-polling first: a connection then stays on one node,
-    // so several API nodes need no sticky sessions (README, "Running several nodes").
+    // so several API nodes need no sticky sessions (docs/several-nodes.md).
     transports: ["websocket"],
     reconnectionAttempts: attempts,
     reconnectionDelay: delayMs,

@@ -1,5 +1,5 @@
 /**
- * Several real nodes behind nginx, as README's "Running several nodes" describes them: ROLE=api
+ * Several real nodes behind nginx, as docs/several-nodes.md describes them: ROLE=api
  * processes and ROLE=web processes (`server.ts`, each its own child process) sharing one
  * PostgreSQL database and Redis, and Debian's nginx in front — pages to the web nodes, the API's
  * paths and socket.io (WebSocket upgrade) to the API nodes. Used by bench/multinode.ts and

@@ -125,8 +125,7 @@ export default tseslint.config(
   {
     files: ["app/**/*.tsx"],
     ignores: [
-      "app/routes/admin*",
-      "app/routes/admin*/**",
+      "app/routes/admin+/**",
       "app/components/admin/**",
       "app/components/operator-games.tsx",
       "app/components/charts/**",

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { parseWithZod } from "@conform-to/zod";
-import { ProfileSchema as ProfilePage } from "../../app/routes/member.profile";
+import { ProfileSchema as ProfilePage } from "../../app/routes/member+/profile";
 import { SignUpSchema as SignUpPage } from "../../app/components/signup-form";
 import { ContactSchema as ContactPage } from "../../app/components/contact-form";
 import { ProfileSchema as ProfileApi } from "../../api/accounts/accountAreaHttp";

@@ -7,15 +7,20 @@ describe("pageRouteLabeler", () => {
   const route = (id: string, path: string | undefined, parentId?: string, index?: boolean) => ({
     [id]: { id, path, parentId, index, module: {} },
   });
+  // Ids are the files' places (app/routes/member+/dashboard.tsx): a label is never one of them.
   const routes = {
     ...route("root", ""),
-    ...route("routes/_public", undefined, "root"),
-    ...route("routes/_public._index", undefined, "routes/_public", true),
-    ...route("routes/_public.password-reset-form.$token", "password-reset-form/:token", "routes/_public"),
-    ...route("routes/member", "member", "root"),
-    ...route("routes/member.dashboard", "dashboard", "routes/member"),
-    ...route("routes/member.last-page.$token", "last-page/:token", "routes/member"),
-    ...route("routes/member.task-wall_.$", "task-wall/*", "routes/member"),
+    ...route("routes/_public+/_layout", undefined, "root"),
+    ...route("routes/_public+/_index", undefined, "routes/_public+/_layout", true),
+    ...route(
+      "routes/_public+/password-reset-form.$token",
+      "password-reset-form/:token",
+      "routes/_public+/_layout",
+    ),
+    ...route("routes/member+/_layout", "member", "root"),
+    ...route("routes/member+/dashboard", "dashboard", "routes/member+/_layout"),
+    ...route("routes/member+/last-page.$token", "last-page/:token", "routes/member+/_layout"),
+    ...route("routes/member+/task-wall_.$", "task-wall/*", "routes/member+/_layout"),
     ...route("routes/$", "*", "root"),
   } as unknown as ServerBuild["routes"];
   const label = pageRouteLabeler(routes);

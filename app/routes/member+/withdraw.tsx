@@ -1,0 +1,373 @@
+import { useEffect } from "react";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { z } from "zod";
+import { callApi, errorText, memberRead } from "~/utils/api.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { pageParam } from "~/utils/pagination";
+import type { BalanceData } from "../../../shared/contracts/withdrawals";
+import { Pagination } from "~/components/pagination";
+import { SubmitButton, useAppForm } from "~/components/forms";
+import { AmountInput } from "~/components/amount-input";
+import { BalanceCard } from "~/components/balance-card";
+import { Instructions } from "~/components/instructions";
+import { parseRupees, parseWholeRupees, rupeesToMilli } from "../../../shared/money";
+import { AlertBox, ConfirmDialog, confirmStep, useConfirmFlow } from "~/components/confirm-dialog";
+import { CopyableText } from "~/components/copy-button";
+import { useHydrated } from "~/utils/client-toast";
+import { StatusBadge } from "~/components/status-badge";
+import { memberRestrictions } from "~/utils/restrictions.server";
+import { RestrictionNotice } from "~/components/restriction-notice";
+import { Trans, useTranslation } from "react-i18next";
+import { requestT } from "~/i18n/i18n.server";
+import { useFormat } from "~/i18n/format";
+import { pageName } from "~/utils/meta";
+
+export const meta: MetaFunction = ({ matches }) => [{ title: pageName(matches, "account.withdraw") }];
+
+/** What the checks need: the bound payout details and the balance, as the API sent them. */
+interface WithdrawRules {
+  method: string | null;
+  account: string | null;
+  minimum: string | null;
+  withdrawable: string;
+}
+
+/** The outcome shown above the form: a failed check, a session problem or a failed request. */
+type Notice =
+  | { kind: "bind" }
+  | { kind: "method" }
+  | { kind: "minimum"; method: string; minimum: string }
+  | { kind: "balance"; available: string }
+  | { kind: "expired" }
+  | { kind: "auth" }
+  | { kind: "error"; title: string; text: string };
+
+const WHOLE_RUPEES = "Please enter the amount in whole rupees (digits only).";
+
+const WithdrawSchema = z.object({
+  amount: z
+    .string({ required_error: WHOLE_RUPEES })
+    .refine((v) => parseWholeRupees(v) !== null, WHOLE_RUPEES),
+  intent: z.enum(["check", "confirm"]).default("check"),
+  request_id: z.string().max(64).optional(),
+});
+
+/** The spec's checks in order (spec 1 §5); the page runs them in the browser and the action again on the server. */
+function checkWithdrawal(rules: WithdrawRules, amountRupees: number): Notice | null {
+  if (!rules.method && !rules.account) return { kind: "bind" };
+  if (!rules.method || !rules.account || rules.minimum === null) return { kind: "method" };
+  const amount = rupeesToMilli(amountRupees);
+  if (amount <= 0 || amount < parseRupees(rules.minimum))
+    return { kind: "minimum", method: rules.method, minimum: rules.minimum };
+  if (amount > parseRupees(rules.withdrawable)) return { kind: "balance", available: rules.withdrawable };
+  return null;
+}
+
+function rulesOf(d: BalanceData): WithdrawRules {
+  return {
+    method: d.withdrawal_method || null,
+    account: d.withdrawal_account_information || null,
+    minimum: d.withdrawalMethod_minimumAmount ?? null,
+    withdrawable: d.withdrawable_amount,
+  };
+}
+
+async function loadBalance(request: Request, context: LoaderFunctionArgs["context"], page = 1) {
+  return memberRead(request, context, "/userAmount/userBalanceData_get", { page: String(page) });
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const [d, restrictions] = await Promise.all([
+    loadBalance(request, context, pageParam(new URL(request.url))),
+    memberRestrictions(request, context),
+  ]);
+  return {
+    restrictions,
+    withdrawable: d.withdrawable_amount,
+    pending: d.pending_withdrawal_amount,
+    total: d.total_withdrawal_amount,
+    rules: rulesOf(d),
+    instructions: d.other_data_withdrawal_instructions ?? [],
+    reviewMessage: d.review_message ?? null,
+    records: d.withdrawal_Records,
+    page: d.pagination.page,
+    totalPages: d.pagination.totalPages,
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const t = requestT(request);
+  const FAILURE = t("account.withdraw.failure");
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: WithdrawSchema });
+  if (submission.status !== "success")
+    return data({ result: submission.reply(), notice: null, confirm: null }, { status: 400 });
+  const { amount, intent, request_id } = submission.value;
+  const rupeeAmount = Number(amount);
+  const d = await loadBalance(request, context);
+  const rules = rulesOf(d);
+  const notice = checkWithdrawal(rules, rupeeAmount);
+  if (notice) return data({ result: submission.reply(), notice, confirm: null }, { status: 400 });
+  if (intent !== "confirm") {
+    // Without JavaScript the first POST answers with the confirm step.
+    return { result: submission.reply(), notice: null, confirm: confirmStep({ amount }) };
+  }
+
+  let res;
+  try {
+    res = await callApi(request, context, "/userAmount/userWithdrawal_record_post", {
+      method: "POST",
+      obj: { balance: rupeeAmount, type: rules.method, ...(request_id ? { request_id } : {}) },
+    });
+  } catch {
+    return data(
+      {
+        result: submission.reply(),
+        notice: { kind: "error", title: t("account.withdraw.failed"), text: FAILURE } as Notice,
+        confirm: null,
+      },
+      { status: 502 },
+    );
+  }
+  if (res.ok) {
+    return redirectWithToast(context, "/member/withdraw", {
+      type: "success",
+      title: t("account.withdraw.successful"),
+      duration: 5000,
+    });
+  }
+  const b = res.body;
+  if (b.jwtMiddleware_user_not_found_error) throw redirect("/login");
+  const msg = errorText(b, "");
+  let failed: Notice;
+  if (b.jwtMiddleware_token_not_found_error) failed = { kind: "auth" };
+  else if (b.jwtMiddleware_error) failed = { kind: "expired" };
+  else if (b.error_code === "bind_payment") failed = { kind: "bind" };
+  else if (b.error_code === "payment_method") failed = { kind: "method" };
+  else if (b.error_code === "invalid_amount")
+    failed = { kind: "error", title: t("account.shared.invalidAmount"), text: msg };
+  else if (b.error_code === "insufficient_balance")
+    failed = { kind: "error", title: t("account.shared.insufficientBalance"), text: msg };
+  else
+    failed = {
+      kind: "error",
+      title: t("account.withdraw.failed"),
+      text: res.status >= 500 || !msg ? FAILURE : msg,
+    };
+  return data(
+    { result: submission.reply(), notice: failed, confirm: null },
+    { status: res.status >= 400 ? res.status : 400 },
+  );
+}
+
+function NoticeView({ notice, hydrated }: { notice: Notice; hydrated: boolean }) {
+  const navigate = useNavigate();
+  const { t } = useTranslation();
+  const f = useFormat();
+  useEffect(() => {
+    if (notice.kind !== "bind" || !hydrated) return;
+    const t = setTimeout(() => navigate("/member/profile"), 5000);
+    return () => clearTimeout(t);
+  }, [notice, hydrated, navigate]);
+  switch (notice.kind) {
+    case "bind":
+      return (
+        <AlertBox tone="warning" title={t("account.withdraw.bindTitle")}>
+          <p>{t("account.withdraw.bindText")}</p>
+          <p className="mt-2">
+            <Link className="font-semibold underline" to="/member/profile">
+              {t("account.shared.goToProfile")}
+            </Link>
+          </p>
+          {/* Without JavaScript the browser itself moves on after 5 s. */}
+          {hydrated ? null : <meta httpEquiv="refresh" content="5;url=/member/profile" />}
+        </AlertBox>
+      );
+    case "method":
+      return (
+        <AlertBox tone="error" title={t("account.withdraw.bindAgain")}>
+          <Link className="font-semibold underline" to="/member/profile">
+            {t("account.shared.goToProfile")}
+          </Link>
+        </AlertBox>
+      );
+    case "minimum":
+      return (
+        <AlertBox tone="error" title={t("account.shared.invalidAmount")}>
+          {t("account.withdraw.minimum", { method: notice.method, amount: f.rupees(notice.minimum) })}
+        </AlertBox>
+      );
+    case "balance":
+      return (
+        <AlertBox tone="error" title={t("account.shared.insufficientBalance")}>
+          {t("account.withdraw.balance", { amount: f.rupees(notice.available) })}
+        </AlertBox>
+      );
+    case "expired":
+    case "auth":
+      return (
+        <AlertBox
+          tone="error"
+          title={
+            notice.kind === "expired" ? t("account.withdraw.sessionExpired") : t("account.withdraw.authError")
+          }
+        >
+          <p>{t("account.withdraw.logInAgain")}</p>
+          <p className="mt-2">
+            <Link className="font-semibold underline" to="/login">
+              {t("account.withdraw.logIn")}
+            </Link>
+          </p>
+        </AlertBox>
+      );
+    case "error":
+      return (
+        <AlertBox tone="error" title={notice.title}>
+          {notice.text}
+        </AlertBox>
+      );
+  }
+}
+
+export default function WithdrawPage() {
+  const d = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const hydrated = useHydrated();
+  const { t } = useTranslation();
+  const f = useFormat();
+  const flow = useConfirmFlow<Notice, { amount: string; request_id: string }>(actionData);
+  const { notice, confirm, checking, confirming } = flow;
+
+  const [form, fields] = useAppForm({
+    id: "withdraw",
+    lastResult: actionData?.result,
+    schema: WithdrawSchema,
+    onSubmit(event, { submission }) {
+      if (submission?.status !== "success") return;
+      event.preventDefault();
+      const amount = submission.value.amount;
+      const failed = checkWithdrawal(d.rules, Number(amount));
+      flow.show(failed, failed ? null : confirmStep({ amount }));
+    },
+  });
+
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <h1 className="text-2xl font-bold">{t("account.withdraw.title")}</h1>
+      <RestrictionNotice restrictions={d.restrictions} kind="withdrawals" />
+      {d.reviewMessage && !d.restrictions?.withdrawalsHeld ? (
+        <p
+          role="status"
+          data-testid="withdrawal-review-notice"
+          className="rounded-lg border border-sky-200 bg-sky-50 p-4 text-sm text-sky-900"
+        >
+          {d.reviewMessage}{" "}
+          <a href="/member/support" className="font-semibold underline">
+            {t("account.withdraw.goToSupport")}
+          </a>
+        </p>
+      ) : null}
+      <section className="grid grid-cols-1 gap-3 sm:grid-cols-3" aria-label={t("account.shared.balances")}>
+        <BalanceCard label={t("account.shared.withdrawableBalance")} amount={d.withdrawable} tone="brand" />
+        <BalanceCard label={t("account.withdraw.pendingWithdrawn")} amount={d.pending} tone="amber" />
+        <BalanceCard label={t("account.withdraw.totalWithdraw")} amount={d.total} tone="green" />
+      </section>
+
+      <section className="card space-y-4" aria-labelledby="withdraw-heading">
+        <h2 id="withdraw-heading" className="text-lg font-semibold">
+          {t("account.withdraw.withdrawNow")}
+        </h2>
+        {notice ? <NoticeView notice={notice} hydrated={hydrated} /> : null}
+        <Form method="post" {...getFormProps(form)} className="space-y-3" onReset={flow.clear}>
+          <input type="hidden" name="intent" value="check" />
+          <AmountInput
+            id="withdraw-amount"
+            name={fields.amount.name}
+            label={t("account.shared.amountRupees")}
+            required={fields.amount.required}
+            errors={fields.amount.errors}
+          />
+          {d.rules.method ? (
+            <p className="text-xs text-slate-600">
+              <Trans
+                i18nKey="account.withdraw.payoutMethod"
+                values={{ method: d.rules.method }}
+                components={{ b: <span className="font-semibold" /> }}
+              />
+              {d.rules.minimum
+                ? t("account.withdraw.payoutMinimum", { amount: f.rupees(d.rules.minimum) })
+                : null}
+            </p>
+          ) : null}
+          <div className="flex gap-2">
+            <SubmitButton pending={checking} className="btn-primary flex-1">
+              {t("account.withdraw.withdrawNow")}
+            </SubmitButton>
+            <button type="reset" className="btn-secondary">
+              {t("account.shared.clear")}
+            </button>
+          </div>
+        </Form>
+      </section>
+
+      {confirm ? (
+        <ConfirmDialog
+          title={t("account.shared.areYouSure")}
+          confirmLabel={t("account.withdraw.confirm")}
+          cancelLabel={t("account.shared.noCancel")}
+          fields={{ intent: "confirm", amount: confirm.amount, request_id: confirm.request_id }}
+          onCancel={hydrated ? flow.clear : undefined}
+          pending={confirming}
+        >
+          <Trans
+            i18nKey={d.rules.method ? "account.withdraw.confirmTextTo" : "account.withdraw.confirmText"}
+            values={{ amount: f.rupees(confirm.amount), method: d.rules.method ?? "" }}
+            components={{ b: <span className="font-semibold" /> }}
+          />
+        </ConfirmDialog>
+      ) : null}
+
+      <Instructions items={d.instructions} />
+
+      <section className="card" aria-labelledby="history-heading">
+        <h2 id="history-heading" className="text-lg font-semibold">
+          {t("account.withdraw.history")}
+        </h2>
+        {d.records.length === 0 ? (
+          <p className="mt-3 text-sm text-slate-600">{t("account.withdraw.noWithdrawals")}</p>
+        ) : (
+          <ul className="mt-3 divide-y divide-slate-100" aria-label={t("account.withdraw.historyList")}>
+            {d.records.map((r) => (
+              <li key={r._id} className="space-y-1 py-3 text-sm" data-testid="withdraw-record">
+                <div className="flex items-center justify-between gap-2">
+                  <StatusBadge status={r.withdrawal_status} />
+                  <span className="text-base font-semibold tabular-nums">{f.rupees(r.balance)}</span>
+                </div>
+                <p className="text-slate-600">
+                  {r.type} · <time dateTime={r.time}>{f.time(r.time)}</time>
+                </p>
+                <p className="text-slate-600">
+                  {t("account.withdraw.orderNumber")}
+                  <CopyableText text={r._id.toUpperCase()} label={t("account.shared.copyOrderNumber")} />
+                </p>
+                {r.remark ? (
+                  <p className="text-slate-700">{t("account.withdraw.remark", { remark: r.remark })}</p>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+        <Pagination page={d.page} totalPages={d.totalPages} />
+      </section>
+    </div>
+  );
+}

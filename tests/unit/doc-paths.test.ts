@@ -209,6 +209,14 @@ describe("paths named in the README and the docs", () => {
     expect(slug("Languages (English / हिन्दी)")).toBe("languages-english--हिन्दी");
   });
 
+  it("lists every decision in the decisions' index", () => {
+    const index = readFileSync(path.join(ROOT, "docs/decisions/README.md"), "utf8");
+    const unlisted = readdirSync(path.join(ROOT, "docs/decisions"))
+      .filter((name) => /^\d{4}-.*\.md$/.test(name))
+      .filter((name) => !index.includes(`](${name})`));
+    expect(unlisted, "add a line for each to docs/decisions/README.md").toEqual([]);
+  });
+
   it.each(documents())("%s names only paths that exist", (doc) => {
     const missing = missingIn(doc);
     expect(missing, `named in ${doc} but missing:\n${missing.join("\n")}\n`).toEqual([]);

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
@@ -5,25 +6,26 @@ import globals from "globals";
 import importX from "eslint-plugin-import-x";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 import i18next from "eslint-plugin-i18next";
+import floors from "./eslint/floors.js";
 
-/** The API's feature folders (api/<feature>/: its rules, and its HTTP modules named http.ts or *Http.ts). */
-const FEATURES = [
-  "accounts",
-  "members",
-  "overview",
-  "support",
-  "ads",
-  "content",
-  "games",
-  "giftCodes",
-  "ledger",
-  "operators",
-  "seed",
-  "site",
-  "shortLinks",
-  "taskWalls",
-  "withdrawals",
-];
+/**
+ * The folders of api/ that are not features, and why. Every other folder of api/ is a feature (its
+ * rules, and its HTTP modules named http.ts or *Http.ts) — a new folder is one by default, and gets
+ * the feature rules below without anyone adding it to a list (docs/decisions/0031-api-floors.md).
+ */
+const NOT_FEATURES = {
+  db: "the database floor (schema, client, migrations, transaction retries): below every feature",
+  lib: "pure helpers (errors, ids, text, field readers...): the bottom floor, with its own rule below",
+  realtime: "the socket transport beside HTTP, with its own rule below",
+  cli: "command-line entry points run by hand, on top of everything",
+};
+
+/** The API's feature folders (api/<feature>/), read from the disk. */
+const FEATURES = fs
+  .readdirSync(`${import.meta.dirname}/api`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !(entry.name in NOT_FEATURES))
+  .map((entry) => entry.name)
+  .sort();
 
 export default tseslint.config(
   {
@@ -102,8 +104,45 @@ export default tseslint.config(
       ],
     },
   },
-  // Sockets are a transport beside HTTP, not on top of it: realtime/ never imports a feature's
-  // HTTP module (`api/<feature>/http.ts`, `api/<feature>/<audience>Http.ts`).
+  // The API's floors (docs/decisions/0031-api-floors.md): no folder of api/ imports a folder that
+  // imports it back, and risk is reached only through its entry, risk/policy.ts (the composition
+  // modules, api/*.ts, mount its operator routes).
+  {
+    files: ["api/**/*.ts"],
+    plugins: { floors },
+    rules: {
+      "floors/mutual-folders": "error",
+      "floors/entry-files": ["error", { entries: { risk: "policy" } }],
+    },
+  },
+  // The bottom floors: lib/ imports nothing else of api/; db/ only lib/.
+  {
+    files: ["api/lib/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^\\.\\./[A-Za-z]",
+              message: "api/lib/ is the bottom floor: it imports nothing else of api/.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["api/db/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ regex: "^\\.\\./(?!lib/)[A-Za-z]", message: "api/db/ stands on api/lib/ only." }] },
+      ],
+    },
+  },
+  // Sockets are a transport beside HTTP, not on top of it: realtime/ never imports the HTTP layer
+  // (api/http.ts) nor a feature's HTTP module (`api/<feature>/http.ts`, `<audience>Http.ts`).
   {
     files: ["api/realtime/**/*.ts"],
     rules: {
@@ -112,8 +151,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: "^\\.\\./[A-Za-z]+/(http|[A-Za-z]+Http)(\\.ts)?$",
-              message: "api/realtime/ never imports HTTP routes.",
+              regex: "^\\.\\./([A-Za-z]+/)?(http|[A-Za-z]+Http)(\\.ts)?$",
+              message: "api/realtime/ never imports the HTTP layer (api/http.ts) nor HTTP routes.",
             },
           ],
         },

@@ -244,3 +244,29 @@ export function siteOrigin(
   const https = config.TRUST_PROXY > 0 && header("x-forwarded-proto")?.split(",")[0]?.trim() === "https";
   return `${https ? "https" : "http"}://${host}`;
 }
+
+/** The answer to a state-changing request or a socket handshake from another site (isCrossSite). */
+export const CROSS_SITE_REFUSED = "Cross-site request refused.";
+
+/**
+ * The origin check on state-changing requests. A browser names the page's origin in `Origin`
+ * (`null` from sandboxed frames, file pages and some redirects: never ours). Only the configured
+ * public origin is ours; without one (local runs) the address the request came to is. Without
+ * `Origin`, `Sec-Fetch-Site` tells whether another site sent it; a client sending neither is not
+ * a browser acting for another site (the web tier, scripts). The API's state-changing requests and
+ * the socket handshake both ask it.
+ */
+export function isCrossSite(
+  header: (name: string) => string | undefined,
+  config: Pick<Config, "PUBLIC_ORIGIN" | "TRUST_PROXY">,
+): boolean {
+  const origin = header("origin");
+  if (origin === undefined) {
+    const site = header("sec-fetch-site");
+    return site === "cross-site" || site === "same-site";
+  }
+  if (origin === "null") return true;
+  if (config.PUBLIC_ORIGIN) return origin !== new URL(config.PUBLIC_ORIGIN).origin;
+  const host = requestHost(config, header);
+  return !host || (origin !== `http://${host}` && origin !== `https://${host}`);
+}

@@ -9,7 +9,7 @@ import { z, type ZodType, type ZodTypeDef } from "zod";
 /** Any schema producing T, whatever its input type (transforming schemas included). */
 type Schema<T> = ZodType<T, ZodTypeDef, unknown>;
 import type { Deps } from "./deps";
-import { requestHost, siteOrigin, type Config } from "./config";
+import { siteOrigin } from "./config";
 import { decodeObj, MAX_OBJ_LENGTH, ObjDecodeError } from "../shared/obj.server";
 import { findUnsafeText, isSafeText, unsafeTextMessage } from "./lib/text";
 import type { SessionUser } from "./sessions/sessions";
@@ -378,30 +378,8 @@ export function matchesTag(ifNoneMatch: string | undefined, tag: string): boolea
   return ifNoneMatch.split(",").some((t) => t.trim() === "*" || opaque(t) === wanted);
 }
 
-export const CROSS_SITE_REFUSED = "Cross-site request refused.";
-
-/**
- * The origin check on state-changing requests. A browser names the page's origin in `Origin`
- * (`null` from sandboxed frames, file pages and some redirects: never ours). Only the configured
- * public origin is ours; without one (local runs) the address the request came to is. Without
- * `Origin`, `Sec-Fetch-Site` tells whether another site sent it; a client sending neither is not
- * a browser acting for another site (the web tier, scripts). The API's state-changing requests and
- * the socket handshake both ask it.
- */
-export function isCrossSite(
-  header: (name: string) => string | undefined,
-  config: Pick<Config, "PUBLIC_ORIGIN" | "TRUST_PROXY">,
-): boolean {
-  const origin = header("origin");
-  if (origin === undefined) {
-    const site = header("sec-fetch-site");
-    return site === "cross-site" || site === "same-site";
-  }
-  if (origin === "null") return true;
-  if (config.PUBLIC_ORIGIN) return origin !== new URL(config.PUBLIC_ORIGIN).origin;
-  const host = requestHost(config, header);
-  return !host || (origin !== `http://${host}` && origin !== `https://${host}`);
-}
+/** The origin check (api/config.ts, beside the host and origin rules it reads). */
+export { CROSS_SITE_REFUSED, isCrossSite } from "./config";
 
 /** The site's address for links made for the caller (see siteOrigin). */
 export const siteOriginOf = (c: Context<ApiEnv>): string =>

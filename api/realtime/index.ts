@@ -6,7 +6,7 @@ import type { Deps } from "../deps";
 import { taskWallBalance } from "../taskWalls/members";
 import { demoWallServed } from "../taskWalls/config";
 import { authenticateSession, SESSION_FAILURE_FLAGS } from "../sessions/sessionAuth";
-import { CROSS_SITE_REFUSED, isCrossSite } from "../http";
+import { CROSS_SITE_REFUSED, isCrossSite } from "../config";
 import {
   REALTIME_COMPONENTS,
   REGISTER_COMPONENT_EVENT,

@@ -39,7 +39,7 @@ export const REDACTED_KEYS = [
   "card",
 ] as const;
 
-/** What stands in place of a secret, in a log line and in a recorded mail (api/lib/mailer.ts). */
+/** What stands in place of a secret, in a log line and in a recorded mail (api/site/mailer.ts). */
 export const REDACTED = "[redacted]";
 const REDACTED_KEY_SET = new Set<string>(REDACTED_KEYS);
 /** How deep redaction looks: the line, and three objects down. */

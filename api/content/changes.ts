@@ -11,7 +11,7 @@ import { log } from "../../shared/log.server";
  * without Redis keeps a page at most PAGE_CACHE_SECONDS.
  *
  * The members' kept dashboards need no word: their version includes the announcements' own row
- * versions (api/accounts/sessions.ts), so any change to them is a new version on every node.
+ * versions (api/sessions/sessions.ts), so any change to them is a new version on every node.
  */
 export interface ChangeDeps {
   config: Pick<Config, "REDIS_ADAPTER_KEY">;

@@ -16,7 +16,7 @@ import { formatTime } from "../../shared/time";
  * A postback's money (ADR 0008): a credit moves money once per (wall, transaction id, goal id) —
  * the database's primary key decides, so parallel retries credit once — and a reversal takes the
  * credit back once, from the balance and, past it, into the member's debt (the referrer's share
- * with it). A credit above its wall's hold threshold is held (holds.ts): booked to the member's
+ * with it). A credit above its wall's hold threshold is held (api/ledger/holds.ts): booked to the member's
  * pending account, released later; a reversal inside the hold cancels it instead.
  */
 

@@ -22,7 +22,7 @@ import { afterOfferReversal } from "../risk/policy";
  * (wall, transaction id, goal id) — the database's primary key decides, so parallel retries
  * credit once — and the success body is answered only after the commit. A reversal takes the
  * credit back once, from the balance and, past it, into the member's debt (credits.ts); inside a
- * credit's hold it cancels the pending credit (holds.ts). A callback with a pending status is
+ * credit's hold it cancels the pending credit (api/ledger/holds.ts). A callback with a pending status is
  * recorded and credits nothing; a network's test callback is refused in production.
  */
 

@@ -56,7 +56,7 @@ const insertConversion = insertAndPostStatement<{
 /**
  * Moves money between the member's two balances as one journal entry (three lines when a charge
  * goes to revenue) and one conversions row, in one transaction. A member who owes after a
- * task-wall reversal may not move money into the deposit balance (api/taskWalls/debt.ts).
+ * task-wall reversal may not move money into the deposit balance (api/ledger/debt.ts).
  */
 export async function convertBalance(
   db: Db,

@@ -65,7 +65,7 @@ async function loadWidgetScript(now = Date.now()): Promise<void> {
   }
   await import(/* @vite-ignore */ `${widgetScriptUrl}?v=${version}`);
   const registry = (globalThis as { $altcha?: { algorithms: Map<string, () => Worker> } }).$altcha;
-  // The API issues PBKDF2/SHA-256 challenges only (api/lib/humanCheck.ts).
+  // The API issues PBKDF2/SHA-256 challenges only (api/accounts/humanCheck.ts).
   registry?.algorithms.set("PBKDF2/SHA-256", () => new Worker(`${pbkdf2WorkerUrl}?v=${version}`));
 }
 

@@ -14,7 +14,7 @@ import { rupeeText } from "../../../../shared/moneyInput";
 import type { GameRoomType } from "../../../../shared/contracts/games";
 import { PAGE } from "./games-page";
 
-// What the API accepts (api/operators/fields.ts): a positive amount, up to 3 decimals.
+// What the API accepts (api/lib/fields.ts): a positive amount, up to 3 decimals.
 const amount = (label: string) =>
   rupeeText({
     required: `${label} is required.`,

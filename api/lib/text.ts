@@ -57,3 +57,9 @@ export function findUnsafeText(value: unknown): UnsafeText | null {
   }
   return null;
 }
+
+/** The first `bytes` bytes of `s` in UTF-8, never cutting a character. */
+export function clipBytes(s: string, bytes: number): string {
+  const { read } = new TextEncoder().encodeInto(s, new Uint8Array(bytes));
+  return s.slice(0, read);
+}

@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import { payoutWebhooks } from "../db/schema";
 import { getSetting, updateSettingAudited } from "../site/settings";
 import { DomainError } from "../lib/errors";
-import { clipBytes } from "../taskWalls/log";
+import { clipBytes } from "../lib/text";
 import { log as logger } from "../../shared/log.server";
 import type { ApplyVerdict } from "./apply";
 

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, lt, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
+import { clipBytes } from "../lib/text";
 import { taskWallPostbacks, taskWalls, users } from "../db/schema";
 import { milliToRupeeString } from "../../shared/money";
 import { PAGE_SIZE, offsetOf, pageOf } from "../../shared/pagination";
@@ -49,12 +50,6 @@ const clip = (s: string | undefined, n: number) => (s === undefined ? null : s.s
 
 /** How much of the address a postback that moved no money keeps (bytes of UTF-8). */
 export const SUMMARY_URL_BYTES = 300;
-
-/** The first `bytes` bytes of `s` in UTF-8, never cutting a character. */
-export function clipBytes(s: string, bytes: number): string {
-  const { read } = new TextEncoder().encodeInto(s, new Uint8Array(bytes));
-  return s.slice(0, read);
-}
 
 /**
  * One row of the postback log, in the caller's transaction or on its own. A postback that moved

@@ -3,143 +3,50 @@ import { timingSafeEqual } from "node:crypto";
 import { tryDecodeURIComponent } from "hono/utils/url";
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z, type ZodType, type ZodTypeDef } from "zod";
 
 /** Any schema producing T, whatever its input type (transforming schemas included). */
 type Schema<T> = ZodType<T, ZodTypeDef, unknown>;
-import type { Deps } from "./deps";
 import { siteOrigin } from "./config";
 import { decodeObj, MAX_OBJ_LENGTH, ObjDecodeError } from "../shared/obj.server";
 import { findUnsafeText, isSafeText, unsafeTextMessage } from "./lib/text";
 import type { SessionUser } from "./sessions/sessions";
 import { authenticateSession, SESSION_FAILURE_FLAGS, type SessionCheck } from "./sessions/sessionAuth";
-import { DomainError, UpstreamError } from "./lib/errors";
 import { isDomainErrorCode, type DomainErrorCode } from "../shared/errors";
 import { ROLE_REFUSED, mayUse, type OperatorRole } from "../shared/operatorRoles";
+import type { SameFields } from "../shared/contracts/endpoint";
+import {
+  ApiError,
+  fail,
+  type ApiContext,
+  type ApiEnv,
+  type BodyAt,
+  type ContractRoute,
+  checkRoute,
+} from "./envelope";
 
 /**
- * The response envelope (docs/api.md): `{success:true, msg}` on success,
- * `{success:false, error_msg, error_code}` on failure, plus the session flags on member routes.
+ * Reading a request (its body, address and query) and checking its caller (session, operator
+ * role, origin). The answers and their envelope are api/envelope.ts, re-exported here so a
+ * handler imports from one module.
  */
-export type ApiEnv = {
-  Variables: {
-    deps: Deps;
-    member: SessionUser;
-    /** This request's id (logs, metrics): the web tier's, next to the internal token, else our own. */
-    reqId: string;
-    /** The error_code of a refusal answered (set by `fail`), for the error metrics. */
-    errorCode?: string;
-  };
-};
-export type ApiContext = Context<ApiEnv>;
-
-/** The one table from a domain refusal to its HTTP status. */
-export const STATUS_BY_CODE: Record<DomainErrorCode, ContentfulStatusCode> = {
-  invalid_input: 400,
-  invalid_credentials: 401,
-  wrong_password: 400,
-  bind_payment: 400,
-  payment_method: 400,
-  invalid_amount: 400,
-  insufficient_balance: 400,
-  invalid_direction: 400,
-  already_claimed: 409,
-  gift_code_expired: 410,
-  gift_code_exhausted: 409,
-  already_settled: 409,
-  duplicate: 409,
-  already_registered: 409,
-  login_with_password: 409,
-  email_in_use: 409,
-  invalid_token: 400,
-  human_check_failed: 400,
-  not_found: 404,
-  forbidden: 403,
-  second_factor_required: 401,
-  unauthenticated: 401,
-  conflict: 409,
-  too_soon: 429,
-  rate_limited: 429,
-  unavailable: 503,
-  server_error: 500,
-  ad_too_early: 409,
-  ad_view_expired: 409,
-  ad_view_used: 409,
-  ad_interval: 409,
-  ad_daily_limit: 409,
-  ad_campaign_unavailable: 409,
-  proxy_detected: 403,
-  in_debt: 409,
-  short_link_too_fast: 400,
-  short_link_expired: 400,
-  short_link_used: 400,
-  short_link_daily_limit: 409,
-  paid_rooms_off: 403,
-  game_move_refused: 409,
-  risk_confirm: 409,
-  withdrawal_waiting: 409,
-  payout_in_flight: 409,
-  second_approval: 409,
-  daily_limit: 409,
-  not_payable: 409,
-};
-
-/** The code of an HTTP-level failure that no domain rule named (parse errors, unknown paths). */
-export function codeForStatus(status: number): DomainErrorCode {
-  if (status >= 502 && status <= 504) return "unavailable";
-  if (status >= 500) return "server_error";
-  switch (status) {
-    case 401:
-      return "unauthenticated";
-    case 403:
-      return "forbidden";
-    case 404:
-    case 410:
-      return "not_found";
-    case 409:
-      return "conflict";
-    case 429:
-      return "rate_limited";
-    default:
-      return "invalid_input";
-  }
-}
-
-/** A refusal at the HTTP boundary (unreadable body, bad path parameter); domain rules throw DomainError. */
-export class ApiError extends Error {
-  constructor(
-    public status: ContentfulStatusCode,
-    public errorMsg: string,
-    public extra: Record<string, unknown> = {},
-    public code: DomainErrorCode = codeForStatus(status),
-  ) {
-    super(errorMsg);
-  }
-}
-
-export const ok = (c: Context, msg: unknown, extra: Record<string, unknown> = {}) =>
-  c.json({ success: true, msg, ...extra }, 200);
-
-export const fail = (
-  c: Context,
-  status: ContentfulStatusCode,
-  /** One sentence, or the spec's list of field messages. */
-  errorMsg: string | { msg: string }[],
-  extra: Record<string, unknown> = {},
-  code: DomainErrorCode = codeForStatus(status),
-) => {
-  (c as ApiContext).set("errorCode", code);
-  return c.json({ success: false, error_msg: errorMsg, error_code: code, ...extra }, status);
-};
-
-/** The envelope for a thrown refusal; undefined for anything else (a bug: the caller answers 500). */
-export function refusal(c: Context, err: unknown): Response | undefined {
-  if (err instanceof UpstreamError) return fail(c, 502, err.message, err.extra, err.code);
-  if (err instanceof DomainError) return fail(c, STATUS_BY_CODE[err.code], err.message, err.extra, err.code);
-  if (err instanceof ApiError) return fail(c, err.status, err.errorMsg, err.extra, err.code);
-  return undefined;
-}
+export {
+  ApiError,
+  STATUS_BY_CODE,
+  codeForStatus,
+  fail,
+  ok,
+  okRead,
+  okWrite,
+  refusal,
+  type ApiContext,
+  type ApiEnv,
+  type BodyAt,
+  type ContractKey,
+  type ContractRoute,
+  type ReadAt,
+  type WriteAt,
+} from "./envelope";
 
 const SESSION_FAILURE_MESSAGES = {
   token_missing: "Authentication Error: please log in again to continue.",
@@ -278,6 +185,30 @@ export async function readObj<T>(
 /** Reads a plain JSON body (the spec's non-encrypted bodies, e.g. giftCode_state). */
 export async function readBody<T>(c: ApiContext, schema: Schema<T>): Promise<T> {
   return parseWith(schema, await readJson(c));
+}
+
+/** The contract's body of a route, as an object of its fields (none when the path takes no body). */
+type BodyFieldsAt<R extends string> = [BodyAt<R>] extends [never] ? Record<never, never> : BodyAt<R>;
+
+/** readObj for a path in the contracts map: the schema reads the contract's body. */
+export function readObjAt<R extends string, T, In>(
+  c: ApiContext,
+  route: R & ContractRoute<R>,
+  schema: ZodType<T, ZodTypeDef, In> & SameFields<BodyFieldsAt<R>, In>,
+  field?: "obj" | "encryptedObj" | "obj_already",
+): Promise<T> {
+  checkRoute(c, route, false);
+  return readObj(c, schema, field);
+}
+
+/** readBody for a path in the contracts map: the schema reads the contract's body. */
+export function readBodyAt<R extends string, T, In>(
+  c: ApiContext,
+  route: R & ContractRoute<R>,
+  schema: ZodType<T, ZodTypeDef, In> & SameFields<BodyFieldsAt<R>, In>,
+): Promise<T> {
+  checkRoute(c, route, false);
+  return readBody(c, schema);
 }
 
 /** The 1-based `?page=` of a paged history; anything else reads as page 1. */

@@ -9,7 +9,7 @@ import {
   newPasswordField,
   typedPasswordField,
 } from "../../shared/fields";
-import { ApiError, ok, pageQuery, readObj, requireMember, type ApiEnv } from "../http";
+import { type ApiEnv, ApiError, okRead, okWrite, pageQuery, readObjAt, requireMember } from "../http";
 import { MailDeliveryError } from "./passwordReset";
 import { publicOrigin } from "../config";
 import { referralPage } from "./referrals";
@@ -86,17 +86,21 @@ export function accountAreaRoute(): Hono<ApiEnv> {
   const r = new Hono<ApiEnv>();
 
   r.get("/userReferral_record_get", requireMember, async (c) =>
-    ok(c, await referralPage(c.var.deps.db, c.var.member.id, pageQuery(c), contentLocale(c))),
+    okRead(
+      c,
+      "/userRoute/userReferral_record_get",
+      await referralPage(c.var.deps.db, c.var.member.id, pageQuery(c), contentLocale(c)),
+    ),
   );
 
   r.get("/userProfileData_get", requireMember, async (c) =>
-    ok(c, await profileData(c.var.deps.db, c.var.member.id)),
+    okRead(c, "/userRoute/userProfileData_get", await profileData(c.var.deps.db, c.var.member.id)),
   );
 
   r.patch("/userProfileData_patch", requireMember, async (c) => {
     const { deps, member } = c.var;
     await deps.limiter.consume("money", member.id);
-    const body = await readObj(c, ProfileSchema);
+    const body = await readObjAt(c, "/userRoute/userProfileData_patch", ProfileSchema);
     await updateProfile(deps.db, deps.mailer, member, {
       name: body.name,
       address: body.address,
@@ -109,23 +113,25 @@ export function accountAreaRoute(): Hono<ApiEnv> {
       currentPassword: body.current_password,
       siteName: deps.config.SITE_NAME,
     });
-    return ok(c, PROFILE_MESSAGES.saved);
+    return okWrite(c, "/userRoute/userProfileData_patch", PROFILE_MESSAGES.saved);
   });
 
   // The member's language for pages and mails (issue 23): the language switch stores it.
   r.patch("/userLanguage_patch", requireMember, async (c) => {
     const { deps, member } = c.var;
-    const body = await readObj(c, LanguageSchema);
+    const body = await readObjAt(c, "/userRoute/userLanguage_patch", LanguageSchema);
     await setMemberLanguage(deps.db, member.id, body.language);
-    return ok(c, "Saved");
+    return okWrite(c, "/userRoute/userLanguage_patch", "Saved");
   });
 
-  r.get("/userpassword_and_email_get", requireMember, async (c) => ok(c, accountData(c.var.member)));
+  r.get("/userpassword_and_email_get", requireMember, async (c) =>
+    okRead(c, "/userRoute/userpassword_and_email_get", accountData(c.var.member)),
+  );
 
   r.patch("/userpassword_and_email_patch", requireMember, async (c) => {
     const { deps, member } = c.var;
     await deps.limiter.consume("money", member.id);
-    const body = await readObj(c, SettingsSchema);
+    const body = await readObjAt(c, "/userRoute/userpassword_and_email_patch", SettingsSchema);
     if ("email_address" in body) {
       await requestEmailChange(deps.db, deps.mailer, {
         member,
@@ -138,13 +144,13 @@ export function accountAreaRoute(): Hono<ApiEnv> {
         log.error({ err: e.cause ?? e }, "profile: the verification mail could not be sent");
         throw new ApiError(503, PROFILE_MESSAGES.mailFailed);
       });
-      return ok(c, PROFILE_MESSAGES.emailSent);
+      return okWrite(c, "/userRoute/userpassword_and_email_patch", PROFILE_MESSAGES.emailSent);
     }
     await changePassword(deps.db, member, {
       current: body.currentPassword_state,
       next: body.newPassword_state,
     });
-    return ok(c, PROFILE_MESSAGES.passwordChanged);
+    return okWrite(c, "/userRoute/userpassword_and_email_patch", PROFILE_MESSAGES.passwordChanged);
   });
 
   return r;

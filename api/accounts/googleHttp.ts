@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Deps } from "../deps";
 import type { ApiEnv } from "../http";
-import { ApiError, clientIp, fail, fromWebTier, ok, parseWith } from "../http";
+import { ApiError, clientIp, fail, fromWebTier, okRead, parseWith } from "../http";
 import { DomainError } from "../lib/errors";
 import { users } from "../db/schema";
 import { EMAIL_MAX_LENGTH } from "../../shared/fields";
@@ -16,7 +16,6 @@ import { accountClosed, createSession, revokeSession, SESSION_COOKIE } from "../
 import { recordSignInOrigin, signInOrigin } from "./signInHttp";
 import { enforceOneAccountRule } from "../risk/policy";
 import { setSessionCookie } from "./sessionCookieHttp";
-import type { GoogleAuthorization } from "../../shared/contracts/accounts";
 import { log } from "../../shared/log.server";
 
 /**
@@ -226,7 +225,7 @@ export async function googleSignIn(c: Context<ApiEnv>) {
       code_challenge: q.code_challenge,
       code_challenge_method: "S256",
     });
-    return ok(c, { authorization_url: url.href } satisfies GoogleAuthorization);
+    return okRead(c, "/userRoute/user_signUp_login_google", { authorization_url: url.href });
   }
 
   // Step 2: the member is back with a code. Only the web tier's callback, which has checked the
@@ -251,5 +250,5 @@ export async function googleSignIn(c: Context<ApiEnv>) {
   });
   await recordSignInOrigin(c, member.id, "google", origin);
   setSessionCookie(c, session.token, false);
-  return ok(c, "Login Success!", { user: member.email });
+  return okRead(c, "/userRoute/user_signUp_login_google", "Login Success!", { user: member.email });
 }

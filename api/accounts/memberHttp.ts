@@ -13,7 +13,17 @@ import {
   typedPasswordField,
 } from "../../shared/fields";
 import type { ApiContext, ApiEnv } from "../http";
-import { ApiError, clientIp, fail, matchesTag, ok, readObj, requireMember } from "../http";
+import {
+  ApiError,
+  clientIp,
+  fail,
+  matchesTag,
+  okRead,
+  okWrite,
+  readObj,
+  readObjAt,
+  requireMember,
+} from "../http";
 import { releaseDueCredits } from "../ledger/holds";
 import { publicOrigin } from "../config";
 import { DomainError } from "../lib/errors";
@@ -49,7 +59,6 @@ import { eq } from "drizzle-orm";
 import { publicStatistics } from "../content/content";
 import { dashboardTag, memberDashboard } from "./dashboard";
 import { memberRestrictions } from "../members/restrictions";
-import type { MemberRestrictions } from "../../shared/contracts/accounts";
 import { contentLocale } from "../content/localized";
 import { log } from "../../shared/log.server";
 
@@ -163,6 +172,7 @@ async function refuseWhileThrottled(db: Db, identity: string): Promise<void> {
 /** Opens a session and records the sign-in; a new login replaces the session this browser had, if any. */
 async function signIn(
   c: ApiContext,
+  route: "/userRoute/login" | "/userRoute/login_second_factor",
   member: { id: string; email: string; language?: Locale | null },
   remember: boolean,
   secondFactor = false,
@@ -179,7 +189,7 @@ async function signIn(
   await recordSignInOrigin(c, member.id, "login", origin);
   setSessionCookie(c, session.token, remember);
   if (member.language) setLanguageCookie(c, member.language);
-  return ok(c, "Login Success!", { user: member.email });
+  return okWrite(c, route, "Login Success!", { user: member.email });
 }
 
 /**
@@ -194,7 +204,9 @@ function signUpLanguage(cookie: string | undefined, acceptLanguage: string | und
 export function userRoute(): Hono<ApiEnv> {
   const r = new Hono<ApiEnv>();
 
-  r.get("/userWebstatisticsGet", async (c) => ok(c, await publicStatistics(c.var.deps.db)));
+  r.get("/userWebstatisticsGet", async (c) =>
+    okRead(c, "/userRoute/userWebstatisticsGet", await publicStatistics(c.var.deps.db)),
+  );
 
   r.post("/login", async (c) => {
     const deps = c.var.deps;
@@ -223,7 +235,7 @@ export function userRoute(): Hono<ApiEnv> {
       });
     }
     await clearLoginFailures(deps.db, identity);
-    return signIn(c, member, input.loginRemember_state);
+    return signIn(c, "/userRoute/login", member, input.loginRemember_state);
   });
 
   r.post("/login_second_factor", async (c) => {
@@ -247,13 +259,13 @@ export function userRoute(): Hono<ApiEnv> {
     if (!member) throw new ApiError(401, SECOND_FACTOR_MESSAGES.expiredTicket, {}, "invalid_token");
     await clearLoginFailures(deps.db, member.emailKey);
     await clearLoginFailures(deps.db, member.userName);
-    return signIn(c, member, input.loginRemember_state, true);
+    return signIn(c, "/userRoute/login_second_factor", member, input.loginRemember_state, true);
   });
 
   r.post("/signUp", async (c) => {
     const deps = c.var.deps;
     await deps.limiter.consume("signUp", clientIp(c));
-    const parsed = SignUpInput.safeParse(await readObj(c, z.unknown()));
+    const parsed = SignUpInput.safeParse(await readObjAt(c, "/userRoute/signUp", z.unknown()));
     if (!parsed.success) return fieldErrors(c, signUpErrors(parsed.error));
     const input = parsed.data;
     if (!(await verifyHumanCheck(deps, input.human_check)))
@@ -278,7 +290,7 @@ export function userRoute(): Hono<ApiEnv> {
         origin: publicOrigin(deps.config),
         siteName: deps.config.SITE_NAME,
       }).catch((e: unknown) => log.error({ err: e }, "Sign-up verification mail not sent"));
-      return ok(c, "user registered successfully!", { user: member.email });
+      return okWrite(c, "/userRoute/signUp", "user registered successfully!", { user: member.email });
     } catch (e) {
       if (e instanceof AlreadyRegisteredError)
         throw new DomainError("already_registered", "Already Registered");
@@ -305,26 +317,30 @@ export function userRoute(): Hono<ApiEnv> {
         msg: RESET_WAIT_MSG,
         time_left: result.timeLeftMs,
       });
-    return ok(c, "Password reset link sent successfully.");
+    return okWrite(
+      c,
+      "/userRoute/userLoginforgot_password_send_mail",
+      "Password reset link sent successfully.",
+    );
   });
 
   r.get("/verify_reset_token", async (c) => {
     if (!(await isResetTokenValid(c.var.deps.db, queryText(c, "token"))))
       throw new DomainError("invalid_token", TOKEN_FAILED);
-    return ok(c, "Token verified");
+    return okRead(c, "/userRoute/verify_reset_token", "Token verified");
   });
 
   r.post("/reset_password_form_post", async (c) => {
     const input = await readFields(c, ResetInput);
     if (!(await resetPassword(c.var.deps.db, input.token, input.password)))
       throw new DomainError("invalid_token", TOKEN_FAILED);
-    return ok(c, "Password reset successfully.");
+    return okWrite(c, "/userRoute/reset_password_form_post", "Password reset successfully.");
   });
 
   r.get("/verify_email_token", async (c) => {
     if (!(await verifyEmailToken(c.var.deps.db, queryText(c, "token"))))
       throw new ApiError(400, TOKEN_FAILED);
-    return ok(c, EMAIL_VERIFIED);
+    return okRead(c, "/userRoute/verify_email_token", EMAIL_VERIFIED);
   });
 
   r.get("/verify_reset_email_token", async (c) => {
@@ -340,14 +356,14 @@ export function userRoute(): Hono<ApiEnv> {
         "email_in_use",
         "The new email is already in use. Please choose a different email.",
       );
-    return ok(c, "Email updated successfully.");
+    return okRead(c, "/userRoute/verify_reset_email_token", "Email updated successfully.");
   });
 
   r.post("/logout", async (c) => {
     const token = getCookie(c, SESSION_COOKIE);
     if (token) await revokeSession(c.var.deps.db, token);
     clearSessionCookie(c);
-    return ok(c, "LogOut success!");
+    return okWrite(c, "/userRoute/logout", "LogOut success!");
   });
 
   // Conditional: answers 304 to If-None-Match with the current tag, and HEAD with the tag alone.
@@ -361,12 +377,16 @@ export function userRoute(): Hono<ApiEnv> {
       if (matchesTag(c.req.header("if-none-match"), tag)) return c.body(null, 304);
     }
     if (c.req.method === "HEAD") return c.body(null, 200);
-    return ok(c, await memberDashboard(c.var.deps.db, c.var.member, now, contentLocale(c)));
+    return okRead(
+      c,
+      "/userRoute/userDataGet_dashboard",
+      await memberDashboard(c.var.deps.db, c.var.member, now, contentLocale(c)),
+    );
   });
 
   // What the operators' restrictions mean for the member, for the pages' notices (withdraw, earning pages).
   r.get("/userRestrictions_get", requireMember, async (c) =>
-    ok(c, (await memberRestrictions(c.var.deps.db, c.var.member.id)) satisfies MemberRestrictions),
+    okRead(c, "/userRoute/userRestrictions_get", await memberRestrictions(c.var.deps.db, c.var.member.id)),
   );
 
   return r;

@@ -1,6 +1,15 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { ApiError, ok, pageQuery, readBody, requireMember, requireRole, type ApiEnv } from "../http";
+import {
+  type ApiEnv,
+  ApiError,
+  okRead,
+  okWrite,
+  pageQuery,
+  readBodyAt,
+  requireMember,
+  requireRole,
+} from "../http";
 import { milliToRupeeString } from "../../shared/money";
 import { CAMPAIGN_STATUSES } from "../../shared/campaign";
 import { PTC_MESSAGES } from "./messages";
@@ -13,14 +22,7 @@ import {
   rejectCampaign,
 } from "./moderation";
 import { wholeNumberIn } from "../lib/fields";
-import type {
-  CampaignRejected,
-  CampaignViewPage,
-  CheatLogPage,
-  OperatorCampaignPage,
-  PtcSettingsAnswer,
-  PtcSettingsSaved,
-} from "../../shared/contracts/ads";
+import type { PtcSettingsAnswer } from "../../shared/contracts/ads";
 
 const PtcSettingsSchema = z
   .object({
@@ -65,27 +67,27 @@ export function adminAdsRoute(): Hono<ApiEnv> {
 
   // Ads: pricing, minimum views and the member's share; every campaign; views; the cheat log.
   r.get("/ptcSettings", requireMember, requireRole("owner"), async (c) =>
-    ok(c, ptcSettingsAnswer(await ptcSettings(c.var.deps.db))),
+    okRead(c, "/adminRoute/ptcSettings", ptcSettingsAnswer(await ptcSettings(c.var.deps.db))),
   );
 
   r.patch("/ptcSettings", requireMember, requireRole("owner"), async (c) => {
-    const body = await readBody(c, PtcSettingsSchema);
+    const body = await readBodyAt(c, "/adminRoute/ptcSettings", PtcSettingsSchema);
     const saved = await updatePtcSettings(c.var.deps.db, c.var.member.id, {
       pricing: body.ptc_pricing,
       minimumViews: body.ptc_minimum_views,
       memberShareBp: body.ptc_member_share_bp,
     });
-    return ok(c, {
+    return okWrite(c, "/adminRoute/ptcSettings", {
       message: PTC_MESSAGES.settingsSaved,
       ...ptcSettingsAnswer(saved),
-    } satisfies PtcSettingsSaved);
+    });
   });
 
   r.get("/campaigns", requireMember, requireRole("moderation"), async (c) => {
     const parsed = CampaignStatusQuery.safeParse(c.req.query("status") ?? "all");
     if (!parsed.success) throw new ApiError(400, parsed.error.issues[0]?.message ?? "Invalid status.");
     const list = await listCampaignsForOperator(c.var.deps.db, { status: parsed.data, page: pageQuery(c) });
-    return ok(c, {
+    return okRead(c, "/adminRoute/campaigns", {
       records: list.records.map((k) => ({
         _id: k.id,
         advertiserId: k.advertiserId,
@@ -107,12 +109,12 @@ export function adminAdsRoute(): Hono<ApiEnv> {
         time: k.createdAt.toISOString(),
       })),
       pagination: list.pagination,
-    } satisfies OperatorCampaignPage);
+    });
   });
 
   r.post("/campaigns/:id/pause", requireMember, requireRole("moderation"), async (c) => {
     await operatorPauseCampaign(c.var.deps.db, c.var.member.id, campaignId(c.req.param("id")));
-    return ok(c, PTC_MESSAGES.paused satisfies string);
+    return okWrite(c, "/adminRoute/campaigns/:id/pause", PTC_MESSAGES.paused);
   });
 
   r.post("/campaigns/:id/reject", requireMember, requireRole("moderation"), async (c) => {
@@ -122,15 +124,15 @@ export function adminAdsRoute(): Hono<ApiEnv> {
       campaignId(c.req.param("id")),
       c.var.deps.clock(),
     );
-    return ok(c, {
+    return okWrite(c, "/adminRoute/campaigns/:id/reject", {
       message: PTC_MESSAGES.rejected,
       refund: milliToRupeeString(refund),
-    } satisfies CampaignRejected);
+    });
   });
 
   r.get("/campaigns/:id/views", requireMember, requireRole("moderation"), async (c) => {
     const log = await campaignViewLog(c.var.deps.db, campaignId(c.req.param("id")), pageQuery(c));
-    return ok(c, {
+    return okRead(c, "/adminRoute/campaigns/:id/views", {
       records: log.records.map((v) => ({
         id: v.id,
         userId: v.userId,
@@ -143,17 +145,17 @@ export function adminAdsRoute(): Hono<ApiEnv> {
         ip: v.ip,
       })),
       pagination: log.pagination,
-    } satisfies CampaignViewPage);
+    });
   });
 
   r.get("/adCheatLog", requireMember, requireRole("moderation"), async (c) => {
     const channel = CheatChannelQuery.safeParse(c.req.query("channel") || undefined);
     if (!channel.success) throw new ApiError(400, channel.error.issues[0]?.message ?? "Invalid channel.");
     const log = await cheatLog(c.var.deps.db, pageQuery(c), channel.data);
-    return ok(c, {
+    return okRead(c, "/adminRoute/adCheatLog", {
       records: log.records.map((l) => ({ ...l, time: l.time.toISOString() })),
       pagination: log.pagination,
-    } satisfies CheatLogPage);
+    });
   });
 
   return r;

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { ok, pageQuery, parseWith, readObj, requireMember, type ApiEnv } from "../http";
+import { type ApiEnv, okRead, okWrite, pageQuery, parseWith, readObjAt, requireMember } from "../http";
 import { milliToRupeeString } from "../../shared/money";
 import {
   CAMPAIGN_MESSAGES,
@@ -9,12 +9,6 @@ import {
   type CampaignPricing,
 } from "../../shared/campaign";
 import { memberBalances } from "../ledger/ledger";
-import type {
-  AdvertiserCreateData,
-  AdvertiserHome,
-  CampaignChanged,
-  CampaignCreated,
-} from "../../shared/contracts/ads";
 import { PTC_MESSAGES } from "./messages";
 import { ptcSettings } from "./settings";
 import {
@@ -99,7 +93,7 @@ export function advertiserRoute(): Hono<ApiEnv> {
       member.id,
       filterOf((n) => c.req.query(n), pageQuery(c)),
     );
-    return ok(c, {
+    return okRead(c, "/advertiserRoute/advertiserDataGet", {
       total_campaigns: s.total,
       active_campaigns: s.active,
       paused_campaigns: s.paused,
@@ -124,23 +118,28 @@ export function advertiserRoute(): Hono<ApiEnv> {
         time: k.createdAt.toISOString(),
       })),
       pagination: s.pagination,
-    } satisfies AdvertiserHome);
+    });
   });
 
   r.patch("/advertiserCampaign_paused_active_patch", requireMember, async (c) => {
     const { deps, member } = c.var;
     await deps.limiter.consume("money", member.id);
-    const body = await readObj(c, ChangeSchema, "encryptedObj");
+    const body = await readObjAt(
+      c,
+      "/advertiserRoute/advertiserCampaign_paused_active_patch",
+      ChangeSchema,
+      "encryptedObj",
+    );
     const result = await changeCampaign(deps.db, {
       userId: member.id,
       campaignId: body._id,
       action: body.clientMsg,
       now: deps.clock(),
     });
-    return ok(c, {
+    return okWrite(c, "/advertiserRoute/advertiserCampaign_paused_active_patch", {
       userDepositBalance: milliToRupeeString(result.deposit),
       message: result.message,
-    } satisfies CampaignChanged);
+    });
   });
 
   r.get("/advertiserCreateDataGet", requireMember, async (c) => {
@@ -149,20 +148,20 @@ export function advertiserRoute(): Hono<ApiEnv> {
       ptcSettings(deps.db),
       memberBalances(deps.db, member.id),
     ]);
-    return ok(c, {
+    return okRead(c, "/advertiserRoute/advertiserCreateDataGet", {
       PTCAds_pricing: Object.fromEntries(
         CAMPAIGN_TYPES.map((t) => [t, settings.pricing[t]]),
       ) as CampaignPricing,
       PTCAds_total_minimum_Views: settings.minimumViews,
       userDepositBalance: milliToRupeeString(balances.deposit),
       userAvailableBalance: milliToRupeeString(balances.withdrawable),
-    } satisfies AdvertiserCreateData);
+    });
   });
 
   r.post("/advertiserDataPost", requireMember, async (c) => {
     const { deps, member } = c.var;
     await deps.limiter.consume("money", member.id);
-    const raw = await readObj(c, z.unknown());
+    const raw = await readObjAt(c, "/advertiserRoute/advertiserDataPost", z.unknown());
     const { request_id } = parseWith(DraftEnvelope, raw);
     const settings = await ptcSettings(deps.db);
     const { campaignId } = await createCampaign(deps.db, {
@@ -173,12 +172,12 @@ export function advertiserRoute(): Hono<ApiEnv> {
       settings,
     });
     const balances = await memberBalances(deps.db, member.id);
-    return ok(c, {
+    return okWrite(c, "/advertiserRoute/advertiserDataPost", {
       message: CAMPAIGN_MESSAGES.submitted,
       userAvailableBalance: milliToRupeeString(balances.withdrawable),
       userDepositBalance: milliToRupeeString(balances.deposit),
       _id: campaignId,
-    } satisfies CampaignCreated);
+    });
   });
 
   return r;

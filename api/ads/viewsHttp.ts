@@ -1,10 +1,9 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { ApiError, clientIp, ok, readObj, requireMember, type ApiEnv } from "../http";
+import { type ApiEnv, ApiError, clientIp, okRead, okWrite, readObjAt, requireMember } from "../http";
 import { milliToRupeeString } from "../../shared/money";
 import type { CampaignType } from "../../shared/campaign";
 import { sanitizeHtml } from "../lib/sanitize";
-import type { PtcAdView, PtcAdsHome, PtcClaimed, PtcStartedView } from "../../shared/contracts/ads";
 import { PTC_MESSAGES } from "./messages";
 import { adsForMember, claimView, startView, viewOf } from "./views";
 import { contentLocale, localizedInstructions } from "../content/localized";
@@ -54,7 +53,7 @@ export function ptcAdsRoute(): Hono<ApiEnv> {
     const { deps, member } = c.var;
     const list = await adsForMember(deps.db, member.id, deps.clock());
     const instructions = await localizedInstructions(deps.db, "ptc_instructions", contentLocale(c));
-    return ok(c, {
+    return okRead(c, "/userIncomeRoute/user_PTCAds_home_get", {
       PTCAds_campaignsData: list.ads.map((a) => ({
         _id: a.id,
         campaignType: a.type,
@@ -70,13 +69,13 @@ export function ptcAdsRoute(): Hono<ApiEnv> {
       userAvailableBalance: milliToRupeeString(list.withdrawable),
       willCome_afterThis_time: list.comesBackAt?.toISOString() ?? null,
       other_data_PTCAds_instructions: instructions.map((html) => sanitizeHtml(html)),
-    } satisfies PtcAdsHome);
+    });
   });
 
   r.post("/user_PTCAds_view_start", requireMember, async (c) => {
     const { deps, member } = c.var;
     await deps.limiter.consume("adViews", member.id);
-    const body = await readObj(c, StartSchema);
+    const body = await readObjAt(c, "/userIncomeRoute/user_PTCAds_view_start", StartSchema);
     const view = await startView(deps.db, {
       userId: member.id,
       campaignId: body.btnName,
@@ -85,14 +84,14 @@ export function ptcAdsRoute(): Hono<ApiEnv> {
       proxyCheck: deps.proxyCheck,
     });
     const { campaign } = view;
-    return ok(c, {
+    return okWrite(c, "/userIncomeRoute/user_PTCAds_view_start", {
       viewToken: view.token,
       campaignType: campaign.type,
       step_3_duration_for_user: campaign.durationSeconds,
       claimableAt: view.claimableAt.toISOString(),
       expiresAt: view.expiresAt.toISOString(),
       link: viewLink(campaign.type, campaign.url, campaign.durationSeconds, view.token),
-    } satisfies PtcStartedView);
+    });
   });
 
   r.get("/user_PTCAds_view_get", requireMember, async (c) => {
@@ -102,7 +101,7 @@ export function ptcAdsRoute(): Hono<ApiEnv> {
     if (!found) throw new ApiError(404, PTC_MESSAGES.viewNotFound);
     const { v, c: campaign } = found;
     const now = deps.clock();
-    return ok(c, {
+    return okRead(c, "/userIncomeRoute/user_PTCAds_view_get", {
       viewToken: v.token,
       campaignType: campaign.type,
       step_2_url: campaign.url,
@@ -112,13 +111,13 @@ export function ptcAdsRoute(): Hono<ApiEnv> {
       expiresAt: v.expiresAt.toISOString(),
       consumed: v.consumedAt !== null,
       secondsLeft: Math.max(0, Math.ceil((v.claimableAt.getTime() - now.getTime()) / 1000)),
-    } satisfies PtcAdView);
+    });
   });
 
   r.patch("/user_PTCAds_income_patch", requireMember, async (c) => {
     const { deps, member } = c.var;
     await deps.limiter.consume("adViews", member.id);
-    const body = await readObj(c, ClaimSchema);
+    const body = await readObjAt(c, "/userIncomeRoute/user_PTCAds_income_patch", ClaimSchema);
     const claimed = await claimView(deps.db, {
       userId: member.id,
       token: body.viewToken,
@@ -127,11 +126,11 @@ export function ptcAdsRoute(): Hono<ApiEnv> {
       now: deps.clock(),
       proxyCheck: deps.proxyCheck,
     });
-    return ok(c, {
+    return okWrite(c, "/userIncomeRoute/user_PTCAds_income_patch", {
       userAvailableBalance: milliToRupeeString(claimed.withdrawable),
       amount: milliToRupeeString(claimed.amount),
       today_PTCAdsIncome: milliToRupeeString(claimed.incomeToday),
-    } satisfies PtcClaimed);
+    });
   });
 
   return r;

@@ -1,33 +1,35 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import {
-  ApiError,
-  ok,
-  pageQuery,
-  readBody,
-  requireMember,
-  requireRole,
   type ApiContext,
   type ApiEnv,
+  ApiError,
+  type ContractRoute,
+  type WriteAt,
+  ok,
+  okRead,
+  okWrite,
+  pageQuery,
+  readBody,
+  readBodyAt,
+  requireMember,
+  requireRole,
 } from "../http";
 import { sanitizeHtml } from "../lib/sanitize";
 import { publicPagesChanged } from "./changes";
 import {
-  announcementPage,
-  contentSummary,
   createAnnouncement,
   createFaq,
   createHomeSection,
   deleteAnnouncement,
   deleteFaq,
   deleteHomeSection,
-  faqPage,
-  homeSectionPage,
   moveItem,
   updateAnnouncement,
   updateFaq,
   updateHomeSection,
 } from "./orderedContent";
+import { announcementPage, contentSummary, faqPage, homeSectionPage } from "./orderedContentPages";
 import {
   changeInstructionItem,
   instructionsForOperator,
@@ -45,19 +47,10 @@ import {
   SITE_WORDS_MESSAGES as M,
 } from "./siteWords";
 import type {
-  ContentAnnouncement,
-  ContentFaq,
-  ContentHomeSection,
-  ContentInstructions,
   ContentListKind,
-  ContentPage,
-  ContentPolicies,
   ContentSaved,
-  ContentSummary,
-  ContentTexts,
   InstructionsKey,
   PolicySlugName,
-  PreviewAnswer,
 } from "../../shared/contracts/siteWords";
 
 /** An optional Hindi version (issue 23): at most `max` characters; left out keeps it, "" removes it. */
@@ -220,81 +213,86 @@ export function adminContentRoute(): Hono<ApiEnv> {
   const r = new Hono<ApiEnv>();
   const guard = [requireMember, requireRole("content")] as const;
   /** After a committed change: the public pages every node keeps are dropped. */
-  const saved = (c: ApiContext, answer: ContentSaved) => {
+  const saved = <R extends string>(c: ApiContext, route: R & ContractRoute<R>, answer: WriteAt<R>) => {
+    publicPagesChanged(c.var.deps);
+    return okWrite(c, route, answer);
+  };
+  /** The same for the one route serving three paths of the map (`/content/order/:kind/:id`). */
+  const savedAnyPath = (c: ApiContext, answer: ContentSaved) => {
     publicPagesChanged(c.var.deps);
     return ok(c, answer satisfies ContentSaved);
   };
 
   r.get("/content", ...guard, async (c) =>
-    ok(c, (await contentSummary(c.var.deps.db)) satisfies ContentSummary),
+    okRead(c, "/adminRoute/content", await contentSummary(c.var.deps.db)),
   );
 
   r.post("/content/preview", ...guard, async (c) => {
-    const body = await readBody(c, PreviewSchema);
-    return ok(c, { html: sanitizeHtml(body.html) } satisfies PreviewAnswer);
+    const body = await readBodyAt(c, "/adminRoute/content/preview", PreviewSchema);
+    return okWrite(c, "/adminRoute/content/preview", { html: sanitizeHtml(body.html) });
   });
 
   // Announcements
   r.get("/content/announcements", ...guard, async (c) =>
-    ok(c, (await announcementPage(c.var.deps.db, pageQuery(c))) satisfies ContentPage<ContentAnnouncement>),
+    okRead(c, "/adminRoute/content/announcements", await announcementPage(c.var.deps.db, pageQuery(c))),
   );
   r.post("/content/announcements", ...guard, async (c) => {
-    const body = await readBody(c, AnnouncementSchema);
+    const body = await readBodyAt(c, "/adminRoute/content/announcements", AnnouncementSchema);
     const id = await createAnnouncement(c.var.deps.db, c.var.member.id, body);
-    return saved(c, { message: M.announcementAdded, id });
+    return saved(c, "/adminRoute/content/announcements", { message: M.announcementAdded, id });
   });
   r.patch("/content/announcements/:id", ...guard, async (c) => {
     const id = idParam(c.req.param("id"));
-    const body = await readBody(c, AnnouncementSchema);
+    const body = await readBodyAt(c, "/adminRoute/content/announcements/:id", AnnouncementSchema);
     await updateAnnouncement(c.var.deps.db, c.var.member.id, id, body);
-    return saved(c, { message: M.announcementSaved, id });
+    return saved(c, "/adminRoute/content/announcements/:id", { message: M.announcementSaved, id });
   });
   r.delete("/content/announcements/:id", ...guard, async (c) => {
     const id = idParam(c.req.param("id"));
     await deleteAnnouncement(c.var.deps.db, c.var.member.id, id);
-    return saved(c, { message: M.announcementDeleted, id });
+    return saved(c, "/adminRoute/content/announcements/:id", { message: M.announcementDeleted, id });
   });
 
   // FAQ items
   r.get("/content/faq", ...guard, async (c) =>
-    ok(c, (await faqPage(c.var.deps.db, pageQuery(c))) satisfies ContentPage<ContentFaq>),
+    okRead(c, "/adminRoute/content/faq", await faqPage(c.var.deps.db, pageQuery(c))),
   );
   r.post("/content/faq", ...guard, async (c) => {
-    const body = await readBody(c, FaqSchema);
+    const body = await readBodyAt(c, "/adminRoute/content/faq", FaqSchema);
     const id = await createFaq(c.var.deps.db, c.var.member.id, body);
-    return saved(c, { message: M.faqAdded, id });
+    return saved(c, "/adminRoute/content/faq", { message: M.faqAdded, id });
   });
   r.patch("/content/faq/:id", ...guard, async (c) => {
     const id = idParam(c.req.param("id"));
-    const body = await readBody(c, FaqSchema);
+    const body = await readBodyAt(c, "/adminRoute/content/faq/:id", FaqSchema);
     await updateFaq(c.var.deps.db, c.var.member.id, id, body);
-    return saved(c, { message: M.faqSaved, id });
+    return saved(c, "/adminRoute/content/faq/:id", { message: M.faqSaved, id });
   });
   r.delete("/content/faq/:id", ...guard, async (c) => {
     const id = idParam(c.req.param("id"));
     await deleteFaq(c.var.deps.db, c.var.member.id, id);
-    return saved(c, { message: M.faqDeleted, id });
+    return saved(c, "/adminRoute/content/faq/:id", { message: M.faqDeleted, id });
   });
 
   // Home page sections
   r.get("/content/home-sections", ...guard, async (c) =>
-    ok(c, (await homeSectionPage(c.var.deps.db, pageQuery(c))) satisfies ContentPage<ContentHomeSection>),
+    okRead(c, "/adminRoute/content/home-sections", await homeSectionPage(c.var.deps.db, pageQuery(c))),
   );
   r.post("/content/home-sections", ...guard, async (c) => {
-    const body = await readBody(c, SectionSchema);
+    const body = await readBodyAt(c, "/adminRoute/content/home-sections", SectionSchema);
     const id = await createHomeSection(c.var.deps.db, c.var.member.id, body);
-    return saved(c, { message: M.sectionAdded, id });
+    return saved(c, "/adminRoute/content/home-sections", { message: M.sectionAdded, id });
   });
   r.patch("/content/home-sections/:id", ...guard, async (c) => {
     const id = idParam(c.req.param("id"));
-    const body = await readBody(c, SectionSchema);
+    const body = await readBodyAt(c, "/adminRoute/content/home-sections/:id", SectionSchema);
     await updateHomeSection(c.var.deps.db, c.var.member.id, id, body);
-    return saved(c, { message: M.sectionSaved, id });
+    return saved(c, "/adminRoute/content/home-sections/:id", { message: M.sectionSaved, id });
   });
   r.delete("/content/home-sections/:id", ...guard, async (c) => {
     const id = idParam(c.req.param("id"));
     await deleteHomeSection(c.var.deps.db, c.var.member.id, id);
-    return saved(c, { message: M.sectionDeleted, id });
+    return saved(c, "/adminRoute/content/home-sections/:id", { message: M.sectionDeleted, id });
   });
 
   // Order
@@ -303,50 +301,50 @@ export function adminContentRoute(): Hono<ApiEnv> {
     const id = idParam(c.req.param("id"));
     const body = await readBody(c, MoveSchema);
     await moveItem(c.var.deps.db, c.var.member.id, kind, id, body.direction);
-    return saved(c, { message: M.moved, id });
+    return savedAnyPath(c, { message: M.moved, id });
   });
 
   // Policy pages
   r.get("/content/policies", ...guard, async (c) =>
-    ok(c, (await policyPagesForOperator(c.var.deps.db)) satisfies ContentPolicies),
+    okRead(c, "/adminRoute/content/policies", await policyPagesForOperator(c.var.deps.db)),
   );
   r.patch("/content/policies/:slug", ...guard, async (c) => {
     const slug = keyParam<PolicySlugName>(c.req.param("slug"), POLICY_SLUGS, "page");
-    const body = await readBody(c, PolicySchema);
+    const body = await readBodyAt(c, "/adminRoute/content/policies/:slug", PolicySchema);
     await savePolicy(c.var.deps.db, c.var.member.id, slug, body.html, body.html_hi);
-    return saved(c, { message: M.policySaved });
+    return saved(c, "/adminRoute/content/policies/:slug", { message: M.policySaved });
   });
 
   // Instructions lists
   r.get("/content/instructions", ...guard, async (c) =>
-    ok(c, (await instructionsForOperator(c.var.deps.db)) satisfies ContentInstructions),
+    okRead(c, "/adminRoute/content/instructions", await instructionsForOperator(c.var.deps.db)),
   );
   r.patch("/content/instructions/:key", ...guard, async (c) => {
     const key = keyParam<InstructionsKey>(c.req.param("key"), INSTRUCTIONS_KEYS, "instructions list");
-    const body = await readBody(c, InstructionsSchema);
+    const body = await readBodyAt(c, "/adminRoute/content/instructions/:key", InstructionsSchema);
     await replaceInstructions(c.var.deps.db, c.var.member.id, key, body.items, body.items_hi);
-    return saved(c, { message: M.instructionsSaved });
+    return saved(c, "/adminRoute/content/instructions/:key", { message: M.instructionsSaved });
   });
   r.post("/content/instruction-items/:key", ...guard, async (c) => {
     const key = keyParam<InstructionsKey>(c.req.param("key"), INSTRUCTIONS_KEYS, "instructions list");
-    const body = await readBody(c, ItemChangeSchema);
+    const body = await readBodyAt(c, "/adminRoute/content/instruction-items/:key", ItemChangeSchema);
     await changeInstructionItem(c.var.deps.db, c.var.member.id, key, body);
-    return saved(c, { message: M.instructionsSaved });
+    return saved(c, "/adminRoute/content/instruction-items/:key", { message: M.instructionsSaved });
   });
 
   // Page texts and the statistics base
   r.get("/content/texts", ...guard, async (c) =>
-    ok(c, (await textsForOperator(c.var.deps.db)) satisfies ContentTexts),
+    okRead(c, "/adminRoute/content/texts", await textsForOperator(c.var.deps.db)),
   );
   r.patch("/content/texts", ...guard, async (c) => {
-    const body = await readBody(c, PageTextSchema);
+    const body = await readBodyAt(c, "/adminRoute/content/texts", PageTextSchema);
     await savePageText(c.var.deps.db, c.var.member.id, body.key, body.html, body.html_hi);
-    return saved(c, { message: M.textSaved });
+    return saved(c, "/adminRoute/content/texts", { message: M.textSaved });
   });
   r.patch("/content/stats-base", ...guard, async (c) => {
-    const body = await readBody(c, StatsBaseSchema);
+    const body = await readBodyAt(c, "/adminRoute/content/stats-base", StatsBaseSchema);
     await saveStatsBase(c.var.deps.db, c.var.member.id, body);
-    return saved(c, { message: M.statsSaved });
+    return saved(c, "/adminRoute/content/stats-base", { message: M.statsSaved });
   });
 
   return r;

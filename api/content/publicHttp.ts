@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { ApiContext, ApiEnv } from "../http";
-import { ok, pageQuery } from "../http";
+import { okRead, pageQuery } from "../http";
 import type { SessionUser } from "../sessions/sessions";
 import { authenticateSession } from "../sessions/sessionAuth";
 import { faqList, homeSectionList, paymentProof, policyHtml, type PolicySlug } from "./content";
@@ -39,7 +39,7 @@ export function publicRoute(): Hono<ApiEnv> {
       msg.paymentProof_pagination = proof.pagination;
     }
     for (const [slug, field] of POLICY_FLAGS) if (flag(slug)) msg[field] = await policyHtml(db, slug, locale);
-    return ok(c, msg);
+    return okRead(c, "/checkLogin_for_navBar", msg);
   });
 
   return r;

@@ -1,14 +1,15 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import { z } from "zod";
 import {
+  type ApiEnv,
   ApiError,
-  ok,
+  okRead,
+  okWrite,
   pageQuery,
   parseWith,
-  readBody,
+  readBodyAt,
   requireMember,
   requireRole,
-  type ApiEnv,
 } from "../http";
 import { gameDeps } from "../deps";
 import { memberBalances } from "../ledger/ledger";
@@ -20,18 +21,6 @@ import { bettingHome, lobby } from "./lobby";
 import { GAME_ADMIN_MESSAGES, createRoomType, listGames, listRoomTypes, updateRoomType } from "./moderation";
 import { gamesPaidRooms } from "../site/settings";
 import { milliToRupeeString } from "../../shared/money";
-import type {
-  BettingHome,
-  GameRoomTypeList,
-  GameRoomTypeSaved,
-  OperatorGames,
-  PaidRoomsState,
-  PaidRoomsSwitched,
-  TicTacToeEntered,
-  TicTacToeJoined,
-  TicTacToeLobby,
-  TicTacToeMoved,
-} from "../../shared/contracts/games";
 import { rupeeAmountField, wholeNumberIn } from "../lib/fields";
 import {
   CancelRequest,
@@ -54,7 +43,11 @@ import {
 export function bettingGamesRoute(): Hono<ApiEnv> {
   const r = new Hono<ApiEnv>();
   r.get("/user_betting_games_home_get", requireMember, async (c) =>
-    ok(c, (await bettingHome(c.var.deps.db, c.var.member.id, c.var.deps.clock())) satisfies BettingHome),
+    okRead(
+      c,
+      "/userIncomeRoute/user_betting_games_home_get",
+      await bettingHome(c.var.deps.db, c.var.member.id, c.var.deps.clock()),
+    ),
   );
 
   // Each request may take a room's lock: the same per-member budget as the socket's requests.
@@ -64,14 +57,19 @@ export function bettingGamesRoute(): Hono<ApiEnv> {
   };
 
   r.get("/user_ticTacToe_rooms_get", requireMember, async (c) =>
-    ok(c, (await lobby(gameDeps(c.var.deps), c.var.member.id)) satisfies TicTacToeLobby),
+    okRead(
+      c,
+      "/userIncomeRoute/user_ticTacToe_rooms_get",
+      await lobby(gameDeps(c.var.deps), c.var.member.id),
+    ),
   );
 
   r.post("/user_ticTacToe_join_post", requireMember, limited, async (c) => {
-    const request = await readBody(c, JoinRequest);
-    return ok(
+    const request = await readBodyAt(c, "/userIncomeRoute/user_ticTacToe_join_post", JoinRequest);
+    return okWrite(
       c,
-      joinAnswer(await join(gameDeps(c.var.deps), c.var.member.id, request)) satisfies TicTacToeJoined,
+      "/userIncomeRoute/user_ticTacToe_join_post",
+      joinAnswer(await join(gameDeps(c.var.deps), c.var.member.id, request)),
     );
   });
 
@@ -85,14 +83,19 @@ export function bettingGamesRoute(): Hono<ApiEnv> {
     const entered = await enterRoom(gameDeps(deps), decodedRoomId, member.id, { reconnect: false });
     requireRoomType(entered.room, decodedRoomType);
     const { withdrawable } = await memberBalances(deps.db, member.id);
-    return ok(
+    return okRead(
       c,
-      enteredAnswer(member.id, entered, milliToRupeeString(withdrawable)) satisfies TicTacToeEntered,
+      "/userIncomeRoute/user_ticTacToe_room_get",
+      enteredAnswer(member.id, entered, milliToRupeeString(withdrawable)),
     );
   });
 
   r.post("/user_ticTacToe_move_post", requireMember, limited, async (c) => {
-    const { decodedRoomId, row, col, version } = await readBody(c, MoveRequest);
+    const { decodedRoomId, row, col, version } = await readBodyAt(
+      c,
+      "/userIncomeRoute/user_ticTacToe_move_post",
+      MoveRequest,
+    );
     const room = await move(gameDeps(c.var.deps), {
       roomId: decodedRoomId,
       userId: c.var.member.id,
@@ -100,12 +103,20 @@ export function bettingGamesRoute(): Hono<ApiEnv> {
       col,
       expectedVersion: version,
     });
-    return ok(c, { room } satisfies TicTacToeMoved);
+    return okWrite(c, "/userIncomeRoute/user_ticTacToe_move_post", { room });
   });
 
   r.post("/user_ticTacToe_cancel_post", requireMember, limited, async (c) => {
-    const { decodedRoomId } = await readBody(c, CancelRequest);
-    return ok(c, await cancel(gameDeps(c.var.deps), decodedRoomId, c.var.member.id));
+    const { decodedRoomId } = await readBodyAt(
+      c,
+      "/userIncomeRoute/user_ticTacToe_cancel_post",
+      CancelRequest,
+    );
+    return okWrite(
+      c,
+      "/userIncomeRoute/user_ticTacToe_cancel_post",
+      await cancel(gameDeps(c.var.deps), decodedRoomId, c.var.member.id),
+    );
   });
 
   return r;
@@ -155,11 +166,11 @@ export function adminGamesRoute(): Hono<ApiEnv> {
   const guard = [requireMember, requireRole("moderation")] as const;
 
   r.get("/gameRoomTypes", ...guard, async (c) =>
-    ok(c, { records: await listRoomTypes(c.var.deps.db) } satisfies GameRoomTypeList),
+    okRead(c, "/adminRoute/gameRoomTypes", { records: await listRoomTypes(c.var.deps.db) }),
   );
 
   r.post("/gameRoomTypes", ...guard, async (c) => {
-    const b = await readBody(c, NewTypeSchema);
+    const b = await readBodyAt(c, "/adminRoute/gameRoomTypes", NewTypeSchema);
     const saved = await createRoomType(c.var.deps.db, c.var.member.id, {
       name: b.name,
       entryFee: b.entry_fee,
@@ -168,13 +179,13 @@ export function adminGamesRoute(): Hono<ApiEnv> {
       sortOrder: b.sort_order ?? 0,
     });
     c.var.deps.gameNotifier.lobby();
-    return ok(c, { message: GAME_ADMIN_MESSAGES.saved, roomType: saved } satisfies GameRoomTypeSaved);
+    return okWrite(c, "/adminRoute/gameRoomTypes", { message: GAME_ADMIN_MESSAGES.saved, roomType: saved });
   });
 
   r.patch("/gameRoomTypes/:id", ...guard, async (c) => {
     const id = c.req.param("id");
     if (!ID.test(id)) throw new ApiError(404, GAME_ADMIN_MESSAGES.typeNotFound);
-    const b = await readBody(c, EditTypeSchema);
+    const b = await readBodyAt(c, "/adminRoute/gameRoomTypes/:id", EditTypeSchema);
     const saved = await updateRoomType(c.var.deps.db, c.var.member.id, id, {
       name: b.name,
       entryFee: b.entry_fee,
@@ -183,31 +194,37 @@ export function adminGamesRoute(): Hono<ApiEnv> {
       sortOrder: b.sort_order,
     });
     c.var.deps.gameNotifier.lobby();
-    return ok(c, { message: GAME_ADMIN_MESSAGES.saved, roomType: saved } satisfies GameRoomTypeSaved);
+    return okWrite(c, "/adminRoute/gameRoomTypes/:id", {
+      message: GAME_ADMIN_MESSAGES.saved,
+      roomType: saved,
+    });
   });
 
   r.get("/gamePaidRooms", ...guard, async (c) =>
-    ok(c, { on: await gamesPaidRooms(c.var.deps.db, c.var.deps.config.NODE_ENV) } satisfies PaidRoomsState),
+    okRead(c, "/adminRoute/gamePaidRooms", {
+      on: await gamesPaidRooms(c.var.deps.db, c.var.deps.config.NODE_ENV),
+    }),
   );
 
   r.patch("/gamePaidRooms", ...guard, async (c) => {
-    const { on } = await readBody(c, SwitchSchema);
+    const { on } = await readBodyAt(c, "/adminRoute/gamePaidRooms", SwitchSchema);
     const refunded = await setPaidRooms(gameDeps(c.var.deps), c.var.member.id, on);
-    return ok(c, {
+    return okWrite(c, "/adminRoute/gamePaidRooms", {
       message: GAME_ADMIN_MESSAGES.switched(on),
       on,
       refunded_players: refunded,
-    } satisfies PaidRoomsSwitched);
+    });
   });
 
   r.get("/games", ...guard, async (c) => {
     const limit = Number(c.req.query("limit") ?? 50);
-    return ok(
+    return okRead(
       c,
-      (await listGames(gameDeps(c.var.deps), {
+      "/adminRoute/games",
+      await listGames(gameDeps(c.var.deps), {
         limit: Number.isSafeInteger(limit) ? limit : 50,
         page: pageQuery(c),
-      })) satisfies OperatorGames,
+      }),
     );
   });
 

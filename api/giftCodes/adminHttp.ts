@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { ApiError, ok, readBody, requireMember, requireRole, type ApiEnv } from "../http";
+import { type ApiEnv, ApiError, okRead, okWrite, readBodyAt, requireMember, requireRole } from "../http";
 import {
   createGiftCode,
   disableGiftCode,
@@ -11,7 +11,6 @@ import {
 import { rupeeAmountField, thresholdBody } from "../lib/fields";
 import { LIMIT_RAISE_DELAY_HOURS, changeMoneyLimit, moneyLimit, scheduledRaise } from "../site/limits";
 import { milliToRupeeString } from "../../shared/money";
-import type { GiftCodeList } from "../../shared/contracts/giftCodes";
 
 const GiftCodeSchema = z
   .object({
@@ -50,7 +49,7 @@ export function adminGiftCodesRoute(): Hono<ApiEnv> {
   r.get("/giftCodes", requireMember, requireRole("owner"), async (c) => {
     const { db } = c.var.deps;
     const raise = await scheduledRaise(db, "gift_code_four_eyes_above");
-    return ok(c, {
+    return okRead(c, "/adminRoute/giftCodes", {
       records: await listGiftCodes(db),
       threshold: milliToRupeeString(await moneyLimit(db, "gift_code_four_eyes_above")),
       scheduled: raise
@@ -61,11 +60,11 @@ export function adminGiftCodesRoute(): Hono<ApiEnv> {
           }
         : null,
       delay_hours: LIMIT_RAISE_DELAY_HOURS,
-    } satisfies GiftCodeList);
+    });
   });
 
   r.post("/giftCodes", requireMember, requireRole("owner"), async (c) => {
-    const body = await readBody(c, GiftCodeSchema);
+    const body = await readBodyAt(c, "/adminRoute/giftCodes", GiftCodeSchema);
     const made = await createGiftCode(c.var.deps.db, {
       actorUserId: c.var.member.id,
       code: body.code,
@@ -73,25 +72,33 @@ export function adminGiftCodesRoute(): Hono<ApiEnv> {
       claimLimit: body.claim_limit,
       expiresAt: body.expires_at,
     });
-    return ok(c, made.message);
+    return okWrite(c, "/adminRoute/giftCodes", made.message);
   });
 
   r.patch("/giftCodes/settings", requireMember, requireRole("owner"), async (c) => {
-    const body = await readBody(c, SettingsSchema);
+    const body = await readBodyAt(c, "/adminRoute/giftCodes/settings", SettingsSchema);
     const changed = await changeMoneyLimit(c.var.deps.db, {
       actorUserId: c.var.member.id,
       key: "gift_code_four_eyes_above",
       value: body.threshold,
       action: "settings.gift_code_four_eyes_above",
     });
-    return ok(c, changed.scheduled ? changed.message : "Gift-code threshold saved.");
+    return okWrite(
+      c,
+      "/adminRoute/giftCodes/settings",
+      changed.scheduled ? changed.message : "Gift-code threshold saved.",
+    );
   });
 
   r.post("/giftCodes/:id/disable", requireMember, requireRole("owner"), async (c) => {
     const raw = c.req.param("id");
     if (!/^[0-9]{1,9}$/.test(raw)) throw new ApiError(404, GIFT_CODE_MESSAGES.notFound);
-    await readBody(c, Empty);
-    return ok(c, await disableGiftCode(c.var.deps.db, { id: Number(raw), actorUserId: c.var.member.id }));
+    await readBodyAt(c, "/adminRoute/giftCodes/:id/disable", Empty);
+    return okWrite(
+      c,
+      "/adminRoute/giftCodes/:id/disable",
+      await disableGiftCode(c.var.deps.db, { id: Number(raw), actorUserId: c.var.member.id }),
+    );
   });
 
   return r;

@@ -1,10 +1,9 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { ok, pageQuery, readBody, requireMember, type ApiEnv } from "../http";
+import { type ApiEnv, okRead, okWrite, pageQuery, readBodyAt, requireMember } from "../http";
 import { milliToRupeeString } from "../../shared/money";
 import { memberBalances } from "../ledger/ledger";
 import { GIFT_CODE_MESSAGES, claimGiftCode, claimHistory } from "./giftCodes";
-import type { GiftCodeData } from "../../shared/contracts/giftCodes";
 import { contentLocale, localizedPageText } from "../content/localized";
 
 /** The spec sends the gift code as a plain JSON body. */
@@ -31,20 +30,20 @@ export function userIncomeRoute(): Hono<ApiEnv> {
     const { db } = c.var.deps;
     const { withdrawable } = await memberBalances(db, c.var.member.id);
     const history = await claimHistory(db, c.var.member.id, pageQuery(c));
-    return ok(c, {
+    return okRead(c, "/userIncomeRoute/user_giftCode_get", {
       giftCode_page_Message: await localizedPageText(db, "gift_code_page_message", contentLocale(c)),
       userGiftCode_claim_history: history.records,
       userAvailableBalance: milliToRupeeString(withdrawable),
       pagination: history.pagination,
-    } satisfies GiftCodeData);
+    });
   });
 
   r.patch("/user_giftCode_verify_and_patch", requireMember, async (c) => {
     const { deps, member } = c.var;
     await deps.limiter.consume("money", member.id);
-    const body = await readBody(c, ClaimSchema);
+    const body = await readBodyAt(c, "/userIncomeRoute/user_giftCode_verify_and_patch", ClaimSchema);
     const { amount } = await claimGiftCode(deps.db, member.id, body.giftCode_state);
-    return ok(c, GIFT_CODE_MESSAGES.claimed(amount));
+    return okWrite(c, "/userIncomeRoute/user_giftCode_verify_and_patch", GIFT_CODE_MESSAGES.claimed(amount));
   });
 
   return r;

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { ApiError, ok, requireMember, requireRole, type ApiEnv } from "../http";
+import { type ApiEnv, ApiError, okRead, requireMember, requireRole } from "../http";
 import { overview } from "./overview";
-import { OVERVIEW_RANGES, type OverviewData } from "../../shared/contracts/overview";
+import { OVERVIEW_RANGES } from "../../shared/contracts/overview";
 
 const RangeQuery = z.enum(OVERVIEW_RANGES, {
   errorMap: () => ({ message: "range must be today, 7 or 30." }),
@@ -16,7 +16,7 @@ export function adminOverviewRoute(): Hono<ApiEnv> {
     const parsed = RangeQuery.safeParse(c.req.query("range") ?? "7");
     if (!parsed.success) throw new ApiError(400, parsed.error.issues[0]?.message ?? "Invalid range.");
     const { deps } = c.var;
-    return ok(c, (await overview(deps.db, parsed.data, deps.clock())) satisfies OverviewData);
+    return okRead(c, "/adminRoute/overview", await overview(deps.db, parsed.data, deps.clock()));
   });
 
   return r;

@@ -1,17 +1,17 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { ApiError, ok, readBody, requireMember, requireRole, siteOriginOf, type ApiEnv } from "../http";
+import {
+  type ApiEnv,
+  ApiError,
+  okRead,
+  okWrite,
+  readBodyAt,
+  requireMember,
+  requireRole,
+  siteOriginOf,
+} from "../http";
 import { milliToRupeeString } from "../../shared/money";
-import type {
-  ShortLinkList,
-  ShortLinkRow,
-  ShortLinkSaved,
-  ShortLinkSettings,
-  ShortLinkSettingsSaved,
-  ShortenerList,
-  ShortenerRow,
-  ShortenerSaved,
-} from "../../shared/contracts/shortLinks";
+import type { ShortLinkRow, ShortenerRow } from "../../shared/contracts/shortLinks";
 import { shortLinkSettings } from "./settings";
 import { httpUrl } from "./shorteners";
 import {
@@ -172,12 +172,12 @@ export function adminShortLinksRoute(): Hono<ApiEnv> {
 
   r.get("/shorteners", ...guard, async (c) => {
     const list = await listShorteners(c.var.deps.db, siteOriginOf(c));
-    return ok(c, { records: list.map(shortenerAnswer) } satisfies ShortenerList);
+    return okRead(c, "/adminRoute/shorteners", { records: list.map(shortenerAnswer) });
   });
 
   r.post("/shorteners", ...guard, async (c) => {
     const { deps, member } = c.var;
-    const body = await readBody(c, NewShortenerSchema);
+    const body = await readBodyAt(c, "/adminRoute/shorteners", NewShortenerSchema);
     const created = await createShortener(
       deps.db,
       member.id,
@@ -191,31 +191,31 @@ export function adminShortLinksRoute(): Hono<ApiEnv> {
       },
       siteOriginOf(c),
     );
-    return ok(c, {
+    return okWrite(c, "/adminRoute/shorteners", {
       message: SHORT_LINK_ADMIN_MESSAGES.shortenerSaved,
       shortener: shortenerAnswer(created),
-    } satisfies ShortenerSaved);
+    });
   });
 
   r.patch("/shorteners/:id", ...guard, async (c) => {
     const { deps, member } = c.var;
     const id = idParam(c.req.param("id"), SHORT_LINK_ADMIN_MESSAGES.shortenerNotFound);
-    const body = await readBody(c, EditShortenerSchema);
+    const body = await readBodyAt(c, "/adminRoute/shorteners/:id", EditShortenerSchema);
     const saved = await updateShortener(deps.db, member.id, id, body, siteOriginOf(c));
-    return ok(c, {
+    return okWrite(c, "/adminRoute/shorteners/:id", {
       message: SHORT_LINK_ADMIN_MESSAGES.shortenerSaved,
       shortener: shortenerAnswer(saved),
-    } satisfies ShortenerSaved);
+    });
   });
 
   r.get("/shortLinks", ...guard, async (c) => {
     const list = await listShortLinksForOperator(c.var.deps.db);
-    return ok(c, { records: list.map(linkAnswer) } satisfies ShortLinkList);
+    return okRead(c, "/adminRoute/shortLinks", { records: list.map(linkAnswer) });
   });
 
   r.post("/shortLinks", ...guard, async (c) => {
     const { deps, member } = c.var;
-    const body = await readBody(c, NewLinkSchema);
+    const body = await readBodyAt(c, "/adminRoute/shortLinks", NewLinkSchema);
     const created = await createShortLink(
       deps.db,
       member.id,
@@ -227,34 +227,34 @@ export function adminShortLinksRoute(): Hono<ApiEnv> {
       },
       deps.clock(),
     );
-    return ok(c, {
+    return okWrite(c, "/adminRoute/shortLinks", {
       message: SHORT_LINK_ADMIN_MESSAGES.linkSaved,
       shortLink: linkAnswer(created),
-    } satisfies ShortLinkSaved);
+    });
   });
 
   r.patch("/shortLinks/:id", ...guard, async (c) => {
     const { deps, member } = c.var;
     const id = idParam(c.req.param("id"), SHORT_LINK_ADMIN_MESSAGES.linkNotFound);
-    const body = await readBody(c, EditLinkSchema);
+    const body = await readBodyAt(c, "/adminRoute/shortLinks/:id", EditLinkSchema);
     const saved = await updateShortLink(deps.db, member.id, id, body);
-    return ok(c, {
+    return okWrite(c, "/adminRoute/shortLinks/:id", {
       message: SHORT_LINK_ADMIN_MESSAGES.linkSaved,
       shortLink: linkAnswer(saved),
-    } satisfies ShortLinkSaved);
+    });
   });
 
   r.get("/shortLinkSettings", ...guard, async (c) =>
-    ok(c, (await shortLinkSettings(c.var.deps.db)) satisfies ShortLinkSettings),
+    okRead(c, "/adminRoute/shortLinkSettings", await shortLinkSettings(c.var.deps.db)),
   );
 
   r.patch("/shortLinkSettings", ...guard, async (c) => {
-    const body = await readBody(c, SettingsSchema);
+    const body = await readBodyAt(c, "/adminRoute/shortLinkSettings", SettingsSchema);
     const saved = await updateShortLinkSettings(c.var.deps.db, c.var.member.id, body);
-    return ok(c, {
+    return okWrite(c, "/adminRoute/shortLinkSettings", {
       message: SHORT_LINK_ADMIN_MESSAGES.settingsSaved,
       ...saved,
-    } satisfies ShortLinkSettingsSaved);
+    });
   });
 
   return r;

@@ -1,15 +1,19 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { ApiError, clientIp, ok, readBody, readObj, requireMember, siteOriginOf, type ApiEnv } from "../http";
+import {
+  type ApiEnv,
+  ApiError,
+  clientIp,
+  okRead,
+  okWrite,
+  readBodyAt,
+  readObjAt,
+  requireMember,
+  siteOriginOf,
+} from "../http";
 import { milliToRupeeString } from "../../shared/money";
 import { sanitizeHtml } from "../lib/sanitize";
-import type {
-  ClaimAnswer,
-  FirstPageAnswer,
-  FirstPageBody,
-  ShortLinkData,
-  TokenState,
-} from "../../shared/contracts/shortLinks";
+import type { FirstPageAnswer, FirstPageBody } from "../../shared/contracts/shortLinks";
 import { SHORT_LINK_MESSAGES, shortLinksForMember, startShortLink } from "./shortLinks";
 import { claimShortLink, shortLinkTokenOf } from "./claims";
 import { contentLocale } from "../content/localized";
@@ -54,7 +58,7 @@ export function shortLinksRoute(): Hono<ApiEnv> {
   r.get("/user_shortlink_data_get", requireMember, async (c) => {
     const { deps, member } = c.var;
     const d = await shortLinksForMember(deps.db, member.id, deps.clock(), siteOriginOf(c), contentLocale(c));
-    return ok(c, {
+    return okRead(c, "/userIncomeRoute/user_shortlink_data_get", {
       shortedLinksData: d.links.map((l) => ({
         _id: l.id,
         shortnerName: l.name,
@@ -74,13 +78,18 @@ export function shortLinksRoute(): Hono<ApiEnv> {
       completedClick: d.completedToday,
       pendingClick: d.clicksLeft,
       other_data_shortLink_instructions: d.instructions.map((html) => sanitizeHtml(html)),
-    } satisfies ShortLinkData);
+    });
   });
 
   r.patch("/user_shortlink_firstPage_data_patch", requireMember, async (c) => {
     const { deps, member } = c.var;
     await deps.limiter.consume("shortLinks", member.id);
-    const body = await readObj(c, FirstPageSchema, "obj_already");
+    const body = await readObjAt(
+      c,
+      "/userIncomeRoute/user_shortlink_firstPage_data_patch",
+      FirstPageSchema,
+      "obj_already",
+    );
     const started = await startShortLink(deps.db, {
       userId: member.id,
       linkId: body.linkId,
@@ -94,26 +103,26 @@ export function shortLinksRoute(): Hono<ApiEnv> {
     const answer: FirstPageAnswer = started.existing
       ? { existingRecord: { shortUrl: started.shortUrl } }
       : { shortUrl: started.shortUrl };
-    return ok(c, answer);
+    return okWrite(c, "/userIncomeRoute/user_shortlink_firstPage_data_patch", answer);
   });
 
   r.get("/user_shortlink_token_get", requireMember, async (c) => {
     const { deps, member } = c.var;
     const found = await shortLinkTokenOf(deps.db, member.id, c.req.query("token") ?? "");
     if (!found) throw new ApiError(404, SHORT_LINK_MESSAGES.notFound);
-    return ok(c, {
+    return okRead(c, "/userIncomeRoute/user_shortlink_token_get", {
       shortnerName: found.name,
       amount: milliToRupeeString(found.amount),
       claimableAt: found.claimableAt.toISOString(),
       expiresAt: found.expiresAt.toISOString(),
       consumed: found.consumed,
-    } satisfies TokenState);
+    });
   });
 
   r.patch("/user_shortlink_lastPage_data_patch", requireMember, async (c) => {
     const { deps, member } = c.var;
     await deps.limiter.consume("shortLinks", member.id);
-    const body = await readBody(c, ClaimSchema);
+    const body = await readBodyAt(c, "/userIncomeRoute/user_shortlink_lastPage_data_patch", ClaimSchema);
     const claimed = await claimShortLink(deps.db, {
       userId: member.id,
       token: body.uniqueToken,
@@ -121,11 +130,11 @@ export function shortLinksRoute(): Hono<ApiEnv> {
       now: deps.clock(),
       proxyCheck: deps.proxyCheck,
     });
-    return ok(c, {
+    return okWrite(c, "/userIncomeRoute/user_shortlink_lastPage_data_patch", {
       message: SHORT_LINK_MESSAGES.credited(claimed.amount),
       amount: milliToRupeeString(claimed.amount),
       userAvailableBalance: milliToRupeeString(claimed.withdrawable),
-    } satisfies ClaimAnswer);
+    });
   });
 
   return r;

@@ -1,8 +1,7 @@
 import { Hono } from "hono";
-import { ApiError, STATUS_BY_CODE, fail, ok, type ApiEnv } from "../http";
+import { type ApiEnv, ApiError, fail, ok, okRead, STATUS_BY_CODE } from "../http";
 import { publicOrigin } from "../config";
 import { DomainError } from "../lib/errors";
-import type { ShortenerTarget } from "../../shared/contracts/shortLinks";
 import { SHORTENER_MESSAGES, resolveBuiltinCode, shortenWithBuiltinApi } from "./shorteners";
 
 /**
@@ -35,7 +34,7 @@ export function shortenerRoute(): Hono<ApiEnv> {
   r.get("/:code", async (c) => {
     const url = await resolveBuiltinCode(c.var.deps.db, c.req.param("code"));
     if (!url) throw new ApiError(404, SHORTENER_MESSAGES.linkNotFound);
-    return ok(c, { url } satisfies ShortenerTarget);
+    return okRead(c, "/shortener/:code", { url });
   });
 
   return r;

@@ -1,6 +1,14 @@
 import { Hono } from "hono";
-import { ApiError, ok, pageQuery, readBody, requireMember, requireRole, type ApiEnv } from "../http";
-import type { CannedReplyList, ContactMessageList, ContactThread } from "../../shared/contracts/support";
+import {
+  type ApiEnv,
+  ApiError,
+  okRead,
+  okWrite,
+  pageQuery,
+  readBodyAt,
+  requireMember,
+  requireRole,
+} from "../http";
 import { CannedSchema, ReplySchema, StatusFilter, StatusSchema, idParam } from "./inputsHttp";
 import { contactThread, listContactMessages, replyAsOperator, setMessageStatus } from "./support";
 import { createCannedReply, deleteCannedReply, listCannedReplies, updateCannedReply } from "./cannedReplies";
@@ -14,64 +22,69 @@ export function adminSupportRoute(): Hono<ApiEnv> {
   r.get("/messages", ...support, async (c) => {
     const parsed = StatusFilter.safeParse(c.req.query("status") || "all");
     if (!parsed.success) throw new ApiError(400, parsed.error.issues[0]?.message ?? "Invalid status.");
-    return ok(
+    return okRead(
       c,
-      (await listContactMessages(c.var.deps.db, {
+      "/adminRoute/messages",
+      await listContactMessages(c.var.deps.db, {
         status: parsed.data,
         page: pageQuery(c),
-      })) satisfies ContactMessageList,
+      }),
     );
   });
 
   r.get("/messages/:id", ...support, async (c) => {
     const id = idParam(c.req.param("id"), SUPPORT_MESSAGES.notFound);
-    return ok(c, (await contactThread(c.var.deps.db, id)) satisfies ContactThread);
+    return okRead(c, "/adminRoute/messages/:id", await contactThread(c.var.deps.db, id));
   });
 
   r.post("/messages/:id/reply", ...support, async (c) => {
     const id = idParam(c.req.param("id"), SUPPORT_MESSAGES.notFound);
-    const { body } = await readBody(c, ReplySchema);
+    const { body } = await readBodyAt(c, "/adminRoute/messages/:id/reply", ReplySchema);
     const { mailed } = await replyAsOperator(c.var.deps, {
       messageId: id,
       operatorId: c.var.member.id,
       body,
     });
-    return ok(c, mailed ? SUPPORT_MESSAGES.replied : SUPPORT_MESSAGES.repliedMailFailed);
+    return okWrite(
+      c,
+      "/adminRoute/messages/:id/reply",
+      mailed ? SUPPORT_MESSAGES.replied : SUPPORT_MESSAGES.repliedMailFailed,
+    );
   });
 
   r.post("/messages/:id/status", ...support, async (c) => {
     const id = idParam(c.req.param("id"), SUPPORT_MESSAGES.notFound);
-    const { status } = await readBody(c, StatusSchema);
+    const { status } = await readBodyAt(c, "/adminRoute/messages/:id/status", StatusSchema);
     await setMessageStatus(c.var.deps.db, {
       messageId: id,
       operatorId: c.var.member.id,
       status,
       now: c.var.deps.clock(),
     });
-    return ok(c, statusMessage(status));
+    return okWrite(c, "/adminRoute/messages/:id/status", statusMessage(status));
   });
 
   r.get("/canned-replies", ...support, async (c) =>
-    ok(c, { records: await listCannedReplies(c.var.deps.db) } satisfies CannedReplyList),
+    okRead(c, "/adminRoute/canned-replies", { records: await listCannedReplies(c.var.deps.db) }),
   );
 
   r.post("/canned-replies", ...support, async (c) => {
-    const body = await readBody(c, CannedSchema);
+    const body = await readBodyAt(c, "/adminRoute/canned-replies", CannedSchema);
     await createCannedReply(c.var.deps.db, c.var.member.id, body);
-    return ok(c, SUPPORT_MESSAGES.cannedSaved);
+    return okWrite(c, "/adminRoute/canned-replies", SUPPORT_MESSAGES.cannedSaved);
   });
 
   r.patch("/canned-replies/:id", ...support, async (c) => {
     const id = idParam(c.req.param("id"), SUPPORT_MESSAGES.cannedNotFound);
-    const body = await readBody(c, CannedSchema);
+    const body = await readBodyAt(c, "/adminRoute/canned-replies/:id", CannedSchema);
     await updateCannedReply(c.var.deps.db, c.var.member.id, id, body);
-    return ok(c, SUPPORT_MESSAGES.cannedSaved);
+    return okWrite(c, "/adminRoute/canned-replies/:id", SUPPORT_MESSAGES.cannedSaved);
   });
 
   r.delete("/canned-replies/:id", ...support, async (c) => {
     const id = idParam(c.req.param("id"), SUPPORT_MESSAGES.cannedNotFound);
     await deleteCannedReply(c.var.deps.db, c.var.member.id, id);
-    return ok(c, SUPPORT_MESSAGES.cannedDeleted);
+    return okWrite(c, "/adminRoute/canned-replies/:id", SUPPORT_MESSAGES.cannedDeleted);
   });
 
   return r;

@@ -1,6 +1,5 @@
 import { Hono } from "hono";
-import { clientIp, ok, pageQuery, readBody, requireMember, type ApiEnv } from "../http";
-import type { MissingCreditFiled, MyMessageList, OpenedWallList } from "../../shared/contracts/support";
+import { type ApiEnv, clientIp, okRead, okWrite, pageQuery, readBodyAt, requireMember } from "../http";
 import { MissingCreditSchema, ReplySchema, idParam } from "./inputsHttp";
 import { fileMissingCredit, listMyMessages, openedWalls, replyAsMember } from "./memberSupport";
 import { SUPPORT_MESSAGES } from "./messages";
@@ -10,12 +9,16 @@ export function memberSupportRoute(): Hono<ApiEnv> {
   const r = new Hono<ApiEnv>();
 
   r.get("/my-messages", requireMember, async (c) =>
-    ok(c, (await listMyMessages(c.var.deps.db, c.var.member.id, pageQuery(c))) satisfies MyMessageList),
+    okRead(
+      c,
+      "/userMessageRoute/my-messages",
+      await listMyMessages(c.var.deps.db, c.var.member.id, pageQuery(c)),
+    ),
   );
 
   r.post("/my-messages/:id/reply", requireMember, async (c) => {
     const id = idParam(c.req.param("id"), SUPPORT_MESSAGES.notFound);
-    const { body } = await readBody(c, ReplySchema);
+    const { body } = await readBodyAt(c, "/userMessageRoute/my-messages/:id/reply", ReplySchema);
     await c.var.deps.limiter.consume("contact", clientIp(c));
     await replyAsMember(c.var.deps.db, {
       messageId: id,
@@ -23,26 +26,22 @@ export function memberSupportRoute(): Hono<ApiEnv> {
       body,
       now: c.var.deps.clock(),
     });
-    return ok(c, SUPPORT_MESSAGES.followUp);
+    return okWrite(c, "/userMessageRoute/my-messages/:id/reply", SUPPORT_MESSAGES.followUp);
   });
 
   r.get("/task-walls-opened", requireMember, async (c) =>
-    ok(c, {
+    okRead(c, "/userMessageRoute/task-walls-opened", {
       records: await openedWalls(c.var.deps.db, c.var.member.id, c.var.deps.clock()),
-    } satisfies OpenedWallList),
+    }),
   );
 
   r.post("/missing-credit", requireMember, async (c) => {
-    const input = await readBody(c, MissingCreditSchema);
+    const input = await readBodyAt(c, "/userMessageRoute/missing-credit", MissingCreditSchema);
     await c.var.deps.limiter.consume("contact", clientIp(c));
-    return ok(
+    return okWrite(
       c,
-      (await fileMissingCredit(
-        c.var.deps.db,
-        c.var.member.id,
-        input,
-        c.var.deps.clock(),
-      )) satisfies MissingCreditFiled,
+      "/userMessageRoute/missing-credit",
+      await fileMissingCredit(c.var.deps.db, c.var.member.id, input, c.var.deps.clock()),
     );
   });
 

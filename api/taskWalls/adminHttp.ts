@@ -1,15 +1,16 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import {
+  type ApiContext,
+  type ApiEnv,
   ApiError,
-  ok,
+  okRead,
+  okWrite,
   pageQuery,
-  readBody,
+  readBodyAt,
   requireMember,
   requireRole,
   siteOriginOf,
-  type ApiContext,
-  type ApiEnv,
 } from "../http";
 import {
   TASK_WALL_MESSAGES,
@@ -23,13 +24,7 @@ import {
 import { RETENTION_DAYS, postbackLog, setPostbackLogRetention } from "./log";
 import { replayPostback, sendTestPostback, type PostbackAnswer } from "./sender";
 import { POSTBACK_VERDICTS } from "../../shared/taskWall";
-import type {
-  OperatorWall,
-  OperatorWallList,
-  OperatorWallSaved,
-  PostbackRetentionSaved,
-  PostbackSendResult,
-} from "../../shared/contracts/taskWalls";
+import type { OperatorWall, PostbackSendResult } from "../../shared/contracts/taskWalls";
 
 /**
  * The operators' task-wall endpoints under /adminRoute (docs/api/taskwalls.md): walls (the
@@ -106,22 +101,25 @@ export function adminTaskWallsRoute(): Hono<ApiEnv> {
   });
 
   r.get("/offerWalls", requireMember, requireRole("moderation"), async (c) =>
-    ok(c, {
+    okRead(c, "/adminRoute/offerWalls", {
       records: (await listTaskWalls(c.var.deps.db)).map((w) => answer(c, w)),
-    } satisfies OperatorWallList),
+    }),
   );
 
   r.post("/offerWalls", requireMember, requireRole("owner"), async (c) => {
-    const body = await readBody(c, AnyObject);
+    const body = await readBodyAt(c, "/adminRoute/offerWalls", AnyObject);
     const wall = await createTaskWall(c.var.deps.db, c.var.member.id, body);
-    return ok(c, { message: TASK_WALL_MESSAGES.saved, wall: answer(c, wall) } satisfies OperatorWallSaved);
+    return okWrite(c, "/adminRoute/offerWalls", { message: TASK_WALL_MESSAGES.saved, wall: answer(c, wall) });
   });
 
   r.patch("/offerWalls/:id", requireMember, requireRole("owner"), async (c) => {
     const id = wallId(c.req.param("id"));
-    const body = await readBody(c, AnyObject);
+    const body = await readBodyAt(c, "/adminRoute/offerWalls/:id", AnyObject);
     const wall = await updateTaskWall(c.var.deps.db, c.var.member.id, id, body);
-    return ok(c, { message: TASK_WALL_MESSAGES.saved, wall: answer(c, wall) } satisfies OperatorWallSaved);
+    return okWrite(c, "/adminRoute/offerWalls/:id", {
+      message: TASK_WALL_MESSAGES.saved,
+      wall: answer(c, wall),
+    });
   });
 
   r.get("/postbacks", requireMember, requireRole("moderation"), async (c) => {
@@ -133,24 +131,35 @@ export function adminTaskWallsRoute(): Hono<ApiEnv> {
       verdict: verdict?.data,
       page: pageQuery(c),
     });
-    return ok(c, log);
+    return okRead(c, "/adminRoute/postbacks", log);
   });
 
   r.patch("/postbacks/settings", requireMember, requireRole("owner"), async (c) => {
-    const { retentionDays } = await readBody(c, RetentionSchema);
+    const { retentionDays } = await readBodyAt(c, "/adminRoute/postbacks/settings", RetentionSchema);
     await setPostbackLogRetention(c.var.deps.db, c.var.member.id, retentionDays);
-    return ok(c, { message: "Postback log settings saved.", retentionDays } satisfies PostbackRetentionSaved);
+    return okWrite(c, "/adminRoute/postbacks/settings", {
+      message: "Postback log settings saved.",
+      retentionDays,
+    });
   });
 
   r.post("/postbacks/test", requireMember, requireRole("owner"), async (c) => {
-    const body = await readBody(c, TestSchema);
-    return ok(c, toolAnswer(await sendTestPostback(c.var.deps, c.var.member.id, body)));
+    const body = await readBodyAt(c, "/adminRoute/postbacks/test", TestSchema);
+    return okWrite(
+      c,
+      "/adminRoute/postbacks/test",
+      toolAnswer(await sendTestPostback(c.var.deps, c.var.member.id, body)),
+    );
   });
 
   r.post("/postbacks/:id/replay", requireMember, requireRole("moderation"), async (c) => {
     const raw = c.req.param("id");
     if (!/^\d{1,15}$/.test(raw)) throw new ApiError(404, "Postback not found.");
-    return ok(c, toolAnswer(await replayPostback(c.var.deps, c.var.member.id, Number(raw))));
+    return okWrite(
+      c,
+      "/adminRoute/postbacks/:id/replay",
+      toolAnswer(await replayPostback(c.var.deps, c.var.member.id, Number(raw))),
+    );
   });
 
   return r;

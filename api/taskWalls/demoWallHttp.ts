@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { ok, readBody, requireMember, type ApiEnv } from "../http";
+import { type ApiEnv, okRead, okWrite, readBodyAt, requireMember } from "../http";
 import { DomainError } from "../lib/errors";
 import { DEMO_MESSAGES, completeDemoOffer, demoOffers, demoWallServed } from "./demoWall";
 
@@ -37,15 +37,15 @@ export function demoWallRoute(): Hono<ApiEnv> {
   r.get("/offers", requireMember, async (c) => {
     const { deps, member } = c.var;
     requireSelf(member.id, c.req.query("user_id"));
-    return ok(c, await demoOffers(deps.db, member.id));
+    return okRead(c, "/demoWall/offers", await demoOffers(deps.db, member.id));
   });
 
   r.post("/complete", requireMember, async (c) => {
     const { deps, member } = c.var;
     await deps.limiter.consume("money", member.id);
-    const body = await readBody(c, CompleteSchema);
+    const body = await readBodyAt(c, "/demoWall/complete", CompleteSchema);
     requireSelf(member.id, body.user_id);
-    return ok(c, await completeDemoOffer(deps, member.id, body.offer_id));
+    return okWrite(c, "/demoWall/complete", await completeDemoOffer(deps, member.id, body.offer_id));
   });
 
   return r;

@@ -1,10 +1,8 @@
 import { Hono } from "hono";
-import { ok, requireMember, type ApiEnv } from "../http";
+import { type ApiEnv, okRead, requireMember } from "../http";
 import { sanitizeHtml } from "../lib/sanitize";
 import { taskWallsForMember, taskWallBalance } from "./members";
 import { demoWallServed } from "./config";
-import type { TaskWallsData } from "../../shared/contracts/taskWalls";
-import type { TaskWallBalance } from "../../shared/taskWall";
 import { recordWallOpening } from "./openings";
 import { releaseDueCredits } from "../ledger/holds";
 import { milliToRupeeString } from "../../shared/money";
@@ -25,7 +23,7 @@ export function taskWallsRoute(): Hono<ApiEnv> {
     const opening = c.req.query("open");
     const opened = opening ? walls.find((w) => w.frameUrl === opening) : undefined;
     if (opened) await recordWallOpening(deps.db, member.id, opened.id, deps.clock());
-    return ok(c, {
+    return okRead(c, "/userIncomeRoute/user_offerWall_get", {
       offerWallData_after_replace: walls.map((w) => ({
         _id: w.id,
         offerWallName: w.name,
@@ -38,17 +36,18 @@ export function taskWallsRoute(): Hono<ApiEnv> {
       available_balance: balance.available_balance,
       pending_offerWall: milliToRupeeString(pending.total),
       pending_offerWall_credits: pending.credits,
-    } satisfies TaskWallsData);
+    });
   });
 
   r.get("/user_offerWall_balance_get", requireMember, async (c) => {
     const { deps, member } = c.var;
     await releaseDueCredits(deps.db, { userId: member.id, now: deps.clock() });
-    return ok(
+    return okRead(
       c,
-      (await taskWallBalance(deps.db, member.id, deps.clock(), {
+      "/userIncomeRoute/user_offerWall_balance_get",
+      await taskWallBalance(deps.db, member.id, deps.clock(), {
         demoWall: demoWallServed(deps.config),
-      })) satisfies TaskWallBalance,
+      }),
     );
   });
 

@@ -8,3 +8,21 @@ export interface Endpoint<Answer, Body = never, Written = Answer> {
   body: Body;
   written: Written;
 }
+
+/**
+ * The fields a schema reads must be the contract's (a body's, a socket event's payload): a field renamed,
+ * added or dropped on either side fails the typecheck, the unmet property naming the fields that
+ * differ. The schema's input is compared, the wire's shape (its output may turn text into dates
+ * and amounts). A schema of any input (`z.unknown()`, read field by field after) or a record of
+ * any names has nothing to compare.
+ */
+export type SameFields<Contract, Read> = unknown extends Read
+  ? unknown
+  : [Exclude<keyof Contract, keyof Read>, Exclude<keyof Read, keyof Contract>] extends [never, never]
+    ? unknown
+    : string extends keyof Contract | keyof Read
+      ? unknown
+      : {
+          contractFieldsNotRead: Exclude<keyof Contract, keyof Read>;
+          readFieldsNotInContract: Exclude<keyof Read, keyof Contract>;
+        };

@@ -19,7 +19,7 @@ const message = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-describe.each(drivers())("contact form (%s)", (driver) => {
+describe.each(drivers("one"))("contact form (%s)", (driver) => {
   let t: TestApi;
   beforeAll(async () => {
     t = await startTestApi(driver);

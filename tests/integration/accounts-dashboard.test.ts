@@ -31,7 +31,7 @@ const NAMES = [
 const monthName = (key: string) => `${NAMES[Number(key.slice(5)) - 1]} ${key.slice(0, 4)}`;
 
 let seq = 0;
-describe.each(drivers())("dashboard (%s)", (driver) => {
+describe.each(drivers("one"))("dashboard (%s)", (driver) => {
   let t: TestApi;
   beforeAll(async () => {
     t = await startTestApi(driver);

@@ -22,7 +22,7 @@ async function countUsers(t: TestApi): Promise<number> {
   return Number(r!.n);
 }
 
-describe.each(drivers())("accounts: human check and rate limits (%s)", (driver) => {
+describe.each(drivers("one"))("accounts: human check and rate limits (%s)", (driver) => {
   let t: TestApi;
   beforeAll(async () => {
     t = await startTestApi(driver, { HUMAN_CHECK: "altcha", RATE_LIMITS: "on" });
@@ -85,7 +85,7 @@ describe.each(drivers())("accounts: human check and rate limits (%s)", (driver) 
   });
 });
 
-describe.each(drivers())("accounts: failed logins per address (%s)", (driver) => {
+describe.each(drivers("one"))("accounts: failed logins per address (%s)", (driver) => {
   let t: TestApi;
   beforeAll(async () => {
     t = await startTestApi(driver, { RATE_LIMITS: "on", LOGIN_FAILURES_PER_ADDRESS: "12" });

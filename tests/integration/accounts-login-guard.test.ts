@@ -25,7 +25,7 @@ describe("delayAfterFailures", () => {
   });
 });
 
-describe.each(drivers())(
+describe.each(drivers("one"))(
   "login guard: per-account throttle and the operators' second factor (%s)",
   (driver) => {
     let t: TestApi;

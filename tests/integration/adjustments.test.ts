@@ -26,7 +26,7 @@ import { ROLE_REFUSED } from "../../shared/operatorRoles";
  * Manual adjustments (issue 20 §1): one journal entry against platform:adjustments, never below
  * zero, one effect per request key, and above the threshold a different operator's approval.
  */
-describe.each(drivers())("manual adjustments (%s)", (driver) => {
+describe.each(drivers("both"))("manual adjustments (%s)", (driver) => {
   let t: TestApi;
   let owner: TestMember;
   let second: TestMember;

@@ -29,7 +29,7 @@ function expectClean(html: string) {
   expect(html).toContain("Hello");
 }
 
-describe.each(drivers())("the site's words from the console (%s)", (driver) => {
+describe.each(drivers("one"))("the site's words from the console (%s)", (driver) => {
   let t: TestApi;
   let owner: TestMember;
   let content: TestMember;

@@ -36,7 +36,7 @@ import { MEMBER_LISTS } from "../../shared/contracts/members";
  * the page's profile and lists (the ledger list explains the balances), audited notes, roles,
  * and refusals of bad input with a 4xx.
  */
-describe.each(drivers())("operator member search and page (%s)", (driver) => {
+describe.each(drivers("one"))("operator member search and page (%s)", (driver) => {
   let t: TestApi;
   let owner: TestMember;
   let support: TestMember;

@@ -32,7 +32,7 @@ const run = promisify(execFile);
 
 const TOTP_SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
 
-describe.each(drivers())("operator API (%s)", (driver) => {
+describe.each(drivers("one"))("operator API (%s)", (driver) => {
   let t: TestApi;
   let operator: TestMember;
   beforeAll(async () => {

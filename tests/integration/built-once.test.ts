@@ -8,7 +8,7 @@ import { drivers, freshDatabase } from "../support/db";
  * hottest statements: its text is built on the first call, and every call sends that text with
  * its own values — on the database, and inside a transaction, where a failure undoes it too.
  */
-describe.each(drivers())("a statement built once (%s)", (driver) => {
+describe.each(drivers("both"))("a statement built once (%s)", (driver) => {
   let database: Database;
   beforeAll(async () => {
     database = await freshDatabase(driver);

@@ -32,7 +32,7 @@ const ENGLISH = [
   { name: "the lang=en cookie", headers: { "accept-language": "hi-IN" }, cookie: "lang=en" },
 ];
 
-describe.each(drivers())("operator-written content in Hindi (%s)", (driver) => {
+describe.each(drivers("one"))("operator-written content in Hindi (%s)", (driver) => {
   let t: TestApi;
   let content: TestMember;
 

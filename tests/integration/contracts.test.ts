@@ -81,7 +81,7 @@ describe("the wire contracts", () => {
   });
 });
 
-describe.each(drivers())("the wire contracts against the API (%s)", (driver) => {
+describe.each(drivers("one"))("the wire contracts against the API (%s)", (driver) => {
   let t: TestApi;
   let member: TestMember;
   let operator: TestMember;

@@ -23,7 +23,7 @@ import { handlePostback } from "../../api/taskWalls/postbacks";
 import { signedPostbackFor } from "../../api/taskWalls/sender";
 import { settleWithdrawal } from "../../api/payouts/reject";
 
-describe.each(drivers())("balance converter (%s)", (driver) => {
+describe.each(drivers("both"))("balance converter (%s)", (driver) => {
   let t: TestApi;
   beforeAll(async () => {
     t = await startTestApi(driver);

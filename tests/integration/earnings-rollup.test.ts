@@ -37,7 +37,7 @@ type Row = { userId: string; day: string; kind: string; amount: number };
 const key = (r: Row) => `${r.userId}|${r.day}|${r.kind}`;
 const sorted = (rows: Row[]) => [...rows].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
 
-describe.each(drivers())("daily earnings roll-up (%s)", (driver) => {
+describe.each(drivers("both"))("daily earnings roll-up (%s)", (driver) => {
   let t: TestApi;
   beforeAll(async () => {
     t = await startTestApi(driver);

@@ -27,7 +27,7 @@ import type { GameEffect } from "../../shared/ticTacToeMachine";
  * no escrow goes below zero under racing settlements and refunds, and migration 0014 moves fees
  * held on platform:game_escrow to their rooms.
  */
-describe.each(drivers())("game escrow per room (%s)", (driver) => {
+describe.each(drivers("both"))("game escrow per room (%s)", (driver) => {
   let t: TestApi;
   let g: GameDeps;
   let clock = Date.parse("2026-05-04T06:00:00Z");

@@ -15,7 +15,7 @@ import {
 import { auditLog, giftCodes, journalEntries } from "../../api/db/schema";
 import { PLATFORM, accountBalance } from "../../api/ledger/ledger";
 
-describe.each(drivers())("gift codes (%s)", (driver) => {
+describe.each(drivers("both"))("gift codes (%s)", (driver) => {
   let t: TestApi;
   let operator: TestMember;
   beforeAll(async () => {

@@ -17,7 +17,7 @@ async function rows<T>(database: Database, query: ReturnType<typeof sql>): Promi
   return Array.isArray(result) ? result : result.rows;
 }
 
-describe.each(drivers())("fresh databases from the golden copy (%s)", (driver) => {
+describe.each(drivers("both"))("fresh databases from the golden copy (%s)", (driver) => {
   let first: Database;
   let second: Database;
   beforeAll(async () => {

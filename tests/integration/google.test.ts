@@ -105,7 +105,7 @@ function callbackQuery(
   return `/userRoute/user_signUp_login_google?${q}`;
 }
 
-describe.each(drivers())("Google sign-in (%s)", (driver) => {
+describe.each(drivers("one"))("Google sign-in (%s)", (driver) => {
   let t: TestApi;
   let provider: OidcProvider;
   beforeAll(async () => {
@@ -408,7 +408,7 @@ describe.each(drivers())("Google sign-in (%s)", (driver) => {
   });
 });
 
-describe.each(drivers())("Google sign-in not configured (%s)", (driver) => {
+describe.each(drivers("one"))("Google sign-in not configured (%s)", (driver) => {
   let t: TestApi;
   beforeAll(async () => {
     t = await startTestApi(driver);

@@ -8,7 +8,7 @@ import { newMember, type TestMember } from "../support/money";
  * The API pages the members' histories: every row stays reachable however long the history,
  * and the page answers only its own rows with the page counts.
  */
-describe.each(drivers())("paged histories (%s)", (driver) => {
+describe.each(drivers("one"))("paged histories (%s)", (driver) => {
   let t: TestApi;
   beforeAll(async () => {
     t = await startTestApi(driver);

@@ -19,7 +19,7 @@ async function solvedPayload(t: TestApi): Promise<{ challenge: Challenge; payloa
   return { challenge, payload };
 }
 
-describe.each(drivers())("human check (%s)", (driver) => {
+describe.each(drivers("one"))("human check (%s)", (driver) => {
   let t: TestApi;
   beforeAll(async () => {
     t = await startTestApi(driver, { HUMAN_CHECK: "altcha" });
@@ -158,7 +158,7 @@ describe.each(drivers())("human check (%s)", (driver) => {
   });
 });
 
-describe.each(drivers())("login behind the human check (%s)", (driver) => {
+describe.each(drivers("one"))("login behind the human check (%s)", (driver) => {
   let t: TestApi;
   beforeAll(async () => {
     t = await startTestApi(driver, { HUMAN_CHECK: "altcha" });
@@ -198,7 +198,7 @@ describe.each(drivers())("login behind the human check (%s)", (driver) => {
   });
 });
 
-describe.each(drivers())("human check off (%s)", (driver) => {
+describe.each(drivers("one"))("human check off (%s)", (driver) => {
   let t: TestApi;
   beforeAll(async () => {
     t = await startTestApi(driver, { HUMAN_CHECK: "off" });

@@ -16,7 +16,7 @@ import { loader as languageSwitch } from "../../app/routes/language";
  */
 const SITE = "http://localhost:3000";
 
-describe.each(drivers())("the language switch (%s)", (driver) => {
+describe.each(drivers("one"))("the language switch (%s)", (driver) => {
   let t: TestApi;
   let context: AppLoadContext;
   beforeAll(async () => {

@@ -41,7 +41,7 @@ type Row = { day: string; kind: string; account: string; amount: number; lines: 
 const key = (r: Row) => `${r.day}|${r.kind}|${r.account}`;
 const sorted = (rows: Row[]) => [...rows].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
 
-describe.each(drivers())("the ledger's daily roll-up (%s)", (driver) => {
+describe.each(drivers("both"))("the ledger's daily roll-up (%s)", (driver) => {
   let t: TestApi;
   beforeAll(async () => {
     t = await startTestApi(driver);

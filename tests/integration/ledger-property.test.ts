@@ -95,7 +95,7 @@ interface Concrete {
 
 type Outcome = "posted" | "duplicate" | "insufficient";
 
-describe.each(drivers())("ledger properties (%s)", (driver) => {
+describe.each(drivers("both"))("ledger properties (%s)", (driver) => {
   let t: TestApi;
   let db: Db;
   let run = 0;

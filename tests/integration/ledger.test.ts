@@ -78,7 +78,7 @@ async function expectInvariant(db: Db) {
   expect(await checkLedgerInvariant(db)).toEqual({ total: 0, negative: [], unbalancedEntries: 0 });
 }
 
-describe.each(drivers())("ledger (%s)", (driver) => {
+describe.each(drivers("both"))("ledger (%s)", (driver) => {
   let t: TestApi;
   let db: Db;
   beforeAll(async () => {

@@ -37,7 +37,7 @@ import { PRACTICE_ROOM } from "../../shared/ticTacToeEvents";
  * enforcement (approval, ad and short-link claims, postback credits, game joins, login), races
  * (a hold against an approval, a ban against a claim), the audit trail, and sign-in recording.
  */
-describe.each(drivers())("member restrictions (%s)", (driver) => {
+describe.each(drivers("both"))("member restrictions (%s)", (driver) => {
   let t: TestApi;
   let owner: TestMember;
   let payouts: TestMember;

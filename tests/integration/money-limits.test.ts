@@ -23,7 +23,7 @@ import { ROLE_REFUSED } from "../../shared/operatorRoles";
  * every owner, who can cancel it; a gift code above the gift-code threshold opens only after the
  * same delay; a gift code can be disabled.
  */
-describe.each(drivers())("money limits one owner cannot raise alone (%s)", (driver) => {
+describe.each(drivers("both"))("money limits one owner cannot raise alone (%s)", (driver) => {
   let t: TestApi;
   let owner: TestMember;
   let otherOwner: TestMember;

@@ -28,7 +28,7 @@ import { PLATFORM, accountBalance, memberAccount } from "../../api/ledger/ledger
  * Parallel requests against one balance, one code, one withdrawal: exactly the allowed number of
  * effects, and the ledger agrees with the records afterwards.
  */
-describe.each(drivers())("money races (%s)", (driver) => {
+describe.each(drivers("both"))("money races (%s)", (driver) => {
   let t: TestApi;
   let operator: TestMember;
   beforeAll(async () => {

@@ -8,7 +8,7 @@ import { creditEarning } from "../../api/ledger/earnings";
 import { setSetting } from "../../api/site/settings";
 import { newId } from "../../api/lib/ids";
 
-describe.each(drivers())("public: /checkLogin_for_navBar and statistics (%s)", (driver) => {
+describe.each(drivers("one"))("public: /checkLogin_for_navBar and statistics (%s)", (driver) => {
   let t: TestApi;
   let cookie: string;
   let memberId: string;

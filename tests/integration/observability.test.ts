@@ -27,7 +27,7 @@ async function metric(name: string, labels: Record<string, string> = {}): Promis
     .reduce((n, v) => n + v.value, 0);
 }
 
-describe.each(drivers())("logs, metrics and readiness (%s)", (driver) => {
+describe.each(drivers("one"))("logs, metrics and readiness (%s)", (driver) => {
   let t: TestApi;
   let capture: ReturnType<typeof captureLogs> | undefined;
 

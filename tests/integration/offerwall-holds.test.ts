@@ -50,7 +50,7 @@ const HELD_WALL = {
   capPerPostback: "50",
 };
 
-describe.each(drivers())("task-wall holds and realistic postbacks (%s)", (driver) => {
+describe.each(drivers("both"))("task-wall holds and realistic postbacks (%s)", (driver) => {
   let t: TestApi;
   let operator: TestMember;
   let held: string;

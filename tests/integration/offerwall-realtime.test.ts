@@ -23,7 +23,7 @@ const md5 = (s: string) => createHash("md5").update(s).digest("hex");
 
 type Push = { success: boolean; msg: Record<string, unknown> };
 
-describe.each(drivers())("task-wall sockets (%s)", (driver) => {
+describe.each(drivers("one"))("task-wall sockets (%s)", (driver) => {
   let t: TestApi;
   let nodeA: ServedApi;
   let depsB: Deps;

@@ -123,7 +123,7 @@ const WALL_CONFIGS = {
 } as const;
 type WallKind = keyof typeof WALL_CONFIGS;
 
-describe.each(drivers())("task walls (%s)", (driver) => {
+describe.each(drivers("both"))("task walls (%s)", (driver) => {
   let t: TestApi;
   let served: ServedApi;
   let operator: TestMember;

@@ -81,7 +81,7 @@ async function deadPid(): Promise<number> {
   return child.pid!;
 }
 
-describe.each(drivers())("the operator command: roles and removal (%s)", (driver) => {
+describe.each(drivers("one"))("the operator command: roles and removal (%s)", (driver) => {
   let t: TestApi;
   beforeAll(async () => {
     t = await startTestApi(driver);

@@ -20,7 +20,7 @@ import { ROLE_REFUSED } from "../../shared/operatorRoles";
  * Operators' roles, least privilege: every operator endpoint checks its role on the server. A
  * refusal is a 403 with the role's message, changes nothing and leaves no audit entry.
  */
-describe.each(drivers())("operator roles (%s)", (driver) => {
+describe.each(drivers("one"))("operator roles (%s)", (driver) => {
   let t: TestApi;
   let owner: TestMember;
   let payouts: TestMember;

@@ -15,7 +15,7 @@ import { hashToken } from "../../api/lib/ids";
 
 const MINUTE = 60_000;
 
-describe.each(drivers())("operator sessions are short (%s)", (driver) => {
+describe.each(drivers("one"))("operator sessions are short (%s)", (driver) => {
   let t: TestApi;
   beforeAll(async () => {
     t = await startTestApi(driver);

@@ -181,7 +181,7 @@ async function fromJournal(t: TestApi, range: OverviewRange, now: Date) {
   };
 }
 
-describe.each(drivers())("operators' overview (%s)", (driver) => {
+describe.each(drivers("one"))("operators' overview (%s)", (driver) => {
   let t: TestApi;
   let owner: TestMember;
 

@@ -118,7 +118,7 @@ const entryId = async (t: TestApi, key: string) =>
       .where(eq(journalEntries.idempotencyKey, key))
   )[0]?.id;
 
-describe.each(drivers())("payouts by hand (%s)", (driver) => {
+describe.each(drivers("both"))("payouts by hand (%s)", (driver) => {
   let t: TestApi;
   let owner: TestMember;
   let op1: TestMember;
@@ -396,7 +396,7 @@ describe.each(drivers())("payouts by hand (%s)", (driver) => {
   });
 });
 
-describe.each(drivers())(
+describe.each(drivers("both"))(
   "payouts through RazorpayX to a member who owes, and the member's mails (%s)",
   (driver) => {
     const w = payoutsWorld(driver);

@@ -15,7 +15,7 @@ import { payoutsWorld } from "../support/payouts";
  * is in flight, bank files and their result files, the figures and the owner's policy. Each test
  * ends with the ledger invariant (tests/support/payouts.ts).
  */
-describe.each(drivers())("payout rules (%s)", (driver) => {
+describe.each(drivers("both"))("payout rules (%s)", (driver) => {
   const w = payoutsWorld(driver);
 
   it("above the four-eyes threshold, a second operator's approval sends it", async () => {

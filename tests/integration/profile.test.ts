@@ -14,7 +14,7 @@ import {
   type TestMember,
 } from "../support/money";
 
-describe.each(drivers())("profile (%s)", (driver) => {
+describe.each(drivers("one"))("profile (%s)", (driver) => {
   let t: TestApi;
   let operator: TestMember;
   beforeAll(async () => {

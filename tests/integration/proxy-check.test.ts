@@ -119,7 +119,7 @@ describe("proxy check providers", () => {
   });
 });
 
-describe.each(drivers())("proxy check on ads (%s)", (driver) => {
+describe.each(drivers("one"))("proxy check on ads (%s)", (driver) => {
   let provider: Provider;
   let t: TestApi;
   beforeAll(async () => {

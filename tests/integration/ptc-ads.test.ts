@@ -21,7 +21,7 @@ import {
  * on a campaign's last view, delete racing claims, the time rules (the API's clock is moved, never
  * waited for), interval and per-day limit, pause and delete, referral income, the cheat log.
  */
-describe.each(drivers())("PTC ads (%s)", (driver) => {
+describe.each(drivers("both"))("PTC ads (%s)", (driver) => {
   let t: TestApi;
   let advertiser: TestMember;
   let clock = Date.parse("2026-03-10T06:00:00Z");

@@ -32,7 +32,7 @@ import { join } from "../../api/games/join";
 import { move } from "../../api/games/moves";
 import { prizeKey } from "../../api/games/settlement";
 
-describe.each(drivers())("refer and earn (%s)", (driver) => {
+describe.each(drivers("both"))("refer and earn (%s)", (driver) => {
   let t: TestApi;
   let operator: TestMember;
   beforeAll(async () => {

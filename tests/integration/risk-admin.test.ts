@@ -22,7 +22,7 @@ import { DEFAULT_RISK_POLICY, type RiskPolicy } from "../../shared/risk";
  * a member's signals and linked accounts, clearing, bulk hold and ban with their audit rows, the
  * risk settings (owner only, validated, audited), and the payout queue's risk fields and confirm.
  */
-describe.each(drivers())("operator risk views (%s)", (driver) => {
+describe.each(drivers("one"))("operator risk views (%s)", (driver) => {
   let t: TestApi;
   let owner: TestMember;
   let payouts: TestMember;

@@ -45,7 +45,7 @@ import { DEFAULT_RISK_POLICY } from "../../shared/risk";
  * not; velocity past the limit, five refusals, an earning spike, offer-wall reversals and a pair
  * where one side always loses are each flagged with their evidence.
  */
-describe.each(drivers())("risk: behaviour and outcomes (%s)", (driver) => {
+describe.each(drivers("one"))("risk: behaviour and outcomes (%s)", (driver) => {
   let t: TestApi;
   let g: GameDeps;
   let advertiser: TestMember;

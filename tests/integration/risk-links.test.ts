@@ -90,7 +90,7 @@ describe("normalising payout accounts", () => {
   });
 });
 
-describe.each(drivers())("links between members (%s)", (driver) => {
+describe.each(drivers("one"))("links between members (%s)", (driver) => {
   let t: TestApi;
   let provider: Awaited<ReturnType<typeof startProvider>>;
   let operator: TestMember;

@@ -19,7 +19,7 @@ import { RISK_ACTOR, clearMember, recordSignals, type SignalInput } from "../../
  * threshold while the member withdraws; the same signal arriving many times at once. Whatever
  * order the database picks, no withdrawal is paid past the rule and every step happens once.
  */
-describe.each(drivers())("risk races (%s)", (driver) => {
+describe.each(drivers("both"))("risk races (%s)", (driver) => {
   let t: TestApi;
   let operator: TestMember;
   beforeAll(async () => {

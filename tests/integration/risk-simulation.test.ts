@@ -24,7 +24,7 @@ import { DEFAULT_RISK_POLICY } from "../../shared/risk";
  * evidence and held at the default thresholds; 200 honest members behind one carrier address,
  * each on their own device and payout account, are not.
  */
-describe.each(drivers())("risk simulations (%s)", (driver) => {
+describe.each(drivers("one"))("risk simulations (%s)", (driver) => {
   let t: TestApi;
   let operator: TestMember;
   let advertiser: TestMember;

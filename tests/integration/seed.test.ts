@@ -53,7 +53,7 @@ async function counts(database: Database) {
   };
 }
 
-describe.each(drivers())("demo seed (%s)", (driver) => {
+describe.each(drivers("both"))("demo seed (%s)", (driver) => {
   let database: Database;
   let seedMs = 0;
   beforeAll(async () => {

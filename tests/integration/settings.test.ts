@@ -15,7 +15,7 @@ import { verifyPassword } from "../../api/accounts/accounts";
 import { hashToken } from "../../api/lib/ids";
 import { setSetting } from "../../api/site/settings";
 
-describe.each(drivers())("settings: password and e-mail (%s)", (driver) => {
+describe.each(drivers("one"))("settings: password and e-mail (%s)", (driver) => {
   let t: TestApi;
   beforeAll(async () => {
     t = await startTestApi(driver);

@@ -72,7 +72,7 @@ async function startFakeShortener(): Promise<FakeShortener> {
   return fake;
 }
 
-describe.each(drivers())("short links (%s)", (driver) => {
+describe.each(drivers("both"))("short links (%s)", (driver) => {
   let t: TestApi;
   let fake: FakeShortener;
   let operator: TestMember;

@@ -9,7 +9,7 @@ import { getSetting, SETTING_DEFAULTS } from "../../api/site/settings";
  * The home page's statistics claim no history the site does not have: a new database's base is
  * 0, so the figures are the live counts alone. Only the demo seed (or an operator) sets a base.
  */
-describe.each(drivers())("public statistics base (%s)", (driver) => {
+describe.each(drivers("one"))("public statistics base (%s)", (driver) => {
   let database: Database;
   beforeAll(async () => {
     database = await freshDatabase(driver);

@@ -12,7 +12,7 @@ import { MISSING_CREDIT_PROMISE } from "../../shared/contracts/support";
  * sender, members' follow-ups, canned replies (audited), missing-credit reports for walls the
  * member opened, and the roles that may use it.
  */
-describe.each(drivers())("support (%s)", (driver) => {
+describe.each(drivers("one"))("support (%s)", (driver) => {
   let t: TestApi;
   let owner: TestMember;
   let support: TestMember;

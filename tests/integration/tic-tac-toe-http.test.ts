@@ -30,7 +30,7 @@ import { GAME_MESSAGES, ROOM_COMPONENT, TIC_TAC_TOE_EVENTS as EV } from "../../s
  * socket hearing each HTTP move; refusals of moves; bad bodies and addresses answered 4xx, never
  * 500; another member's room; cancel with its refund; the ledger invariant after each test.
  */
-describe.each(drivers())("tic-tac-toe over HTTP (%s)", (driver) => {
+describe.each(drivers("one"))("tic-tac-toe over HTTP (%s)", (driver) => {
   let t: TestApi;
   let node: ServedApi;
   const sockets: Socket[] = [];

@@ -24,7 +24,7 @@ import {
  * acknowledgements with `error_msg`; a dropped connection starts the reconnect countdown the
  * opponent sees, and entering again stops it.
  */
-describe.each(drivers())("tic-tac-toe sockets (%s)", (driver) => {
+describe.each(drivers("one"))("tic-tac-toe sockets (%s)", (driver) => {
   let t: TestApi;
   let node: ServedApi;
   const sockets: Socket[] = [];
@@ -272,7 +272,7 @@ describe.each(drivers())("tic-tac-toe sockets (%s)", (driver) => {
  * one node reach the player on the other; a player whose node is closed comes back on the other
  * node and the game finishes.
  */
-describe.each(drivers())("tic-tac-toe across two nodes (%s)", (driver) => {
+describe.each(drivers("one"))("tic-tac-toe across two nodes (%s)", (driver) => {
   const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
   let t: TestApi;
   const sockets: Socket[] = [];

@@ -35,7 +35,7 @@ import { GAME_MESSAGES } from "../../shared/ticTacToeEvents";
  * moves at once, settlement under concurrency, the paid switch with players waiting), every
  * deadline through the sweeper with a moved clock, and the ledger invariant after each test.
  */
-describe.each(drivers())("tic-tac-toe rooms (%s)", (driver) => {
+describe.each(drivers("both"))("tic-tac-toe rooms (%s)", (driver) => {
   let t: TestApi;
   let g: GameDeps;
   let clock = Date.parse("2026-05-04T06:00:00Z");

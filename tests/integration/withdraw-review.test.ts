@@ -25,7 +25,7 @@ import { NO_PROXY_CHECK } from "../../api/lib/proxyCheck";
  * review mark and the member's notice, and the confirm step an operator needs to approve a
  * flagged member's request.
  */
-describe.each(drivers())("withdrawal review (%s)", (driver) => {
+describe.each(drivers("one"))("withdrawal review (%s)", (driver) => {
   let t: TestApi;
   let operator: TestMember;
   beforeAll(async () => {

@@ -16,7 +16,7 @@ import {
 import { auditLog, ledgerAccounts, withdrawals } from "../../api/db/schema";
 import { PLATFORM } from "../../api/ledger/ledger";
 
-describe.each(drivers())("withdrawals (%s)", (driver) => {
+describe.each(drivers("both"))("withdrawals (%s)", (driver) => {
   let t: TestApi;
   let operator: TestMember;
   beforeAll(async () => {

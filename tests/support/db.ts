@@ -3,14 +3,33 @@ import type { Database } from "../../api/db/client";
 import { clonePglite, clonePostgres, createPostgresClone } from "./golden";
 
 /**
- * Integration tests run against PGlite always, and against PostgreSQL too when TEST_DATABASE_URL
- * is set. Each call gets a fresh, migrated database of its own, copied from the golden one that
+ * Integration tests run against PGlite, and against PostgreSQL when TEST_DATABASE_URL is set.
+ * Each call gets a fresh, migrated database of its own, copied from the golden one that
  * tests/support/global-setup.ts migrated once for the run.
  */
 export type Driver = "pglite" | "postgres";
 
-export function drivers(): Driver[] {
-  return process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+/**
+ * Which databases a test file runs on, written at the top of its describe
+ * (`describe.each(drivers("both"))`). There is no default: every file says which.
+ *
+ * - "both": PGlite and, with TEST_DATABASE_URL, PostgreSQL. For what differs by database: the
+ *   ledger and every money movement, locks and claims, escrow, races and idempotency under
+ *   parallel requests (PGlite runs one statement at a time, PostgreSQL really interleaves them),
+ *   transactions, migrations and the seed, statements built once.
+ * - "one": a single database, for what does not depend on it (pages, input validation, mail,
+ *   languages, operator screens...): PostgreSQL with TEST_DATABASE_URL, PGlite without. A race
+ *   such a file holds is then still raced on the database where it can be lost; the browser
+ *   suite runs every page on PGlite (docs/decisions/0017-test-suite-time.md).
+ *
+ * TEST_BOTH_DATABASES=on runs the "one" files on both as well.
+ */
+export type DriverChoice = "both" | "one";
+
+export function drivers(choice: DriverChoice): Driver[] {
+  if (!process.env.TEST_DATABASE_URL) return ["pglite"];
+  if (choice === "both" || process.env.TEST_BOTH_DATABASES === "on") return ["pglite", "postgres"];
+  return ["postgres"];
 }
 
 export async function freshDatabase(driver: Driver): Promise<Database> {

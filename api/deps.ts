@@ -8,6 +8,7 @@ import { ensurePlatformAccounts } from "./ledger/ledger";
 import { PageSessionChecks } from "./sessions/sessionAuth";
 import { createProxyCheck, type ProxyCheck } from "./lib/proxyCheck";
 import type { RealtimeComponent } from "../shared/taskWall";
+import type { PushEvent, ServerToClientEvents } from "../shared/contracts/realtime";
 import { NO_GAME_NOTIFIER, type GameDeps, type GameNotifier } from "./games/rooms";
 import { RoomStates } from "./games/roomStates";
 import type { PayoutProvider } from "./payouts/provider";
@@ -23,7 +24,12 @@ import { log } from "../shared/log.server";
  */
 export interface RealtimeNotifier {
   live: boolean;
-  emitToMember(userId: string, component: RealtimeComponent, event: string, payload: unknown): void;
+  emitToMember<E extends PushEvent>(
+    userId: string,
+    component: RealtimeComponent,
+    event: E,
+    ...push: Parameters<ServerToClientEvents[E]>
+  ): void;
 }
 
 export const NO_REALTIME: RealtimeNotifier = { live: false, emitToMember: () => {} };

@@ -11,9 +11,6 @@ import {
   REALTIME_COMPONENTS,
   REGISTER_COMPONENT_EVENT,
   TASK_WALL_BALANCE_EVENT,
-  type SocketAck,
-  type TaskWallBalance,
-  type TaskWallBalancePush,
 } from "../../shared/taskWall";
 import { attachTicTacToe } from "./ticTacToe";
 import { componentRoom, everyoneRoom, handle, type RealtimeServer } from "./socket";
@@ -82,9 +79,7 @@ export function attachRealtime(
         if ("failure" in check) return next(new Error(JSON.stringify(SESSION_FAILURE_FLAGS[check.failure])));
         const userId = check.member.id;
         if (!(await slots.take(userId, socket.id))) {
-          const refusal = new Error(TOO_MANY_SOCKETS) as Error & { data?: unknown };
-          refusal.data = TOO_MANY_SOCKETS_DATA;
-          return next(refusal);
+          return next(Object.assign(new Error(TOO_MANY_SOCKETS), { data: TOO_MANY_SOCKETS_DATA }));
         }
         // The slot is freed when the socket goes — or when its connection closes first, before
         // the socket was ever connected (then socket.io drops it without a disconnect event).
@@ -105,21 +100,15 @@ export function attachRealtime(
   });
   io.on("connection", (socket) => {
     const member = socket.data.member;
-    handle(
-      socket,
-      deps,
-      TASK_WALL_BALANCE_EVENT,
-      BalanceRequest,
-      async (): Promise<SocketAck<TaskWallBalance>> => ({
-        success: true,
-        msg: await taskWallBalance(deps.db, member.id, deps.clock(), {
-          demoWall: demoWallServed(deps.config),
-        }),
+    handle(socket, deps, TASK_WALL_BALANCE_EVENT, BalanceRequest, async () => ({
+      success: true,
+      msg: await taskWallBalance(deps.db, member.id, deps.clock(), {
+        demoWall: demoWallServed(deps.config),
       }),
-    );
+    }));
     handle(socket, deps, REGISTER_COMPONENT_EVENT, RegisterRequest, async ({ type }) => {
       await socket.join([componentRoom(member.id, type), everyoneRoom(type)]);
-      return { success: true as const };
+      return { success: true };
     });
     games.connected(socket);
   });
@@ -132,11 +121,8 @@ export function attachRealtime(
   });
   deps.realtime = {
     live: true,
-    emitToMember: (userId, component, event, payload) => {
-      io.to(componentRoom(userId, component)).emit(
-        event as typeof TASK_WALL_BALANCE_EVENT,
-        payload as TaskWallBalancePush,
-      );
+    emitToMember: (userId, component, event, ...push) => {
+      io.to(componentRoom(userId, component)).emit(event, ...push);
     },
   };
   return io;

@@ -2,15 +2,17 @@ import type { Server, Socket } from "socket.io";
 import type { Deps } from "../deps";
 import type { SessionUser } from "../sessions/sessions";
 import { DomainError } from "../lib/errors";
+import type { DomainErrorCode } from "../../shared/errors";
+import type { RealtimeComponent } from "../../shared/taskWall";
 import { findUnsafeText, unsafeTextMessage } from "../lib/text";
-import {
-  type REGISTER_COMPONENT_EVENT,
-  type TASK_WALL_BALANCE_EVENT,
-  type RealtimeComponent,
-  type SocketAck,
-  type TaskWallBalancePush,
-} from "../../shared/taskWall";
-import { TIC_TAC_TOE_EVENTS as EV } from "../../shared/ticTacToeEvents";
+import type {
+  AckOf,
+  ClientEvent,
+  ClientToServerEvents,
+  PayloadOf,
+  ServerToClientEvents,
+} from "../../shared/contracts/realtime";
+import type { SameFields } from "../../shared/contracts/endpoint";
 import type { ZodType, ZodTypeDef } from "zod";
 import { GENERIC_FAILURE } from "../../shared/messages";
 import { log } from "../../shared/log.server";
@@ -21,23 +23,12 @@ import { log } from "../../shared/log.server";
  * The features (task-wall balance, tic-tac-toe) import this; index.ts composes them.
  */
 
-/** The client → server game events. */
-export const GAME_CLIENT_EVENTS = [EV.fetchRooms, EV.join, EV.enterRoom, EV.move, EV.cancel] as const;
+export type { ClientToServerEvents, ServerToClientEvents } from "../../shared/contracts/realtime";
 
 export interface GameSocketData {
   /** Rooms this socket entered (join_tic_tac_toe_room): its disconnect may start their reconnect countdown. */
   gameRooms?: string[];
 }
-
-/** Client → server events: a payload and (optionally) an acknowledgement, both unchecked until validated. */
-export type ClientToServerEvents = {
-  [TASK_WALL_BALANCE_EVENT]: (...args: unknown[]) => void;
-  [REGISTER_COMPONENT_EVENT]: (...args: unknown[]) => void;
-} & { [E in (typeof GAME_CLIENT_EVENTS)[number]]: (...args: unknown[]) => void };
-
-export type ServerToClientEvents = {
-  [TASK_WALL_BALANCE_EVENT]: (push: TaskWallBalancePush) => void;
-} & Record<string, (payload: unknown) => void>;
 
 export interface SocketData extends GameSocketData {
   member: SessionUser;
@@ -69,7 +60,10 @@ export const everyoneRoom = (component: RealtimeComponent) => `component:${compo
  */
 export type ErrorField = "error" | "error_msg";
 
-function errorAck(e: unknown, field: ErrorField, where: { reqId: string; event: string }) {
+/** A refusal acknowledged: its message in the event's field, and its code. */
+type Refused = { success: false; error_code: DomainErrorCode } & { [F in ErrorField]?: string };
+
+function errorAck(e: unknown, field: ErrorField, where: { reqId: string; event: string }): Refused {
   if (e instanceof DomainError) return { success: false, [field]: e.message, error_code: e.code };
   log.error({ ...where, err: e }, "socket handler failed");
   return { success: false, [field]: GENERIC_FAILURE, error_code: "server_error" };
@@ -77,19 +71,25 @@ function errorAck(e: unknown, field: ErrorField, where: { reqId: string; event: 
 
 /**
  * Registers a handler that validates its payload and always acknowledges (when the client asked
- * for an acknowledgement): with the handler's answer, or with the error.
+ * for an acknowledgement): with the handler's answer, or with the error. The event's contract
+ * (shared/contracts/realtime.ts) types both: the schema reads the payload's fields, and the
+ * handler answers the event's acknowledgement.
  */
-export function handle<T, A>(
+export function handle<E extends ClientEvent, T, In>(
   socket: MemberSocket,
   deps: Deps,
-  event: keyof ClientToServerEvents,
-  schema: ZodType<T, ZodTypeDef, unknown>,
-  run: (payload: T) => Promise<A>,
+  event: E,
+  schema: ZodType<T, ZodTypeDef, In> & SameFields<PayloadOf<E>, In>,
+  run: (payload: T) => Promise<AckOf<E>>,
   errorField: ErrorField = "error",
 ): void {
-  socket.on(event, (...args: unknown[]) => {
-    const ack = typeof args.at(-1) === "function" ? (args.pop() as (answer: unknown) => void) : undefined;
-    const reply = (answer: A | SocketAck<never> | ReturnType<typeof errorAck>) => {
+  // The payload is read as unknown (the schema is its check), the acknowledgement as whatever came
+  // last: registered under the name as any event's listener.
+  const name: ClientEvent = event;
+  socket.on(name, (...args: unknown[]) => {
+    const last = args.at(-1);
+    const ack = typeof last === "function" ? (args.pop(), last) : undefined;
+    const reply = (answer: AckOf<E> | Refused) => {
       try {
         ack?.(answer);
       } catch (e) {

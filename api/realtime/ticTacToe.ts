@@ -25,14 +25,9 @@ import {
   timeLeftOf,
   type RoomView,
 } from "../../shared/ticTacToeEvents";
-import {
-  type GAME_CLIENT_EVENTS,
-  componentRoom,
-  everyoneRoom,
-  handle,
-  type MemberSocket,
-  type RealtimeServer,
-} from "./socket";
+import { componentRoom, everyoneRoom, handle, type MemberSocket, type RealtimeServer } from "./socket";
+import type { AckOf, BalancePush, ClientEvent, PayloadOf } from "../../shared/contracts/realtime";
+import type { SameFields } from "../../shared/contracts/endpoint";
 import { log } from "../../shared/log.server";
 import { coalesced } from "./coalesce";
 
@@ -70,7 +65,7 @@ function notifier(io: RealtimeServer, deps: Deps, lobbyPush: () => void): GameNo
       void deps.inFlight
         .track(
           memberBalances(deps.db, userId).then(({ withdrawable, deposit }) => {
-            const push = {
+            const push: BalancePush = {
               success: true,
               msg: {
                 available_balance: milliToRupeeString(withdrawable),
@@ -118,10 +113,10 @@ export function attachTicTacToe(io: RealtimeServer, deps: Deps, opts: { sweepEve
 
   function connected(socket: MemberSocket) {
     const member = socket.data.member;
-    const on = <T, A>(
-      event: (typeof GAME_CLIENT_EVENTS)[number],
-      schema: z.ZodType<T, z.ZodTypeDef, unknown>,
-      run: (p: T) => Promise<A>,
+    const on = <E extends ClientEvent, T, In>(
+      event: E,
+      schema: z.ZodType<T, z.ZodTypeDef, In> & SameFields<PayloadOf<E>, In>,
+      run: (p: T) => Promise<AckOf<E>>,
     ) => handle(socket, deps, event, schema, run, "error_msg");
 
     on(EV.fetchRooms, z.unknown(), async () => ({ success: true, msg: await lobby(g(), member.id) }));

@@ -1,4 +1,19 @@
 import { io, type Socket } from "socket.io-client";
+import type {
+  AckOf,
+  ClientEvent,
+  ClientToServerEvents,
+  PayloadOf,
+  PushEvent,
+  PushOf,
+  ServerToClientEvents,
+} from "../../shared/contracts/realtime";
+
+/** The member's socket, typed by the socket's contract (shared/contracts/realtime.ts). */
+export type SiteSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** Listeners of the server's pushes, by event: each gets its event's push. */
+export type PushListeners = { [E in PushEvent]?: (push: PushOf<E>) => void };
 
 /** Spec 2 §8: a connect error that is not one of the session's JSON flags (pages show it as earn.games.socket.failed). */
 export const SOCKET_FAILED = "WebSocket connection failed. Please try again.";
@@ -36,7 +51,7 @@ export const ROOM_RECONNECTION: Reconnection = { attempts: 20, delayMs: 2000 };
 
 export interface SiteSocketHandlers {
   /** Every (re)connection: a new socket id, so whatever the page registered is registered again. */
-  onConnect: (socket: Socket) => void;
+  onConnect: (socket: SiteSocket) => void;
   /** The connection is lost (socket.io tries again by itself). */
   onDisconnect?: () => void;
   /** A session failure (the socket stops), or the first network failure of a run of them. */
@@ -44,7 +59,7 @@ export interface SiteSocketHandlers {
   /** The attempts are spent: the socket stops trying. */
   onGiveUp?: () => void;
   /** Events the server pushes, by name. */
-  events?: Record<string, (payload: unknown) => void>;
+  events?: PushListeners;
   /** The lobby's by default. */
   reconnection?: Reconnection;
   /** The page's own origin by default. */
@@ -69,7 +84,7 @@ export function openSiteSocket(handlers: SiteSocketHandlers): () => void {
     // Spec 2 §7 says every 2 s: no random spread around the delay.
     randomizationFactor: 0,
   };
-  const socket = handlers.origin ? io(handlers.origin, options) : io(options);
+  const socket: SiteSocket = handlers.origin ? io(handlers.origin, options) : io(options);
   let closed = false;
   let failing = false;
   let gaveUp = false;
@@ -104,7 +119,9 @@ export function openSiteSocket(handlers: SiteSocketHandlers): () => void {
     ownAttempts += 1;
     retry = setTimeout(() => socket.connect(), delayMs);
   });
-  for (const [event, listener] of Object.entries(handlers.events ?? {})) socket.on(event, listener);
+  // Each listener was typed by its event (PushListeners): registered here by name.
+  const byName: Socket = socket;
+  for (const [event, listener] of Object.entries(handlers.events ?? {})) byName.on(event, listener);
   return () => {
     closed = true;
     clearTimeout(retry);
@@ -112,7 +129,17 @@ export function openSiteSocket(handlers: SiteSocketHandlers): () => void {
   };
 }
 
-/** Emits `event` and waits for the server's acknowledgement (rejects after `timeoutMs`). */
-export function emitWithAck(socket: Socket, event: string, payload: unknown, timeoutMs = 10_000) {
-  return socket.timeout(timeoutMs).emitWithAck(event, payload) as Promise<unknown>;
+/**
+ * Emits `event` with its payload and waits for the server's acknowledgement (rejects after
+ * `timeoutMs`); both are the event's contract.
+ */
+export function emitWithAck<E extends ClientEvent>(
+  socket: SiteSocket,
+  event: E,
+  payload: PayloadOf<E>,
+  timeoutMs = 10_000,
+): Promise<AckOf<E>> {
+  // Typed by the signature above; socket.io's own types cannot follow a generic event name.
+  const byName: Socket = socket;
+  return byName.timeout(timeoutMs).emitWithAck(event, payload);
 }

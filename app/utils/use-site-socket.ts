@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { Socket } from "socket.io-client";
 import { showToast } from "./client-toast";
-import { openSiteSocket, type Reconnection } from "./socket.client";
+import { openSiteSocket, type PushListeners, type Reconnection, type SiteSocket } from "./socket.client";
+import type { PushEvent, PushOf } from "../../shared/contracts/realtime";
 
 /**
  * A page's socket while it is shown (scripts only: the module is left out of the server build).
@@ -13,9 +13,9 @@ import { openSiteSocket, type Reconnection } from "./socket.client";
  * (the lobby's by default, read when the page opens); `reconnectFailed` once it gave up.
  */
 export function useSiteSocket(opts: {
-  onConnect: (socket: Socket) => void;
+  onConnect: (socket: SiteSocket) => void;
   onDisconnect?: () => void;
-  events?: Record<string, (payload: unknown) => void>;
+  events?: PushListeners;
   reconnection?: Reconnection;
 }): { reconnectFailed: boolean } {
   const latest = useRef(opts);
@@ -28,12 +28,12 @@ export function useSiteSocket(opts: {
   tNow.current = t;
   const eventNames = Object.keys(opts.events ?? {}).join(",");
   useEffect(() => {
-    const events = Object.fromEntries(
-      eventNames
-        .split(",")
-        .filter(Boolean)
-        .map((name) => [name, (payload: unknown) => latest.current.events?.[name]?.(payload)]),
-    );
+    // Each push goes to the listener of the latest render.
+    const events: PushListeners = {};
+    const forward = <E extends PushEvent>(event: E) => {
+      events[event] = (push: PushOf<E>) => latest.current.events?.[event]?.(push);
+    };
+    for (const name of eventNames.split(",").filter(Boolean) as PushEvent[]) forward(name);
     return openSiteSocket({
       onConnect: (socket) => latest.current.onConnect(socket),
       onDisconnect: () => latest.current.onDisconnect?.(),

@@ -138,17 +138,14 @@ function useLiveBalance(soundOn: boolean) {
         .then((ack) => {
           const balance = readBalance(ack);
           if (balance) setLive(balance);
-          else {
-            const error = (ack as { error?: unknown } | null)?.error;
-            if (typeof error === "string" && error)
-              showToast({ type: "error", title: localizeRef.current(error) });
-          }
+          else if (!ack.success && ack.error)
+            showToast({ type: "error", title: localizeRef.current(ack.error) });
         })
         .catch(() => {
           /* no answer in time: the page's own figures stay */
         })
         .then(() => emitWithAck(socket, REGISTER_COMPONENT_EVENT, { type: TASK_WALL_COMPONENT }))
-        .then((ack) => setRegistered((ack as { success?: unknown } | null)?.success === true))
+        .then((ack) => setRegistered(ack.success))
         .catch(() => setRegistered(false));
     },
     onDisconnect: () => setRegistered(false),

@@ -2,9 +2,8 @@ import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useLocalize } from "~/i18n/i18n";
-import type { Socket } from "socket.io-client";
 import { showToast } from "~/utils/client-toast";
-import { emitWithAck, ROOM_RECONNECTION } from "~/utils/socket.client";
+import { emitWithAck, ROOM_RECONNECTION, type SiteSocket } from "~/utils/socket.client";
 import { gameFinishOf, useGameFinishEffects } from "~/utils/game-finish";
 import { useSiteSocket } from "~/utils/use-site-socket";
 import { LOBBY_PATH, optimisticMove } from "~/utils/tic-tac-toe";
@@ -15,6 +14,7 @@ import {
   timeLeftOf,
   type RoomView,
 } from "../../../../shared/ticTacToeEvents";
+import type { GameAck } from "../../../../shared/contracts/realtime";
 import { BACK_AFTER_MS, errorOf, roomOf, winnerOf } from "./room";
 
 /** The room as the loader read it. */
@@ -40,7 +40,7 @@ export function useRoom(loaded: LoadedRoom) {
   const words = useRef({ t, localize });
   words.current = { t, localize };
   const failure = () => words.current.t("earn.games.genericFailure");
-  const refusal = (ack: unknown) => errorOf(ack, words.current.localize, failure());
+  const refusal = (ack: GameAck<unknown>) => errorOf(ack, words.current.localize, failure());
   const [room, setRoom] = useState<RoomView | null>(loaded.room);
   const [me, setMe] = useState<{ userId: string; symbol: PlayerSymbol } | null>({
     userId: loaded.userId,
@@ -53,7 +53,7 @@ export function useRoom(loaded: LoadedRoom) {
   }, [loaded.room]);
   const [connected, setConnected] = useState(false);
   const [offlineFor, setOfflineFor] = useState(0);
-  const socket = useRef<Socket | null>(null);
+  const socket = useRef<SiteSocket | null>(null);
 
   const { reconnectFailed } = useSiteSocket({
     reconnection: ROOM_RECONNECTION,
@@ -64,11 +64,9 @@ export function useRoom(loaded: LoadedRoom) {
       emitWithAck(s, "register_component", { type: ROOM_COMPONENT }).catch(() => {});
       emitWithAck(s, EV.enterRoom, { decodedRoomId: roomId, decodedRoomType: type })
         .then((ack) => {
-          const a = ack as { success?: unknown; msg?: { userId?: string; userSymbol?: PlayerSymbol } };
-          const r = roomOf(ack);
-          if (a?.success === true && r && a.msg?.userId && a.msg.userSymbol) {
-            setMe({ userId: a.msg.userId, symbol: a.msg.userSymbol });
-            setRoom(r);
+          if (ack.success) {
+            setMe({ userId: ack.msg.userId, symbol: ack.msg.userSymbol });
+            setRoom(ack.msg.room);
             return;
           }
           showToast({ type: "error", title: refusal(ack) });
@@ -82,10 +80,7 @@ export function useRoom(loaded: LoadedRoom) {
         const r = roomOf(payload);
         if (r && r._id === roomId) setRoom(r);
       },
-      [EV.timerUpdated]: (payload) => {
-        const t = (payload as { timeLeft?: unknown } | null)?.timeLeft;
-        if (typeof t === "number") setTimeLeft(t);
-      },
+      [EV.timerUpdated]: (push) => setTimeLeft(push.timeLeft),
     },
   });
 
@@ -136,8 +131,7 @@ export function useRoom(loaded: LoadedRoom) {
     emitWithAck(s, EV.move, { decodedRoomId: roomId, row, col, version: room.version })
       .then((ack) => {
         const r = roomOf(ack);
-        if ((ack as { success?: unknown })?.success === true && r)
-          setRoom((cur) => (cur && cur.version > r.version ? cur : r));
+        if (r) setRoom((cur) => (cur && cur.version > r.version ? cur : r));
         else {
           setRoom(before);
           showToast({ type: "error", title: refusal(ack) });
@@ -155,9 +149,8 @@ export function useRoom(loaded: LoadedRoom) {
     if (!s?.connected) return false;
     emitWithAck(s, EV.cancel, { decodedRoomId: roomId })
       .then((ack) => {
-        const a = ack as { success?: unknown; msg?: unknown };
-        if (a?.success === true) {
-          showToast({ type: "success", title: typeof a.msg === "string" ? localize(a.msg) : "" });
+        if (ack.success) {
+          showToast({ type: "success", title: localize(ack.msg) });
           navigate(LOBBY_PATH);
         } else showToast({ type: "error", title: refusal(ack) });
       })

@@ -1,12 +1,11 @@
 import { defineConfig, devices } from "@playwright/test";
-import { siteEnvFor } from "./tests/support/razorpayx";
 
 /**
  * End-to-end tests against the real composed server (API + web tier) on port 3100 with its own
  * fresh data folder. `npm run test:e2e` builds first; Playwright then starts the server below.
  * Global setup starts the capture SMTP server (3125), the local OpenID provider (3199) and the
- * local RazorpayX (3198); the servers only connect to them on demand, so starting them after the
- * web servers is fine.
+ * YouTube player stand-in (3197); the server only connects to them on demand, so starting them
+ * after it is fine. Servers only some specs need are started by those specs (tests/e2e/servers.ts).
  */
 export const E2E_PORT = 3100;
 export const E2E_ORIGIN = `http://localhost:${E2E_PORT}`;
@@ -29,16 +28,28 @@ export const E2E_SUPPORT_OPERATOR = {
   name: "Support",
   totpSecret: "MFRGGZDFMZTWQ2LKMFRGGZDFMZTWQ2LK",
 };
-/** Global setup signs the operator in once (a code works once per 30 s) and leaves the cookie here. */
-export const E2E_OPERATOR_COOKIE_FILE = "tests/.tmp/operator-cookie.txt";
-/** A second server with the human check on (ALTCHA, and the picture challenge without JavaScript). */
-export const E2E_HC_PORT = 3101;
-export const E2E_HC_ORIGIN = `http://localhost:${E2E_HC_PORT}`;
 /**
- * A third server paying through RazorpayX (issue 22): its payouts go to the local RazorpayX
- * (tests/support/razorpayx.ts) that global setup starts on E2E_RAZORPAYX_PORT with no automatic
- * progress; tests/e2e/payouts.spec.ts moves each payout through its `/_local` control endpoint,
- * which sends the signed webhook to this server.
+ * An operator only auth.spec.ts signs in, through the login form: no other sign-in spends its
+ * codes, so that test never waits for the next 30-second step.
+ */
+export const E2E_LOGIN_OPERATOR = {
+  email: "login-ops@e2e.test",
+  password: "login-password-123",
+  name: "Login",
+  totpSecret: "KRUGKIDROVUWG2ZAMJZG653OEBTG66BA",
+};
+/** Global setup signs each operator role in once (a code works once per 30 s) and leaves the cookies here. */
+export const E2E_OPERATOR_COOKIE_FILE = "tests/.tmp/operator-sessions.json";
+/**
+ * The site with the human check on (ALTCHA, and the picture challenge without JavaScript) and its
+ * public page cache kept 5 s: started by the specs that use it, one per worker (the `humanCheckSite`
+ * fixture), on this port plus the worker's parallel index.
+ */
+export const E2E_HC_BASE_PORT = 3110;
+/**
+ * The site paying through RazorpayX (issue 22), started by tests/e2e/payouts.spec.ts with the local
+ * RazorpayX (tests/support/razorpayx.ts) on E2E_RAZORPAYX_PORT, with no automatic progress: the
+ * spec moves each payout through its `/_local` control endpoint, which sends the signed webhook.
  */
 export const E2E_PAYOUTS_PORT = 3102;
 export const E2E_PAYOUTS_ORIGIN = `http://localhost:${E2E_PAYOUTS_PORT}`;
@@ -57,7 +68,8 @@ export const E2E_YT_PORT = 3197;
 export const TEST_TIMEOUT_MS = 60_000;
 export const E2E_SESSION_SECRET = "e2e-session-secret-e2e-session-secret-0000";
 
-const serverEnv: Record<string, string> = {
+/** The environment of every server the browser tests start (the main one, and those of tests/e2e/servers.ts). */
+export const E2E_SERVER_ENV: Record<string, string> = {
   NODE_ENV: "test",
   PORT: String(E2E_PORT),
   HOST: "127.0.0.1",
@@ -90,22 +102,25 @@ export const launchOptions = {
   ],
 };
 
+/** The CLI that creates an operator, with the same environment as the server it is for. */
+export function createOperatorCommand(
+  account: { email: string; password: string; name: string; totpSecret: string },
+  role?: string,
+): string {
+  return [
+    "npx tsx api/cli/create-operator.ts",
+    `--email ${account.email}`,
+    `--password ${account.password}`,
+    `--name ${account.name}`,
+    `--totp-secret ${account.totpSecret}`,
+    ...(role ? [`--role ${role}`] : []),
+  ].join(" ");
+}
+
 const operatorCmd = [
-  [
-    "npx tsx api/cli/create-operator.ts",
-    `--email ${E2E_OPERATOR.email}`,
-    `--password ${E2E_OPERATOR.password}`,
-    `--name ${E2E_OPERATOR.name}`,
-    `--totp-secret ${E2E_OPERATOR.totpSecret}`,
-  ].join(" "),
-  [
-    "npx tsx api/cli/create-operator.ts",
-    `--email ${E2E_SUPPORT_OPERATOR.email}`,
-    `--password ${E2E_SUPPORT_OPERATOR.password}`,
-    `--name ${E2E_SUPPORT_OPERATOR.name}`,
-    `--totp-secret ${E2E_SUPPORT_OPERATOR.totpSecret}`,
-    "--role support",
-  ].join(" "),
+  createOperatorCommand(E2E_OPERATOR),
+  createOperatorCommand(E2E_SUPPORT_OPERATOR, "support"),
+  createOperatorCommand(E2E_LOGIN_OPERATOR, "support"),
 ].join(" && ");
 
 export default defineConfig({
@@ -132,6 +147,10 @@ export default defineConfig({
     timezoneId: "Asia/Kolkata",
     launchOptions,
   },
+  // One purpose each (issue 43): js runs every flow; no-js runs only what differs without scripts
+  // (tests tagged @no-js or @no-js-only, and the sweep that posts every form of every page,
+  // tests/e2e/no-js-forms.spec.ts); phone runs only what differs on a phone (@phone, @phone-only,
+  // and the 360 px width sweep of every page, tests/e2e/widths.spec.ts).
   projects: [
     {
       name: "js",
@@ -139,16 +158,14 @@ export default defineConfig({
       use: { ...devices["Desktop Chrome"], channel: undefined, javaScriptEnabled: true, launchOptions },
     },
     {
-      // Rules that live in the browser (local storage) need scripts: they are not part of this project.
       name: "no-js",
-      grepInvert: /@needs-js|@phone-only/,
+      grep: /@no-js/,
       use: { ...devices["Desktop Chrome"], channel: undefined, javaScriptEnabled: false, launchOptions },
     },
     {
-      // A low-end Android phone. Tests tagged @any-viewport check rules the screen size cannot
-      // change (validation messages, API effects): js and no-js run them, the phone does not.
+      // A low-end Android phone.
       name: "phone",
-      grepInvert: /@wide-only|@any-viewport|@no-js-only/,
+      grep: /@phone/,
       use: {
         browserName: "chromium",
         viewport: { width: 360, height: 640 },
@@ -168,40 +185,7 @@ export default defineConfig({
       // A fresh data folder each run; the operator is created with the same environment as the server.
       command: `rm -rf ${E2E_DATA_DIR} && ${operatorCmd} && npx tsx server.ts`,
       url: `${E2E_ORIGIN}/healthz`,
-      env: serverEnv,
-      reuseExistingServer: !process.env.CI,
-      timeout: 180_000,
-      stdout: "pipe",
-      stderr: "pipe",
-    },
-    {
-      command: `rm -rf ${E2E_DATA_DIR}-hc && npx tsx server.ts`,
-      url: `${E2E_HC_ORIGIN}/healthz`,
-      env: {
-        ...serverEnv,
-        PORT: String(E2E_HC_PORT),
-        DATA_DIR: `${E2E_DATA_DIR}-hc`,
-        PUBLIC_ORIGIN: E2E_HC_ORIGIN,
-        HUMAN_CHECK: "altcha",
-        SEED_DEMO: "off",
-        PAGE_CACHE_SECONDS: "5",
-      },
-      reuseExistingServer: !process.env.CI,
-      timeout: 180_000,
-      stdout: "pipe",
-      stderr: "pipe",
-    },
-    {
-      // Payouts through the local RazorpayX; the demo seed gives it the UPI payout method.
-      command: `rm -rf ${E2E_DATA_DIR}-payouts && ${operatorCmd} && npx tsx server.ts`,
-      url: `${E2E_PAYOUTS_ORIGIN}/healthz`,
-      env: {
-        ...serverEnv,
-        PORT: String(E2E_PAYOUTS_PORT),
-        DATA_DIR: `${E2E_DATA_DIR}-payouts`,
-        PUBLIC_ORIGIN: E2E_PAYOUTS_ORIGIN,
-        ...siteEnvFor({ url: E2E_RAZORPAYX_URL, ...E2E_RAZORPAYX }),
-      },
+      env: E2E_SERVER_ENV,
       reuseExistingServer: !process.env.CI,
       timeout: 180_000,
       stdout: "pipe",

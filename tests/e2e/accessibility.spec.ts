@@ -33,7 +33,7 @@ async function checkMemberPages(page: Page): Promise<Record<string, string[]>> {
   return found;
 }
 
-test.describe("Accessibility", { tag: ["@needs-js", "@wide-only"] }, () => {
+test.describe("Accessibility", () => {
   // Each test opens and scans every member page: on a busy machine, longer than most tests.
   test.describe.configure({ timeout: testBudget(2) });
 
@@ -49,7 +49,7 @@ test.describe("Accessibility", { tag: ["@needs-js", "@wide-only"] }, () => {
   });
 });
 
-test.describe("Accessibility by keyboard and screen reader", { tag: ["@needs-js", "@wide-only"] }, () => {
+test.describe("Accessibility by keyboard and screen reader", () => {
   test("a dialog keeps Tab inside, closes on Escape, and lists its buttons in the order shown (360 px)", async ({
     page,
     newMember,

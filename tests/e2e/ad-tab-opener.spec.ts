@@ -34,7 +34,7 @@ function advertiserSite() {
   return { server, seen };
 }
 
-test.describe("Window ads and the member's tab", { tag: ["@needs-js", "@wide-only"] }, () => {
+test.describe("Window ads and the member's tab", () => {
   let site: ReturnType<typeof advertiserSite>;
   let adUrl: string;
 

@@ -37,7 +37,7 @@ async function fillAdjustment(
   await page.getByRole("button", { name: "Continue" }).click();
 }
 
-test.describe("manual adjustments @needs-js @any-viewport", () => {
+test.describe("manual adjustments", () => {
   test("the owner credits a fresh member through the form and its confirm step; the balance changes", async ({
     page,
     newMember,

@@ -4,10 +4,9 @@ import type { Page } from "@playwright/test";
 import {
   test,
   expect,
-  E2E_SUPPORT_OPERATOR,
   handSessionTo,
+  operatorCookie,
   loginOperatorPage,
-  signInOperator,
   toast,
   waitForHydration,
   type OperatorHelper,
@@ -45,7 +44,7 @@ async function openFaqItem(page: Page, question: string) {
   throw new Error(`FAQ item not found: ${question}`);
 }
 
-test.describe("the content editor @needs-js @any-viewport", () => {
+test.describe("the content editor", () => {
   test("the owner edits an FAQ item with a preview that shows the cleaned HTML, and the home page shows it at once", async ({
     page,
     operator,
@@ -120,8 +119,7 @@ test.describe("the content editor @needs-js @any-viewport", () => {
   });
 
   test("a support operator is refused the content editor by the server", async ({ page }) => {
-    test.setTimeout(testBudget(3)); // a second sign-in in the same 30 s step waits for the next code
-    const cookie = await signInOperator(E2E_SUPPORT_OPERATOR);
+    const cookie = operatorCookie("support");
     await handSessionTo(page, cookie);
     for (const path of ["/admin/content", "/admin/content/faq", "/admin/content/texts"]) {
       const res = await page.goto(path);
@@ -145,7 +143,7 @@ const CONTENT_PAGES = [
   "/admin/content/texts",
 ];
 
-test.describe("the content editor's accessibility", { tag: ["@needs-js", "@wide-only"] }, () => {
+test.describe("the content editor's accessibility", () => {
   for (const width of [1280, 360]) {
     test(`every content page passes axe-core at ${width} px, with nothing wider than the screen`, async ({
       page,
@@ -179,7 +177,7 @@ test.describe("the content editor's accessibility", { tag: ["@needs-js", "@wide-
   }
 });
 
-test.describe("the content editor without JavaScript at 360 px", { tag: ["@no-js-only"] }, () => {
+test.describe("the content editor without JavaScript at 360 px", { tag: "@no-js-only" }, () => {
   test("an instructions item is added with a preview, and removed after the server's confirm step", async ({
     page,
     operator,

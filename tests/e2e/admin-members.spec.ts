@@ -22,8 +22,8 @@ async function openMember(page: Page, email: string, userName: string): Promise<
   return new URL(page.url()).pathname;
 }
 
-test.describe("the members console @needs-js", () => {
-  test("an owner finds a fresh member, opens the page, switches lists and adds a note", async ({
+test.describe("the members console", () => {
+  test("an owner finds a fresh member, opens the page, switches lists and adds a note @phone", async ({
     page,
     newMember,
   }) => {
@@ -62,7 +62,7 @@ test.describe("the members console @needs-js", () => {
     await expect(lists.getByRole("link", { name: /^Notes/ })).toHaveText("Notes (1)");
   });
 
-  test("the search and the member page pass axe-core", { tag: "@wide-only" }, async ({ page, newMember }) => {
+  test("the search and the member page pass axe-core", async ({ page, newMember }) => {
     const member = await newMember();
     await loginOperatorPage(page);
     await page.goto(`/admin/members?q=${encodeURIComponent(member.email)}`);

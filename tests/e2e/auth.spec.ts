@@ -12,17 +12,17 @@ import {
   logoutViaUi,
   waitForHydration,
   jsEnabled,
-  operatorCode,
   msToNextStep,
   firstLink,
   E2E_ORIGIN,
-  E2E_OPERATOR,
   testBudget,
 } from "./fixtures";
 import type { Page, TestInfo } from "@playwright/test";
+import { generate } from "otplib";
+import { E2E_LOGIN_OPERATOR } from "../../playwright.config";
 
 test.describe("Sign-up, login, dashboard, logout through the forms", () => {
-  test("a visitor signs up, logs in, reaches the dashboard and logs out", async ({ page }) => {
+  test("a visitor signs up, logs in, reaches the dashboard and logs out @no-js", async ({ page }) => {
     const me = freshDetails();
     await page.goto("/signup");
     await submitSignUpForm(page, me);
@@ -50,7 +50,7 @@ test.describe("Sign-up, login, dashboard, logout through the forms", () => {
     await expect(toast(page)).toContainText("Login Success!");
   });
 
-  test("login by username, with dots typed in the local part and surrounding spaces; Remember Me @wide-only", async ({
+  test("login by username, with dots typed in the local part and surrounding spaces; Remember Me", async ({
     page,
     newMember,
   }) => {
@@ -76,7 +76,7 @@ test.describe("Sign-up, login, dashboard, logout through the forms", () => {
   });
 });
 
-test.describe("Login form validation", { tag: "@any-viewport" }, () => {
+test.describe("Login form validation", () => {
   test("both fields are required", async ({ page }, testInfo) => {
     await page.goto("/login");
     // With scripts, a click before hydration meets only the browser's own check (no aria-invalid).
@@ -112,37 +112,32 @@ test.describe("Login form validation", { tag: "@any-viewport" }, () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test(
-    "account switching is restricted to the remembered account (JS rule)",
-    { tag: "@needs-js" },
-    async ({ page, newMember }) => {
-      const remembered = "remembered.person@e2e.test";
-      const m = await newMember();
-      await page.goto("/login");
-      await waitForHydration(page);
-      await page.evaluate((e) => localStorage.setItem("user", e), remembered);
-      await submitLoginForm(page, m.email, m.password);
-      await expectMessage(page, `Account switching is restricted. Please log in with ${remembered}.`);
-      await expect(page).toHaveURL(/\/login/);
-    },
-  );
+  test("account switching is restricted to the remembered account (JS rule)", async ({ page, newMember }) => {
+    const remembered = "remembered.person@e2e.test";
+    const m = await newMember();
+    await page.goto("/login");
+    await waitForHydration(page);
+    await page.evaluate((e) => localStorage.setItem("user", e), remembered);
+    await submitLoginForm(page, m.email, m.password);
+    await expectMessage(page, `Account switching is restricted. Please log in with ${remembered}.`);
+    await expect(page).toHaveURL(/\/login/);
+  });
 
-  test(
-    "'Invalid details' for the remembered account clears the stored keys (JS rule)",
-    { tag: "@needs-js" },
-    async ({ page, newMember }) => {
-      const m = await newMember();
-      await page.goto("/login");
-      await waitForHydration(page);
-      await page.evaluate((e) => {
-        localStorage.setItem("user", e);
-        localStorage.setItem("userAlreadyRegistered", "true");
-      }, m.email);
-      await submitLoginForm(page, m.userName, "not-the-password");
-      await expect(toast(page)).toContainText("Invalid details");
-      await expect.poll(() => page.evaluate(() => localStorage.getItem("user"))).toBeNull();
-    },
-  );
+  test("'Invalid details' for the remembered account clears the stored keys (JS rule)", async ({
+    page,
+    newMember,
+  }) => {
+    const m = await newMember();
+    await page.goto("/login");
+    await waitForHydration(page);
+    await page.evaluate((e) => {
+      localStorage.setItem("user", e);
+      localStorage.setItem("userAlreadyRegistered", "true");
+    }, m.email);
+    await submitLoginForm(page, m.userName, "not-the-password");
+    await expect(toast(page)).toContainText("Invalid details");
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("user"))).toBeNull();
+  });
 });
 
 /**
@@ -153,7 +148,7 @@ async function hydratedWithScripts(page: Page, testInfo: TestInfo) {
   if (jsEnabled(testInfo)) await waitForHydration(page);
 }
 
-test.describe("Sign-up form validation", { tag: "@any-viewport" }, () => {
+test.describe("Sign-up form validation", () => {
   test("every field and the terms box are required", async ({ page }, testInfo) => {
     await page.goto("/signup");
     await hydratedWithScripts(page, testInfo);
@@ -205,18 +200,14 @@ test.describe("Sign-up form validation", { tag: "@any-viewport" }, () => {
     await expect(toast(page)).toContainText("User Already Registered Please Login");
   });
 
-  test(
-    "a remembered account forbids signing up with another e-mail (JS rule)",
-    { tag: "@needs-js" },
-    async ({ page }) => {
-      await page.goto("/signup");
-      await waitForHydration(page);
-      await page.evaluate(() => localStorage.setItem("user", "first.account@e2e.test"));
-      await submitSignUpForm(page, freshDetails());
-      await expectMessage(page, "Multiple accounts from the same IP address are not allowed.");
-      await expect(page).toHaveURL(/\/signup/);
-    },
-  );
+  test("a remembered account forbids signing up with another e-mail (JS rule)", async ({ page }) => {
+    await page.goto("/signup");
+    await waitForHydration(page);
+    await page.evaluate(() => localStorage.setItem("user", "first.account@e2e.test"));
+    await submitSignUpForm(page, freshDetails());
+    await expectMessage(page, "Multiple accounts from the same IP address are not allowed.");
+    await expect(page).toHaveURL(/\/signup/);
+  });
 
   test("Google sign-up needs the terms box", async ({ page }) => {
     await page.goto("/signup");
@@ -241,55 +232,56 @@ test.describe("Already logged in", () => {
   });
 });
 
-test(
-  "an operator signs in with the password, then the authenticator code",
-  { tag: "@any-viewport" },
-  async ({ page }) => {
-    // A code works once per 30-second step: another run in the same step makes this one wait for the next.
-    test.setTimeout(testBudget(4));
-    await page.goto("/login");
-    await submitLoginForm(page, E2E_OPERATOR.email, E2E_OPERATOR.password);
-    await expect(page.getByRole("heading", { name: "Two-step sign-in" })).toBeVisible();
-    expect((await page.context().cookies()).some((c) => c.name === "sid")).toBe(false);
-    const code = page.getByLabel("Authenticator Code", { exact: true });
-    const verify = page.getByRole("button", { name: "Verify" });
+/** The login operator's authenticator code, or the one of the step starting `afterMs` from now. */
+function loginCode(afterMs = 0): Promise<string> {
+  return generate({
+    secret: E2E_LOGIN_OPERATOR.totpSecret,
+    epoch: Math.floor((Date.now() + afterMs) / 1000),
+  });
+}
 
-    const near = await Promise.all([-30_000, 0, 30_000].map((ms) => operatorCode(ms)));
-    await code.fill(["000000", "111111", "222222", "333333"].find((c) => !near.includes(c))!);
-    await verify.click();
+test("an operator signs in with the password, then the authenticator code", async ({ page }) => {
+  // This operator signs in only here (a code works once per 30-second step): only a run repeated
+  // within the same step waits for the next one.
+  test.setTimeout(testBudget(2));
+  await page.goto("/login");
+  await submitLoginForm(page, E2E_LOGIN_OPERATOR.email, E2E_LOGIN_OPERATOR.password);
+  await expect(page.getByRole("heading", { name: "Two-step sign-in" })).toBeVisible();
+  expect((await page.context().cookies()).some((c) => c.name === "sid")).toBe(false);
+  const code = page.getByLabel("Authenticator Code", { exact: true });
+  const verify = page.getByRole("button", { name: "Verify" });
+
+  const near = await Promise.all([-30_000, 0, 30_000].map((ms) => loginCode(ms)));
+  await code.fill(["000000", "111111", "222222", "333333"].find((c) => !near.includes(c))!);
+  await verify.click();
+  await expect(page.getByText("Invalid code.")).toBeVisible();
+
+  for (let attempt = 0; ; attempt++) {
+    await code.fill(await loginCode());
+    // The action answers a refused code with a 4xx, an accepted one with a redirect.
+    const [answer] = await Promise.all([
+      page.waitForResponse(
+        (r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/login"),
+      ),
+      verify.click(),
+    ]);
+    if (answer.status() < 400) break;
+    expect(attempt, "the next step's code is accepted").toBe(0);
     await expect(page.getByText("Invalid code.")).toBeVisible();
+    await page.waitForTimeout(msToNextStep());
+  }
+  await expect(page).toHaveURL(/\/member\/dashboard$/);
+  await expect(toast(page)).toContainText("Login Success!");
+});
 
-    for (let attempt = 0; ; attempt++) {
-      await code.fill(await operatorCode());
-      // The action answers a refused code with a 4xx, an accepted one with a redirect.
-      const [answer] = await Promise.all([
-        page.waitForResponse(
-          (r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/login"),
-        ),
-        verify.click(),
-      ]);
-      if (answer.status() < 400) break;
-      expect(attempt, "the next step's code is accepted").toBe(0);
-      await expect(page.getByText("Invalid code.")).toBeVisible();
-      await page.waitForTimeout(msToNextStep());
-    }
-    await expect(page).toHaveURL(/\/member\/dashboard$/);
-    await expect(toast(page)).toContainText("Login Success!");
-  },
-);
-
-test(
-  "the sign-up's verification link verifies the address once",
-  { tag: "@any-viewport" },
-  async ({ page, newMember, mailbox }) => {
-    const member = await newMember();
-    const mail = await mailbox.waitFor(member.email, "Confirm your e-mail address");
-    const link = firstLink(mail.text);
-    expect(link).toContain("/verify-email/");
-    await page.goto(link);
-    await expect(page).toHaveURL(/\/$/);
-    await expect(toast(page)).toContainText("E-mail verified.");
-    await page.goto(link);
-    await expect(toast(page)).toContainText("Token Verification Failed!");
-  },
-);
+test("the sign-up's verification link verifies the address once", async ({ page, newMember, mailbox }) => {
+  const member = await newMember();
+  const mail = await mailbox.waitFor(member.email, "Confirm your e-mail address");
+  const link = firstLink(mail.text);
+  expect(link).toContain("/verify-email/");
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(toast(page)).toContainText("E-mail verified.");
+  await page.goto(link);
+  await expect(toast(page)).toContainText("Token Verification Failed!");
+});

@@ -129,7 +129,7 @@ test.describe("Betting games hub", () => {
 test.describe("Tic-tac-toe lobby", () => {
   const LOBBY = "/member/betting-games/tic-tac-toe";
 
-  test("rooms, Low Balance, joining the Practice Room and Resume @needs-js @wide-only", async ({
+  test("rooms, Low Balance, joining the Practice Room and Resume", async ({
     browser,
     page,
     newMember,
@@ -230,7 +230,7 @@ test.describe("Tic-tac-toe in Hindi", () => {
   const fill = (text: string, values: Record<string, string>) =>
     text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? "");
 
-  test("Join, its confirm step, the waiting room and the search canceled in Hindi @needs-js @wide-only", async ({
+  test("Join, its confirm step, the waiting room and the search canceled in Hindi", async ({
     page,
     newMember,
     loginAs,
@@ -270,12 +270,7 @@ test.describe("Tic-tac-toe room", () => {
     await expect(page.getByTestId("ttt-room")).toHaveAttribute("data-live", "on");
   }
 
-  test("two members play the Practice Room to a win @needs-js @wide-only", async ({
-    browser,
-    page,
-    newMember,
-    loginAs,
-  }) => {
+  test("two members play the Practice Room to a win", async ({ browser, page, newMember, loginAs }) => {
     await loginAs(page, await newMember());
     await joinPractice(page);
     // Joins of the Practice Room by other tests may match first: whoever is waiting last waits.
@@ -341,7 +336,7 @@ test.describe("Operators: games", () => {
     (await api.request("/userIncomeRoute/user_betting_games_home_get", { cookie })).body.msg
       .deposit_amount as string;
 
-  test("room types: a new one reaches the lobby, refusals in the API's words, disabled it leaves @needs-js @wide-only", async ({
+  test("room types: a new one reaches the lobby, refusals in the API's words, disabled it leaves", async ({
     browser,
     page,
     operator,
@@ -425,7 +420,7 @@ test.describe("Operators: games", () => {
     await ops.context().close();
   });
 
-  test("paid rooms off after the confirm step: a waiting member is refunded, paid types leave the lobby; on again @needs-js @wide-only", async ({
+  test("paid rooms off after the confirm step: a waiting member is refunded, paid types leave the lobby; on again", async ({
     browser,
     page,
     operator,
@@ -531,7 +526,7 @@ test.describe("Operators: games", () => {
     }
   });
 
-  test("a live game and a finished one with their settlement lines @needs-js @wide-only", async ({
+  test("a live game and a finished one with their settlement lines", async ({
     browser,
     operator,
     newMember,
@@ -613,7 +608,7 @@ test.describe("Operators: games", () => {
     }
   });
 
-  test("without JavaScript, on a phone, the switch's confirm step is the server's page @needs-js @wide-only", async ({
+  test("without JavaScript, on a phone, the switch's confirm step is the server's page", async ({
     browser,
     operator,
   }) => {
@@ -670,7 +665,7 @@ test.describe("Tic-tac-toe without JavaScript", () => {
 
   // It opens its own contexts without scripts, so it runs on the js project only, like every game
   // test here (the no-js project would run it at the same time as the js one).
-  test("two members join through the confirm step and play a paid room to a win @needs-js @wide-only", async ({
+  test("two members join through the confirm step and play a paid room to a win", async ({
     browser,
     newMember,
     loginAs,
@@ -907,7 +902,7 @@ test.describe("Tic-tac-toe: real play", () => {
     );
   }
 
-  test("a paid room played to a win: the result, confetti and sounds, then the balances @needs-js @wide-only", async ({
+  test("a paid room played to a win: the result, confetti and sounds, then the balances", async ({
     browser,
     operator,
     newMember,
@@ -968,7 +963,7 @@ test.describe("Tic-tac-toe: real play", () => {
     }
   });
 
-  test("a search cancelled: the countdown, Cancel, the refund toast and the deposit back @needs-js @wide-only", async ({
+  test("a search cancelled: the countdown, Cancel, the refund toast and the deposit back", async ({
     browser,
     operator,
     newMember,
@@ -1006,7 +1001,7 @@ test.describe("Tic-tac-toe: real play", () => {
     }
   });
 
-  test("a paid room played to a draw: the draw on both, its sound, both fees refunded @needs-js @wide-only", async ({
+  test("a paid room played to a draw: the draw on both, its sound, both fees refunded", async ({
     browser,
     operator,
     newMember,
@@ -1053,7 +1048,7 @@ test.describe("Tic-tac-toe: real play", () => {
     }
   });
 
-  test("a game on a phone: played with taps, nothing wider than the screen, cells of 44 px at least @needs-js @wide-only", async ({
+  test("a game on a phone: played with taps, nothing wider than the screen, cells of 44 px at least", async ({
     browser,
     operator,
     newMember,
@@ -1117,7 +1112,7 @@ test.describe("Tic-tac-toe: real play", () => {
    * later.' (well before the 120 s notice). Going offline leaves an open WebSocket as it is, so
    * the member's clock is moved past the socket's ping timeout (25 + 20 s) to lose it.
    */
-  test("the room loses its connection: Reconnecting..., the rejoin, and the end of the retries @needs-js @wide-only", async ({
+  test("the room loses its connection: Reconnecting..., the rejoin, and the end of the retries", async ({
     browser,
     operator,
     newMember,

@@ -76,7 +76,7 @@ test.describe("Dashboard", () => {
     await expect(page).toHaveURL(/\/member\/refer-and-earn$/);
   });
 
-  test("the month selector filters the tiles and the daily rows", async ({ page, api }, testInfo) => {
+  test("the month selector filters the tiles and the daily rows @no-js", async ({ page, api }, testInfo) => {
     const demo = { email: "demo@example.com", password: "demo-password-123" };
     const cookie = await apiLogin(demo.email, demo.password);
     const res = await api.request("/userRoute/userDataGet_dashboard", { cookie });
@@ -120,40 +120,41 @@ test.describe("Dashboard", () => {
     await checkMonth(older);
   });
 
-  test(
-    "a dashboard kept rendered is never stale and its scripts still run: a fresh nonce each view, a credit shows at once",
-    { tag: ["@needs-js", "@wide-only"] },
-    async ({ page, newMember, loginAs, giveBalance }) => {
-      const m = await newMember();
-      await loginAs(page, m);
-      const balance = page.getByTestId("available-balance");
-      const nonces: string[] = [];
-      const view = async () => {
-        const res = await page.goto("/member/dashboard");
-        expect(res?.status()).toBe(200);
-        const nonce = /'nonce-([^']+)'/.exec(res!.headers()["content-security-policy"] ?? "")?.[1];
-        expect(nonce).toBeTruthy();
-        // Every inline script of the page carries this answer's nonce: the browser runs them all.
-        const html = await res!.text();
-        expect(new Set(html.match(/nonce="[^"]*"/g))).toEqual(new Set([`nonce="${nonce}"`]));
-        nonces.push(nonce!);
-        await waitForHydration(page);
-      };
-      await view();
-      await expect(balance).toContainText("₹0.000");
-      // The second and third views are answered from the kept page (the member's data has not changed).
-      await view();
-      await view();
-      expect(new Set(nonces).size).toBe(3);
-      // Hydrated from a kept page: LogOut opens its dialog (scripts at work), Cancel closes it.
-      await page.getByRole("main").getByRole("link", { name: "LogOut", exact: true }).first().click();
-      await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
-      await expect(page.getByRole("dialog")).toHaveCount(0);
-      await expect(page).toHaveURL(/\/member\/dashboard$/);
+  test("a dashboard kept rendered is never stale and its scripts still run: a fresh nonce each view, a credit shows at once", async ({
+    page,
+    newMember,
+    loginAs,
+    giveBalance,
+  }) => {
+    const m = await newMember();
+    await loginAs(page, m);
+    const balance = page.getByTestId("available-balance");
+    const nonces: string[] = [];
+    const view = async () => {
+      const res = await page.goto("/member/dashboard");
+      expect(res?.status()).toBe(200);
+      const nonce = /'nonce-([^']+)'/.exec(res!.headers()["content-security-policy"] ?? "")?.[1];
+      expect(nonce).toBeTruthy();
+      // Every inline script of the page carries this answer's nonce: the browser runs them all.
+      const html = await res!.text();
+      expect(new Set(html.match(/nonce="[^"]*"/g))).toEqual(new Set([`nonce="${nonce}"`]));
+      nonces.push(nonce!);
+      await waitForHydration(page);
+    };
+    await view();
+    await expect(balance).toContainText("₹0.000");
+    // The second and third views are answered from the kept page (the member's data has not changed).
+    await view();
+    await view();
+    expect(new Set(nonces).size).toBe(3);
+    // Hydrated from a kept page: LogOut opens its dialog (scripts at work), Cancel closes it.
+    await page.getByRole("main").getByRole("link", { name: "LogOut", exact: true }).first().click();
+    await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(page).toHaveURL(/\/member\/dashboard$/);
 
-      await giveBalance(m, 7);
-      await view();
-      await expect(balance).toContainText("₹7.000");
-    },
-  );
+    await giveBalance(m, 7);
+    await view();
+    await expect(balance).toContainText("₹7.000");
+  });
 });

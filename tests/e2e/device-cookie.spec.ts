@@ -48,12 +48,10 @@ async function riskOf(email: string) {
   return (await api.request(`/adminRoute/members/${id}/risk`, { cookie: operatorCookie() })).body.msg;
 }
 
-test.describe.serial("the device cookie and the one-account rule", { tag: "@needs-js" }, () => {
+test.describe.serial("the device cookie and the one-account rule", () => {
   test.afterAll(() => setPolicy("flag"));
 
-  test("the device cookie is HttpOnly, set on the first visit to /login, and kept @wide-only", async ({
-    page,
-  }) => {
+  test("the device cookie is HttpOnly, set on the first visit to /login, and kept", async ({ page }) => {
     await page.goto("/login");
     const first = (await page.context().cookies()).find((c) => c.name === "device_id");
     expect(first).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
@@ -66,9 +64,7 @@ test.describe.serial("the device cookie and the one-account rule", { tag: "@need
     expect(again!.value).toBe(first!.value);
   });
 
-  test("refuse: a second sign-up from one browser is refused with the spec's words @wide-only", async ({
-    page,
-  }) => {
+  test("refuse: a second sign-up from one browser is refused with the spec's words", async ({ page }) => {
     await setPolicy("refuse");
     await signUpInBrowser(page);
     await expect(page).toHaveURL(/\/login$/);
@@ -78,7 +74,7 @@ test.describe.serial("the device cookie and the one-account rule", { tag: "@need
     await expect(toast(page)).toContainText(ONE_ACCOUNT_MSG);
   });
 
-  test("flag: the second account is made and flagged for the shared device @wide-only", async ({ page }) => {
+  test("flag: the second account is made and flagged for the shared device", async ({ page }) => {
     await setPolicy("flag");
     const one = await signUpInBrowser(page);
     await expect(toast(page)).toContainText("user registered successfully!");

@@ -5,7 +5,9 @@ import { test as base, expect, type Locator, type Page, type TestInfo } from "@p
 import { encodeObj } from "../../shared/obj.server";
 import type { CapturedMail } from "../support/smtp-capture";
 import { generate } from "otplib";
+import { startSite } from "./servers";
 import {
+  E2E_HC_BASE_PORT,
   E2E_MAIL_DIR,
   E2E_OBJ_SECRET,
   E2E_OPERATOR,
@@ -228,21 +230,32 @@ export function msToNextStep(): number {
   return 30_000 - (Date.now() % 30_000) + 200;
 }
 
+/** The operators global setup signs in once per run: each sign-in spends a one-time code. */
+const ROLE_ACCOUNTS = { owner: E2E_OPERATOR, support: E2E_SUPPORT_OPERATOR } as const;
+export type OperatorRole = keyof typeof ROLE_ACCOUNTS;
+
 /**
- * Signs the operator in through the API with password and code (global setup, once per run) and
- * stores the cookie. A code works once per step: when this step's was already used (a run just
- * before), it waits for the next step.
+ * Signs every operator role in once through the API (global setup) and stores the cookies in
+ * E2E_OPERATOR_COOKIE_FILE: the tests share those sessions instead of spending a code each, so no
+ * test waits for the next 30-second step.
  */
-export async function signInOperatorOnce(): Promise<string> {
-  const cookie = await signInOperator(E2E_OPERATOR);
+export async function signInRolesOnce(): Promise<void> {
+  const sessions: Record<string, string> = {};
+  for (const [role, account] of Object.entries(ROLE_ACCOUNTS)) sessions[role] = await signInOperator(account);
   mkdirSync(path.dirname(path.resolve(E2E_OPERATOR_COOKIE_FILE)), { recursive: true });
-  writeFileSync(path.resolve(E2E_OPERATOR_COOKIE_FILE), cookie);
-  return cookie;
+  writeFileSync(path.resolve(E2E_OPERATOR_COOKIE_FILE), JSON.stringify(sessions));
 }
 
-/** Signs an operator in through the API (password, then the code of their secret); answers the cookie. */
-export async function signInOperator(account: typeof E2E_OPERATOR): Promise<string> {
-  const first = await apiRequest("/userRoute/login", {
+/**
+ * Signs an operator in through the API of the server at `origin` (password, then the code of their
+ * secret); answers the cookie. A code works once per step: when this step's was already used (a
+ * run just before), it tries the next step's.
+ */
+export async function signInOperator(
+  account: { email: string; password: string; totpSecret: string },
+  origin = E2E_ORIGIN,
+): Promise<string> {
+  const first = await apiRequestAt(origin, "/userRoute/login", {
     obj: { email_userName: account.email, password: account.password, loginRemember_state: false },
   });
   const ticket = first.body?.second_factor_ticket;
@@ -250,19 +263,23 @@ export async function signInOperator(account: typeof E2E_OPERATOR): Promise<stri
     throw new Error(`operator login gave no ticket: ${first.status} ${JSON.stringify(first.body)}`);
   for (let attempt = 0; ; attempt++) {
     const code = await generate({ secret: account.totpSecret, epoch: Math.floor(Date.now() / 1000) });
-    const res = await apiRequest("/userRoute/login_second_factor", { obj: { ticket, code } });
+    const res = await apiRequestAt(origin, "/userRoute/login_second_factor", { obj: { ticket, code } });
     if (res.status === 200) return `sid=${sidFrom(res.setCookie)}`;
-    // A code works once per step, and another worker may be signing the same operator in: the
-    // loser of a step tries the next one (two workers: two steps at most).
-    if (attempt >= 2)
+    if (attempt >= 1)
       throw new Error(`operator second factor failed: ${res.status} ${JSON.stringify(res.body)}`);
     await new Promise((r) => setTimeout(r, msToNextStep()));
   }
 }
 
-/** The operator's session cookie (`sid=...`), signed in once by global setup. */
-export function operatorCookie(): string {
-  return readFileSync(path.resolve(E2E_OPERATOR_COOKIE_FILE), "utf8").trim();
+/** The session cookie (`sid=...`) of an operator role, signed in once by global setup. */
+export function operatorCookie(role: OperatorRole = "owner"): string {
+  const sessions = JSON.parse(readFileSync(path.resolve(E2E_OPERATOR_COOKIE_FILE), "utf8")) as Record<
+    string,
+    string
+  >;
+  const cookie = sessions[role];
+  if (!cookie) throw new Error(`no ${role} session in ${E2E_OPERATOR_COOKIE_FILE}: global setup signs it in`);
+  return cookie;
 }
 
 /** Hands a session (`sid=...`) to the page's browser context. */
@@ -291,7 +308,31 @@ interface Fixtures {
   giveBalance: (member: Member, rupees: number) => Promise<void>;
 }
 
-export const test = base.extend<Fixtures>({
+interface WorkerFixtures {
+  /**
+   * The origin of the site with the human check on and its page cache kept 5 s (tests/e2e/servers.ts):
+   * started the first time a test of this worker asks for it, on E2E_HC_BASE_PORT + the worker's
+   * parallel index, and stopped with the worker.
+   */
+  humanCheckSite: string;
+}
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  humanCheckSite: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, provide, workerInfo) => {
+      const site = await startSite({
+        port: E2E_HC_BASE_PORT + workerInfo.parallelIndex,
+        env: { HUMAN_CHECK: "altcha", SEED_DEMO: "off", PAGE_CACHE_SECONDS: "5" },
+      });
+      try {
+        await provide(site.origin);
+      } finally {
+        await site.stop();
+      }
+    },
+    { scope: "worker", timeout: 120_000 },
+  ],
   // eslint-disable-next-line no-empty-pattern
   api: async ({}, provide) => {
     await provide(api);

@@ -4,36 +4,19 @@ import { pathToFileURL } from "node:url";
 import type { FullConfig } from "@playwright/test";
 import { startSmtpCapture } from "../support/smtp-capture";
 import { startYouTubePlayerStandIn } from "../support/youtube-player";
-import { startLocalRazorpayX } from "../support/razorpayx";
-import {
-  E2E_MAIL_DIR,
-  E2E_OIDC_PORT,
-  E2E_ORIGIN,
-  E2E_PAYOUTS_PORT,
-  E2E_RAZORPAYX,
-  E2E_RAZORPAYX_PORT,
-  E2E_SMTP_PORT,
-  E2E_YT_PORT,
-} from "../../playwright.config";
+import { E2E_MAIL_DIR, E2E_OIDC_PORT, E2E_ORIGIN, E2E_SMTP_PORT, E2E_YT_PORT } from "../../playwright.config";
 
 /**
- * Starts the capture SMTP server, the local OpenID provider, the YouTube player stand-in and the
- * local RazorpayX. Playwright starts the web servers before global setup; they connect to these
+ * Starts the capture SMTP server, the local OpenID provider and the YouTube player stand-in. Playwright starts the web servers before global setup; they connect to these
  * only when they need them, so that is fine.
- * Then signs the operator in once with the second factor (each code works once per 30-second
- * step, so parallel tests share that session), and sets the ads' test pricing. Returns the teardown.
+ * Then signs every operator role in once with the second factor (each code works once per
+ * 30-second step, so the tests share those sessions), and sets the ads' test pricing. Returns the teardown.
  */
 export default async function globalSetup(_config: FullConfig): Promise<() => Promise<void>> {
   const mailDir = path.resolve(E2E_MAIL_DIR);
   rmSync(mailDir, { recursive: true, force: true });
   const smtp = await startSmtpCapture({ port: E2E_SMTP_PORT, dir: mailDir });
   const player = await startYouTubePlayerStandIn(E2E_YT_PORT);
-  // No automatic progress: payouts.spec.ts moves each payout through the /_local control endpoint.
-  const razorpayx = await startLocalRazorpayX({
-    port: E2E_RAZORPAYX_PORT,
-    ...E2E_RAZORPAYX,
-    webhookUrl: `http://127.0.0.1:${E2E_PAYOUTS_PORT}/webhooks/payouts/razorpayx`,
-  });
 
   let oidc: { close(): Promise<void> | void } | undefined;
   const oidcFile = path.resolve("tests/support/oidc.ts");
@@ -57,8 +40,8 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   }
 
   // The servers are up (Playwright starts them before global setup): sign the operator in once.
-  const { signInOperatorOnce, E2E_LOCK_DIR } = await import("./fixtures");
-  await signInOperatorOnce();
+  const { signInRolesOnce, E2E_LOCK_DIR } = await import("./fixtures");
+  await signInRolesOnce();
   // The ads' short test durations, set once: a test that set them itself could undo another
   // test's change of the same setting while it runs (ptc-operator.spec.ts edits it under a lock).
   const { setTestPricing } = await import("./ptc-helpers");
@@ -69,6 +52,5 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
     await oidc?.close();
     await smtp.close();
     await player.close();
-    await razorpayx.close();
   };
 }

@@ -19,7 +19,7 @@ async function completeProviderPages(page: Page, email: string) {
   await page.getByRole("button", { name: "Continue" }).click();
 }
 
-test.describe("Google sign-in", { tag: "@any-viewport" }, () => {
+test.describe("Google sign-in", () => {
   test("Login With Google on /login lands on the dashboard", async ({ page }) => {
     await page.goto("/login");
     await page.getByRole("link", { name: /Login With Google/i }).click();

@@ -70,7 +70,7 @@ test.describe("in Hindi", () => {
     await checkPage(page);
   });
 
-  test("a withdrawal: the form, the confirm step and the answer in Hindi", async ({
+  test("a withdrawal: the form, the confirm step and the answer in Hindi @no-js", async ({
     page,
     newMember,
     giveBalance,

@@ -107,7 +107,7 @@ test.describe("Home page: hero, statistics, sections, channel panel", () => {
     await expect(page.getByRole("form", { name: "Sign Up" })).toBeVisible();
   });
 
-  test("the hero's 'Learn More' scrolls to the FAQ section", async ({ page }, testInfo) => {
+  test("the hero's 'Learn More' scrolls to the FAQ section @no-js", async ({ page }, testInfo) => {
     await page.goto("/");
     if (jsEnabled(testInfo)) await waitForHydration(page);
     await expect(faqSection(page)).not.toBeInViewport();
@@ -118,197 +118,186 @@ test.describe("Home page: hero, statistics, sections, channel panel", () => {
     if (jsEnabled(testInfo)) await expect(page).toHaveURL(/\/$/);
   });
 
-  test(
-    "with JavaScript the statistics count up (2000 ms, 50 steps) and end at the K/M/B figure with a plus",
-    { tag: "@needs-js" },
-    async ({ page, api }) => {
-      // Every change of the four figures, with its time, from the first byte of the page on.
-      await page.addInitScript(() => {
-        const w = window as unknown as { __statLog: { t: number; values: string[] }[] };
-        w.__statLog = [];
-        const record = () => {
-          const dds = document.querySelectorAll('[data-testid="stats"] dd');
-          if (!dds.length) return;
-          const values = Array.from(dds, (d) => d.textContent ?? "");
-          const last = w.__statLog.at(-1);
-          if (!last || last.values.join("|") !== values.join("|"))
-            w.__statLog.push({ t: performance.now(), values });
-        };
-        new MutationObserver(record).observe(document, {
-          subtree: true,
-          childList: true,
-          characterData: true,
-        });
+  test("with JavaScript the statistics count up (2000 ms, 50 steps) and end at the K/M/B figure with a plus", async ({
+    page,
+    api,
+  }) => {
+    // Every change of the four figures, with its time, from the first byte of the page on.
+    await page.addInitScript(() => {
+      const w = window as unknown as { __statLog: { t: number; values: string[] }[] };
+      w.__statLog = [];
+      const record = () => {
+        const dds = document.querySelectorAll('[data-testid="stats"] dd');
+        if (!dds.length) return;
+        const values = Array.from(dds, (d) => d.textContent ?? "");
+        const last = w.__statLog.at(-1);
+        if (!last || last.values.join("|") !== values.join("|"))
+          w.__statLog.push({ t: performance.now(), values });
+      };
+      new MutationObserver(record).observe(document, {
+        subtree: true,
+        childList: true,
+        characterData: true,
       });
+    });
 
-      const before = await apiStats(api);
-      await page.goto("/");
-      const after = await apiStats(api);
+    const before = await apiStats(api);
+    await page.goto("/");
+    const after = await apiStats(api);
 
-      type Log = { t: number; values: string[] }[];
-      const readLog = () => page.evaluate(() => (window as unknown as { __statLog: Log }).__statLog);
-      const allowed = STATS.map((s) => allowedFigures(before, after, s.key, s.prefix));
-      const isZero = (v: string | undefined) => v === "0+" || v === "₹0+";
-      const isFinal = (e: Log[number] | undefined) =>
-        e !== undefined &&
-        e.values.length === STATS.length &&
-        e.values.every((v, i) => allowed[i]!.includes(v));
+    type Log = { t: number; values: string[] }[];
+    const readLog = () => page.evaluate(() => (window as unknown as { __statLog: Log }).__statLog);
+    const allowed = STATS.map((s) => allowedFigures(before, after, s.key, s.prefix));
+    const isZero = (v: string | undefined) => v === "0+" || v === "₹0+";
+    const isFinal = (e: Log[number] | undefined) =>
+      e !== undefined &&
+      e.values.length === STATS.length &&
+      e.values.every((v, i) => allowed[i]!.includes(v));
 
-      // The figures restart from 0 once scripts run and end at the API's numbers, abbreviated.
-      await expect
-        .poll(
-          async () => {
-            const log = await readLog();
-            // Each figure went through 0 (each counts on its own timer: on a busy machine one may
-            // take its first step in the same frame as another's reset, so all four need not be
-            // 0 in one frame).
-            const fromZero = STATS.every((_, i) => log.some((e) => isZero(e.values[i])));
-            return fromZero && isFinal(log.at(-1)) ? "counted" : JSON.stringify(log.at(-1)?.values);
-          },
-          { message: `the figures should count up to ${JSON.stringify(allowed)}`, timeout: 15_000 },
-        )
-        .toBe("counted");
-      // Nothing moves after the final figure.
-      const settled = (await readLog()).length;
-      await page.waitForTimeout(500);
-      const log = await readLog();
-      expect(log.length).toBe(settled);
-      for (const [i, s] of STATS.entries())
-        expect(allowed[i]).toContain(await statFigure(page, s.label).textContent());
+    // The figures restart from 0 once scripts run and end at the API's numbers, abbreviated.
+    await expect
+      .poll(
+        async () => {
+          const log = await readLog();
+          // Each figure went through 0 (each counts on its own timer: on a busy machine one may
+          // take its first step in the same frame as another's reset, so all four need not be
+          // 0 in one frame).
+          const fromZero = STATS.every((_, i) => log.some((e) => isZero(e.values[i])));
+          return fromZero && isFinal(log.at(-1)) ? "counted" : JSON.stringify(log.at(-1)?.values);
+        },
+        { message: `the figures should count up to ${JSON.stringify(allowed)}`, timeout: 15_000 },
+      )
+      .toBe("counted");
+    // Nothing moves after the final figure.
+    const settled = (await readLog()).length;
+    await page.waitForTimeout(500);
+    const log = await readLog();
+    expect(log.length).toBe(settled);
+    for (const [i, s] of STATS.entries())
+      expect(allowed[i]).toContain(await statFigure(page, s.label).textContent());
 
-      // Each figure's count starts from 0 after the page is shown...
-      const took = STATS.map((s, i) => {
-        const start = log.findIndex((e) => isZero(e.values[i]));
-        const run = log.slice(start).map((e) => ({ t: e.t, v: e.values[i]! }));
-        const steps = run.filter((e, j) => j === 0 || e.v !== run[j - 1]!.v);
-        const seen = steps.map((e) => e.v);
-        const numbers = seen.map(parseFigure);
-        // ...rises step by step, never down, never past the final figure...
-        for (let j = 1; j < numbers.length; j++) expect(numbers[j]).toBeGreaterThanOrEqual(numbers[j - 1]!);
-        expect(allowed[i]).toContain(seen.at(-1));
-        // ...in (at most) 50 steps: each step is a new figure for a number this large...
-        expect(seen.length - 1, `${s.label}: ${seen.join(", ")}`).toBeLessThanOrEqual(COUNT_UP_STEPS);
-        if (s.key === "totalWithdrawalAmount") expect(seen.length - 1).toBeGreaterThanOrEqual(30);
-        else expect(seen.length - 1).toBeGreaterThanOrEqual(10);
-        return steps.at(-1)!.t - steps[0]!.t;
-      });
-      // ...over about 2000 ms (40 ms a step; a slow machine may stretch it, never shorten it much;
-      // a figure whose last steps abbreviate alike reaches its final figure a step or two early).
-      expect(Math.max(...took)).toBeGreaterThan(COUNT_UP_MS * 0.8);
-      expect(Math.max(...took)).toBeLessThan(COUNT_UP_MS * 3);
-    },
-  );
+    // Each figure's count starts from 0 after the page is shown...
+    const took = STATS.map((s, i) => {
+      const start = log.findIndex((e) => isZero(e.values[i]));
+      const run = log.slice(start).map((e) => ({ t: e.t, v: e.values[i]! }));
+      const steps = run.filter((e, j) => j === 0 || e.v !== run[j - 1]!.v);
+      const seen = steps.map((e) => e.v);
+      const numbers = seen.map(parseFigure);
+      // ...rises step by step, never down, never past the final figure...
+      for (let j = 1; j < numbers.length; j++) expect(numbers[j]).toBeGreaterThanOrEqual(numbers[j - 1]!);
+      expect(allowed[i]).toContain(seen.at(-1));
+      // ...in (at most) 50 steps: each step is a new figure for a number this large...
+      expect(seen.length - 1, `${s.label}: ${seen.join(", ")}`).toBeLessThanOrEqual(COUNT_UP_STEPS);
+      if (s.key === "totalWithdrawalAmount") expect(seen.length - 1).toBeGreaterThanOrEqual(30);
+      else expect(seen.length - 1).toBeGreaterThanOrEqual(10);
+      return steps.at(-1)!.t - steps[0]!.t;
+    });
+    // ...over about 2000 ms (40 ms a step; a slow machine may stretch it, never shorten it much;
+    // a figure whose last steps abbreviate alike reaches its final figure a step or two early).
+    expect(Math.max(...took)).toBeGreaterThan(COUNT_UP_MS * 0.8);
+    expect(Math.max(...took)).toBeLessThan(COUNT_UP_MS * 3);
+  });
 
-  test(
-    "the statistics show the final K/M/B figures with a plus (rendered by the server)",
-    { tag: "@any-viewport" },
-    async ({ page, api }, testInfo) => {
-      const before = await apiStats(api);
-      await page.goto("/");
-      const after = await apiStats(api);
-      const stats = page.getByTestId("stats");
-      await expect(stats).toBeVisible();
-      for (const s of STATS) {
-        const allowed = allowedFigures(before, after, s.key, s.prefix);
-        await expect(stats.getByText(s.label, { exact: true })).toBeVisible();
-        const figure = statFigure(page, s.label);
-        // No label over the figure: screen readers read the figure shown (accessibility.spec.ts).
-        expect(await figure.getAttribute("aria-label")).toBeNull();
-        if (!jsEnabled(testInfo)) {
-          // Without JavaScript nothing counts: the final figure is the text, as delivered.
-          expect(allowed).toContain((await figure.textContent()) ?? "");
-        }
+  test("the statistics show the final K/M/B figures with a plus (rendered by the server)", async ({
+    page,
+    api,
+  }, testInfo) => {
+    const before = await apiStats(api);
+    await page.goto("/");
+    const after = await apiStats(api);
+    const stats = page.getByTestId("stats");
+    await expect(stats).toBeVisible();
+    for (const s of STATS) {
+      const allowed = allowedFigures(before, after, s.key, s.prefix);
+      await expect(stats.getByText(s.label, { exact: true })).toBeVisible();
+      const figure = statFigure(page, s.label);
+      // No label over the figure: screen readers read the figure shown (accessibility.spec.ts).
+      expect(await figure.getAttribute("aria-label")).toBeNull();
+      if (!jsEnabled(testInfo)) {
+        // Without JavaScript nothing counts: the final figure is the text, as delivered.
+        expect(allowed).toContain((await figure.textContent()) ?? "");
       }
-      // The figure in the page's HTML is the final one too (the count-up only runs in the browser).
-      const res = await page.request.get("/");
-      const html = await res.text();
-      const plain = html.replaceAll("<!-- -->", "");
-      for (const s of STATS) {
-        const shown = allowedFigures(before, after, s.key, s.prefix);
-        expect(
-          shown.some((f) => plain.includes(`>${f}</dd>`)),
-          `${s.label}: ${shown.join(" or ")} in the HTML`,
-        ).toBe(true);
-      }
-    },
-  );
+    }
+    // The figure in the page's HTML is the final one too (the count-up only runs in the browser).
+    const res = await page.request.get("/");
+    const html = await res.text();
+    const plain = html.replaceAll("<!-- -->", "");
+    for (const s of STATS) {
+      const shown = allowedFigures(before, after, s.key, s.prefix);
+      expect(
+        shown.some((f) => plain.includes(`>${f}</dd>`)),
+        `${s.label}: ${shown.join(" or ")} in the HTML`,
+      ).toBe(true);
+    }
+  });
 
-  test(
-    "the server-defined sections show their titles and HTML messages",
-    { tag: "@any-viewport" },
-    async ({ page, api }) => {
-      const res = await api.request("/checkLogin_for_navBar?faq=true");
-      expect(res.status).toBe(200);
-      const sections = res.body.msg.other_data_homepage_Array as { title: string; message: string }[];
-      expect(sections.length).toBeGreaterThan(0);
+  test("the server-defined sections show their titles and HTML messages", async ({ page, api }) => {
+    const res = await api.request("/checkLogin_for_navBar?faq=true");
+    expect(res.status).toBe(200);
+    const sections = res.body.msg.other_data_homepage_Array as { title: string; message: string }[];
+    expect(sections.length).toBeGreaterThan(0);
 
-      await page.goto("/");
-      const cards = page.getByTestId("home-section");
-      await expect(cards).toHaveCount(sections.length);
-      for (const [i, s] of sections.entries()) {
-        const card = cards.nth(i);
-        await expect(card.getByRole("heading", { name: s.title, exact: true })).toBeVisible();
-        // Each paragraph and list item of the message (block elements are not joined by spaces in the text).
-        const blocks = [...tagTexts(s.message, "p"), ...tagTexts(s.message, "li")];
-        for (const text of blocks.length ? blocks : [htmlText(s.message)])
-          await expect(card).toContainText(text);
-        // Rendered as HTML, not shown as markup.
-        await expect(card).not.toContainText("<p>");
-      }
-      // The seeded HTML keeps its structure (a list, a link, bold text).
-      const withLink = sections.findIndex((s) => s.message.includes('<a href="/payment-proof"'));
-      if (withLink >= 0)
-        await expect(cards.nth(withLink).locator('a[href="/payment-proof"]')).toHaveText("Payment Proof");
-      const withList = sections.findIndex((s) => s.message.includes("<li>"));
-      if (withList >= 0)
-        await expect(cards.nth(withList).locator("li")).toHaveCount(
-          tagTexts(sections[withList]!.message, "li").length,
-        );
-    },
-  );
-
-  test(
-    "the channel panel shows its 'unavailable' state when no channel is configured",
-    { tag: "@any-viewport" },
-    async ({ page, api }) => {
-      const res = await api.request("/resources/channel");
-      expect(res.status).toBe(200);
-      expect(res.body).toEqual({ ok: false });
-
-      await page.goto("/");
-      const panel = page.getByTestId("channel-panel");
-      await expect(panel.getByRole("heading", { name: "Our Video Channel" })).toBeVisible();
-      await expect(panel.getByTestId("channel-unavailable")).toHaveText(
-        "Channel stats are unavailable right now.",
+    await page.goto("/");
+    const cards = page.getByTestId("home-section");
+    await expect(cards).toHaveCount(sections.length);
+    for (const [i, s] of sections.entries()) {
+      const card = cards.nth(i);
+      await expect(card.getByRole("heading", { name: s.title, exact: true })).toBeVisible();
+      // Each paragraph and list item of the message (block elements are not joined by spaces in the text).
+      const blocks = [...tagTexts(s.message, "p"), ...tagTexts(s.message, "li")];
+      for (const text of blocks.length ? blocks : [htmlText(s.message)])
+        await expect(card).toContainText(text);
+      // Rendered as HTML, not shown as markup.
+      await expect(card).not.toContainText("<p>");
+    }
+    // The seeded HTML keeps its structure (a list, a link, bold text).
+    const withLink = sections.findIndex((s) => s.message.includes('<a href="/payment-proof"'));
+    if (withLink >= 0)
+      await expect(cards.nth(withLink).locator('a[href="/payment-proof"]')).toHaveText("Payment Proof");
+    const withList = sections.findIndex((s) => s.message.includes("<li>"));
+    if (withList >= 0)
+      await expect(cards.nth(withList).locator("li")).toHaveCount(
+        tagTexts(sections[withList]!.message, "li").length,
       );
-      await expect(panel.locator("dl")).toHaveCount(0);
-      await expect(panel).not.toContainText(/error|NaN|undefined/i);
-    },
-  );
+  });
 
-  test(
-    "the channel panel refreshes every 60 s and keeps the 'unavailable' state",
-    { tag: "@needs-js" },
-    async ({ page }) => {
-      await page.clock.install();
-      await page.goto("/");
-      await waitForHydration(page);
-      const panel = page.getByTestId("channel-panel");
-      await expect(panel.getByTestId("channel-unavailable")).toBeVisible();
-      const refresh = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith("/resources/channel"));
-      await page.clock.fastForward(60_000);
-      const response = await refresh;
-      expect(response.status()).toBe(200);
-      await expect(panel.getByTestId("channel-unavailable")).toHaveText(
-        "Channel stats are unavailable right now.",
-      );
-      await expect(page.getByTestId("fallback-error")).toHaveCount(0);
-    },
-  );
+  test("the channel panel shows its 'unavailable' state when no channel is configured", async ({
+    page,
+    api,
+  }) => {
+    const res = await api.request("/resources/channel");
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ok: false });
+
+    await page.goto("/");
+    const panel = page.getByTestId("channel-panel");
+    await expect(panel.getByRole("heading", { name: "Our Video Channel" })).toBeVisible();
+    await expect(panel.getByTestId("channel-unavailable")).toHaveText(
+      "Channel stats are unavailable right now.",
+    );
+    await expect(panel.locator("dl")).toHaveCount(0);
+    await expect(panel).not.toContainText(/error|NaN|undefined/i);
+  });
+
+  test("the channel panel refreshes every 60 s and keeps the 'unavailable' state", async ({ page }) => {
+    await page.clock.install();
+    await page.goto("/");
+    await waitForHydration(page);
+    const panel = page.getByTestId("channel-panel");
+    await expect(panel.getByTestId("channel-unavailable")).toBeVisible();
+    const refresh = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith("/resources/channel"));
+    await page.clock.fastForward(60_000);
+    const response = await refresh;
+    expect(response.status()).toBe(200);
+    await expect(panel.getByTestId("channel-unavailable")).toHaveText(
+      "Channel stats are unavailable right now.",
+    );
+    await expect(page.getByTestId("fallback-error")).toHaveCount(0);
+  });
 });
 
 test.describe("Home page FAQ", () => {
-  test("the FAQ accordion keeps one item open at a time", async ({ page, api }) => {
+  test("the FAQ accordion keeps one item open at a time @no-js", async ({ page, api }) => {
     const items = page.getByTestId("faq-item");
     let faq: { question: string; answer: string }[] = [];
     // The content editor's browser tests may add an item (last) and remove it while this runs:
@@ -346,7 +335,9 @@ test.describe("Home page FAQ", () => {
     await expect(open).toHaveCount(0);
   });
 
-  test("the top bar's FAQ link goes to / and scrolls to the FAQ section", async ({ page }, testInfo) => {
+  test("the top bar's FAQ link goes to / and scrolls to the FAQ section @no-js @phone", async ({
+    page,
+  }, testInfo) => {
     await page.goto("/contact-us");
     if (jsEnabled(testInfo)) await waitForHydration(page);
     const nav = await topBar(page, isPhone(testInfo));
@@ -357,38 +348,36 @@ test.describe("Home page FAQ", () => {
     await expect(page.getByRole("heading", { name: "Frequently Asked Questions" })).toBeInViewport();
   });
 
-  test(
-    "with JavaScript the FAQ link scrolls after the 300 ms delay, not at once",
-    { tag: "@needs-js" },
-    async ({ page }, testInfo) => {
-      // The time of the page's first scroll away from the top after arriving on /.
-      await page.addInitScript(() => {
-        const w = window as unknown as { __arrivedAt?: number; __scrolledAt?: number };
-        const watch = () => {
-          if (location.pathname === "/" && w.__arrivedAt === undefined) w.__arrivedAt = performance.now();
-          if (location.pathname === "/" && window.scrollY > 200 && w.__scrolledAt === undefined)
-            w.__scrolledAt = performance.now();
-        };
-        const observer = new MutationObserver(watch);
-        document.addEventListener("DOMContentLoaded", () =>
-          observer.observe(document.body, { subtree: true, childList: true }),
-        );
-        window.addEventListener("scroll", watch, { passive: true });
-      });
-      await page.goto("/contact-us");
-      await waitForHydration(page);
-      const nav = await topBar(page, isPhone(testInfo));
-      await nav.getByRole("link", { name: "FAQ", exact: true }).click();
-      await expect(faqSection(page)).toBeInViewport();
-      const t = await page.evaluate(() => {
-        const w = window as unknown as { __arrivedAt?: number; __scrolledAt?: number };
-        return { arrived: w.__arrivedAt ?? null, scrolled: w.__scrolledAt ?? null };
-      });
-      expect(t.arrived).not.toBeNull();
-      expect(t.scrolled).not.toBeNull();
-      expect(t.scrolled! - t.arrived!).toBeGreaterThanOrEqual(250);
-    },
-  );
+  test("with JavaScript the FAQ link scrolls after the 300 ms delay, not at once", async ({
+    page,
+  }, testInfo) => {
+    // The time of the page's first scroll away from the top after arriving on /.
+    await page.addInitScript(() => {
+      const w = window as unknown as { __arrivedAt?: number; __scrolledAt?: number };
+      const watch = () => {
+        if (location.pathname === "/" && w.__arrivedAt === undefined) w.__arrivedAt = performance.now();
+        if (location.pathname === "/" && window.scrollY > 200 && w.__scrolledAt === undefined)
+          w.__scrolledAt = performance.now();
+      };
+      const observer = new MutationObserver(watch);
+      document.addEventListener("DOMContentLoaded", () =>
+        observer.observe(document.body, { subtree: true, childList: true }),
+      );
+      window.addEventListener("scroll", watch, { passive: true });
+    });
+    await page.goto("/contact-us");
+    await waitForHydration(page);
+    const nav = await topBar(page, isPhone(testInfo));
+    await nav.getByRole("link", { name: "FAQ", exact: true }).click();
+    await expect(faqSection(page)).toBeInViewport();
+    const t = await page.evaluate(() => {
+      const w = window as unknown as { __arrivedAt?: number; __scrolledAt?: number };
+      return { arrived: w.__arrivedAt ?? null, scrolled: w.__scrolledAt ?? null };
+    });
+    expect(t.arrived).not.toBeNull();
+    expect(t.scrolled).not.toBeNull();
+    expect(t.scrolled! - t.arrived!).toBeGreaterThanOrEqual(250);
+  });
 });
 
 /* ------------------------------------------------------------------------------------- contact form */
@@ -458,7 +447,7 @@ interface StoredMessage {
 }
 
 for (const path of ["/", "/contact-us"]) {
-  test.describe(`Contact form on ${path}`, { tag: "@any-viewport" }, () => {
+  test.describe(`Contact form on ${path}`, () => {
     test("every field and the consent are required", async ({ page }, testInfo) => {
       const f = await openContactForm(page, path, testInfo);
       await f.send.click();
@@ -477,7 +466,7 @@ for (const path of ["/", "/contact-us"]) {
       await expect(toast(page)).toHaveCount(0);
     });
 
-    test("the mobile number must be exactly 10 digits", async ({ page, operator }, testInfo) => {
+    test("the mobile number must be exactly 10 digits @no-js", async ({ page, operator }, testInfo) => {
       const f = await openContactForm(page, path, testInfo);
       const v = { ...contactValues(testInfo, `mobile${path}`), mobile: "98765 4321" };
       await fillContact(page, v);
@@ -571,7 +560,7 @@ async function expectPolicyContent(page: Page, html: string) {
   await expect(content).not.toContainText("This page is being updated.");
 }
 
-test.describe("Policy pages", { tag: "@any-viewport" }, () => {
+test.describe("Policy pages", () => {
   for (const p of POLICIES) {
     test(`${p.path} shows the server's HTML`, async ({ page, api }) => {
       const html = await policyHtml(api, p.flag, p.field);

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import type { Deps } from "../../api/deps";
 import { imageChallengeToken } from "../../api/accounts/humanCheck";
 import { IMAGE_TOKEN_COOKIE } from "../../shared/humanCheck";
-import { E2E_HC_ORIGIN, E2E_SESSION_SECRET } from "../../playwright.config";
+import { E2E_SESSION_SECRET } from "../../playwright.config";
 import {
   expect,
   freshDetails,
@@ -16,12 +16,19 @@ import {
 } from "./fixtures";
 
 /**
- * The human check as members meet it, on a second server with it switched on (HUMAN_CHECK=altcha):
+ * The human check as members meet it, on a site of its own with it switched on (HUMAN_CHECK=altcha,
+ * tests/e2e/servers.ts):
  * with scripts, the ALTCHA widget solves its proof of work in the browser; without them, the
  * server-rendered picture challenge stands in.
  */
 
 const REQUIRED = "Please verify that you are a human!";
+
+/** The human-check site's origin (the worker's `humanCheckSite`, started on first use). */
+let HC = "";
+test.beforeEach(({ humanCheckSite }) => {
+  HC = humanCheckSite;
+});
 const LOADED_AT_KEY = "humanCheck.widgetLoadedAt";
 const HOUR = 60 * 60 * 1000;
 
@@ -46,15 +53,15 @@ function pictureToken(word: string): string {
 async function answerPictureWith(page: Page, token: string) {
   // After the page's picture has loaded (the load event waits for images), or it would set its own token over ours.
   await page.waitForLoadState("load");
-  await page.context().addCookies([{ name: IMAGE_TOKEN_COOKIE, value: token, url: E2E_HC_ORIGIN }]);
+  await page.context().addCookies([{ name: IMAGE_TOKEN_COOKIE, value: token, url: HC }]);
 }
 
 test.describe("Human check with JavaScript: the ALTCHA widget", () => {
-  test("replaces the picture, solves its proof of work, and lets a new member sign up and log in @needs-js", async ({
+  test("replaces the picture, solves its proof of work, and lets a new member sign up and log in", async ({
     page,
   }) => {
     const me = freshDetails();
-    await page.goto(`${E2E_HC_ORIGIN}/signup`);
+    await page.goto(`${HC}/signup`);
     await waitForHydration(page);
     await expect(page.locator("altcha-widget")).toBeAttached();
     await expect(page.getByRole("img", { name: "Picture of characters to type" })).toHaveCount(0);
@@ -76,29 +83,25 @@ test.describe("Human check with JavaScript: the ALTCHA widget", () => {
 
   test.describe("in Hindi", () => {
     test.use({ locale: "hi-IN" });
-    test("the widget speaks Hindi on a Hindi page, and English stays English @needs-js @wide-only", async ({
-      page,
-    }) => {
-      await page.goto(`${E2E_HC_ORIGIN}/login`);
+    test("the widget speaks Hindi on a Hindi page, and English stays English", async ({ page }) => {
+      await page.goto(`${HC}/login`);
       await waitForHydration(page);
       await expect(page.locator("altcha-widget")).toBeAttached();
       await expect(page.locator("altcha-widget")).toContainText("मैं रोबोट नहीं हूँ");
-      await page.goto(`${E2E_HC_ORIGIN}/language?set=en&back=/login`);
+      await page.goto(`${HC}/language?set=en&back=/login`);
       await waitForHydration(page);
       await expect(page.locator("altcha-widget")).toContainText("I'm not a robot");
     });
   });
 
-  test(`a form sent before the check has answered says '${REQUIRED}' and stays @needs-js`, async ({
-    page,
-  }) => {
+  test(`a form sent before the check has answered says '${REQUIRED}' and stays`, async ({ page }) => {
     // The challenge never arrives, so the widget cannot answer.
     await page.route("**/humanCheck/altcha-challenge", (route) => route.abort());
     let posted = false;
     page.on("request", (r) => {
       if (r.method() === "POST" && new URL(r.url()).pathname.startsWith("/login")) posted = true;
     });
-    await page.goto(`${E2E_HC_ORIGIN}/login`);
+    await page.goto(`${HC}/login`);
     await waitForHydration(page);
     await expect(page.locator("altcha-widget")).toBeAttached();
     await submitLoginForm(page, "someone@example.com", "some-password-123");
@@ -107,7 +110,7 @@ test.describe("Human check with JavaScript: the ALTCHA widget", () => {
     expect(posted).toBe(false);
   });
 
-  test(`a form sent while the check is still working says '${REQUIRED}', then goes once it has answered @needs-js`, async ({
+  test(`a form sent while the check is still working says '${REQUIRED}', then goes once it has answered`, async ({
     page,
   }) => {
     // The challenge is held back until the member has pressed Log In (a slow network).
@@ -121,7 +124,7 @@ test.describe("Human check with JavaScript: the ALTCHA widget", () => {
     page.on("request", (r) => {
       if (r.method() === "POST" && new URL(r.url()).pathname.startsWith("/login")) posts++;
     });
-    await page.goto(`${E2E_HC_ORIGIN}/login`);
+    await page.goto(`${HC}/login`);
     await waitForHydration(page);
     await expect(page.locator("altcha-widget")).toBeAttached();
     await submitLoginForm(page, "someone@example.com", "some-password-123");
@@ -133,7 +136,7 @@ test.describe("Human check with JavaScript: the ALTCHA widget", () => {
     await expect(page.getByRole("alert").filter({ hasText: REQUIRED })).toHaveCount(0);
   });
 
-  test("the widget script is reused for 12 hours, then fetched anew @needs-js", async ({ browser }) => {
+  test("the widget script is reused for 12 hours, then fetched anew", async ({ browser }) => {
     async function widgetVersion(
       storedAgoMs: number,
     ): Promise<{ stored: number; fetched: number; kept: number }> {
@@ -150,7 +153,7 @@ test.describe("Human check with JavaScript: the ALTCHA widget", () => {
       );
       const page = await context.newPage();
       const script = page.waitForRequest((r) => /\/assets\/altcha[^/]*\.js\?v=\d+$/.test(r.url()));
-      await page.goto(`${E2E_HC_ORIGIN}/login`);
+      await page.goto(`${HC}/login`);
       const fetched = Number(new URL((await script).url()).searchParams.get("v"));
       const kept = Number(await page.evaluate((key) => localStorage.getItem(key), LOADED_AT_KEY));
       await context.close();
@@ -176,14 +179,14 @@ test.describe("Human check without JavaScript: the picture challenge", { tag: "@
   }) => {
     const me = freshDetails();
     const image = page.waitForResponse((r) => new URL(r.url()).pathname === "/humanCheck/image.svg");
-    await page.goto(`${E2E_HC_ORIGIN}/signup`);
+    await page.goto(`${HC}/signup`);
     const picture = page.getByRole("img", { name: "Picture of characters to type" });
     await expect(picture).toBeVisible();
     // The picture really loaded (an SVG of the characters), and set its token.
     const imageResponse = await image;
     expect(imageResponse.status()).toBe(200);
     expect(await imageResponse.headerValue("content-type")).toMatch(/^image\/svg\+xml/);
-    const cookies = await page.context().cookies(E2E_HC_ORIGIN);
+    const cookies = await page.context().cookies(HC);
     expect(cookies.find((c) => c.name === IMAGE_TOKEN_COOKIE)?.httpOnly).toBe(true);
     const answer = page.getByLabel("Type the characters in the picture");
 
@@ -207,7 +210,7 @@ test.describe("Human check without JavaScript: the picture challenge", { tag: "@
 
   test("a picture's answer works once: sending the same form again is refused", async ({ page }) => {
     const me = freshDetails();
-    await page.goto(`${E2E_HC_ORIGIN}/signup`);
+    await page.goto(`${HC}/signup`);
     // One token for both sends.
     const token = pictureToken("wx3hk");
     await answerPictureWith(page, token);
@@ -215,7 +218,7 @@ test.describe("Human check without JavaScript: the picture challenge", { tag: "@
     await submitSignUpForm(page, me);
     await expect(page).toHaveURL(/\/login$/);
 
-    await page.goto(`${E2E_HC_ORIGIN}/signup`);
+    await page.goto(`${HC}/signup`);
     await answerPictureWith(page, token);
     await page.getByLabel("Type the characters in the picture").fill("wx3hk");
     await submitSignUpForm(page, { ...freshDetails(), name: "Second Try" });
@@ -228,7 +231,7 @@ test.describe("Human check without JavaScript: the picture challenge", { tag: "@
   }) => {
     // This server seeds no demo content and no test creates ads on it.
     const me = freshDetails();
-    await page.goto(`${E2E_HC_ORIGIN}/signup`);
+    await page.goto(`${HC}/signup`);
     await answerPictureWith(page, pictureToken("ad5no"));
     await page.getByLabel("Type the characters in the picture").fill("ad5no");
     await submitSignUpForm(page, me);
@@ -238,7 +241,7 @@ test.describe("Human check without JavaScript: the picture challenge", { tag: "@
     await submitLoginForm(page, me.email, me.password);
     await expect(page).toHaveURL(/\/member\/dashboard$/);
     for (const tab of ["window", "iframe", "youtube"]) {
-      await page.goto(`${E2E_HC_ORIGIN}/member/ptc-ads?tab=${tab}`);
+      await page.goto(`${HC}/member/ptc-ads?tab=${tab}`);
       await expect(page.getByText("No ads available right now.")).toBeVisible();
     }
   });

@@ -1,5 +1,4 @@
 import { test, expect } from "./fixtures";
-import { E2E_HC_ORIGIN } from "../../playwright.config";
 
 /**
  * Hindi beside English (issue 23), the first part: the language is chosen on the server — the
@@ -10,9 +9,7 @@ import { E2E_HC_ORIGIN } from "../../playwright.config";
 test.describe("language", () => {
   test.use({ locale: "hi-IN" });
 
-  test("a Hindi browser gets Hindi; the switch changes it and is remembered @any-viewport", async ({
-    page,
-  }) => {
+  test("a Hindi browser gets Hindi; the switch changes it and is remembered", async ({ page }) => {
     await page.goto("/");
     await expect(page.locator("html")).toHaveAttribute("lang", "hi-IN");
     const footer = page.getByRole("contentinfo");
@@ -71,15 +68,15 @@ test.describe("language", () => {
   });
 });
 
-test("the kept public pages are kept per language @needs-js @any-viewport", async ({ request }) => {
-  // The second server keeps anonymous pages for a few seconds: each language gets its own.
+test("the kept public pages are kept per language", async ({ request, humanCheckSite }) => {
+  // The human-check site keeps anonymous pages for a few seconds: each language gets its own.
   for (const [accept, lang] of [
     ["en-IN", "en-IN"],
     ["hi-IN", "hi-IN"],
     ["en-IN", "en-IN"],
     ["hi-IN", "hi-IN"],
   ] as const) {
-    const res = await request.get(`${E2E_HC_ORIGIN}/`, { headers: { "Accept-Language": accept } });
+    const res = await request.get(`${humanCheckSite}/`, { headers: { "Accept-Language": accept } });
     expect(res.status()).toBe(200);
     expect(await res.text()).toContain(`<html lang="${lang}"`);
   }

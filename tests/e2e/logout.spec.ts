@@ -1,7 +1,7 @@
 import { test, expect, toast, logoutViaUi, jsEnabled, waitForHydration } from "./fixtures";
 
 test.describe("Logout confirmation", () => {
-  test("confirm ends the session, goes to /login and shows 'LogOut success!'", async ({
+  test("confirm ends the session, goes to /login and shows 'LogOut success!' @no-js", async ({
     page,
     newMember,
     loginAs,
@@ -18,7 +18,7 @@ test.describe("Logout confirmation", () => {
     expect(res.status).toBe(401);
   });
 
-  test("a heading, a confirm and a cancel button; cancel shows 'LogOut canceled' and keeps the session", async ({
+  test("a heading, a confirm and a cancel button; cancel shows 'LogOut canceled' and keeps the session @no-js", async ({
     page,
     newMember,
     loginAs,

@@ -32,7 +32,7 @@ async function restrict(id: string, path: string, json: Record<string, unknown>)
   if (res.status !== 200) throw new Error(`${path} failed: ${res.status} ${JSON.stringify(res.body)}`);
 }
 
-test.describe("member actions with scripts", { tag: ["@needs-js", "@wide-only"] }, () => {
+test.describe("member actions with scripts", () => {
   test("the owner holds withdrawals through the confirm step, sees the state, and releases the hold", async ({
     page,
     newMember,
@@ -129,7 +129,7 @@ test.describe("member actions with scripts", { tag: ["@needs-js", "@wide-only"] 
   });
 });
 
-test.describe("member actions without JavaScript at 360 px", { tag: ["@no-js-only"] }, () => {
+test.describe("member actions without JavaScript at 360 px", { tag: "@no-js-only" }, () => {
   test.use({ viewport: { width: 360, height: 640 } });
 
   test("ban keeping withdrawals held: the server's confirm step, then the state; nothing overflows", async ({

@@ -115,7 +115,7 @@ test.describe("Member shell", () => {
 
   test(
     "on a phone a menu opened before the scripts load stays open when they do",
-    { tag: ["@phone-only", "@needs-js"] },
+    { tag: "@phone-only" },
     async ({ page, newMember, loginAs }) => {
       const m = await newMember();
       await loginAs(page, m);
@@ -154,15 +154,11 @@ test.describe("Member shell", () => {
     },
   );
 
-  test(
-    "on a wide screen the side menu is open without any toggle",
-    { tag: "@wide-only" },
-    async ({ page, newMember, loginAs }) => {
-      const m = await newMember();
-      await loginAs(page, m);
-      await page.goto("/member/dashboard");
-      await expect(sideMenu(page)).toBeInViewport();
-      await expect(menuToggle(page)).toBeHidden();
-    },
-  );
+  test("on a wide screen the side menu is open without any toggle", async ({ page, newMember, loginAs }) => {
+    const m = await newMember();
+    await loginAs(page, m);
+    await page.goto("/member/dashboard");
+    await expect(sideMenu(page)).toBeInViewport();
+    await expect(menuToggle(page)).toBeHidden();
+  });
 });

@@ -17,7 +17,7 @@ async function convert(
   await page.getByRole("button", { name: "Convert Now" }).click();
 }
 
-test("a conversion each way, the second with the 5 % charge", async ({
+test("a conversion each way, the second with the 5 % charge @no-js", async ({
   page,
   newMember,
   giveBalance,

@@ -1,7 +1,7 @@
 import { test, expect, toast, jsEnabled, testBudget, api } from "./fixtures";
 import { memberCookie, operatorPage } from "./money-helpers";
 
-test("the operator creates a gift code and a member claims it once @wide-only", async ({
+test("the operator creates a gift code and a member claims it once", async ({
   page,
   browser,
   newMember,
@@ -67,7 +67,7 @@ test("the operator creates a gift code and a member claims it once @wide-only", 
   await ops.context().close();
 });
 
-test("a gift code above the threshold waits a day, and any owner cancels it on the overview @wide-only", async ({
+test("a gift code above the threshold waits a day, and any owner cancels it on the overview", async ({
   browser,
 }, testInfo) => {
   test.setTimeout(testBudget(2));

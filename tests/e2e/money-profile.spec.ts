@@ -1,6 +1,10 @@
 import { test, expect, toast, jsEnabled } from "./fixtures";
 
-test("a member binds their profile and payout method", async ({ page, newMember, loginAs }, testInfo) => {
+test("a member binds their profile and payout method @no-js", async ({
+  page,
+  newMember,
+  loginAs,
+}, testInfo) => {
   const member = await newMember();
   await loginAs(page, member);
   await page.goto("/member/profile");

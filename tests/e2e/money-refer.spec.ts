@@ -16,7 +16,7 @@ test("refer and earn shows the rate, the link and the referrals", async ({ page,
   await expect(row).toContainText("₹0.000");
 });
 
-test("the copy button shows a tick for 2 seconds (without JavaScript the link is plain selectable text)", async ({
+test("the copy button shows a tick for 2 seconds (without JavaScript the link is plain selectable text) @no-js", async ({
   page,
   context,
   newMember,

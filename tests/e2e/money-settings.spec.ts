@@ -2,7 +2,7 @@ import { test, expect, toast, jsEnabled, api, apiLogin, firstLink, E2E_ORIGIN, t
 
 // Sessions and mailed links are the server's rules, the same on any screen: js and no-js run these,
 // the phone does not (member-shell.spec.ts checks these pages at 360 px).
-test("a password change ends the member's other sessions @wide-only", async ({
+test("a password change ends the member's other sessions", async ({
   page,
   browser,
   newMember,
@@ -62,7 +62,7 @@ test("a password change ends the member's other sessions @wide-only", async ({
   await apiLogin(member.email, "another-password-1");
 });
 
-test("an e-mail change is confirmed through the mailed link @wide-only", async ({
+test("an e-mail change is confirmed through the mailed link", async ({
   page,
   newMember,
   loginAs,

@@ -1,7 +1,7 @@
 import { test, expect, toast, jsEnabled } from "./fixtures";
 import { operatorPage } from "./money-helpers";
 
-test("a support message reaches the operator with the member's account @wide-only", async ({
+test("a support message reaches the operator with the member's account", async ({
   page,
   browser,
   newMember,

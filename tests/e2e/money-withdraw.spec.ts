@@ -42,7 +42,7 @@ async function withdrawThroughTheUi(page: Page, member: Member) {
 }
 
 test.describe("withdrawal", () => {
-  test("a member withdraws and the operator approves it", async ({
+  test("a member withdraws and the operator approves it @no-js", async ({
     page,
     browser,
     newMember,
@@ -90,7 +90,7 @@ test.describe("withdrawal", () => {
     await expect(card(page, "Withdrawable Balance")).toContainText("₹180.000");
   });
 
-  test("a rejected withdrawal is refunded and shows the remark @wide-only", async ({
+  test("a rejected withdrawal is refunded and shows the remark", async ({
     page,
     browser,
     newMember,
@@ -129,7 +129,7 @@ test.describe("withdrawal", () => {
     await expect(card(page, "Total Withdraw")).toContainText("₹0.000");
   });
 
-  test("without payment details the member is sent to the profile page @wide-only", async ({
+  test("without payment details the member is sent to the profile page", async ({
     page,
     newMember,
     loginAs,
@@ -143,7 +143,7 @@ test.describe("withdrawal", () => {
     await expect(page).toHaveURL(/\/member\/profile$/, { timeout: 9000 });
   });
 
-  test("cancelling the confirmation sends nothing; Clear resets the amount", async ({
+  test("cancelling the confirmation sends nothing; Clear resets the amount @no-js", async ({
     page,
     newMember,
     giveBalance,
@@ -168,7 +168,7 @@ test.describe("withdrawal", () => {
   });
 });
 
-test("a double-submitted confirmation makes one withdrawal @wide-only", async ({
+test("a double-submitted confirmation makes one withdrawal", async ({
   page,
   newMember,
   giveBalance,

@@ -1,14 +1,14 @@
-import { test, expect, E2E_ORIGIN, E2E_SUPPORT_OPERATOR, handSessionTo, signInOperator } from "./fixtures";
+import { test, operatorCookie, expect, E2E_ORIGIN, handSessionTo } from "./fixtures";
 
 /**
  * The console by role: a support operator (created with `--role support` beside the owner) sees
  * only Members and Messages, and a page or a form of another role is refused by the server, not just hidden.
  */
-test.describe("the console for a support operator @needs-js @any-viewport", () => {
+test.describe("the console for a support operator", () => {
   test("opens on its sections, shows only those, and cannot reach or use the payout queue", async ({
     page,
   }) => {
-    const cookie = await signInOperator(E2E_SUPPORT_OPERATOR);
+    const cookie = operatorCookie("support");
     await handSessionTo(page, cookie);
 
     // /admin is the owner's overview: this operator sees the sections their roles open, unredirected.

@@ -1,14 +1,5 @@
 import { axeViolations } from "./axe";
-import {
-  test,
-  expect,
-  E2E_ORIGIN,
-  E2E_SUPPORT_OPERATOR,
-  handSessionTo,
-  loginOperatorPage,
-  operatorCookie,
-  signInOperator,
-} from "./fixtures";
+import { test, expect, E2E_ORIGIN, handSessionTo, loginOperatorPage, operatorCookie } from "./fixtures";
 
 /**
  * The console's overview at /admin (issue 20 §4): the owner sees the business of the seeded month
@@ -16,7 +7,7 @@ import {
  * an operator of another role sees the sections their roles open, with no figures.
  */
 
-test.describe("the overview @needs-js @any-viewport", () => {
+test.describe("the overview", () => {
   test("the owner opens /admin on the overview: charts, tables, liabilities, the ledger verdict; the range links switch the days", async ({
     page,
   }) => {
@@ -68,7 +59,7 @@ test.describe("the overview @needs-js @any-viewport", () => {
   test("a support operator on /admin sees 'Your sections', stays there, and sees no figures", async ({
     page,
   }) => {
-    await handSessionTo(page, await signInOperator(E2E_SUPPORT_OPERATOR));
+    await handSessionTo(page, operatorCookie("support"));
     await page.goto("/admin");
     await expect(page).toHaveURL(/\/admin$/);
     const sections = page.getByTestId("your-sections");

@@ -1,6 +1,5 @@
 import { randomBytes, randomInt } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { generate } from "otplib";
 import type { Browser, Page } from "@playwright/test";
 import {
   test,
@@ -9,18 +8,27 @@ import {
   type ApiResult,
   type RequestInit,
   jsEnabled,
-  msToNextStep,
+  signInOperator,
   toast,
   uniqueEmail,
   uniqueMobile,
   userNameOf,
   testBudget,
 } from "./fixtures";
-import { E2E_OPERATOR, E2E_PAYOUTS_ORIGIN, E2E_RAZORPAYX_URL } from "../../playwright.config";
+import {
+  E2E_OPERATOR,
+  E2E_PAYOUTS_ORIGIN,
+  E2E_PAYOUTS_PORT,
+  E2E_RAZORPAYX,
+  E2E_RAZORPAYX_PORT,
+  E2E_RAZORPAYX_URL,
+} from "../../playwright.config";
+import { siteEnvFor, startLocalRazorpayX, type LocalRazorpayX } from "../support/razorpayx";
+import { startSite, type Site } from "./servers";
 
 /**
- * Payouts through RazorpayX (issue 22), on the third server (3102), whose payouts go to the local
- * RazorpayX that global setup starts. The operator approves two members' withdrawals as a batch
+ * Payouts through RazorpayX (issue 22), on a site of this spec's own (3102), whose payouts go to the
+ * local RazorpayX it starts beside it. The operator approves two members' withdrawals as a batch
  * (a third member's first payout is left out with its reason);
  * the test then moves one payout to processed and the other to failed through the local server's
  * control endpoint, which sends the signed webhooks, and both sides — the operator's queue and
@@ -44,24 +52,6 @@ function sidOf(res: Answer): string {
   const c = res.setCookie.find((s) => s.startsWith("sid="));
   if (!c) throw new Error(`no session cookie: ${JSON.stringify(res.setCookie)}`);
   return c.split(";")[0]!;
-}
-
-/** The operator signs in on this server with password and code (codes are counted per database). */
-async function signInOperator(): Promise<string> {
-  const first = await call("/userRoute/login", {
-    obj: { email_userName: E2E_OPERATOR.email, password: E2E_OPERATOR.password, loginRemember_state: false },
-  });
-  const ticket = first.body?.second_factor_ticket;
-  if (typeof ticket !== "string")
-    throw new Error(`operator login gave no ticket: ${JSON.stringify(first.body)}`);
-  for (let attempt = 0; ; attempt++) {
-    const code = await generate({ secret: E2E_OPERATOR.totpSecret, epoch: Math.floor(Date.now() / 1000) });
-    const res = await call("/userRoute/login_second_factor", { obj: { ticket, code } });
-    if (res.status === 200) return sidOf(res);
-    // This step's code was used already (a run just before): the next step's works.
-    if (attempt >= 1) throw new Error(`second factor failed: ${res.status} ${JSON.stringify(res.body)}`);
-    await new Promise((r) => setTimeout(r, msToNextStep()));
-  }
 }
 
 interface PayoutMember {
@@ -205,9 +195,11 @@ async function pageOn3102(browser: Browser, cookie: string): Promise<Page> {
 }
 
 // The queue's forms are plain HTML: js and no-js both run this; the phone's width changes nothing here.
-test.describe("payouts through RazorpayX", { tag: "@any-viewport" }, () => {
+test.describe("payouts through RazorpayX", () => {
   test.describe.configure({ mode: "serial" });
 
+  let razorpayx: LocalRazorpayX | undefined;
+  let site: Site | undefined;
   let operatorCookie = "";
   let paid: PayoutMember;
   let failed: PayoutMember;
@@ -216,10 +208,26 @@ test.describe("payouts through RazorpayX", { tag: "@any-viewport" }, () => {
   let byHand: PayoutMember;
   const utr = String(randomInt(100_000_000_000, 999_999_999_999));
 
+  test.afterAll(async () => {
+    await site?.stop();
+    await razorpayx?.close();
+  });
+
   test.beforeAll(async () => {
-    // Sign-ins (argon2) for the operator and two members, and their set-up.
-    test.setTimeout(testBudget(3));
-    operatorCookie = await signInOperator();
+    // This spec's own servers (issue 43: started only where needed): the local RazorpayX, with no
+    // automatic progress, and the site paying through it; then the operator's one sign-in there.
+    test.setTimeout(testBudget(4));
+    razorpayx = await startLocalRazorpayX({
+      port: E2E_RAZORPAYX_PORT,
+      ...E2E_RAZORPAYX,
+      webhookUrl: `http://127.0.0.1:${E2E_PAYOUTS_PORT}/webhooks/payouts/razorpayx`,
+    });
+    site = await startSite({
+      port: E2E_PAYOUTS_PORT,
+      env: siteEnvFor({ url: E2E_RAZORPAYX_URL, ...E2E_RAZORPAYX }),
+      operators: [{ account: E2E_OPERATOR }],
+    });
+    operatorCookie = await signInOperator(E2E_OPERATOR, E2E_PAYOUTS_ORIGIN);
     [paid, failed, newcomer, filed, byHand] = await Promise.all([
       memberWithWithdrawal(operatorCookie),
       memberWithWithdrawal(operatorCookie),

@@ -38,11 +38,7 @@ async function viewAd(page: Page, title: string): Promise<Page> {
 }
 
 test.describe("View Ads", () => {
-  test("the page: sound toggle, summary, tabs and the guidance @any-viewport", async ({
-    page,
-    newMember,
-    loginAs,
-  }) => {
+  test("the page: sound toggle, summary, tabs and the guidance", async ({ page, newMember, loginAs }) => {
     const m = await newMember();
     await loginAs(page, m);
     await page.goto("/member/ptc-ads");
@@ -62,7 +58,7 @@ test.describe("View Ads", () => {
     await expectSoundToggleRemembered(page, "ptcAds_sound_off");
   });
 
-  test("a window ad through the new tab: wait page, Claim Bonus, the grace, credited @needs-js", async ({
+  test("a window ad through the new tab: wait page, Claim Bonus, the grace, credited @phone", async ({
     page,
     newMember,
     giveBalance,
@@ -137,7 +133,7 @@ test.describe("View Ads", () => {
     );
   });
 
-  test("a window ad fails when the member never left the page during the grace @needs-js @wide-only", async ({
+  test("a window ad fails when the member never left the page during the grace", async ({
     page,
     newMember,
     giveBalance,
@@ -161,7 +157,7 @@ test.describe("View Ads", () => {
     await expect(adCard(page, titles.window).getByRole("button", { name: "View Ad" })).toBeEnabled();
   });
 
-  test("an iframe ad: countdown, Done!, claimed on the tab's success @needs-js @wide-only", async ({
+  test("an iframe ad: countdown, Done!, claimed on the tab's success", async ({
     page,
     newMember,
     giveBalance,
@@ -184,7 +180,7 @@ test.describe("View Ads", () => {
     await expect(summary(page, "Today Earnings")).toContainText("₹0.024");
   });
 
-  test("other windows lock during a view; closing the iframe tab before the end unlocks them with the failure alert @needs-js @wide-only", async ({
+  test("other windows lock during a view; closing the iframe tab before the end unlocks them with the failure alert", async ({
     page,
     newMember,
     giveBalance,
@@ -211,7 +207,7 @@ test.describe("View Ads", () => {
     ).toBeVisible();
   });
 
-  test("a YouTube ad counts only while the video plays (local player stand-in) @needs-js @wide-only", async ({
+  test("a YouTube ad counts only while the video plays (local player stand-in)", async ({
     page,
     newMember,
     giveBalance,
@@ -281,11 +277,7 @@ test.describe("View Ads", () => {
     await expect(adCard(page, titles.youtube).getByRole("button", { name: "View Ad" })).toHaveCount(0);
   });
 
-  test("the ad tabs never show a link other than the view's @any-viewport", async ({
-    page,
-    newMember,
-    loginAs,
-  }) => {
+  test("the ad tabs never show a link other than the view's", async ({ page, newMember, loginAs }) => {
     const viewer = await newMember();
     await loginAs(page, viewer);
     const res = await page.goto("/member/iframe/?link=https%3A%2F%2Fevil.example%2F%7C%7C2&view=nope");
@@ -293,7 +285,7 @@ test.describe("View Ads", () => {
     await expect(page.locator('iframe[title="Ad"]')).toHaveCount(0);
   });
 
-  test("the wait page says 'Ad Blocker Detected' when its ad script cannot load @needs-js", async ({
+  test("the wait page says 'Ad Blocker Detected' when its ad script cannot load", async ({
     page,
     newMember,
     giveBalance,

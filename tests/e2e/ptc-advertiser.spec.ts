@@ -70,7 +70,7 @@ async function createThroughWizard(page: Page, type: "Window" | "Iframe" | "Yout
 }
 
 test.describe("Advertiser", () => {
-  test("an advertiser converts to deposit and creates a window, an iframe and a YouTube campaign @any-viewport", async ({
+  test("an advertiser converts to deposit and creates a window, an iframe and a YouTube campaign @no-js", async ({
     page,
     newMember,
     giveBalance,
@@ -120,7 +120,7 @@ test.describe("Advertiser", () => {
     await expect(page.getByTestId("campaign-card")).toContainText(titles.Youtube);
   });
 
-  test("the wizard's messages, the iframe preview and the Insufficient Balance dialog @any-viewport", async ({
+  test("the wizard's messages, the iframe preview and the Insufficient Balance dialog", async ({
     page,
     newMember,
     loginAs,
@@ -190,12 +190,7 @@ test.describe("Advertiser", () => {
     await expect(page).toHaveURL(/\/member\/balance-converter$/);
   });
 
-  test("pause, activate and delete with the refund @any-viewport", async ({
-    page,
-    newMember,
-    giveBalance,
-    loginAs,
-  }) => {
+  test("pause, activate and delete with the refund", async ({ page, newMember, giveBalance, loginAs }) => {
     test.setTimeout(testBudget(2));
     const advertiser = await newMember();
     await giveBalance(advertiser, 10);

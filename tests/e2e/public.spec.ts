@@ -12,7 +12,7 @@ async function topBar(page: Page, phone: boolean) {
 }
 
 test.describe("Public top bar and footer", () => {
-  test("a visitor sees Home, FAQ, Contact Us, Payments Proof, Login and Sign Up", async ({
+  test("a visitor sees Home, FAQ, Contact Us, Payments Proof, Login and Sign Up @phone", async ({
     page,
   }, testInfo) => {
     await page.goto("/");
@@ -31,9 +31,7 @@ test.describe("Public top bar and footer", () => {
     );
   });
 
-  test("a menu opened before the scripts load stays open when they do @phone-only @needs-js", async ({
-    page,
-  }) => {
+  test("a menu opened before the scripts load stays open when they do @phone-only", async ({ page }) => {
     // A slow phone: the page is shown, its scripts are still on their way.
     const { release } = await holdScripts(page);
     await page.goto("/", { waitUntil: "commit" });

@@ -26,7 +26,7 @@ test.describe("Referral sign-up", () => {
     expect(names).toContain(userNameOf(me.email));
   });
 
-  test("a plain sign-up records no referrer", { tag: "@any-viewport" }, async ({ page, newMember, api }) => {
+  test("a plain sign-up records no referrer", async ({ page, newMember, api }) => {
     const someone = await newMember();
     await page.goto("/signup");
     await submitSignUpForm(page, freshDetails());

@@ -14,7 +14,7 @@ const contact = (extra: Record<string, string> = {}) => ({
   ...extra,
 });
 
-test.describe("@any-viewport @needs-js the web tier's request guard", () => {
+test.describe("the web tier's request guard", () => {
   test("a NUL in the contact form is a clear 400, stored nowhere", async ({ request, operator }) => {
     const fields = contact({ name: "A\u0000b" });
     const res = await request.post("/contact-us", { form: fields, headers: { origin: E2E_ORIGIN } });

@@ -23,7 +23,7 @@ function resetFields(page: Page) {
 // The mail, the link and the wait are the server's, the same on any screen: js and no-js only
 // (the pages' 360 px layout is checked by the phone project's other tests).
 test.describe("Password reset by mail", () => {
-  test("forgot-password form → mail → link → new password → login with it @wide-only", async ({
+  test("forgot-password form → mail → link → new password → login with it", async ({
     page,
     newMember,
     mailbox,
@@ -61,14 +61,14 @@ test.describe("Password reset by mail", () => {
     await expect(toast(page)).toContainText("Token Verification Failed!");
   });
 
-  test("an unregistered address gets the same answer and no mail @wide-only", async ({ page, mailbox }) => {
+  test("an unregistered address gets the same answer and no mail", async ({ page, mailbox }) => {
     const email = `ghost${Date.now()}@e2e.test`;
     await requestPasswordReset(page, email);
     await expectMessage(page, "Password reset link sent successfully.");
     await expect(mailbox.waitFor(email, "", { timeout: 1500 })).rejects.toThrow();
   });
 
-  test("a second request inside the wait shows the message and a 'Try again after' countdown @wide-only", async ({
+  test("a second request inside the wait shows the message and a 'Try again after' countdown", async ({
     page,
     newMember,
   }) => {
@@ -81,7 +81,7 @@ test.describe("Password reset by mail", () => {
   });
 });
 
-test.describe("Forgot-password and reset form validation", { tag: "@any-viewport" }, () => {
+test.describe("Forgot-password and reset form validation", () => {
   test("forgot password: 'Email is required!'", async ({ page }, testInfo) => {
     await requestPasswordReset(page, "");
     await expectFieldRejected(

@@ -18,7 +18,7 @@ async function loginFrom(m: Member, device: string): Promise<void> {
   if (res.status !== 200) throw new Error(`login failed: ${res.status} ${JSON.stringify(res.body)}`);
 }
 
-test.describe("risk in the operator console", { tag: ["@needs-js", "@wide-only"] }, () => {
+test.describe("risk in the operator console", () => {
   test("a flagged request: score and reasons in the queue, approved through the confirm step; the ring held from the member's risk page", async ({
     browser,
     newMember,

@@ -1,5 +1,4 @@
 import type { Page, Response } from "@playwright/test";
-import { E2E_HC_ORIGIN } from "../../playwright.config";
 import { expect, signUpMember, test, waitForHydration } from "./fixtures";
 
 /**
@@ -50,7 +49,7 @@ async function expectNoncedPage(page: Page, response: Response | null): Promise<
   return nonce!;
 }
 
-test.describe("Security headers and Content-Security-Policy", { tag: ["@needs-js", "@any-viewport"] }, () => {
+test.describe("Security headers and Content-Security-Policy", () => {
   test("public and member pages run under the policy without a violation, each answer with its own nonce", async ({
     page,
     loginAs,
@@ -98,9 +97,12 @@ test.describe("Security headers and Content-Security-Policy", { tag: ["@needs-js
     expect(res.headers()["x-content-type-options"]).toBe("nosniff");
   });
 
-  test("public pages go out compressed from the page cache, on a miss and on a hit", async ({ page }) => {
-    // The second server keeps public pages 5 s; a query of its own makes the first answer a miss.
-    const url = `${E2E_HC_ORIGIN}/?compressed=${Date.now()}`;
+  test("public pages go out compressed from the page cache, on a miss and on a hit", async ({
+    page,
+    humanCheckSite,
+  }) => {
+    // The human-check site keeps public pages 5 s; a query of its own makes the first answer a miss.
+    const url = `${humanCheckSite}/?compressed=${Date.now()}`;
     for (const answer of ["miss", "hit"]) {
       const res = await page.request.get(url, { headers: { "accept-encoding": "gzip" } });
       expect(res.status(), answer).toBe(200);
@@ -109,12 +111,15 @@ test.describe("Security headers and Content-Security-Policy", { tag: ["@needs-js
     }
   });
 
-  test("the ALTCHA widget loads, and its worker solves the challenge, under the policy", async ({ page }) => {
+  test("the ALTCHA widget loads, and its worker solves the challenge, under the policy", async ({
+    page,
+    humanCheckSite,
+  }) => {
     const violations = await watchViolations(page);
     // Twice: the second answer may come from the page cache, with a fresh nonce of its own.
     const nonces: string[] = [];
     for (let i = 0; i < 2; i++) {
-      const response = await page.goto(`${E2E_HC_ORIGIN}/login`);
+      const response = await page.goto(`${humanCheckSite}/login`);
       nonces.push(await expectNoncedPage(page, response));
     }
     expect(nonces[0]).not.toBe(nonces[1]);

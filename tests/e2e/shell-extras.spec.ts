@@ -13,42 +13,41 @@ import {
 /* --------------------------------------------------------------------------------- network banner */
 
 test.describe("Network banner", () => {
-  test(
-    "offline: 'You are Offline' covers the page; back online: 'You are Online' for about 1.2 s",
-    { tag: "@needs-js" },
-    async ({ page, context }) => {
-      await page.goto("/payment-proof");
-      await waitForHydration(page);
-      await expect(page.getByText("You are Offline")).toHaveCount(0);
+  test("offline: 'You are Offline' covers the page; back online: 'You are Online' for about 1.2 s", async ({
+    page,
+    context,
+  }) => {
+    await page.goto("/payment-proof");
+    await waitForHydration(page);
+    await expect(page.getByText("You are Offline")).toHaveCount(0);
 
-      await context.setOffline(true);
-      const offline = page.getByRole("alertdialog", { name: "You are Offline" });
-      await expect(offline).toBeVisible();
-      // It covers the whole page (a blocking overlay, not a strip).
-      const box = await offline.boundingBox();
-      const viewport = page.viewportSize()!;
-      expect(box).not.toBeNull();
-      expect(box!.x).toBeLessThanOrEqual(0);
-      expect(box!.y).toBeLessThanOrEqual(0);
-      expect(box!.width).toBeGreaterThanOrEqual(viewport.width);
-      expect(box!.height).toBeGreaterThanOrEqual(viewport.height);
-      // It stays while the connection is down.
-      await page.waitForTimeout(1500);
-      await expect(offline).toBeVisible();
+    await context.setOffline(true);
+    const offline = page.getByRole("alertdialog", { name: "You are Offline" });
+    await expect(offline).toBeVisible();
+    // It covers the whole page (a blocking overlay, not a strip).
+    const box = await offline.boundingBox();
+    const viewport = page.viewportSize()!;
+    expect(box).not.toBeNull();
+    expect(box!.x).toBeLessThanOrEqual(0);
+    expect(box!.y).toBeLessThanOrEqual(0);
+    expect(box!.width).toBeGreaterThanOrEqual(viewport.width);
+    expect(box!.height).toBeGreaterThanOrEqual(viewport.height);
+    // It stays while the connection is down.
+    await page.waitForTimeout(1500);
+    await expect(offline).toBeVisible();
 
-      const backAt = Date.now();
-      await context.setOffline(false);
-      const online = page.getByTestId("network-online");
-      await expect(online).toHaveText("You are Online");
-      await expect(online).toBeVisible();
-      await expect(offline).toHaveCount(0);
-      // Gone by itself after about 1.2 s.
-      await expect(online).toBeHidden({ timeout: 3000 });
-      const shownFor = Date.now() - backAt;
-      expect(shownFor).toBeGreaterThanOrEqual(1000);
-      expect(shownFor).toBeLessThanOrEqual(3000);
-    },
-  );
+    const backAt = Date.now();
+    await context.setOffline(false);
+    const online = page.getByTestId("network-online");
+    await expect(online).toHaveText("You are Online");
+    await expect(online).toBeVisible();
+    await expect(offline).toHaveCount(0);
+    // Gone by itself after about 1.2 s.
+    await expect(online).toBeHidden({ timeout: 3000 });
+    const shownFor = Date.now() - backAt;
+    expect(shownFor).toBeGreaterThanOrEqual(1000);
+    expect(shownFor).toBeLessThanOrEqual(3000);
+  });
 });
 
 /* ------------------------------------------------------------------ service worker and offline page */
@@ -91,7 +90,6 @@ test.describe("Service worker and offline page", () => {
   test(
     "offline, an unvisited public page shows the offline page; a visited one comes from the cache",
     // What the service worker keeps is the same on every screen: not on the phone project.
-    { tag: ["@needs-js", "@wide-only"] },
     async ({ page, context }) => {
       await page.goto("/");
       await waitForHydration(page);
@@ -128,7 +126,6 @@ test.describe("Service worker and offline page", () => {
   test(
     "member pages are never cached: offline they show the offline page, not the member's data",
     // What the service worker keeps is the same on every screen: not on the phone project.
-    { tag: ["@needs-js", "@wide-only"] },
     async ({ page, context, newMember, loginAs }) => {
       const m = await newMember();
       await loginAs(page, m);
@@ -161,7 +158,6 @@ test.describe("Service worker and offline page", () => {
   test(
     "operator console pages (members' messages and e-mails) are never cached either",
     // What the service worker keeps is the same on every screen: not on the phone project.
-    { tag: ["@needs-js", "@wide-only"] },
     async ({ page, context, operator }) => {
       // A message with a member's contact details, as the console lists it.
       const email = `private${Date.now()}@e2e.test`;
@@ -200,20 +196,18 @@ test.describe("Service worker and offline page", () => {
 /* ------------------------------------------------------------------------------- page entrance */
 
 test.describe("Page entrance", () => {
-  test(
-    "the server's page is not faded in again when the scripts take over; a page reached in the browser fades in",
-    { tag: ["@needs-js", "@wide-only"] },
-    async ({ page }) => {
-      /** The entrance animation the page's content has (computed: it stays after the animation ends). */
-      const entrance = () => page.locator(".page-enter").evaluate((el) => getComputedStyle(el).animationName);
-      await page.goto("/payment-proof");
-      await waitForHydration(page);
-      expect(await entrance()).toBe("none");
-      await page.getByRole("contentinfo").getByRole("link", { name: "Terms of Use" }).click();
-      await expect(page.getByRole("heading", { level: 1, name: "Terms of Use" })).toBeVisible();
-      expect(await entrance()).toBe("page-in");
-    },
-  );
+  test("the server's page is not faded in again when the scripts take over; a page reached in the browser fades in", async ({
+    page,
+  }) => {
+    /** The entrance animation the page's content has (computed: it stays after the animation ends). */
+    const entrance = () => page.locator(".page-enter").evaluate((el) => getComputedStyle(el).animationName);
+    await page.goto("/payment-proof");
+    await waitForHydration(page);
+    expect(await entrance()).toBe("none");
+    await page.getByRole("contentinfo").getByRole("link", { name: "Terms of Use" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Terms of Use" })).toBeVisible();
+    expect(await entrance()).toBe("page-in");
+  });
 });
 
 /* --------------------------------------------------------------------------------- install prompt */
@@ -256,7 +250,7 @@ test.describe("Install prompt", () => {
     await expect(installPrompt(page)).toHaveCount(0);
   });
 
-  test("without a browser install prompt, Install App shows the Add to Home Screen steps for Android and iPhone", async ({
+  test("without a browser install prompt, Install App shows the Add to Home Screen steps for Android and iPhone @no-js @phone", async ({
     page,
   }, testInfo) => {
     await page.goto("/");
@@ -294,7 +288,7 @@ test.describe("Install prompt", () => {
 /* ---------------------------------------------------------------------------------------- toasts */
 
 test.describe("Toasts", () => {
-  test("a toast shows, is still there at about 2 s and closes by itself after about 3 s @wide-only", async ({
+  test("a toast shows, is still there at about 2 s and closes by itself after about 3 s", async ({
     page,
     newMember,
     loginAs,
@@ -332,7 +326,7 @@ test.describe("Toasts", () => {
     expect(lasted).toBeLessThanOrEqual(6000);
   });
 
-  test("a toast from the server shows after a redirect (with or without JavaScript) @wide-only", async ({
+  test("a toast from the server shows after a redirect (with or without JavaScript) @no-js", async ({
     page,
     newMember,
   }) => {
@@ -351,56 +345,55 @@ test.describe("Toasts", () => {
 /* ------------------------------------------------------------------------------- busy overlay */
 
 test.describe("Processing overlay", () => {
-  test(
-    "while the login call runs: 'Processing...' covers the page and the Login button is disabled @wide-only",
-    { tag: "@needs-js" },
-    async ({ page, newMember }) => {
-      const m = await newMember();
-      let release!: () => void;
-      const released = new Promise<void>((r) => (release = r));
-      let held = false;
-      await page.route(
-        (url) => url.pathname.startsWith("/login"),
-        async (route) => {
-          if (route.request().method() !== "POST") return route.continue();
-          held = true;
-          // Hold the call until the test has looked at the busy page (or 10 s at most).
-          await Promise.race([released, new Promise((r) => setTimeout(r, 10_000))]);
-          await route.continue();
-        },
-      );
-      await page.goto("/login");
-      await waitForHydration(page);
-      await submitLoginForm(page, m.email, m.password);
+  test("while the login call runs: 'Processing...' covers the page and the Login button is disabled", async ({
+    page,
+    newMember,
+  }) => {
+    const m = await newMember();
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    let held = false;
+    await page.route(
+      (url) => url.pathname.startsWith("/login"),
+      async (route) => {
+        if (route.request().method() !== "POST") return route.continue();
+        held = true;
+        // Hold the call until the test has looked at the busy page (or 10 s at most).
+        await Promise.race([released, new Promise((r) => setTimeout(r, 10_000))]);
+        await route.continue();
+      },
+    );
+    await page.goto("/login");
+    await waitForHydration(page);
+    await submitLoginForm(page, m.email, m.password);
 
-      const overlay = page.getByRole("alertdialog", { name: "Processing" });
-      await expect(overlay).toBeVisible();
-      await expect(overlay.getByText("Processing...", { exact: true })).toBeVisible();
-      const button = loginForm(page).getByRole("button", { name: "Login", exact: true });
-      await expect(button).toBeDisabled();
-      await expect(button).toHaveAttribute("aria-busy", "true");
-      expect(held).toBe(true);
-      // It blocks the page: the overlay is what a click in the middle of the screen reaches.
-      const viewport = page.viewportSize()!;
-      const hit = await page.evaluate(
-        ({ x, y }) => document.elementFromPoint(x, y)?.closest('[role="alertdialog"]') !== null,
-        { x: viewport.width / 2, y: viewport.height - 20 },
-      );
-      expect(hit).toBe(true);
+    const overlay = page.getByRole("alertdialog", { name: "Processing" });
+    await expect(overlay).toBeVisible();
+    await expect(overlay.getByText("Processing...", { exact: true })).toBeVisible();
+    const button = loginForm(page).getByRole("button", { name: "Login", exact: true });
+    await expect(button).toBeDisabled();
+    await expect(button).toHaveAttribute("aria-busy", "true");
+    expect(held).toBe(true);
+    // It blocks the page: the overlay is what a click in the middle of the screen reaches.
+    const viewport = page.viewportSize()!;
+    const hit = await page.evaluate(
+      ({ x, y }) => document.elementFromPoint(x, y)?.closest('[role="alertdialog"]') !== null,
+      { x: viewport.width / 2, y: viewport.height - 20 },
+    );
+    expect(hit).toBe(true);
 
-      release();
-      await expect(page).toHaveURL(/\/member\/dashboard$/);
-      await expect(overlay).toHaveCount(0);
-      await expect(toast(page)).toContainText("Login Success!");
-    },
-  );
+    release();
+    await expect(page).toHaveURL(/\/member\/dashboard$/);
+    await expect(overlay).toHaveCount(0);
+    await expect(toast(page)).toContainText("Login Success!");
+  });
 });
 
 test.describe("Fallback error screen", () => {
   // Requests the service worker answers would bypass the broken script put in place below.
   test.use({ serviceWorkers: "block" });
 
-  test("a page that cannot render shows 'Upgrade Your Browser' and 'Something went wrong.' @needs-js", async ({
+  test("a page that cannot render shows 'Upgrade Your Browser' and 'Something went wrong.'", async ({
     page,
   }) => {
     // The payment-proof page's script fails as it would in a browser too old to run it.

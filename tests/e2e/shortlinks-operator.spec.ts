@@ -106,7 +106,7 @@ async function addShortenerThroughForm(
   return saved.locator('input[name="id"]').getAttribute("value") as Promise<string>;
 }
 
-test.describe("Operator: short links @wide-only", () => {
+test.describe("Operator: short links", () => {
   test("an operator adds a link, the member sees it; disabled, it is gone", async ({
     page,
     browser,
@@ -298,7 +298,7 @@ test.describe("Operator: short links @wide-only", () => {
   });
 });
 
-test("the short-link forms answer odd input with a 4xx or a page, never a 500 @any-viewport", async ({
+test("the short-link forms answer odd input with a 4xx or a page, never a 500", async ({
   request,
   newMember,
   operator,

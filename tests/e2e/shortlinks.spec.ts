@@ -39,7 +39,7 @@ async function expectCounted(page: Page, link: TestLink) {
 }
 
 test.describe("Short links", () => {
-  test("the whole flow through the built-in shortener, with scripts @needs-js @wide-only", async ({
+  test("the whole flow through the built-in shortener, with scripts", async ({
     page,
     newMember,
     loginAs,
@@ -233,17 +233,13 @@ test.describe("Short links", () => {
     await expect(toast(page)).toContainText("Unique token is missing.");
   });
 
-  test("an unknown short code is a 404 page @any-viewport", async ({ page }) => {
+  test("an unknown short code is a 404 page", async ({ page }) => {
     const res = await page.goto("/s/no-such-code");
     expect(res?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Link not found" })).toBeVisible();
   });
 
-  test("the sound toggle shares the View Ads preference @any-viewport", async ({
-    page,
-    newMember,
-    loginAs,
-  }) => {
+  test("the sound toggle shares the View Ads preference", async ({ page, newMember, loginAs }) => {
     const m = await newMember();
     await loginAs(page, m);
     await page.goto(LIST);

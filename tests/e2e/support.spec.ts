@@ -7,10 +7,8 @@ import {
   api,
   mailbox,
   handSessionTo,
-  signInOperator,
   operatorCookie,
   waitForHydration,
-  E2E_SUPPORT_OPERATOR,
 } from "./fixtures";
 
 /**
@@ -19,13 +17,12 @@ import {
  * missing-credit report for a wall they opened, which the operator sees beside their postbacks.
  */
 
-let supportCookie: Promise<string> | undefined;
-/** The support operator signs in once for the file (each sign-in spends a one-time code). */
-const supportSession = () => (supportCookie ??= signInOperator(E2E_SUPPORT_OPERATOR));
+/** The support operator's session, signed in once for the run by global setup. */
+const supportSession = async () => operatorCookie("support");
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-test.describe("support @needs-js @wide-only", () => {
+test.describe("support", () => {
   test("the support operator answers a member's message with a canned reply; the member sees it", async ({
     page,
     browser,

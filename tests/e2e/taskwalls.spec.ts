@@ -83,7 +83,7 @@ test.describe("Task walls", () => {
     await expect(page.getByRole("heading", { level: 1, name: DEMO_WALL })).toBeVisible();
   });
 
-  test("Complete inside the frame updates the viewer without a reload, and the dashboard's tile @needs-js @wide-only", async ({
+  test("Complete inside the frame updates the viewer without a reload, and the dashboard's tile", async ({
     page,
     newMember,
     loginAs,
@@ -128,7 +128,7 @@ test.describe("Task walls", () => {
     await expect(demoFrame(page).getByText("Completed", { exact: true })).toHaveCount(1);
   });
 
-  test("the viewer refuses an address that is not a configured wall's @any-viewport", async ({
+  test("the viewer refuses an address that is not a configured wall's", async ({
     page,
     newMember,
     loginAs,

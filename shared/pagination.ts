@@ -16,8 +16,10 @@ export const PAGE_SIZE = {
   giftCodeClaims: 5,
   /** The advertiser's campaign list (spec 2 §9). */
   campaigns: 6,
-  /** The operator console's lists (campaigns, views, the cheat log, the postback log). */
+  /** The operator console's lists (campaigns, views, the cheat log, the postback log, bank files). */
   operatorLists: 20,
+  /** The withdrawal review queue: a day's requests on one page for a small site. */
+  reviewQueue: 50,
 } as const;
 
 /** Clamps a requested 1-based page into the range `totalRecords` allows (page 1 when empty). */

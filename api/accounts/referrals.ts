@@ -1,12 +1,13 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { paged } from "../db/paging";
 import { journalEntries, journalLines, users } from "../db/schema";
 import { milliToRupeeString } from "../../shared/money";
 import { REFERRAL_INCOME } from "../ledger/earnings";
 import { memberAccount, memberBalances } from "../ledger/ledger";
 import { referralRateText } from "../ledger/referralRate";
 import { getSetting } from "../site/settings";
-import { PAGE_SIZE, offsetOf, pageOf } from "../../shared/pagination";
+import { PAGE_SIZE } from "../../shared/pagination";
 import type { ReferralData } from "../../shared/contracts/accounts";
 import { localizedPageText } from "../content/localized";
 import type { Locale } from "../../shared/i18n/locale";
@@ -40,19 +41,20 @@ export async function referralPage(
     )
     .groupBy(journalEntries.relatedUserId)
     .as("income");
-  const [count] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(users)
-    .where(eq(users.referredBy, userId));
-  const pagination = pageOf(requestedPage, PAGE_SIZE.referrals, Number(count?.n ?? 0));
-  const referees = await db
-    .select({ userName: users.userName, createdAt: users.createdAt, total: income.total })
-    .from(users)
-    .leftJoin(income, eq(income.relatedUserId, users.id))
-    .where(eq(users.referredBy, userId))
-    .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(pagination.pageSize)
-    .offset(offsetOf(pagination));
+  const { pagination, rows: referees } = await paged(
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .where(eq(users.referredBy, userId)),
+    requestedPage,
+    PAGE_SIZE.referrals,
+    db
+      .select({ userName: users.userName, createdAt: users.createdAt, total: income.total })
+      .from(users)
+      .leftJoin(income, eq(income.relatedUserId, users.id))
+      .where(eq(users.referredBy, userId))
+      .orderBy(desc(users.createdAt), desc(users.id)),
+  );
   const rate = await getSetting(db, "referral_rate_bp");
   const text = await localizedPageText(db, "referral_page_text", locale);
   return {

@@ -1,5 +1,6 @@
 import { and, desc, eq, ne, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
+import { paged } from "../db/paging";
 import { campaigns } from "../db/schema";
 import { newId } from "../lib/ids";
 import {
@@ -12,7 +13,7 @@ import {
   type CampaignStatus,
   type CampaignType,
 } from "../../shared/campaign";
-import { PAGE_SIZE, offsetOf, pageOf } from "../../shared/pagination";
+import { PAGE_SIZE } from "../../shared/pagination";
 import { DomainError } from "../lib/errors";
 import {
   InsufficientFundsError,
@@ -258,18 +259,15 @@ export async function advertiserSummary(db: Db, userId: string, filter: Campaign
   const search = filter.search.trim();
   if (search) conditions.push(sql`${campaigns.title} ilike ${likeContains(search)}`);
   const where = and(...conditions);
-  const [matching] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(campaigns)
-    .where(where);
-  const pagination = pageOf(filter.page, PAGE_SIZE.campaigns, Number(matching?.n ?? 0));
-  const rows = await db
-    .select()
-    .from(campaigns)
-    .where(where)
-    .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
-    .limit(pagination.pageSize)
-    .offset(offsetOf(pagination));
+  const { pagination, rows } = await paged(
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(campaigns)
+      .where(where),
+    filter.page,
+    PAGE_SIZE.campaigns,
+    db.select().from(campaigns).where(where).orderBy(desc(campaigns.createdAt), desc(campaigns.id)),
+  );
   const balances = await memberBalances(db, userId);
   return {
     total: Number(counts?.total ?? 0),

@@ -1,8 +1,9 @@
 import { desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { paged } from "../db/paging";
 import { adCheatLog, adViews, campaigns, shortLinks, users } from "../db/schema";
 import type { CampaignStatus } from "../../shared/campaign";
-import { PAGE_SIZE, offsetOf, pageOf } from "../../shared/pagination";
+import { PAGE_SIZE } from "../../shared/pagination";
 import { recordAudit } from "../site/audit";
 import { DomainError } from "../lib/errors";
 import { PTC_MESSAGES } from "./messages";
@@ -16,19 +17,20 @@ export async function listCampaignsForOperator(
   filter: { status: "all" | CampaignStatus | "deleted"; page: number },
 ) {
   const where = filter.status === "all" ? undefined : eq(campaigns.status, filter.status);
-  const [n] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(campaigns)
-    .where(where);
-  const pagination = pageOf(filter.page, PAGE_SIZE.operatorLists, Number(n?.n ?? 0));
-  const rows = await db
-    .select({ c: campaigns, advertiser: users.userName })
-    .from(campaigns)
-    .leftJoin(users, eq(users.id, campaigns.advertiserId))
-    .where(where)
-    .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
-    .limit(pagination.pageSize)
-    .offset(offsetOf(pagination));
+  const { pagination, rows } = await paged(
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(campaigns)
+      .where(where),
+    filter.page,
+    PAGE_SIZE.operatorLists,
+    db
+      .select({ c: campaigns, advertiser: users.userName })
+      .from(campaigns)
+      .leftJoin(users, eq(users.id, campaigns.advertiserId))
+      .where(where)
+      .orderBy(desc(campaigns.createdAt), desc(campaigns.id)),
+  );
   return {
     records: rows.map((r) => ({
       ...campaignView(r.c),
@@ -88,19 +90,20 @@ export async function rejectCampaign(
 export async function campaignViewLog(db: Db, campaignId: string, page: number) {
   const [exists] = await db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.id, campaignId));
   if (!exists) throw new DomainError("not_found", PTC_MESSAGES.notFound);
-  const [n] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(adViews)
-    .where(eq(adViews.campaignId, campaignId));
-  const pagination = pageOf(page, PAGE_SIZE.operatorLists, Number(n?.n ?? 0));
-  const rows = await db
-    .select({ v: adViews, userName: users.userName })
-    .from(adViews)
-    .leftJoin(users, eq(users.id, adViews.userId))
-    .where(eq(adViews.campaignId, campaignId))
-    .orderBy(desc(adViews.startedAt), desc(adViews.id))
-    .limit(pagination.pageSize)
-    .offset(offsetOf(pagination));
+  const { pagination, rows } = await paged(
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(adViews)
+      .where(eq(adViews.campaignId, campaignId)),
+    page,
+    PAGE_SIZE.operatorLists,
+    db
+      .select({ v: adViews, userName: users.userName })
+      .from(adViews)
+      .leftJoin(users, eq(users.id, adViews.userId))
+      .where(eq(adViews.campaignId, campaignId))
+      .orderBy(desc(adViews.startedAt), desc(adViews.id)),
+  );
   return {
     records: rows.map(({ v, userName }) => ({
       id: v.id,
@@ -120,21 +123,22 @@ export async function campaignViewLog(db: Db, campaignId: string, page: number) 
 /** The cheat log (ads and short links, or one channel), newest first, one page (operators). */
 export async function cheatLog(db: Db, page: number, channel?: (typeof adCheatLog.$inferSelect)["channel"]) {
   const where = channel ? eq(adCheatLog.channel, channel) : undefined;
-  const [n] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(adCheatLog)
-    .where(where);
-  const pagination = pageOf(page, PAGE_SIZE.operatorLists, Number(n?.n ?? 0));
-  const rows = await db
-    .select({ l: adCheatLog, userName: users.userName, title: campaigns.title, linkName: shortLinks.name })
-    .from(adCheatLog)
-    .leftJoin(users, eq(users.id, adCheatLog.userId))
-    .leftJoin(campaigns, eq(campaigns.id, adCheatLog.campaignId))
-    .leftJoin(shortLinks, eq(shortLinks.id, adCheatLog.shortLinkId))
-    .where(where)
-    .orderBy(desc(adCheatLog.createdAt), desc(adCheatLog.id))
-    .limit(pagination.pageSize)
-    .offset(offsetOf(pagination));
+  const { pagination, rows } = await paged(
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(adCheatLog)
+      .where(where),
+    page,
+    PAGE_SIZE.operatorLists,
+    db
+      .select({ l: adCheatLog, userName: users.userName, title: campaigns.title, linkName: shortLinks.name })
+      .from(adCheatLog)
+      .leftJoin(users, eq(users.id, adCheatLog.userId))
+      .leftJoin(campaigns, eq(campaigns.id, adCheatLog.campaignId))
+      .leftJoin(shortLinks, eq(shortLinks.id, adCheatLog.shortLinkId))
+      .where(where)
+      .orderBy(desc(adCheatLog.createdAt), desc(adCheatLog.id)),
+  );
   return {
     records: rows.map(({ l, userName, title, linkName }) => ({
       id: l.id,

@@ -1,5 +1,6 @@
 import { and, asc, count, countDistinct, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
+import { paged } from "../db/paging";
 import {
   announcements,
   faqs,
@@ -14,7 +15,7 @@ import { milliToRupeeString, MILLI_PER_RUPEE } from "../../shared/money";
 import { sanitizeHtml } from "../lib/sanitize";
 import { EARNING_SOURCES } from "../ledger/earnings";
 import { getSetting } from "../site/settings";
-import { PAGE_SIZE, offsetOf, pageOf } from "../../shared/pagination";
+import { PAGE_SIZE } from "../../shared/pagination";
 import type { PublicStatistics } from "../../shared/contracts/content";
 import type { Locale } from "../../shared/i18n/locale";
 import { pick } from "./localized";
@@ -99,25 +100,26 @@ export async function setPolicyHtml(db: Db | Tx, slug: PolicySlug, html: string)
 /** One page of the paid withdrawals, newest first (settlement time, else request time). */
 export async function paymentProof(db: Db, requestedPage = 1) {
   const time = sql<Date>`coalesce(${withdrawals.settledAt}, ${withdrawals.createdAt})`;
-  const [count] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(withdrawals)
-    .where(eq(withdrawals.status, "Success"));
-  const pagination = pageOf(requestedPage, PAGE_SIZE.paymentProof, Number(count?.n ?? 0));
-  const rows = await db
-    .select({
-      settledAt: withdrawals.settledAt,
-      createdAt: withdrawals.createdAt,
-      userName: users.userName,
-      method: withdrawals.methodName,
-      amount: withdrawals.amount,
-    })
-    .from(withdrawals)
-    .innerJoin(users, eq(users.id, withdrawals.userId))
-    .where(eq(withdrawals.status, "Success"))
-    .orderBy(desc(time), desc(withdrawals.id))
-    .limit(pagination.pageSize)
-    .offset(offsetOf(pagination));
+  const { pagination, rows } = await paged(
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(withdrawals)
+      .where(eq(withdrawals.status, "Success")),
+    requestedPage,
+    PAGE_SIZE.paymentProof,
+    db
+      .select({
+        settledAt: withdrawals.settledAt,
+        createdAt: withdrawals.createdAt,
+        userName: users.userName,
+        method: withdrawals.methodName,
+        amount: withdrawals.amount,
+      })
+      .from(withdrawals)
+      .innerJoin(users, eq(users.id, withdrawals.userId))
+      .where(eq(withdrawals.status, "Success"))
+      .orderBy(desc(time), desc(withdrawals.id)),
+  );
   const records = rows.map((r) => ({
     time: (r.settledAt ?? r.createdAt).toISOString(),
     userName: r.userName,

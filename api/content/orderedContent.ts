@@ -1,20 +1,11 @@
-import { asc, count, desc, eq, max, min } from "drizzle-orm";
+import { asc, desc, eq, max, min, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { announcements, faqs, homeSections } from "../db/schema";
 import { DomainError } from "../lib/errors";
-import { sanitizeHtml } from "../lib/sanitize";
 import { recordAudit } from "../site/audit";
-import { PAGE_SIZE, offsetOf, pageOf } from "../../shared/pagination";
-import type {
-  ContentAnnouncement,
-  ContentFaq,
-  ContentHomeSection,
-  ContentListKind,
-  ContentPage,
-  ContentSummary,
-} from "../../shared/contracts/siteWords";
+import type { ContentListKind } from "../../shared/contracts/siteWords";
 import { SITE_WORDS_MESSAGES, cleanHtml, cleanText } from "./siteWords";
-import { cleanHtmlHi, cleanTextHi, hiHtmlOut } from "./localized";
+import { cleanHtmlHi, cleanTextHi } from "./localized";
 
 /**
  * The site's ordered lists as operators edit them: announcements, FAQ items and home page sections
@@ -28,22 +19,28 @@ import { cleanHtmlHi, cleanTextHi, hiHtmlOut } from "./localized";
 type OrderedKind = ContentListKind;
 
 /** The public order of each list: the operator's order, then (announcements) newest first. */
+export const PUBLIC_ORDER = {
+  announcements: [asc(announcements.sortOrder), desc(announcements.createdAt), desc(announcements.id)],
+  faq: [asc(faqs.sortOrder), asc(faqs.id)],
+  "home-sections": [asc(homeSections.sortOrder), asc(homeSections.id)],
+} as const satisfies Record<OrderedKind, readonly SQL[]>;
+
 function orderedIds(tx: Db | Tx, kind: OrderedKind, lock = false) {
   const q =
     kind === "announcements"
       ? tx
           .select({ id: announcements.id, sortOrder: announcements.sortOrder })
           .from(announcements)
-          .orderBy(asc(announcements.sortOrder), desc(announcements.createdAt), desc(announcements.id))
+          .orderBy(...PUBLIC_ORDER.announcements)
       : kind === "faq"
         ? tx
             .select({ id: faqs.id, sortOrder: faqs.sortOrder })
             .from(faqs)
-            .orderBy(asc(faqs.sortOrder), asc(faqs.id))
+            .orderBy(...PUBLIC_ORDER.faq)
         : tx
             .select({ id: homeSections.id, sortOrder: homeSections.sortOrder })
             .from(homeSections)
-            .orderBy(asc(homeSections.sortOrder), asc(homeSections.id));
+            .orderBy(...PUBLIC_ORDER["home-sections"]);
   return lock ? q.for("update") : q;
 }
 
@@ -91,90 +88,6 @@ export async function moveItem(
       after: { position: to + 1 },
     });
   });
-}
-
-async function pageParts(db: Db, kind: OrderedKind, requestedPage: number) {
-  const table = kind === "announcements" ? announcements : kind === "faq" ? faqs : homeSections;
-  const [n] = await db.select({ n: count() }).from(table);
-  const pagination = pageOf(requestedPage, PAGE_SIZE.operatorLists, Number(n?.n ?? 0));
-  return { pagination, limit: pagination.pageSize, offset: offsetOf(pagination) };
-}
-
-export async function announcementPage(
-  db: Db,
-  requestedPage: number,
-): Promise<ContentPage<ContentAnnouncement>> {
-  const { pagination, limit, offset } = await pageParts(db, "announcements", requestedPage);
-  const rows = await db
-    .select()
-    .from(announcements)
-    .orderBy(asc(announcements.sortOrder), desc(announcements.createdAt), desc(announcements.id))
-    .limit(limit)
-    .offset(offset);
-  return {
-    records: rows.map((r) => ({
-      id: r.id,
-      time: r.createdAt.toISOString(),
-      message: sanitizeHtml(r.message),
-      message_hi: hiHtmlOut(r.messageHi),
-      sortOrder: r.sortOrder,
-    })),
-    pagination,
-  };
-}
-
-export async function faqPage(db: Db, requestedPage: number): Promise<ContentPage<ContentFaq>> {
-  const { pagination, limit, offset } = await pageParts(db, "faq", requestedPage);
-  const rows = await db
-    .select()
-    .from(faqs)
-    .orderBy(asc(faqs.sortOrder), asc(faqs.id))
-    .limit(limit)
-    .offset(offset);
-  return {
-    records: rows.map((r) => ({
-      id: r.id,
-      question: r.question,
-      answer: sanitizeHtml(r.answer),
-      question_hi: r.questionHi ?? "",
-      answer_hi: hiHtmlOut(r.answerHi),
-      sortOrder: r.sortOrder,
-    })),
-    pagination,
-  };
-}
-
-export async function homeSectionPage(
-  db: Db,
-  requestedPage: number,
-): Promise<ContentPage<ContentHomeSection>> {
-  const { pagination, limit, offset } = await pageParts(db, "home-sections", requestedPage);
-  const rows = await db
-    .select()
-    .from(homeSections)
-    .orderBy(asc(homeSections.sortOrder), asc(homeSections.id))
-    .limit(limit)
-    .offset(offset);
-  return {
-    records: rows.map((r) => ({
-      id: r.id,
-      title: r.title,
-      message: sanitizeHtml(r.message),
-      title_hi: r.titleHi ?? "",
-      message_hi: hiHtmlOut(r.messageHi),
-      sortOrder: r.sortOrder,
-    })),
-    pagination,
-  };
-}
-
-export async function contentSummary(db: Db): Promise<ContentSummary> {
-  const [[a], [f], [h]] = await Promise.all([
-    db.select({ n: count() }).from(announcements),
-    db.select({ n: count() }).from(faqs),
-    db.select({ n: count() }).from(homeSections),
-  ]);
-  return { announcements: Number(a?.n ?? 0), faq: Number(f?.n ?? 0), homeSections: Number(h?.n ?? 0) };
 }
 
 const announcementView = (r: typeof announcements.$inferSelect) => ({

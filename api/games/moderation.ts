@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { paged } from "../db/paging";
 import { gamePlayers, gameRoomTypes, gameRooms, journalEntries, journalLines } from "../db/schema";
 import { newId } from "../lib/ids";
 import { milliToRupeeString } from "../../shared/money";
-import { offsetOf, pageOf } from "../../shared/pagination";
 import { recordAudit } from "../site/audit";
 import { DomainError } from "../lib/errors";
 import { gamesPaidRooms } from "../site/settings";
@@ -130,18 +130,15 @@ export async function listGames(
     .where(inArray(gameRooms.status, ["waiting", "playing"]))
     .orderBy(desc(gameRooms.createdAt), desc(gameRooms.id))
     .limit(limit);
-  const [endedCount] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(gameRooms)
-    .where(ended);
-  const recentPage = pageOf(opts.page ?? 1, limit, Number(endedCount?.n ?? 0));
-  const recent = await db
-    .select()
-    .from(gameRooms)
-    .where(ended)
-    .orderBy(desc(gameRooms.finishedAt), desc(gameRooms.id))
-    .limit(recentPage.pageSize)
-    .offset(offsetOf(recentPage));
+  const { pagination: recentPage, rows: recent } = await paged(
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(gameRooms)
+      .where(ended),
+    opts.page ?? 1,
+    limit,
+    db.select().from(gameRooms).where(ended).orderBy(desc(gameRooms.finishedAt), desc(gameRooms.id)),
+  );
   const ids = [...live, ...recent].map((r) => r.id);
   const players = ids.length
     ? await db.select().from(gamePlayers).where(inArray(gamePlayers.roomId, ids))

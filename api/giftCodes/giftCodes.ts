@@ -1,11 +1,12 @@
 import { and, desc, eq, gt, isNull, lt, lte, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { paged } from "../db/paging";
 import { giftCodeClaims, giftCodes, limitChanges } from "../db/schema";
 import { DomainError } from "../lib/errors";
 import { bigMilliToRupeeString, formatRupees, milliToRupeeString } from "../../shared/money";
 import { recordAudit } from "../site/audit";
 import { PLATFORM, memberAccount, post } from "../ledger/ledger";
-import { PAGE_SIZE, offsetOf, pageOf } from "../../shared/pagination";
+import { PAGE_SIZE } from "../../shared/pagination";
 import { moneyLimit, scheduleGiftCode } from "../site/limits";
 import type { GiftCodeRecord, GiftCodeState } from "../../shared/contracts/giftCodes";
 
@@ -103,19 +104,20 @@ export async function claimGiftCode(db: Db, userId: string, raw: string): Promis
 
 /** One page of the member's claims, newest first, with the page counts. */
 export async function claimHistory(db: Db, userId: string, requestedPage = 1) {
-  const [total] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(giftCodeClaims)
-    .where(eq(giftCodeClaims.userId, userId));
-  const pagination = pageOf(requestedPage, PAGE_SIZE.giftCodeClaims, Number(total?.n ?? 0));
-  const rows = await db
-    .select({ code: giftCodes.code, amount: giftCodeClaims.amount, createdAt: giftCodeClaims.createdAt })
-    .from(giftCodeClaims)
-    .innerJoin(giftCodes, eq(giftCodes.id, giftCodeClaims.giftCodeId))
-    .where(eq(giftCodeClaims.userId, userId))
-    .orderBy(desc(giftCodeClaims.createdAt), desc(giftCodeClaims.id))
-    .limit(pagination.pageSize)
-    .offset(offsetOf(pagination));
+  const { pagination, rows } = await paged(
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(giftCodeClaims)
+      .where(eq(giftCodeClaims.userId, userId)),
+    requestedPage,
+    PAGE_SIZE.giftCodeClaims,
+    db
+      .select({ code: giftCodes.code, amount: giftCodeClaims.amount, createdAt: giftCodeClaims.createdAt })
+      .from(giftCodeClaims)
+      .innerJoin(giftCodes, eq(giftCodes.id, giftCodeClaims.giftCodeId))
+      .where(eq(giftCodeClaims.userId, userId))
+      .orderBy(desc(giftCodeClaims.createdAt), desc(giftCodeClaims.id)),
+  );
   return {
     records: rows.map((r) => ({
       giftCode: r.code,

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../db/client";
+import { paged } from "../db/paging";
 import { balanceAdjustments, users } from "../db/schema";
 import { DomainError } from "../lib/errors";
 import { newId } from "../lib/ids";
@@ -17,7 +18,7 @@ import { moneyLimit, scheduledRaise } from "../site/limits";
 import type { ScheduledRaise } from "../../shared/contracts/limits";
 import { istDayStart } from "../ledger/earningKinds";
 import { formatRupees, milliToRupeeString } from "../../shared/money";
-import { PAGE_SIZE, offsetOf, pageOf } from "../../shared/pagination";
+import { PAGE_SIZE } from "../../shared/pagination";
 import type {
   AdjustmentBalance,
   AdjustmentDirection,
@@ -326,13 +327,12 @@ export async function listAdjustments(
   input: { status: AdjustmentStatus; page: number; viewerId: string },
 ): Promise<AdjustmentList> {
   const where = eq(balanceAdjustments.status, input.status);
-  const [total] = await db.select({ n: count() }).from(balanceAdjustments).where(where);
-  const pagination = pageOf(input.page, PAGE_SIZE.operatorLists, Number(total?.n ?? 0));
-  const rows = await baseQuery(db)
-    .where(where)
-    .orderBy(desc(balanceAdjustments.createdAt), desc(balanceAdjustments.id))
-    .limit(pagination.pageSize)
-    .offset(offsetOf(pagination));
+  const { pagination, rows } = await paged(
+    db.select({ n: count() }).from(balanceAdjustments).where(where),
+    input.page,
+    PAGE_SIZE.operatorLists,
+    baseQuery(db).where(where).orderBy(desc(balanceAdjustments.createdAt), desc(balanceAdjustments.id)),
+  );
   return {
     status: input.status,
     records: rows.map((r) => recordOf(r, input.viewerId)),
@@ -361,13 +361,12 @@ export async function memberAdjustments(
     .where(eq(users.id, input.userId));
   if (!member) throw new DomainError("not_found", ADJUSTMENT_MESSAGES.memberNotFound);
   const where = eq(balanceAdjustments.userId, input.userId);
-  const [total] = await db.select({ n: count() }).from(balanceAdjustments).where(where);
-  const pagination = pageOf(input.page, PAGE_SIZE.operatorLists, Number(total?.n ?? 0));
-  const rows = await baseQuery(db)
-    .where(where)
-    .orderBy(desc(balanceAdjustments.createdAt), desc(balanceAdjustments.id))
-    .limit(pagination.pageSize)
-    .offset(offsetOf(pagination));
+  const { pagination, rows } = await paged(
+    db.select({ n: count() }).from(balanceAdjustments).where(where),
+    input.page,
+    PAGE_SIZE.operatorLists,
+    baseQuery(db).where(where).orderBy(desc(balanceAdjustments.createdAt), desc(balanceAdjustments.id)),
+  );
   const b = await memberBalances(db, input.userId);
   return {
     member,

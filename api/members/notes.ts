@@ -1,8 +1,9 @@
 import { count, desc, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { paged } from "../db/paging";
 import { operatorNotes, users } from "../db/schema";
 import { recordAudit } from "../site/audit";
-import { PAGE_SIZE, offsetOf, pageOf } from "../../shared/pagination";
+import { PAGE_SIZE } from "../../shared/pagination";
 import type { MemberNote, MemberNotePage } from "../../shared/contracts/members";
 
 /** Operators' free-text notes on a member: each one written with its audit record, in one transaction. */
@@ -10,16 +11,17 @@ import type { MemberNote, MemberNotePage } from "../../shared/contracts/members"
 /** The member's notes, newest first, with their authors' usernames. */
 export async function listNotes(db: Db, userId: string, page: number): Promise<MemberNotePage> {
   const where = eq(operatorNotes.userId, userId);
-  const [n] = await db.select({ n: count() }).from(operatorNotes).where(where);
-  const pagination = pageOf(page, PAGE_SIZE.operatorLists, Number(n?.n ?? 0));
-  const rows = await db
-    .select({ note: operatorNotes, author: users.userName })
-    .from(operatorNotes)
-    .leftJoin(users, eq(users.id, operatorNotes.authorUserId))
-    .where(where)
-    .orderBy(desc(operatorNotes.createdAt), desc(operatorNotes.id))
-    .limit(pagination.pageSize)
-    .offset(offsetOf(pagination));
+  const { pagination, rows } = await paged(
+    db.select({ n: count() }).from(operatorNotes).where(where),
+    page,
+    PAGE_SIZE.operatorLists,
+    db
+      .select({ note: operatorNotes, author: users.userName })
+      .from(operatorNotes)
+      .leftJoin(users, eq(users.id, operatorNotes.authorUserId))
+      .where(where)
+      .orderBy(desc(operatorNotes.createdAt), desc(operatorNotes.id)),
+  );
   return {
     records: rows.map(({ note, author }) => ({
       id: note.id,

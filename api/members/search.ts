@@ -1,8 +1,9 @@
 import { count, desc, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { paged } from "../db/paging";
 import { users } from "../db/schema";
 import { normalizeIdentifier } from "../../shared/fields";
-import { PAGE_SIZE, offsetOf, pageOf } from "../../shared/pagination";
+import { PAGE_SIZE } from "../../shared/pagination";
 import type { MemberSearchPage, MemberSearchRow } from "../../shared/contracts/members";
 
 /**
@@ -81,20 +82,21 @@ export async function searchMembers(
 ): Promise<MemberSearchPage> {
   const text = q.trim();
   const where = text ? sql`${users.id} in ${matchingIds(text, by)}` : undefined;
-  const [n] = await db.select({ n: count() }).from(users).where(where);
-  const pagination = pageOf(page, PAGE_SIZE.operatorLists, Number(n?.n ?? 0));
-  const rows = await db
-    .select()
-    .from(users)
-    .where(where)
-    .orderBy(
-      ...(text && by === "any"
-        ? [sql`case when ${users.id} in ${matchingIds(text, "direct")} then 0 else 1 end`]
-        : []),
-      desc(users.createdAt),
-      desc(users.id),
-    )
-    .limit(pagination.pageSize)
-    .offset(offsetOf(pagination));
+  const { pagination, rows } = await paged(
+    db.select({ n: count() }).from(users).where(where),
+    page,
+    PAGE_SIZE.operatorLists,
+    db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(
+        ...(text && by === "any"
+          ? [sql`case when ${users.id} in ${matchingIds(text, "direct")} then 0 else 1 end`]
+          : []),
+        desc(users.createdAt),
+        desc(users.id),
+      ),
+  );
   return { q: text, by, records: rows.map(row), pagination };
 }

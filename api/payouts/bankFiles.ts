@@ -1,17 +1,19 @@
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import type { Deps } from "../deps";
 import type { Db } from "../db/client";
+import { paged } from "../db/paging";
+import { PAGE_SIZE } from "../../shared/pagination";
 import { payoutBatches, payouts, users, withdrawals } from "../db/schema";
 import { DomainError } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { recordAudit } from "../site/audit";
 import { milliToRupeeString } from "../../shared/money";
-import { offsetOf, pageOf } from "../../shared/pagination";
 import type {
   BankFileList,
   BankResultOutcome,
   BatchSkip,
   NewBankFileResult,
+  NoBankFileRefusal,
 } from "../../shared/contracts/payouts";
 import { openAttempt } from "./attempts";
 import { applyStatus } from "./apply";
@@ -37,8 +39,6 @@ export const BANK_FILE_MESSAGES = {
   imported: (paid: number, failed: number, unmatched: number) =>
     `Result imported: ${paid} paid, ${failed} failed${unmatched ? `, ${unmatched} line${unmatched === 1 ? "" : "s"} not matched` : ""}.`,
 } as const;
-
-export const BANK_FILES_PAGE_SIZE = 20;
 
 export async function createBankFile(
   deps: Deps,
@@ -86,7 +86,9 @@ export async function createBankFile(
   }
   if (rows === 0) {
     await deps.db.delete(payoutBatches).where(eq(payoutBatches.id, batchId));
-    throw new DomainError("conflict", BANK_FILE_MESSAGES.none, { skipped });
+    throw new DomainError("conflict", BANK_FILE_MESSAGES.none, {
+      skipped,
+    } satisfies Omit<Required<NoBankFileRefusal>, "error_code">);
   }
   await deps.db.transaction(async (tx) => {
     await tx.update(payoutBatches).set({ rows, total }).where(eq(payoutBatches.id, batchId));
@@ -207,21 +209,22 @@ export async function importBankResult(
   return outcome;
 }
 
-/** The bank files, newest first, 20 a page. */
+/** The bank files, newest first, a page of PAGE_SIZE.operatorLists (20). */
 export async function listBankFiles(db: Db, requestedPage = 1): Promise<BankFileList> {
-  const [total] = await db.select({ n: count() }).from(payoutBatches);
-  const pagination = pageOf(requestedPage, BANK_FILES_PAGE_SIZE, Number(total?.n ?? 0));
-  const rows = await db
-    .select({
-      b: payoutBatches,
-      by: users.userName,
-      open: sql<number>`(select count(*)::int from ${payouts} where ${payouts.batchId} = ${payoutBatches.id} and ${payouts.status} = 'sent')`,
-    })
-    .from(payoutBatches)
-    .leftJoin(users, eq(users.id, payoutBatches.createdBy))
-    .orderBy(desc(payoutBatches.createdAt), desc(payoutBatches.id))
-    .limit(pagination.pageSize)
-    .offset(offsetOf(pagination));
+  const { pagination, rows } = await paged(
+    db.select({ n: count() }).from(payoutBatches),
+    requestedPage,
+    PAGE_SIZE.operatorLists,
+    db
+      .select({
+        b: payoutBatches,
+        by: users.userName,
+        open: sql<number>`(select count(*)::int from ${payouts} where ${payouts.batchId} = ${payoutBatches.id} and ${payouts.status} = 'sent')`,
+      })
+      .from(payoutBatches)
+      .leftJoin(users, eq(users.id, payoutBatches.createdBy))
+      .orderBy(desc(payoutBatches.createdAt), desc(payoutBatches.id)),
+  );
   return {
     records: rows.map(({ b, by, open }) => ({
       id: b.id,

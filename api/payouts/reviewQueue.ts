@@ -1,8 +1,9 @@
 import { asc, count, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { paged } from "../db/paging";
+import { PAGE_SIZE } from "../../shared/pagination";
 import { ledgerAccounts, memberRisk, users, withdrawals } from "../db/schema";
 import { milliToRupeeString } from "../../shared/money";
-import { offsetOf, pageOf } from "../../shared/pagination";
 import { needsRiskConfirm, type ReviewReason, type RiskLevel } from "../../shared/risk";
 import type { OperatorWithdrawalList } from "../../shared/contracts/withdrawals";
 import type { WithdrawalStatusFilter } from "../withdrawals/withdrawals";
@@ -17,9 +18,6 @@ import { payoutColumns } from "./queue";
  * Pending oldest first (pay in order), settled ones newest first.
  */
 
-/** Requests per page: a day's queue on one page for a small site (the other console lists show 20). */
-export const QUEUE_PAGE_SIZE = 50;
-
 /** How many linked accounts the queue counts per request (the member's risk page lists them). */
 export const QUEUE_LINKED_LIMIT = 50;
 
@@ -30,32 +28,33 @@ export async function operatorQueue(
   requestedPage = 1,
 ): Promise<OperatorWithdrawalList> {
   const where = status === "all" ? undefined : eq(withdrawals.status, status);
-  const [total] = await db.select({ n: count() }).from(withdrawals).where(where);
-  const pagination = pageOf(requestedPage, QUEUE_PAGE_SIZE, Number(total?.n ?? 0));
-  const rows = await db
-    .select({
-      w: withdrawals,
-      userName: users.userName,
-      email: users.email,
-      heldAt: users.withdrawalsHeldAt,
-      score: memberRisk.score,
-      level: memberRisk.level,
-      reasons: memberRisk.reasons,
-      debt: ledgerAccounts.balance,
-    })
-    .from(withdrawals)
-    .innerJoin(users, eq(users.id, withdrawals.userId))
-    .leftJoin(memberRisk, eq(memberRisk.userId, withdrawals.userId))
-    // The member's debt account (api/ledger/ledger.ts debtAccount): below zero while they owe.
-    .leftJoin(ledgerAccounts, eq(ledgerAccounts.id, sql`'member:' || ${withdrawals.userId} || ':debt'`))
-    .where(where)
-    .orderBy(
-      ...(status === "Pending"
-        ? [asc(withdrawals.createdAt), asc(withdrawals.id)]
-        : [desc(withdrawals.createdAt), desc(withdrawals.id)]),
-    )
-    .limit(pagination.pageSize)
-    .offset(offsetOf(pagination));
+  const { pagination, rows } = await paged(
+    db.select({ n: count() }).from(withdrawals).where(where),
+    requestedPage,
+    PAGE_SIZE.reviewQueue,
+    db
+      .select({
+        w: withdrawals,
+        userName: users.userName,
+        email: users.email,
+        heldAt: users.withdrawalsHeldAt,
+        score: memberRisk.score,
+        level: memberRisk.level,
+        reasons: memberRisk.reasons,
+        debt: ledgerAccounts.balance,
+      })
+      .from(withdrawals)
+      .innerJoin(users, eq(users.id, withdrawals.userId))
+      .leftJoin(memberRisk, eq(memberRisk.userId, withdrawals.userId))
+      // The member's debt account (api/ledger/ledger.ts debtAccount): below zero while they owe.
+      .leftJoin(ledgerAccounts, eq(ledgerAccounts.id, sql`'member:' || ${withdrawals.userId} || ':debt'`))
+      .where(where)
+      .orderBy(
+        ...(status === "Pending"
+          ? [asc(withdrawals.createdAt), asc(withdrawals.id)]
+          : [desc(withdrawals.createdAt), desc(withdrawals.id)]),
+      ),
+  );
 
   // One look-up per member on the page (a member with several requests is looked up once).
   const linked = new Map<string, number>();

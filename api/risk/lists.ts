@@ -1,9 +1,10 @@
 import { and, count, desc, eq, gt, gte, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { paged } from "../db/paging";
 import { memberRisk, riskSignals, users } from "../db/schema";
 import { DomainError } from "../lib/errors";
 import { istDayStart } from "../ledger/earningKinds";
-import { PAGE_SIZE, offsetOf, pageOf } from "../../shared/pagination";
+import { PAGE_SIZE } from "../../shared/pagination";
 import { RISK_SIGNAL_LABELS, signalPoints, type RiskLevel, type RiskSignalKind } from "../../shared/risk";
 import type {
   MemberRiskPage,
@@ -49,32 +50,29 @@ export async function riskMembers(
         and ${riskSignals.kind} = ${filters.kind} and ${riskSignals.clearedAt} is null)`,
     );
   const where = and(...conds);
-  const [total] = await db
-    .select({ n: count() })
-    .from(users)
-    .leftJoin(memberRisk, eq(memberRisk.userId, users.id))
-    .where(where);
-  const pagination = pageOf(requestedPage, PAGE_SIZE.operatorLists, Number(total?.n ?? 0));
-  const rows = await db
-    .select({
-      id: users.id,
-      userName: users.userName,
-      email: users.email,
-      role: users.role,
-      joined: users.createdAt,
-      heldAt: users.withdrawalsHeldAt,
-      suspendedAt: users.earningSuspendedAt,
-      bannedAt: users.bannedAt,
-      score: memberRisk.score,
-      level: memberRisk.level,
-      reasons: memberRisk.reasons,
-    })
-    .from(users)
-    .leftJoin(memberRisk, eq(memberRisk.userId, users.id))
-    .where(where)
-    .orderBy(sql`coalesce(${memberRisk.score}, 0) desc`, desc(users.createdAt), desc(users.id))
-    .limit(pagination.pageSize)
-    .offset(offsetOf(pagination));
+  const { pagination, rows } = await paged(
+    db.select({ n: count() }).from(users).leftJoin(memberRisk, eq(memberRisk.userId, users.id)).where(where),
+    requestedPage,
+    PAGE_SIZE.operatorLists,
+    db
+      .select({
+        id: users.id,
+        userName: users.userName,
+        email: users.email,
+        role: users.role,
+        joined: users.createdAt,
+        heldAt: users.withdrawalsHeldAt,
+        suspendedAt: users.earningSuspendedAt,
+        bannedAt: users.bannedAt,
+        score: memberRisk.score,
+        level: memberRisk.level,
+        reasons: memberRisk.reasons,
+      })
+      .from(users)
+      .leftJoin(memberRisk, eq(memberRisk.userId, users.id))
+      .where(where)
+      .orderBy(sql`coalesce(${memberRisk.score}, 0) desc`, desc(users.createdAt), desc(users.id)),
+  );
   return {
     records: rows.map((r) => ({
       id: r.id,
@@ -104,15 +102,16 @@ export async function memberRiskPage(db: Db, userId: string, requestedPage: numb
   if (!u) throw new DomainError("not_found", RISK_MESSAGES.notFound);
   const policy = await riskPolicy(db);
   const [risk] = await db.select().from(memberRisk).where(eq(memberRisk.userId, userId));
-  const [total] = await db.select({ n: count() }).from(riskSignals).where(eq(riskSignals.userId, userId));
-  const pagination = pageOf(requestedPage, PAGE_SIZE.operatorLists, Number(total?.n ?? 0));
-  const rows = await db
-    .select()
-    .from(riskSignals)
-    .where(eq(riskSignals.userId, userId))
-    .orderBy(sql`${riskSignals.clearedAt} is not null`, desc(riskSignals.updatedAt), desc(riskSignals.id))
-    .limit(pagination.pageSize)
-    .offset(offsetOf(pagination));
+  const { pagination, rows } = await paged(
+    db.select({ n: count() }).from(riskSignals).where(eq(riskSignals.userId, userId)),
+    requestedPage,
+    PAGE_SIZE.operatorLists,
+    db
+      .select()
+      .from(riskSignals)
+      .where(eq(riskSignals.userId, userId))
+      .orderBy(sql`${riskSignals.clearedAt} is not null`, desc(riskSignals.updatedAt), desc(riskSignals.id)),
+  );
   const signals: RiskSignalRecord[] = rows.map((s) => {
     const kind = s.kind as RiskSignalKind;
     const known = kind in RISK_SIGNAL_LABELS;

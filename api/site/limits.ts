@@ -1,12 +1,13 @@
 import { and, desc, eq, lte, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
+import { paged } from "../db/paging";
 import { giftCodes, limitChanges, settings, users } from "../db/schema";
 import { DomainError } from "../lib/errors";
 import { newId } from "../lib/ids";
 import { recordAudit } from "./audit";
 import { SETTING_DEFAULTS, getSetting, setSetting, type SettingKey, type SettingValue } from "./settings";
 import { milliToRupeeString } from "../../shared/money";
-import { PAGE_SIZE, offsetOf, pageOf } from "../../shared/pagination";
+import { PAGE_SIZE } from "../../shared/pagination";
 import type { LimitChangeList, LimitChangeRecord, LimitChangeStatus } from "../../shared/contracts/limits";
 
 /**
@@ -292,19 +293,20 @@ export async function listLimitChanges(
 ): Promise<LimitChangeList> {
   await applyDueLimitChanges(db);
   const where = input.status === "all" ? undefined : eq(limitChanges.status, input.status);
-  const [total] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(limitChanges)
-    .where(where);
-  const pagination = pageOf(input.page, PAGE_SIZE.operatorLists, Number(total?.n ?? 0));
-  const rows = await db
-    .select({ c: limitChanges, requester: users.userName })
-    .from(limitChanges)
-    .leftJoin(users, eq(users.id, limitChanges.requestedBy))
-    .where(where)
-    .orderBy(desc(limitChanges.createdAt), desc(limitChanges.id))
-    .limit(pagination.pageSize)
-    .offset(offsetOf(pagination));
+  const { pagination, rows } = await paged(
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(limitChanges)
+      .where(where),
+    input.page,
+    PAGE_SIZE.operatorLists,
+    db
+      .select({ c: limitChanges, requester: users.userName })
+      .from(limitChanges)
+      .leftJoin(users, eq(users.id, limitChanges.requestedBy))
+      .where(where)
+      .orderBy(desc(limitChanges.createdAt), desc(limitChanges.id)),
+  );
   return {
     records: rows.map(({ c, requester }): LimitChangeRecord => ({
       id: c.id,

@@ -1,8 +1,9 @@
 import { and, count, desc, eq, gte, max, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
+import { paged } from "../db/paging";
 import { contactMessages, contactReplies, taskWallOpenings, users } from "../db/schema";
 import { DomainError } from "../lib/errors";
-import { PAGE_SIZE, offsetOf, pageOf } from "../../shared/pagination";
+import { PAGE_SIZE } from "../../shared/pagination";
 import {
   MISSING_CREDIT_DAYS,
   MISSING_CREDIT_PROMISE,
@@ -22,15 +23,16 @@ import { SUPPORT_MESSAGES } from "./messages";
 /** The member's own messages, newest first, each with its replies oldest first. */
 export async function listMyMessages(db: Db, userId: string, page: number): Promise<MyMessageList> {
   const mine = eq(contactMessages.userId, userId);
-  const [total] = await db.select({ n: count() }).from(contactMessages).where(mine);
-  const pagination = pageOf(page, PAGE_SIZE.withdrawals, Number(total?.n ?? 0));
-  const rows = await db
-    .select()
-    .from(contactMessages)
-    .where(mine)
-    .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
-    .limit(pagination.pageSize)
-    .offset(offsetOf(pagination));
+  const { pagination, rows } = await paged(
+    db.select({ n: count() }).from(contactMessages).where(mine),
+    page,
+    PAGE_SIZE.withdrawals,
+    db
+      .select()
+      .from(contactMessages)
+      .where(mine)
+      .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id)),
+  );
   const [replies, walls] = await Promise.all([
     threadReplies(
       db,

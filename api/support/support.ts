@@ -1,11 +1,12 @@
 import { and, asc, count, desc, eq, gte, inArray, lte } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
+import { paged } from "../db/paging";
 import { contactMessages, contactReplies, taskWallPostbacks, users } from "../db/schema";
 import type { Mailer } from "../site/mailer";
 import { mailWords, type MailWords } from "../lib/mailWords";
 import { DomainError } from "../lib/errors";
 import { recordAudit } from "../site/audit";
-import { PAGE_SIZE, offsetOf, pageOf } from "../../shared/pagination";
+import { PAGE_SIZE } from "../../shared/pagination";
 import {
   type ContactMessage,
   type ContactMessageList,
@@ -85,16 +86,17 @@ export async function listContactMessages(
   opts: { status: MessageStatus | "all"; page: number },
 ): Promise<ContactMessageList> {
   const where = opts.status === "all" ? undefined : eq(contactMessages.status, opts.status);
-  const [total] = await db.select({ n: count() }).from(contactMessages).where(where);
-  const pagination = pageOf(opts.page, PAGE_SIZE.operatorLists, Number(total?.n ?? 0));
-  const rows = await db
-    .select({ m: contactMessages, userName: users.userName })
-    .from(contactMessages)
-    .leftJoin(users, eq(users.id, contactMessages.userId))
-    .where(where)
-    .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
-    .limit(pagination.pageSize)
-    .offset(offsetOf(pagination));
+  const { pagination, rows } = await paged(
+    db.select({ n: count() }).from(contactMessages).where(where),
+    opts.page,
+    PAGE_SIZE.operatorLists,
+    db
+      .select({ m: contactMessages, userName: users.userName })
+      .from(contactMessages)
+      .leftJoin(users, eq(users.id, contactMessages.userId))
+      .where(where)
+      .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id)),
+  );
   const [counts, walls] = await Promise.all([
     replyCounts(
       db,

@@ -1,9 +1,10 @@
 import { and, asc, count, desc, eq, inArray, lt, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { clipBytes } from "../lib/text";
+import { paged } from "../db/paging";
 import { taskWallPostbacks, taskWalls, users } from "../db/schema";
 import { milliToRupeeString } from "../../shared/money";
-import { PAGE_SIZE, offsetOf, pageOf } from "../../shared/pagination";
+import { PAGE_SIZE } from "../../shared/pagination";
 import type { PostbackVerdict } from "../../shared/taskWall";
 import type { PostbackLogPage } from "../../shared/contracts/taskWalls";
 import { getSetting, updateSettingAudited } from "../site/settings";
@@ -153,17 +154,18 @@ export async function postbackLog(
   if (filter.wallId) conditions.push(eq(taskWallPostbacks.wallId, filter.wallId));
   if (filter.verdict) conditions.push(eq(taskWallPostbacks.verdict, filter.verdict));
   const where = conditions.length ? and(...conditions) : undefined;
-  const [n] = await db.select({ n: count() }).from(taskWallPostbacks).where(where);
-  const pagination = pageOf(filter.page, PAGE_SIZE.operatorLists, Number(n?.n ?? 0));
-  const rows = await db
-    .select({ p: taskWallPostbacks, wallName: taskWalls.name, userName: users.userName })
-    .from(taskWallPostbacks)
-    .leftJoin(taskWalls, eq(taskWalls.id, taskWallPostbacks.wallId))
-    .leftJoin(users, eq(users.id, taskWallPostbacks.userId))
-    .where(where)
-    .orderBy(desc(taskWallPostbacks.createdAt), desc(taskWallPostbacks.id))
-    .limit(pagination.pageSize)
-    .offset(offsetOf(pagination));
+  const { pagination, rows } = await paged(
+    db.select({ n: count() }).from(taskWallPostbacks).where(where),
+    filter.page,
+    PAGE_SIZE.operatorLists,
+    db
+      .select({ p: taskWallPostbacks, wallName: taskWalls.name, userName: users.userName })
+      .from(taskWallPostbacks)
+      .leftJoin(taskWalls, eq(taskWalls.id, taskWallPostbacks.wallId))
+      .leftJoin(users, eq(users.id, taskWallPostbacks.userId))
+      .where(where)
+      .orderBy(desc(taskWallPostbacks.createdAt), desc(taskWallPostbacks.id)),
+  );
   return {
     retentionDays: await getSetting(db, "postback_log_retention_days"),
     records: rows.map(({ p, wallName, userName }) => ({

@@ -1,8 +1,9 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { paged } from "../db/paging";
 import { conversions } from "../db/schema";
 import { DomainError } from "../lib/errors";
-import { PAGE_SIZE, offsetOf, pageOf } from "../../shared/pagination";
+import { PAGE_SIZE } from "../../shared/pagination";
 import { newId } from "../lib/ids";
 import { conversionCharge, formatRupees, milliToRupeeString, rupeesToMilli } from "../../shared/money";
 import {
@@ -133,18 +134,19 @@ export async function convertBalance(
 /** The converter page's data: both balances and one page of the member's conversions, newest first. */
 export async function conversionSummary(db: Db, userId: string, requestedPage = 1) {
   const balances = await memberBalances(db, userId);
-  const [total] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(conversions)
-    .where(eq(conversions.userId, userId));
-  const pagination = pageOf(requestedPage, PAGE_SIZE.conversions, Number(total?.count ?? 0));
-  const rows = await db
-    .select()
-    .from(conversions)
-    .where(eq(conversions.userId, userId))
-    .orderBy(desc(conversions.createdAt), desc(conversions.id))
-    .limit(pagination.pageSize)
-    .offset(offsetOf(pagination));
+  const { pagination, rows } = await paged(
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(conversions)
+      .where(eq(conversions.userId, userId)),
+    requestedPage,
+    PAGE_SIZE.conversions,
+    db
+      .select()
+      .from(conversions)
+      .where(eq(conversions.userId, userId))
+      .orderBy(desc(conversions.createdAt), desc(conversions.id)),
+  );
   return {
     ...balances,
     records: rows.map((r) => ({

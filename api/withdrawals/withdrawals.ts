@@ -1,9 +1,10 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { preparedPerDatabase, type Db } from "../db/client";
+import { pageRows } from "../db/paging";
 import { ledgerAccounts, payoutMethods, settings, users, withdrawals } from "../db/schema";
 import { DomainError } from "../lib/errors";
-import { PAGE_SIZE, offsetOf, pageOf } from "../../shared/pagination";
+import { PAGE_SIZE, pageOf } from "../../shared/pagination";
 import { newId } from "../lib/ids";
 import { milliToRupeeString, parseWholeRupees, rupeesToMilli } from "../../shared/money";
 import { hasDueCredits, releaseDueCredits } from "../ledger/holds";
@@ -306,13 +307,14 @@ export async function withdrawalSummary(db: Db, userId: string, requestedPage = 
     .from(withdrawals)
     .where(eq(withdrawals.userId, userId));
   const pagination = pageOf(requestedPage, PAGE_SIZE.withdrawals, Number(totals?.count ?? 0));
-  const records = await db
-    .select()
-    .from(withdrawals)
-    .where(eq(withdrawals.userId, userId))
-    .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
-    .limit(pagination.pageSize)
-    .offset(offsetOf(pagination));
+  const records = await pageRows(
+    db
+      .select()
+      .from(withdrawals)
+      .where(eq(withdrawals.userId, userId))
+      .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id)),
+    pagination,
+  );
   return {
     withdrawable: balances.withdrawable,
     deposit: balances.deposit,

@@ -1,8 +1,9 @@
-import { eq, inArray, sql, type SQLWrapper } from "drizzle-orm";
+import { inArray, sql, type SQLWrapper } from "drizzle-orm";
 import { raisedMessage } from "../db/errors";
 import { builtOnce, rowsOf, type Db, type Tx } from "../db/client";
 import { ledgerAccounts } from "../db/schema";
 import { EARNING_KINDS } from "./earningKinds";
+import { UNTRACKED_ACCOUNTS } from "./accounts";
 
 /**
  * The double-entry ledger (ARCHITECTURE §4). Every movement of money is one journal entry whose
@@ -11,63 +12,29 @@ import { EARNING_KINDS } from "./earningKinds";
  * a unique key on the entry: posting the same key twice has one effect.
  */
 
-export const PLATFORM = {
-  /** Fees kept by the platform (conversion charges…). */
-  revenue: "platform:revenue",
-  /** Funds bonuses and referral income; runs negative as the platform spends on promotion. */
-  promotions: "platform:promotions",
-  /** Advertiser money held for running campaigns. */
-  campaignEscrow: "platform:campaign_escrow",
-  /** Entry fees held until a game settles. */
-  gameEscrow: "platform:game_escrow",
-  /** Withdrawals requested, waiting for an operator. */
-  pendingPayouts: "platform:pending_payouts",
-  /** Money sent out to members' payout accounts. */
-  paidOut: "platform:paid_out",
-  /** What ad networks and advertisers owe for views members delivered; funds ad, short-link and game earnings. */
-  earningsFunding: "platform:earnings_funding",
-  /** Offer-wall networks' credits (postbacks). */
-  offerWalls: "platform:offer_walls",
-  /** Operators' manual adjustments: the counterpart of every credit or debit an operator makes by hand. */
-  adjustments: "platform:adjustments",
-} as const;
-
-const NEGATIVE_ALLOWED = new Set<string>([
-  PLATFORM.promotions,
-  PLATFORM.earningsFunding,
-  PLATFORM.offerWalls,
-  PLATFORM.adjustments,
-]);
-
-/**
- * Platform accounts that only collect (revenue) or only fund (promotions, earnings funding, offer
- * walls) keep no stored balance: post() never updates their row, so claims, earnings and referral
- * credits from any number of members never queue on one row. Their balance is the sum of their
- * journal lines (docs/decisions/0007-ledger-hot-rows.md). The column `tracked` records the same
- * fact in the database for readers.
- */
-export const UNTRACKED_ACCOUNTS: ReadonlySet<string> = new Set<string>([
-  PLATFORM.revenue,
-  PLATFORM.promotions,
-  PLATFORM.earningsFunding,
-  PLATFORM.offerWalls,
-  PLATFORM.adjustments,
-]);
+// The accounts and the balances have their own modules; the ledger's readers import them from here.
+export {
+  PLATFORM,
+  UNTRACKED_ACCOUNTS,
+  campaignEscrowAccount,
+  debtAccount,
+  ensurePlatformAccounts,
+  memberAccount,
+  openCampaignEscrow,
+  openDebtAccount,
+  openMemberAccounts,
+} from "./accounts";
+export {
+  accountBalance,
+  allAccountBalances,
+  checkLedgerInvariant,
+  memberBalances,
+  memberDebt,
+} from "./balances";
 
 /** The tracked accounts among `accounts`, each once: the ones a lock list names. */
 const trackedAccounts = (accounts: string[]) =>
   [...new Set(accounts)].filter((a) => !UNTRACKED_ACCOUNTS.has(a));
-
-export const memberAccount = (userId: string, kind: "withdrawable" | "deposit") => `member:${userId}:${kind}`;
-
-/**
- * What a member owes (ADR 0008): opened the first time a reversal leaves a debt, allowed below
- * zero, and its negative balance is the amount owed. Later earnings repay it first.
- */
-export const debtAccount = (userId: string) => `member:${userId}:debt`;
-
-/** A campaign's own escrow: its advertiser's paid, undelivered views (never below zero). */
-export const campaignEscrowAccount = (campaignId: string) => `campaign:${campaignId}:escrow`;
 
 export class InsufficientFundsError extends Error {
   constructor(public accountId: string) {
@@ -91,59 +58,6 @@ export interface EntryInput {
 }
 
 export type PostResult = { posted: true; entryId: number } | { posted: false; duplicate: true };
-
-export async function ensurePlatformAccounts(db: Db | Tx): Promise<void> {
-  await db
-    .insert(ledgerAccounts)
-    .values(
-      Object.values(PLATFORM).map((id) => ({
-        id,
-        kind: "platform" as const,
-        allowNegative: NEGATIVE_ALLOWED.has(id),
-        tracked: !UNTRACKED_ACCOUNTS.has(id),
-      })),
-    )
-    .onConflictDoNothing();
-}
-
-export async function openMemberAccounts(db: Db | Tx, userId: string): Promise<void> {
-  await db
-    .insert(ledgerAccounts)
-    .values([
-      { id: memberAccount(userId, "withdrawable"), userId, kind: "withdrawable" as const },
-      { id: memberAccount(userId, "deposit"), userId, kind: "deposit" as const },
-    ])
-    .onConflictDoNothing();
-}
-
-/** Opens the member's debt account (if it is not open yet) inside the caller's transaction. */
-export async function openDebtAccount(tx: Tx, userId: string): Promise<string> {
-  const id = debtAccount(userId);
-  await tx
-    .insert(ledgerAccounts)
-    .values({ id, userId, kind: "debt" as const, allowNegative: true })
-    .onConflictDoNothing();
-  return id;
-}
-
-/** What the member owes (0 when the debt account is not open or is repaid). */
-export async function memberDebt(db: Db | Tx, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ balance: ledgerAccounts.balance })
-    .from(ledgerAccounts)
-    .where(eq(ledgerAccounts.id, debtAccount(userId)));
-  return Math.max(0, -Number(row?.balance ?? 0));
-}
-
-/** Opens a campaign's escrow account (tracked, never negative) inside the caller's transaction. */
-export async function openCampaignEscrow(tx: Tx, campaignId: string): Promise<string> {
-  const id = campaignEscrowAccount(campaignId);
-  await tx
-    .insert(ledgerAccounts)
-    .values({ id, kind: "escrow" as const })
-    .onConflictDoNothing();
-  return id;
-}
 
 /**
  * Posts one entry inside the caller's transaction. Throws InsufficientFundsError (rolling the
@@ -360,75 +274,4 @@ export async function lockAccounts(tx: Tx, accounts: string[]): Promise<Map<stri
 /** Posts an entry in its own transaction. */
 export async function postEntry(db: Db, input: EntryInput): Promise<PostResult> {
   return db.transaction((tx) => post(tx, input));
-}
-
-export async function memberBalances(
-  db: Db | Tx,
-  userId: string,
-): Promise<{ withdrawable: number; deposit: number }> {
-  const rows = await db
-    .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balance })
-    .from(ledgerAccounts)
-    .where(
-      inArray(ledgerAccounts.id, [memberAccount(userId, "withdrawable"), memberAccount(userId, "deposit")]),
-    );
-  const by = new Map(rows.map((r) => [r.id, Number(r.balance)]));
-  return {
-    withdrawable: by.get(memberAccount(userId, "withdrawable")) ?? 0,
-    deposit: by.get(memberAccount(userId, "deposit")) ?? 0,
-  };
-}
-
-/** An account's balance: the stored one, or for an untracked account the sum of its journal lines. */
-export async function accountBalance(db: Db | Tx, accountId: string): Promise<number> {
-  const rows = rowsOf<{ b: string | number | null }>(
-    await db.execute(
-      sql`select case when a.tracked then a.balance else (select coalesce(sum(l.amount), 0) from journal_lines l where l.account_id = a.id) end as b from ledger_accounts a where a.id = ${accountId}`,
-    ),
-  );
-  if (!rows[0]) throw new Error(`Unknown ledger account ${accountId}`);
-  return Number(rows[0].b ?? 0);
-}
-
-/** Every account's balance (stored, or summed for untracked accounts), by account id. */
-export async function allAccountBalances(db: Db | Tx): Promise<Map<string, number>> {
-  const rows = rowsOf<{ id: string; b: string | number }>(
-    await db.execute(
-      sql`select a.id, case when a.tracked then a.balance else coalesce(l.s, 0) end as b from ledger_accounts a left join (select account_id, sum(amount) s from journal_lines group by account_id) l on l.account_id = a.id`,
-    ),
-  );
-  return new Map(rows.map((r) => [r.id, Number(r.b)]));
-}
-
-/**
- * The invariant checked by tests and benchmarks: all balances sum to zero, none is illegally
- * negative, every entry balances, and every tracked account's stored balance equals the sum of
- * its lines (an untracked one stores 0). Untracked accounts count with the sum of their lines.
- */
-export async function checkLedgerInvariant(
-  db: Db,
-): Promise<{ total: number; negative: string[]; unbalancedEntries: number }> {
-  const accounts = rowsOf<{ id: string; eff: string; neg: boolean; mismatch: boolean }>(
-    await db.execute(
-      sql`select a.id,
-        (case when a.tracked then a.balance else coalesce(l.s, 0) end)::text as eff,
-        ((case when a.tracked then a.balance else coalesce(l.s, 0) end) < 0 and not a.allow_negative) as neg,
-        (case when a.tracked then a.balance <> coalesce(l.s, 0) else a.balance <> 0 end) as mismatch
-      from ledger_accounts a
-      left join (select account_id, sum(amount) s from journal_lines group by account_id) l on l.account_id = a.id`,
-    ),
-  );
-  const unbalanced = rowsOf<{ n: number }>(
-    await db.execute(
-      sql`select count(*)::int as n from (select entry_id from journal_lines group by entry_id having sum(amount) <> 0) x`,
-    ),
-  );
-  return {
-    total: accounts.reduce((s, a) => s + Number(a.eff), 0),
-    negative: accounts
-      .filter((a) => a.neg)
-      .map((a) => a.id)
-      .sort(),
-    unbalancedEntries: Number(unbalanced[0]?.n ?? 0) + accounts.filter((a) => a.mismatch).length,
-  };
 }

@@ -3,23 +3,17 @@
  * the JavaScript the login page loads. Run `npm run build` first, then `npm run bench`.
  * See bench/README.md for how to read the figures.
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { solveChallenge, type Challenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
-import { sql } from "drizzle-orm";
-import postgres from "postgres";
 import { encodeObj } from "../shared/obj.server";
-import { migrationsFolder, openDatabase } from "../api/db/client";
-import { seedIfEmpty } from "../api/seed/seed";
-import { memberDailyEarnings } from "../api/db/schema";
-import { createMember } from "../api/accounts/accounts";
-import { PLATFORM, memberAccount } from "../api/ledger/ledger";
 import { javaScriptWeight, printJavaScript } from "./login-javascript";
+import { startBare, startChild, stopChild, waitForHttp } from "./children";
+import { HISTORY_SIZES, prepareDatabase, withScratchPostgres, type HistoryMember } from "./pages-history";
+import { freePort } from "./pg";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const CLIENT_DIR = path.join(ROOT, "build/client");
@@ -33,71 +27,8 @@ const OBJ_SECRET = "bench-obj-secret-0000";
 const DEMO = { email: "demo@example.com", password: "demo-password-123" };
 /** PostgreSQL server for the second half (a scratch database is created and dropped); "off" skips it. */
 const PG_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-/** Members whose dashboards are measured, by the number of earning entries in their ledger. */
-const HISTORY_SIZES = (process.env.BENCH_HISTORY ?? "100,10000,100000").split(",").map(Number);
-const BENCH_PASSWORD = "bench-password-123";
 /** The "minimal route of the same build": a page whose loader only redirects (no data, no rendering). */
 const MINIMAL_ROUTE = "/privacy";
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const address = srv.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHttp(
-  url: string,
-  child: ChildProcess,
-  log: () => string,
-  timeoutMs = 90_000,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${log()}`);
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`server did not answer ${url} within ${timeoutMs} ms:\n${log()}`);
-}
-
-function startChild(
-  command: string,
-  args: string[],
-  env: Record<string, string | undefined>,
-): { child: ChildProcess; log: () => string } {
-  const child = spawn(command, args, {
-    cwd: ROOT,
-    env: env as NodeJS.ProcessEnv,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let out = "";
-  const keep = (b: Buffer) => {
-    out = (out + b.toString()).slice(-20_000);
-  };
-  child.stdout?.on("data", keep);
-  child.stderr?.on("data", keep);
-  return { child, log: () => out };
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  child.kill("SIGTERM");
-  const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
-  await exited;
-  clearTimeout(timer);
-}
 
 /** Logs a member in through the API (as the login form's action does) and returns the cookie. */
 async function login(base: string, member: { email: string; password: string }): Promise<string> {
@@ -183,90 +114,6 @@ async function load(
     non2xx: expectStatus === 200 ? r.non2xx : r.non2xx - (r["3xx"] ?? 0),
     errors: r.errors + r.timeouts,
   };
-}
-
-/** A bare node:http server in its own process, answering every request with `size` bytes of HTML. */
-function startBare(port: number, size: number) {
-  const code = `
-    const body = Buffer.alloc(${size}, "a");
-    body.write("<!DOCTYPE html><html><body>");
-    require("node:http").createServer((req, res) => {
-      res.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-length": body.length });
-      res.end(body);
-    }).listen(${port}, "127.0.0.1");`;
-  return startChild(process.execPath, ["-e", code], { PATH: process.env.PATH });
-}
-
-interface HistoryMember {
-  entries: number;
-  email: string;
-  password: string;
-}
-
-/**
- * Seeds a database before the server opens it: the demo content, then one member per history
- * size with that many earning entries (₹1 each) written in bulk with
- * SQL — journal entries, their lines, the member's balance and the daily roll-up, as the ledger keeps
- * them (the funding account is untracked: its balance is the sum of its lines).
- */
-async function prepareDatabase(open: { url?: string; dataDir?: string }): Promise<HistoryMember[]> {
-  const database = await openDatabase(open);
-  const { db } = database;
-  try {
-    await seedIfEmpty(db);
-    const members: HistoryMember[] = [];
-    const funding = PLATFORM.earningsFunding;
-    // Every member's entries fall on the same 28 days, so each dashboard shows as many days and
-    // rows: only the length of the history differs between them.
-    for (const entries of HISTORY_SIZES) {
-      const email = `history-${entries}@bench.test`;
-      const m = await createMember(db, { name: `History ${entries}`, email, password: BENCH_PASSWORD });
-      const account = memberAccount(m.id, "withdrawable");
-      await db.transaction(async (tx) => {
-        await tx.execute(sql`
-          with e as (
-            insert into journal_entries (idempotency_key, kind, user_id, created_at)
-            select 'bench:' || ${m.id} || ':' || g, 'ptc_ads', ${m.id},
-                   now() - (g % 28) * interval '1 day' - (g % 86400) * interval '1 second'
-            from generate_series(1, ${entries}::int) g
-            returning id
-          )
-          insert into journal_lines (entry_id, account_id, amount)
-          select id, ${funding}, -1000 from e
-          union all
-          select id, ${account}, 1000 from e`);
-        await tx.execute(
-          sql`update ledger_accounts set balance = balance + ${entries * 1000} where id = ${account}`,
-        );
-      });
-      members.push({ entries, email, password: BENCH_PASSWORD });
-    }
-    // The daily roll-up, rebuilt from the journal by the migration's own backfill statement.
-    const migration = readFileSync(path.join(migrationsFolder, "0002_rollup.sql"), "utf8");
-    const backfill = migration.split("--> statement-breakpoint").find((st) => /insert into/i.test(st));
-    if (!backfill) throw new Error("the roll-up migration has no backfill statement");
-    await db.delete(memberDailyEarnings);
-    await db.execute(sql.raw(backfill));
-    await database.analyze();
-    if (database.kind === "postgres") await db.execute(sql`analyze`);
-    return members;
-  } finally {
-    await database.close();
-  }
-}
-
-async function withScratchPostgres<T>(run: (url: string) => Promise<T>): Promise<T> {
-  const name = `bench_pages_${Date.now().toString(36)}`;
-  const admin = postgres(PG_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  try {
-    return await run(url.toString());
-  } finally {
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
 }
 
 async function startSite(extraEnv: Record<string, string>) {
@@ -394,7 +241,7 @@ async function main() {
       site = undefined;
       const jsRows = await javaScriptWeight(pgliteSite.base, CLIENT_DIR, MODE === "production");
       await stopChild(pgliteSite.server.child);
-      pg = await withScratchPostgres(async (url) => {
+      pg = await withScratchPostgres(PG_URL, async (url) => {
         console.log("Seeding a scratch PostgreSQL database…");
         const members = await prepareDatabase({ url });
         const pgSite = await startSite({ DATA_DIR: dataDir, DATABASE_URL: url });

@@ -12,7 +12,7 @@ import path from "node:path";
 import type { Socket } from "socket.io-client";
 import { openDatabase } from "../api/db/client";
 import { seedGamePlayers } from "./game-players";
-import { gameEscrowTotal } from "../api/games/escrow";
+import { checkGameBooks } from "./games-books";
 import { REGISTER_COMPONENT_EVENT } from "../shared/taskWall";
 import {
   PRACTICE_ROOM,
@@ -371,7 +371,7 @@ async function run(ROOMS: number): Promise<RunResult> {
     );
     failed = !rampOk || [moves, joins, enters, rampJoins, rampEnters].some((t) => t.failed > 0);
 
-    // ---- The books, with the node stopped: every fee held is a seat still live.
+    // ---- The books, with the node stopped (bench/games-books.ts).
     printNodeErrors(node.output());
     const before = node.output().length;
     await node.stop("SIGTERM");
@@ -379,29 +379,7 @@ async function run(ROOMS: number): Promise<RunResult> {
     // Joins still queued for a connection when the pool closes fail (the bench stops mid-play).
     if (atStop) console.log(`node errors while stopping (SIGTERM mid-play): ${atStop}`);
     for (const p of players) p.socket?.disconnect();
-    const escrow = await gameEscrowTotal(database.db);
-    // Each room's escrow holds exactly its live seats' fees (ADR 0016).
-    const offRooms = (await database.db.execute(
-      `select count(*)::int as n from ledger_accounts a
-         left join (select p.room_id, sum(r.entry_fee) as held from game_players p
-                    join game_rooms r on r.id = p.room_id where p.active group by p.room_id) s
-           on a.id = 'game:' || s.room_id || ':escrow'
-       where a.kind = 'game_escrow' and a.balance <> coalesce(s.held, 0)`,
-    )) as unknown as { rows?: { n: number }[] } & { n: number }[];
-    const roomsOff = Number((offRooms.rows ?? offRooms)[0]?.n ?? 0);
-    const rows = (await database.db.execute(
-      `select coalesce(sum(r.entry_fee), 0)::bigint as held from game_players p join game_rooms r on r.id = p.room_id where p.active`,
-    )) as unknown as { rows?: { held: string }[] } & { held: string }[];
-    const held = Number((rows.rows ?? rows)[0]?.held ?? 0);
-    const settled = (await database.db.execute(
-      `select (select count(*) from game_rooms where status = 'finished' and winner in ('X', 'O') and entry_fee > 0)::int as wins,
-              (select count(*) from journal_entries where kind = 'bettingGames')::int as prizes`,
-    )) as unknown as { rows?: { wins: number; prizes: number }[] } & { wins: number; prizes: number }[];
-    const s = (settled.rows ?? settled)[0]!;
-    console.log(
-      `\ngame escrows ${escrow} milli-rupees, fees of live seats ${held} → ${escrow === held ? "OK" : "MISMATCH"}; rooms whose escrow is not their live seats' fees: ${roomsOff}; paid wins ${s.wins}, prize entries ${s.prizes} → ${s.wins === s.prizes ? "OK" : "MISMATCH"}`,
-    );
-    if (escrow !== held || roomsOff !== 0 || s.wins !== s.prizes) failed = true;
+    if (!(await checkGameBooks(database.db))) failed = true;
     failed = !(await reportLedgerInvariant(database.db)) || failed;
     await database.close();
     if (profileDir) summariseProfile(profileDir);

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { pageParam, pageWindow } from "../../app/utils/pagination";
 import { offsetOf, pageOf } from "../../shared/pagination";
+import { paged } from "../../api/db/paging";
 
 describe("pageWindow", () => {
   it("shows every page when there are 5 or fewer", () => {
@@ -64,5 +65,42 @@ describe("pageParam and pageOf", () => {
     expect(pageOf(9, 10, 27).page).toBe(3);
     expect(pageOf(0, 10, 27).page).toBe(1);
     expect(pageOf(1, 10, 0)).toEqual({ page: 1, pageSize: 10, totalRecords: 0, totalPages: 1 });
+  });
+});
+
+describe("paged (api/db/paging.ts): the one shape of a paged list", () => {
+  /** A select not yet run: records the page it was limited to. */
+  const rowsQuery = (rows: string[]) => {
+    const asked: { limit?: number; offset?: number } = {};
+    return {
+      asked,
+      query: {
+        limit(limit: number) {
+          asked.limit = limit;
+          return {
+            offset(offset: number) {
+              asked.offset = offset;
+              return Promise.resolve(rows.slice(offset, offset + limit));
+            },
+          };
+        },
+      },
+    };
+  };
+  const rows = Array.from({ length: 27 }, (_, i) => `row ${i + 1}`);
+
+  it("counts, clamps the page into what the count allows, then reads that page's rows", async () => {
+    const { asked, query } = rowsQuery(rows);
+    const page = await paged(Promise.resolve([{ n: "27" }]), 9, 10, query);
+    expect(page.pagination).toEqual({ page: 3, pageSize: 10, totalRecords: 27, totalPages: 3 });
+    expect(asked).toEqual({ limit: 10, offset: 20 });
+    expect(page.rows).toEqual(rows.slice(20));
+  });
+
+  it("answers page 1 of 1 for an empty list", async () => {
+    const { asked, query } = rowsQuery([]);
+    const page = await paged(Promise.resolve([]), 4, 20, query);
+    expect(page).toEqual({ pagination: { page: 1, pageSize: 20, totalRecords: 0, totalPages: 1 }, rows: [] });
+    expect(asked).toEqual({ limit: 20, offset: 0 });
   });
 });

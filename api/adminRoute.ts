@@ -1,7 +1,14 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { ok, readBody, requireMember, requireOperator, requireRole, type ApiEnv } from "./http";
-import type { OperatorMe } from "../shared/contracts/operators";
+import {
+  type ApiEnv,
+  okRead,
+  okWrite,
+  readBodyAt,
+  requireMember,
+  requireOperator,
+  requireRole,
+} from "./http";
 import { listAudit } from "./site/audit";
 import { checkLedgerInvariant } from "./ledger/ledger";
 import { REFERRAL_RATE_MAX_BP, referralSettings, updateReferralRate } from "./ledger/referralRate";
@@ -21,7 +28,6 @@ import { adminContentRoute } from "./content/adminHttp";
 import { adminSupportRoute } from "./support/adminHttp";
 import { adminOverviewRoute } from "./overview/adminHttp";
 import { adminRiskRoute } from "./risk/adminHttp";
-import type { AuditList, LedgerCheck } from "../shared/contracts/operators";
 
 /**
  * The operator API under /adminRoute: the site's own settings, contact messages, the audit trail
@@ -38,28 +44,28 @@ export function adminRoute(): Hono<ApiEnv> {
 
   // Any operator: who is signed in and which roles the console opens.
   r.get("/me", requireMember, requireOperator, async (c) =>
-    ok(c, { userName: c.var.member.userName, roles: c.var.member.operatorRoles } satisfies OperatorMe),
+    okRead(c, "/adminRoute/me", { userName: c.var.member.userName, roles: c.var.member.operatorRoles }),
   );
 
   r.get("/settings", requireMember, requireRole("owner"), async (c) =>
-    ok(c, await referralSettings(c.var.deps.db)),
+    okRead(c, "/adminRoute/settings", await referralSettings(c.var.deps.db)),
   );
 
   r.patch("/settings", requireMember, requireRole("owner"), async (c) => {
-    const body = await readBody(c, SettingsSchema);
+    const body = await readBodyAt(c, "/adminRoute/settings", SettingsSchema);
     await updateReferralRate(c.var.deps.db, c.var.member.id, body.referral_rate_bp);
-    return ok(c, "Settings saved.");
+    return okWrite(c, "/adminRoute/settings", "Settings saved.");
   });
 
   r.get("/audit", requireMember, requireRole("owner"), async (c) =>
-    ok(c, { records: await listAudit(c.var.deps.db) } satisfies AuditList),
+    okRead(c, "/adminRoute/audit", { records: await listAudit(c.var.deps.db) }),
   );
 
   /** The ledger's own check: every entry balances, balances sum to zero, none illegally negative. */
   r.get("/ledger", requireMember, requireRole("payouts"), async (c) => {
     const check = await checkLedgerInvariant(c.var.deps.db);
     const balanced = check.total === 0 && check.negative.length === 0 && check.unbalancedEntries === 0;
-    return ok(c, { balanced, ...check, checkedAt: new Date().toISOString() } satisfies LedgerCheck);
+    return okRead(c, "/adminRoute/ledger", { balanced, ...check, checkedAt: new Date().toISOString() });
   });
 
   r.route("/", adminWithdrawalsRoute());

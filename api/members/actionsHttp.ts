@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { ApiError, ok, readBody, requireMember, requireRole, type ApiEnv } from "../http";
+import { type ApiEnv, ApiError, ok, okRead, readBody, requireMember, requireRole } from "../http";
 import type { OperatorRole } from "../../shared/operatorRoles";
-import type { MemberActionOutcome, MemberRestrictionState } from "../../shared/contracts/memberActions";
+import type { MemberActionOutcome } from "../../shared/contracts/memberActions";
 import { RESTRICTION_MESSAGES, applyMemberAction, restrictionState, type MemberAction } from "./restrictions";
 import { ownerForOperatorAccounts } from "./adminHttp";
 import { retryingTransactions } from "../db/retry";
@@ -52,9 +52,10 @@ export function adminMemberActionsRoute(): Hono<ApiEnv> {
     requireRole("payouts", "support", "moderation"),
     ownerForOperatorAccounts,
     async (c) =>
-      ok(
+      okRead(
         c,
-        (await restrictionState(c.var.deps.db, memberId(c.req.param("id")))) satisfies MemberRestrictionState,
+        "/adminRoute/members/:id/restrictions",
+        await restrictionState(c.var.deps.db, memberId(c.req.param("id"))),
       ),
   );
 

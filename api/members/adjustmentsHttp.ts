@@ -1,6 +1,15 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { ApiError, ok, pageQuery, readBody, requireMember, requireRole, type ApiEnv } from "../http";
+import {
+  type ApiEnv,
+  ApiError,
+  okRead,
+  okWrite,
+  pageQuery,
+  readBodyAt,
+  requireMember,
+  requireRole,
+} from "../http";
 import { rupeeAmountField, thresholdBody } from "../lib/fields";
 import { milliToRupeeString } from "../../shared/money";
 import { changeMoneyLimit } from "../site/limits";
@@ -14,12 +23,6 @@ import {
   requestAdjustment,
   scheduledThreshold,
 } from "./adjustments";
-import type {
-  AdjustmentList,
-  AdjustmentOutcome,
-  AdjustmentSettings,
-  MemberAdjustments,
-} from "../../shared/contracts/adjustments";
 
 export const ADJUSTMENT_REASON_MAX = 500;
 export const ADJUSTMENT_NOTE_MAX = 500;
@@ -84,49 +87,53 @@ export function adminAdjustmentsRoute(): Hono<ApiEnv> {
       page: pageQuery(c),
       viewerId: c.var.member.id,
     });
-    return ok(c, list satisfies AdjustmentList);
+    return okRead(c, "/adminRoute/adjustments", list);
   });
 
   r.get("/adjustments/settings", requireMember, requireRole("owner"), async (c) => {
-    return ok(c, {
+    return okRead(c, "/adminRoute/adjustments/settings", {
       threshold: milliToRupeeString(await adjustmentThreshold(c.var.deps.db)),
       scheduled: await scheduledThreshold(c.var.deps.db),
-    } satisfies AdjustmentSettings);
+    });
   });
 
   r.patch("/adjustments/settings", requireMember, requireRole("owner"), async (c) => {
-    const body = await readBody(c, SettingsSchema);
+    const body = await readBodyAt(c, "/adminRoute/adjustments/settings", SettingsSchema);
     const changed = await changeMoneyLimit(c.var.deps.db, {
       actorUserId: c.var.member.id,
       key: ADJUSTMENT_THRESHOLD_KEY,
       value: body.threshold,
       action: "settings.adjustment_approval_threshold",
     });
-    return ok(c, changed.scheduled ? changed.message : "Approval threshold saved.");
+    return okWrite(
+      c,
+      "/adminRoute/adjustments/settings",
+      changed.scheduled ? changed.message : "Approval threshold saved.",
+    );
   });
 
   r.post("/adjustments/:id/approve", requireMember, requireRole("owner"), async (c) => {
     const id = idParam(c.req.param("id"), ADJUSTMENT_MESSAGES.notFound);
-    const body = await readBody(c, ApproveSchema);
+    const body = await readBodyAt(c, "/adminRoute/adjustments/:id/approve", ApproveSchema);
     const outcome = await decideAdjustment(c.var.deps.db, {
       id,
       actorUserId: c.var.member.id,
       decision: "approve",
       note: body.note || null,
     });
-    return ok(c, outcome satisfies AdjustmentOutcome);
+    return okWrite(c, "/adminRoute/adjustments/:id/approve", outcome);
   });
 
   r.post("/adjustments/:id/reject", requireMember, requireRole("owner"), async (c) => {
     const id = idParam(c.req.param("id"), ADJUSTMENT_MESSAGES.notFound);
-    const body = await readBody(c, RejectSchema);
+    const body = await readBodyAt(c, "/adminRoute/adjustments/:id/reject", RejectSchema);
     const outcome = await decideAdjustment(c.var.deps.db, {
       id,
       actorUserId: c.var.member.id,
       decision: "reject",
       note: body.note,
     });
-    return ok(c, outcome satisfies AdjustmentOutcome);
+    return okWrite(c, "/adminRoute/adjustments/:id/reject", outcome);
   });
 
   r.get("/members/:id/adjustments", requireMember, requireRole("owner"), async (c) => {
@@ -136,12 +143,12 @@ export function adminAdjustmentsRoute(): Hono<ApiEnv> {
       page: pageQuery(c),
       viewerId: c.var.member.id,
     });
-    return ok(c, data satisfies MemberAdjustments);
+    return okRead(c, "/adminRoute/members/:id/adjustments", data);
   });
 
   r.post("/members/:id/adjustments", requireMember, requireRole("owner"), async (c) => {
     const userId = idParam(c.req.param("id"), ADJUSTMENT_MESSAGES.memberNotFound);
-    const body = await readBody(c, NewAdjustmentSchema);
+    const body = await readBodyAt(c, "/adminRoute/members/:id/adjustments", NewAdjustmentSchema);
     const outcome = await requestAdjustment(c.var.deps.db, {
       actorUserId: c.var.member.id,
       userId,
@@ -152,7 +159,7 @@ export function adminAdjustmentsRoute(): Hono<ApiEnv> {
       requestKey: body.requestKey,
       now: c.var.deps.clock(),
     });
-    return ok(c, outcome satisfies AdjustmentOutcome);
+    return okWrite(c, "/adminRoute/members/:id/adjustments", outcome);
   });
 
   return r;

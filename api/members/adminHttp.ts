@@ -1,18 +1,12 @@
 import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { z } from "zod";
-import { ApiError, ok, readBody, requireMember, requireRole, type ApiEnv } from "../http";
+import { type ApiEnv, ApiError, ok, okRead, okWrite, readBodyAt, requireMember, requireRole } from "../http";
 import { SEARCH_FIELDS, SEARCH_MAX_LENGTH, searchMembers, type SearchField } from "./search";
 import { MEMBER_MESSAGES, isOperatorAccount, memberOr404, memberProfile } from "./profile";
 import { ROLE_REFUSED } from "../../shared/operatorRoles";
 import { memberList } from "./lists";
 import { addNote } from "./notes";
-import {
-  NOTE_MAX_LENGTH,
-  isMemberList,
-  type MemberNoteAdded,
-  type MemberProfile,
-  type MemberSearchPage,
-} from "../../shared/contracts/members";
+import { NOTE_MAX_LENGTH, isMemberList, type MemberProfile } from "../../shared/contracts/members";
 
 /** Who may read members and write notes: support, payouts and moderation (and the owner). */
 const READERS = requireRole("payouts", "support", "moderation");
@@ -80,9 +74,10 @@ export function adminMembersRoute(): Hono<ApiEnv> {
 
   r.get("/members", requireMember, READERS, async (c) => {
     const page = strictPage(c);
-    return ok(
+    return okRead(
       c,
-      (await searchMembers(c.var.deps.db, searchText(c), page, searchField(c))) satisfies MemberSearchPage,
+      "/adminRoute/members",
+      await searchMembers(c.var.deps.db, searchText(c), page, searchField(c)),
     );
   });
 
@@ -97,14 +92,14 @@ export function adminMembersRoute(): Hono<ApiEnv> {
   r.post("/members/:id/notes", requireMember, READERS, ownerForOperatorAccounts, async (c) => {
     const { db } = c.var.deps;
     const member = await memberOr404(db, c.req.param("id"));
-    const body = await readBody(c, NoteSchema);
+    const body = await readBodyAt(c, "/adminRoute/members/:id/notes", NoteSchema);
     const note = await addNote(db, {
       actorUserId: c.var.member.id,
       actorUserName: c.var.member.userName,
       userId: member.id,
       body: body.body,
     });
-    return ok(c, { message: MEMBER_MESSAGES.noteAdded, note } satisfies MemberNoteAdded);
+    return okWrite(c, "/adminRoute/members/:id/notes", { message: MEMBER_MESSAGES.noteAdded, note });
   });
 
   // A path that names none of the lists is left to the routes mounted after these (the member

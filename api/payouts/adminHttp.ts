@@ -1,18 +1,21 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { ApiError, ok, pageQuery, readBody, requireMember, requireRole, type ApiEnv } from "../http";
+import {
+  type ApiEnv,
+  ApiError,
+  ok,
+  okRead,
+  okWrite,
+  pageQuery,
+  readBody,
+  readBodyAt,
+  requireMember,
+  requireRole,
+} from "../http";
 import { rupeesToMilli } from "../../shared/money";
 import { WITHDRAW_MESSAGES } from "../withdrawals/messages";
 import { wholeRupeesOrZero } from "../withdrawals/withdrawals";
 import { changeMoneyLimit } from "../site/limits";
-import type {
-  BankFileList,
-  BankResultOutcome,
-  BatchApproveResult,
-  NewBankFileResult,
-  PayoutOverview,
-} from "../../shared/contracts/payouts";
-import type { OperatorWithdrawalList } from "../../shared/contracts/withdrawals";
 import { approveBatch, approveWithdrawal, markPaid, resendWithdrawal } from "./approve";
 import { UTR_PATTERN } from "./attempts";
 import { settleWithdrawal } from "./reject";
@@ -125,9 +128,10 @@ export function adminPayoutsRoute(): Hono<ApiEnv> {
   r.get("/withdrawals", requireMember, requireRole("payouts"), async (c) => {
     const parsed = StatusQuery.safeParse(c.req.query("status") ?? "Pending");
     if (!parsed.success) throw new ApiError(400, parsed.error.issues[0]?.message ?? "Invalid status.");
-    return ok(
+    return okRead(
       c,
-      (await operatorQueue(c.var.deps.db, parsed.data, pageQuery(c))) satisfies OperatorWithdrawalList,
+      "/adminRoute/withdrawals",
+      await operatorQueue(c.var.deps.db, parsed.data, pageQuery(c)),
     );
   });
 
@@ -135,7 +139,7 @@ export function adminPayoutsRoute(): Hono<ApiEnv> {
     const { member } = c.var;
     // Each transaction is run again when it lost a deadlock to a racing settle, ban or bank file.
     const deps = retryingDeps(c.var.deps);
-    const body = await readBody(c, SettleSchema);
+    const body = await readBodyAt(c, "/adminRoute/withdrawals/:id/settle", SettleSchema);
     const id = c.req.param("id");
     if (!ID.test(id)) throw new ApiError(404, WITHDRAW_MESSAGES.notFound);
     // A flagged member's approval (or a request marked "risk") is refused with 409 risk_confirm unless confirmRisk.
@@ -149,29 +153,34 @@ export function adminPayoutsRoute(): Hono<ApiEnv> {
       };
       const { message } =
         body.action === "mark_paid" ? await markPaid(deps, input) : await approveWithdrawal(deps, input);
-      return ok(c, message);
+      return okWrite(c, "/adminRoute/withdrawals/:id/settle", message);
     }
     await settleWithdrawal(deps.db, { id, actorUserId: member.id, action: "reject", remark: body.remark });
-    return ok(c, "Withdrawal rejected and refunded.");
+    return okWrite(c, "/adminRoute/withdrawals/:id/settle", "Withdrawal rejected and refunded.");
   });
 
   r.get("/payouts", requireMember, requireRole("payouts"), async (c) => {
     const { deps } = c.var;
-    return ok(
+    return okRead(
       c,
-      (await payoutOverview(deps.db, deps.clock(), Boolean(deps.payoutProvider))) satisfies PayoutOverview,
+      "/adminRoute/payouts",
+      await payoutOverview(deps.db, deps.clock(), Boolean(deps.payoutProvider)),
     );
   });
 
   r.patch("/payouts/policy", requireMember, requireRole("owner"), async (c) => {
-    const body = await readBody(c, PolicySchema);
+    const body = await readBodyAt(c, "/adminRoute/payouts/policy", PolicySchema);
     const changed = await changeMoneyLimit(c.var.deps.db, {
       actorUserId: c.var.member.id,
       key: "payout_policy",
       value: { daily_limit: body.daily_limit, four_eyes_above: body.four_eyes_above },
       action: "payouts.policy",
     });
-    return ok(c, changed.scheduled ? changed.message : "Payout policy saved.");
+    return okWrite(
+      c,
+      "/adminRoute/payouts/policy",
+      changed.scheduled ? changed.message : "Payout policy saved.",
+    );
   });
 
   r.patch("/payouts/webhooks/settings", requireMember, requireRole("owner"), async (c) => {
@@ -182,12 +191,12 @@ export function adminPayoutsRoute(): Hono<ApiEnv> {
 
   // The money actions below run each transaction again when it lost a deadlock (retryingDeps).
   r.post("/withdrawals/approve", requireMember, requireRole("payouts"), async (c) => {
-    const body = await readBody(c, BatchSchema);
+    const body = await readBodyAt(c, "/adminRoute/withdrawals/approve", BatchSchema);
     const result = await approveBatch(retryingDeps(c.var.deps), {
       ids: body.ids,
       actorUserId: c.var.member.id,
     });
-    return ok(c, result satisfies BatchApproveResult);
+    return okWrite(c, "/adminRoute/withdrawals/approve", result);
   });
 
   r.post("/withdrawals/:id/resend", requireMember, requireRole("payouts"), async (c) => {
@@ -196,20 +205,20 @@ export function adminPayoutsRoute(): Hono<ApiEnv> {
       id,
       actorUserId: c.var.member.id,
     });
-    return ok(c, message);
+    return okWrite(c, "/adminRoute/withdrawals/:id/resend", message);
   });
 
   r.get("/payouts/bankFiles", requireMember, requireRole("payouts"), async (c) =>
-    ok(c, (await listBankFiles(c.var.deps.db, pageQuery(c))) satisfies BankFileList),
+    okRead(c, "/adminRoute/payouts/bankFiles", await listBankFiles(c.var.deps.db, pageQuery(c))),
   );
 
   r.post("/payouts/bankFiles", requireMember, requireRole("payouts"), async (c) => {
-    const body = await readBody(c, BankFileSchema);
+    const body = await readBodyAt(c, "/adminRoute/payouts/bankFiles", BankFileSchema);
     const made = await createBankFile(retryingDeps(c.var.deps), {
       ids: body.ids,
       actorUserId: c.var.member.id,
     });
-    return ok(c, made satisfies NewBankFileResult);
+    return okWrite(c, "/adminRoute/payouts/bankFiles", made);
   });
 
   r.get("/payouts/bankFiles/:id/csv", requireMember, requireRole("payouts"), async (c) => {
@@ -224,13 +233,13 @@ export function adminPayoutsRoute(): Hono<ApiEnv> {
 
   r.post("/payouts/bankFiles/:id/result", requireMember, requireRole("payouts"), async (c) => {
     const id = idParam(c.req.param("id"), BANK_FILE_MESSAGES.notFound);
-    const body = await readBody(c, ResultSchema);
+    const body = await readBodyAt(c, "/adminRoute/payouts/bankFiles/:id/result", ResultSchema);
     const outcome = await importBankResult(retryingDeps(c.var.deps), {
       batchId: id,
       csv: body.csv,
       actorUserId: c.var.member.id,
     });
-    return ok(c, outcome satisfies BankResultOutcome);
+    return okWrite(c, "/adminRoute/payouts/bankFiles/:id/result", outcome);
   });
 
   return r;

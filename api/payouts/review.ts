@@ -5,6 +5,7 @@ import { DomainError } from "../lib/errors";
 import { memberScore } from "../risk/policy";
 import { REVIEW_MESSAGES } from "../withdrawals/review";
 import { needsRiskConfirm, type ReviewReason } from "../../shared/risk";
+import type { RiskConfirmRefusal } from "../../shared/contracts/withdrawals";
 
 /**
  * The operator's review of a withdrawal before it is paid (issue 21 §4, issue 42): the member's
@@ -71,5 +72,5 @@ export async function assertApprovalConfirmed(
     level: risk.level,
     reasons: risk.reasons,
     review_reasons: reviewReasons,
-  });
+  } satisfies Omit<Required<RiskConfirmRefusal>, "error_code">);
 }

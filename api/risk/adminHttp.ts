@@ -1,6 +1,6 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { ApiError, ok, readBody, requireMember, requireRole, type ApiEnv } from "../http";
+import { type ApiEnv, ApiError, okRead, okWrite, readBodyAt, requireMember, requireRole } from "../http";
 import { DomainError } from "../lib/errors";
 import { recordAudit } from "../site/audit";
 import { updateSettingAudited } from "../site/settings";
@@ -14,14 +14,7 @@ import {
   type RiskPolicy,
   type RiskSignalKind,
 } from "../../shared/risk";
-import type {
-  MemberRiskPage,
-  RiskBulkOutcome,
-  RiskClearOutcome,
-  RiskFilters,
-  RiskMemberPage,
-  RiskSettings,
-} from "../../shared/contracts/risk";
+import type { RiskBulkOutcome, RiskFilters } from "../../shared/contracts/risk";
 import { clearMember, riskPolicy } from "./score";
 import { RISK_MESSAGES, memberRiskPage, membersNamed, riskMembers } from "./lists";
 
@@ -191,39 +184,39 @@ export function adminRiskRoute(): Hono<ApiEnv> {
   r.get("/risk", requireMember, READERS, async (c) => {
     const { db, clock } = c.var.deps;
     const filters = filtersOf(c);
-    return ok(c, (await riskMembers(db, filters, strictPage(c), clock())) satisfies RiskMemberPage);
+    return okRead(c, "/adminRoute/risk", await riskMembers(db, filters, strictPage(c), clock()));
   });
 
   r.get("/risk/settings", requireMember, READERS, async (c) =>
-    ok(c, { policy: await riskPolicy(c.var.deps.db), defaults: DEFAULT_RISK_POLICY } satisfies RiskSettings),
+    okRead(c, "/adminRoute/risk/settings", {
+      policy: await riskPolicy(c.var.deps.db),
+      defaults: DEFAULT_RISK_POLICY,
+    }),
   );
 
   r.patch("/risk/settings", requireMember, requireRole("owner"), async (c) => {
-    const body: RiskPolicy = await readBody(c, SettingsSchema);
+    const body: RiskPolicy = await readBodyAt(c, "/adminRoute/risk/settings", SettingsSchema);
     await updateSettingAudited(c.var.deps.db, {
       actorUserId: c.var.member.id,
       key: "risk_policy",
       value: body,
       action: "risk.settings",
     });
-    return ok(c, "Risk settings saved.");
+    return okWrite(c, "/adminRoute/risk/settings", "Risk settings saved.");
   });
 
   r.get("/members/:id/risk", requireMember, READERS, ownerForOperatorAccounts, async (c) =>
-    ok(
+    okRead(
       c,
-      (await memberRiskPage(
-        c.var.deps.db,
-        memberId(c.req.param("id")),
-        strictPage(c),
-      )) satisfies MemberRiskPage,
+      "/adminRoute/members/:id/risk",
+      await memberRiskPage(c.var.deps.db, memberId(c.req.param("id")), strictPage(c)),
     ),
   );
 
   r.post("/members/:id/risk/clear", requireMember, requireRole("moderation"), async (c) => {
     await refuseOperatorAccount(c);
     const userId = memberId(c.req.param("id"));
-    const body = await readBody(c, ClearSchema);
+    const body = await readBodyAt(c, "/adminRoute/members/:id/risk/clear", ClearSchema);
     const { db, clock } = c.var.deps;
     if ((await membersNamed(db, [userId])).size === 0) throw new ApiError(404, RISK_MESSAGES.notFound);
     const done = await clearMember(db, {
@@ -235,12 +228,12 @@ export function adminRiskRoute(): Hono<ApiEnv> {
     const message =
       `Member cleared: ${done.cleared} signal(s) cleared.` +
       (done.released ? " The automatic hold was released." : "");
-    return ok(c, { message, ...done } satisfies RiskClearOutcome);
+    return okWrite(c, "/adminRoute/members/:id/risk/clear", { message, ...done });
   });
 
   r.post("/members/:id/risk/bulk", requireMember, requireRole("payouts", "moderation"), async (c) => {
     const originId = memberId(c.req.param("id"));
-    const body = await readBody(c, BulkSchema);
+    const body = await readBodyAt(c, "/adminRoute/members/:id/risk/bulk", BulkSchema);
     if (body.action === "ban" && !mayUse(c.var.member.operatorRoles, ["moderation"]))
       throw new ApiError(403, ROLE_REFUSED);
     const { db, clock } = c.var.deps;
@@ -285,7 +278,7 @@ export function adminRiskRoute(): Hono<ApiEnv> {
       }),
     );
     const message = `${changed.length} of ${results.length} member(s) ${BULK_WORDS[body.action]}.`;
-    return ok(c, { message, results } satisfies RiskBulkOutcome);
+    return okWrite(c, "/adminRoute/members/:id/risk/bulk", { message, results });
   });
 
   return r;

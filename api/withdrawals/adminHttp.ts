@@ -1,10 +1,9 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { ApiError, ok, readBody, requireMember, requireRole, type ApiEnv } from "../http";
+import { type ApiEnv, ApiError, okRead, okWrite, readBodyAt, requireMember, requireRole } from "../http";
 import { rupeesToMilli } from "../../shared/money";
 import { PAYOUT_MESSAGES, createPayoutMethod, listPayoutMethods, updatePayoutMethod } from "./payoutMethods";
 import { wholeRupees } from "./withdrawals";
-import type { PayoutMethodList } from "../../shared/contracts/withdrawals";
 
 const minimumRupees = wholeRupees(
   "minimum_amount must be a whole number of rupees greater than 0.",
@@ -40,30 +39,30 @@ export function adminWithdrawalsRoute(): Hono<ApiEnv> {
   const r = new Hono<ApiEnv>();
 
   r.get("/payoutMethods", requireMember, requireRole("owner"), async (c) =>
-    ok(c, { records: await listPayoutMethods(c.var.deps.db) } satisfies PayoutMethodList),
+    okRead(c, "/adminRoute/payoutMethods", { records: await listPayoutMethods(c.var.deps.db) }),
   );
 
   r.post("/payoutMethods", requireMember, requireRole("owner"), async (c) => {
-    const body = await readBody(c, NewMethodSchema);
+    const body = await readBodyAt(c, "/adminRoute/payoutMethods", NewMethodSchema);
     await createPayoutMethod(c.var.deps.db, c.var.member.id, {
       name: body.name,
       details: body.details,
       minimumAmount: body.minimum_amount,
       active: true,
     });
-    return ok(c, PAYOUT_MESSAGES.saved);
+    return okWrite(c, "/adminRoute/payoutMethods", PAYOUT_MESSAGES.saved);
   });
 
   r.patch("/payoutMethods/:id", requireMember, requireRole("owner"), async (c) => {
     const id = methodId(c.req.param("id"));
-    const body = await readBody(c, EditMethodSchema);
+    const body = await readBodyAt(c, "/adminRoute/payoutMethods/:id", EditMethodSchema);
     await updatePayoutMethod(c.var.deps.db, c.var.member.id, id, {
       name: body.name,
       details: body.details,
       minimumAmount: body.minimum_amount,
       active: body.active,
     });
-    return ok(c, PAYOUT_MESSAGES.saved);
+    return okWrite(c, "/adminRoute/payoutMethods/:id", PAYOUT_MESSAGES.saved);
   });
 
   return r;

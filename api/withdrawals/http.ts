@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { clientIp, ok, pageQuery, readObj, requireMember, type ApiEnv } from "../http";
+import { type ApiEnv, clientIp, okRead, okWrite, pageQuery, readObjAt, requireMember } from "../http";
 import { deviceIdOf } from "../lib/deviceId";
 import { recordWithdrawalSignals } from "./signals";
 import { clipUserAgent } from "../sessions/sessions";
@@ -9,7 +9,6 @@ import { sanitizeHtml } from "../lib/sanitize";
 import { requestWithdrawal, wholeRupees, withdrawalSummary } from "./withdrawals";
 import { WITHDRAW_MESSAGES } from "./messages";
 import { CONVERT_MESSAGES, conversionSummary, convertBalance } from "./conversions";
-import type { BalanceData, ConvertData } from "../../shared/contracts/withdrawals";
 import { contentLocale, localizedInstructions } from "../content/localized";
 
 const requestId = z
@@ -57,7 +56,7 @@ export function userAmountRoute(): Hono<ApiEnv> {
     const { db } = c.var.deps;
     const s = await withdrawalSummary(db, c.var.member.id, pageQuery(c));
     const instructions = await localizedInstructions(db, "withdrawal_instructions", contentLocale(c));
-    return ok(c, {
+    return okRead(c, "/userAmount/userBalanceData_get", {
       withdrawable_amount: milliToRupeeString(s.withdrawable),
       pending_withdrawal_amount: milliToRupeeString(s.pending),
       total_withdrawal_amount: milliToRupeeString(s.paid),
@@ -69,13 +68,13 @@ export function userAmountRoute(): Hono<ApiEnv> {
       pagination: s.pagination,
       other_data_withdrawal_instructions: instructions,
       review_message: s.reviewMessage,
-    } satisfies BalanceData);
+    });
   });
 
   r.post("/userWithdrawal_record_post", requireMember, async (c) => {
     const { deps, member } = c.var;
     await deps.limiter.consume("money", member.id);
-    const body = await readObj(c, WithdrawSchema);
+    const body = await readObjAt(c, "/userAmount/userWithdrawal_record_post", WithdrawSchema);
     const origin = {
       deviceId: deviceIdOf(c),
       ip: clientIp(c),
@@ -97,34 +96,34 @@ export function userAmountRoute(): Hono<ApiEnv> {
           now: new Date(),
         }),
     });
-    return ok(c, WITHDRAW_MESSAGES.success);
+    return okWrite(c, "/userAmount/userWithdrawal_record_post", WITHDRAW_MESSAGES.success);
   });
 
   r.get("/userConvertBalance_get", requireMember, async (c) => {
     const { db } = c.var.deps;
     const s = await conversionSummary(db, c.var.member.id, pageQuery(c));
     const instructions = await localizedInstructions(db, "convert_instructions", contentLocale(c));
-    return ok(c, {
+    return okRead(c, "/userAmount/userConvertBalance_get", {
       withdrawable_amount: milliToRupeeString(s.withdrawable),
       deposit_amount: milliToRupeeString(s.deposit),
       available_amount: milliToRupeeString(s.withdrawable + s.deposit),
       convertAmount_Records: s.records,
       pagination: s.pagination,
       other_data_convertBalance_instructions: instructions.map((html) => sanitizeHtml(html)),
-    } satisfies ConvertData);
+    });
   });
 
   r.patch("/userBalanceConvertPatch", requireMember, async (c) => {
     const { deps, member } = c.var;
     await deps.limiter.consume("money", member.id);
-    const body = await readObj(c, ConvertSchema);
+    const body = await readObjAt(c, "/userAmount/userBalanceConvertPatch", ConvertSchema);
     await convertBalance(deps.db, {
       userId: member.id,
       rupees: body.balanceToConvert,
       direction: body.conversionType_state,
       requestId: body.request_id,
     });
-    return ok(c, CONVERT_MESSAGES.success);
+    return okWrite(c, "/userAmount/userBalanceConvertPatch", CONVERT_MESSAGES.success);
   });
 
   return r;

@@ -9,7 +9,7 @@ import {
   type Untyped,
   type WriteCall,
 } from "./api.server";
-import type { AnswerOf, ApiPath, WrittenOf } from "../../shared/contracts";
+import type { AnswerOf, ApiPath, RefusalOf, WrittenOf } from "../../shared/contracts";
 import { ROLE_REFUSED } from "../../shared/operatorRoles";
 import { redirectWithToast } from "./toast.server";
 
@@ -22,13 +22,13 @@ export async function operatorApi<P extends ApiPath>(
   context: AppLoadContext,
   path: P,
   call: WriteCall<P>,
-): Promise<ApiResult<WrittenOf<P>>>;
+): Promise<ApiResult<WrittenOf<P>, RefusalOf<P>>>;
 export async function operatorApi<P extends ApiPath>(
   request: Request,
   context: AppLoadContext,
   path: P,
   call?: ReadCall,
-): Promise<ApiResult<AnswerOf<P>>>;
+): Promise<ApiResult<AnswerOf<P>, RefusalOf<P>>>;
 export async function operatorApi(
   request: Request,
   context: AppLoadContext,
@@ -60,6 +60,14 @@ export async function operatorRead(
   return payloadOf(await (operatorApi as Untyped)(request, context, path, { query }));
 }
 
+/** A change's answer as a toast's words: its message (the answer itself, or its `message`), else "Saved.". */
+export function savedText(msg: unknown): string {
+  if (typeof msg === "string") return msg;
+  if (msg && typeof msg === "object" && "message" in msg && typeof msg.message === "string")
+    return msg.message;
+  return "Saved.";
+}
+
 /** An action's change: back to `returnTo` with the API's answer as a toast (so it shows without JavaScript too). */
 export async function operatorChange<P extends ApiPath>(
   request: Request,
@@ -75,14 +83,8 @@ export async function operatorChange(
   call: ApiCall,
   returnTo: string,
 ): Promise<Response> {
-  const res = (await (operatorApi as Untyped)(request, context, path, call)) as ApiResult<
-    string | { message?: unknown }
-  >;
-  if (res.ok) {
-    const msg = res.body.msg;
-    const title =
-      typeof msg === "string" ? msg : msg && typeof msg.message === "string" ? msg.message : "Saved.";
-    return redirectWithToast(context, returnTo, { type: "success", title });
-  }
+  const res = await (operatorApi as Untyped)(request, context, path, call);
+  if (res.ok)
+    return redirectWithToast(context, returnTo, { type: "success", title: savedText(res.body.msg) });
   return redirectWithToast(context, returnTo, { type: "error", title: errorText(res.body) });
 }

@@ -2,16 +2,18 @@ import { redirect, type AppLoadContext } from "@remix-run/node";
 import { encodeObj } from "../../shared/obj.server";
 import { redirectWithToast } from "./toast.server";
 import type { ApiBody } from "../../shared/envelope";
-import type { AnswerOf, ApiPath, BodyOf, WrittenOf } from "../../shared/contracts";
+import type { AnswerOf, ApiPath, BodyOf, RefusalOf, Refused, WrittenOf } from "../../shared/contracts";
 import { GENERIC_FAILURE } from "../../shared/messages";
 import { localizeBody } from "../../shared/i18n/apiMessages";
 import { localeOf } from "../i18n/i18n.server";
 import { log } from "../../shared/log.server";
 
-export interface ApiResult<T = unknown> {
+export interface ApiResult<T = unknown, F = Refused> {
   status: number;
   ok: boolean;
   body: ApiBody<T>;
+  /** The refusal, typed by the path's contract (its code and the fields it adds); null when it went through. */
+  refused: F | null;
   setCookies: string[];
   /** The answer's entity tag, when the read has one (the dashboard's: see PageKeeping). */
   etag: string | null;
@@ -119,13 +121,13 @@ export async function callApi<P extends ApiPath>(
   context: AppLoadContext,
   path: P,
   call: WriteCall<P>,
-): Promise<ApiResult<WrittenOf<P>>>;
+): Promise<ApiResult<WrittenOf<P>, RefusalOf<P>>>;
 export async function callApi<P extends ApiPath>(
   request: Request,
   context: AppLoadContext,
   path: P,
   call?: ReadCall,
-): Promise<ApiResult<AnswerOf<P>>>;
+): Promise<ApiResult<AnswerOf<P>, RefusalOf<P>>>;
 export async function callApi(
   request: Request,
   context: AppLoadContext,
@@ -139,10 +141,13 @@ export async function callApi(
   } catch {
     parsed = { success: false, error_msg: GENERIC_FAILURE };
   }
+  const ok = response.ok && parsed.success !== false;
+  const body = localizeBody(localeOf(request), parsed);
   return {
     status: response.status,
-    ok: response.ok && parsed.success !== false,
-    body: localizeBody(localeOf(request), parsed),
+    ok,
+    body,
+    refused: ok ? null : { ...body, success: false },
     setCookies: response.headers.getSetCookie(),
     etag: response.headers.get("etag"),
   };
@@ -170,13 +175,13 @@ export async function memberApi<P extends ApiPath>(
   context: AppLoadContext,
   path: P,
   call: WriteCall<P>,
-): Promise<ApiResult<WrittenOf<P>>>;
+): Promise<ApiResult<WrittenOf<P>, RefusalOf<P>>>;
 export async function memberApi<P extends ApiPath>(
   request: Request,
   context: AppLoadContext,
   path: P,
   call?: ReadCall,
-): Promise<ApiResult<AnswerOf<P>>>;
+): Promise<ApiResult<AnswerOf<P>, RefusalOf<P>>>;
 export async function memberApi(
   request: Request,
   context: AppLoadContext,

@@ -6,7 +6,7 @@
  *
  * One file per feature; the spec's field names live only there.
  */
-export type { Endpoint } from "./endpoint";
+export type { Endpoint, Refused } from "./endpoint";
 import type { AccountEndpoints } from "./accounts";
 import type { AdEndpoints } from "./ads";
 import type { ContentEndpoints } from "./content";
@@ -55,3 +55,5 @@ export type AnswerOf<P extends ApiPath> = Endpoints[P]["answer"];
 export type WrittenOf<P extends ApiPath> = Endpoints[P]["written"];
 /** What a path takes as its request body (`obj`, `encryptedObj`, `obj_already` or plain JSON). */
 export type BodyOf<P extends ApiPath> = Endpoints[P]["body"];
+/** What a refusal of a path carries: its message and code, and the fields of the path's refusals that add any. */
+export type RefusalOf<P extends ApiPath> = Endpoints[P]["refused"];

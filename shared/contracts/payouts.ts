@@ -130,6 +130,12 @@ export interface BatchSkip {
   reason: string;
 }
 
+/** No bank file written (409 `conflict`): each ticked request's reason. */
+export interface NoBankFileRefusal {
+  error_code: "conflict";
+  skipped?: BatchSkip[];
+}
+
 /** What a batch approval did. */
 export interface BatchApproveResult {
   /** Sent to the provider (or, without one, marked paid). */
@@ -191,7 +197,12 @@ export interface PayoutEndpoints {
   "/adminRoute/payouts": Endpoint<PayoutOverview>;
   "/adminRoute/payouts/policy": Endpoint<string, PayoutPolicyBody>;
   "/adminRoute/withdrawals/approve": Endpoint<BatchApproveResult, BatchApproveBody>;
-  "/adminRoute/payouts/bankFiles": Endpoint<BankFileList, NewBankFileBody, NewBankFileResult>;
+  "/adminRoute/payouts/bankFiles": Endpoint<
+    BankFileList,
+    NewBankFileBody,
+    NewBankFileResult,
+    NoBankFileRefusal
+  >;
   [path: `/adminRoute/payouts/bankFiles/${string}/result`]: Endpoint<BankResultOutcome, BankResultBody>;
   [path: `/adminRoute/withdrawals/${string}/resend`]: Endpoint<string, Record<string, never>>;
 }

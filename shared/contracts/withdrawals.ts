@@ -75,6 +75,8 @@ export interface ConvertData {
 export interface ConvertBody {
   balanceToConvert: number;
   conversionType_state: ConversionDirection;
+  /** The spec's client sends its own charge figure: accepted, never used (the API computes the charge). */
+  charge?: number | string | null;
   request_id?: string;
 }
 
@@ -148,6 +150,20 @@ export interface SettleBody {
   utr?: string;
 }
 
+/**
+ * A settle refused for risk (409 `risk_confirm`): the member's score and step, the reasons in
+ * words and why the request went to review, for the confirm step; approving again with
+ * `confirmRisk: true` goes ahead. (A request marked "risk" refused on its way out carries the
+ * message alone.)
+ */
+export interface RiskConfirmRefusal {
+  error_code: "risk_confirm";
+  score?: number;
+  level?: RiskLevel;
+  reasons?: string[];
+  review_reasons?: ReviewReason[];
+}
+
 /** One payout method on the operator's list. */
 export interface PayoutMethodRecord {
   id: number;
@@ -180,7 +196,12 @@ export interface WithdrawalEndpoints {
   "/userAmount/userConvertBalance_get": Endpoint<ConvertData>;
   "/userAmount/userBalanceConvertPatch": Endpoint<string, ConvertBody>;
   "/adminRoute/withdrawals": Endpoint<OperatorWithdrawalList>;
-  [path: `/adminRoute/withdrawals/${string}/settle`]: Endpoint<string, SettleBody>;
+  [path: `/adminRoute/withdrawals/${string}/settle`]: Endpoint<
+    string,
+    SettleBody,
+    string,
+    RiskConfirmRefusal
+  >;
   /** GET lists the methods; POST adds one and answers its message. */
   "/adminRoute/payoutMethods": Endpoint<PayoutMethodList, NewPayoutMethodBody, string>;
   [path: `/adminRoute/payoutMethods/${string}`]: Endpoint<string, PayoutMethodEditBody>;

@@ -1,5 +1,5 @@
 import { data, type AppLoadContext } from "@remix-run/node";
-import { operatorApi } from "~/utils/admin.server";
+import { operatorApi, savedText } from "~/utils/admin.server";
 import { errorText, type ApiCall, type Untyped } from "~/utils/api.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -39,7 +39,8 @@ export function formValues(form: FormData, names: readonly string[]): Record<str
   return out;
 }
 
-const call = operatorApi as Untyped;
+/** A change to a path the list and editor pages build from their configuration (a path of the map, not a literal). */
+const callBuilt = operatorApi as Untyped;
 
 /**
  * The server's preview of `html` and, when given and not empty, of its Hindi version `htmlHi`:
@@ -54,12 +55,11 @@ export async function preview(
   htmlHi?: string,
 ) {
   const one = async (text: string) => {
-    const res = await call(request, context, "/adminRoute/content/preview", {
+    const res = await operatorApi(request, context, "/adminRoute/content/preview", {
       method: "POST",
       json: { html: text },
     });
-    const msg = res.body.msg as { html?: unknown } | undefined;
-    return res.ok && typeof msg?.html === "string" ? { html: msg.html } : { error: errorText(res.body) };
+    return res.ok && res.body.msg ? { html: res.body.msg.html } : { error: errorText(res.body) };
   };
   const en = await one(html);
   if (!("html" in en)) return answer({ form: formId, values, error: en.error }, 400);
@@ -82,12 +82,9 @@ export async function change(
   formId: string,
   values: Record<string, string> | null,
 ) {
-  const res = await call(request, context, path, apiCall);
-  if (res.ok) {
-    const msg = res.body.msg as { message?: unknown } | undefined;
-    const title = typeof msg?.message === "string" ? msg.message : "Saved.";
-    return redirectWithToast(context, returnTo, { type: "success", title });
-  }
+  const res = await callBuilt(request, context, path, apiCall);
+  if (res.ok)
+    return redirectWithToast(context, returnTo, { type: "success", title: savedText(res.body.msg) });
   const status = res.status >= 400 && res.status < 500 ? res.status : 400;
   return answer({ form: formId, values, error: errorText(res.body) }, status);
 }

@@ -3,7 +3,8 @@ import { parseWithZod } from "@conform-to/zod";
 import { operatorApi, operatorChange } from "~/utils/admin.server";
 import { errorText } from "~/utils/api.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { type QueueConfirm, type RiskConfirm } from "~/components/admin/payout-parts";
+import type { QueueConfirm } from "~/components/admin/payout-forms";
+import type { RiskConfirm } from "~/components/admin/payout-risk";
 import { type SelectionAnswer } from "~/components/admin/payout-outcomes";
 import { ApproveSchema, FILTERS, RejectSchema, ResendSchema, SelectionSchema, UtrSchema } from "./schemas";
 
@@ -40,19 +41,10 @@ export async function withdrawalsAction({ request, context }: ActionFunctionArgs
     });
     if (res.ok && res.body.msg) return data<Answer>({ kind: "bank_file", result: res.body.msg });
     // None could go: the answer still lists each one's reason, shown like a written file's.
-    const skipped = (res.body as unknown as { skipped?: unknown }).skipped;
-    if (Array.isArray(skipped))
+    if (res.refused?.error_code === "conflict" && res.refused.skipped)
       return data<Answer>({
         kind: "bank_file",
-        result: {
-          id: "",
-          rows: 0,
-          message: errorText(res.body),
-          skipped: skipped.filter(
-            (x): x is { id: string; reason: string } =>
-              typeof x?.id === "string" && typeof x?.reason === "string",
-          ),
-        },
+        result: { id: "", rows: 0, message: errorText(res.body), skipped: res.refused.skipped },
       });
     return redirectWithToast(context, returnTo, { type: "error", title: errorText(res.body) });
   }
@@ -113,24 +105,22 @@ export async function withdrawalsAction({ request, context }: ActionFunctionArgs
     if (res.ok)
       return redirectWithToast(context, returnTo, { type: "success", title: res.body.msg ?? "Saved." });
     // A flagged or marked request: the confirm step with the reasons (rendered by the server).
-    const body = res.body as unknown as Record<string, unknown>;
-    if (res.status === 409 && body.error_code === "risk_confirm") {
-      const list = (v: unknown) =>
-        Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : [];
+    const refused = res.refused;
+    if (refused?.error_code === "risk_confirm") {
       return data<Answer>({
         kind: "risk_confirm",
         action,
         id,
         utr,
         message: errorText(res.body),
-        score: typeof body.score === "number" ? body.score : 0,
-        level: typeof body.level === "string" ? body.level : "none",
-        reasons: list(body.reasons),
-        review_reasons: list(body.review_reasons),
+        score: refused.score ?? 0,
+        level: refused.level ?? "none",
+        reasons: refused.reasons ?? [],
+        review_reasons: refused.review_reasons ?? [],
       });
     }
     // The API refused the reference itself (used for another payment): the confirm step again.
-    if (utr && (body.error_code === "duplicate" || body.error_code === "invalid_input"))
+    if (utr && (refused?.error_code === "duplicate" || refused?.error_code === "invalid_input"))
       return data<Answer>(
         { kind: "confirm", confirm: { kind: "mark_paid", id, utr, error: errorText(res.body) } },
         { status: res.status },

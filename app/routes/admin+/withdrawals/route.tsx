@@ -6,13 +6,9 @@ import { Pagination } from "~/components/pagination";
 import { formatTime } from "../../../../shared/time";
 import { rupees } from "../../../../shared/money";
 import { StatusBadge } from "~/components/status-badge";
-import {
-  DebtLine,
-  PayoutLine,
-  SELECTION_FORM,
-  SelectionForm,
-  RiskLine,
-} from "~/components/admin/payout-parts";
+import { DebtLine, PayoutLine } from "~/components/admin/payout-parts";
+import { SELECTION_FORM, SelectionForm } from "~/components/admin/payout-forms";
+import { RiskLine } from "~/components/admin/payout-risk";
 import { SelectionOutcome } from "~/components/admin/payout-outcomes";
 
 import { withdrawalsAction } from "./action.server";

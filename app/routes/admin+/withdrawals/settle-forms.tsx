@@ -1,7 +1,8 @@
 import { Form, useActionData } from "@remix-run/react";
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { ErrorList, SubmitButton, useAppForm, useIsPending } from "~/components/forms";
-import { QueueConfirmStep, ResendForm, RiskConfirmStep } from "~/components/admin/payout-parts";
+import { QueueConfirmStep, ResendForm } from "~/components/admin/payout-forms";
+import { RiskConfirmStep } from "~/components/admin/payout-risk";
 import type { OperatorWithdrawal } from "../../../../shared/contracts/withdrawals";
 import type { PayoutMode } from "../../../../shared/contracts/payouts";
 

@@ -120,6 +120,19 @@ async function send(page: Page, index: number): Promise<Response> {
   return answered;
 }
 
+/** Opens `url`; a navigation still under way from the last form (a redirect) is let finish first. */
+async function open(page: Page, url: string) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await page.goto(url);
+      return;
+    } catch (e) {
+      if (attempt >= 2 || !String(e).includes("interrupted by another navigation")) throw e;
+      await page.waitForLoadState("load").catch(() => undefined);
+    }
+  }
+}
+
 /** Sends every form of every page of `audience`; answers what went wrong. */
 async function sweep(
   page: Page,
@@ -131,10 +144,10 @@ async function sweep(
   let sent = 0;
   for (const sitePage of (await sitePages()).filter((p) => p.audience === audience)) {
     const url = urlFor(sitePage, memberId);
-    await page.goto(url);
+    await open(page, url);
     const count = await page.locator('form[method="post" i]').count();
     for (let i = 0; i < count; i++) {
-      if (i > 0) await page.goto(url);
+      if (i > 0) await open(page, url);
       if ((await page.locator('form[method="post" i]').count()) <= i) break;
       const { key, action } = await formKey(page, i);
       if (seen.has(key) || ENDS_SESSION.test(action)) continue;

@@ -4,7 +4,7 @@ import { createApi } from "../../api/app";
 import { registry } from "../../api/lib/metrics";
 import { captureLogs } from "../../shared/log.server";
 import { startTestApi, sessionCookie, type TestApi } from "../support/api";
-import { drivers } from "../support/db";
+import { drivers, serverProcessDatabase } from "../support/db";
 import { addPayoutMethod, bindPayout, giveEarning, newMember, newOperator } from "../support/money";
 import { startServerProcess } from "../support/server-process";
 import { ensureBuild } from "../../bench/multinode/cluster";
@@ -174,10 +174,20 @@ describe.each(drivers("one"))("logs, metrics and readiness (%s)", (driver) => {
 
 describe("the server process: metrics behind a token, JSON lines, SIGTERM", () => {
   const TOKEN = "metrics-token-0123456789";
+  const databases: Awaited<ReturnType<typeof serverProcessDatabase>>[] = [];
+  /** A database for one server process, dropped after its test. */
+  const databaseEnv = async () => {
+    const database = await serverProcessDatabase();
+    databases.push(database);
+    return database.env;
+  };
+  afterEach(async () => {
+    for (const database of databases.splice(0)) await database.drop();
+  });
 
   it("serves /metrics only with the bearer token, writes one JSON object per line, and on SIGTERM finishes a request in flight and exits 0", async () => {
     const server = await startServerProcess(
-      { METRICS_TOKEN: TOKEN, LOG_LEVEL: "info", SHUTDOWN_GRACE_SECONDS: "10" },
+      { ...(await databaseEnv()), METRICS_TOKEN: TOKEN, LOG_LEVEL: "info", SHUTDOWN_GRACE_SECONDS: "10" },
       { timeoutMs: 120_000 },
     );
     try {
@@ -244,7 +254,10 @@ describe("the server process: metrics behind a token, JSON lines, SIGTERM", () =
 
   it("writes one line per page of the web tier with its X-Request-Id, route pattern and status; never a path's query, never an asset", async () => {
     ensureBuild();
-    const server = await startServerProcess({ ROLE: "all", LOG_LEVEL: "info" }, { timeoutMs: 120_000 });
+    const server = await startServerProcess(
+      { ...(await databaseEnv()), ROLE: "all", LOG_LEVEL: "info" },
+      { timeoutMs: 120_000 },
+    );
     try {
       const get = async (path: string) => {
         const res = await fetch(`${server.origin}${path}`, { redirect: "manual" });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { io as connect } from "socket.io-client";
+import { serverProcessDatabase } from "../support/db";
 import { startServerProcess, type ServerProcess } from "../support/server-process";
 
 /**
@@ -7,18 +8,21 @@ import { startServerProcess, type ServerProcess } from "../support/server-proces
  * client controls must never end it.
  */
 describe("one client's input cannot stop the server process", () => {
+  let database: Awaited<ReturnType<typeof serverProcessDatabase>>;
   let server: ServerProcess;
   let origin: string;
   let exited: number | null | undefined;
 
   beforeAll(async () => {
-    server = await startServerProcess({}, { timeoutMs: 120_000 });
+    database = await serverProcessDatabase();
+    server = await startServerProcess(database.env, { timeoutMs: 120_000 });
     origin = server.origin;
     void server.exited.then(({ code }) => (exited = code));
   }, 120_000);
 
   afterAll(async () => {
     await server?.stop();
+    await database?.drop();
   });
 
   function handshake(cookie: string): Promise<string> {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encodeObj } from "../../shared/obj.server";
 import { requestHost, siteOrigin, type Config } from "../../api/config";
 import { requestUrl } from "../../server/remix-handler";
+import { serverProcessDatabase } from "../support/db";
 import { startServerProcess, type ServerProcess } from "../support/server-process";
 import { startTestApi, type TestApi } from "../support/api";
 import { newOperator } from "../support/money";
@@ -59,17 +60,22 @@ describe("the site's address for links made for the member in front of it", () =
 
 describe("a short link's end page is on the address the member used (real server, two loopback addresses)", () => {
   const OBJ_SECRET = "site-origin-test-obj-secret";
+  let database: Awaited<ReturnType<typeof serverProcessDatabase>>;
   let server: ServerProcess;
   let port: string;
   beforeAll(async () => {
+    database = await serverProcessDatabase();
     // Listening on every address, so 127.0.0.2 reaches it too; no PUBLIC_ORIGIN (a local run).
     server = await startServerProcess(
-      { HOST: "0.0.0.0", SEED_DEMO: "on", OBJ_SECRET },
+      { ...database.env, HOST: "0.0.0.0", SEED_DEMO: "on", OBJ_SECRET },
       { timeoutMs: 120_000 },
     );
     port = new URL(server.origin).port;
   }, 130_000);
-  afterAll(() => server?.stop());
+  afterAll(async () => {
+    await server?.stop();
+    await database?.drop();
+  });
 
   async function signIn(origin: string): Promise<string> {
     const res = await fetch(`${origin}/userRoute/login`, {

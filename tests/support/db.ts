@@ -50,3 +50,18 @@ export async function freshPostgresUrl(): Promise<{ url: string; drop(): Promise
     throw new Error("no PostgreSQL template: TEST_DATABASE_URL was not set when the run started");
   return createPostgresClone(process.env.TEST_DATABASE_URL, golden.postgres);
 }
+
+/**
+ * The database of a server process a test starts (startServerProcess), by the "one" rule: with
+ * TEST_DATABASE_URL a fresh PostgreSQL clone (`env` names it; copied, so the process migrates
+ * nothing); without it none, and the process migrates an embedded PGlite in its own data folder,
+ * which takes it about three times as long to start. `drop` after the process has stopped.
+ */
+export async function serverProcessDatabase(): Promise<{
+  env: Record<string, string>;
+  drop(): Promise<void>;
+}> {
+  if (!process.env.TEST_DATABASE_URL) return { env: {}, drop: async () => {} };
+  const clone = await freshPostgresUrl();
+  return { env: { DATABASE_URL: clone.url }, drop: () => clone.drop() };
+}

@@ -1,8 +1,6 @@
-import type { ReactNode } from "react";
 import { Link } from "@remix-run/react";
-import { formatTime } from "../../../shared/time";
-import { rupees } from "../../../shared/money";
 import type { MemberListAnswers, MemberListName } from "../../../shared/contracts/members";
+import { Money, Table, Time, memberLink } from "./member-list-table";
 
 /** The member page's lists, one table each (scrolling sideways on a narrow screen). */
 
@@ -22,77 +20,6 @@ export const LIST_LABELS: Record<MemberListName, string> = {
 };
 
 export type ShownList = { [L in MemberListName]: { tab: L; data: MemberListAnswers[L] } }[MemberListName];
-
-interface Column<T> {
-  header: string;
-  cell: (row: T) => ReactNode;
-  className?: string;
-}
-
-function Time({ iso }: { iso: string | null }) {
-  return iso ? <time dateTime={iso}>{formatTime(iso)}</time> : <>—</>;
-}
-
-function Money({ value }: { value: string | null }) {
-  if (value === null) return <>—</>;
-  return (
-    <span className={`tabular-nums ${value.startsWith("-") ? "text-red-700" : ""}`}>{rupees(value)}</span>
-  );
-}
-
-function Table<T>({
-  caption,
-  rows,
-  columns,
-  rowKey,
-  empty,
-}: {
-  caption: string;
-  rows: T[];
-  columns: Column<T>[];
-  rowKey: (row: T) => string | number;
-  empty: string;
-}) {
-  if (rows.length === 0)
-    return (
-      <p className="text-sm text-slate-600" data-testid="list-empty">
-        {empty}
-      </p>
-    );
-  return (
-    <div className="overflow-x-auto">
-      <table className="w-full min-w-[36rem] text-left text-sm" data-testid="member-list">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="border-b border-slate-200 text-slate-600">
-          <tr>
-            {columns.map((c) => (
-              <th key={c.header} scope="col" className="px-2 py-2 font-medium">
-                {c.header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {rows.map((r) => (
-            <tr key={rowKey(r)} className="align-top">
-              {columns.map((c) => (
-                <td key={c.header} className={`px-2 py-2 ${c.className ?? ""}`}>
-                  {c.cell(r)}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-const memberLink = (id: string, userName: string) => (
-  <Link to={`/admin/members/${id}`} className="text-brand-700 underline">
-    {userName}
-  </Link>
-);
 
 const RESULT_WORDS = {
   won: "Won",

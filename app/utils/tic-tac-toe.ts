@@ -1,6 +1,7 @@
 /** Addresses and payload readers the betting-games pages share (spec 2 §2, §3). */
 import type { LobbyRoom, RoomView } from "../../shared/ticTacToeEvents";
 import type { TicTacToeLobby } from "../../shared/contracts/games";
+import type { GameAck } from "../../shared/contracts/realtime";
 import { step } from "../../shared/ticTacToeMachine";
 
 export const HUB_PATH = "/member/betting-games";
@@ -34,25 +35,11 @@ export function roomPath(roomId: string, type: string | number): string {
 /** The lobby as the page holds it: the contract's answer with its rooms lifted out. */
 export type LobbyData = { rooms: LobbyRoom[] } & Omit<TicTacToeLobby, "otherRoomsData_get">;
 
-/** The `fetchRooms_data` acknowledgement's `msg`, or null when it is not one. */
-export function readLobby(ack: unknown): LobbyData | null {
-  const a = ack as {
-    success?: unknown;
-    msg?: {
-      otherRoomsData_get?: { ticTacToe_roomsData?: unknown };
-      available_balance?: unknown;
-      deposit_amount?: unknown;
-      paid_rooms?: unknown;
-    };
-  } | null;
-  const rooms = a?.msg?.otherRoomsData_get?.ticTacToe_roomsData;
-  if (a?.success !== true || !Array.isArray(rooms)) return null;
-  return {
-    rooms: rooms as LobbyRoom[],
-    available_balance: String(a.msg?.available_balance ?? "0"),
-    deposit_amount: String(a.msg?.deposit_amount ?? "0"),
-    paid_rooms: a.msg?.paid_rooms !== false,
-  };
+/** The `fetchRooms_data` acknowledgement's lobby (or the rooms read's), or null when it was refused. */
+export function readLobby(ack: GameAck<TicTacToeLobby>): LobbyData | null {
+  if (!ack.success) return null;
+  const { otherRoomsData_get, ...rest } = ack.msg;
+  return { rooms: otherRoomsData_get.ticTacToe_roomsData, ...rest };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { parseRupees } from "../../../../shared/money";
 import { PRACTICE_ROOM, type LobbyRoom } from "../../../../shared/ticTacToeEvents";
 import type { LobbyData } from "~/utils/tic-tac-toe";
+import type { GameAck } from "../../../../shared/contracts/realtime";
 
 /** A dialog of the lobby: the join's confirmation, or the low-balance refusal (spec 2 §5). */
 export type Dialog = { kind: "confirm"; room: LobbyRoom } | { kind: "lowBalance" };
@@ -9,9 +10,8 @@ export type Dialog = { kind: "confirm"; room: LobbyRoom } | { kind: "lowBalance"
  * A refused acknowledgement's words in the page's language (`localize`: the API's English), else
  * the lobby's own failure (spec 2 §8, `failed`).
  */
-export function errorOf(ack: unknown, localize: (text: string) => string, failed: string): string {
-  const e = (ack as { error_msg?: unknown } | null)?.error_msg;
-  return typeof e === "string" && e ? localize(e) : failed;
+export function errorOf(ack: GameAck<unknown>, localize: (text: string) => string, failed: string): string {
+  return !ack.success && ack.error_msg ? localize(ack.error_msg) : failed;
 }
 
 export function isPractice(room: LobbyRoom): boolean {

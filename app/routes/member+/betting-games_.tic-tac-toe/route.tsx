@@ -126,15 +126,13 @@ export default function TicTacToeLobby() {
     }
     emitWithAck(s, EV.join, { type: room.type })
       .then((ack) => {
-        const a = ack as { success?: unknown; msg?: { type?: unknown; userRoom_id?: unknown } } | null;
-        if (a?.success === true && typeof a.msg?.userRoom_id === "string") {
+        if (ack.success) {
           setShown(null);
-          navigate(roomPath(a.msg.userRoom_id, String(a.msg.type ?? room.type)));
+          navigate(roomPath(ack.msg.userRoom_id, String(ack.msg.type)));
           return;
         }
         setJoining(false);
-        if ((ack as { error_code?: unknown } | null)?.error_code === "insufficient_balance")
-          setShown({ kind: "lowBalance" });
+        if (ack.error_code === "insufficient_balance") setShown({ kind: "lowBalance" });
         else {
           setShown(null);
           showToast({ type: "error", title: errorOf(ack, localize, t("earn.games.failed")) });

@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocalize } from "~/i18n/i18n";
-import type { Socket } from "socket.io-client";
 import { showToast } from "~/utils/client-toast";
-import { emitWithAck, LOBBY_RECONNECTION } from "~/utils/socket.client";
+import { emitWithAck, LOBBY_RECONNECTION, type SiteSocket } from "~/utils/socket.client";
 import { useSiteSocket } from "~/utils/use-site-socket";
 import { readLobby, type LobbyData } from "~/utils/tic-tac-toe";
 import { LOBBY_COMPONENT, TIC_TAC_TOE_EVENTS as EV } from "../../../../shared/ticTacToeEvents";
@@ -20,13 +19,13 @@ export function useLobby(initial: LobbyData) {
   // A reload of the page's data (a navigation back to it) starts from the server's answer again.
   useEffect(() => setLobby(initial), [initial]);
   const [connected, setConnected] = useState(false);
-  const socket = useRef<Socket | null>(null);
+  const socket = useRef<SiteSocket | null>(null);
   // A refusal's words in the page's language, read when the answer comes.
   const { t } = useTranslation();
   const localize = useLocalize();
   const words = useRef({ t, localize });
   words.current = { t, localize };
-  const fetchRooms = useCallback((s: Socket) => {
+  const fetchRooms = useCallback((s: SiteSocket) => {
     emitWithAck(s, EV.fetchRooms, { success: true })
       .then((ack) => {
         const data = readLobby(ack);
@@ -53,16 +52,12 @@ export function useLobby(initial: LobbyData) {
       [EV.lobbyUpdated]: () => {
         if (socket.current) fetchRooms(socket.current);
       },
-      [EV.balanceUpdated]: (payload) => {
-        const msg = (payload as { msg?: { available_balance?: unknown; deposit_amount?: unknown } } | null)
-          ?.msg;
-        if (!msg) return;
+      [EV.balanceUpdated]: ({ msg }) =>
         setLobby((l) => ({
           ...l,
-          available_balance: String(msg.available_balance ?? l.available_balance),
-          deposit_amount: String(msg.deposit_amount ?? l.deposit_amount),
-        }));
-      },
+          available_balance: msg.available_balance,
+          deposit_amount: msg.deposit_amount,
+        })),
     },
   });
   return { lobby, connected, socket };

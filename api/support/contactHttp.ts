@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { CONTACT_FIELDS } from "../../shared/fields";
 import type { ApiEnv } from "../http";
-import { clientIp, ok } from "../http";
+import { clientIp, okWrite } from "../http";
 import { saveContactMessage } from "./contact";
 import { optionalMember } from "../content/publicHttp";
 import { readFields } from "../accounts/memberHttp";
@@ -36,8 +36,9 @@ export function userMessageRoute(): Hono<ApiEnv> {
       member?.id ?? null,
       c.var.deps.clock(),
     );
-    return ok(
+    return okWrite(
       c,
+      "/userMessageRoute/userMessageSave_post",
       "Thank you! Your message has been successfully received. We will be in touch with you shortly.",
     );
   });

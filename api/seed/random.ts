@@ -1,4 +1,5 @@
 import { newId } from "../lib/ids";
+import { istDayStart } from "../ledger/earningKinds";
 
 /** What every part of the demo seed shares: time units, a deterministic generator, backdated ids. */
 
@@ -22,3 +23,6 @@ export function prng(seed: number) {
 
 /** A record id like `newId()`, but carrying the backdated time so ids (and order numbers) sort with it. */
 export const idAt = (date: Date): string => newId(date);
+
+/** The start (00:00 India time) of the day holding `t`, in epoch milliseconds. */
+export const istDayStartMs = (t: number): number => istDayStart(new Date(t)).getTime();

@@ -1,21 +1,9 @@
 import { count, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
-import {
-  announcements,
-  faqs,
-  homeSections,
-  payoutMethods,
-  policyPages,
-  settings,
-  users,
-  withdrawals,
-} from "../db/schema";
-import { ANNOUNCEMENTS, FAQ, HOME_SECTIONS, PAGE_TEXTS, PAYOUT_METHODS, POLICIES } from "./content";
+import { users, withdrawals } from "../db/schema";
 import { createMember, hashPassword } from "../accounts/accounts";
 import { creditEarning, type EarningSource } from "../ledger/earnings";
 import { PLATFORM, ensurePlatformAccounts, memberAccount, post } from "../ledger/ledger";
-import { SETTING_DEFAULTS } from "../site/settings";
-import { istDayStart } from "../ledger/earningKinds";
 import { seedTaskWalls } from "./taskWalls";
 import { seedShortLinks } from "./shortLinks";
 import { seedSupport } from "./support";
@@ -26,9 +14,10 @@ import { seedAds } from "./ads";
 export { AD_SAMPLE_PATH, DEMO_ADVERTISER, DEMO_YOUTUBE_URL } from "./ads";
 import { seedGames } from "./games";
 import { publicOrigin } from "../config";
-import { sanitizeHtml } from "../lib/sanitize";
 import { rupeesToMilli } from "../../shared/money";
-import { DAY_MS, HOUR_MS, idAt, prng } from "./random";
+import { DAY_MS, HOUR_MS, idAt, istDayStartMs, prng } from "./random";
+import { seedContent } from "./siteContent";
+import { PAYOUT_METHODS } from "./content";
 
 /**
  * Demo content for a first start: public texts, payout methods, a demo member with two months of
@@ -46,18 +35,10 @@ export const DEMO_MEMBER = {
 export const DEMO_FRIEND = { email: "friend@example.com", name: "Demo Friend" } as const;
 const HISTORY_DAYS = 60;
 
-/** The demo's statistics base (the withdrawn amount in milli-rupees: ₹25,00,000). */
-export const DEMO_STATS_BASE = {
-  users: 12000,
-  userCompletedTask: 480000,
-  visitorsLast30Days: 35000,
-  totalWithdrawalAmount: 2500000000,
-};
+export { DEMO_STATS_BASE } from "./siteContent";
 
 /** Any constant: serialises two processes seeding the same PostgreSQL at once. */
 const SEED_LOCK = 73_102_025;
-
-const istDayStartMs = (t: number): number => istDayStart(new Date(t)).getTime();
 
 interface EarningPlan {
   source: EarningSource;
@@ -225,65 +206,6 @@ async function recordPaidWithdrawals(tx: Tx, list: PaidWithdrawal[]) {
       ],
     });
   }
-}
-
-async function seedContent(tx: Tx, site: string, now: number) {
-  const s = (text: string) => text.replaceAll("{site}", site);
-  await tx
-    .insert(faqs)
-    .values(
-      FAQ.map((f, i) => ({ question: s(f.question), answer: sanitizeHtml(s(f.answer)), sortOrder: i })),
-    );
-  await tx
-    .insert(homeSections)
-    .values(
-      HOME_SECTIONS.map((h, i) => ({ title: s(h.title), message: sanitizeHtml(s(h.message)), sortOrder: i })),
-    );
-  await tx
-    .insert(policyPages)
-    .values(
-      Object.entries(POLICIES).map(([slug, html]) => ({
-        slug: slug as keyof typeof POLICIES,
-        html: sanitizeHtml(s(html)),
-      })),
-    )
-    .onConflictDoNothing();
-  await tx.insert(announcements).values(
-    ANNOUNCEMENTS.map((a) => ({
-      message: sanitizeHtml(s(a.message)),
-      createdAt: new Date(istDayStartMs(now - a.daysAgo * DAY_MS) + 10 * HOUR_MS),
-    })),
-  );
-  // Written out so the operator sees (and can edit) what the pages show.
-  const pageSettings: Record<string, unknown> = {
-    referral_rate_bp: SETTING_DEFAULTS.referral_rate_bp,
-    referral_page_text: sanitizeHtml(PAGE_TEXTS.referral_page_text),
-    withdrawal_instructions: PAGE_TEXTS.withdrawal_instructions.map((h) => sanitizeHtml(h)),
-    convert_instructions: PAGE_TEXTS.convert_instructions.map((h) => sanitizeHtml(h)),
-    gift_code_page_message: sanitizeHtml(PAGE_TEXTS.gift_code_page_message),
-    ptc_pricing: SETTING_DEFAULTS.ptc_pricing,
-    ptc_minimum_views: SETTING_DEFAULTS.ptc_minimum_views,
-    ptc_member_share_bp: SETTING_DEFAULTS.ptc_member_share_bp,
-    ptc_instructions: SETTING_DEFAULTS.ptc_instructions.map((h) => sanitizeHtml(h)),
-    // The demo site's made-up history (a real site starts from 0: SETTING_DEFAULTS).
-    public_stats_base: DEMO_STATS_BASE,
-  };
-  await tx
-    .insert(settings)
-    .values(Object.entries(pageSettings).map(([key, value]) => ({ key, value })))
-    .onConflictDoNothing();
-  return tx
-    .insert(payoutMethods)
-    .values(
-      PAYOUT_METHODS.map((m, i) => ({
-        name: m.name,
-        details: m.details,
-        minimumAmount: rupeesToMilli(m.minimumRupees),
-        sortOrder: i,
-      })),
-    )
-    .onConflictDoNothing()
-    .returning({ id: payoutMethods.id, name: payoutMethods.name });
 }
 
 async function hasMembers(db: Db | Tx): Promise<boolean> {

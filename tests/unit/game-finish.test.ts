@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { gameFinishOf } from "../../app/utils/game-finish";
+import { gameFinishOf } from "../../app/routes/member+/betting-games_.tic-tac-toe_.play.$roomId/game-finish";
 
 /** How the room names a game's end for the member watching it (spec 2 §4: win, loss, draw). */
 describe("a game's finish", () => {

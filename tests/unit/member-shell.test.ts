@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { dashboardView, type DashboardData } from "../../app/utils/dashboard";
-import { memberPageTitle } from "../../app/utils/member-pages";
+import { dashboardView, type DashboardData } from "../../app/routes/member+/dashboard/dashboard";
+import { memberPageTitle } from "../../app/routes/member+/$/member-pages";
 
 const data: DashboardData = {
   userEmail: "ravi@example.com",

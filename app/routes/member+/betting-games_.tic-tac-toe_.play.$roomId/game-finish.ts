@@ -1,7 +1,7 @@
 import { useEffect } from "react";
-import type { Outcome, PlayerSymbol } from "../../shared/ticTacToe";
-import { fireConfetti } from "./confetti.client";
-import { playSound, type SoundKind } from "./sound";
+import type { Outcome, PlayerSymbol } from "../../../../shared/ticTacToe";
+import { fireConfetti } from "../../../utils/confetti.client";
+import { playSound, type SoundKind } from "../../../utils/sound";
 
 /** How a game ended for the member watching it. */
 export type GameFinish = "won" | "lost" | "draw";

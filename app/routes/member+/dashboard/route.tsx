@@ -3,10 +3,10 @@ import { Form, Link, useLoaderData, useNavigation, useSubmit } from "@remix-run/
 import { InstallPrompt } from "~/components/install-prompt";
 import { LogoutButton } from "~/components/logout-dialog";
 import { memberApi, type ApiResult } from "~/utils/api.server";
-import { dashboardView } from "~/utils/dashboard";
-import type { DashboardData } from "../../../shared/contracts/accounts";
-import { GENERIC_FAILURE } from "../../../shared/messages";
-import { localizeMessage } from "../../../shared/i18n/apiMessages";
+import { dashboardView } from "~/routes/member+/dashboard/dashboard";
+import type { DashboardData } from "../../../../shared/contracts/accounts";
+import { GENERIC_FAILURE } from "../../../../shared/messages";
+import { localizeMessage } from "../../../../shared/i18n/apiMessages";
 import { useTranslation } from "react-i18next";
 import { localeOf } from "~/i18n/i18n.server";
 import { useFormat } from "~/i18n/format";

@@ -1,5 +1,5 @@
-import type { DashboardData as DashboardAnswer, EarningSource } from "../../shared/contracts/accounts";
-import type { Catalogue } from "../i18n/en";
+import type { DashboardData as DashboardAnswer, EarningSource } from "../../../../shared/contracts/accounts";
+import type { Catalogue } from "../../../i18n/en";
 
 type Loose<T> = T extends (infer U)[] ? Loose<U>[] : T extends object ? { [K in keyof T]?: Loose<T[K]> } : T;
 

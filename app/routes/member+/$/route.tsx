@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { memberPageSection, memberPageTitle } from "~/utils/member-pages";
+import { memberPageSection, memberPageTitle } from "~/routes/member+/$/member-pages";
 import { requestT } from "~/i18n/i18n.server";
 import { invariantResponse } from "~/utils/invariant";
 

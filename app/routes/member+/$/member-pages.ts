@@ -1,4 +1,4 @@
-import type { Catalogue } from "../i18n/en";
+import type { Catalogue } from "../../../i18n/en";
 
 /** A member section's name in the catalogue: the member menu's item, memberMenu.<key>. */
 export type MemberSectionKey = Exclude<keyof Catalogue["memberMenu"], "title" | "home">;

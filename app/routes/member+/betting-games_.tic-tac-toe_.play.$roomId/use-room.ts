@@ -4,7 +4,10 @@ import { useTranslation } from "react-i18next";
 import { useLocalize } from "~/i18n/i18n";
 import { showToast } from "~/utils/client-toast";
 import { emitWithAck, ROOM_RECONNECTION, type SiteSocket } from "~/utils/socket.client";
-import { gameFinishOf, useGameFinishEffects } from "~/routes/member+/betting-games_.tic-tac-toe_.play.$roomId/game-finish";
+import {
+  gameFinishOf,
+  useGameFinishEffects,
+} from "~/routes/member+/betting-games_.tic-tac-toe_.play.$roomId/game-finish";
 import { useSiteSocket } from "~/utils/use-site-socket";
 import { LOBBY_PATH, optimisticMove } from "~/utils/tic-tac-toe";
 import type { PlayerSymbol } from "../../../../shared/ticTacToe";

@@ -397,7 +397,7 @@ test.describe("Fallback error screen", () => {
     page,
   }) => {
     // The payment-proof page's script fails as it would in a browser too old to run it.
-    await page.route("**/assets/_public.payment-proof-*.js", (route) =>
+    await page.route("**/assets/payment-proof-*.js", (route) =>
       route.fulfill({
         contentType: "text/javascript",
         body: 'export default function PaymentProof() { throw new Error("unsupported"); }',

@@ -207,7 +207,7 @@ export function GoogleMark() {
 
 export const ForgotPasswordSchema = z.object({ email_address: emailField(FIELD_MESSAGES.emailRequired) });
 
-/** The forgot-password action's answer (app/routes/_public.forgot-password.tsx). */
+/** The forgot-password action's answer (app/routes/_public+/forgot-password.tsx). */
 export interface ForgotPasswordReply {
   /** Unique per answer, so the same outcome twice is still shown twice. */
   id: string;

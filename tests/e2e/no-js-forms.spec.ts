@@ -127,7 +127,9 @@ async function open(page: Page, url: string) {
       await page.goto(url);
       return;
     } catch (e) {
-      if (attempt >= 2 || !String(e).includes("interrupted by another navigation")) throw e;
+      if (attempt >= 5 || !/interrupted by another navigation|ERR_ABORTED/.test(String(e))) throw e;
+      // The last form's answer is still redirecting this page: let it land, then open ours.
+      await page.waitForTimeout(500);
       await page.waitForLoadState("load").catch(() => undefined);
     }
   }
@@ -165,7 +167,8 @@ async function sweep(
       if (status >= 500) failures.push(`${url}: form ${i} (${key}) answered ${status}`);
       else if (status < 300 && (await res.text().catch(() => "")).includes(FALLBACK))
         failures.push(`${url}: form ${i} (${key}) showed the fallback screen`);
-      await page.waitForLoadState("load").catch(() => undefined);
+      // The answer's redirect, if any, lands before the next page is opened.
+      await page.waitForURL((u) => u.href !== "about:blank", { waitUntil: "load" }).catch(() => undefined);
     }
   }
   return { sent, failures };

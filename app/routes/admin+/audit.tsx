@@ -26,9 +26,9 @@ export default function AdminAudit() {
           {d.records.map((a) => (
             <li key={a.id} className="card text-sm" data-testid="audit-entry">
               <div className="flex flex-wrap items-baseline justify-between gap-2">
-                <p>
+                <p className="min-w-0 break-words">
                   <span className="font-semibold">{a.action}</span> on{" "}
-                  <span className="font-mono">{a.target}</span> by{" "}
+                  <span className="break-all font-mono">{a.target}</span> by{" "}
                   <span className="font-semibold">{a.actor}</span>
                 </p>
                 <time className="text-xs text-slate-500" dateTime={a.time}>
@@ -38,8 +38,12 @@ export default function AdminAudit() {
               <details className="mt-2">
                 <summary className="cursor-pointer text-xs text-brand-600">Before and after</summary>
                 <div className="mt-2 grid grid-cols-1 gap-2 sm:grid-cols-2">
-                  <pre className="overflow-x-auto rounded bg-slate-50 p-2 text-xs">{show(a.before)}</pre>
-                  <pre className="overflow-x-auto rounded bg-slate-50 p-2 text-xs">{show(a.after)}</pre>
+                  <pre className="min-w-0 overflow-x-auto rounded bg-slate-50 p-2 text-xs">
+                    {show(a.before)}
+                  </pre>
+                  <pre className="min-w-0 overflow-x-auto rounded bg-slate-50 p-2 text-xs">
+                    {show(a.after)}
+                  </pre>
                 </div>
               </details>
             </li>

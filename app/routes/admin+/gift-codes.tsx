@@ -274,7 +274,7 @@ export default function AdminGiftCodes() {
         {d.records.length === 0 ? (
           <p className="mt-3 text-sm text-slate-600">No gift codes yet.</p>
         ) : (
-          <div className="mt-3 overflow-x-auto">
+          <div className="relative mt-3 overflow-x-auto">
             <table className="w-full text-left text-sm">
               <thead className="border-b border-slate-200 text-slate-600">
                 <tr>

@@ -607,11 +607,19 @@ describe.each(drivers("one"))("links between members (%s)", (driver) => {
     await at(onDevice.id, device(20), "49.36.20.2");
     await at(onAddress.id, device(21), "49.36.20.1");
     await at(stranger.id, device(22), "49.36.20.3");
-    await recordPayoutAccount(t.deps.db, { userId: me.id, methodName: "UPI", accountInfo: "linked@okaxis" });
+    // A second apart: the later binding is the one scored, whatever the clock's resolution.
+    const boundAt = new Date();
+    await recordPayoutAccount(t.deps.db, {
+      userId: me.id,
+      methodName: "UPI",
+      accountInfo: "linked@okaxis",
+      now: boundAt,
+    });
     await recordPayoutAccount(t.deps.db, {
       userId: onPayout.id,
       methodName: "UPI",
       accountInfo: "Linked@OkAxis",
+      now: new Date(boundAt.getTime() + 1000),
     });
 
     const linked = await linkedAccounts(t.deps.db, me.id, 10);

@@ -1112,6 +1112,13 @@ test.describe("Tic-tac-toe: real play", () => {
    * later.' (well before the 120 s notice). Going offline leaves an open WebSocket as it is, so
    * the member's clock is moved past the socket's ping timeout (25 + 20 s) to lose it.
    */
+  /**
+   * How often the reconnection polls move the clock: an offline attempt fails within a few
+   * milliseconds, so a quarter second lets each one end before the next move (Playwright's default
+   * steps reach a second, which made this test 25 s of waiting).
+   */
+  const RETRY_POLL = [250];
+
   test("the room loses its connection: Reconnecting..., the rejoin, and the end of the retries", async ({
     browser,
     operator,
@@ -1141,10 +1148,13 @@ test.describe("Tic-tac-toe: real play", () => {
       // Online again: the next attempt connects and the room is joined again.
       await x.context().setOffline(false);
       await expect
-        .poll(async () => {
-          await x.clock.fastForward(2_000);
-          return notice.count();
-        })
+        .poll(
+          async () => {
+            await x.clock.fastForward(2_000);
+            return notice.count();
+          },
+          { intervals: RETRY_POLL },
+        )
         .toBe(0);
       await expect(xPanel.getByLabel("Connected")).toBeVisible();
       await play(x, o, [[1, 1]], { ends: false });
@@ -1161,7 +1171,7 @@ test.describe("Tic-tac-toe: real play", () => {
             waitedMs += 2_000;
             return notice.innerText();
           },
-          { timeout: 40_000 },
+          { timeout: 40_000, intervals: RETRY_POLL },
         )
         .toBe("Reconnection failed. Please try again later.");
       // Each attempt waits for the one before to fail: 20 of them need 19 moves of the clock at least.

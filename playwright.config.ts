@@ -150,13 +150,10 @@ export default defineConfig({
   // One purpose each (issue 43): js runs every flow; no-js runs only what differs without scripts
   // (tests tagged @no-js or @no-js-only, and the sweep that posts every form of every page,
   // tests/e2e/no-js-forms.spec.ts); phone runs only what differs on a phone (@phone, @phone-only,
-  // and the 360 px width sweep of every page, tests/e2e/widths.spec.ts).
+  // and the 360 px width sweep of every page, tests/e2e/widths.spec.ts). Listed in the order their
+  // tests are handed out: the no-js sweep is one long serial group, so it starts early and the run
+  // ends on the js project's short tests instead of one worker finishing it alone.
   projects: [
-    {
-      name: "js",
-      grepInvert: /@phone-only|@no-js-only/,
-      use: { ...devices["Desktop Chrome"], channel: undefined, javaScriptEnabled: true, launchOptions },
-    },
     {
       name: "no-js",
       grep: /@no-js/,
@@ -178,6 +175,11 @@ export default defineConfig({
           "Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36",
         launchOptions,
       },
+    },
+    {
+      name: "js",
+      grepInvert: /@phone-only|@no-js-only/,
+      use: { ...devices["Desktop Chrome"], channel: undefined, javaScriptEnabled: true, launchOptions },
     },
   ],
   webServer: [

@@ -7,6 +7,7 @@ import {
   test,
   toast,
   waitForHydration,
+  memberIdByEmail,
 } from "./fixtures";
 import type { Page } from "@playwright/test";
 import { DEFAULT_RISK_POLICY, type SameDevicePolicy } from "../../shared/risk";
@@ -41,10 +42,7 @@ async function signUpInBrowser(page: Page) {
 }
 
 async function riskOf(email: string) {
-  const found = await api.request(`/adminRoute/members?q=${encodeURIComponent(email)}`, {
-    cookie: operatorCookie(),
-  });
-  const id = found.body.msg.records[0].id as string;
+  const id = await memberIdByEmail(email);
   return (await api.request(`/adminRoute/members/${id}/risk`, { cookie: operatorCookie() })).body.msg;
 }
 

@@ -282,6 +282,24 @@ export function operatorCookie(role: OperatorRole = "owner"): string {
   return cookie;
 }
 
+/**
+ * A member's id, through the operator's search by e-mail (the owner's session unless `cookie` is
+ * given; the server at `origin`).
+ */
+export async function memberIdByEmail(
+  email: string,
+  cookie = operatorCookie(),
+  origin = E2E_ORIGIN,
+): Promise<string> {
+  const res = await apiRequestAt(origin, `/adminRoute/members?q=${encodeURIComponent(email)}&by=email`, {
+    cookie,
+  });
+  const id = res.body?.msg?.records?.[0]?.id;
+  if (typeof id !== "string")
+    throw new Error(`member ${email} not found: ${res.status} ${JSON.stringify(res.body)}`);
+  return id;
+}
+
 /** Hands a session (`sid=...`) to the page's browser context. */
 export function handSessionTo(page: Page, cookie: string): Promise<string> {
   return handSession(page, cookie);

@@ -8,6 +8,7 @@ import {
   test,
   waitForHydration,
   type Member,
+  memberIdByEmail,
 } from "./fixtures";
 
 /**
@@ -18,13 +19,8 @@ import {
  */
 
 /** The member's id, through the operator's search. */
-async function memberId(m: Member): Promise<string> {
-  const res = await api.request(`/adminRoute/members?q=${encodeURIComponent(m.email)}`, {
-    cookie: operatorCookie(),
-  });
-  const id = res.body?.msg?.records?.[0]?.id;
-  if (typeof id !== "string") throw new Error(`member not found: ${res.status} ${JSON.stringify(res.body)}`);
-  return id;
+function memberId(m: Member): Promise<string> {
+  return memberIdByEmail(m.email);
 }
 
 async function restrict(id: string, path: string, json: Record<string, unknown>) {

@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page, Response } from "@playwright/test";
+import type { Page, Response } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { E2E_OPERATOR } from "../../playwright.config";
 import {
@@ -9,8 +9,9 @@ import {
   testBudget,
   uniqueEmail,
   uniqueMobile,
+  memberIdByEmail,
 } from "./fixtures";
-import { startSite, type Site } from "./servers";
+import { contextOn, startSite, type Site } from "./servers";
 import { sitePages, urlFor, type Audience } from "./site-pages";
 
 /**
@@ -33,19 +34,8 @@ const ENDS_SESSION = /\/logout$/;
 
 const FALLBACK = "Upgrade Your Browser";
 
-async function contextOn(browser: Browser, origin: string, cookie?: string): Promise<BrowserContext> {
-  const context = await browser.newContext({
-    baseURL: origin,
-    javaScriptEnabled: false,
-    locale: "en-IN",
-    timezoneId: "Asia/Kolkata",
-  });
-  if (cookie)
-    await context.addCookies([
-      { name: "sid", value: cookie.slice("sid=".length), url: origin, httpOnly: true },
-    ]);
-  return context;
-}
+/** A form's own submit buttons (a button without a type submits), for the scripts run in the page. */
+const SUBMIT = 'button:not([type]), button[type="submit"], input[type="submit"]';
 
 /** Fills the form's empty required fields with plausible values and turns the browser's checks off. */
 async function fillRequired(page: Page, index: number) {
@@ -88,18 +78,16 @@ function formKey(page: Page, index: number): Promise<{ key: string; action: stri
   return page
     .locator('form[method="post" i]')
     .nth(index)
-    .evaluate((form: HTMLFormElement) => {
+    .evaluate((form: HTMLFormElement, submitSelector: string) => {
       const action = new URL(form.action || location.href, location.href);
       const names = Array.from(form.elements)
         .map((el) => (el as HTMLInputElement).name)
         .filter(Boolean)
         .sort();
-      const submit = form.querySelector<HTMLButtonElement>(
-        'button:not([type]), button[type="submit"], input[type="submit"]',
-      );
+      const submit = form.querySelector<HTMLButtonElement>(submitSelector);
       const intent = submit ? `${submit.name}=${submit.value}` : "";
       return { key: `${action.pathname}|${names.join(",")}|${intent}`, action: action.pathname };
-    });
+    }, SUBMIT);
 }
 
 /** Sends the form with its first button, natively; answers the server's answer to the post. */
@@ -111,12 +99,12 @@ async function send(page: Page, index: number): Promise<Response> {
   await page
     .locator('form[method="post" i]')
     .nth(index)
-    .evaluate((form: HTMLFormElement) => {
+    .evaluate((form: HTMLFormElement, submitSelector: string) => {
       const submit =
-        form.querySelector<HTMLElement>('button:not([type]), button[type="submit"], input[type="submit"]') ??
+        form.querySelector<HTMLElement>(submitSelector) ??
         (form.id ? document.querySelector<HTMLElement>(`[form="${form.id}"][type="submit"]`) : null);
       form.requestSubmit(submit as HTMLButtonElement | null);
-    });
+    }, SUBMIT);
   return answered;
 }
 
@@ -202,10 +190,7 @@ test.describe("every form answers without JavaScript @no-js-only", () => {
       obj: { email_userName: email, password, loginRemember_state: false },
     });
     memberCookie = login.setCookie.find((c) => c.startsWith("sid="))!.split(";")[0]!;
-    const found = await apiRequestAt(origin, `/adminRoute/members?q=${encodeURIComponent(email)}`, {
-      cookie: ownerCookie,
-    });
-    memberId = found.body.msg.records[0].id;
+    memberId = await memberIdByEmail(email, ownerCookie, origin);
   });
 
   test.afterAll(async () => {
@@ -220,7 +205,10 @@ test.describe("every form answers without JavaScript @no-js-only", () => {
     test(`as ${audience === "public" ? "a visitor" : audience === "member" ? "a member" : "the owner"}`, async ({
       browser,
     }) => {
-      const context = await contextOn(browser, site!.origin, cookieOf());
+      const context = await contextOn(browser, site!.origin, {
+        cookie: cookieOf(),
+        javaScriptEnabled: false,
+      });
       const page = await context.newPage();
       const { sent, failures } = await sweep(page, audience, memberId);
       await context.close();

@@ -24,7 +24,7 @@ import {
   E2E_RAZORPAYX_URL,
 } from "../../playwright.config";
 import { siteEnvFor, startLocalRazorpayX, type LocalRazorpayX } from "../support/razorpayx";
-import { startSite, type Site } from "./servers";
+import { contextOn, startSite, type Site } from "./servers";
 
 /**
  * Payouts through RazorpayX (issue 22), on a site of this spec's own (3102), whose payouts go to the
@@ -175,22 +175,10 @@ async function movePayout(id: string, body: { status: string; reason?: string; u
 
 /** A page on the payouts server with `cookie`'s session (with the project's JavaScript setting). */
 async function pageOn3102(browser: Browser, cookie: string): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: E2E_PAYOUTS_ORIGIN,
+  const context = await contextOn(browser, E2E_PAYOUTS_ORIGIN, {
+    cookie,
     javaScriptEnabled: jsEnabled(test.info()),
-    locale: "en-IN",
-    timezoneId: "Asia/Kolkata",
   });
-  await context.addCookies([
-    {
-      name: "sid",
-      value: cookie.slice("sid=".length),
-      domain: "localhost",
-      path: "/",
-      httpOnly: true,
-      sameSite: "Lax",
-    },
-  ]);
   return context.newPage();
 }
 

@@ -1,5 +1,15 @@
 import { randomBytes } from "node:crypto";
-import { test, expect, toast, api, jsEnabled, waitForHydration, type Member, testBudget } from "./fixtures";
+import {
+  test,
+  expect,
+  toast,
+  api,
+  jsEnabled,
+  waitForHydration,
+  type Member,
+  testBudget,
+  memberIdByEmail,
+} from "./fixtures";
 import { bindPayout, operatorPage, requestWithdrawalByApi } from "./money-helpers";
 
 /**
@@ -35,10 +45,7 @@ test.describe("risk in the operator console", () => {
     await bindPayout(a);
     await requestWithdrawalByApi(a, 60);
 
-    const idOf = async (m: Member) => {
-      const res = await operator.request(`/adminRoute/members?q=${encodeURIComponent(m.email)}&by=email`);
-      return res.body.msg.records[0].id as string;
-    };
+    const idOf = (m: Member) => memberIdByEmail(m.email, operator.cookie);
     const aId = await idOf(a);
     const bId = await idOf(b);
     const queued = await operator.request("/adminRoute/withdrawals?status=Pending");

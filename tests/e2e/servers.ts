@@ -1,3 +1,4 @@
+import type { Browser, BrowserContext } from "@playwright/test";
 import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -55,4 +56,26 @@ export async function startSite(opts: {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A browser context on the site at `origin` (the tests' locale and time zone), holding the session
+ * `cookie` (`sid=...`) when given, with scripts on or off.
+ */
+export async function contextOn(
+  browser: Browser,
+  origin: string,
+  opts: { cookie?: string; javaScriptEnabled: boolean },
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL: origin,
+    javaScriptEnabled: opts.javaScriptEnabled,
+    locale: "en-IN",
+    timezoneId: "Asia/Kolkata",
+  });
+  if (opts.cookie)
+    await context.addCookies([
+      { name: "sid", value: opts.cookie.slice("sid=".length), url: origin, httpOnly: true, sameSite: "Lax" },
+    ]);
+  return context;
 }

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { api, expect, handSessionTo, operatorCookie, test, testBudget, type Member } from "./fixtures";
+import { expect, handSessionTo, memberIdByEmail, operatorCookie, test, testBudget } from "./fixtures";
 import { sitePages, urlFor, type Audience } from "./site-pages";
 
 /**
@@ -8,15 +8,6 @@ import { sitePages, urlFor, type Audience } from "./site-pages";
  * English and — for the members' and visitors' pages — in Hindi, whose words run longer: none
  * scrolls sideways. The flows themselves run in the js project; this checks the widths of all.
  */
-
-async function memberIdOf(member: Member): Promise<string> {
-  const res = await api.request(`/adminRoute/members?q=${encodeURIComponent(member.email)}`, {
-    cookie: operatorCookie(),
-  });
-  const id = res.body?.msg?.records?.[0]?.id;
-  if (typeof id !== "string") throw new Error(`member not found: ${res.status} ${JSON.stringify(res.body)}`);
-  return id;
-}
 
 /** Opens every page of `audience` and answers those wider than the screen, with by how much. */
 async function tooWide(page: Page, audience: Audience, memberId: string): Promise<string[]> {
@@ -71,7 +62,7 @@ test.describe("every page fits a 360 px phone @phone-only", () => {
 
   test("the operators' console", async ({ page, newMember }) => {
     const member = await newMember();
-    const id = await memberIdOf(member);
+    const id = await memberIdByEmail(member.email);
     await handSessionTo(page, operatorCookie());
     expect(await tooWide(page, "operator", id)).toEqual([]);
   });

@@ -256,8 +256,11 @@ function parse<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, input: unknown): 
 
 const uniq = <T>(list: T[]) => [...new Set(list)];
 
-/** The secret as answers and the audit show it. */
-export const secretHint = (secret: string) => `…${secret.slice(-4)}`;
+/**
+ * The secret as answers and the audit show it: its last four characters — whole characters, never
+ * half of a surrogate pair, which the audit's JSON cannot store (the API fuzz found a 500).
+ */
+export const secretHint = (secret: string) => `…${Array.from(secret).slice(-4).join("")}`;
 
 /** A wall for operators (and the audit): everything but the secret, which shows its last 4. */
 export function wallForOperator(w: TaskWall) {

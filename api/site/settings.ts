@@ -81,6 +81,12 @@ export const SETTING_DEFAULTS = {
    * this opens for claims only after the money-limit delay, during which any owner can cancel it.
    */
   gift_code_four_eyes_above: 10_000_000,
+  /**
+   * The grievance officer (issue 44; IT Rules 2021, rule 3(2)): named on /grievance with how to
+   * reach them; complaints are acknowledged within `acknowledge_hours` and resolved within
+   * `resolve_days` (the rule's 24 hours and 15 days, read 2026-11-29). Empty until the owner names one.
+   */
+  grievance_officer: { name: "", email: "", address: "", acknowledge_hours: 24, resolve_days: 15 },
 } as const;
 
 export type SettingKey = keyof typeof SETTING_DEFAULTS;

@@ -1,10 +1,13 @@
 import { Hono } from "hono";
+import { z } from "zod";
 import {
   type ApiEnv,
   ApiError,
   okRead,
+  ok,
   okWrite,
   pageQuery,
+  readBody,
   readBodyAt,
   requireMember,
   requireRole,
@@ -13,11 +16,38 @@ import { CannedSchema, ReplySchema, StatusFilter, StatusSchema, idParam } from "
 import { contactThread, listContactMessages, replyAsOperator, setMessageStatus } from "./support";
 import { createCannedReply, deleteCannedReply, listCannedReplies, updateCannedReply } from "./cannedReplies";
 import { SUPPORT_MESSAGES, statusMessage } from "./messages";
+import { setGrievanceOfficer } from "./grievance";
+
+/** The grievance officer's details and clocks (owner): each text bounded, the clocks whole numbers. */
+const GrievanceOfficerSchema = z
+  .object({
+    name: z.string().trim().max(120, "name must be at most 120 characters."),
+    email: z.union([z.literal(""), z.string().trim().email("email must be an e-mail address.").max(254)]),
+    address: z.string().trim().max(500, "address must be at most 500 characters."),
+    acknowledge_hours: z
+      .number({ invalid_type_error: "acknowledge_hours must be from 1 to 24." })
+      .int("acknowledge_hours must be from 1 to 24.")
+      .min(1, "acknowledge_hours must be from 1 to 24.")
+      .max(24, "acknowledge_hours must be from 1 to 24."),
+    resolve_days: z
+      .number({ invalid_type_error: "resolve_days must be from 1 to 15." })
+      .int("resolve_days must be from 1 to 15.")
+      .min(1, "resolve_days must be from 1 to 15.")
+      .max(15, "resolve_days must be from 1 to 15."),
+  })
+  .strict();
 
 /** Operator routes: support messages, replies, canned replies (docs/api/admin.md#support). */
 export function adminSupportRoute(): Hono<ApiEnv> {
   const r = new Hono<ApiEnv>();
   const support = [requireMember, requireRole("support")] as const;
+
+  // PATCH /adminRoute/grievance/settings: the owner names the grievance officer (issue 44), audited.
+  r.patch("/grievance/settings", requireMember, requireRole("owner"), async (c) => {
+    const body = await readBody(c, GrievanceOfficerSchema);
+    await setGrievanceOfficer(c.var.deps.db, c.var.member.id, body);
+    return ok(c, "Grievance officer saved.");
+  });
 
   r.get("/messages", ...support, async (c) => {
     const parsed = StatusFilter.safeParse(c.req.query("status") || "all");

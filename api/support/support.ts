@@ -12,6 +12,7 @@ import {
   type ContactMessageList,
   type ContactReply,
   type ContactThread,
+  type GrievanceOfficer,
   type MessageStatus,
   type MissingCreditFacts,
   type ThreadPostback,
@@ -19,6 +20,7 @@ import {
 import { wallsById, type KnownWall } from "./walls";
 import { listCannedReplies } from "./cannedReplies";
 import { SUPPORT_MESSAGES } from "./messages";
+import { grievanceClocks, grievanceOfficer } from "./grievance";
 import { log } from "../../shared/log.server";
 
 /**
@@ -51,6 +53,8 @@ function toMessage(
   userName: string | null,
   replies: number,
   walls: Map<string, KnownWall>,
+  officer: GrievanceOfficer,
+  now: Date,
 ): ContactMessage {
   return {
     id: m.id,
@@ -64,6 +68,7 @@ function toMessage(
     status: m.status,
     kind: m.kind,
     missingCredit: missingCreditOf(m, walls),
+    grievance: m.kind === "grievance" ? grievanceClocks(m, officer, now) : null,
     replies,
     time: m.createdAt.toISOString(),
     updatedAt: m.updatedAt.toISOString(),
@@ -97,15 +102,19 @@ export async function listContactMessages(
       .where(where)
       .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id)),
   );
-  const [counts, walls] = await Promise.all([
+  const [counts, walls, officer] = await Promise.all([
     replyCounts(
       db,
       rows.map((r) => r.m.id),
     ),
     wallsById(db),
+    grievanceOfficer(db),
   ]);
+  const now = new Date();
   return {
-    records: rows.map(({ m, userName }) => toMessage(m, userName ?? null, counts.get(m.id) ?? 0, walls)),
+    records: rows.map(({ m, userName }) =>
+      toMessage(m, userName ?? null, counts.get(m.id) ?? 0, walls, officer, now),
+    ),
     status: opts.status,
     pagination,
   };
@@ -142,13 +151,14 @@ export async function contactThread(db: Db, id: number): Promise<ContactThread> 
     .leftJoin(users, eq(users.id, contactMessages.userId))
     .where(eq(contactMessages.id, id));
   if (!row) throw new DomainError("not_found", SUPPORT_MESSAGES.notFound);
-  const [replies, walls, canned] = await Promise.all([
+  const [replies, walls, canned, officer] = await Promise.all([
     threadReplies(db, [id], true),
     wallsById(db),
     listCannedReplies(db),
+    grievanceOfficer(db),
   ]);
   const list = replies.get(id) ?? [];
-  const message = toMessage(row.m, row.userName ?? null, list.length, walls);
+  const message = toMessage(row.m, row.userName ?? null, list.length, walls, officer, new Date());
   let postbacks: ThreadPostback[] | null = null;
   if (message.missingCredit) {
     postbacks = [];

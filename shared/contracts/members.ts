@@ -256,7 +256,7 @@ export interface MemberMessageRow {
   subject: string;
   message: string;
   status: "open" | "answered" | "closed";
-  kind: "message" | "missing_credit";
+  kind: "message" | "missing_credit" | "grievance";
   taskWallId: string | null;
   offerName: string | null;
   completedAt: string | null;

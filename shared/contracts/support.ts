@@ -8,7 +8,7 @@ import type { Pagination } from "../pagination";
 
 export const MESSAGE_STATUSES = ["open", "answered", "closed"] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
-export type MessageKind = "message" | "missing_credit";
+export type MessageKind = "message" | "missing_credit" | "grievance";
 
 /** The promise the member is given after filing a missing-credit report. */
 export const MISSING_CREDIT_ANSWER_HOURS = 48;
@@ -43,10 +43,47 @@ export interface ContactMessage {
   kind: MessageKind;
   /** Set for kind missing_credit. */
   missingCredit: MissingCreditFacts | null;
+  /** Set for kind grievance: its reference and clocks. */
+  grievance: GrievanceClocks | null;
   /** How many replies the thread has. */
   replies: number;
   time: string;
   updatedAt: string;
+}
+
+/**
+ * The grievance officer as members and visitors see them (issue 44), with the owner's clocks:
+ * a complaint is acknowledged within `acknowledge_hours` and resolved within `resolve_days`.
+ * Empty strings until the owner names one.
+ */
+export interface GrievanceOfficer {
+  name: string;
+  email: string;
+  address: string;
+  acknowledge_hours: number;
+  resolve_days: number;
+}
+
+/** A grievance's reference and its two clocks (ISO times). */
+export interface GrievanceClocks {
+  /** "GRV-000123": what the complainant quotes. */
+  reference: string;
+  /** When the complaint was acknowledged (at once: the answer to the form carries the reference). */
+  acknowledged_at: string;
+  /** Resolved (closed) by then at the latest. */
+  resolve_by: string;
+  /** Still open or answered after resolve_by. */
+  overdue: boolean;
+}
+
+/** The body of a grievance: the contact form's fields. */
+export interface GrievanceBody {
+  name: string;
+  email_address: string;
+  mobile_number: string;
+  subject: string;
+  message: string;
+  consent: true;
 }
 
 /** The operator's messages, newest first, filtered by status and paged. */
@@ -172,4 +209,6 @@ export interface SupportEndpoints {
   [path: `/userMessageRoute/my-messages/${number}/reply`]: Endpoint<string, ReplyBody>;
   "/userMessageRoute/task-walls-opened": Endpoint<OpenedWallList>;
   "/userMessageRoute/missing-credit": Endpoint<MissingCreditFiled, MissingCreditBody>;
+  "/userMessageRoute/grievance_officer": Endpoint<GrievanceOfficer>;
+  "/userMessageRoute/grievance_post": Endpoint<GrievanceClocks, GrievanceBody>;
 }

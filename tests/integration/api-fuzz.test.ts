@@ -772,6 +772,38 @@ describe.each(drivers("one"))("API fuzz (%s)", (driver) => {
       }),
       validStatus: 200,
     },
+    // Grievances (issue 44): the contact form's fields, and the owner's officer settings.
+    { method: "GET", route: "/userMessageRoute/grievance_officer", input: "none", role: "visitor" },
+    {
+      method: "POST",
+      route: "/userMessageRoute/grievance_post",
+      input: "obj",
+      role: "visitor",
+      valid: () => ({
+        name: "Meera",
+        email_address: "meera@example.com",
+        mobile_number: "9876543210",
+        subject: "A grievance",
+        message: "My account was closed without a reason.",
+        consent: true,
+      }),
+      validStatus: 200,
+    },
+    {
+      method: "PATCH",
+      route: "/adminRoute/grievance/settings",
+      input: "json",
+      role: "operator",
+      valid: () => ({
+        name: "R. Sharma",
+        email: "grievance@example.com",
+        address: "12 MG Road, Bengaluru",
+        acknowledge_hours: 24,
+        resolve_days: 15,
+      }),
+      validStatus: 200,
+      numeric: ["acknowledge_hours", "resolve_days"],
+    },
     { method: "GET", route: "/adminRoute/withdrawals", input: "none", role: "operator" },
     {
       method: "POST",

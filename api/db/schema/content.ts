@@ -27,8 +27,8 @@ export const contactMessages = pgTable(
     status: text("status", { enum: ["open", "answered", "closed"] })
       .notNull()
       .default("open"),
-    /** A plain message, or a member's missing-credit report for a task wall. */
-    kind: text("kind", { enum: ["message", "missing_credit"] })
+    /** A plain message, a member's missing-credit report for a task wall, or a grievance (issue 44). */
+    kind: text("kind", { enum: ["message", "missing_credit", "grievance"] })
       .notNull()
       .default("message"),
     taskWallId: text("task_wall_id"),

@@ -1,0 +1,71 @@
+import type { Db } from "../db/client";
+import { contactMessages } from "../db/schema";
+import { getSetting, updateSettingAudited } from "../site/settings";
+import type { GrievanceClocks, GrievanceOfficer, MessageStatus } from "../../shared/contracts/support";
+import type { ContactMessageInput } from "./contact";
+
+/**
+ * Grievances (issue 44; the IT Rules 2021 require a grievance officer who acknowledges a complaint
+ * within 24 hours and resolves it within 15 days). A grievance is a support message of kind
+ * `grievance`: operators answer and close it where they answer every message. It is acknowledged
+ * at once — the answer to the form carries its reference — and the resolution clock runs from then
+ * for the owner's `resolve_days`.
+ */
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** What the complainant quotes: "GRV-000123". */
+export function grievanceReference(id: number): string {
+  return `GRV-${String(id).padStart(6, "0")}`;
+}
+
+/** The officer and the clocks, as the owner set them (the defaults until then). */
+export function grievanceOfficer(db: Db): Promise<GrievanceOfficer> {
+  return getSetting(db, "grievance_officer");
+}
+
+/** A grievance's clocks: acknowledged when filed, resolved `resolve_days` after. */
+export function grievanceClocks(
+  m: { id: number; createdAt: Date; status: MessageStatus },
+  officer: Pick<GrievanceOfficer, "resolve_days">,
+  now: Date,
+): GrievanceClocks {
+  const resolveBy = new Date(m.createdAt.getTime() + officer.resolve_days * 24 * HOUR_MS);
+  return {
+    reference: grievanceReference(m.id),
+    acknowledged_at: m.createdAt.toISOString(),
+    resolve_by: resolveBy.toISOString(),
+    overdue: m.status !== "closed" && now.getTime() > resolveBy.getTime(),
+  };
+}
+
+/** Files a grievance (with a member signed in, under their account); answers its reference and clocks. */
+export async function fileGrievance(
+  db: Db,
+  input: ContactMessageInput,
+  userId: string | null,
+  now: Date,
+): Promise<GrievanceClocks> {
+  const [officer, [row]] = await Promise.all([
+    grievanceOfficer(db),
+    db
+      .insert(contactMessages)
+      .values({ ...input, userId, kind: "grievance", createdAt: now, updatedAt: now })
+      .returning({ id: contactMessages.id }),
+  ]);
+  return grievanceClocks({ id: row!.id, createdAt: now, status: "open" }, officer, now);
+}
+
+/** The owner names the grievance officer and sets the clocks: audited, before and after. */
+export async function setGrievanceOfficer(
+  db: Db,
+  actorUserId: string,
+  value: GrievanceOfficer,
+): Promise<void> {
+  await updateSettingAudited(db, {
+    actorUserId,
+    key: "grievance_officer",
+    value,
+    action: "grievance.officer",
+  });
+}

@@ -1,4 +1,5 @@
 import type { Endpoint } from "./endpoint";
+import type { ContactBody } from "./content";
 import type { Pagination } from "../pagination";
 
 /**
@@ -77,14 +78,7 @@ export interface GrievanceClocks {
 }
 
 /** The body of a grievance: the contact form's fields. */
-export interface GrievanceBody {
-  name: string;
-  email_address: string;
-  mobile_number: string;
-  subject: string;
-  message: string;
-  consent: true;
-}
+export type GrievanceBody = ContactBody;
 
 /** The operator's messages, newest first, filtered by status and paged. */
 export interface ContactMessageList {

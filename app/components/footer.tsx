@@ -107,6 +107,11 @@ export function Footer({
               </Link>
             </li>
             <li>
+              <Link to="/grievance" className={footerLink}>
+                {t("footer.grievanceOfficer")}
+              </Link>
+            </li>
+            <li>
               <FaqLink className={footerLink} />
             </li>
           </ul>

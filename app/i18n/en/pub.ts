@@ -12,6 +12,23 @@ const pub = {
     privacyPolicy: "Privacy Policy",
     signUp: "Sign Up",
     termsOfUse: "Terms of Use",
+    grievance: "Grievance Officer",
+  },
+  /** The grievance officer's page (issue 44; IT Rules 2021, rule 3(2)). */
+  grievance: {
+    heading: "Grievance Officer",
+    intro:
+      "If you have a complaint about this site, your account or your data, write to our grievance officer. We acknowledge every complaint within {{hours}} hours and resolve it within {{days}} days.",
+    officer: "Our grievance officer",
+    name: "Name",
+    email: "E-mail",
+    address: "Address",
+    notNamed:
+      "The grievance officer has not been named yet. Your complaint still reaches the people who run this site through the form below.",
+    form: "File a grievance",
+    received: "Your grievance is received",
+    reference: "Your reference: {{reference}}. Keep it to follow up.",
+    resolveBy: "We will resolve it by {{date}}.",
   },
   /** A used or expired link from a mail (password reset, e-mail verification). */
   tokenFailed: "Token Verification Failed!",

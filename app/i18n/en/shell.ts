@@ -49,6 +49,7 @@ const shell = {
     privacyPolicy: "Privacy Policy",
     termsOfUse: "Terms of Use",
     dmca: "DMCA",
+    grievanceOfficer: "Grievance Officer",
     followAndShare: "Follow and share",
     footer: "Footer",
     rights: "© 2025 {{siteName}}. All rights reserved.",

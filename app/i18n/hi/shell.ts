@@ -50,6 +50,7 @@ const shell: Pick<Catalogue, "language" | "nav" | "memberMenu" | "memberBar" | "
     privacyPolicy: "गोपनीयता नीति",
     termsOfUse: "उपयोग की शर्तें",
     dmca: "DMCA",
+    grievanceOfficer: "शिकायत अधिकारी",
     followAndShare: "फ़ॉलो करें और शेयर करें",
     footer: "फ़ुटर",
     rights: "© 2025 {{siteName}}. सर्वाधिकार सुरक्षित।",

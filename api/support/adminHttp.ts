@@ -4,7 +4,6 @@ import {
   type ApiEnv,
   ApiError,
   okRead,
-  ok,
   okWrite,
   pageQuery,
   readBody,
@@ -46,7 +45,7 @@ export function adminSupportRoute(): Hono<ApiEnv> {
   r.patch("/grievance/settings", requireMember, requireRole("owner"), async (c) => {
     const body = await readBody(c, GrievanceOfficerSchema);
     await setGrievanceOfficer(c.var.deps.db, c.var.member.id, body);
-    return ok(c, "Grievance officer saved.");
+    return okWrite(c, "/adminRoute/grievance/settings", "Grievance officer saved.");
   });
 
   r.get("/messages", ...support, async (c) => {

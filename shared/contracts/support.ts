@@ -205,4 +205,5 @@ export interface SupportEndpoints {
   "/userMessageRoute/missing-credit": Endpoint<MissingCreditFiled, MissingCreditBody>;
   "/userMessageRoute/grievance_officer": Endpoint<GrievanceOfficer>;
   "/userMessageRoute/grievance_post": Endpoint<GrievanceClocks, GrievanceBody>;
+  "/adminRoute/grievance/settings": Endpoint<string, GrievanceOfficer>;
 }

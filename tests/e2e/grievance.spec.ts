@@ -1,5 +1,16 @@
+import type { Page } from "@playwright/test";
 import { axeViolations } from "./axe";
-import { expect, jsEnabled, operatorCookie, api, test, waitForHydration } from "./fixtures";
+import {
+  api,
+  exclusively,
+  expect,
+  jsEnabled,
+  loginOperatorPage,
+  operatorCookie,
+  test,
+  toast,
+  waitForHydration,
+} from "./fixtures";
 
 /**
  * The grievance officer (issue 44): linked from every page's footer, named with the owner's
@@ -17,17 +28,26 @@ const OFFICER = {
 test("a visitor finds the grievance officer from the footer and files a grievance @no-js", async ({
   page,
 }, testInfo) => {
+  // The officer is a site-wide setting the owner's test below changes: one at a time.
+  await exclusively("grievance-officer", () => visitorFiles(page, jsEnabled(testInfo)));
+});
+
+async function setOfficer(officer: typeof OFFICER) {
   const saved = await api.request("/adminRoute/grievance/settings", {
     method: "PATCH",
-    json: OFFICER,
+    json: officer,
     cookie: operatorCookie(),
   });
   expect(saved.status).toBe(200);
+}
+
+async function visitorFiles(page: Page, js: boolean) {
+  await setOfficer(OFFICER);
 
   await page.goto("/");
   await page.getByRole("contentinfo").getByRole("link", { name: "Grievance Officer" }).click();
   await expect(page).toHaveURL(/\/grievance$/);
-  if (jsEnabled(testInfo)) await waitForHydration(page);
+  if (js) await waitForHydration(page);
   await expect(page.getByRole("heading", { level: 1, name: "Grievance Officer" })).toBeVisible();
   await expect(
     page.getByText("We acknowledge every complaint within 24 hours and resolve it within 15 days."),
@@ -39,7 +59,7 @@ test("a visitor finds the grievance officer from the footer and files a grievanc
     `mailto:${OFFICER.email}`,
   );
   await expect(officer).toContainText(OFFICER.address);
-  if (jsEnabled(testInfo)) expect(await axeViolations(page)).toEqual([]);
+  if (js) expect(await axeViolations(page)).toEqual([]);
 
   const subject = `Grievance ${Date.now()}`;
   const form = page.getByRole("form", { name: "Contact form" });
@@ -56,10 +76,49 @@ test("a visitor finds the grievance officer from the footer and files a grievanc
   await expect(received).toContainText(/Your reference: GRV-\d{6}\. Keep it to follow up\./);
   await expect(received).toContainText("We will resolve it by");
   const reference = (await received.innerText()).match(/GRV-\d{6}/)![0];
-  if (jsEnabled(testInfo)) expect(await axeViolations(page)).toEqual([]);
+  if (js) expect(await axeViolations(page)).toEqual([]);
 
   // The operators see it among the messages, with the same reference.
   const list = await api.request("/adminRoute/messages?status=open", { cookie: operatorCookie() });
   const mine = list.body.msg.records.find((m: { subject: string }) => m.subject === subject);
   expect(mine).toMatchObject({ kind: "grievance", grievance: { reference, overdue: false } });
+}
+
+test("the owner names the grievance officer in the console's settings; the page shows it @no-js", async ({
+  page,
+}, testInfo) => {
+  await exclusively("grievance-officer", async () => {
+    const address = `Desk ${Date.now()}, 12 MG Road, Bengaluru`;
+    try {
+      await loginOperatorPage(page);
+      await page.goto("/admin/settings");
+      if (jsEnabled(testInfo)) await waitForHydration(page);
+      const form = page.getByRole("form", { name: "Grievance officer" });
+      await form.getByLabel("Name", { exact: true }).fill("P. Iyer");
+      await form.getByLabel("E-mail", { exact: true }).fill("officer@example.com");
+      await form.getByLabel("Address", { exact: true }).fill(address);
+      await form.getByLabel("Resolve within (days)").fill("10");
+      await form.getByRole("button", { name: "Save Grievance Officer" }).click();
+      await expect(toast(page)).toContainText("Grievance officer saved.");
+      await expect(form.getByLabel("Address", { exact: true })).toHaveValue(address);
+
+      await page.goto("/grievance");
+      await expect(page.getByText("resolve it within 10 days.")).toBeVisible();
+      const officer = page.getByRole("region", { name: "Our grievance officer" });
+      await expect(officer).toContainText("P. Iyer");
+      await expect(officer).toContainText(address);
+
+      // More than the rule's 15 days is refused on the page, and nothing changes.
+      await page.goto("/admin/settings");
+      const again = page.getByRole("form", { name: "Grievance officer" });
+      await again.evaluate((f: HTMLFormElement) => (f.noValidate = true));
+      await again.getByLabel("Resolve within (days)").fill("16");
+      await again.getByRole("button", { name: "Save Grievance Officer" }).click();
+      await expect(page.getByText("Whole days from 1 to 15.")).toBeVisible();
+      const read = await api.request("/userMessageRoute/grievance_officer");
+      expect(read.body.msg).toMatchObject({ name: "P. Iyer", resolve_days: 10 });
+    } finally {
+      await setOfficer(OFFICER);
+    }
+  });
 });

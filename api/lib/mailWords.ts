@@ -55,6 +55,12 @@ export interface MailWords {
     seeOnPage: string;
     yourMessage: (subject: string) => string;
   };
+  /** A grievance's acknowledgement (api/support/grievance.ts, issue 44). */
+  grievance: {
+    subject: (site: string, reference: string) => string;
+    received: (subject: string, reference: string) => string;
+    resolveBy: (date: string) => string;
+  };
   /** A withdrawal paid: by the payout provider, a bank file, or by hand (api/payouts/mail.ts). */
   payoutPaid: {
     subject: (site: string) => string;
@@ -115,6 +121,12 @@ const en: MailWords = {
     seeOnPage: "You can see this conversation and reply on your support page.",
     yourMessage: (subject) => `Your message "${subject}":`,
   },
+  grievance: {
+    subject: (site, reference) => `${site}: your grievance ${reference} is received`,
+    received: (subject, reference) =>
+      `We have received your grievance "${subject}". Its reference is ${reference}: quote it when you write to us about it.`,
+    resolveBy: (date) => `Our grievance officer will resolve it by ${date}.`,
+  },
   payoutPaid: {
     subject: (site) => `Your ${site} withdrawal was paid`,
     paid: (amount, account) => `Your withdrawal of ${amount} was paid to ${account}.`,
@@ -169,6 +181,12 @@ const hi: MailWords = {
     subject: (subject) => `Re: ${subject}`,
     seeOnPage: "आप यह बातचीत अपने सहायता पेज पर देख सकते हैं और वहीं जवाब दे सकते हैं।",
     yourMessage: (subject) => `आपका संदेश "${subject}":`,
+  },
+  grievance: {
+    subject: (site, reference) => `${site}: आपकी शिकायत ${reference} मिल गई है`,
+    received: (subject, reference) =>
+      `हमें आपकी शिकायत "${subject}" मिल गई है। इसका संदर्भ नंबर ${reference} है: इसके बारे में लिखते समय यह नंबर बताएँ।`,
+    resolveBy: (date) => `हमारे शिकायत अधिकारी ${date} तक इसका समाधान करेंगे।`,
   },
   payoutPaid: {
     subject: (site) => `आपकी ${site} निकासी का भुगतान हो गया`,

@@ -4,7 +4,8 @@ import { CONTACT_FIELDS } from "../../shared/fields";
 import type { ApiEnv } from "../http";
 import { clientIp, okRead, okWrite } from "../http";
 import { saveContactMessage, type ContactMessageInput } from "./contact";
-import { fileGrievance, grievanceOfficer } from "./grievance";
+import { fileGrievance, grievanceOfficer, mailGrievanceReceived } from "./grievance";
+import { contentLocale } from "../content/localized";
 import { optionalMember } from "../content/publicHttp";
 import { readFields } from "../accounts/memberHttp";
 
@@ -53,11 +54,18 @@ export function userMessageRoute(): Hono<ApiEnv> {
     await c.var.deps.limiter.consume("contact", clientIp(c));
     const input = await readFields(c, ContactInput);
     const member = await optionalMember(c);
-    const filed = await fileGrievance(
-      c.var.deps.db,
-      messageOf(input),
-      member?.id ?? null,
-      c.var.deps.clock(),
+    const message = messageOf(input);
+    const filed = await fileGrievance(c.var.deps.db, message, member?.id ?? null, c.var.deps.clock());
+    await mailGrievanceReceived(
+      c.var.deps.mailer,
+      {
+        to: message.email,
+        name: message.name,
+        subject: message.subject,
+        site: c.var.deps.config.SITE_NAME,
+        locale: contentLocale(c),
+      },
+      filed,
     );
     return okWrite(c, "/userMessageRoute/grievance_post", filed);
   });

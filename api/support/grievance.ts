@@ -3,6 +3,11 @@ import { contactMessages } from "../db/schema";
 import { getSetting, updateSettingAudited } from "../site/settings";
 import type { GrievanceClocks, GrievanceOfficer, MessageStatus } from "../../shared/contracts/support";
 import type { ContactMessageInput } from "./contact";
+import type { Mailer } from "../site/mailer";
+import { mailWords } from "../lib/mailWords";
+import { formatTime } from "../../shared/time";
+import type { Locale } from "../../shared/i18n/locale";
+import { log } from "../../shared/log.server";
 
 /**
  * Grievances (issue 44; the IT Rules 2021 require a grievance officer who acknowledges a complaint
@@ -54,6 +59,30 @@ export async function fileGrievance(
       .returning({ id: contactMessages.id }),
   ]);
   return grievanceClocks({ id: row!.id, createdAt: now, status: "open" }, officer, now);
+}
+
+/**
+ * The acknowledgement mail: the reference and the date it will be resolved by, in the language the
+ * grievance was written in. A mail that fails is logged; the grievance stays filed (the page
+ * showed its reference already).
+ */
+export async function mailGrievanceReceived(
+  mailer: Mailer,
+  input: { to: string; name: string; subject: string; site: string; locale: Locale },
+  filed: GrievanceClocks,
+): Promise<boolean> {
+  const words = mailWords(input.locale);
+  try {
+    await mailer.send({
+      to: input.to,
+      subject: words.grievance.subject(input.site, filed.reference),
+      text: `${words.hello(input.name)}\n\n${words.grievance.received(input.subject, filed.reference)}\n\n${words.grievance.resolveBy(formatTime(filed.resolve_by, input.locale))}\n`,
+    });
+    return true;
+  } catch (e) {
+    log.error({ err: e, reference: filed.reference }, "grievance acknowledgement mail failed");
+    return false;
+  }
 }
 
 /** The owner names the grievance officer and sets the clocks: audited, before and after. */

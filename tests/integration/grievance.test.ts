@@ -141,8 +141,39 @@ describe.each(drivers("one"))("grievances (%s)", (driver) => {
     expect(rows.find((r) => r.id === id)?.subject).toBe("Unfair ban");
   });
 
+  it("the acknowledgement is mailed with the reference and the date, in the language it was written in", async () => {
+    clock = start;
+    const before = t.mails.length;
+    const en = await grievance(null, "Mail check");
+    const hi = await t.request("/userMessageRoute/grievance_post", {
+      obj: {
+        name: "आशा",
+        email_address: "asha.hi@example.com",
+        mobile_number: "9876543210",
+        subject: "हिंदी शिकायत",
+        message: "मेरा खाता बंद कर दिया गया।",
+        consent: true,
+      },
+      headers: { "accept-language": "hi-IN,hi;q=0.9" },
+    });
+    expect(hi.status).toBe(200);
+    const mails = t.mails.slice(before);
+    expect(mails).toHaveLength(2);
+    const [mailEn, mailHi] = mails;
+    expect(mailEn!.to).toBe("visitor@example.com");
+    expect(mailEn!.subject).toContain(`your grievance ${en.body.msg.reference} is received`);
+    expect(mailEn!.text).toContain(
+      `We have received your grievance "Mail check". Its reference is ${en.body.msg.reference}`,
+    );
+    expect(mailEn!.text).toContain("Our grievance officer will resolve it by");
+    expect(mailHi!.to).toBe("asha.hi@example.com");
+    expect(mailHi!.subject).toContain(`आपकी शिकायत ${hi.body.msg.reference} मिल गई है`);
+    expect(mailHi!.text).toContain("हमारे शिकायत अधिकारी");
+  });
+
   it("bad input is refused with 400 and stores nothing", async () => {
     const before = await t.deps.db.select().from(contactMessages);
+    const mailsBefore = t.mails.length;
     for (const extra of [
       { consent: false },
       { subject: "" },
@@ -153,6 +184,7 @@ describe.each(drivers("one"))("grievances (%s)", (driver) => {
       expect(res.status, JSON.stringify(extra)).toBe(400);
     }
     expect(await t.deps.db.select().from(contactMessages)).toHaveLength(before.length);
+    expect(t.mails.length).toBe(mailsBefore);
   });
 
   it("the operators' list shows each grievance's clocks, overdue past its time until it is closed", async () => {

@@ -117,6 +117,32 @@ test("the owner names the grievance officer in the console's settings; the page 
       await expect(page.getByText("Whole days from 1 to 15.")).toBeVisible();
       const read = await api.request("/userMessageRoute/grievance_officer");
       expect(read.body.msg).toMatchObject({ name: "P. Iyer", resolve_days: 10 });
+
+      // A grievance reaches the console's messages with its reference and clock.
+      const subject = `Console grievance ${Date.now()}`;
+      const filed = await api.request("/userMessageRoute/grievance_post", {
+        obj: {
+          name: "Ravi",
+          email_address: "ravi@example.com",
+          mobile_number: "9876543210",
+          subject,
+          message: "A complaint.",
+          consent: true,
+        },
+      });
+      expect(filed.status).toBe(200);
+      await page.goto("/admin/messages?status=open");
+      // The message's own list item (the innermost one holding its link).
+      const item = page.locator("li", { has: page.getByRole("link", { name: subject, exact: true }) }).last();
+      await expect(item.getByTestId("grievance-reference")).toHaveText(
+        `Grievance ${filed.body.msg.reference}`,
+      );
+      await expect(item).toContainText("resolve by");
+      await item.getByRole("link", { name: subject }).click();
+      await expect(page).toHaveURL(/\/admin\/messages\/\d+$/);
+      await expect(page.getByTestId("grievance-reference")).toHaveText(
+        `Grievance ${filed.body.msg.reference}`,
+      );
     } finally {
       await setOfficer(OFFICER);
     }

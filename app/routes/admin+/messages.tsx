@@ -5,6 +5,7 @@ import { Pagination } from "~/components/pagination";
 import { SubmitButton, useIsPending } from "~/components/forms";
 import { formatTime } from "../../../shared/time";
 import { MessageStatusBadge } from "~/components/message-status";
+import { MessageKindBadges } from "~/components/admin/message-kind";
 import { SUPPORT_TEXT_MAX, type CannedReply } from "../../../shared/contracts/support";
 
 export const meta: MetaFunction = () => [{ title: "Messages · Operator Console" }];
@@ -187,11 +188,7 @@ export default function AdminMessages() {
               </div>
               <p className="flex flex-wrap items-center gap-2">
                 <MessageStatusBadge status={m.status} />
-                {m.kind === "missing_credit" ? (
-                  <span className="rounded-full bg-orange-100 px-2.5 py-0.5 text-xs font-semibold text-orange-900">
-                    Missing credit
-                  </span>
-                ) : null}
+                <MessageKindBadges m={m} />
                 <span className="text-slate-600">
                   {m.replies} {m.replies === 1 ? "reply" : "replies"}
                 </span>

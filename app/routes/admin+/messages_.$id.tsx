@@ -4,6 +4,7 @@ import { operatorChange, operatorRead } from "~/utils/admin.server";
 import { invariantResponse } from "~/utils/invariant";
 import { SubmitButton, useIsPending } from "~/components/forms";
 import { MessageStatusBadge } from "~/components/message-status";
+import { MessageKindBadges } from "~/components/admin/message-kind";
 import { formatTime } from "../../../shared/time";
 import { formatRupees } from "../../../shared/money";
 import { SUPPORT_TEXT_MAX } from "../../../shared/contracts/support";
@@ -81,11 +82,7 @@ export default function AdminMessageThread() {
       <section className="card space-y-2 text-sm" aria-label="Message">
         <p className="flex flex-wrap items-center gap-2">
           <MessageStatusBadge status={m.status} />
-          {m.kind === "missing_credit" ? (
-            <span className="rounded-full bg-orange-100 px-2.5 py-0.5 text-xs font-semibold text-orange-900">
-              Missing credit
-            </span>
-          ) : null}
+          <MessageKindBadges m={m} />
           <time className="text-slate-600" dateTime={m.time}>
             {formatTime(m.time)}
           </time>

@@ -13,6 +13,7 @@ import {
   type OverviewDay,
   type OverviewRange,
 } from "../../shared/contracts/overview";
+import { openGrievances } from "../support/grievance";
 
 /**
  * The operators' overview (issue 20 §4): sign-ups, active members, earnings by channel, advertiser
@@ -302,11 +303,12 @@ export async function ledgerVerdict(db: Db, clock: () => Date = () => new Date()
 /** The overview for a range of IST days ending today. */
 export async function overview(db: Db, range: OverviewRange, now: Date): Promise<OverviewData> {
   const days = rangeDays(range, now);
-  const [{ byDay, active }, pending, owed, verdict] = await Promise.all([
+  const [{ byDay, active }, pending, owed, verdict, grievances] = await Promise.all([
     dailyFigures(db, days),
     pendingWithdrawals(db, now),
     liabilities(db),
     ledgerVerdict(db),
+    openGrievances(db, now),
   ]);
   const total = emptyDay();
   for (const d of byDay.values()) {
@@ -327,6 +329,7 @@ export async function overview(db: Db, range: OverviewRange, now: Date): Promise
     days: days.map((day) => ({ day, ...dayOut(byDay.get(day)!) })),
     totals: dayOut(total),
     pending,
+    grievances,
     liabilities: owed,
     ledger: {
       ok: v.total === 0 && v.negative.length === 0 && v.unbalancedEntries === 0,

@@ -1,5 +1,7 @@
+import { and, asc, count, eq, lt, ne } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { contactMessages } from "../db/schema";
+import type { OverviewData } from "../../shared/contracts/overview";
 import { getSetting, updateSettingAudited } from "../site/settings";
 import type { GrievanceClocks, GrievanceOfficer, MessageStatus } from "../../shared/contracts/support";
 import type { ContactMessageInput } from "./contact";
@@ -83,6 +85,40 @@ export async function mailGrievanceReceived(
     log.error({ err: e, reference: filed.reference }, "grievance acknowledgement mail failed");
     return false;
   }
+}
+
+/** How many grievances are not closed, how many are past their time, and the five due first. */
+export async function openGrievances(db: Db, now: Date): Promise<OverviewData["grievances"]> {
+  const officer = await grievanceOfficer(db);
+  const notClosed = and(eq(contactMessages.kind, "grievance"), ne(contactMessages.status, "closed"));
+  const dueBefore = new Date(now.getTime() - officer.resolve_days * 24 * HOUR_MS);
+  const [[open], [overdue], first] = await Promise.all([
+    db.select({ n: count() }).from(contactMessages).where(notClosed),
+    db
+      .select({ n: count() })
+      .from(contactMessages)
+      .where(and(notClosed, lt(contactMessages.createdAt, dueBefore))),
+    db
+      .select()
+      .from(contactMessages)
+      .where(notClosed)
+      .orderBy(asc(contactMessages.createdAt), asc(contactMessages.id))
+      .limit(5),
+  ]);
+  return {
+    open: Number(open?.n ?? 0),
+    overdue: Number(overdue?.n ?? 0),
+    first: first.map((m) => {
+      const clocks = grievanceClocks(m, officer, now);
+      return {
+        id: m.id,
+        reference: clocks.reference,
+        subject: m.subject,
+        resolve_by: clocks.resolve_by,
+        overdue: clocks.overdue,
+      };
+    }),
+  };
 }
 
 /** The owner names the grievance officer and sets the clocks: audited, before and after. */

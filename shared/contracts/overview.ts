@@ -61,6 +61,15 @@ export interface OverviewData {
     /** Its age in seconds; null when none waits. */
     oldest_age_seconds: number | null;
   };
+  /**
+   * Grievances not closed yet (issue 44): how many, how many past their resolution time, and the
+   * five that are due first (overdue ones first).
+   */
+  grievances: {
+    open: number;
+    overdue: number;
+    first: { id: number; reference: string; subject: string; resolve_by: string; overdue: boolean }[];
+  };
   /** What the site owes members against what it holds, now. */
   liabilities: {
     owed: { withdrawable: string; deposit: string; pending_payouts: string; total: string };

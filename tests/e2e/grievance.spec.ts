@@ -143,6 +143,10 @@ test("the owner names the grievance officer in the console's settings; the page 
       await expect(page.getByTestId("grievance-reference")).toHaveText(
         `Grievance ${filed.body.msg.reference}`,
       );
+
+      // The overview counts it among the open grievances.
+      await page.goto("/admin");
+      await expect(page.getByTestId("overview-grievances")).toContainText(/\d+ open; \d+ overdue\./);
     } finally {
       await setOfficer(OFFICER);
     }

@@ -218,4 +218,29 @@ describe.each(drivers("one"))("grievances (%s)", (driver) => {
     ).body.msg.records.find((m: { kind: string }) => m.kind === "message");
     expect(plain?.grievance ?? null).toBeNull();
   });
+
+  it("the owner's overview counts the open and overdue grievances and lists the overdue first", async () => {
+    const overview = async () =>
+      (await t.request("/adminRoute/overview?range=7", { cookie: owner.cookie })).body.msg.grievances;
+    const late = await grievance(null, "Late one");
+    const lateId = Number(late.body.msg.reference.slice("GRV-".length));
+    const before = await overview();
+    await t.deps.db
+      .update(contactMessages)
+      .set({ createdAt: new Date(Date.now() - 30 * DAY) })
+      .where(eq(contactMessages.id, lateId));
+    const after = await overview();
+    expect(after.open).toBe(before.open);
+    expect(after.overdue).toBe(before.overdue + 1);
+    expect(after.first[0]).toMatchObject({ id: lateId, reference: late.body.msg.reference, overdue: true });
+
+    await t.request(`/adminRoute/messages/${lateId}/status`, {
+      json: { status: "closed" },
+      cookie: support.cookie,
+    });
+    const closed = await overview();
+    expect(closed.open).toBe(before.open - 1);
+    expect(closed.overdue).toBe(before.overdue);
+    expect(closed.first.map((g: { id: number }) => g.id)).not.toContain(lateId);
+  });
 });

@@ -37,6 +37,49 @@ function PayoutsCard({ p }: { p: PayoutOverview }) {
   );
 }
 
+/** Grievances not closed (issue 44): overdue ones first, each linked to its thread. */
+function GrievancesCard({ g }: { g: OverviewData["grievances"] }) {
+  return (
+    <section
+      aria-labelledby="grievances-card"
+      className="card space-y-3 p-4"
+      data-testid="overview-grievances"
+    >
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="grievances-card" className="text-lg font-bold">
+          Grievances
+        </h2>
+        <p className="text-sm text-slate-600">
+          {g.open === 0 ? "No grievance is open." : `${g.open} open; ${g.overdue} overdue.`}
+        </p>
+      </div>
+      {g.first.length > 0 ? (
+        <ul className="space-y-2 text-sm">
+          {g.first.map((m) => (
+            <li key={m.id} className="flex flex-wrap items-center gap-2">
+              {m.overdue ? (
+                <span className="rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-semibold text-red-900">
+                  Overdue
+                </span>
+              ) : null}
+              <Link
+                to={`/admin/messages/${m.id}`}
+                className="break-all font-semibold text-brand-700 underline"
+              >
+                {m.reference}
+              </Link>
+              <span className="break-words">{m.subject}</span>
+              <span className="text-xs text-slate-600">
+                resolve by <time dateTime={m.resolve_by}>{formatTime(m.resolve_by)}</time>
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
+
 export function Overview({
   o,
   payouts,
@@ -75,6 +118,8 @@ export function Overview({
       </p>
 
       <ScheduledRaises raises={raises} />
+
+      <GrievancesCard g={o.grievances} />
 
       <dl className="grid grid-cols-2 gap-3 md:grid-cols-4" data-testid="overview-figures">
         <Figure label="Sign-ups" value={count(t.signups)} />

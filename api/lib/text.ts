@@ -63,3 +63,16 @@ export function clipBytes(s: string, bytes: number): string {
   const { read } = new TextEncoder().encodeInto(s, new Uint8Array(bytes));
   return s.slice(0, read);
 }
+
+/** The first `n` characters of `s`: whole characters, never half of a surrogate pair. */
+export function headChars(s: string, n: number): string {
+  return Array.from(s).slice(0, Math.max(0, n)).join("");
+}
+
+/**
+ * The last `n` characters of `s`: whole characters, never half of a surrogate pair — a hint or a
+ * mask cut in one is text that JSON (the audit, risk evidence) cannot store.
+ */
+export function tailChars(s: string, n: number): string {
+  return n > 0 ? Array.from(s).slice(-n).join("") : "";
+}

@@ -4,6 +4,7 @@ import { memberDevices, memberPayoutAccounts, users, withdrawals } from "../db/s
 import { together } from "../db/errors";
 import { recordSignals, type SignalInput } from "./score";
 import { EVIDENCE_ACCOUNTS, INSERTED, LINK_LIST_CAP, plural } from "./pairs";
+import { headChars, tailChars } from "../lib/text";
 
 /**
  * Payout accounts as links between members (issue 21 §1): one normal form per account, the
@@ -44,10 +45,13 @@ export function maskPayoutAccount(accountKey: string): string {
   const colon = accountKey.indexOf(":");
   const kind = accountKey.slice(0, colon);
   const value = accountKey.slice(colon + 1);
-  const hide = (s: string, head: number, tail: number) =>
-    s.length <= head + tail
-      ? "*".repeat(s.length)
-      : s.slice(0, head) + "*".repeat(s.length - head - tail) + s.slice(s.length - tail);
+  // Counted in whole characters: a mask never keeps half of a surrogate pair (tailChars).
+  const hide = (s: string, head: number, tail: number) => {
+    const length = Array.from(s).length;
+    return length <= head + tail
+      ? "*".repeat(length)
+      : headChars(s, head) + "*".repeat(length - head - tail) + tailChars(s, tail);
+  };
   if (kind === "upi") {
     const at = value.lastIndexOf("@");
     return `${hide(value.slice(0, at), 2, 0)}${value.slice(at)}`;

@@ -5,6 +5,7 @@ import { builtinShortUrls, shorteners } from "../db/schema";
 import { DomainError, UpstreamError } from "../lib/errors";
 import { OutboundRefused, TimeoutError, outboundGet } from "../lib/outbound";
 import { log as logger } from "../../shared/log.server";
+import { tailChars } from "../lib/text";
 
 /**
  * Link shorteners (issue 8, ARCHITECTURE §10). A short link's start sends the site's end-page
@@ -56,7 +57,7 @@ export const shortenerDomain = (s: Pick<Shortener, "kind" | "domain">, origin: s
   s.kind === "builtin" ? builtinDomain(origin) : s.domain;
 
 /** The key's last 4 characters for display; keys are never answered in full. */
-export const maskKey = (key: string | null) => (key ? `…${key.slice(-4)}` : null);
+export const maskKey = (key: string | null) => (key ? `…${tailChars(key, 4)}` : null);
 
 /** The short URL from an AdLinkFly answer: JSON with `shortenedUrl`, or the plain-text URL. */
 function shortUrlFromAnswer(text: string): { url: string } | { error: string } {

@@ -9,6 +9,7 @@ import { milliToRupeeString, parseRupeeInput } from "../../shared/money";
 import { recordAudit } from "../site/audit";
 import { DomainError } from "../lib/errors";
 import { SIGNATURE_SCHEMES, type SignatureConfig } from "./signatures";
+import { tailChars } from "../lib/text";
 
 /**
  * Offer-wall configuration (operators): the frame, the postback's parameter names, the signature
@@ -260,7 +261,7 @@ const uniq = <T>(list: T[]) => [...new Set(list)];
  * The secret as answers and the audit show it: its last four characters — whole characters, never
  * half of a surrogate pair, which the audit's JSON cannot store (the API fuzz found a 500).
  */
-export const secretHint = (secret: string) => `…${Array.from(secret).slice(-4).join("")}`;
+export const secretHint = (secret: string) => `…${tailChars(secret, 4)}`;
 
 /** A wall for operators (and the audit): everything but the secret, which shows its last 4. */
 export function wallForOperator(w: TaskWall) {

@@ -140,6 +140,8 @@ test("the owner names the grievance officer in the console's settings; the page 
       await expect(item).toContainText("resolve by");
       await item.getByRole("link", { name: subject }).click();
       await expect(page).toHaveURL(/\/admin\/messages\/\d+$/);
+      // The thread is on screen (with scripts the address changes before the list gives way).
+      await expect(page.getByRole("heading", { level: 1, name: subject })).toBeVisible();
       await expect(page.getByTestId("grievance-reference")).toHaveText(
         `Grievance ${filed.body.msg.reference}`,
       );

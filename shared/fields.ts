@@ -232,3 +232,11 @@ export const CONTACT_FIELDS = {
   subject: contactText("Please enter a subject.", 200),
   message: contactText("Please enter your message.", 5000),
 } as const;
+
+/** A whole number from `min` to `max`; anything else (a fraction, text, out of range) gets `message`. */
+export const wholeNumberIn = (bounds: { min: number; max: number }, message: string, missing = message) =>
+  z
+    .number({ required_error: missing, invalid_type_error: message })
+    .int(message)
+    .min(bounds.min, message)
+    .max(bounds.max, message);

@@ -8,6 +8,7 @@ import {
   DEFAULT_PTC_PRICING,
 } from "../../shared/campaign";
 import { DEFAULT_RISK_POLICY } from "../../shared/risk";
+import { DEFAULT_GRIEVANCE_OFFICER } from "../../shared/grievance";
 
 /** Operator-editable settings with their defaults. Rates are basis points (1000 = 10 %). */
 export const SETTING_DEFAULTS = {
@@ -86,7 +87,7 @@ export const SETTING_DEFAULTS = {
    * reach them; complaints are acknowledged within `acknowledge_hours` and resolved within
    * `resolve_days` (the rule's 24 hours and 15 days, read 2026-11-29). Empty until the owner names one.
    */
-  grievance_officer: { name: "", email: "", address: "", acknowledge_hours: 24, resolve_days: 15 },
+  grievance_officer: DEFAULT_GRIEVANCE_OFFICER,
 } as const;
 
 export type SettingKey = keyof typeof SETTING_DEFAULTS;

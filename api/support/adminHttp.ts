@@ -16,6 +16,8 @@ import { contactThread, listContactMessages, replyAsOperator, setMessageStatus }
 import { createCannedReply, deleteCannedReply, listCannedReplies, updateCannedReply } from "./cannedReplies";
 import { SUPPORT_MESSAGES, statusMessage } from "./messages";
 import { setGrievanceOfficer } from "./grievance";
+import { wholeNumberIn } from "../../shared/fields";
+import { GRIEVANCE_CLOCK_LIMITS } from "../../shared/grievance";
 
 /** The grievance officer's details and clocks (owner): each text bounded, the clocks whole numbers. */
 const GrievanceOfficerSchema = z
@@ -23,16 +25,16 @@ const GrievanceOfficerSchema = z
     name: z.string().trim().max(120, "name must be at most 120 characters."),
     email: z.union([z.literal(""), z.string().trim().email("email must be an e-mail address.").max(254)]),
     address: z.string().trim().max(500, "address must be at most 500 characters."),
-    acknowledge_hours: z
-      .number({ invalid_type_error: "acknowledge_hours must be from 1 to 24." })
-      .int("acknowledge_hours must be from 1 to 24.")
-      .min(1, "acknowledge_hours must be from 1 to 24.")
-      .max(24, "acknowledge_hours must be from 1 to 24."),
-    resolve_days: z
-      .number({ invalid_type_error: "resolve_days must be from 1 to 15." })
-      .int("resolve_days must be from 1 to 15.")
-      .min(1, "resolve_days must be from 1 to 15.")
-      .max(15, "resolve_days must be from 1 to 15."),
+    acknowledge_hours: wholeNumberIn(
+      GRIEVANCE_CLOCK_LIMITS.acknowledge_hours,
+      "acknowledge_hours must be from 1 to 24.",
+      "Required",
+    ),
+    resolve_days: wholeNumberIn(
+      GRIEVANCE_CLOCK_LIMITS.resolve_days,
+      "resolve_days must be from 1 to 15.",
+      "Required",
+    ),
   })
   .strict();
 

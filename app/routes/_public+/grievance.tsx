@@ -8,6 +8,7 @@ import { callApi } from "~/utils/api.server";
 import { grievanceAction } from "~/utils/contact.server";
 import { pageTitle } from "~/utils/meta";
 import type { GrievanceOfficer } from "../../../shared/contracts/support";
+import { DEFAULT_GRIEVANCE_OFFICER } from "../../../shared/grievance";
 
 /**
  * The grievance officer (issue 44; IT Rules 2021, rule 3(2)): who they are and how to reach them,
@@ -16,15 +17,16 @@ import type { GrievanceOfficer } from "../../../shared/contracts/support";
  */
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "pub.grievance") }];
 
-/** The rule's clocks, when the API cannot be read. */
-const RULE: GrievanceOfficer = { name: "", email: "", address: "", acknowledge_hours: 24, resolve_days: 15 };
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   try {
     const result = await callApi(request, context, "/userMessageRoute/grievance_officer");
-    return { officer: result.ok && result.body.msg ? (result.body.msg as GrievanceOfficer) : RULE };
+    return {
+      officer:
+        result.ok && result.body.msg ? (result.body.msg as GrievanceOfficer) : DEFAULT_GRIEVANCE_OFFICER,
+    };
   } catch {
-    return { officer: RULE };
+    // The API cannot be read: the rule's clocks, no officer.
+    return { officer: DEFAULT_GRIEVANCE_OFFICER };
   }
 }
 

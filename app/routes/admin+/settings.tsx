@@ -6,6 +6,8 @@ import { z } from "zod";
 import { operatorChange, operatorRead } from "~/utils/admin.server";
 import { ErrorList, Field, SubmitButton, useIsPending, useAppForm } from "~/components/forms";
 import { PERCENT_INPUT, basisPointsToPercent, percentToBasisPoints } from "../../../shared/money";
+import { wholeNumberIn } from "../../../shared/fields";
+import { GRIEVANCE_CLOCK_LIMITS as CLOCKS } from "../../../shared/grievance";
 
 export const meta: MetaFunction = () => [{ title: "Settings · Operator Console" }];
 
@@ -21,16 +23,12 @@ const GrievanceSchema = z.object({
   name: z.string().trim().max(120, "At most 120 characters.").default(""),
   email: z.string().trim().email("An e-mail address.").max(254).optional(),
   address: z.string().trim().max(500, "At most 500 characters.").default(""),
-  acknowledge_hours: z
-    .number({ required_error: "Hours are required.", invalid_type_error: "Whole hours from 1 to 24." })
-    .int("Whole hours from 1 to 24.")
-    .min(1, "Whole hours from 1 to 24.")
-    .max(24, "Whole hours from 1 to 24."),
-  resolve_days: z
-    .number({ required_error: "Days are required.", invalid_type_error: "Whole days from 1 to 15." })
-    .int("Whole days from 1 to 15.")
-    .min(1, "Whole days from 1 to 15.")
-    .max(15, "Whole days from 1 to 15."),
+  acknowledge_hours: wholeNumberIn(
+    CLOCKS.acknowledge_hours,
+    "Whole hours from 1 to 24.",
+    "Hours are required.",
+  ),
+  resolve_days: wholeNumberIn(CLOCKS.resolve_days, "Whole days from 1 to 15.", "Days are required."),
 });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -147,12 +145,20 @@ export default function AdminSettings() {
         <Field
           label="Acknowledge within (hours)"
           errors={g.acknowledge_hours.errors}
-          inputProps={{ ...getInputProps(g.acknowledge_hours, { type: "number" }), min: 1, max: 24, step: 1 }}
+          inputProps={{
+            ...getInputProps(g.acknowledge_hours, { type: "number" }),
+            ...CLOCKS.acknowledge_hours,
+            step: 1,
+          }}
         />
         <Field
           label="Resolve within (days)"
           errors={g.resolve_days.errors}
-          inputProps={{ ...getInputProps(g.resolve_days, { type: "number" }), min: 1, max: 15, step: 1 }}
+          inputProps={{
+            ...getInputProps(g.resolve_days, { type: "number" }),
+            ...CLOCKS.resolve_days,
+            step: 1,
+          }}
         />
         <SubmitButton pending={pending} className="btn-primary">
           Save Grievance Officer

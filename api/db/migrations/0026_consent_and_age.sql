@@ -1,0 +1,2 @@
+-- Issue 44: placeholder, filled in by the part that owns it.
+SELECT 1;

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { axeViolations } from "./axe";
+import { contactFields, fillContact } from "./contact-form";
 import {
   api,
   exclusively,
@@ -62,14 +63,15 @@ async function visitorFiles(page: Page, js: boolean) {
   if (js) expect(await axeViolations(page)).toEqual([]);
 
   const subject = `Grievance ${Date.now()}`;
-  const form = page.getByRole("form", { name: "Contact form" });
-  await form.getByLabel("Name", { exact: true }).fill("Asha Rao");
-  await form.getByLabel("Email Address", { exact: true }).fill("asha@example.com");
-  await form.getByLabel("Mobile Number", { exact: true }).fill("9876543210");
-  await form.getByLabel("Subject", { exact: true }).fill(subject);
-  await form.getByLabel("Message", { exact: true }).fill("My account was closed without a reason.");
-  await form.getByRole("checkbox", { name: /I agree/ }).check();
-  await form.getByRole("button", { name: "Send Message" }).click();
+  await fillContact(page, {
+    name: "Asha Rao",
+    email: "asha@example.com",
+    mobile: "9876543210",
+    subject,
+    message: "My account was closed without a reason.",
+    consent: true,
+  });
+  await contactFields(page).send.click();
 
   const received = page.getByRole("alert").filter({ hasText: "Your grievance is received" });
   await expect(received).toBeVisible();

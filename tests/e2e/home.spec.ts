@@ -12,6 +12,7 @@ import {
   uniqueMobile,
   type ApiHelper,
 } from "./fixtures";
+import { contactFields, fillContact, type ContactValues } from "./contact-form";
 import { abbreviate, COUNT_UP_MS, COUNT_UP_STEPS } from "../../app/utils/stats";
 
 /* ------------------------------------------------------------------------------------------ helpers */
@@ -393,29 +394,6 @@ async function openContactForm(page: Page, path: string, testInfo: TestInfo) {
   return contactFields(page);
 }
 
-function contactFields(page: Page) {
-  const form = page.getByRole("form", { name: "Contact form" });
-  return {
-    form,
-    name: form.getByLabel("Name", { exact: true }),
-    email: form.getByLabel("Email Address", { exact: true }),
-    mobile: form.getByLabel("Mobile Number", { exact: true }),
-    subject: form.getByLabel("Subject", { exact: true }),
-    message: form.getByLabel("Message", { exact: true }),
-    consent: form.getByRole("checkbox", { name: /I agree/ }),
-    send: form.getByRole("button", { name: "Send Message" }),
-  };
-}
-
-interface ContactValues {
-  name: string;
-  email: string;
-  mobile: string;
-  subject: string;
-  message: string;
-  consent: boolean;
-}
-
 function contactValues(testInfo: TestInfo, where: string): ContactValues {
   return {
     name: "Ravi Kumar",
@@ -425,16 +403,6 @@ function contactValues(testInfo: TestInfo, where: string): ContactValues {
     message: "My UPI withdrawal is still pending. Could you check it, please?",
     consent: true,
   };
-}
-
-async function fillContact(page: Page, v: ContactValues) {
-  const f = contactFields(page);
-  await f.name.fill(v.name);
-  await f.email.fill(v.email);
-  await f.mobile.fill(v.mobile);
-  await f.subject.fill(v.subject);
-  await f.message.fill(v.message);
-  if (v.consent) await f.consent.check();
 }
 
 interface StoredMessage {

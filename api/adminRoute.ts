@@ -28,6 +28,7 @@ import { adminContentRoute } from "./content/adminHttp";
 import { adminSupportRoute } from "./support/adminHttp";
 import { adminOverviewRoute } from "./overview/adminHttp";
 import { adminRiskRoute } from "./risk/adminHttp";
+import { adminRetentionRoute } from "./site/retentionHttp";
 
 /**
  * The operator API under /adminRoute: the site's own settings, contact messages, the audit trail
@@ -84,6 +85,7 @@ export function adminRoute(): Hono<ApiEnv> {
   r.route("/", adminContentRoute());
   r.route("/", adminSupportRoute());
   r.route("/", adminOverviewRoute());
+  r.route("/", adminRetentionRoute());
 
   return r;
 }

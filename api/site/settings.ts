@@ -9,6 +9,7 @@ import {
 } from "../../shared/campaign";
 import { DEFAULT_RISK_POLICY } from "../../shared/risk";
 import { DEFAULT_GRIEVANCE_OFFICER } from "../../shared/grievance";
+import { DEFAULT_RETENTION_DAYS, type DormantPolicy } from "../../shared/retention";
 
 /** Operator-editable settings with their defaults. Rates are basis points (1000 = 10 %). */
 export const SETTING_DEFAULTS = {
@@ -88,6 +89,15 @@ export const SETTING_DEFAULTS = {
    * `resolve_days` (the rule's 24 hours and 15 days, read 2026-11-29). Empty until the owner names one.
    */
   grievance_officer: DEFAULT_GRIEVANCE_OFFICER,
+  /**
+   * Retention (issue 44 §4, ADR 0035): days each kind is kept after its end (shared/retention.ts,
+   * sources in the README). The postback and payout webhook logs keep their own settings above.
+   */
+  retention_days: DEFAULT_RETENTION_DAYS,
+  /** Dormant accounts: days without a visit before erasure (0: off, the default). */
+  dormant_after_days: 0,
+  /** A dormant member's balance: "payout" to the bound account when at least the minimum, else "forfeit". */
+  dormant_balance_policy: "payout" as DormantPolicy,
 } as const;
 
 export type SettingKey = keyof typeof SETTING_DEFAULTS;

@@ -25,6 +25,7 @@ import type { OverviewEndpoints } from "./overview";
 import type { RiskEndpoints } from "./risk";
 import type { PayoutEndpoints } from "./payouts";
 import type { LimitEndpoints } from "./limits";
+import type { HousekeepingEndpoints } from "./housekeeping";
 
 export interface Endpoints
   extends
@@ -45,7 +46,8 @@ export interface Endpoints
     OverviewEndpoints,
     RiskEndpoints,
     PayoutEndpoints,
-    LimitEndpoints {}
+    LimitEndpoints,
+    HousekeepingEndpoints {}
 
 /** A path the pages may call (with its query string left to the call's `query`). */
 export type ApiPath = keyof Endpoints & string;

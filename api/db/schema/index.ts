@@ -14,3 +14,4 @@ export * from "./taskWalls";
 export * from "./games";
 export * from "./risk";
 export * from "./payouts";
+export * from "./retention";

@@ -28,6 +28,7 @@ import { adminContentRoute } from "./content/adminHttp";
 import { adminSupportRoute } from "./support/adminHttp";
 import { adminOverviewRoute } from "./overview/adminHttp";
 import { adminRiskRoute } from "./risk/adminHttp";
+import { adminRightsRoute } from "./members/rightsHttp";
 import { adminRetentionRoute } from "./site/retentionHttp";
 
 /**
@@ -79,6 +80,7 @@ export function adminRoute(): Hono<ApiEnv> {
   r.route("/", adminGamesRoute());
   r.route("/", adminMembersRoute());
   r.route("/", adminRiskRoute());
+  r.route("/", adminRightsRoute());
   r.route("/", adminMemberActionsRoute());
   r.route("/", adminAdjustmentsRoute());
   r.route("/", adminLimitsRoute());

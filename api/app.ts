@@ -30,6 +30,7 @@ import { postbackRoute } from "./taskWalls/postbackHttp";
 import { payoutWebhookRoute } from "./payouts/webhookHttp";
 import { demoWallRoute } from "./taskWalls/demoWallHttp";
 import { bettingGamesRoute } from "./games/http";
+import { memberRightsRoute } from "./members/rightsHttp";
 import { GENERIC_FAILURE } from "../shared/messages";
 import { randomUUID } from "node:crypto";
 import { matchedRoutes } from "hono/route";
@@ -135,6 +136,7 @@ export function createApi(
   app.get("/userRoute/user_signUp_login_google", googleSignIn);
   app.route("/userRoute", userRoute());
   app.route("/userRoute", accountAreaRoute());
+  app.route("/userRoute", memberRightsRoute());
   app.route("/userAmount", userAmountRoute());
   app.route("/userIncomeRoute", userIncomeRoute());
   app.route("/userIncomeRoute", ptcAdsRoute());

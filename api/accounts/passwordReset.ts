@@ -8,6 +8,7 @@ import { emailKey, hashPassword, normalizeEmail } from "./accounts";
 import { isUniqueViolation } from "../db/errors";
 import { getSetting } from "../site/settings";
 import { log } from "../../shared/log.server";
+import { logCorrections } from "../members/corrections";
 
 /**
  * Password reset and e-mail change links. Tokens are random, stored only as a hash, expire after
@@ -209,6 +210,13 @@ export async function applyEmailChange(
         .update(users)
         .set({ email, emailKey: emailKey(email), emailVerifiedAt: new Date() })
         .where(eq(users.id, spent.userId));
+      // The correction is logged, masked (issue 44 §2).
+      await logCorrections(tx, {
+        userId: spent.userId,
+        actorUserId: spent.userId,
+        before: { email: before!.email },
+        after: { email },
+      });
       return before!;
     });
   } catch (e) {

@@ -17,6 +17,7 @@ import { getSetting } from "../site/settings";
 import { recordPayoutAccount } from "../risk/policy";
 import type { AccountSummary, ProfileData } from "../../shared/contracts/accounts";
 import { log } from "../../shared/log.server";
+import { logCorrections } from "../members/corrections";
 
 export const PROFILE_MESSAGES = {
   saved: "Profile Updated Successfully!",
@@ -127,19 +128,35 @@ export async function updateProfile(
   const account = payoutChanged
     ? await requireCurrentPassword(db, member.id, input.currentPassword, PROFILE_MESSAGES.payoutNeedsPassword)
     : undefined;
-  await db
-    .update(users)
-    .set({
-      name: input.name,
-      address: input.address,
-      city: input.city,
-      state: input.state,
-      zipCode: input.zipCode,
-      mobileNumber: input.mobileNumber,
-      payoutMethodId: method.id,
-      payoutAccountInfo: input.accountInfo,
-    })
-    .where(eq(users.id, member.id));
+  const after = {
+    name: input.name,
+    address: input.address,
+    city: input.city,
+    state: input.state,
+    zipCode: input.zipCode,
+    mobileNumber: input.mobileNumber,
+    payoutMethodId: method.id,
+    payoutAccountInfo: input.accountInfo,
+  };
+  // The change and its correction log (fields, old and new masked) in one transaction (issue 44 §2).
+  await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({
+        name: users.name,
+        address: users.address,
+        city: users.city,
+        state: users.state,
+        zipCode: users.zipCode,
+        mobileNumber: users.mobileNumber,
+        payoutMethodId: users.payoutMethodId,
+        payoutAccountInfo: users.payoutAccountInfo,
+      })
+      .from(users)
+      .where(eq(users.id, member.id))
+      .for("update");
+    await tx.update(users).set(after).where(eq(users.id, member.id));
+    if (before) await logCorrections(tx, { userId: member.id, actorUserId: member.id, before, after });
+  });
   if (payoutChanged) {
     await recordPayoutAccount(db, {
       userId: member.id,

@@ -90,6 +90,12 @@ export const SETTING_DEFAULTS = {
    */
   grievance_officer: DEFAULT_GRIEVANCE_OFFICER,
   /**
+   * Members' data rights (issue 44 §2): days within which an export, erasure or correction request
+   * is answered (the console's clock). An owner choice: the DPDP Rules 2025 leave the period to the
+   * owner's published terms (read 2026-11-29); 7 days by default.
+   */
+  rights_request_days: 7,
+  /**
    * Retention (issue 44 §4, ADR 0035): days each kind is kept after its end (shared/retention.ts,
    * sources in the README). The postback and payout webhook logs keep their own settings above.
    */

@@ -25,6 +25,7 @@ import type { OverviewEndpoints } from "./overview";
 import type { RiskEndpoints } from "./risk";
 import type { PayoutEndpoints } from "./payouts";
 import type { LimitEndpoints } from "./limits";
+import type { RightsEndpoints } from "./rights";
 import type { HousekeepingEndpoints } from "./housekeeping";
 
 export interface Endpoints
@@ -47,6 +48,7 @@ export interface Endpoints
     RiskEndpoints,
     PayoutEndpoints,
     LimitEndpoints,
+    RightsEndpoints,
     HousekeepingEndpoints {}
 
 /** A path the pages may call (with its query string left to the call's `query`). */

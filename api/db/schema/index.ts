@@ -14,4 +14,5 @@ export * from "./taskWalls";
 export * from "./games";
 export * from "./risk";
 export * from "./payouts";
+export * from "./rights";
 export * from "./retention";

@@ -30,6 +30,7 @@ import { adminOverviewRoute } from "./overview/adminHttp";
 import { adminRiskRoute } from "./risk/adminHttp";
 import { adminRightsRoute } from "./members/rightsHttp";
 import { adminRetentionRoute } from "./site/retentionHttp";
+import { adminTaxRoute } from "./tax/adminHttp";
 
 /**
  * The operator API under /adminRoute: the site's own settings, contact messages, the audit trail
@@ -86,6 +87,7 @@ export function adminRoute(): Hono<ApiEnv> {
   r.route("/", adminLimitsRoute());
   r.route("/", adminContentRoute());
   r.route("/", adminSupportRoute());
+  r.route("/", adminTaxRoute());
   r.route("/", adminOverviewRoute());
   r.route("/", adminRetentionRoute());
 

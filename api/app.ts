@@ -30,6 +30,7 @@ import { postbackRoute } from "./taskWalls/postbackHttp";
 import { payoutWebhookRoute } from "./payouts/webhookHttp";
 import { demoWallRoute } from "./taskWalls/demoWallHttp";
 import { bettingGamesRoute } from "./games/http";
+import { taxRoute } from "./tax/http";
 import { memberRightsRoute } from "./members/rightsHttp";
 import { GENERIC_FAILURE } from "../shared/messages";
 import { randomUUID } from "node:crypto";
@@ -138,6 +139,7 @@ export function createApi(
   app.route("/userRoute", accountAreaRoute());
   app.route("/userRoute", memberRightsRoute());
   app.route("/userAmount", userAmountRoute());
+  app.route("/userAmount", taxRoute());
   app.route("/userIncomeRoute", userIncomeRoute());
   app.route("/userIncomeRoute", ptcAdsRoute());
   app.route("/userIncomeRoute", taskWallsRoute());

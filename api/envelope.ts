@@ -77,6 +77,8 @@ export const STATUS_BY_CODE: Record<DomainErrorCode, ContentfulStatusCode> = {
   second_approval: 409,
   daily_limit: 409,
   not_payable: 409,
+  pan_required: 409,
+  tax_exceeds_amount: 400,
 };
 
 /** The code of an HTTP-level failure that no domain rule named (parse errors, unknown paths). */

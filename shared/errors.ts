@@ -98,6 +98,12 @@ export const DOMAIN_ERROR_CODES = [
   "second_approval",
   "daily_limit",
   "not_payable",
+  /**
+   * The payer's tax (issue 44 §6): a withdrawal that needs the member's PAN first (the owner's
+   * threshold passed); the tax due on the year's income is more than the amount asked for.
+   */
+  "pan_required",
+  "tax_exceeds_amount",
 ] as const;
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

@@ -26,6 +26,8 @@ export const PLATFORM = {
   offerWalls: "platform:offer_walls",
   /** Operators' manual adjustments: the counterpart of every credit or debit an operator makes by hand. */
   adjustments: "platform:adjustments",
+  /** Tax withheld from members' withdrawals (issue 44 §6), until the owner pays it to the government. */
+  tdsPayable: "platform:tds_payable",
 } as const;
 
 const NEGATIVE_ALLOWED = new Set<string>([
@@ -48,6 +50,8 @@ export const UNTRACKED_ACCOUNTS: ReadonlySet<string> = new Set<string>([
   PLATFORM.earningsFunding,
   PLATFORM.offerWalls,
   PLATFORM.adjustments,
+  // Only collects (refunds of a rejected withdrawal's tax never take back more than it collected).
+  PLATFORM.tdsPayable,
 ]);
 
 export const memberAccount = (userId: string, kind: "withdrawable" | "deposit") => `member:${userId}:${kind}`;

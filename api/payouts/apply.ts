@@ -9,6 +9,7 @@ import {
   type PayoutChannel,
   type PayoutStatus,
 } from "../../shared/contracts/payouts";
+import { refundWithheldTax } from "../tax/withholding";
 
 /**
  * Applying a payout's status, whoever brings it — the create's answer, a webhook (once or five
@@ -243,6 +244,8 @@ async function settleWithdrawal(
       { account: m.entry.to, amount: p.amount },
     ],
   });
+  // A withdrawal that ends rejected returns the tax withheld from it too (issue 44 §6), once.
+  if (m.to === "Reject") await refundWithheldTax(tx, { withdrawalId: p.withdrawalId, userId: p.userId });
   return true;
 }
 

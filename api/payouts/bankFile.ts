@@ -1,5 +1,6 @@
 import { formatRupees, milliToRupeeString } from "../../shared/money";
 import type { PayoutDestination } from "./destination";
+import { csvLine } from "../lib/csv";
 
 /**
  * The bank's bulk-transfer files (issue 22): the file we give the bank, one transfer a line, and
@@ -60,8 +61,6 @@ export class BankFileError extends Error {
 }
 
 /* ---------- CSV, RFC 4180 ---------- */
-
-const CRLF = "\r\n";
 
 interface CsvRecord {
   /** The line the record starts on, from 1. */
@@ -129,16 +128,6 @@ function readCsv(text: string, delimiter: string, maxRecords: number): CsvRecord
   if (quoted || fieldStarted || fields.length > 0) endRecord(quoted);
   return records;
 }
-
-/** Starts that make a spreadsheet read a cell as a formula (CSV injection). */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-function csvField(value: string): string {
-  const safe = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-const csvLine = (fields: readonly string[]) => fields.map(csvField).join(",") + CRLF;
 
 /* ---------- the transfer file ---------- */
 

@@ -5,6 +5,7 @@ import { DomainError } from "../lib/errors";
 import { recordAudit } from "../site/audit";
 import { PLATFORM, memberAccount, post } from "../ledger/ledger";
 import { WITHDRAW_MESSAGES } from "../withdrawals/messages";
+import { refundWithheldTax } from "../tax/withholding";
 
 /**
  * Rejecting a Pending withdrawal (the member's request is api/withdrawals), by hand or from a ban,
@@ -58,6 +59,8 @@ export async function settlePendingInTx(
       { account: memberAccount(row.userId, "withdrawable"), amount: row.amount },
     ],
   });
+  // And the tax withheld from it (issue 44 §6), once.
+  await refundWithheldTax(tx, { withdrawalId: row.id, userId: row.userId });
   await recordAudit(tx, {
     actorUserId: input.actorUserId,
     action: "withdrawal.reject",

@@ -9,6 +9,7 @@ import {
 } from "../../shared/campaign";
 import { DEFAULT_RISK_POLICY } from "../../shared/risk";
 import { DEFAULT_GRIEVANCE_OFFICER } from "../../shared/grievance";
+import { DEFAULT_TAX_SETTINGS } from "../../shared/tax";
 import { DEFAULT_RETENTION_DAYS, type DormantPolicy } from "../../shared/retention";
 
 /** Operator-editable settings with their defaults. Rates are basis points (1000 = 10 %). */
@@ -89,6 +90,11 @@ export const SETTING_DEFAULTS = {
    * `resolve_days` (the rule's 24 hours and 15 days, read 2026-11-29). Empty until the owner names one.
    */
   grievance_officer: DEFAULT_GRIEVANCE_OFFICER,
+  /**
+   * The payer's tax duties (issue 44 §6, shared/tax.ts, docs/decisions/0034): off by default; the
+   * PAN rule and the withholding rule per income kind, defaults read 2026-11-29 (README).
+   */
+  tax: DEFAULT_TAX_SETTINGS,
   /**
    * Members' data rights (issue 44 §2): days within which an export, erasure or correction request
    * is answered (the console's clock). An owner choice: the DPDP Rules 2025 leave the period to the

@@ -1,8 +1,8 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { preparedPerDatabase, type Db } from "../db/client";
+import { preparedPerDatabase, type Db, type Tx } from "../db/client";
 import { pageRows } from "../db/paging";
-import { ledgerAccounts, payoutMethods, settings, users, withdrawals } from "../db/schema";
+import { ledgerAccounts, payoutMethods, settings, taxWithholdings, users, withdrawals } from "../db/schema";
 import { DomainError } from "../lib/errors";
 import { PAGE_SIZE, pageOf } from "../../shared/pagination";
 import { newId } from "../lib/ids";
@@ -11,6 +11,10 @@ import { hasDueCredits, releaseDueCredits } from "../ledger/holds";
 import { REVIEW_MESSAGES, assertWaitingPeriodOver, reviewColumns } from "./review";
 import { WITHDRAW_MESSAGES } from "./messages";
 import { riskPolicyOf } from "../risk/policy";
+import { taxSettings } from "../tax/settings";
+import { panOf } from "../tax/pan";
+import { assertPanWhereRequired } from "../tax/withholding";
+import { requestTaxedWithdrawal, type TaxedRequest } from "./taxed";
 import {
   InsufficientFundsError,
   OwingError,
@@ -140,16 +144,23 @@ export async function requestWithdrawal(
    * (amount and method) is answered as the first was; the id reused with another amount or
    * method is refused (409 conflict), never taken for the first request's success.
    */
-  const madeAlready = async () => {
+  const madeAlready = async (reader: Db | Tx = db) => {
     if (!requestKey) return null;
-    const [existing] = await db
-      .select({ id: withdrawals.id, amount: withdrawals.amount, methodName: withdrawals.methodName })
+    const [existing] = await reader
+      .select({
+        id: withdrawals.id,
+        amount: withdrawals.amount,
+        methodName: withdrawals.methodName,
+        // The tax withheld from it (issue 44 §6): the member asked for the net plus the tax.
+        tax: sql<string>`(select coalesce(sum(t.tax), 0) from ${taxWithholdings} t where t.withdrawal_id = ${withdrawals}.id)`,
+      })
       .from(withdrawals)
       .where(and(eq(withdrawals.userId, input.userId), eq(withdrawals.requestKey, requestKey)));
     if (!existing) return null;
-    if (existing.amount !== rupeesToMilli(input.rupees) || existing.methodName !== input.type)
+    const gross = existing.amount + Number(existing.tax);
+    if (gross !== rupeesToMilli(input.rupees) || existing.methodName !== input.type)
       throw new DomainError("conflict", WITHDRAW_MESSAGES.keyReused);
-    return { id: existing.id, duplicate: true };
+    return { id: existing.id, duplicate: true as const };
   };
   const look = await withdrawalLook(db, input.userId, requestKey, now);
   if (look?.existingId) {
@@ -183,10 +194,39 @@ export async function requestWithdrawal(
     throw new DomainError("insufficient_balance", WITHDRAW_MESSAGES.insufficient(withdrawable));
   }
 
+  // The payer's tax (issue 44 §6, api/tax): with the owner's rules on, a request that needs a PAN
+  // first is refused before its signals are recorded, and the request is made in a transaction of
+  // its own that withholds the tax due (./taxed.ts).
+  const tax = await taxSettings(db);
+  if (tax.enabled) {
+    await assertPanWhereRequired(db, {
+      userId: input.userId,
+      gross: amount,
+      pan: await panOf(db, input.userId),
+      now,
+      settings: tax,
+    });
+  }
+
   await input.beforeCreate?.({ methodName: look.methodName, accountInfo: info });
 
   const id = newId();
   const methodName = look.methodName;
+  if (tax.enabled) {
+    const request: TaxedRequest = {
+      id,
+      userId: input.userId,
+      amount,
+      methodName,
+      accountInfo: info,
+      requestKey,
+      deviceId: input.origin?.deviceId ?? null,
+      ip: input.origin?.ip ?? null,
+      now,
+      settings: tax,
+    };
+    return requestTaxedWithdrawal(db, request, madeAlready);
+  }
   try {
     // One statement: the row, then the entry, which reads the debt again under its lock: a
     // reversal that committed since the look above counts, and undoes this request.

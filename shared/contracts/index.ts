@@ -25,6 +25,7 @@ import type { OverviewEndpoints } from "./overview";
 import type { RiskEndpoints } from "./risk";
 import type { PayoutEndpoints } from "./payouts";
 import type { LimitEndpoints } from "./limits";
+import type { TaxEndpoints } from "./tax";
 import type { RightsEndpoints } from "./rights";
 import type { HousekeepingEndpoints } from "./housekeeping";
 
@@ -48,6 +49,7 @@ export interface Endpoints
     RiskEndpoints,
     PayoutEndpoints,
     LimitEndpoints,
+    TaxEndpoints,
     RightsEndpoints,
     HousekeepingEndpoints {}
 

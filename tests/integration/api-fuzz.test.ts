@@ -37,6 +37,7 @@ import {
 } from "../../api/db/schema";
 import { seedShortLinks } from "../../api/seed/shortLinks";
 import { seedGames } from "../../api/seed/games";
+import { DEFAULT_TAX_SETTINGS } from "../../shared/tax";
 
 /**
  * Every API endpoint, called as a visitor, a member and an operator, with broken input: missing,
@@ -803,6 +804,42 @@ describe.each(drivers("one"))("API fuzz (%s)", (driver) => {
       }),
       validStatus: 200,
       numeric: ["acknowledge_hours", "resolve_days"],
+    },
+    // The payer's tax (issue 44 §6): the member's page, PAN and certificate; the owner's settings and statement.
+    { method: "GET", route: "/userAmount/tax", input: "none", role: "member" },
+    {
+      method: "POST",
+      route: "/userAmount/tax_pan",
+      input: "obj",
+      role: "member",
+      valid: () => ({ pan: "ABCPE1234F" }),
+      validStatus: 200,
+    },
+    {
+      method: "GET",
+      route: "/userAmount/tax_certificate",
+      input: "query",
+      role: "member",
+      valid: () => ({ fy: "2026-27", quarter: "3" }),
+      validStatus: 200,
+    },
+    { method: "GET", route: "/adminRoute/tax/settings", input: "none", role: "operator" },
+    {
+      method: "PATCH",
+      route: "/adminRoute/tax/settings",
+      input: "json",
+      role: "operator",
+      valid: () => ({ ...DEFAULT_TAX_SETTINGS }),
+      validStatus: 200,
+      numeric: ["pan_required_above"],
+    },
+    {
+      method: "GET",
+      route: "/adminRoute/tax/statement",
+      input: "query",
+      role: "operator",
+      valid: () => ({ fy: "2026-27", quarter: "3" }),
+      validStatus: 200,
     },
     { method: "GET", route: "/adminRoute/withdrawals", input: "none", role: "operator" },
     {

@@ -16,3 +16,4 @@ export * from "./risk";
 export * from "./payouts";
 export * from "./rights";
 export * from "./retention";
+export * from "./tax";

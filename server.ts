@@ -15,6 +15,7 @@ import { createDeps } from "./api/deps";
 import { createApi, isApiPath } from "./api/app";
 import { attachRealtime } from "./api/realtime";
 import { startReconciler } from "./api/payouts/send";
+import { startHousekeeping } from "./api/site/housekeeping";
 import { DEMO_ADVERTISER, DEMO_MEMBER, seedIfEmpty } from "./api/seed/seed";
 import { holdEmbeddedDatabase } from "./api/db/embeddedLock";
 import type { WebContext } from "./app/load-context";
@@ -249,6 +250,8 @@ const io = serveApi ? attachRealtime(server, deps, { adapterKey: config.REDIS_AD
 registerNodeGauges(deps, io);
 // Payouts whose webhook never came are asked about (any node may: each claims its own).
 const reconciler = serveApi ? startReconciler(deps) : undefined;
+// Retention, dormant accounts and breach notices left to mail (issue 44): hourly on every node.
+const housekeeping = serveApi ? startHousekeeping(deps) : undefined;
 
 server.listen(config.PORT, config.HOST, () => {
   const address = server.address();
@@ -328,6 +331,7 @@ async function shutdown(signal: NodeJS.Signals) {
   log.info({ signal }, "shutting down: finishing requests in flight");
   stopWatchingPages();
   reconciler?.stop();
+  housekeeping?.stop();
   // net.Server's close: http.Server's own would also close the idle kept-alive connections at once.
   const closed = new Promise<void>((resolve) => netServerClose.call(server, () => resolve()));
   for (const socket of io?.of("/").sockets.values() ?? [])

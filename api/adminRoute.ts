@@ -30,6 +30,7 @@ import { adminOverviewRoute } from "./overview/adminHttp";
 import { adminRiskRoute } from "./risk/adminHttp";
 import { adminRightsRoute } from "./members/rightsHttp";
 import { adminRetentionRoute } from "./site/retentionHttp";
+import { adminBreachRoute } from "./support/breachHttp";
 import { adminTaxRoute } from "./tax/adminHttp";
 
 /**
@@ -90,6 +91,7 @@ export function adminRoute(): Hono<ApiEnv> {
   r.route("/", adminTaxRoute());
   r.route("/", adminOverviewRoute());
   r.route("/", adminRetentionRoute());
+  r.route("/", adminBreachRoute());
 
   return r;
 }

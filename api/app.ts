@@ -13,6 +13,7 @@ import {
 } from "./http";
 import { userRoute } from "./accounts/memberHttp";
 import { accountAreaRoute } from "./accounts/accountAreaHttp";
+import { memberBreachRoute } from "./support/breachHttp";
 import { userAmountRoute } from "./withdrawals/http";
 import { userIncomeRoute } from "./giftCodes/http";
 import { ptcAdsRoute } from "./ads/viewsHttp";
@@ -137,6 +138,7 @@ export function createApi(
   app.get("/userRoute/user_signUp_login_google", googleSignIn);
   app.route("/userRoute", userRoute());
   app.route("/userRoute", accountAreaRoute());
+  app.route("/userRoute", memberBreachRoute());
   app.route("/userRoute", memberRightsRoute());
   app.route("/userAmount", userAmountRoute());
   app.route("/userAmount", taxRoute());

@@ -12,6 +12,7 @@ import { decodeObj, MAX_OBJ_LENGTH, ObjDecodeError } from "../shared/obj.server"
 import { findUnsafeText, isSafeText, unsafeTextMessage } from "./lib/text";
 import type { SessionUser } from "./sessions/sessions";
 import { authenticateSession, SESSION_FAILURE_FLAGS, type SessionCheck } from "./sessions/sessionAuth";
+import { touchActivity } from "./members/dormant";
 import { isDomainErrorCode, type DomainErrorCode } from "../shared/errors";
 import { ROLE_REFUSED, mayUse, type OperatorRole } from "../shared/operatorRoles";
 import type { SameFields } from "../shared/contracts/endpoint";
@@ -236,6 +237,8 @@ export const requireMember: MiddlewareHandler<ApiEnv> = async (c, next) => {
   if ("failure" in check)
     return fail(c, 401, SESSION_FAILURE_MESSAGES[check.failure], SESSION_FAILURE_FLAGS[check.failure]);
   c.set("member", check.member);
+  // A signed-in request is a visit (dormant accounts, issue 44): written at most hourly per node.
+  await touchActivity(db, check.member.id, c.var.deps.clock());
   await next();
 };
 

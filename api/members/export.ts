@@ -134,11 +134,11 @@ async function sections(db: Db | Tx, userId: string, cap: number | null) {
     ),
     jsonRows(
       db,
-      sql`select p.room_id, r.name as room, p.symbol, p.name as shown_as, p.joined_at, r.status, r.entry_fee, r.prize,
+      sql`select p.room_id, r.name as room, p.symbol, p.name as shown_as, p.created_at as joined_at, r.status, r.entry_fee, r.prize,
         case when r.winner is null then null when r.winner = p.symbol then 'won'
           when r.winner = 'draw' then 'draw' else 'lost' end as result, r.finished_at
         from game_players p join game_rooms r on r.id = p.room_id
-        where p.user_id = ${userId} order by p.joined_at desc ${lim}`,
+        where p.user_id = ${userId} order by p.created_at desc ${lim}`,
     ),
     jsonRows(
       db,
@@ -234,9 +234,15 @@ async function otherMembers(db: Db | Tx, userId: string) {
 }
 
 /** Replaces every identifier of another member (as it appears inside JSON text) in the file. */
-function redactOthers(text: string, others: { id: string; email: string; user_name: string; name: string }[]) {
+function redactOthers(
+  text: string,
+  others: { id: string; email: string; user_name: string; name: string }[],
+  own: (string | null | undefined)[],
+) {
+  const mine = new Set(own.filter(Boolean));
   const needles = new Set<string>();
-  for (const o of others) for (const v of [o.id, o.email, o.user_name, o.name]) if (v && v.length >= 3) needles.add(v);
+  for (const o of others)
+    for (const v of [o.id, o.email, o.user_name, o.name]) if (v && v.length >= 3 && !mine.has(v)) needles.add(v);
   let out = text;
   // Longest first, so an e-mail goes before the user name inside it.
   for (const n of [...needles].sort((a, b) => b.length - a.length)) {
@@ -260,7 +266,8 @@ export async function buildExport(db: Db | Tx, userId: string, now: Date): Promi
     ...all,
     ledger_entries: ledger,
   };
-  return redactOthers(JSON.stringify(file, null, 1), others);
+  const p = all.profile as { id?: string; email?: string; user_name?: string; name?: string } | null;
+  return redactOthers(JSON.stringify(file, null, 1), others, [p?.id, p?.email, p?.user_name, p?.name]);
 }
 
 /** The readable page: every section's newest rows and the ledger a page at a time, other members removed. */
@@ -272,7 +279,10 @@ export async function myData(db: Db, userId: string, ledgerPage: number) {
     jsonRows(db, ledgerQuery(userId, pagination)),
     otherMembers(db, userId),
   ]);
-  const data = JSON.parse(redactOthers(JSON.stringify({ ...some, ledger_entries: ledger }), others)) as Json;
+  const p = some.profile as { id?: string; email?: string; user_name?: string; name?: string } | null;
+  const data = JSON.parse(
+    redactOthers(JSON.stringify({ ...some, ledger_entries: ledger }), others, [p?.id, p?.email, p?.user_name, p?.name]),
+  ) as Json;
   return { ...data, ledger_pagination: pagination, exports: await myExports(db, userId) };
 }
 

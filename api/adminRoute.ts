@@ -26,11 +26,12 @@ import { adminAdjustmentsRoute } from "./members/adjustmentsHttp";
 import { adminLimitsRoute } from "./site/limitsHttp";
 import { adminContentRoute } from "./content/adminHttp";
 import { adminSupportRoute } from "./support/adminHttp";
+import { adminPrivacyRoute } from "./privacy/privacyHttp";
 import { adminOverviewRoute } from "./overview/adminHttp";
 import { adminRiskRoute } from "./risk/adminHttp";
-import { adminRightsRoute } from "./members/rightsHttp";
 import { adminRetentionRoute } from "./site/retentionHttp";
 import { adminBreachRoute } from "./support/breachHttp";
+import { adminRightsRoute } from "./members/rightsHttp";
 import { adminTaxRoute } from "./tax/adminHttp";
 
 /**
@@ -89,6 +90,7 @@ export function adminRoute(): Hono<ApiEnv> {
   r.route("/", adminContentRoute());
   r.route("/", adminSupportRoute());
   r.route("/", adminTaxRoute());
+  r.route("/", adminPrivacyRoute());
   r.route("/", adminOverviewRoute());
   r.route("/", adminRetentionRoute());
   r.route("/", adminBreachRoute());

@@ -12,6 +12,7 @@ import {
   type ApiEnv,
 } from "./http";
 import { userRoute } from "./accounts/memberHttp";
+import { privacyRoute } from "./privacy/privacyHttp";
 import { accountAreaRoute } from "./accounts/accountAreaHttp";
 import { memberBreachRoute } from "./support/breachHttp";
 import { userAmountRoute } from "./withdrawals/http";
@@ -140,6 +141,7 @@ export function createApi(
   app.route("/userRoute", accountAreaRoute());
   app.route("/userRoute", memberBreachRoute());
   app.route("/userRoute", memberRightsRoute());
+  app.route("/userRoute", privacyRoute());
   app.route("/userAmount", userAmountRoute());
   app.route("/userAmount", taxRoute());
   app.route("/userIncomeRoute", userIncomeRoute());

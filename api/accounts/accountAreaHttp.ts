@@ -25,6 +25,7 @@ import {
 import { LOCALES } from "../../shared/i18n/locale";
 import { contentLocale } from "../content/localized";
 import { log } from "../../shared/log.server";
+import { memberPrivacyDue } from "../privacy/consent";
 
 /**
  * The account areas under /userRoute: refer and earn, profile (with the payout method binding)
@@ -124,8 +125,12 @@ export function accountAreaRoute(): Hono<ApiEnv> {
     return okWrite(c, "/userRoute/userLanguage_patch", "Saved");
   });
 
+  // Every member page's frame reads this: privacy_due sends the member to the consent step (issue 44).
   r.get("/userpassword_and_email_get", requireMember, async (c) =>
-    okRead(c, "/userRoute/userpassword_and_email_get", accountData(c.var.member)),
+    okRead(c, "/userRoute/userpassword_and_email_get", {
+      ...accountData(c.var.member),
+      privacy_due: await memberPrivacyDue(c.var.deps.db, c.var.member),
+    }),
   );
 
   r.patch("/userpassword_and_email_patch", requireMember, async (c) => {

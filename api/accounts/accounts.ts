@@ -10,6 +10,7 @@ import { normalizeIdentifier } from "../../shared/fields";
 import { isUniqueViolation } from "../db/errors";
 import type { OperatorRole } from "../../shared/operatorRoles";
 import { recordSignIn, type SignInOrigin } from "../sessions/sessions";
+import { recordSignUpPrivacy, type PrivacyAnswers } from "../privacy/consent";
 
 /**
  * The identity: identifiers are compared in one normal form: trimmed, lower-case, and with the
@@ -75,6 +76,8 @@ export interface NewMember {
   signIn?: SignInOrigin;
   /** The language the member signed up in (pages and mails, issue 23). */
   language?: Locale | null;
+  /** Issue 44: the privacy notice accepted and the age answer, recorded in the same transaction. */
+  privacy?: PrivacyAnswers;
 }
 
 /** Creates a member with their two ledger accounts, in one transaction. */
@@ -106,6 +109,7 @@ export async function createMember(
     });
     await openMemberAccounts(tx, id);
     if (input.signIn) await recordSignIn(tx, id, "signup", input.signIn, input.createdAt);
+    if (input.privacy) await recordSignUpPrivacy(tx, id, input.privacy, input.createdAt);
     return { id, userName, email };
   });
 }
@@ -152,6 +156,7 @@ export async function registerMember(
     referrerUserName?: string;
     signIn?: SignInOrigin;
     language?: Locale | null;
+    privacy?: PrivacyAnswers;
     /**
      * Last check before the account is made (after the referrer and already-registered checks,
      * before any write): throws to refuse the sign-up (the one-account rule, api/risk/links.ts).
@@ -184,6 +189,7 @@ export async function registerMember(
         referredBy,
         signIn: input.signIn,
         language: input.language,
+        privacy: input.privacy,
       });
     } catch (e) {
       if (!isUniqueViolation(e)) throw e;

@@ -61,6 +61,9 @@ import { dashboardTag, memberDashboard } from "./dashboard";
 import { memberRestrictions } from "../members/restrictions";
 import { contentLocale } from "../content/localized";
 import { log } from "../../shared/log.server";
+import { PrivacyFields } from "../privacy/privacyHttp";
+import { ageCheck, assertCurrentNotice, readAgeAnswer, type PrivacyAnswers } from "../privacy/consent";
+import { PRIVACY_MESSAGES } from "../../shared/privacyNotice";
 
 export const HUMAN_CHECK_FAILED = "Please verify that you are a human!";
 export const TOKEN_FAILED = "Token Verification Failed!";
@@ -120,6 +123,11 @@ export const SignUpInput = z
       .max(64, "Invalid referral link.")
       .optional(),
     human_check: HumanCheckInput,
+    // Issue 44: the privacy notice accepted (its version), the optional purposes, the age answer.
+    privacy_notice_version: PrivacyFields.privacy_notice_version.optional(),
+    marketing_mails: PrivacyFields.marketing_mails,
+    date_of_birth: PrivacyFields.date_of_birth,
+    adult_declaration: PrivacyFields.adult_declaration,
   })
   .strict();
 
@@ -201,6 +209,29 @@ function signUpLanguage(cookie: string | undefined, acceptLanguage: string | und
   return cookieLocale(cookie) ?? (acceptLanguage ? requestLocale({ acceptLanguage }) : null);
 }
 
+/**
+ * Sign-up's privacy answers (issue 44): the current notice's version accepted, the age answer the
+ * owner's check asks; `refused` with the field's message, or whether the person is an adult.
+ */
+async function signUpPrivacy(
+  db: Db,
+  input: z.output<typeof SignUpInput>,
+  now: Date,
+  ip: string,
+): Promise<{ refused: string } | { adult: boolean; answers: PrivacyAnswers }> {
+  try {
+    assertCurrentNotice(input.privacy_notice_version);
+    const age = readAgeAnswer(await ageCheck(db), input, now);
+    return {
+      adult: age.adult,
+      answers: { optional: { marketing_mail: input.marketing_mails === true }, age: age.answer, ip, now },
+    };
+  } catch (e) {
+    if (e instanceof DomainError) return { refused: e.message };
+    throw e;
+  }
+}
+
 export function userRoute(): Hono<ApiEnv> {
   const r = new Hono<ApiEnv>();
 
@@ -268,8 +299,12 @@ export function userRoute(): Hono<ApiEnv> {
     const parsed = SignUpInput.safeParse(await readObjAt(c, "/userRoute/signUp", z.unknown()));
     if (!parsed.success) return fieldErrors(c, signUpErrors(parsed.error));
     const input = parsed.data;
+    // Issue 44: the notice accepted and an adult's age answer, before the human check spends a token.
+    const privacy = await signUpPrivacy(deps.db, input, deps.clock(), clientIp(c));
+    if ("refused" in privacy) return fieldErrors(c, [{ msg: privacy.refused }]);
     if (!(await verifyHumanCheck(deps, input.human_check)))
       throw new DomainError("human_check_failed", HUMAN_CHECK_FAILED);
+    if (!privacy.adult) throw new DomainError("forbidden", PRIVACY_MESSAGES.underAge);
     const origin = signInOrigin(c);
     try {
       const member = await registerMember(deps.db, {
@@ -280,6 +315,7 @@ export function userRoute(): Hono<ApiEnv> {
         referrerUserName: input.refer_by,
         signIn: origin,
         language: signUpLanguage(c.req.header("cookie"), c.req.header("accept-language")),
+        privacy: privacy.answers,
         // The one-account rule (the operator's risk policy): refused before anything is written.
         admit: () => enforceOneAccountRule(deps.db, origin.deviceId ?? null),
       });

@@ -1,5 +1,6 @@
 import type { Db } from "../db/client";
 import { createMember } from "../accounts/accounts";
+import { DEMO_PRIVACY } from "../privacy/consent";
 import { creditEarning } from "../ledger/earnings";
 import { convertBalance } from "../withdrawals/conversions";
 import { createCampaign } from "../ads/campaigns";
@@ -35,6 +36,7 @@ export async function seedAds(
     mobileNumber: 9876512345,
     passwordHash,
     createdAt: joined,
+    privacy: DEMO_PRIVACY,
   });
   await db.transaction((tx) =>
     creditEarning(tx, {

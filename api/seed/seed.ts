@@ -2,6 +2,7 @@ import { count, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { users, withdrawals } from "../db/schema";
 import { createMember, hashPassword } from "../accounts/accounts";
+import { DEMO_PRIVACY } from "../privacy/consent";
 import { creditEarning, type EarningSource } from "../ledger/earnings";
 import { PLATFORM, ensurePlatformAccounts, memberAccount, post } from "../ledger/ledger";
 import { seedTaskWalls } from "./taskWalls";
@@ -242,6 +243,7 @@ export async function seedIfEmpty(
       mobileNumber: 9876543210,
       passwordHash,
       createdAt: joined,
+      privacy: DEMO_PRIVACY,
     });
     await tx
       .update(users)
@@ -259,6 +261,7 @@ export async function seedIfEmpty(
       passwordHash,
       referredBy: demo.id,
       createdAt: new Date(joined.getTime() + 2 * DAY_MS),
+      privacy: DEMO_PRIVACY,
     });
 
     await creditAll(tx, demo.id, "demo", planEarnings(DEMO_PLAN, now, rand));

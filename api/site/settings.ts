@@ -9,6 +9,7 @@ import {
 } from "../../shared/campaign";
 import { DEFAULT_RISK_POLICY } from "../../shared/risk";
 import { DEFAULT_GRIEVANCE_OFFICER } from "../../shared/grievance";
+import { DEFAULT_AGE_CHECK } from "../../shared/privacyNotice";
 import { DEFAULT_TAX_SETTINGS } from "../../shared/tax";
 import { DEFAULT_RETENTION_DAYS, type DormantPolicy } from "../../shared/retention";
 
@@ -90,6 +91,11 @@ export const SETTING_DEFAULTS = {
    * `resolve_days` (the rule's 24 hours and 15 days, read 2026-11-29). Empty until the owner names one.
    */
   grievance_officer: DEFAULT_GRIEVANCE_OFFICER,
+  /**
+   * Adults only (issue 44 §3; DPDP Act 2023 s.2(j): a child is under 18, read 2026-11-29): sign-up
+   * asks the date of birth ("date_of_birth") or a declaration of being 18 or older ("declaration").
+   */
+  age_check: DEFAULT_AGE_CHECK,
   /**
    * The payer's tax duties (issue 44 §6, shared/tax.ts, docs/decisions/0034): off by default; the
    * PAN rule and the withholding rule per income kind, defaults read 2026-11-29 (README).

@@ -5,11 +5,12 @@ import pub from "./hi/pub";
 import account from "./hi/account";
 import earn from "./hi/earn";
 import adv from "./hi/adv";
+import privacy from "./hi/privacy";
 
 /**
  * The Hindi catalogue (issue 23): the same keys as en.ts, in natural Hindi; one term per concept
  * (docs/hindi-glossary.md). Names of services (UPI, Paytm, FAQ, DMCA) stay as members know them.
  */
-const hi: Catalogue = { ...shell, common, pub, account, earn, adv };
+const hi: Catalogue = { ...shell, common, pub, account, earn, adv, privacy };
 
 export default hi;

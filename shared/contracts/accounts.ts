@@ -43,6 +43,15 @@ export interface SignUpBody {
   password: string;
   refer_by?: string;
   human_check?: HumanCheckAnswer;
+  /**
+   * Issue 44: the version of the privacy notice shown and accepted (required: a sign-up without
+   * it, or with an older one, is refused), the optional marketing mails, and the age answer the
+   * owner's check asks: the date of birth ("YYYY-MM-DD") or the declaration of being 18 or older.
+   */
+  privacy_notice_version?: number;
+  marketing_mails?: boolean;
+  date_of_birth?: string;
+  adult_declaration?: boolean;
 }
 
 /** Forgot password: where to send the reset link (`{obj}`). */
@@ -93,6 +102,8 @@ export interface GoogleAuthorization {
 export interface AccountSummary {
   email_address: string;
   available_balance: string;
+  /** Issue 44: a new privacy notice to accept or an age answer to give at this visit (/member/consent). */
+  privacy_due?: boolean;
 }
 
 /** A dashboard tile's earning source, in the spec's order of keys. */

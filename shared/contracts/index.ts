@@ -25,6 +25,7 @@ import type { OverviewEndpoints } from "./overview";
 import type { RiskEndpoints } from "./risk";
 import type { PayoutEndpoints } from "./payouts";
 import type { LimitEndpoints } from "./limits";
+import type { PrivacyEndpoints } from "./privacy";
 import type { TaxEndpoints } from "./tax";
 import type { RightsEndpoints } from "./rights";
 import type { HousekeepingEndpoints } from "./housekeeping";
@@ -51,7 +52,8 @@ export interface Endpoints
     LimitEndpoints,
     TaxEndpoints,
     RightsEndpoints,
-    HousekeepingEndpoints {}
+    HousekeepingEndpoints,
+    PrivacyEndpoints {}
 
 /** A path the pages may call (with its query string left to the call's `query`). */
 export type ApiPath = keyof Endpoints & string;

@@ -1,5 +1,6 @@
 import type { MessageTable } from "./apiMessages";
 import { HINDI_EARNING_MESSAGES } from "./apiMessages.hi.earning";
+import { HINDI_PRIVACY_MESSAGES } from "./apiMessages.hi.privacy";
 
 /**
  * The API's English texts (the specification's words, as api/ and shared/ word them) and their
@@ -184,6 +185,7 @@ export const HINDI_API_MESSAGES: MessageTable = [
 
   /* ------- withdraw and convert, gift codes, short links, ads, task walls: apiMessages.hi.earning.ts */
   ...HINDI_EARNING_MESSAGES,
+  ...HINDI_PRIVACY_MESSAGES,
 
   /* ------------------------------------------------------------------- support */
   ["Message not found.", "संदेश नहीं मिला।"],

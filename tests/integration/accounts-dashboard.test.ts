@@ -5,6 +5,7 @@ import { announcements, sessions } from "../../api/db/schema";
 import { creditEarning, type EarningSource } from "../../api/ledger/earnings";
 import { PLATFORM, memberAccount, post } from "../../api/ledger/ledger";
 import { dashboardTag } from "../../api/accounts/dashboard";
+import { SIGN_UP_PRIVACY } from "../support/privacy";
 
 const IST_MS = 330 * 60 * 1000;
 const istDate = (d: Date) => new Date(d.getTime() + IST_MS).toISOString().slice(0, 10);
@@ -48,6 +49,7 @@ describe.each(drivers("one"))("dashboard (%s)", (driver) => {
         mobile_number: 9000000000 + seq,
         email_address: email,
         password,
+        ...SIGN_UP_PRIVACY,
         ...(referBy ? { refer_by: referBy } : {}),
       },
     });
@@ -247,7 +249,7 @@ describe.each(drivers("one"))("dashboard (%s)", (driver) => {
     });
     // The layout's read and the page's read of one page view.
     const layout = await t.request("/userRoute/userpassword_and_email_get", page("view-1"));
-    expect(layout.body.msg).toEqual({ email_address: m.email, available_balance: "0.000" });
+    expect(layout.body.msg).toEqual({ email_address: m.email, available_balance: "0.000", privacy_due: false });
     // The session ends between the two reads: the page view still answers as one consistent whole…
     await t.deps.db.delete(sessions);
     const sameView = await t.request("/userRoute/userDataGet_dashboard", page("view-1"));

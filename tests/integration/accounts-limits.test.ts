@@ -4,6 +4,7 @@ import { drivers } from "../support/db";
 import { startTestApi, type TestApi } from "../support/api";
 import { users } from "../../api/db/schema";
 import { createMember } from "../../api/accounts/accounts";
+import { SIGN_UP_PRIVACY } from "../support/privacy";
 
 let seq = 0;
 function newMemberInput(extra: Record<string, unknown> = {}) {
@@ -13,6 +14,7 @@ function newMemberInput(extra: Record<string, unknown> = {}) {
     mobile_number: 9876543210,
     email_address: `limit${seq}.${Date.now()}@example.com`,
     password: "correct-horse-1",
+    ...SIGN_UP_PRIVACY,
     ...extra,
   };
 }

@@ -10,12 +10,13 @@ import { migrationsFolder } from "../../api/db/client";
 import { hashToken } from "../../api/lib/ids";
 import { createMailer, type Mailer } from "../../api/site/mailer";
 import { captureLogs } from "../../shared/log.server";
+import { SIGN_UP_PRIVACY } from "../support/privacy";
 
 const TOKEN_FAILED = "Token Verification Failed!";
 
 const signUp = (t: TestApi, email: string, password = "correct-horse-1") =>
   t.request("/userRoute/signUp", {
-    obj: { name: "Alice", mobile_number: 9876543210, email_address: email, password },
+    obj: { name: "Alice", mobile_number: 9876543210, email_address: email, password, ...SIGN_UP_PRIVACY },
   });
 const login = (t: TestApi, identifier: string, password = "correct-horse-1") =>
   t.request("/userRoute/login", {

@@ -3,6 +3,7 @@ import { count, eq } from "drizzle-orm";
 import { drivers } from "../support/db";
 import { sessionCookie, startTestApi, type TestApi } from "../support/api";
 import { sessions, users } from "../../api/db/schema";
+import { SIGN_UP_PRIVACY } from "../support/privacy";
 
 const MOBILE_MSG = "Please enter a valid 10-digit Indian mobile number";
 const PASSWORD_MSG = "Password must be at least 8 characters long.";
@@ -15,6 +16,7 @@ function newMemberInput(extra: Record<string, unknown> = {}) {
     mobile_number: 9876543210,
     email_address: `ravi.kumar${seq}.${Date.now()}@example.com`,
     password: "correct-horse-1",
+    ...SIGN_UP_PRIVACY,
     ...extra,
   };
 }
@@ -55,6 +57,7 @@ describe.each(drivers("one"))("accounts: sign-up, login, logout (%s)", (driver) 
         mobile_number: 9123456780,
         email_address: " Asha.Rao@Example.COM ",
         password: "abcdefgh",
+        ...SIGN_UP_PRIVACY,
       },
     });
     expect(res.status).toBe(200);
@@ -83,6 +86,7 @@ describe.each(drivers("one"))("accounts: sign-up, login, logout (%s)", (driver) 
         mobile_number: 9000000000,
         email_address: "ASHARAO@example.com",
         password: "abcdefgh",
+        ...SIGN_UP_PRIVACY,
       },
     });
     expect(res.status).toBe(409);

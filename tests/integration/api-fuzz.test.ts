@@ -37,6 +37,8 @@ import {
 } from "../../api/db/schema";
 import { seedShortLinks } from "../../api/seed/shortLinks";
 import { seedGames } from "../../api/seed/games";
+import { SIGN_UP_PRIVACY } from "../support/privacy";
+import { PRIVACY_NOTICE_VERSION } from "../../shared/privacyNotice";
 import { DEFAULT_TAX_SETTINGS } from "../../shared/tax";
 
 /**
@@ -542,9 +544,11 @@ describe.each(drivers("one"))("API fuzz (%s)", (driver) => {
         password: "signup-password-1",
         refer_by: member.userName,
         human_check: { altcha: altcha.signUp },
+        ...SIGN_UP_PRIVACY,
+        marketing_mails: false,
       }),
       validStatus: 200,
-      optional: ["refer_by"],
+      optional: ["refer_by", "marketing_mails"],
       numeric: ["mobile_number"],
     },
     {
@@ -804,6 +808,41 @@ describe.each(drivers("one"))("API fuzz (%s)", (driver) => {
       }),
       validStatus: 200,
       numeric: ["acknowledge_hours", "resolve_days"],
+    },
+    // Consent and age (issue 44 §1, §3): the member's state, an optional purpose, the step, the owner's age check.
+    { method: "GET", route: "/userRoute/privacy_notice", input: "none", role: "visitor" },
+    { method: "GET", route: "/userRoute/privacy_get", input: "none", role: "member" },
+    {
+      method: "PATCH",
+      route: "/userRoute/privacy_consent_patch",
+      input: "json",
+      role: "member",
+      valid: () => ({ purpose: "marketing_mail", granted: false }),
+      validStatus: 200,
+    },
+    {
+      method: "POST",
+      route: "/userRoute/privacy_accept",
+      input: "json",
+      role: "member",
+      // Sent once before the fuzz: the member's notice and age are answered, so later bodies change nothing.
+      valid: () => ({
+        privacy_notice_version: PRIVACY_NOTICE_VERSION,
+        marketing_mails: false,
+        date_of_birth: "1990-01-15",
+      }),
+      validStatus: 200,
+      optional: ["marketing_mails", "date_of_birth"],
+      numeric: ["privacy_notice_version"],
+    },
+    { method: "GET", route: "/adminRoute/privacy/settings", input: "none", role: "operator" },
+    {
+      method: "PATCH",
+      route: "/adminRoute/privacy/settings",
+      input: "json",
+      role: "operator",
+      valid: () => ({ age_check: "date_of_birth" }),
+      validStatus: 200,
     },
     // Members' data rights (issue 44 §2): the data page, the export and its download, the erasure
     // (sent wrong, so the fuzz's own member is never erased), the operators' requests and clock.

@@ -7,6 +7,7 @@ import { createMember } from "../../api/accounts/accounts";
 import { sendVerificationMail } from "../../api/accounts/emailVerification";
 import { requestEmailChange } from "../../api/accounts/profile";
 import { replyAsOperator } from "../../api/support/support";
+import { SIGN_UP_PRIVACY } from "../support/privacy";
 
 /**
  * Mails in the member's language (issue 23): the language stored on the account chooses the
@@ -88,6 +89,7 @@ describe.each(drivers("one"))("mails in the member's language (%s)", (driver) =>
         mobile_number: 9876543210,
         email_address: "ravi.hindi@example.com",
         password: "correct-horse-1",
+        ...SIGN_UP_PRIVACY,
       },
     });
     expect(res.status).toBe(200);

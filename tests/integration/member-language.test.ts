@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { drivers } from "../support/db";
 import { sessionCookie, startTestApi, type TestApi } from "../support/api";
 import { users } from "../../api/db/schema";
+import { SIGN_UP_PRIVACY } from "../support/privacy";
 
 /** Issue 23: the member's language on their account — stored at sign-up and by the switch, back at sign-in. */
 describe.each(drivers("one"))("the member's language (%s)", (driver) => {
@@ -14,7 +15,13 @@ describe.each(drivers("one"))("the member's language (%s)", (driver) => {
 
   const signUp = (email: string, headers: Record<string, string> = {}) =>
     t.request("/userRoute/signUp", {
-      obj: { name: "Asha", mobile_number: 9876543210, email_address: email, password: "correct-horse-1" },
+      obj: {
+        name: "Asha",
+        mobile_number: 9876543210,
+        email_address: email,
+        password: "correct-horse-1",
+        ...SIGN_UP_PRIVACY,
+      },
       headers,
     });
   const login = (email: string) =>

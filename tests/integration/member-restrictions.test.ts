@@ -31,6 +31,7 @@ import { ACCOUNT_CLOSED_MSG, createSession } from "../../api/sessions/sessions";
 import { RESTRICTION_MESSAGES } from "../../api/members/restrictions";
 import { seedGames } from "../../api/seed/games";
 import { PRACTICE_ROOM } from "../../shared/ticTacToeEvents";
+import { SIGN_UP_PRIVACY } from "../support/privacy";
 
 /**
  * Operators' restrictions on a member (issue 20 §1): each action and its lift, role refusals,
@@ -517,7 +518,13 @@ describe.each(drivers("both"))("member restrictions (%s)", (driver) => {
     const ua = `TestBrowser/1.0 ${"x".repeat(500)}`;
     const headers = { "x-forwarded-for": "203.0.113.7", "user-agent": ua };
     const up = await t.request("/userRoute/signUp", {
-      obj: { name: "Sign In", mobile_number: 9876543210, email_address: email, password: "Password-123!" },
+      obj: {
+        name: "Sign In",
+        mobile_number: 9876543210,
+        email_address: email,
+        password: "Password-123!",
+        ...SIGN_UP_PRIVACY,
+      },
       headers,
     });
     expect(up.status, JSON.stringify(up.body)).toBe(200);

@@ -38,6 +38,7 @@ import { clearMember } from "../../api/risk/score";
 import { setSetting } from "../../api/site/settings";
 import { DEFAULT_RISK_POLICY, type SameDevicePolicy } from "../../shared/risk";
 import type { ProxyCheck } from "../../api/lib/proxyCheck";
+import { SIGN_UP_PRIVACY } from "../support/privacy";
 
 /**
  * Links between members (issue 21 §1): the device cookie, devices, addresses and payout
@@ -126,6 +127,7 @@ describe.each(drivers("one"))("links between members (%s)", (driver) => {
         mobile_number: 7100000000 + seq,
         email_address: email,
         password: "links-password-1",
+        ...SIGN_UP_PRIVACY,
         ...(referBy ? { refer_by: referBy } : {}),
       },
       headers: web(where.ip),

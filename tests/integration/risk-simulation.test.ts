@@ -16,6 +16,7 @@ import { createSession } from "../../api/sessions/sessions";
 import { prng } from "../../api/seed/random";
 import { DEVICE_COOKIE } from "../../api/risk/links";
 import { DEFAULT_RISK_POLICY } from "../../shared/risk";
+import { SIGN_UP_PRIVACY } from "../support/privacy";
 
 /**
  * Issue 21 §5: fixed-seed simulations through the API, the way members really arrive — sign-up,
@@ -62,6 +63,7 @@ describe.each(drivers("one"))("risk simulations (%s)", (driver) => {
         mobile_number: 7000000000 + seq,
         email_address: email,
         password,
+        ...SIGN_UP_PRIVACY,
         ...(opts.referBy ? { refer_by: opts.referBy } : {}),
       },
       headers: where.headers,

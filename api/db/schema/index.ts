@@ -14,6 +14,7 @@ export * from "./taskWalls";
 export * from "./games";
 export * from "./risk";
 export * from "./payouts";
+export * from "./privacy";
 export * from "./rights";
 export * from "./retention";
 export * from "./tax";

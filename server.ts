@@ -15,7 +15,7 @@ import { createDeps } from "./api/deps";
 import { createApi, isApiPath } from "./api/app";
 import { attachRealtime } from "./api/realtime";
 import { startReconciler } from "./api/payouts/send";
-import { startHousekeeping } from "./api/site/housekeeping";
+import { startHousekeeping } from "./api/housekeeping/job";
 import { DEMO_ADVERTISER, DEMO_MEMBER, seedIfEmpty } from "./api/seed/seed";
 import { holdEmbeddedDatabase } from "./api/db/embeddedLock";
 import type { WebContext } from "./app/load-context";

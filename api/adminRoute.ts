@@ -29,7 +29,7 @@ import { adminSupportRoute } from "./support/adminHttp";
 import { adminPrivacyRoute } from "./privacy/privacyHttp";
 import { adminOverviewRoute } from "./overview/adminHttp";
 import { adminRiskRoute } from "./risk/adminHttp";
-import { adminRetentionRoute } from "./site/retentionHttp";
+import { adminRetentionRoute } from "./housekeeping/retentionHttp";
 import { adminBreachRoute } from "./support/breachHttp";
 import { adminRightsRoute } from "./members/rightsHttp";
 import { adminTaxRoute } from "./tax/adminHttp";

@@ -1,6 +1,6 @@
 import { and, eq, gt, ne, sql } from "drizzle-orm";
 import { type Db, type Tx, preparedPerDatabase } from "../db/client";
-import { announcements, ledgerAccounts, sessions, signIns, users } from "../db/schema";
+import { announcements, breachIncidents, ledgerAccounts, sessions, signIns, users } from "../db/schema";
 import { DomainError } from "../lib/errors";
 import { hashToken, newToken } from "../lib/ids";
 import type { OperatorRole } from "../../shared/operatorRoles";
@@ -150,7 +150,9 @@ const sessionQuery = preparedPerDatabase((db) =>
       operatorRoles: users.operatorRoles,
       withdrawable: ledgerAccounts.balance,
       rowVersion: sql<string>`${users}.xmin::text || '.' || coalesce(${ledgerAccounts}.xmin::text, '')`,
-      contentVersion: sql<string>`(select count(*) || '.' || coalesce(max(xmin::text::bigint), 0) from ${announcements})`,
+      // Announcements, and breach notices sent (issue 44: a kept dashboard must show a new one).
+      contentVersion: sql<string>`(select count(*) || '.' || coalesce(max(xmin::text::bigint), 0) from ${announcements})
+        || '.' || (select count(*) from ${breachIncidents})`,
     })
     .from(sessions)
     .leftJoin(users, eq(users.id, sessions.userId))

@@ -495,6 +495,18 @@ describe.each(drivers("one"))("API fuzz (%s)", (driver) => {
   const verifier = "v".repeat(43);
   const challenge = createHash("sha256").update(verifier).digest("base64url");
 
+  /** The breach notice the fuzz sends (one key: sent again, it is the same notice). */
+  const breachNotice = () => ({
+    key: "fuzz-breach-notice",
+    discovered_at: new Date(Date.now() - 60 * 60 * 1000).toISOString(),
+    subject_en: "A breach",
+    body_en: "What happened.",
+    subject_hi: "उल्लंघन",
+    body_hi: "क्या हुआ।",
+    audience: "list",
+    member_ids: [member.id],
+  });
+
   const ENDPOINTS: Endpoint[] = [
     { method: "GET", route: "/healthz", input: "none", role: "visitor" },
     { method: "GET", route: "/readyz", input: "none", role: "visitor" },
@@ -1606,6 +1618,73 @@ describe.each(drivers("one"))("API fuzz (%s)", (driver) => {
     },
     { method: "GET", route: "/humanCheck/altcha-challenge", input: "none", role: "visitor" },
     { method: "GET", route: "/humanCheck/image.svg", input: "none", role: "visitor" },
+    // Retention and dormant accounts (issue 44 §4): the owner's periods and the job run now.
+    { method: "GET", route: "/adminRoute/retention", input: "none", role: "operator" },
+    {
+      method: "PATCH",
+      route: "/adminRoute/retention",
+      input: "json",
+      role: "operator",
+      valid: () => ({
+        days: {
+          sessions: 30,
+          sign_ins: 180,
+          postback_logs: 30,
+          payout_webhook_logs: 30,
+          risk_evidence: 365,
+          support_messages: 1095,
+        },
+        dormant_after_days: 0,
+        dormant_balance_policy: "payout",
+      }),
+      validStatus: 200,
+      numeric: ["dormant_after_days"],
+    },
+    {
+      method: "POST",
+      route: "/adminRoute/retention/run",
+      input: "json",
+      role: "operator",
+      valid: () => ({}),
+      validStatus: 200,
+    },
+    // The breach notice (issue 44 §5): sent once to the fuzz member (incident 1), whose dashboard shows it.
+    {
+      method: "POST",
+      route: "/adminRoute/breach/preview",
+      input: "json",
+      role: "operator",
+      valid: () => breachNotice(),
+      validStatus: 200,
+    },
+    { method: "GET", route: "/adminRoute/breach/notices", input: "none", role: "operator" },
+    {
+      method: "POST",
+      route: "/adminRoute/breach/notices",
+      input: "json",
+      role: "operator",
+      valid: () => breachNotice(),
+      validStatus: 200,
+    },
+    {
+      method: "PATCH",
+      route: "/adminRoute/breach/notices/:id/board",
+      input: "json",
+      role: "operator",
+      valid: () => ({ board_notified_at: new Date().toISOString() }),
+      validStatus: 200,
+      ids: () => ["1"],
+    },
+    { method: "GET", route: "/userRoute/breachNotices", input: "none", role: "member" },
+    {
+      method: "POST",
+      route: "/userRoute/breachNotices/:id/dismiss",
+      input: "json",
+      role: "member",
+      valid: () => ({}),
+      validStatus: 200,
+      ids: () => ["1"],
+    },
   ];
 
   beforeAll(async () => {

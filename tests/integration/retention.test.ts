@@ -14,7 +14,7 @@ import {
   signIns,
   taskWallPostbacks,
 } from "../../api/db/schema";
-import { DAY_MS, runRetention, sweepKind } from "../../api/site/retention";
+import { DAY_MS, runRetention, sweepKind } from "../../api/housekeeping/retention";
 import { ROLE_REFUSED } from "../../shared/operatorRoles";
 
 /**

@@ -1,10 +1,11 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { InstallPrompt } from "~/components/install-prompt";
 import { LogoutButton } from "~/components/logout-dialog";
 import { memberApi, type ApiResult } from "~/utils/api.server";
 import { dashboardView } from "~/routes/member+/dashboard/dashboard";
 import type { DashboardData } from "../../../../shared/contracts/accounts";
+import type { MemberBreachNotice } from "../../../../shared/contracts/housekeeping";
 import { GENERIC_FAILURE } from "../../../../shared/messages";
 import { localizeMessage } from "../../../../shared/i18n/apiMessages";
 import { useTranslation } from "react-i18next";
@@ -12,21 +13,31 @@ import { localeOf } from "~/i18n/i18n.server";
 import { useFormat } from "~/i18n/format";
 import { pageName } from "~/utils/meta";
 import { PendingCredits, pendingCreditsView } from "~/components/pending-credits";
+import { BreachNotices } from "~/components/breach-notices";
+import { redirectWithToast } from "~/utils/toast.server";
+import { requestT } from "~/i18n/i18n.server";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageName(matches, "account.dashboard") }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const month = new URL(request.url).searchParams.get("month");
   let result: ApiResult<DashboardData> | null = null;
+  let breach: MemberBreachNotice[] = [];
   try {
-    result = await memberApi(request, context, "/userRoute/userDataGet_dashboard");
+    const [dashboard, notices] = await Promise.all([
+      memberApi(request, context, "/userRoute/userDataGet_dashboard"),
+      memberApi(request, context, "/userRoute/breachNotices"),
+    ]);
+    result = dashboard;
+    breach = notices.ok ? (notices.body.msg?.notices ?? []) : [];
   } catch (e) {
     if (e instanceof Response) throw e;
   }
   const ok = result?.ok && result.body.msg;
   // The page shows this read, the member layout's (same session check) and global content only:
-  // it may be kept rendered under the read's version (server/member-page-cache.ts).
-  if (ok && result?.etag) context.pageKeeping?.keep(result.etag);
+  // it may be kept rendered under the read's version (server/member-page-cache.ts). A page showing
+  // breach notices is not kept (the version counts notices sent, not those dismissed).
+  if (ok && result?.etag && breach.length === 0) context.pageKeeping?.keep(result.etag);
   else context.pageKeeping?.refuse();
   const view = dashboardView(ok ? (result?.body.msg ?? {}) : {}, month);
   return {
@@ -36,14 +47,30 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     tiles: view.tiles,
     days: view.days,
     announcements: view.announcements,
+    breach,
     pending: ok
       ? pendingCreditsView(result?.body.msg?.pending_offerWall, result?.body.msg?.pending_offerWall_credits)
       : pendingCreditsView(undefined, undefined),
   };
 }
 
+/** Dismissing a breach notice (the only form that posts here). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const id = String(form.get("id") ?? "");
+  if (form.get("intent") !== "dismiss-breach" || !/^[1-9]\d{0,14}$/.test(id)) return redirect("/member/dashboard");
+  const res = await memberApi(request, context, `/userRoute/breachNotices/${Number(id)}/dismiss`, {
+    method: "POST",
+    json: {},
+  });
+  return redirectWithToast(context, "/member/dashboard", {
+    type: res.ok ? "success" : "error",
+    title: res.ok ? requestT(request)("housekeeping.breach.dismissed") : localizeMessage(localeOf(request), GENERIC_FAILURE),
+  });
+}
+
 export default function Dashboard() {
-  const { error, months, month, tiles, days, announcements, pending } = useLoaderData<typeof loader>();
+  const { error, months, month, tiles, days, announcements, breach, pending } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const f = useFormat();
   const submit = useSubmit();
@@ -58,6 +85,8 @@ export default function Dashboard() {
         <InstallPrompt />
         <LogoutButton className="btn-danger" />
       </div>
+
+      <BreachNotices notices={breach} />
 
       {error ? (
         <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-900">

@@ -1,10 +1,10 @@
 import { and, asc, inArray, isNotNull, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { contactMessages, retentionRuns, riskSignals, sessions, signIns } from "../db/schema";
-import { getSetting, setSetting, updateSettingAudited } from "./settings";
+import { getSetting, setSetting, updateSettingAudited } from "../site/settings";
 import { setPostbackLogRetention, sweepPostbackLog } from "../taskWalls/log";
 import { setWebhookLogRetention, sweepPayoutWebhooks } from "../payouts/webhookLog";
-import { recordAudit } from "./audit";
+import { recordAudit } from "../site/audit";
 import {
   RETENTION_KINDS,
   type OwnRetentionKind,

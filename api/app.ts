@@ -33,7 +33,7 @@ import { payoutWebhookRoute } from "./payouts/webhookHttp";
 import { demoWallRoute } from "./taskWalls/demoWallHttp";
 import { bettingGamesRoute } from "./games/http";
 import { taxRoute } from "./tax/http";
-import { memberRightsRoute } from "./members/rightsHttp";
+import { memberRightsRoute } from "./accounts/rightsHttp";
 import { GENERIC_FAILURE } from "../shared/messages";
 import { randomUUID } from "node:crypto";
 import { matchedRoutes } from "hono/route";

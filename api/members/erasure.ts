@@ -23,7 +23,6 @@ import { debtAccount, lockAccounts, memberAccount, post } from "../ledger/ledger
 import { recordAnsweredRequest } from "./rightsRequests";
 import { recordAudit } from "../site/audit";
 import { DomainError } from "../lib/errors";
-import { verifyPassword } from "../accounts/accounts";
 import { formatRupees } from "../../shared/money";
 import type { ErasurePreview } from "../../shared/contracts/rights";
 import type { Mailer } from "../site/mailer";
@@ -199,14 +198,8 @@ export async function eraseMember(
       tx.delete(memberAddresses).where(eq(memberAddresses.userId, userId)),
       tx.delete(memberPayoutAccounts).where(eq(memberPayoutAccounts.userId, userId)),
       tx.delete(operatorNotes).where(eq(operatorNotes.userId, userId)),
-      tx
-        .update(memberExports)
-        .set({ status: "expired", body: null })
-        .where(eq(memberExports.userId, userId)),
-      tx
-        .update(signIns)
-        .set({ ip: null, deviceId: null, userAgent: null })
-        .where(eq(signIns.userId, userId)),
+      tx.update(memberExports).set({ status: "expired", body: null }).where(eq(memberExports.userId, userId)),
+      tx.update(signIns).set({ ip: null, deviceId: null, userAgent: null }).where(eq(signIns.userId, userId)),
       tx
         .update(riskSignals)
         .set({ evidence: {}, summary: ERASED_TEXT })
@@ -261,7 +254,12 @@ export async function sendErasureCode(
   input: { userId: string; now: Date; mailer: Mailer; site: string },
 ): Promise<void> {
   const [u] = await db
-    .select({ email: users.email, name: users.name, language: users.language, passwordHash: users.passwordHash })
+    .select({
+      email: users.email,
+      name: users.name,
+      language: users.language,
+      passwordHash: users.passwordHash,
+    })
     .from(users)
     .where(eq(users.id, input.userId));
   if (!u) throw new DomainError("not_found", ERASURE_MESSAGES.notFound);
@@ -270,7 +268,12 @@ export async function sendErasureCode(
   const expiresAt = new Date(input.now.getTime() + CODE_MINUTES * 60 * 1000);
   await db
     .insert(erasureCodes)
-    .values({ userId: input.userId, codeHash: hashCode(`${input.userId}:${code}`), expiresAt, createdAt: input.now })
+    .values({
+      userId: input.userId,
+      codeHash: hashCode(`${input.userId}:${code}`),
+      expiresAt,
+      createdAt: input.now,
+    })
     .onConflictDoUpdate({
       target: erasureCodes.userId,
       set: { codeHash: hashCode(`${input.userId}:${code}`), expiresAt, createdAt: input.now },
@@ -293,14 +296,25 @@ export async function sendErasureCode(
  */
 export async function confirmErasure(
   db: Db,
-  input: { userId: string; confirm: boolean; password?: string; code?: string; now: Date },
+  input: {
+    userId: string;
+    confirm: boolean;
+    password?: string;
+    code?: string;
+    now: Date;
+    /** The accounts' password check (api/accounts: argon2id). */
+    verifyPassword: (hash: string, password: string) => Promise<boolean>;
+  },
 ): Promise<ErasureResult> {
   if (!input.confirm) throw new DomainError("invalid_input", ERASURE_MESSAGES.confirmFirst);
-  const [u] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, input.userId));
+  const [u] = await db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, input.userId));
   if (!u) throw new DomainError("not_found", ERASURE_MESSAGES.notFound);
   if (u.passwordHash) {
     if (!input.password) throw new DomainError("invalid_input", ERASURE_MESSAGES.passwordNeeded);
-    if (!(await verifyPassword(u.passwordHash, input.password)))
+    if (!(await input.verifyPassword(u.passwordHash, input.password)))
       throw new DomainError("wrong_password", ERASURE_MESSAGES.wrongPassword);
   } else {
     if (!input.code) throw new DomainError("invalid_input", ERASURE_MESSAGES.codeNeeded);
@@ -315,6 +329,9 @@ export async function confirmErasure(
 
 /** Whether the member is erased (operators' pages show "erased member"). */
 export async function isErased(db: Db | Tx, userId: string): Promise<boolean> {
-  const [row] = await db.select({ id: memberErasures.userId }).from(memberErasures).where(eq(memberErasures.userId, userId));
+  const [row] = await db
+    .select({ id: memberErasures.userId })
+    .from(memberErasures)
+    .where(eq(memberErasures.userId, userId));
   return Boolean(row);
 }

@@ -186,10 +186,7 @@ async function sections(db: Db | Tx, userId: string, cap: number | null) {
     ),
   ]);
   const consents = (await tableExists(db, "consent_log"))
-    ? await jsonRows(
-        db,
-        sql`select * from consent_log where user_id = ${userId} order by id desc ${lim}`,
-      )
+    ? await jsonRows(db, sql`select * from consent_log where user_id = ${userId} order by id desc ${lim}`)
     : [];
   return {
     profile: profile[0] ?? null,
@@ -197,7 +194,12 @@ async function sections(db: Db | Tx, userId: string, cap: number | null) {
     balances,
     withdrawals,
     conversions,
-    claims: { ad_views: adViews, short_links: shortLinks, task_wall_credits: taskWallCredits, gift_codes: giftCodes },
+    claims: {
+      ad_views: adViews,
+      short_links: shortLinks,
+      task_wall_credits: taskWallCredits,
+      gift_codes: giftCodes,
+    },
     games,
     support_messages: supportMessages,
     sessions,
@@ -242,7 +244,8 @@ function redactOthers(
   const mine = new Set(own.filter(Boolean));
   const needles = new Set<string>();
   for (const o of others)
-    for (const v of [o.id, o.email, o.user_name, o.name]) if (v && v.length >= 3 && !mine.has(v)) needles.add(v);
+    for (const v of [o.id, o.email, o.user_name, o.name])
+      if (v && v.length >= 3 && !mine.has(v)) needles.add(v);
   let out = text;
   // Longest first, so an e-mail goes before the user name inside it.
   for (const n of [...needles].sort((a, b) => b.length - a.length)) {
@@ -281,7 +284,12 @@ export async function myData(db: Db, userId: string, ledgerPage: number) {
   ]);
   const p = some.profile as { id?: string; email?: string; user_name?: string; name?: string } | null;
   const data = JSON.parse(
-    redactOthers(JSON.stringify({ ...some, ledger_entries: ledger }), others, [p?.id, p?.email, p?.user_name, p?.name]),
+    redactOthers(JSON.stringify({ ...some, ledger_entries: ledger }), others, [
+      p?.id,
+      p?.email,
+      p?.user_name,
+      p?.name,
+    ]),
   ) as Json;
   return { ...data, ledger_pagination: pagination, exports: await myExports(db, userId) };
 }
@@ -316,7 +324,11 @@ export async function myExports(db: Db, userId: string): Promise<ExportRow[]> {
  * A member asks for their data: an export request (on the rights clock) and a pending export,
  * unless one is pending or ready already (that one is answered: asking twice makes one file).
  */
-export async function requestExport(db: Db, userId: string, now: Date): Promise<{ id: number; created: boolean }> {
+export async function requestExport(
+  db: Db,
+  userId: string,
+  now: Date,
+): Promise<{ id: number; created: boolean }> {
   return db.transaction(async (tx) => {
     // The member's row, locked: two requests at once make one export.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
@@ -367,7 +379,8 @@ export async function makePendingExports(
     });
     if (!done) break;
     made++;
-    if (opts.mailer && done.user) await mailExportReady(opts.mailer, done.user, opts.site ?? "", opts.origin ?? "");
+    if (opts.mailer && done.user)
+      await mailExportReady(opts.mailer, done.user, opts.site ?? "", opts.origin ?? "");
   }
   return made;
 }

@@ -8,7 +8,11 @@ import type { Locale } from "../../shared/i18n/locale";
 export interface RightsMailWords {
   hello: (name: string) => string;
   exportReady: { subject: (site: string) => string; body: (hours: number) => string };
-  erasureCode: { subject: (site: string) => string; body: (code: string, minutes: number) => string; ifNotYou: string };
+  erasureCode: {
+    subject: (site: string) => string;
+    body: (code: string, minutes: number) => string;
+    ifNotYou: string;
+  };
 }
 
 const en: RightsMailWords = {
@@ -22,7 +26,8 @@ const en: RightsMailWords = {
     subject: (site) => `${site}: your code to delete your account`,
     body: (code, minutes) =>
       `Your code to confirm deleting your account is ${code}. It works once, within ${minutes} minutes.`,
-    ifNotYou: "If you did not ask to delete your account, ignore this mail: nothing changes without the code.",
+    ifNotYou:
+      "If you did not ask to delete your account, ignore this mail: nothing changes without the code.",
   },
 };
 

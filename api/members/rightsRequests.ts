@@ -143,7 +143,11 @@ export async function answerRightsRequest(
   input: { id: number; actorUserId: string; status: "done" | "refused"; note: string; now: Date },
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const [before] = await tx.select().from(rightsRequests).where(eq(rightsRequests.id, input.id)).for("update");
+    const [before] = await tx
+      .select()
+      .from(rightsRequests)
+      .where(eq(rightsRequests.id, input.id))
+      .for("update");
     if (!before) throw new DomainError("not_found", RIGHTS_MESSAGES.notFound);
     if (before.status !== "open") throw new DomainError("conflict", RIGHTS_MESSAGES.answeredAlready);
     await tx

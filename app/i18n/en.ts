@@ -6,13 +6,14 @@ import earn from "./en/earn";
 import adv from "./en/adv";
 import privacy from "./en/privacy";
 import housekeeping from "./en/housekeeping";
+import rights from "./en/rights";
 
 /**
  * The English catalogue (issue 23): keys by meaning, values the specification's words verbatim,
  * one file per area (en/*.ts). Every other language's catalogue has exactly these keys
  * (tests/unit/i18n.test.ts). `{{name}}` is filled in by i18next.
  */
-const en = { ...shell, common, pub, account, earn, adv, privacy, housekeeping };
+const en = { ...shell, common, pub, account, earn, adv, privacy, housekeeping, rights };
 
 export default en;
 export type Catalogue = typeof en;

@@ -7,11 +7,12 @@ import earn from "./hi/earn";
 import adv from "./hi/adv";
 import privacy from "./hi/privacy";
 import housekeeping from "./hi/housekeeping";
+import rights from "./hi/rights";
 
 /**
  * The Hindi catalogue (issue 23): the same keys as en.ts, in natural Hindi; one term per concept
  * (docs/hindi-glossary.md). Names of services (UPI, Paytm, FAQ, DMCA) stay as members know them.
  */
-const hi: Catalogue = { ...shell, common, pub, account, earn, adv, privacy, housekeeping };
+const hi: Catalogue = { ...shell, common, pub, account, earn, adv, privacy, housekeeping, rights };
 
 export default hi;

@@ -69,7 +69,11 @@ describe.each(drivers("one"))("member rights (%s)", (driver) => {
     // The answer started the job in the background: wait for it, then run it once more ourselves
     // (it takes what is still pending; SKIP LOCKED leaves a row the background job holds).
     await t.deps.inFlight.settled(10_000);
-    await makePendingExports(t.deps.db, { now: new Date(clock), mailer: t.deps.mailer, site: "Rupee Rewards" });
+    await makePendingExports(t.deps.db, {
+      now: new Date(clock),
+      mailer: t.deps.mailer,
+      site: "Rupee Rewards",
+    });
     const page = await t.request("/userRoute/my_data", { cookie: m.cookie });
     expect(page.status).toBe(200);
     const ready = page.body.msg.exports.find((e: { id: number }) => e.id === asked.body.msg.id);
@@ -96,7 +100,9 @@ describe.each(drivers("one"))("member rights (%s)", (driver) => {
       { accountKey: "upi:shared@bank", userId: me.id },
       { accountKey: "upi:shared@bank", userId: other.id },
     ]);
-    await t.deps.db.insert(gameRooms).values({ id: `room-${me.id}`, typeId: "practice", name: "Practice", board: [] });
+    await t.deps.db
+      .insert(gameRooms)
+      .values({ id: `room-${me.id}`, typeId: "practice", name: "Practice", board: [] });
     await t.deps.db.insert(gamePlayers).values([
       { roomId: `room-${me.id}`, userId: me.id, typeId: "practice", symbol: "X", name: "Asha" },
       { roomId: `room-${me.id}`, userId: other.id, typeId: "practice", symbol: "O", name: other.userName },
@@ -119,7 +125,9 @@ describe.each(drivers("one"))("member rights (%s)", (driver) => {
         message: "Where is my credit?",
       })
       .returning();
-    await t.deps.db.insert(contactReplies).values({ messageId: msg!.id, authorUserId: owner.id, body: "It is on its way." });
+    await t.deps.db
+      .insert(contactReplies)
+      .values({ messageId: msg!.id, authorUserId: owner.id, body: "It is on its way." });
 
     const { link } = await readyExport(me);
     expect(link).toMatch(/^\/userRoute\/my_data_download\?id=\d+&expires=\d+&sig=/);
@@ -139,11 +147,15 @@ describe.each(drivers("one"))("member rights (%s)", (driver) => {
     expect(file.ledger_entries.some((e: { amount: number }) => e.amount === 12_345)).toBe(true);
     expect(file.devices).toHaveLength(1);
     expect(file.games).toHaveLength(1);
-    expect(file.support_messages[0].replies[0]).toMatchObject({ from: "operator", body: "It is on its way." });
+    expect(file.support_messages[0].replies[0]).toMatchObject({
+      from: "operator",
+      body: "It is on its way.",
+    });
     expect(file.risk.signals).toHaveLength(1);
     expect(file.risk.signals[0].evidence).toEqual({ device: "device-shared-1" });
     // Nothing of the other member: id, e-mail, user name, name.
-    for (const v of [other.id, other.email, other.userName, "Bhavesh Otherperson"]) expect(text).not.toContain(v);
+    for (const v of [other.id, other.email, other.userName, "Bhavesh Otherperson"])
+      expect(text).not.toContain(v);
     expect(text).toContain("[another member]");
 
     // Once: the second download is refused, and the file is gone from the database.
@@ -154,7 +166,8 @@ describe.each(drivers("one"))("member rights (%s)", (driver) => {
     // The readable page holds the same sections, the other member removed too.
     const page = await t.request("/userRoute/my_data", { cookie: me.cookie });
     const pageText = JSON.stringify(page.body.msg);
-    for (const v of [other.id, other.email, other.userName, "Bhavesh Otherperson"]) expect(pageText).not.toContain(v);
+    for (const v of [other.id, other.email, other.userName, "Bhavesh Otherperson"])
+      expect(pageText).not.toContain(v);
     expect(page.body.msg.ledger_pagination.totalRecords).toBeGreaterThan(0);
   });
 
@@ -224,10 +237,13 @@ describe.each(drivers("one"))("member rights (%s)", (driver) => {
     expect(refused.body.error_msg).toMatch(/wait until it is paid, or cancel it/);
 
     // Paid (the operator's reject would do as well): now it may go.
-    const [w] = await t.deps.db.execute(
-      // Marked paid by hand in the test: the queue's rules are the payouts tests'.
-      (await import("drizzle-orm")).sql`update withdrawals set status = 'Success' where user_id = ${m.id} returning id`,
-    ).then((r) => ((r as { rows?: unknown[] }).rows ?? (r as unknown[])) as { id: string }[]);
+    const [w] = await t.deps.db
+      .execute(
+        // Marked paid by hand in the test: the queue's rules are the payouts tests'.
+        (await import("drizzle-orm"))
+          .sql`update withdrawals set status = 'Success' where user_id = ${m.id} returning id`,
+      )
+      .then((r) => ((r as { rows?: unknown[] }).rows ?? (r as unknown[])) as { id: string }[]);
     expect(w).toBeDefined();
     const forfeitedBefore = await accountBalance(t.deps.db, FORFEITED_ACCOUNT);
 
@@ -288,15 +304,22 @@ describe.each(drivers("one"))("member rights (%s)", (driver) => {
     expect(shown).not.toContain(m.email);
     expect(shown).not.toContain(`"${m.userName}"`);
     const list = await t.request("/adminRoute/rights-requests?status=all", { cookie: owner.cookie });
-    const erasure = list.body.msg.records.find((r: { member_id: string; kind: string }) => r.member_id === m.id && r.kind === "erasure");
+    const erasure = list.body.msg.records.find(
+      (r: { member_id: string; kind: string }) => r.member_id === m.id && r.kind === "erasure",
+    );
     expect(erasure).toMatchObject({ erased: true, member: null, status: "done" });
-    const audits = await t.deps.db.select().from(auditLog).where(eq(auditLog.target, `member:${m.id}`));
+    const audits = await t.deps.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.target, `member:${m.id}`));
     expect(audits.map((a) => a.action)).toContain("member.erase");
   });
 
   it("erasure without a password: a mailed code confirms it; a wrong code changes nothing", async () => {
     const m = await newMember(t, { password: null });
-    expect((await t.request("/userRoute/erasure_preview", { cookie: m.cookie })).body.msg.confirm_with).toBe("code");
+    expect((await t.request("/userRoute/erasure_preview", { cookie: m.cookie })).body.msg.confirm_with).toBe(
+      "code",
+    );
     const sent = await t.request("/userRoute/erasure_code", { json: {}, cookie: m.cookie });
     expect(sent.status).toBe(200);
     const mail = t.mails.filter((x) => x.to === m.email).at(-1)!;
@@ -306,7 +329,10 @@ describe.each(drivers("one"))("member rights (%s)", (driver) => {
       cookie: m.cookie,
     });
     expect(wrong.status).toBe(400);
-    const done = await t.request("/userRoute/erasure_confirm", { json: { confirm: true, code }, cookie: m.cookie });
+    const done = await t.request("/userRoute/erasure_confirm", {
+      json: { confirm: true, code },
+      cookie: m.cookie,
+    });
     expect(done.status).toBe(200);
     const [row] = await t.deps.db.select().from(users).where(eq(users.id, m.id));
     expect(isErasedUserName(row!.userName)).toBe(true);
@@ -334,7 +360,12 @@ describe.each(drivers("one"))("member rights (%s)", (driver) => {
     const list = await t.request("/adminRoute/rights-requests", { cookie: support.cookie });
     expect(list.status).toBe(200);
     expect(list.body.msg.rights_request_days).toBe(7);
-    const records = list.body.msg.records as { id: number; member_id: string; overdue: boolean; age_hours: number }[];
+    const records = list.body.msg.records as {
+      id: number;
+      member_id: string;
+      overdue: boolean;
+      age_hours: number;
+    }[];
     expect(records[0]!.member_id).toBe(a.id);
     expect(records[0]!.overdue).toBe(true);
     expect(records[0]!.age_hours).toBe(240);

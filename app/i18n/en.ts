@@ -5,6 +5,7 @@ import account from "./en/account";
 import earn from "./en/earn";
 import adv from "./en/adv";
 import privacy from "./en/privacy";
+import tax from "./en/tax";
 import housekeeping from "./en/housekeeping";
 import rights from "./en/rights";
 
@@ -13,7 +14,7 @@ import rights from "./en/rights";
  * one file per area (en/*.ts). Every other language's catalogue has exactly these keys
  * (tests/unit/i18n.test.ts). `{{name}}` is filled in by i18next.
  */
-const en = { ...shell, common, pub, account, earn, adv, privacy, housekeeping, rights };
+const en = { ...shell, common, pub, account, earn, adv, privacy, tax, housekeeping, rights };
 
 export default en;
 export type Catalogue = typeof en;

@@ -14,6 +14,7 @@ export const OPERATOR_SECTIONS: { to: string; label: string; roles: OperatorRole
   { to: "/admin/gift-codes", label: "Gift Codes", roles: ["owner"] },
   { to: "/admin/payout-methods", label: "Payout Methods", roles: ["owner"] },
   { to: "/admin/settings", label: "Settings", roles: ["owner"] },
+  { to: "/admin/tax", label: "Tax", roles: ["owner"] },
   { to: "/admin/messages", label: "Messages", roles: ["support"] },
   { to: "/admin/content", label: "Content", roles: ["content"] },
   { to: "/admin/ads", label: "Ad Pricing", roles: ["owner"] },

@@ -1,5 +1,6 @@
 import type { MessageTable } from "./apiMessages";
 import { HINDI_EARNING_MESSAGES } from "./apiMessages.hi.earning";
+import { HINDI_TAX_MESSAGES } from "./apiMessages.hi.tax";
 import { HINDI_PRIVACY_MESSAGES } from "./apiMessages.hi.privacy";
 
 /**
@@ -185,6 +186,7 @@ export const HINDI_API_MESSAGES: MessageTable = [
 
   /* ------- withdraw and convert, gift codes, short links, ads, task walls: apiMessages.hi.earning.ts */
   ...HINDI_EARNING_MESSAGES,
+  ...HINDI_TAX_MESSAGES,
   ...HINDI_PRIVACY_MESSAGES,
 
   /* ------------------------------------------------------------------- support */

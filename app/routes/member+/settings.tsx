@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
@@ -264,6 +264,16 @@ export default function SettingsPage() {
       <h1 className="text-2xl font-bold">{t("account.settings.title")}</h1>
       <PasswordForm />
       <EmailForm currentEmail={d.email} />
+      <section className="card space-y-2" aria-labelledby="tax-link-heading">
+        <h2 id="tax-link-heading" className="text-lg font-semibold">
+          {t("tax.pan.heading")}
+        </h2>
+        <p className="text-sm">
+          <Link className="font-semibold underline" to="/member/tax">
+            {t("tax.withdraw.taxPage")}
+          </Link>
+        </p>
+      </section>
     </div>
   );
 }

@@ -14,6 +14,7 @@ import { callApi, errorText, memberRead } from "~/utils/api.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { pageParam } from "~/utils/pagination";
 import type { BalanceData } from "../../../shared/contracts/withdrawals";
+import type { TaxPage } from "../../../shared/contracts/tax";
 import { Pagination } from "~/components/pagination";
 import { SubmitButton, useAppForm } from "~/components/forms";
 import { AmountInput } from "~/components/amount-input";
@@ -39,6 +40,8 @@ interface WithdrawRules {
   account: string | null;
   minimum: string | null;
   withdrawable: string;
+  /** The tax the request would deduct (issue 44 §6): null while the owner's tax rules are off. */
+  taxDue: string | null;
 }
 
 /** The outcome shown above the form: a failed check, a session problem or a failed request. */
@@ -47,6 +50,8 @@ type Notice =
   | { kind: "method" }
   | { kind: "minimum"; method: string; minimum: string }
   | { kind: "balance"; available: string }
+  | { kind: "taxExceeds"; tax: string }
+  | { kind: "pan"; text: string }
   | { kind: "expired" }
   | { kind: "auth" }
   | { kind: "error"; title: string; text: string };
@@ -69,15 +74,26 @@ function checkWithdrawal(rules: WithdrawRules, amountRupees: number): Notice | n
   if (amount <= 0 || amount < parseRupees(rules.minimum))
     return { kind: "minimum", method: rules.method, minimum: rules.minimum };
   if (amount > parseRupees(rules.withdrawable)) return { kind: "balance", available: rules.withdrawable };
+  if (rules.taxDue !== null && parseRupees(rules.taxDue) >= amount)
+    return { kind: "taxExceeds", tax: rules.taxDue };
   return null;
 }
 
-function rulesOf(d: BalanceData): WithdrawRules {
+/** The confirm step's gross, tax and net (rupee strings), when the tax rules are on. */
+function taxSplit(rules: WithdrawRules, amountRupees: string) {
+  if (rules.taxDue === null) return null;
+  const gross = rupeesToMilli(Number(amountRupees));
+  const tax = parseRupees(rules.taxDue);
+  return { gross, tax, net: gross - tax };
+}
+
+function rulesOf(d: BalanceData, tax: TaxPage): WithdrawRules {
   return {
     method: d.withdrawal_method || null,
     account: d.withdrawal_account_information || null,
     minimum: d.withdrawalMethod_minimumAmount ?? null,
     withdrawable: d.withdrawable_amount,
+    taxDue: tax.enabled ? tax.tax_due : null,
   };
 }
 
@@ -85,17 +101,22 @@ async function loadBalance(request: Request, context: LoaderFunctionArgs["contex
   return memberRead(request, context, "/userAmount/userBalanceData_get", { page: String(page) });
 }
 
+async function loadTax(request: Request, context: LoaderFunctionArgs["context"]) {
+  return memberRead(request, context, "/userAmount/tax");
+}
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [d, restrictions] = await Promise.all([
+  const [d, restrictions, tax] = await Promise.all([
     loadBalance(request, context, pageParam(new URL(request.url))),
     memberRestrictions(request, context),
+    loadTax(request, context),
   ]);
   return {
     restrictions,
     withdrawable: d.withdrawable_amount,
     pending: d.pending_withdrawal_amount,
     total: d.total_withdrawal_amount,
-    rules: rulesOf(d),
+    rules: rulesOf(d, tax),
     instructions: d.other_data_withdrawal_instructions ?? [],
     reviewMessage: d.review_message ?? null,
     records: d.withdrawal_Records,
@@ -113,8 +134,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data({ result: submission.reply(), notice: null, confirm: null }, { status: 400 });
   const { amount, intent, request_id } = submission.value;
   const rupeeAmount = Number(amount);
-  const d = await loadBalance(request, context);
-  const rules = rulesOf(d);
+  const [d, tax] = await Promise.all([loadBalance(request, context), loadTax(request, context)]);
+  const rules = rulesOf(d, tax);
   const notice = checkWithdrawal(rules, rupeeAmount);
   if (notice) return data({ result: submission.reply(), notice, confirm: null }, { status: 400 });
   if (intent !== "confirm") {
@@ -157,6 +178,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     failed = { kind: "error", title: t("account.shared.invalidAmount"), text: msg };
   else if (b.error_code === "insufficient_balance")
     failed = { kind: "error", title: t("account.shared.insufficientBalance"), text: msg };
+  else if (b.error_code === "pan_required") failed = { kind: "pan", text: msg };
+  else if (b.error_code === "tax_exceeds_amount")
+    failed = { kind: "error", title: t("tax.withdraw.exceedsTitle"), text: msg };
   else
     failed = {
       kind: "error",
@@ -212,6 +236,23 @@ function NoticeView({ notice, hydrated }: { notice: Notice; hydrated: boolean })
           {t("account.withdraw.balance", { amount: f.rupees(notice.available) })}
         </AlertBox>
       );
+    case "taxExceeds":
+      return (
+        <AlertBox tone="error" title={t("tax.withdraw.exceedsTitle")}>
+          {t("tax.withdraw.exceeds", { amount: f.rupees(notice.tax) })}
+        </AlertBox>
+      );
+    case "pan":
+      return (
+        <AlertBox tone="error" title={t("tax.withdraw.panTitle")}>
+          <p>{notice.text}</p>
+          <p className="mt-2">
+            <Link className="font-semibold underline" to="/member/tax">
+              {t("tax.withdraw.taxPage")}
+            </Link>
+          </p>
+        </AlertBox>
+      );
     case "expired":
     case "auth":
       return (
@@ -236,6 +277,27 @@ function NoticeView({ notice, hydrated }: { notice: Notice; hydrated: boolean })
         </AlertBox>
       );
   }
+}
+
+/** Gross, tax and net on the confirm step (issue 44 §6), server-rendered as the rest of it. */
+function TaxSplit({ split }: { split: ReturnType<typeof taxSplit> }) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  if (!split) return null;
+  return (
+    <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm" data-testid="withdraw-tax-split">
+      <dt>{t("tax.withdraw.gross")}</dt>
+      <dd className="text-right tabular-nums">{f.money(split.gross)}</dd>
+      <dt>{t("tax.withdraw.tax")}</dt>
+      <dd className="text-right tabular-nums" data-testid="withdraw-tax">
+        {f.money(split.tax)}
+      </dd>
+      <dt className="font-semibold">{t("tax.withdraw.net")}</dt>
+      <dd className="text-right font-semibold tabular-nums" data-testid="withdraw-net">
+        {f.money(split.net)}
+      </dd>
+    </dl>
+  );
 }
 
 export default function WithdrawPage() {
@@ -317,6 +379,13 @@ export default function WithdrawPage() {
             </button>
           </div>
         </Form>
+        {d.rules.taxDue !== null ? (
+          <p className="text-xs text-slate-600">
+            <Link className="underline" to="/member/tax">
+              {t("tax.withdraw.taxPage")}
+            </Link>
+          </p>
+        ) : null}
       </section>
 
       {confirm ? (
@@ -333,6 +402,7 @@ export default function WithdrawPage() {
             values={{ amount: f.rupees(confirm.amount), method: d.rules.method ?? "" }}
             components={{ b: <span className="font-semibold" /> }}
           />
+          <TaxSplit split={taxSplit(d.rules, confirm.amount)} />
         </ConfirmDialog>
       ) : null}
 

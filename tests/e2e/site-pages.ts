@@ -42,6 +42,7 @@ const EXAMPLES: Record<string, string | null> = {
   "/admin/members/:id/actions": "/admin/members/{member}/actions",
   "/admin/members/:id/adjust": "/admin/members/{member}/adjust",
   "/admin/members/:id/risk": "/admin/members/{member}/risk",
+  "/member/tax/certificate/:fy/:quarter": "/member/tax/certificate/2026-27/3",
   "/member/task-wall/*": "/member/task-wall/not-a-wall",
   "/s/:code": "/s/not-a-code",
   "/member/*": "/member/no-such-page",

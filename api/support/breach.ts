@@ -273,7 +273,7 @@ export async function sendBreachNotice(
     void deps.inFlight
       .track(mailBreachNotices(deps, made.id))
       .catch((e: unknown) => log.error({ err: e }, "breach notice mails failed"));
-  return { ...made, mailed };
+  return { ...made, mailed, message: BREACH_MESSAGES.sent };
 }
 
 /** The incidents, newest first, with the Board's clock and how many members were mailed. */

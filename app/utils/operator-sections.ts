@@ -25,6 +25,8 @@ export const OPERATOR_SECTIONS: { to: string; label: string; roles: OperatorRole
   { to: "/admin/postbacks", label: "Postbacks", roles: ["moderation"] },
   { to: "/admin/games", label: "Games", roles: ["moderation"] },
   { to: "/admin/audit", label: "Audit Log", roles: ["owner"] },
+  { to: "/admin/retention", label: "Retention", roles: ["owner"] },
+  { to: "/admin/breach", label: "Breach Notice", roles: ["owner"] },
   { to: "/admin/ledger", label: "Ledger Check", roles: ["payouts"] },
 ];
 

@@ -34,6 +34,8 @@ export interface BreachSent {
   recipients: number;
   mailed: number;
   duplicate: boolean;
+  /** "Breach notice sent." (the console's toast). */
+  message: string;
 }
 
 export interface BreachIncidentRecord {

@@ -915,14 +915,8 @@ describe.each(drivers("one"))("API fuzz (%s)", (driver) => {
       valid: () => ({ pan: "ABCPE1234F" }),
       validStatus: 200,
     },
-    {
-      method: "GET",
-      route: "/userAmount/tax_certificate",
-      input: "query",
-      role: "member",
-      valid: () => ({ fy: "2026-27", quarter: "3" }),
-      validStatus: 200,
-    },
+    // Its query (?fy=2026-27&quarter=3) is fuzzed as every endpoint's is; without one it is a 400.
+    { method: "GET", route: "/userAmount/tax_certificate", input: "none", role: "member" },
     { method: "GET", route: "/adminRoute/tax/settings", input: "none", role: "operator" },
     {
       method: "PATCH",
@@ -933,14 +927,8 @@ describe.each(drivers("one"))("API fuzz (%s)", (driver) => {
       validStatus: 200,
       numeric: ["pan_required_above"],
     },
-    {
-      method: "GET",
-      route: "/adminRoute/tax/statement",
-      input: "query",
-      role: "operator",
-      valid: () => ({ fy: "2026-27", quarter: "3" }),
-      validStatus: 200,
-    },
+    // Its query (?fy=2026-27&quarter=3) is fuzzed as every endpoint's is; without one it is a 400.
+    { method: "GET", route: "/adminRoute/tax/statement", input: "none", role: "operator" },
     { method: "GET", route: "/adminRoute/withdrawals", input: "none", role: "operator" },
     {
       method: "POST",

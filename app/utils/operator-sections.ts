@@ -16,6 +16,7 @@ export const OPERATOR_SECTIONS: { to: string; label: string; roles: OperatorRole
   { to: "/admin/settings", label: "Settings", roles: ["owner"] },
   { to: "/admin/tax", label: "Tax", roles: ["owner"] },
   { to: "/admin/messages", label: "Messages", roles: ["support"] },
+  { to: "/admin/rights-requests", label: "Rights Requests", roles: ["support"] },
   { to: "/admin/content", label: "Content", roles: ["content"] },
   { to: "/admin/ads", label: "Ad Pricing", roles: ["owner"] },
   { to: "/admin/campaigns", label: "Campaigns", roles: ["moderation"] },

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { Link } from "@remix-run/react";
 import { formatTime } from "../../../shared/time";
 import { rupees } from "../../../shared/money";
+import { shownMemberName } from "../../../shared/erasure";
 
 export interface Column<T> {
   header: string;
@@ -71,6 +72,6 @@ export function Table<T>({
 
 export const memberLink = (id: string, userName: string) => (
   <Link to={`/admin/members/${id}`} className="text-brand-700 underline">
-    {userName}
+    {shownMemberName(userName)}
   </Link>
 );

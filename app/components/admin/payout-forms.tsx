@@ -9,6 +9,7 @@ import { SubmitButton, useIsPending } from "~/components/forms";
  * the bank's reference) and the form the rows' checkboxes belong to (batch approval, a bank file).
  */
 import { Detail } from "./payout-parts";
+import { shownMemberName } from "../../../shared/erasure";
 
 /**
  * The confirm steps this queue renders on the server: send a failed payout again, mark one paid by
@@ -61,7 +62,7 @@ export function QueueConfirmStep({
             data-testid="mark-paid-summary"
           >
             <Detail label="Member">
-              {row.userName} ({row.email})
+              {shownMemberName(row.userName)} ({row.email})
             </Detail>
             <Detail label="Amount">
               <span className="font-semibold tabular-nums">{amount}</span>

@@ -2,6 +2,7 @@ import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { operatorRead } from "~/utils/admin.server";
 import { formatTime } from "../../../shared/time";
+import { shownMemberName } from "../../../shared/erasure";
 
 export const meta: MetaFunction = () => [{ title: "Audit Log · Operator Console" }];
 
@@ -29,7 +30,7 @@ export default function AdminAudit() {
                 <p className="min-w-0 break-words">
                   <span className="font-semibold">{a.action}</span> on{" "}
                   <span className="break-all font-mono">{a.target}</span> by{" "}
-                  <span className="font-semibold">{a.actor}</span>
+                  <span className="font-semibold">{shownMemberName(a.actor)}</span>
                 </p>
                 <time className="text-xs text-slate-500" dateTime={a.time}>
                   {formatTime(a.time)}

@@ -20,6 +20,7 @@ import {
 } from "../../../shared/contracts/members";
 import type { loader as adminLoader } from "./_layout";
 import { ROUTE_IDS } from "~/utils/route-ids";
+import { shownMemberName } from "../../../shared/erasure";
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
   { title: `${d?.profile.userName ?? "Member"} · Members · Operator Console` },
@@ -116,7 +117,7 @@ function Profile({ p }: { p: MemberProfile }) {
         <Row term="Referred by">
           {p.referrer ? (
             <Link to={`/admin/members/${p.referrer.id}`} className="text-brand-700 underline">
-              {p.referrer.userName}
+              {shownMemberName(p.referrer.userName)}
             </Link>
           ) : (
             "Nobody"
@@ -159,10 +160,10 @@ export default function AdminMember() {
         <Link to="/admin/members" className="text-brand-700 underline">
           Members
         </Link>{" "}
-        / {p.userName}
+        / {shownMemberName(p.userName)}
       </nav>
       <header className="flex flex-wrap items-center gap-3">
-        <h1 className="break-all text-2xl font-bold">{p.userName}</h1>
+        <h1 className="break-all text-2xl font-bold">{shownMemberName(p.userName)}</h1>
         <MemberStateBadges
           role={p.role}
           held={p.restrictions.withdrawalsHeld !== null}

@@ -264,6 +264,16 @@ export default function SettingsPage() {
       <h1 className="text-2xl font-bold">{t("account.settings.title")}</h1>
       <PasswordForm />
       <EmailForm currentEmail={d.email} />
+      <section className="card space-y-2" aria-labelledby="my-data-heading">
+        <h2 id="my-data-heading" className="text-lg font-semibold">
+          {t("rights.page.heading")}
+        </h2>
+        <p className="text-sm">
+          <Link className="font-semibold underline" to="/member/my-data">
+            {t("rights.page.settingsLink")}
+          </Link>
+        </p>
+      </section>
       <section className="card space-y-2" aria-labelledby="tax-link-heading">
         <h2 id="tax-link-heading" className="text-lg font-semibold">
           {t("tax.pan.heading")}

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import { z } from "zod";
 import { preparedPerDatabase, type Db, type Tx } from "../db/client";
 import { pageRows } from "../db/paging";
@@ -322,9 +322,12 @@ const lookQuery = preparedPerDatabase((db) => {
     .prepare("withdrawal_look");
 });
 
-const recordOf = (w: typeof withdrawals.$inferSelect) => ({
+const recordOf = (w: typeof withdrawals.$inferSelect & { tax: string }) => ({
   _id: w.id,
   balance: milliToRupeeString(w.amount),
+  // The payer's tax (issue 44 §6): what was asked for, and the tax deducted from it (`balance` is the net).
+  gross: milliToRupeeString(w.amount + Number(w.tax)),
+  tax_withheld: milliToRupeeString(Number(w.tax)),
   type: w.methodName,
   time: w.createdAt.toISOString(),
   withdrawal_status: w.status,
@@ -349,7 +352,10 @@ export async function withdrawalSummary(db: Db, userId: string, requestedPage = 
   const pagination = pageOf(requestedPage, PAGE_SIZE.withdrawals, Number(totals?.count ?? 0));
   const records = await pageRows(
     db
-      .select()
+      .select({
+        ...getTableColumns(withdrawals),
+        tax: sql<string>`(select coalesce(sum(t.tax), 0) from ${taxWithholdings} t where t.withdrawal_id = ${withdrawals}.id)`,
+      })
       .from(withdrawals)
       .where(eq(withdrawals.userId, userId))
       .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id)),

@@ -15,7 +15,12 @@ export type WithdrawalStatus = "Pending" | "Success" | "Reject";
 /** One withdrawal in the member's history. */
 export interface WithdrawalRecord {
   _id: string;
+  /** What is paid out: the amount asked for less the tax deducted from it (issue 44 §6). */
   balance: string;
+  /** The amount asked for (`balance` + `tax_withheld`). */
+  gross: string;
+  /** The tax deducted from it ("0.000" when none; returned with the amount when it was rejected). */
+  tax_withheld: string;
   /** The payout method's name. */
   type: string;
   time: string;

@@ -253,6 +253,12 @@ describe.each(drivers("one"))("the payer's tax (%s)", (driver) => {
       const [w] = await withdrawalsOf(withPan.id);
       expect(w!.amount).toBe(10_000_000 - 400_001);
       expect(await balances(t, withPan.id)).toEqual({ withdrawable: 10_000_001, deposit: 0 });
+      const history = (await t.request("/userAmount/userBalanceData_get", { cookie: withPan.cookie })).body.msg;
+      expect(history.withdrawal_Records[0]).toMatchObject({
+        balance: "9599.999",
+        gross: "10000.000",
+        tax_withheld: "400.001",
+      });
       const now = new Date();
       expect(await rowsOf(withPan.id)).toMatchObject([
         {

@@ -76,6 +76,7 @@ const tax = {
       "Tax of {{amount}} is due on your income this financial year and is taken from this withdrawal: please withdraw more than that.",
     panTitle: "PAN needed",
     taxPage: "Tax and PAN",
+    recordTax: "Asked {{gross}}, tax deducted {{tax}}",
   },
 };
 

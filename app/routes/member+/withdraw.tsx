@@ -429,6 +429,11 @@ export default function WithdrawPage() {
                   {t("account.withdraw.orderNumber")}
                   <CopyableText text={r._id.toUpperCase()} label={t("account.shared.copyOrderNumber")} />
                 </p>
+                {r.tax_withheld !== "0.000" ? (
+                  <p className="text-slate-600" data-testid="withdraw-record-tax">
+                    {t("tax.withdraw.recordTax", { gross: f.rupees(r.gross), tax: f.rupees(r.tax_withheld) })}
+                  </p>
+                ) : null}
                 {r.remark ? (
                   <p className="text-slate-700">{t("account.withdraw.remark", { remark: r.remark })}</p>
                 ) : null}

@@ -40,7 +40,7 @@ test("the owner sends a breach notice through the confirm step; the member sees 
   await form.getByLabel("Notice (English)").fill("Someone read members' e-mail addresses on 28 November.");
   await form.getByLabel("Subject (Hindi)").fill(`उल्लंघन ${subject}`);
   await form.getByLabel("Notice (Hindi)").fill("28 नवंबर को किसी ने सदस्यों के ई-मेल पते पढ़े।");
-  await form.getByLabel("These members").check();
+  await form.getByRole("radio", { name: "These members" }).check();
   await form.getByLabel(/Member ids/).fill(id);
   await form.getByRole("button", { name: "Preview" }).click();
 

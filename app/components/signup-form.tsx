@@ -13,6 +13,8 @@ import {
   useAppForm,
 } from "./forms";
 import { HumanCheck, type HumanCheckChallenge } from "./human-check";
+import { ConsentAndAgeFields, PrivacyFormFields, PrivacyNotice } from "./privacy-notice";
+import type { PrivacyNoticeInfo } from "../../shared/contracts/privacy";
 import { GoogleMark } from "./login-form";
 import type { ToastView } from "./toaster";
 import { ActionToast, showToast } from "~/utils/client-toast";
@@ -42,6 +44,8 @@ export const SignUpSchema = z
     password: newPasswordField(),
     confirm_password: confirmPasswordField("Please re-enter your password."),
     terms,
+    // Issue 44: the privacy notice accepted, the optional purposes, the age answer.
+    ...PrivacyFormFields,
   })
   .superRefine((v, ctx) => {
     if (v.password !== v.confirm_password)
@@ -65,9 +69,12 @@ export function SignUpForm({
   googleEnabled,
   referrer,
   failure,
+  privacy,
 }: {
   challenge: HumanCheckChallenge;
   googleEnabled: boolean;
+  /** The notice's version and the owner's age check (issue 44). */
+  privacy: PrivacyNoticeInfo;
   /** The referrer's userName from /signup/ref/{id}. */
   referrer: string | null;
   failure: SignUpFailure | undefined;
@@ -173,6 +180,14 @@ export function SignUpForm({
           </label>
           <ErrorList id={fields.terms.errorId} errors={fields.terms.errors} />
         </div>
+        <PrivacyNotice version={privacy.notice_version} />
+        <ConsentAndAgeFields
+          version={privacy.notice_version}
+          ageCheck={privacy.age_check}
+          askAge
+          marketingDefault={false}
+          fields={fields}
+        />
         <HumanCheck challenge={challenge} />
         <SubmitButton pending={pending} name="intent" value="signup">
           {t("pub.signup.submit")}

@@ -46,11 +46,29 @@ export async function requireMemberSession(
   if (!result.ok || !result.body.msg)
     return { email: null, availableBalance: null, loadError: requestT(request)("common.genericFailure") };
   const msg = result.body.msg;
+  // Issue 44: a new privacy notice (or no acceptance, or no age answer yet) comes first.
+  if (msg.privacy_due === true) redirectToConsentStep(request);
   return {
     email: typeof msg.email_address === "string" ? msg.email_address : null,
     availableBalance: typeof msg.available_balance === "string" ? msg.available_balance : null,
     loadError: null,
   };
+}
+
+/** Where the consent step lives (app/routes/member+/consent.tsx). */
+export const CONSENT_STEP_PATH = "/member/consent";
+
+/**
+ * Sends a member page's visit to the consent step, with the page to come back to (a path of this
+ * site: the step reads it again with safeBackPath). The step itself is not redirected.
+ */
+function redirectToConsentStep(request: Request): void {
+  const url = new URL(request.url);
+  if (url.pathname === CONSENT_STEP_PATH) return;
+  for (const internal of ["_data", "_routes", "index"]) url.searchParams.delete(internal);
+  const path = url.pathname.replace(/\.data$/, "") || "/member/dashboard";
+  const back = `${path}${url.search}`;
+  throw redirect(`${CONSENT_STEP_PATH}?${new URLSearchParams({ back }).toString()}`);
 }
 
 /** On /login, /signup and /signup/ref/*: a visitor who is already logged in goes to the dashboard. */

@@ -13,6 +13,21 @@ import { redirectWithToast } from "./toast.server";
 import { GENERIC_FAILURE } from "../../shared/messages";
 import { localeOf, requestT } from "../i18n/i18n.server";
 import { localizeMessage } from "../../shared/i18n/apiMessages";
+import { privacyBody } from "~/components/privacy-notice";
+import type { PrivacyNoticeInfo } from "../../shared/contracts/privacy";
+import { DEFAULT_AGE_CHECK, PRIVACY_NOTICE_VERSION } from "../../shared/privacyNotice";
+
+/**
+ * The notice's version and the owner's age check, from the API (issue 44); the built-in version
+ * and the date of birth when the API cannot be read (the API checks the answer either way).
+ */
+async function privacyNoticeInfo(request: Request, context: AppLoadContext): Promise<PrivacyNoticeInfo> {
+  const res = await callApiOrNull(request, context, "/userRoute/privacy_notice", {});
+  const msg = res?.ok ? res.body.msg : undefined;
+  return msg && typeof msg === "object"
+    ? msg
+    : { notice_version: PRIVACY_NOTICE_VERSION, age_check: DEFAULT_AGE_CHECK };
+}
 
 /** Each item of a sign-up error list stays about 4 s (spec 1 §9). */
 export const SIGNUP_ERROR_ITEM_MS = 4000;
@@ -21,6 +36,7 @@ export const SIGNUP_ERROR_ITEM_MS = 4000;
 export async function signUpLoader(request: Request, context: AppLoadContext, referrer: string | null) {
   await redirectIfLoggedIn(request, context);
   return {
+    privacy: await privacyNoticeInfo(request, context),
     challenge: humanCheckChallenge(context),
     googleEnabled: context.publicEnv.GOOGLE_ENABLED,
     referrer,
@@ -85,6 +101,7 @@ export async function signUpAction(request: Request, context: AppLoadContext, re
       mobile_number: Number(v.mobile_number),
       email_address: v.email_address,
       password: v.password,
+      ...privacyBody(v),
       ...(referrer ? { refer_by: referrer } : {}),
       ...(humanCheck ? { human_check: humanCheck } : {}),
     },

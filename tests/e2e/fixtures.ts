@@ -16,6 +16,7 @@ import {
   E2E_SUPPORT_OPERATOR,
   TEST_TIMEOUT_MS,
 } from "../../playwright.config";
+import { SIGN_UP_PRIVACY } from "../support/privacy";
 
 export { expect };
 export { E2E_ORIGIN, E2E_OPERATOR, E2E_SUPPORT_OPERATOR };
@@ -135,6 +136,7 @@ export async function signUpMember(
       mobile_number: Number(member.mobile),
       email_address: member.email,
       password: member.password,
+      ...SIGN_UP_PRIVACY,
       ...(opts.referBy ? { refer_by: opts.referBy } : {}),
     },
   });
@@ -436,6 +438,9 @@ export interface SignUpFields {
   password: string;
   confirm?: string;
   terms?: boolean;
+  /** Issue 44: the date of birth (an adult's unless given) and the privacy notice's box (ticked unless false). */
+  dateOfBirth?: string;
+  privacy?: boolean;
 }
 
 export function signUpForm(page: Page) {
@@ -452,6 +457,8 @@ export function signUpFields(page: Page) {
     password: form.getByLabel("Password", { exact: true }),
     confirm: form.getByLabel("Re-enter Password", { exact: true }),
     terms: form.getByRole("checkbox", { name: /I agree/ }),
+    dateOfBirth: form.getByLabel("Date of birth", { exact: true }),
+    privacy: form.getByRole("checkbox", { name: /privacy notice/ }),
     submit: form.getByRole("button", { name: "Sign Up", exact: true }),
   };
 }
@@ -465,6 +472,8 @@ export async function submitSignUpForm(page: Page, f: SignUpFields) {
   await fields.password.fill(f.password);
   await fields.confirm.fill(f.confirm ?? f.password);
   if (f.terms !== false) await fields.terms.check();
+  await fields.dateOfBirth.fill(f.dateOfBirth ?? "1990-01-15");
+  if (f.privacy !== false) await fields.privacy.check();
   await fields.submit.click();
 }
 

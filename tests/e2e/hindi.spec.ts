@@ -50,7 +50,10 @@ test.describe("in Hindi", () => {
     await form.getByLabel(s.email, { exact: true }).fill(me.email);
     await form.getByLabel(s.password, { exact: true }).fill(me.password);
     await form.getByLabel(s.confirmPassword, { exact: true }).fill("something-else-1");
-    await form.getByRole("checkbox").check();
+    await form.getByRole("checkbox", { name: /उपयोग की शर्तों/ }).check();
+    // Issue 44: the date of birth and the privacy notice's box, in Hindi too.
+    await form.getByLabel(hi.privacy.signup.dateOfBirth, { exact: true }).fill("1990-01-15");
+    await form.getByRole("checkbox", { name: hi.privacy.signup.accept }).check();
     await form.getByRole("button", { name: s.submit, exact: true }).click();
     // The mismatch, in Hindi: under the field (the form's rule) or as the server's toast.
     await expect(

@@ -13,6 +13,7 @@ import {
 } from "./fixtures";
 import { contextOn, startSite, type Site } from "./servers";
 import { sitePages, urlFor, type Audience } from "./site-pages";
+import { SIGN_UP_PRIVACY } from "../support/privacy";
 
 /**
  * The no-JavaScript project's sweep (issue 43): every form of every page (the build's route table,
@@ -183,6 +184,7 @@ test.describe("every form answers without JavaScript @no-js-only", () => {
         mobile_number: Number(uniqueMobile()),
         email_address: email,
         password,
+        ...SIGN_UP_PRIVACY,
       },
     });
     expect(signUp.status).toBe(200);

@@ -25,6 +25,7 @@ import {
 } from "../../playwright.config";
 import { siteEnvFor, startLocalRazorpayX, type LocalRazorpayX } from "../support/razorpayx";
 import { contextOn, startSite, type Site } from "./servers";
+import { SIGN_UP_PRIVACY } from "../support/privacy";
 
 /**
  * Payouts through RazorpayX (issue 22), on a site of this spec's own (3102), whose payouts go to the
@@ -78,7 +79,7 @@ async function memberWithWithdrawal(
   expectOk(
     "sign-up",
     await call("/userRoute/signUp", {
-      obj: { name, mobile_number: Number(mobile), email_address: email, password },
+      obj: { name, mobile_number: Number(mobile), email_address: email, password, ...SIGN_UP_PRIVACY },
     }),
   );
   const userName = userNameOf(email);

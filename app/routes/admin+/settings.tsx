@@ -8,6 +8,7 @@ import { ErrorList, Field, SubmitButton, useIsPending, useAppForm } from "~/comp
 import { PERCENT_INPUT, basisPointsToPercent, percentToBasisPoints } from "../../../shared/money";
 import { wholeNumberIn } from "../../../shared/fields";
 import { GRIEVANCE_CLOCK_LIMITS as CLOCKS } from "../../../shared/grievance";
+import { AgeCheckForm } from "~/components/admin/age-check-form";
 
 export const meta: MetaFunction = () => [{ title: "Settings · Operator Console" }];
 
@@ -32,11 +33,12 @@ const GrievanceSchema = z.object({
 });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [d, officer] = await Promise.all([
+  const [d, officer, privacy] = await Promise.all([
     operatorRead(request, context, "/adminRoute/settings"),
     operatorRead(request, context, "/userMessageRoute/grievance_officer"),
+    operatorRead(request, context, "/adminRoute/privacy/settings"),
   ]);
-  return { percent: basisPointsToPercent(d.referral_rate_bp), officer };
+  return { percent: basisPointsToPercent(d.referral_rate_bp), officer, ageCheck: privacy.age_check };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -164,6 +166,7 @@ export default function AdminSettings() {
           Save Grievance Officer
         </SubmitButton>
       </Form>
+      <AgeCheckForm value={d.ageCheck} />
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { AlertBox } from "~/components/confirm-dialog";
 import { Trans, useTranslation } from "react-i18next";
 import { requestT } from "~/i18n/i18n.server";
 import { pageName } from "~/utils/meta";
+import { PrivacySettings } from "~/components/privacy-settings";
 import { useLocalize } from "~/i18n/i18n";
 import { FIELD_MESSAGES, emailField, newPasswordField, typedPasswordField } from "../../../shared/fields";
 
@@ -80,8 +81,11 @@ async function loadAccount(request: Request, context: LoaderFunctionArgs["contex
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const account = await loadAccount(request, context);
-  return { email: account.email_address };
+  const [account, privacy] = await Promise.all([
+    loadAccount(request, context),
+    memberRead(request, context, "/userRoute/privacy_get"),
+  ]);
+  return { email: account.email_address, privacy };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -264,6 +268,7 @@ export default function SettingsPage() {
       <h1 className="text-2xl font-bold">{t("account.settings.title")}</h1>
       <PasswordForm />
       <EmailForm currentEmail={d.email} />
+      <PrivacySettings state={d.privacy} />
       <section className="card space-y-2" aria-labelledby="my-data-heading">
         <h2 id="my-data-heading" className="text-lg font-semibold">
           {t("rights.page.heading")}

@@ -43,3 +43,12 @@ export async function setPan(db: Db, userId: string, typed: string, now = new Da
   });
   return maskPan(pan);
 }
+
+/**
+ * A member's erasure (issue 44 §2): their PAN leaves their profile. The withholdings keep the PAN
+ * they were made under — tax records the law requires to be kept (ADR 0034) — and go with the
+ * statement's rows until the owner's retention of tax records ends.
+ */
+export async function erasePan(tx: Tx, userId: string): Promise<void> {
+  await tx.delete(memberTaxProfiles).where(eq(memberTaxProfiles.userId, userId));
+}

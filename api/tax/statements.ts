@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { taxWithholdings, users } from "../db/schema";
+import { memberTaxProfiles, taxWithholdings, users } from "../db/schema";
 import { csvLine } from "../lib/csv";
 import { istDay } from "../ledger/earningKinds";
 import { milliToRupeeString } from "../../shared/money";
@@ -104,5 +104,33 @@ export async function taxCertificate(
     })),
     total_gross: milliToRupeeString(rows.reduce((s, r) => s + r.gross, 0)),
     total_tax: milliToRupeeString(rows.reduce((s, r) => s + r.tax, 0)),
+  };
+}
+
+/** What a member's data export holds of their tax (issue 44 §2): their PAN masked, each withholding. */
+export async function taxDataOf(db: Db, userId: string) {
+  const [profile] = await db
+    .select({ pan: memberTaxProfiles.pan, updatedAt: memberTaxProfiles.updatedAt })
+    .from(memberTaxProfiles)
+    .where(eq(memberTaxProfiles.userId, userId));
+  const rows = await db
+    .select()
+    .from(taxWithholdings)
+    .where(eq(taxWithholdings.userId, userId))
+    .orderBy(asc(taxWithholdings.id));
+  return {
+    pan: profile ? maskPan(profile.pan) : null,
+    withholdings: rows.map((r) => ({
+      withdrawal_id: r.withdrawalId,
+      kind: r.kind,
+      fy: r.fy,
+      quarter: r.quarter,
+      gross: milliToRupeeString(r.gross),
+      rate_percent: percent(r.rateBp),
+      tax: milliToRupeeString(r.tax),
+      pan: r.pan ? maskPan(r.pan) : null,
+      date: r.createdAt.toISOString(),
+      refunded_at: r.refundedAt?.toISOString() ?? null,
+    })),
   };
 }

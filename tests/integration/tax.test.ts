@@ -22,6 +22,8 @@ import {
 } from "../../api/db/schema";
 import { PLATFORM, memberAccount, postEntry } from "../../api/ledger/ledger";
 import { yearlyIncome } from "../../api/tax/totals";
+import { erasePan } from "../../api/tax/pan";
+import { taxDataOf } from "../../api/tax/statements";
 import {
   DEFAULT_TAX_SETTINGS,
   INCOME_ENTRY_KINDS,
@@ -253,7 +255,8 @@ describe.each(drivers("one"))("the payer's tax (%s)", (driver) => {
       const [w] = await withdrawalsOf(withPan.id);
       expect(w!.amount).toBe(10_000_000 - 400_001);
       expect(await balances(t, withPan.id)).toEqual({ withdrawable: 10_000_001, deposit: 0 });
-      const history = (await t.request("/userAmount/userBalanceData_get", { cookie: withPan.cookie })).body.msg;
+      const history = (await t.request("/userAmount/userBalanceData_get", { cookie: withPan.cookie })).body
+        .msg;
       expect(history.withdrawal_Records[0]).toMatchObject({
         balance: "9599.999",
         gross: "10000.000",
@@ -443,6 +446,19 @@ describe.each(drivers("one"))("the payer's tax (%s)", (driver) => {
       expect(
         (await t.request(`/userAmount/tax_certificate?fy=x&quarter=1`, { cookie: m.cookie })).status,
       ).toBe(400);
+
+      // The export holds the member's own tax data, masked; erasure takes the PAN from the profile
+      // and keeps the withholdings (tax records).
+      const exported = await taxDataOf(t.deps.db, m.id);
+      expect(exported.pan).toBe("ABCPE****F");
+      expect(exported.withholdings).toMatchObject([
+        { withdrawal_id: w!.id, tax: "420.000", pan: "ABCPE****F" },
+      ]);
+      expect(JSON.stringify(exported)).not.toContain("ABCPE1234F");
+      expect(JSON.stringify(exported)).not.toContain(ow!.id);
+      await t.deps.db.transaction((tx) => erasePan(tx, m.id));
+      expect((await taxDataOf(t.deps.db, m.id)).pan).toBeNull();
+      expect(await rowsOf(m.id)).toHaveLength(1);
     } finally {
       await disable();
     }

@@ -14,6 +14,7 @@ import {
   type OverviewRange,
 } from "../../shared/contracts/overview";
 import { openGrievances } from "../support/grievance";
+import { rightsRequestCounts } from "../members/rightsRequests";
 
 /**
  * The operators' overview (issue 20 §4): sign-ups, active members, earnings by channel, advertiser
@@ -303,12 +304,13 @@ export async function ledgerVerdict(db: Db, clock: () => Date = () => new Date()
 /** The overview for a range of IST days ending today. */
 export async function overview(db: Db, range: OverviewRange, now: Date): Promise<OverviewData> {
   const days = rangeDays(range, now);
-  const [{ byDay, active }, pending, owed, verdict, grievances] = await Promise.all([
+  const [{ byDay, active }, pending, owed, verdict, grievances, rightsRequests] = await Promise.all([
     dailyFigures(db, days),
     pendingWithdrawals(db, now),
     liabilities(db),
     ledgerVerdict(db),
     openGrievances(db, now),
+    rightsRequestCounts(db, now),
   ]);
   const total = emptyDay();
   for (const d of byDay.values()) {
@@ -330,6 +332,7 @@ export async function overview(db: Db, range: OverviewRange, now: Date): Promise
     totals: dayOut(total),
     pending,
     grievances,
+    rights_requests: rightsRequests,
     liabilities: owed,
     ledger: {
       ok: v.total === 0 && v.negative.length === 0 && v.unbalancedEntries === 0,

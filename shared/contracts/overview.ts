@@ -70,6 +70,8 @@ export interface OverviewData {
     overdue: number;
     first: { id: number; reference: string; subject: string; resolve_by: string; overdue: boolean }[];
   };
+  /** Members' rights requests not answered yet (issue 44 §2): how many, how many past their due time. */
+  rights_requests: { open: number; overdue: number };
   /** What the site owes members against what it holds, now. */
   liabilities: {
     owed: { withdrawable: string; deposit: string; pending_payouts: string; total: string };

@@ -372,6 +372,11 @@ describe.each(drivers("one"))("member rights (%s)", (driver) => {
     const bRow = records.find((r) => r.member_id === b.id)!;
     expect(bRow.overdue).toBe(false);
 
+    // The owner's overview counts them.
+    const overview = await t.request("/adminRoute/overview", { cookie: owner.cookie });
+    expect(overview.body.msg.rights_requests.open).toBeGreaterThanOrEqual(2);
+    expect(overview.body.msg.rights_requests.overdue).toBeGreaterThanOrEqual(1);
+
     const answered = await t.request(`/adminRoute/rights-requests/${records[0]!.id}/answer`, {
       json: { status: "done", note: "Sent by mail." },
       cookie: support.cookie,

@@ -121,6 +121,21 @@ export function Overview({
 
       <GrievancesCard g={o.grievances} />
 
+      <section aria-labelledby="rights-card" className="card p-4" data-testid="overview-rights-requests">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="rights-card" className="text-lg font-bold">
+            <Link to="/admin/rights-requests" className="underline">
+              Rights requests
+            </Link>
+          </h2>
+          <p className="text-sm text-slate-600">
+            {o.rights_requests.open === 0
+              ? "No rights request is open."
+              : `${o.rights_requests.open} open; ${o.rights_requests.overdue} overdue.`}
+          </p>
+        </div>
+      </section>
+
       <dl className="grid grid-cols-2 gap-3 md:grid-cols-4" data-testid="overview-figures">
         <Figure label="Sign-ups" value={count(t.signups)} />
         <Figure label="Active members" value={count(t.active_members)} detail="with an earning" />

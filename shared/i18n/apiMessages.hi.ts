@@ -2,6 +2,7 @@ import type { MessageTable } from "./apiMessages";
 import { HINDI_EARNING_MESSAGES } from "./apiMessages.hi.earning";
 import { HINDI_TAX_MESSAGES } from "./apiMessages.hi.tax";
 import { HINDI_PRIVACY_MESSAGES } from "./apiMessages.hi.privacy";
+import { HINDI_HOUSEKEEPING_MESSAGES } from "./apiMessages.hi.housekeeping";
 
 /**
  * The API's English texts (the specification's words, as api/ and shared/ word them) and their
@@ -188,6 +189,7 @@ export const HINDI_API_MESSAGES: MessageTable = [
   ...HINDI_EARNING_MESSAGES,
   ...HINDI_TAX_MESSAGES,
   ...HINDI_PRIVACY_MESSAGES,
+  ...HINDI_HOUSEKEEPING_MESSAGES,
 
   /* ------------------------------------------------------------------- support */
   ["Message not found.", "संदेश नहीं मिला।"],

@@ -31,6 +31,8 @@ export const TAX_MESSAGES = {
     `Please add your PAN on the Tax page before withdrawing: it is needed once your withdrawals this financial year pass ${formatRupees(above)}.`,
   taxExceedsAmount: (tax: number) =>
     `Tax of ${formatRupees(tax)} is due on your income this financial year and is taken from this withdrawal: please withdraw more than that.`,
+  taxChanged: (tax: number) =>
+    `The tax on this withdrawal has changed to ${formatRupees(tax)} since it was shown: check the amounts and confirm again.`,
   panSaved: "PAN saved.",
   settingsSaved: "Tax settings saved.",
 } as const;

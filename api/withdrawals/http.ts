@@ -4,7 +4,7 @@ import { type ApiEnv, clientIp, okRead, okWrite, pageQuery, readObjAt, requireMe
 import { deviceIdOf } from "../lib/deviceId";
 import { recordWithdrawalSignals } from "./signals";
 import { clipUserAgent } from "../sessions/sessions";
-import { milliToRupeeString } from "../../shared/money";
+import { milliToRupeeString, parseRupees } from "../../shared/money";
 import { sanitizeHtml } from "../lib/sanitize";
 import { requestWithdrawal, wholeRupees, withdrawalSummary } from "./withdrawals";
 import { WITHDRAW_MESSAGES } from "./messages";
@@ -24,6 +24,10 @@ const WithdrawSchema = z
       .max(100, WITHDRAW_MESSAGES.bindAgain)
       .optional(),
     request_id: requestId,
+    tax: z
+      .string({ invalid_type_error: "tax must be a rupee amount." })
+      .regex(/^\d{1,12}(\.\d{1,3})?$/, "tax must be a rupee amount.")
+      .optional(),
   })
   .strict();
 
@@ -86,6 +90,7 @@ export function userAmountRoute(): Hono<ApiEnv> {
       rupees: body.balance,
       type: body.type,
       requestId: body.request_id,
+      shownTax: body.tax === undefined ? undefined : parseRupees(body.tax),
       origin,
       beforeCreate: (bound) =>
         recordWithdrawalSignals(deps.db, {

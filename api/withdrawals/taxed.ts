@@ -32,6 +32,8 @@ export interface TaxedRequest {
   ip: string | null;
   now: Date;
   settings: TaxSettings;
+  /** The tax the member was shown on the confirm step, when the page sent it. */
+  shownTax?: number;
 }
 
 type Twin = (reader?: Db | Tx) => Promise<{ id: string; duplicate: true } | null>;
@@ -71,6 +73,8 @@ export async function requestTaxedWithdrawal(
         settings: r.settings,
       });
       const quote = await quoteTax(tx, r.userId, r.now, r.settings);
+      if (r.shownTax !== undefined && r.shownTax !== quote.tax)
+        throw new DomainError("conflict", TAX_MESSAGES.taxChanged(quote.tax));
       if (quote.tax >= r.amount)
         throw new DomainError("tax_exceeds_amount", TAX_MESSAGES.taxExceedsAmount(quote.tax));
       const net = r.amount - quote.tax;

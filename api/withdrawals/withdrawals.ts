@@ -126,6 +126,8 @@ export async function requestWithdrawal(
     rupees: number;
     type: string | undefined;
     requestId?: string;
+    /** The tax the member was shown (milli-rupees): a different tax due now refuses the request. */
+    shownTax?: number;
     /** Where the request came from, kept with it. */
     origin?: { deviceId: string | null; ip: string | null };
     /**
@@ -224,6 +226,7 @@ export async function requestWithdrawal(
       ip: input.origin?.ip ?? null,
       now,
       settings: tax,
+      shownTax: input.shownTax,
     };
     return requestTaxedWithdrawal(db, request, madeAlready);
   }

@@ -51,6 +51,12 @@ export interface WithdrawBody {
   /** The bound payout method; null when none is bound (the API refuses it: bind again). */
   type?: string | null;
   request_id?: string;
+  /**
+   * The tax the member was shown on the confirm step (rupee string, issue 44 §6): when given and
+   * the tax due is now different, the request is refused (409 `conflict`) rather than deduct an
+   * amount the member did not see.
+   */
+  tax?: string;
 }
 
 /** Which way a conversion moves money. */

@@ -22,6 +22,10 @@ export const HINDI_TAX_MESSAGES: MessageTable = [
     "इस वित्त वर्ष की आपकी आय पर {{tax}} टैक्स बनता है और यह इसी निकासी से कटता है: कृपया इससे ज़्यादा राशि निकालें।",
   ],
   [
+    "The tax on this withdrawal has changed to {{tax}} since it was shown: check the amounts and confirm again.",
+    "दिखाए जाने के बाद इस निकासी पर टैक्स बदलकर {{tax}} हो गया है: राशियाँ देखें और फिर से पुष्टि करें।",
+  ],
+  [
     "Choose a financial year like 2026-27 and a quarter from 1 to 4.",
     "2026-27 जैसा वित्त वर्ष और 1 से 4 तक की तिमाही चुनें।",
   ],

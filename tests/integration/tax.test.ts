@@ -288,7 +288,23 @@ describe.each(drivers("one"))("the payer's tax (%s)", (driver) => {
 
       const noPan = await member();
       await income(noPan.id, "referral_income", 25_000_000);
-      expect((await withdraw(noPan, 10_000)).status).toBe(200);
+      // The page sends the tax it showed: a different tax due now is refused, nothing written.
+      const stale = await t.request("/userAmount/userWithdrawal_record_post", {
+        obj: { balance: 10_000, type: "UPI", tax: "0.000" },
+        cookie: noPan.cookie,
+      });
+      expect(stale.status).toBe(409);
+      expect(stale.body).toMatchObject({
+        error_code: "conflict",
+        error_msg:
+          "The tax on this withdrawal has changed to ₹5,000.000 since it was shown: check the amounts and confirm again.",
+      });
+      expect(await withdrawalsOf(noPan.id)).toEqual([]);
+      const shown = await t.request("/userAmount/userWithdrawal_record_post", {
+        obj: { balance: 10_000, type: "UPI", tax: "5000.000" },
+        cookie: noPan.cookie,
+      });
+      expect(shown.status).toBe(200);
       expect((await rowsOf(noPan.id)).map((r) => [r.gross, r.tax, r.rateBp, r.pan])).toEqual([
         [25_000_000, 5_000_000, 2000, null],
       ]);

@@ -64,6 +64,8 @@ const WithdrawSchema = z.object({
     .refine((v) => parseWholeRupees(v) !== null, WHOLE_RUPEES),
   intent: z.enum(["check", "confirm"]).default("check"),
   request_id: z.string().max(64).optional(),
+  /** The tax shown on the confirm step (issue 44 §6): the API refuses if the tax due changed since. */
+  tax: z.string().max(20).optional(),
 });
 
 /** The spec's checks in order (spec 1 §5); the page runs them in the browser and the action again on the server. */
@@ -80,10 +82,11 @@ function checkWithdrawal(rules: WithdrawRules, amountRupees: number): Notice | n
 }
 
 /** The confirm step's gross, tax and net (rupee strings), when the tax rules are on. */
-function taxSplit(rules: WithdrawRules, amountRupees: string) {
-  if (rules.taxDue === null) return null;
+function taxSplit(taxDue: string, amountRupees: string) {
+  // "": the tax rules are off.
+  if (taxDue === "") return null;
   const gross = rupeesToMilli(Number(amountRupees));
-  const tax = parseRupees(rules.taxDue);
+  const tax = parseRupees(taxDue);
   return { gross, tax, net: gross - tax };
 }
 
@@ -132,7 +135,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: WithdrawSchema });
   if (submission.status !== "success")
     return data({ result: submission.reply(), notice: null, confirm: null }, { status: 400 });
-  const { amount, intent, request_id } = submission.value;
+  const { amount, intent, request_id, tax: shownTax } = submission.value;
   const rupeeAmount = Number(amount);
   const [d, tax] = await Promise.all([loadBalance(request, context), loadTax(request, context)]);
   const rules = rulesOf(d, tax);
@@ -140,14 +143,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (notice) return data({ result: submission.reply(), notice, confirm: null }, { status: 400 });
   if (intent !== "confirm") {
     // Without JavaScript the first POST answers with the confirm step.
-    return { result: submission.reply(), notice: null, confirm: confirmStep({ amount }) };
+    return {
+      result: submission.reply(),
+      notice: null,
+      confirm: confirmStep({ amount, tax: rules.taxDue ?? "" }),
+    };
   }
 
   let res;
   try {
     res = await callApi(request, context, "/userAmount/userWithdrawal_record_post", {
       method: "POST",
-      obj: { balance: rupeeAmount, type: rules.method, ...(request_id ? { request_id } : {}) },
+      obj: {
+        balance: rupeeAmount,
+        type: rules.method,
+        ...(request_id ? { request_id } : {}),
+        ...(shownTax ? { tax: shownTax } : {}),
+      },
     });
   } catch {
     return data(
@@ -306,7 +318,7 @@ export default function WithdrawPage() {
   const hydrated = useHydrated();
   const { t } = useTranslation();
   const f = useFormat();
-  const flow = useConfirmFlow<Notice, { amount: string; request_id: string }>(actionData);
+  const flow = useConfirmFlow<Notice, { amount: string; request_id: string; tax: string }>(actionData);
   const { notice, confirm, checking, confirming } = flow;
 
   const [form, fields] = useAppForm({
@@ -318,7 +330,7 @@ export default function WithdrawPage() {
       event.preventDefault();
       const amount = submission.value.amount;
       const failed = checkWithdrawal(d.rules, Number(amount));
-      flow.show(failed, failed ? null : confirmStep({ amount }));
+      flow.show(failed, failed ? null : confirmStep({ amount, tax: d.rules.taxDue ?? "" }));
     },
   });
 
@@ -393,7 +405,12 @@ export default function WithdrawPage() {
           title={t("account.shared.areYouSure")}
           confirmLabel={t("account.withdraw.confirm")}
           cancelLabel={t("account.shared.noCancel")}
-          fields={{ intent: "confirm", amount: confirm.amount, request_id: confirm.request_id }}
+          fields={{
+            intent: "confirm",
+            amount: confirm.amount,
+            request_id: confirm.request_id,
+            tax: confirm.tax,
+          }}
           onCancel={hydrated ? flow.clear : undefined}
           pending={confirming}
         >
@@ -402,7 +419,7 @@ export default function WithdrawPage() {
             values={{ amount: f.rupees(confirm.amount), method: d.rules.method ?? "" }}
             components={{ b: <span className="font-semibold" /> }}
           />
-          <TaxSplit split={taxSplit(d.rules, confirm.amount)} />
+          <TaxSplit split={taxSplit(confirm.tax, confirm.amount)} />
         </ConfirmDialog>
       ) : null}
 

@@ -39,7 +39,13 @@ export async function retentionDays(db: Db): Promise<Record<RetentionKind, numbe
 }
 
 /** One statement of a kind: removes (or, for risk evidence, empties) up to `limit` expired rows. */
-async function sweepOnce(db: Db, kind: RetentionKind, cutoff: Date, now: Date, limit: number): Promise<number> {
+async function sweepOnce(
+  db: Db,
+  kind: RetentionKind,
+  cutoff: Date,
+  now: Date,
+  limit: number,
+): Promise<number> {
   switch (kind) {
     case "sessions": {
       const expired = db
@@ -60,7 +66,8 @@ async function sweepOnce(db: Db, kind: RetentionKind, cutoff: Date, now: Date, l
         .orderBy(asc(signIns.createdAt))
         .limit(limit)
         .for("update", { skipLocked: true });
-      return (await db.delete(signIns).where(inArray(signIns.id, expired)).returning({ id: signIns.id })).length;
+      return (await db.delete(signIns).where(inArray(signIns.id, expired)).returning({ id: signIns.id }))
+        .length;
     }
     case "support_messages": {
       // Closed messages (grievances too) after their last change; their replies go with them.
@@ -185,7 +192,12 @@ export async function setRetention(db: Db, actorUserId: string, next: RetentionS
   };
   const ownChanged = (Object.keys(own) as OwnRetentionKind[]).some((k) => own[k] !== current.days[k]);
   if (ownChanged)
-    await updateSettingAudited(db, { actorUserId, key: "retention_days", value: own, action: "retention.days" });
+    await updateSettingAudited(db, {
+      actorUserId,
+      key: "retention_days",
+      value: own,
+      action: "retention.days",
+    });
   if (next.days.postback_logs !== current.days.postback_logs)
     await setPostbackLogRetention(db, actorUserId, next.days.postback_logs);
   if (next.days.payout_webhook_logs !== current.days.payout_webhook_logs)

@@ -3,7 +3,12 @@ import { z } from "zod";
 import { type ApiEnv, okRead, okWrite, readBodyAt, requireMember, requireRole } from "../http";
 import { wholeNumberIn } from "../../shared/fields";
 import { retentionOverview, runRetention, setRetention } from "./retention";
-import { DORMANT_LIMITS, DORMANT_POLICIES, RETENTION_LIMITS, type RetentionKind } from "../../shared/retention";
+import {
+  DORMANT_LIMITS,
+  DORMANT_POLICIES,
+  RETENTION_LIMITS,
+  type RetentionKind,
+} from "../../shared/retention";
 
 const days = (kind: RetentionKind) => {
   const b = RETENTION_LIMITS[kind];
@@ -23,7 +28,10 @@ const RetentionSchema = z
       })
       .strict(),
     dormant_after_days: z
-      .number({ required_error: "dormant_after_days is required.", invalid_type_error: "dormant_after_days must be a number." })
+      .number({
+        required_error: "dormant_after_days is required.",
+        invalid_type_error: "dormant_after_days must be a number.",
+      })
       .int("dormant_after_days must be whole days.")
       .refine((n) => n === 0 || (n >= DORMANT_LIMITS.min && n <= DORMANT_LIMITS.max), {
         message: `dormant_after_days must be 0 (off) or from ${DORMANT_LIMITS.min} to ${DORMANT_LIMITS.max}.`,
@@ -52,7 +60,8 @@ export function adminRetentionRoute(): Hono<ApiEnv> {
   r.post("/retention/run", ...owner, async (c) => {
     await readBodyAt(c, "/adminRoute/retention/run", z.object({}).strict());
     const runs = await c.var.deps.inFlight.track(runRetention(c.var.deps.db, c.var.deps.clock()));
-    return okWrite(c, "/adminRoute/retention/run", { runs });
+    const deleted = runs.reduce((n, r) => n + r.deleted, 0);
+    return okWrite(c, "/adminRoute/retention/run", { runs, message: `Retention run: ${deleted} deleted.` });
   });
 
   return r;

@@ -134,7 +134,12 @@ type JobDeps = Pick<Deps, "db" | "mailer" | "config" | "clock">;
 /** The bound payout method and its minimum (milli-rupees), when the member has one bound and active. */
 async function boundMethod(db: Db, userId: string) {
   const [row] = await db
-    .select({ name: payoutMethods.name, minimum: payoutMethods.minimumAmount, active: payoutMethods.active, info: users.payoutAccountInfo })
+    .select({
+      name: payoutMethods.name,
+      minimum: payoutMethods.minimumAmount,
+      active: payoutMethods.active,
+      info: users.payoutAccountInfo,
+    })
     .from(users)
     .innerJoin(payoutMethods, eq(payoutMethods.id, users.payoutMethodId))
     .where(eq(users.id, userId));
@@ -152,7 +157,12 @@ async function hasPending(db: Db, userId: string): Promise<boolean> {
 }
 
 /** The warning's lines about the balance, in the member's words. */
-async function balanceLines(db: Db, userId: string, policy: DormantPolicy, w: DormantWords): Promise<string[]> {
+async function balanceLines(
+  db: Db,
+  userId: string,
+  policy: DormantPolicy,
+  w: DormantWords,
+): Promise<string[]> {
   const { withdrawable, deposit } = await memberBalances(db, userId);
   const lines: string[] = [];
   const total = withdrawable + deposit;
@@ -288,7 +298,8 @@ export async function runDormant(deps: JobDeps, now: Date = deps.clock()): Promi
   const run: DormantRun = { warned: 0, erased: 0, paidOut: 0, skipped: 0 };
   const days = await getSetting(deps.db, "dormant_after_days");
   if (!days || days <= 0) return run;
-  const policy: DormantPolicy = (await getSetting(deps.db, "dormant_balance_policy")) === "forfeit" ? "forfeit" : "payout";
+  const policy: DormantPolicy =
+    (await getSetting(deps.db, "dormant_balance_policy")) === "forfeit" ? "forfeit" : "payout";
   for (let i = 0; i < ERASE_MAX; i++) {
     let r: Awaited<ReturnType<typeof eraseOne>>;
     try {

@@ -129,12 +129,15 @@ export async function createBreachNotice(
       .onConflictDoNothing({ target: breachIncidents.requestKey })
       .returning({ id: breachIncidents.id });
     if (!made) {
-      const [existing] = await tx.select().from(breachIncidents).where(eq(breachIncidents.requestKey, body.key));
-      if (!existing || !sameWords(existing, body)) throw new DomainError("conflict", BREACH_MESSAGES.keyReused);
+      const [existing] = await tx
+        .select()
+        .from(breachIncidents)
+        .where(eq(breachIncidents.requestKey, body.key));
+      if (!existing || !sameWords(existing, body))
+        throw new DomainError("conflict", BREACH_MESSAGES.keyReused);
       return { id: existing.id, recipients: existing.recipients, duplicate: true };
     }
-    const chosen =
-      body.audience === "list" ? and(reachable, inArray(users.id, body.member_ids)) : reachable;
+    const chosen = body.audience === "list" ? and(reachable, inArray(users.id, body.member_ids)) : reachable;
     const inserted = await tx
       .insert(breachRecipients)
       .select(
@@ -241,7 +244,9 @@ export async function mailBreachNotices(
 }
 
 /** Incidents with members still to mail (the housekeeping job resumes them). */
-export async function resumeBreachMails(deps: Pick<Deps, "db" | "mailer" | "clock" | "config">): Promise<number> {
+export async function resumeBreachMails(
+  deps: Pick<Deps, "db" | "mailer" | "clock" | "config">,
+): Promise<number> {
   const open = await deps.db
     .selectDistinct({ id: breachRecipients.incidentId })
     .from(breachRecipients)

@@ -15,12 +15,22 @@ import {
 /** ISO date-time with its zone, from a year before `now` to five minutes after it. */
 const isoTime = (field: string) =>
   z
-    .string({ required_error: `${field} is required.`, invalid_type_error: `${field} must be a date and time.` })
-    .max(40, `${field} must be a date and time.`)
-    .refine((v) => /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d{1,3})?)?(Z|[+-]\d\d:\d\d)$/.test(v) && !Number.isNaN(Date.parse(v)), {
-      message: `${field} must be a date and time with its zone (ISO 8601).`,
+    .string({
+      required_error: `${field} is required.`,
+      invalid_type_error: `${field} must be a date and time.`,
     })
-    .refine((v) => Date.parse(v) <= Date.now() + 5 * 60_000, { message: `${field} must not be in the future.` })
+    .max(40, `${field} must be a date and time.`)
+    .refine(
+      (v) =>
+        /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d{1,3})?)?(Z|[+-]\d\d:\d\d)$/.test(v) &&
+        !Number.isNaN(Date.parse(v)),
+      {
+        message: `${field} must be a date and time with its zone (ISO 8601).`,
+      },
+    )
+    .refine((v) => Date.parse(v) <= Date.now() + 5 * 60_000, {
+      message: `${field} must not be in the future.`,
+    })
     .refine((v) => Date.parse(v) >= Date.now() - 366 * 24 * 60 * 60_000, {
       message: `${field} must be within the last year.`,
     });
@@ -45,9 +55,16 @@ export const BreachNoticeSchema = z
     body_hi: text("body_hi", 5000),
     audience: z.enum(["all", "list"], { errorMap: () => ({ message: "audience must be all or list." }) }),
     member_ids: z
-      .array(z.string().trim().min(1, "member_ids must be members' ids.").max(64, "member_ids must be members' ids."), {
-        invalid_type_error: "member_ids must be a list of members' ids.",
-      })
+      .array(
+        z
+          .string()
+          .trim()
+          .min(1, "member_ids must be members' ids.")
+          .max(64, "member_ids must be members' ids."),
+        {
+          invalid_type_error: "member_ids must be a list of members' ids.",
+        },
+      )
       .max(10_000, "member_ids may name at most 10,000 members.")
       .default([])
       .transform((ids) => [...new Set(ids)]),
@@ -79,7 +96,11 @@ export function adminBreachRoute(): Hono<ApiEnv> {
 
   r.post("/breach/notices", ...owner, async (c) => {
     const body = await readBodyAt(c, "/adminRoute/breach/notices", BreachNoticeSchema);
-    return okWrite(c, "/adminRoute/breach/notices", await sendBreachNotice(c.var.deps, c.var.member.id, body));
+    return okWrite(
+      c,
+      "/adminRoute/breach/notices",
+      await sendBreachNotice(c.var.deps, c.var.member.id, body),
+    );
   });
 
   r.patch("/breach/notices/:id/board", ...owner, async (c) => {

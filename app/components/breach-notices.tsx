@@ -24,7 +24,9 @@ export function BreachNotices({ notices }: { notices: MemberBreachNotice[] }) {
         {notices.map((n) => (
           <li key={n.id} className="rounded-lg border border-red-200 bg-white p-3">
             <h3 className="font-semibold">{n.subject}</h3>
-            <p className="text-xs text-slate-600">{t("housekeeping.breach.sentOn", { time: f.time(n.sent_at) })}</p>
+            <p className="text-xs text-slate-600">
+              {t("housekeeping.breach.sentOn", { time: f.time(n.sent_at) })}
+            </p>
             <p className="mt-2 whitespace-pre-line break-words text-sm">{n.body}</p>
             <Form method="post" className="mt-2">
               <input type="hidden" name="intent" value="dismiss-breach" />

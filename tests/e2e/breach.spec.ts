@@ -77,3 +77,26 @@ test("the owner sends a breach notice through the confirm step; the member sees 
   const record = left.body.msg.records.find((r: { subject_en: string }) => r.subject_en === subject);
   expect(record).toMatchObject({ recipients: 1, mailed: 1, board_overdue: false });
 });
+
+test("the owner sets a retention period and runs the job on a 360 px screen @no-js", async ({
+  page,
+}, testInfo) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await loginOperatorPage(page);
+  await page.goto("/admin/retention");
+  if (jsEnabled(testInfo)) await waitForHydration(page);
+  const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+  expect(await fits()).toBe(true);
+  const sessions = page.getByLabel("Sessions (days)");
+  const before = await sessions.inputValue();
+  await sessions.fill(before === "31" ? "30" : "31");
+  await page.getByRole("button", { name: "Save Retention" }).click();
+  await expect(toast(page)).toContainText("Retention saved.");
+  await expect(page.getByLabel("Sessions (days)")).toHaveValue(before === "31" ? "30" : "31");
+  await page.getByRole("button", { name: "Run Now" }).click();
+  await expect(toast(page)).toContainText(/Retention run: \d+ deleted\./);
+  await expect(page.getByTestId("run-sign_ins")).toBeVisible();
+  expect(await fits()).toBe(true);
+  await page.goto("/admin/breach");
+  expect(await fits()).toBe(true);
+});

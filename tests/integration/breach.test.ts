@@ -121,7 +121,9 @@ describe.each(drivers("both"))("breach notice (%s)", (driver) => {
     expect(seen.body.msg.notices[0]).toMatchObject({ subject: "आपके डेटा का उल्लंघन" });
     const ashaSees = await t.request("/userRoute/breachNotices", { cookie: asha.cookie });
     expect(ashaSees.body.msg.notices[0]).toMatchObject({ subject: "A breach of your data" });
-    expect((await t.request("/userRoute/breachNotices", { cookie: other.cookie })).body.msg.notices).toEqual([]);
+    expect((await t.request("/userRoute/breachNotices", { cookie: other.cookie })).body.msg.notices).toEqual(
+      [],
+    );
     const id = ashaSees.body.msg.notices[0].id;
     // Another member cannot dismiss it for her.
     const notTheirs = await t.request(`/userRoute/breachNotices/${id}/dismiss`, {
@@ -129,17 +131,30 @@ describe.each(drivers("both"))("breach notice (%s)", (driver) => {
       cookie: other.cookie,
     });
     expect(notTheirs.status).toBe(404);
-    const dismissed = await t.request(`/userRoute/breachNotices/${id}/dismiss`, { json: {}, cookie: asha.cookie });
+    const dismissed = await t.request(`/userRoute/breachNotices/${id}/dismiss`, {
+      json: {},
+      cookie: asha.cookie,
+    });
     expect(dismissed.body).toEqual({ success: true, msg: "Notice dismissed." });
-    expect((await t.request("/userRoute/breachNotices", { cookie: asha.cookie })).body.msg.notices).toEqual([]);
-    expect((await t.request("/userRoute/breachNotices", { cookie: ravi.cookie })).body.msg.notices).toHaveLength(1);
+    expect((await t.request("/userRoute/breachNotices", { cookie: asha.cookie })).body.msg.notices).toEqual(
+      [],
+    );
+    expect(
+      (await t.request("/userRoute/breachNotices", { cookie: ravi.cookie })).body.msg.notices,
+    ).toHaveLength(1);
   });
 
   it("the Board's 72 hours run from discovery: overdue past them until the owner records the notice", async () => {
     clock = Date.now();
-    const list = async () => (await t.request("/adminRoute/breach/notices", { cookie: owner.cookie })).body.msg;
+    const list = async () =>
+      (await t.request("/adminRoute/breach/notices", { cookie: owner.cookie })).body.msg;
     const [incident] = (await list()).records;
-    expect(incident).toMatchObject({ recipients: 2, mailed: 2, board_notified_at: null, board_overdue: false });
+    expect(incident).toMatchObject({
+      recipients: 2,
+      mailed: 2,
+      board_notified_at: null,
+      board_overdue: false,
+    });
     expect(Date.parse(incident.board_due_at) - Date.parse(incident.discovered_at)).toBe(72 * HOUR);
     clock = Date.parse(incident.board_due_at);
     expect((await list()).records[0].board_overdue).toBe(false);
@@ -158,7 +173,10 @@ describe.each(drivers("both"))("breach notice (%s)", (driver) => {
     });
     expect(saved.body).toEqual({ success: true, msg: "Board notice time saved." });
     expect((await list()).records[0]).toMatchObject({ board_overdue: false });
-    const audits = await t.deps.db.select().from(auditLog).where(eq(auditLog.action, "breach.board_notified"));
+    const audits = await t.deps.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "breach.board_notified"));
     expect(audits).toHaveLength(1);
   });
 

@@ -69,7 +69,12 @@ describe.each(drivers("both"))("dormant accounts (%s)", (driver) => {
 
   it("off by default: nobody is warned or erased however long unseen", async () => {
     const m = await dormantMember({ milli: 5000 });
-    expect(await runDormant(t.deps, at(10 * DAYS * DAY))).toEqual({ warned: 0, erased: 0, paidOut: 0, skipped: 0 });
+    expect(await runDormant(t.deps, at(10 * DAYS * DAY))).toEqual({
+      warned: 0,
+      erased: 0,
+      paidOut: 0,
+      skipped: 0,
+    });
     expect(t.mails).toHaveLength(0);
     expect(await erased(m.id)).toBe(false);
     await t.deps.db.delete(memberActivity).where(eq(memberActivity.userId, m.id));
@@ -182,7 +187,10 @@ describe.each(drivers("both"))("dormant accounts (%s)", (driver) => {
       // Won: the visit was seen, the warning is gone, the account whole.
       expect(visit.status).toBe(200);
       expect(await warnedAt(m.id)).toBeNull();
-      const [u] = await t.deps.db.select().from(users).where(and(eq(users.id, m.id), eq(users.email, m.email)));
+      const [u] = await t.deps.db
+        .select()
+        .from(users)
+        .where(and(eq(users.id, m.id), eq(users.email, m.email)));
       expect(u).toBeDefined();
     }
     await expectLedgerConsistent(t);

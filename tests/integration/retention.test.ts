@@ -66,17 +66,15 @@ describe.each(drivers("both"))("retention (%s)", (driver) => {
   });
 
   it("login records: older than 180 days go, in batches: 5 rows with a batch of 2 take 3 statements", async () => {
-    await t.deps.db
-      .insert(signIns)
-      .values([
-        ...[181, 200, 300, 400, 500].map((d) => ({
-          userId: member.id,
-          kind: "login" as const,
-          createdAt: ago(d),
-        })),
-        { userId: member.id, kind: "login" as const, createdAt: ago(180) },
-        { userId: member.id, kind: "login" as const, createdAt: ago(179) },
-      ]);
+    await t.deps.db.insert(signIns).values([
+      ...[181, 200, 300, 400, 500].map((d) => ({
+        userId: member.id,
+        kind: "login" as const,
+        createdAt: ago(d),
+      })),
+      { userId: member.id, kind: "login" as const, createdAt: ago(180) },
+      { userId: member.id, kind: "login" as const, createdAt: ago(179) },
+    ]);
     const run = await sweepKind(t.deps.db, "sign_ins", now, { batch: 2 });
     expect(run).toMatchObject({ kind: "sign_ins", deleted: 5, statements: 3 });
     const left = await t.deps.db
@@ -88,7 +86,10 @@ describe.each(drivers("both"))("retention (%s)", (driver) => {
           sql`${signIns.createdAt} < ${ago(100).toISOString()}::timestamptz`,
         ),
       );
-    expect(left.map((r) => r.at.toISOString()).sort()).toEqual([ago(180).toISOString(), ago(179).toISOString()]);
+    expect(left.map((r) => r.at.toISOString()).sort()).toEqual([
+      ago(180).toISOString(),
+      ago(179).toISOString(),
+    ]);
     // The run is recorded for the console.
     const [recorded] = await t.deps.db.select().from(retentionRuns).where(eq(retentionRuns.kind, "sign_ins"));
     expect(recorded).toMatchObject({ deleted: 5, statements: 3, cutoff: ago(180) });
@@ -182,28 +183,24 @@ describe.each(drivers("both"))("retention (%s)", (driver) => {
   });
 
   it("the postback and webhook logs keep their own 30 days", async () => {
-    await t.deps.db
-      .insert(taskWallPostbacks)
-      .values(
-        [31, 30, 29].map((d) => ({
-          method: "GET",
-          url: "/p",
-          headers: {},
-          verdict: "refused",
-          createdAt: ago(d, -1),
-        })),
-      );
-    await t.deps.db
-      .insert(payoutWebhooks)
-      .values(
-        [31, 29].map((d) => ({
-          channel: "test",
-          bodyBytes: 0,
-          verdict: "malformed",
-          bodyStart: "",
-          createdAt: ago(d),
-        })),
-      );
+    await t.deps.db.insert(taskWallPostbacks).values(
+      [31, 30, 29].map((d) => ({
+        method: "GET",
+        url: "/p",
+        headers: {},
+        verdict: "refused",
+        createdAt: ago(d, -1),
+      })),
+    );
+    await t.deps.db.insert(payoutWebhooks).values(
+      [31, 29].map((d) => ({
+        channel: "test",
+        bodyBytes: 0,
+        verdict: "malformed",
+        bodyStart: "",
+        createdAt: ago(d),
+      })),
+    );
     const runs = await runRetention(t.deps.db, now);
     expect(runs.find((r) => r.kind === "postback_logs")?.deleted).toBe(2);
     expect(runs.find((r) => r.kind === "payout_webhook_logs")?.deleted).toBe(1);
@@ -218,15 +215,13 @@ describe.each(drivers("both"))("retention (%s)", (driver) => {
   });
 
   it("two runners at once delete each row once", async () => {
-    await t.deps.db
-      .insert(signIns)
-      .values(
-        Array.from({ length: 40 }, (_, i) => ({
-          userId: member.id,
-          kind: "login" as const,
-          createdAt: ago(400 + i),
-        })),
-      );
+    await t.deps.db.insert(signIns).values(
+      Array.from({ length: 40 }, (_, i) => ({
+        userId: member.id,
+        kind: "login" as const,
+        createdAt: ago(400 + i),
+      })),
+    );
     const [a, b] = await Promise.all([
       sweepKind(t.deps.db, "sign_ins", now, { batch: 3 }),
       sweepKind(t.deps.db, "sign_ins", now, { batch: 3 }),

@@ -19,11 +19,15 @@ export function BreachIncidents({ records, pending }: { records: BreachIncidentR
   return (
     <ul className="space-y-3">
       {records.map((r) => (
-        <li key={r.id} className="rounded border border-slate-200 p-3 text-sm" data-testid={`incident-${r.id}`}>
+        <li
+          key={r.id}
+          className="rounded border border-slate-200 p-3 text-sm"
+          data-testid={`incident-${r.id}`}
+        >
           <p className="break-words font-semibold">{r.subject_en}</p>
           <p className="text-slate-600">
-            Discovered {ist(r.discovered_at)} · {r.audience === "all" ? "all members" : "a list"} · mailed {r.mailed} of{" "}
-            {r.recipients}
+            Discovered {ist(r.discovered_at)} · {r.audience === "all" ? "all members" : "a list"} · mailed{" "}
+            {r.mailed} of {r.recipients}
             {r.created_by ? ` · sent by ${r.created_by}` : ""}
           </p>
           {r.board_notified_at ? (
@@ -40,7 +44,13 @@ export function BreachIncidents({ records, pending }: { records: BreachIncidentR
                   <label className="label" htmlFor={`board-${r.id}`}>
                     Board notified at (India time)
                   </label>
-                  <input id={`board-${r.id}`} className="input" type="datetime-local" name="board_notified_at" required />
+                  <input
+                    id={`board-${r.id}`}
+                    className="input"
+                    type="datetime-local"
+                    name="board_notified_at"
+                    required
+                  />
                 </div>
                 <SubmitButton pending={pending} className="btn-secondary">
                   Save

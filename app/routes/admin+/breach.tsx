@@ -46,7 +46,10 @@ const NoticeSchema = z
 
 const idsOf = (raw: string | undefined) => (raw ?? "").split(/[\s,]+/).filter(Boolean);
 
-const BoardSchema = z.object({ id: z.string().regex(/^\d+$/), board_notified_at: istTime("Board notified at") });
+const BoardSchema = z.object({
+  id: z.string().regex(/^\d+$/),
+  board_notified_at: istTime("Board notified at"),
+});
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return operatorRead(request, context, "/adminRoute/breach/notices", {
@@ -59,7 +62,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = formData.get("intent");
   if (intent === "board") {
     const parsed = BoardSchema.safeParse(Object.fromEntries(formData));
-    if (!parsed.success) return data({ stage: "board" as const, error: "Enter the date and time." }, { status: 400 });
+    if (!parsed.success)
+      return data({ stage: "board" as const, error: "Enter the date and time." }, { status: 400 });
     return operatorChange(
       request,
       context,
@@ -73,7 +77,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data({ stage: "compose" as const, result: submission.reply() }, { status: 400 });
   const v = submission.value;
   const body: BreachNoticeBody = {
-    key: typeof formData.get("key") === "string" && intent === "send" ? String(formData.get("key")) : newNoticeKey(),
+    key:
+      typeof formData.get("key") === "string" && intent === "send"
+        ? String(formData.get("key"))
+        : newNoticeKey(),
     discovered_at: v.discovered_at,
     subject_en: v.subject_en,
     body_en: v.body_en,
@@ -95,10 +102,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     stage: "confirm" as const,
     recipients: res.body.msg?.recipients ?? 0,
     form: Object.fromEntries(
-      ["discovered_at", "subject_en", "body_en", "subject_hi", "body_hi", "audience", "member_ids"].map((k) => [
-        k,
-        String(formData.get(k) ?? ""),
-      ]),
+      ["discovered_at", "subject_en", "body_en", "subject_hi", "body_hi", "audience", "member_ids"].map(
+        (k) => [k, String(formData.get(k) ?? "")],
+      ),
     ),
     key: body.key,
     notice: body,
@@ -155,12 +161,20 @@ export default function AdminBreach() {
           </Form>
         </section>
       ) : (
-        <Form method="post" {...getFormProps(form)} className="card space-y-3" aria-label="Compose a breach notice">
+        <Form
+          method="post"
+          {...getFormProps(form)}
+          className="card space-y-3"
+          aria-label="Compose a breach notice"
+        >
           <ErrorList errors={form.errors} />
           <Field
             label="Discovered at (India time)"
             errors={fields.discovered_at.errors}
-            inputProps={{ ...getInputProps(fields.discovered_at, { type: "datetime-local" }), max: istInput(new Date()) }}
+            inputProps={{
+              ...getInputProps(fields.discovered_at, { type: "datetime-local" }),
+              max: istInput(new Date()),
+            }}
           />
           <Field
             label="Subject (English)"
@@ -177,7 +191,11 @@ export default function AdminBreach() {
           <Field
             label="Subject (Hindi)"
             errors={fields.subject_hi.errors}
-            inputProps={{ ...getInputProps(fields.subject_hi, { type: "text" }), autoComplete: "off", lang: "hi" }}
+            inputProps={{
+              ...getInputProps(fields.subject_hi, { type: "text" }),
+              autoComplete: "off",
+              lang: "hi",
+            }}
           />
           <div>
             <label className="label" htmlFor={fields.body_hi.id}>
@@ -225,7 +243,11 @@ export default function AdminBreach() {
         <h2 id="incidents-heading" className="text-lg font-semibold">
           Incidents
         </h2>
-        {actionData?.stage === "board" ? <p role="alert" className="text-sm text-red-700">{actionData.error}</p> : null}
+        {actionData?.stage === "board" ? (
+          <p role="alert" className="text-sm text-red-700">
+            {actionData.error}
+          </p>
+        ) : null}
         <BreachIncidents records={d.records} pending={pending} />
         <Pagination page={d.pagination.page} totalPages={d.pagination.totalPages} />
       </section>

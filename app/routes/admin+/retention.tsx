@@ -95,8 +95,8 @@ export default function AdminRetention() {
       <h1 className="text-2xl font-bold">Retention</h1>
       <p className="text-sm text-slate-600">
         Each kind of record is kept for the days below and then deleted by a job that runs about hourly on
-        every server, 500 rows at a time. The defaults and their sources are in the README (&ldquo;Privacy
-        and the law&rdquo;). This is not legal advice.
+        every server, 500 rows at a time. The defaults and their sources are in the README (&ldquo;Privacy and
+        the law&rdquo;). This is not legal advice.
       </p>
       <Form method="post" {...getFormProps(form)} className="card space-y-3">
         <ErrorList errors={form.errors} />
@@ -129,7 +129,10 @@ export default function AdminRetention() {
             <option value="payout">Pay out to the bound account if at least the minimum, else forfeit</option>
             <option value="forfeit">Forfeit to the platform (booked in the ledger)</option>
           </select>
-          <ErrorList id={fields.dormant_balance_policy.errorId} errors={fields.dormant_balance_policy.errors} />
+          <ErrorList
+            id={fields.dormant_balance_policy.errorId}
+            errors={fields.dormant_balance_policy.errors}
+          />
         </div>
         <SubmitButton pending={pending} className="btn-primary">
           Save Retention

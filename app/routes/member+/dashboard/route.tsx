@@ -1,4 +1,9 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { InstallPrompt } from "~/components/install-prompt";
 import { LogoutButton } from "~/components/logout-dialog";
@@ -58,19 +63,23 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const id = String(form.get("id") ?? "");
-  if (form.get("intent") !== "dismiss-breach" || !/^[1-9]\d{0,14}$/.test(id)) return redirect("/member/dashboard");
+  if (form.get("intent") !== "dismiss-breach" || !/^[1-9]\d{0,14}$/.test(id))
+    return redirect("/member/dashboard");
   const res = await memberApi(request, context, `/userRoute/breachNotices/${Number(id)}/dismiss`, {
     method: "POST",
     json: {},
   });
   return redirectWithToast(context, "/member/dashboard", {
     type: res.ok ? "success" : "error",
-    title: res.ok ? requestT(request)("housekeeping.breach.dismissed") : localizeMessage(localeOf(request), GENERIC_FAILURE),
+    title: res.ok
+      ? requestT(request)("housekeeping.breach.dismissed")
+      : localizeMessage(localeOf(request), GENERIC_FAILURE),
   });
 }
 
 export default function Dashboard() {
-  const { error, months, month, tiles, days, announcements, breach, pending } = useLoaderData<typeof loader>();
+  const { error, months, month, tiles, days, announcements, breach, pending } =
+    useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const f = useFormat();
   const submit = useSubmit();

@@ -20,14 +20,15 @@ export type RetentionKind = (typeof RETENTION_KINDS)[number];
 export type OwnRetentionKind = Exclude<RetentionKind, "postback_logs" | "payout_webhook_logs">;
 
 /**
- * Days kept after the record's end: a session after it expired; a sign-in after it happened (CERT-In
- * directions of 28 April 2022, §(iv): 180 days of logs); cleared risk evidence after it was cleared;
+ * Days kept after the record's end: a session after it expired; a sign-in after it happened (a year:
+ * the erasure keeps logs a year, ADR 0033; never below CERT-In's directions of 28 April 2022, §(iv):
+ * 180 days of logs); cleared risk evidence after it was cleared;
  * a closed support message (grievances included) after its last change (3 years: the Limitation
  * Act 1963's period for a claim on a contract; never below 180 days, the IT Rules 2021 rule 3(1)(g)).
  */
 export const DEFAULT_RETENTION_DAYS: Record<OwnRetentionKind, number> = {
   sessions: 30,
-  sign_ins: 180,
+  sign_ins: 365,
   risk_evidence: 365,
   support_messages: 1095,
 };

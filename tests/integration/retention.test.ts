@@ -65,15 +65,15 @@ describe.each(drivers("both"))("retention (%s)", (driver) => {
     expect(res.status).toBe(200);
   });
 
-  it("login records: older than 180 days go, in batches: 5 rows with a batch of 2 take 3 statements", async () => {
+  it("login records: older than 365 days go, in batches: 5 rows with a batch of 2 take 3 statements", async () => {
     await t.deps.db.insert(signIns).values([
-      ...[181, 200, 300, 400, 500].map((d) => ({
+      ...[366, 400, 500, 600, 700].map((d) => ({
         userId: member.id,
         kind: "login" as const,
         createdAt: ago(d),
       })),
-      { userId: member.id, kind: "login" as const, createdAt: ago(180) },
-      { userId: member.id, kind: "login" as const, createdAt: ago(179) },
+      { userId: member.id, kind: "login" as const, createdAt: ago(365) },
+      { userId: member.id, kind: "login" as const, createdAt: ago(364) },
     ]);
     const run = await sweepKind(t.deps.db, "sign_ins", now, { batch: 2 });
     expect(run).toMatchObject({ kind: "sign_ins", deleted: 5, statements: 3 });
@@ -87,12 +87,12 @@ describe.each(drivers("both"))("retention (%s)", (driver) => {
         ),
       );
     expect(left.map((r) => r.at.toISOString()).sort()).toEqual([
-      ago(180).toISOString(),
-      ago(179).toISOString(),
+      ago(365).toISOString(),
+      ago(364).toISOString(),
     ]);
     // The run is recorded for the console.
     const [recorded] = await t.deps.db.select().from(retentionRuns).where(eq(retentionRuns.kind, "sign_ins"));
-    expect(recorded).toMatchObject({ deleted: 5, statements: 3, cutoff: ago(180) });
+    expect(recorded).toMatchObject({ deleted: 5, statements: 3, cutoff: ago(365) });
   });
 
   it("support messages: closed ones untouched for 3 years go with their replies; open ones stay however old", async () => {
@@ -230,7 +230,7 @@ describe.each(drivers("both"))("retention (%s)", (driver) => {
     const [left] = await t.deps.db
       .select({ n: count() })
       .from(signIns)
-      .where(sql`${signIns.createdAt} < ${ago(180).toISOString()}::timestamptz`);
+      .where(sql`${signIns.createdAt} < ${ago(365).toISOString()}::timestamptz`);
     expect(left!.n).toBe(0);
   });
 

@@ -4,7 +4,7 @@ import { type ApiEnv, clientIp, okRead, okWrite, pageQuery, readObjAt, requireMe
 import { deviceIdOf } from "../lib/deviceId";
 import { recordWithdrawalSignals } from "./signals";
 import { clipUserAgent } from "../sessions/sessions";
-import { milliToRupeeString, parseRupees } from "../../shared/money";
+import { milliToRupeeString, parseRupeeInput } from "../../shared/money";
 import { sanitizeHtml } from "../lib/sanitize";
 import { requestWithdrawal, wholeRupees, withdrawalSummary } from "./withdrawals";
 import { WITHDRAW_MESSAGES } from "./messages";
@@ -24,9 +24,17 @@ const WithdrawSchema = z
       .max(100, WITHDRAW_MESSAGES.bindAgain)
       .optional(),
     request_id: requestId,
+    // The tax the confirm step showed (issue 44 §6): exact milli-rupees, or refused.
     tax: z
-      .string({ invalid_type_error: "tax must be a rupee amount." })
-      .regex(/^\d{1,12}(\.\d{1,3})?$/, "tax must be a rupee amount.")
+      .unknown()
+      .transform((v, ctx) => {
+        const milli = parseRupeeInput(v);
+        if (milli === null) {
+          ctx.addIssue({ code: z.ZodIssueCode.custom, message: "tax must be a rupee amount." });
+          return z.NEVER;
+        }
+        return milli;
+      })
       .optional(),
   })
   .strict();
@@ -90,7 +98,7 @@ export function userAmountRoute(): Hono<ApiEnv> {
       rupees: body.balance,
       type: body.type,
       requestId: body.request_id,
-      shownTax: body.tax === undefined ? undefined : parseRupees(body.tax),
+      shownTax: body.tax,
       origin,
       beforeCreate: (bound) =>
         recordWithdrawalSignals(deps.db, {

@@ -195,6 +195,24 @@ describe.each(drivers("one"))("the payer's tax (%s)", (driver) => {
       const milli = 1 + Math.floor(random() * 5_000_000);
       await income(m.id, kind, milli);
     }
+    // Operators' credits count as adjustments; their debits do not.
+    for (const [direction, amount] of [
+      ["credit", "12.345"],
+      ["debit", "1.000"],
+      ["credit", "7.001"],
+    ] as const) {
+      const res = await t.request(`/adminRoute/members/${m.id}/adjustments`, {
+        json: {
+          direction,
+          balance: "withdrawable",
+          amount,
+          reason: "Contest",
+          requestKey: `tax-adj-${keys++}`,
+        },
+        cookie: owner.cookie,
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
     const fy = financialYearOf(new Date());
     const totals = await yearlyIncome(t.deps.db, m.id, fy);
     for (const k of INCOME_KINDS) {
@@ -214,7 +232,10 @@ describe.each(drivers("one"))("the payer's tax (%s)", (driver) => {
         );
       expect(totals[k], k).toBe(Number(row!.sum));
     }
-    expect(totals.task + totals.referral + totals.prize).toBe((await balances(t, m.id)).withdrawable);
+    expect(totals.adjustment).toBe(19_346);
+    expect(totals.task + totals.referral + totals.prize + totals.adjustment - 1_000).toBe(
+      (await balances(t, m.id)).withdrawable,
+    );
     const page = (await t.request("/userAmount/tax", { cookie: m.cookie })).body.msg;
     expect(page.totals.map((x: { kind: string }) => x.kind)).toEqual([...INCOME_KINDS]);
     expect(page.enabled).toBe(false);

@@ -121,8 +121,43 @@ export async function eraseMember(
   opts: { reason: "member" | "dormant"; now?: Date },
 ): Promise<ErasureResult> {
   const now = opts.now ?? new Date();
+  // The erasure changes the member's key columns (e-mail key, user name), which locks the row
+  // FOR UPDATE: that waits for every foreign-key check of a row naming the member (a claim's
+  // insert, a withdrawal's at the end of its statement), and a withdrawal takes its account before
+  // that check while a claim takes it after. So the erasure takes the row first and waits at most
+  // a moment for anything else: a lock it cannot get soon rolls it back (it changed nothing) and
+  // it runs again shortly, once the other transaction has finished; it never holds the other side
+  // in a deadlock.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await eraseOnce(db, userId, opts.reason, now);
+    } catch (e) {
+      if (!hasCode(e, "55P03") && !hasCode(e, "40P01")) throw e;
+      if (attempt >= ERASE_ATTEMPTS)
+        throw new DomainError("unavailable", "The database was busy; try again.");
+      await new Promise((r) => setTimeout(r, 20 + Math.random() * 40 * attempt));
+    }
+  }
+}
+
+const ERASE_ATTEMPTS = 20;
+
+/** Whether PostgreSQL's error `code` is on `e` or one of its causes (Drizzle wraps the driver's). */
+function hasCode(e: unknown, code: string): boolean {
+  for (let err: unknown = e, depth = 0; err && depth < 5; err = (err as { cause?: unknown }).cause, depth++)
+    if ((err as { code?: unknown }).code === code) return true;
+  return false;
+}
+
+async function eraseOnce(
+  db: Db,
+  userId: string,
+  reason: "member" | "dormant",
+  now: Date,
+): Promise<ErasureResult> {
   return db.transaction(async (tx) => {
-    // The member's row first (claims lock it FOR SHARE and then the accounts: the same order).
+    await tx.execute(sql`set local lock_timeout = '250ms'`);
+    // The member's row first, as claims take it (FOR SHARE) before the accounts.
     const [u] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
     if (!u) throw new DomainError("not_found", ERASURE_MESSAGES.notFound);
     const [done] = await tx.select().from(memberErasures).where(eq(memberErasures.userId, userId));
@@ -151,7 +186,7 @@ export async function eraseMember(
         idempotencyKey: `erasure:${userId}`,
         kind: "erasure_forfeit",
         userId,
-        memo: opts.reason,
+        memo: reason,
         createdAt: now,
         lines: [
           ...(w > 0 ? [{ account: withdrawable, amount: -w }] : []),
@@ -229,18 +264,18 @@ export async function eraseMember(
 
     await tx
       .insert(memberErasures)
-      .values({ userId, reason: opts.reason, detail: { forfeited: w + d, debt }, erasedAt: now });
+      .values({ userId, reason: reason, detail: { forfeited: w + d, debt }, erasedAt: now });
     await recordAnsweredRequest(tx, {
       userId,
       kind: "erasure",
       now,
-      detail: { reason: opts.reason, forfeited: w + d, debt },
+      detail: { reason: reason, forfeited: w + d, debt },
     });
     await recordAudit(tx, {
-      actorUserId: opts.reason === "member" ? userId : "system",
+      actorUserId: reason === "member" ? userId : "system",
       action: "member.erase",
       target: `member:${userId}`,
-      after: { reason: opts.reason, forfeited: w + d, debt },
+      after: { reason: reason, forfeited: w + d, debt },
     });
     return { erased: true, forfeited: w + d, debt };
   });

@@ -19,7 +19,8 @@ import { rightsMailWords } from "./rightsMail";
  * Nothing of another member is in it: evidence's lists of other accounts are dropped, a referral
  * is `true`/`false` (never the referrer), and a last pass replaces every id, e-mail, user name and
  * name of any member the file's rows point at (referrer, referrals, game opponents, members sharing
- * a device, an address or a payout account, accounts in risk evidence) with "[another member]".
+ * a device or a payout account, accounts in risk evidence, related members of ledger entries) with
+ * "[another member]", in values only (never a field name).
  */
 
 export const EXPORT_FORMAT_VERSION = 1;
@@ -215,7 +216,7 @@ async function sections(db: Db | Tx, userId: string, cap: number | null) {
 
 /**
  * The other members the member's rows point at: referrer and referrals, game opponents, members on
- * the same device, address or payout account, accounts named in risk evidence, related members of
+ * the same device or payout account, accounts named in risk evidence, related members of
  * ledger entries. Their identifiers are what the last pass removes.
  */
 async function otherMembers(db: Db | Tx, userId: string) {
@@ -225,7 +226,6 @@ async function otherMembers(db: Db | Tx, userId: string) {
         union select id from users where referred_by = ${userId}
         union select p2.user_id from game_players p join game_players p2 on p2.room_id = p.room_id where p.user_id = ${userId}
         union select d2.user_id from member_devices d join member_devices d2 on d2.device_id = d.device_id where d.user_id = ${userId}
-        union select a2.user_id from member_addresses a join member_addresses a2 on a2.ip = a.ip where a.user_id = ${userId}
         union select p2.user_id from member_payout_accounts p join member_payout_accounts p2 on p2.account_key = p.account_key where p.user_id = ${userId}
         union select jsonb_array_elements_text(evidence -> 'accounts') from risk_signals where user_id = ${userId} and jsonb_typeof(evidence -> 'accounts') = 'array'
         union select related_user_id from journal_entries where user_id = ${userId}
@@ -235,25 +235,43 @@ async function otherMembers(db: Db | Tx, userId: string) {
   );
 }
 
-/** Replaces every identifier of another member (as it appears inside JSON text) in the file. */
-function redactOthers(
-  text: string,
-  others: { id: string; email: string; user_name: string; name: string }[],
-  own: (string | null | undefined)[],
-) {
+type Other = { id: string; email: string; user_name: string; name: string };
+
+/**
+ * Replaces every identifier of another member inside the values (never the field names) of the
+ * data: each string value is searched, longest identifier first (an e-mail before the user name
+ * inside it). The member's own identifiers are left alone (two members may share a name).
+ */
+function redactOthers<T>(value: T, others: Other[], own: (string | null | undefined)[]): T {
   const mine = new Set(own.filter(Boolean));
-  const needles = new Set<string>();
-  for (const o of others)
-    for (const v of [o.id, o.email, o.user_name, o.name])
-      if (v && v.length >= 3 && !mine.has(v)) needles.add(v);
-  let out = text;
-  // Longest first, so an e-mail goes before the user name inside it.
-  for (const n of [...needles].sort((a, b) => b.length - a.length)) {
-    const inJson = JSON.stringify(n).slice(1, -1);
-    out = out.split(inJson).join(ANOTHER_MEMBER);
-  }
-  return out;
+  const needles = [
+    ...new Set(
+      others
+        .flatMap((o) => [o.id, o.email, o.user_name, o.name])
+        .filter((v) => v && v.length >= 3 && !mine.has(v)),
+    ),
+  ].sort((a, b) => b.length - a.length);
+  if (needles.length === 0) return value;
+  const walk = (v: unknown): unknown => {
+    if (typeof v === "string") {
+      let out = v;
+      for (const n of needles) if (out.includes(n)) out = out.split(n).join(ANOTHER_MEMBER);
+      return out;
+    }
+    if (Array.isArray(v)) return v.map(walk);
+    if (v && typeof v === "object")
+      return Object.fromEntries(Object.entries(v as Record<string, unknown>).map(([k, x]) => [k, walk(x)]));
+    return v;
+  };
+  return walk(value) as T;
 }
+
+const ownIds = (profile: Record<string, unknown> | null) =>
+  profile
+    ? [profile.id, profile.email, profile.user_name, profile.name].map((v) =>
+        typeof v === "string" ? v : null,
+      )
+    : [];
 
 /** The whole file: every section, the whole ledger, other members removed. */
 export async function buildExport(db: Db | Tx, userId: string, now: Date): Promise<string> {
@@ -266,11 +284,9 @@ export async function buildExport(db: Db | Tx, userId: string, now: Date): Promi
     format_version: EXPORT_FORMAT_VERSION,
     generated_at: now.toISOString(),
     amounts: "milli-rupees (1 rupee = 1000)",
-    ...all,
-    ledger_entries: ledger,
+    ...redactOthers({ ...all, ledger_entries: ledger }, others, ownIds(all.profile)),
   };
-  const p = all.profile as { id?: string; email?: string; user_name?: string; name?: string } | null;
-  return redactOthers(JSON.stringify(file, null, 1), others, [p?.id, p?.email, p?.user_name, p?.name]);
+  return JSON.stringify(file, null, 1);
 }
 
 /** The readable page: every section's newest rows and the ledger a page at a time, other members removed. */
@@ -282,15 +298,7 @@ export async function myData(db: Db, userId: string, ledgerPage: number) {
     jsonRows(db, ledgerQuery(userId, pagination)),
     otherMembers(db, userId),
   ]);
-  const p = some.profile as { id?: string; email?: string; user_name?: string; name?: string } | null;
-  const data = JSON.parse(
-    redactOthers(JSON.stringify({ ...some, ledger_entries: ledger }), others, [
-      p?.id,
-      p?.email,
-      p?.user_name,
-      p?.name,
-    ]),
-  ) as Json;
+  const data = redactOthers({ ...some, ledger_entries: ledger }, others, ownIds(some.profile));
   return { ...data, ledger_pagination: pagination, exports: await myExports(db, userId) };
 }
 

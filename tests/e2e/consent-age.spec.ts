@@ -153,3 +153,37 @@ test("a member from before the notice is asked at their next visit, then goes on
   const state = await privacyOf(email, "demo-password-123");
   expect([state.notice_due, state.age_due]).toEqual([false, false]);
 });
+
+test("a member from before who answers under 18 is signed out and can no longer earn or withdraw @no-js", async ({
+  page,
+}, testInfo) => {
+  // Seed members made before consent existed (api/seed/activity.ts): one per project.
+  const email = jsEnabled(testInfo) ? "kabir.iyer3@example.com" : "meera.gupta4@example.com";
+  const password = "demo-password-123";
+  await loginPage(page, { email, password });
+  await page.goto("/member/dashboard");
+  await expect(page).toHaveURL(/\/member\/consent\?back=%2Fmember%2Fdashboard$/);
+  if (jsEnabled(testInfo)) await waitForHydration(page);
+
+  const fifteen = new Date();
+  fifteen.setFullYear(fifteen.getFullYear() - 15);
+  await page.getByLabel("Date of birth", { exact: true }).fill(fifteen.toISOString().slice(0, 10));
+  await page.getByRole("checkbox", { name: /privacy notice/ }).check();
+  await page.getByRole("button", { name: "Accept and continue" }).click();
+  await expect(page).toHaveURL(/\/adults-only$/);
+  await expect(page.getByRole("heading", { level: 1, name: "This site is for adults only" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "grievance officer", exact: true })).toHaveAttribute(
+    "href",
+    "/grievance",
+  );
+
+  // Signed out.
+  await page.goto("/member/dashboard");
+  await expect(page).toHaveURL(/\/login$/);
+  // Signing in again: not asked again, and the account neither earns nor withdraws.
+  const cookie = await apiLogin(email, password);
+  const restrictions = await api.request("/userRoute/userRestrictions_get", { cookie });
+  expect(restrictions.body.msg).toMatchObject({ earningSuspended: true, withdrawalsHeld: true });
+  const state = await api.request("/userRoute/privacy_get", { cookie });
+  expect([state.body.msg.notice_due, state.body.msg.age_due]).toEqual([false, false]);
+});

@@ -126,6 +126,10 @@ const pairs: Pair[] = [
       password: "long-enough",
       confirm_password: "long-enough",
       terms: "on",
+      // Issue 44: the notice's version and its box, the date of birth.
+      privacy_notice_version: "1",
+      accept_privacy: "on",
+      date_of_birth: "1990-01-15",
     },
     // The sign-up action sends the mobile number as a number (app/utils/signup.server.ts).
     body: (v) => ({
@@ -133,6 +137,8 @@ const pairs: Pair[] = [
       mobile_number: Number(v.mobile_number),
       email_address: v.email_address,
       password: v.password,
+      privacy_notice_version: Number(v.privacy_notice_version),
+      date_of_birth: v.date_of_birth,
     }),
     fields: ["name", "mobile_number", "email_address", "password"],
   },

@@ -20,7 +20,8 @@ import {
   privacyBody,
 } from "~/components/privacy-notice";
 import { requestT } from "~/i18n/i18n.server";
-import { safeBackPath, siteOriginOf } from "../../../shared/sameSite";
+import { siteOriginOf } from "../../../shared/sameSite";
+import { consentBack } from "~/utils/consent-back";
 
 /**
  * The consent step (issue 44 §1, §3): a member whose last acceptance is older than the notice in
@@ -34,11 +35,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 
 const StepSchema = z.object(PrivacyFormFields);
 
-function backOf(request: Request): string {
-  const back = safeBackPath(new URL(request.url).searchParams.get("back"), siteOriginOf(request));
-  // Never back to the step itself, nor to the site's home (a member's home is the dashboard).
-  return back === "/" || back.startsWith("/member/consent") ? "/member/dashboard" : back;
-}
+const backOf = (request: Request) =>
+  consentBack(new URL(request.url).searchParams.get("back"), siteOriginOf(request));
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const state = await memberRead(request, context, "/userRoute/privacy_get");

@@ -10,6 +10,7 @@ import { formatTime } from "../../../shared/time";
 import { rupees } from "../../../shared/money";
 import { parseRupeeInput } from "../../../shared/money";
 import type { AdjustmentRecord, AdjustmentStatus } from "../../../shared/contracts/adjustments";
+import { shownMemberName } from "../../../shared/erasure";
 
 export const meta: MetaFunction = () => [{ title: "Adjustments · Operator Console" }];
 
@@ -114,7 +115,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 const summaryOf = (r: AdjustmentRecord) =>
-  `${r.direction === "credit" ? "Credit" : "Debit"} ${rupees(r.amount)} ${r.direction === "credit" ? "to" : "from"} ${r.member_userName}'s ${r.balance} balance`;
+  `${r.direction === "credit" ? "Credit" : "Debit"} ${rupees(r.amount)} ${r.direction === "credit" ? "to" : "from"} ${shownMemberName(r.member_userName)}'s ${r.balance} balance`;
 
 function DecisionForms({ r }: { r: AdjustmentRecord }) {
   const approving = useIsPending({ fields: { id: r.id, intent: "approve-check" } });
@@ -185,7 +186,7 @@ function Row({ r }: { r: AdjustmentRecord }) {
           <dt className="inline text-slate-600">Member: </dt>
           <dd className="inline">
             <Link className="text-brand-700 underline" to={`/admin/members/${r.member_id}`}>
-              {r.member_userName}
+              {shownMemberName(r.member_userName)}
             </Link>
           </dd>
         </div>

@@ -6,6 +6,7 @@ import { Pagination } from "~/components/pagination";
 import { MemberStateBadges } from "~/components/admin/member-state";
 import { formatTime } from "../../../shared/time";
 import type { MemberSearchField } from "../../../shared/contracts/members";
+import { shownMemberName } from "../../../shared/erasure";
 
 export const meta: MetaFunction = () => [{ title: "Members · Operator Console" }];
 
@@ -114,7 +115,7 @@ export default function AdminMembers() {
                 <tr key={m.id} data-testid="member-row">
                   <td className="px-3 py-2">
                     <Link to={`/admin/members/${m.id}`} className="font-semibold text-brand-700 underline">
-                      {m.userName}
+                      {shownMemberName(m.userName)}
                     </Link>
                     <span className="block text-xs text-slate-500">{m.name}</span>
                   </td>

@@ -7,6 +7,7 @@ import { formatTime } from "../../../shared/time";
 import { MessageStatusBadge } from "~/components/message-status";
 import { MessageKindBadges } from "~/components/admin/message-kind";
 import { SUPPORT_TEXT_MAX, type CannedReply } from "../../../shared/contracts/support";
+import { shownMemberName } from "../../../shared/erasure";
 
 export const meta: MetaFunction = () => [{ title: "Messages · Operator Console" }];
 
@@ -207,7 +208,7 @@ export default function AdminMessages() {
                       className="font-semibold text-brand-700 underline"
                       to={`/admin/members/${m.userId}`}
                     >
-                      {m.userName}
+                      {shownMemberName(m.userName)}
                     </Link>
                   </>
                 ) : (

@@ -8,6 +8,7 @@ import { MessageKindBadges } from "~/components/admin/message-kind";
 import { formatTime } from "../../../shared/time";
 import { formatRupees } from "../../../shared/money";
 import { SUPPORT_TEXT_MAX } from "../../../shared/contracts/support";
+import { shownMemberName } from "../../../shared/erasure";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.message.subject} · Messages · Operator Console` : "Message · Operator Console" },
@@ -98,7 +99,7 @@ export default function AdminMessageThread() {
               {" "}
               · member{" "}
               <Link className="font-semibold text-brand-700 underline" to={`/admin/members/${m.userId}`}>
-                {m.userName}
+                {shownMemberName(m.userName)}
               </Link>
             </>
           ) : (

@@ -8,6 +8,7 @@ import { RiskLevelBadge } from "~/components/admin/risk-level";
 import { RISK_SIGNAL_KINDS, RISK_SIGNAL_LABELS } from "../../../shared/risk";
 import type { OperatorMe } from "../../../shared/contracts/operators";
 import { ROUTE_IDS } from "~/utils/route-ids";
+import { shownMemberName } from "../../../shared/erasure";
 
 export const meta: MetaFunction = () => [{ title: "Risk · Operator Console" }];
 
@@ -95,7 +96,7 @@ export default function AdminRisk() {
                   to={`/admin/members/${m.id}/risk`}
                   className="break-all font-semibold text-brand-700 underline"
                 >
-                  {m.userName}
+                  {shownMemberName(m.userName)}
                 </Link>
                 <span className="flex items-center gap-2">
                   <span className="text-lg font-bold tabular-nums" aria-label={`Score ${m.score}`}>

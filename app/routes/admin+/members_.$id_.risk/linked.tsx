@@ -4,6 +4,7 @@ import { RiskLevelBadge } from "~/components/admin/risk-level";
 import { PendingChoice, ReasonSummary } from "~/components/admin/restriction-parts";
 import type { MemberRiskPage } from "../../../../shared/contracts/risk";
 import { BULK_WORDS, type Answer, type Review } from "./answer";
+import { shownMemberName } from "../../../../shared/erasure";
 
 /** A member id in the evidence as a link to their page (their username when known). */
 export function BulkConfirm({ review }: { review: Review }) {
@@ -20,7 +21,7 @@ export function BulkConfirm({ review }: { review: Review }) {
       <ul className="list-disc pl-5 text-sm" aria-label="Members affected">
         {review.members.map((m) => (
           <li key={m.id} className="break-all">
-            {m.userName}
+            {shownMemberName(m.userName)}
           </li>
         ))}
       </ul>
@@ -70,7 +71,7 @@ export function Linked({
             className="mt-1"
           />
           <label htmlFor={`pick-${d.member.id}`} className="break-all text-sm">
-            <span className="font-semibold">{d.member.userName}</span> (this member)
+            <span className="font-semibold">{shownMemberName(d.member.userName)}</span> (this member)
           </label>
         </li>
       ) : null}
@@ -82,13 +83,13 @@ export function Linked({
           <div className="min-w-0 flex-1 space-y-1 text-sm">
             <div className="flex flex-wrap items-center justify-between gap-2">
               <label htmlFor={mayAct ? `pick-${l.id}` : undefined} className="sr-only">
-                Select {l.userName}
+                Select {shownMemberName(l.userName)}
               </label>
               <Link
                 to={`/admin/members/${encodeURIComponent(l.id)}/risk`}
                 className="break-all font-semibold text-brand-700 underline"
               >
-                {l.userName}
+                {shownMemberName(l.userName)}
               </Link>
               <span className="flex items-center gap-2">
                 <span className="tabular-nums">Score {l.score}</span>

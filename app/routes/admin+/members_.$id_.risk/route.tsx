@@ -10,6 +10,7 @@ import { ROUTE_IDS } from "~/utils/route-ids";
 import type { Answer } from "./answer";
 import { BulkConfirm, Linked } from "./linked";
 import { memberRiskAction, memberRiskLoader } from "./risk.server";
+import { shownMemberName } from "../../../../shared/erasure";
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
   { title: `Risk: ${d?.member.userName ?? "Member"} · Operator Console` },
@@ -48,7 +49,7 @@ export default function MemberRisk() {
           ← Back to the member
         </Link>
       </p>
-      <h1 className="break-all text-2xl font-bold">Risk: {d.member.userName}</h1>
+      <h1 className="break-all text-2xl font-bold">Risk: {shownMemberName(d.member.userName)}</h1>
       <p className="break-all text-sm text-slate-600">{d.member.email}</p>
 
       {answer?.kind === "done" ? (
@@ -61,7 +62,7 @@ export default function MemberRisk() {
             <ul className="mt-1 list-disc pl-5">
               {answer.results.map((r) => (
                 <li key={r.id} className="break-words">
-                  {r.userName}: {r.message}
+                  {shownMemberName(r.userName)}: {r.message}
                 </li>
               ))}
             </ul>

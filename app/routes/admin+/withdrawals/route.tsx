@@ -14,6 +14,7 @@ import { SelectionOutcome } from "~/components/admin/payout-outcomes";
 import { withdrawalsAction } from "./action.server";
 import { FILTERS, filterOf } from "./schemas";
 import { FailedRow, SettleForms, selectable } from "./settle-forms";
+import { shownMemberName } from "../../../../shared/erasure";
 
 export const meta: MetaFunction = () => [{ title: "Withdrawals · Operator Console" }];
 
@@ -101,7 +102,7 @@ export default function AdminWithdrawals() {
                       to={`/admin/members/${encodeURIComponent(r.member_id)}`}
                       className="break-all font-semibold text-brand-700 underline"
                     >
-                      {r.userName}
+                      {shownMemberName(r.userName)}
                     </Link>
                     <p className="break-all text-xs text-slate-600">{r.email}</p>
                   </div>

@@ -15,7 +15,14 @@ import { DomainError } from "../lib/errors";
 import { clearSessionCookie } from "./sessionCookieHttp";
 import { verifyPassword } from "./accounts";
 import { publicOrigin } from "../config";
-import { downloadExport, exportLink, makePendingExports, myData, requestExport } from "../members/export";
+import {
+  downloadExport,
+  expireExports,
+  exportLink,
+  makePendingExports,
+  myData,
+  requestExport,
+} from "../members/export";
 import { confirmErasure, erasurePreview, ERASURE_MESSAGES, sendErasureCode } from "../members/erasure";
 import { log } from "../../shared/log.server";
 import type { MyData } from "../../shared/contracts/rights";
@@ -52,6 +59,10 @@ function makeExportsSoon(c: ApiContext) {
         mailer: deps.mailer,
         site: deps.config.SITE_NAME,
         origin: publicOrigin(deps.config),
+      }).then(async (made) => {
+        // Files past their link's expiry leave the database on the same occasion.
+        await expireExports(deps.db, deps.clock());
+        return made;
       }),
     )
     .catch((e: unknown) => log.error({ err: e }, "making exports failed"));

@@ -280,11 +280,24 @@ export async function buildExport(db: Db | Tx, userId: string, now: Date): Promi
     jsonRows(db, ledgerQuery(userId)),
     otherMembers(db, userId),
   ]);
+  // Other members' risk signals that name this member (their evidence lists them): kind and time
+  // only, nothing of the member the signal is about. Read for the file only (the background job).
+  const namingYou = await jsonRows(
+    db,
+    sql`select kind, created_at from risk_signals
+      where user_id <> ${userId} and jsonb_typeof(evidence -> 'accounts') = 'array'
+        and jsonb_exists(evidence -> 'accounts', ${userId})
+      order by created_at desc limit 1000`,
+  );
   const file = {
     format_version: EXPORT_FORMAT_VERSION,
     generated_at: now.toISOString(),
     amounts: "milli-rupees (1 rupee = 1000)",
-    ...redactOthers({ ...all, ledger_entries: ledger }, others, ownIds(all.profile)),
+    ...redactOthers(
+      { ...all, risk: { ...all.risk, naming_you: namingYou }, ledger_entries: ledger },
+      others,
+      ownIds(all.profile),
+    ),
   };
   return JSON.stringify(file, null, 1);
 }

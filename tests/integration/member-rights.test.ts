@@ -114,6 +114,14 @@ describe.each(drivers("one"))("member rights (%s)", (driver) => {
       summary: `Shares a device with ${other.userName} (${other.email})`,
       evidence: { accounts: [other.id], device: "device-shared-1" },
     });
+    // The other member's signal names this one: the file says so, without the other member.
+    await t.deps.db.insert(riskSignals).values({
+      userId: other.id,
+      kind: "shared_device",
+      key: "device:device-shared-1",
+      summary: `Shares a device with ${me.userName}`,
+      evidence: { accounts: [me.id], device: "device-shared-1" },
+    });
     const [msg] = await t.deps.db
       .insert(contactMessages)
       .values({
@@ -153,6 +161,7 @@ describe.each(drivers("one"))("member rights (%s)", (driver) => {
     });
     expect(file.risk.signals).toHaveLength(1);
     expect(file.risk.signals[0].evidence).toEqual({ device: "device-shared-1" });
+    expect(file.risk.naming_you).toEqual([{ kind: "shared_device", created_at: expect.any(String) }]);
     // Nothing of the other member: id, e-mail, user name, name.
     for (const v of [other.id, other.email, other.userName, "Bhavesh Otherperson"])
       expect(text).not.toContain(v);

@@ -40,7 +40,6 @@ export const RIGHTS_HTTP_MESSAGES = {
   gone: "This file was downloaded already or is not ready. Ask for your data again.",
 } as const;
 
-const EmptyBody = z.object({}).strict();
 const ConfirmBody = z
   .object({
     confirm: z.boolean({ invalid_type_error: "confirm must be true or false." }),
@@ -92,7 +91,6 @@ export function memberRightsRoute(): Hono<ApiEnv> {
   });
 
   r.post("/my_data_export", requireMember, async (c) => {
-    await readBodyAt(c, "/userRoute/my_data_export", EmptyBody);
     await c.var.deps.limiter.consume("contact", clientIp(c));
     const asked = await requestExport(c.var.deps.db, c.var.member.id, c.var.deps.clock());
     makeExportsSoon(c);
@@ -130,7 +128,6 @@ export function memberRightsRoute(): Hono<ApiEnv> {
   );
 
   r.post("/erasure_code", requireMember, async (c) => {
-    await readBodyAt(c, "/userRoute/erasure_code", EmptyBody);
     await c.var.deps.limiter.consume("forgotPassword", clientIp(c));
     const { db, mailer, config, clock } = c.var.deps;
     await sendErasureCode(db, { userId: c.var.member.id, now: clock(), mailer, site: config.SITE_NAME });

@@ -116,11 +116,13 @@ export interface RightsSettingsBody {
 export interface RightsEndpoints {
   /** GET ?page= (the ledger's page). */
   "/userRoute/my_data": Endpoint<MyData>;
-  "/userRoute/my_data_export": Endpoint<ExportAsked, Record<string, never>>;
+  /** POST, no body. */
+  "/userRoute/my_data_export": Endpoint<ExportAsked>;
   /** GET ?id=&expires=&sig=: the JSON file itself (attachment), once; refusals in the envelope. */
   "/userRoute/my_data_download": Endpoint<string>;
   "/userRoute/erasure_preview": Endpoint<ErasurePreview>;
-  "/userRoute/erasure_code": Endpoint<string, Record<string, never>>;
+  /** POST, no body. */
+  "/userRoute/erasure_code": Endpoint<string>;
   "/userRoute/erasure_confirm": Endpoint<string, ErasureConfirmBody>;
   /** GET ?page=&status=open|all (owner, support). */
   "/adminRoute/rights-requests": Endpoint<RightsRequestList>;

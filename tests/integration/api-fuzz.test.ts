@@ -859,24 +859,10 @@ describe.each(drivers("one"))("API fuzz (%s)", (driver) => {
     // Members' data rights (issue 44 §2): the data page, the export and its download, the erasure
     // (sent wrong, so the fuzz's own member is never erased), the operators' requests and clock.
     { method: "GET", route: "/userRoute/my_data", input: "none", role: "member" },
-    {
-      method: "POST",
-      route: "/userRoute/my_data_export",
-      input: "json",
-      role: "member",
-      valid: () => ({}),
-      validStatus: 200,
-    },
+    { method: "POST", route: "/userRoute/my_data_export", input: "none", role: "member" },
     { method: "GET", route: "/userRoute/my_data_download", input: "none", role: "member" },
     { method: "GET", route: "/userRoute/erasure_preview", input: "none", role: "member" },
-    {
-      method: "POST",
-      route: "/userRoute/erasure_code",
-      input: "json",
-      role: "member",
-      valid: () => ({}),
-      validStatus: 409,
-    },
+    { method: "POST", route: "/userRoute/erasure_code", input: "none", role: "member" },
     {
       method: "POST",
       route: "/userRoute/erasure_confirm",

@@ -64,7 +64,7 @@ describe.each(drivers("one"))("member rights (%s)", (driver) => {
 
   /** Asks for the export, makes it (the job), answers the member's data page's ready export. */
   async function readyExport(m: TestMember) {
-    const asked = await t.request("/userRoute/my_data_export", { json: {}, cookie: m.cookie });
+    const asked = await t.request("/userRoute/my_data_export", { method: "POST", cookie: m.cookie });
     expect(asked.status, JSON.stringify(asked.body)).toBe(200);
     // The answer started the job in the background: wait for it, then run it once more ourselves
     // (it takes what is still pending; SKIP LOCKED leaves a row the background job holds).
@@ -182,8 +182,8 @@ describe.each(drivers("one"))("member rights (%s)", (driver) => {
 
   it("asking twice makes one export; a link expires after 24 hours; a forged link is refused", async () => {
     const m = await newMember(t);
-    const first = await t.request("/userRoute/my_data_export", { json: {}, cookie: m.cookie });
-    const second = await t.request("/userRoute/my_data_export", { json: {}, cookie: m.cookie });
+    const first = await t.request("/userRoute/my_data_export", { method: "POST", cookie: m.cookie });
+    const second = await t.request("/userRoute/my_data_export", { method: "POST", cookie: m.cookie });
     expect(second.body.msg.id).toBe(first.body.msg.id);
     expect(second.body.msg.created).toBe(false);
     const { link } = await readyExport(m);
@@ -329,7 +329,7 @@ describe.each(drivers("one"))("member rights (%s)", (driver) => {
     expect((await t.request("/userRoute/erasure_preview", { cookie: m.cookie })).body.msg.confirm_with).toBe(
       "code",
     );
-    const sent = await t.request("/userRoute/erasure_code", { json: {}, cookie: m.cookie });
+    const sent = await t.request("/userRoute/erasure_code", { method: "POST", cookie: m.cookie });
     expect(sent.status).toBe(200);
     const mail = t.mails.filter((x) => x.to === m.email).at(-1)!;
     const code = /is (\d{6})\./.exec(mail.text)![1]!;
@@ -351,10 +351,10 @@ describe.each(drivers("one"))("member rights (%s)", (driver) => {
     const a = await newMember(t);
     const b = await newMember(t);
     clock = start - 10 * 24 * HOUR;
-    const asked = await t.request("/userRoute/my_data_export", { json: {}, cookie: a.cookie });
+    const asked = await t.request("/userRoute/my_data_export", { method: "POST", cookie: a.cookie });
     expect(asked.status, JSON.stringify(asked.body)).toBe(200);
     clock = start;
-    await t.request("/userRoute/my_data_export", { json: {}, cookie: b.cookie });
+    await t.request("/userRoute/my_data_export", { method: "POST", cookie: b.cookie });
     // The background job answers them once made: let it finish, then open them again for the clock test.
     await t.deps.inFlight.settled(10_000);
     await t.deps.db
@@ -431,7 +431,7 @@ describe.each(drivers("one"))("member rights (%s)", (driver) => {
     expect(setting!.before).toEqual({ rights_request_days: 7 });
     expect(setting!.after).toEqual({ rights_request_days: 3 });
     const c = await newMember(t);
-    await t.request("/userRoute/my_data_export", { json: {}, cookie: c.cookie });
+    await t.request("/userRoute/my_data_export", { method: "POST", cookie: c.cookie });
     const [req] = await t.deps.db.select().from(rightsRequests).where(eq(rightsRequests.userId, c.id));
     expect(req!.dueAt.getTime() - req!.createdAt.getTime()).toBe(3 * 24 * HOUR);
   });

@@ -53,14 +53,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   if (intent === "export") {
-    const res = await memberApi(request, context, "/userRoute/my_data_export", { method: "POST", json: {} });
+    const res = await memberApi(request, context, "/userRoute/my_data_export", { method: "POST" });
     return redirectWithToast(context, "/member/my-data", {
       type: res.ok ? "success" : "error",
       title: res.ok ? t("rights.download.asked") : errorText(res.body),
     });
   }
   if (intent === "code") {
-    const res = await memberApi(request, context, "/userRoute/erasure_code", { method: "POST", json: {} });
+    const res = await memberApi(request, context, "/userRoute/erasure_code", { method: "POST" });
     return redirectWithToast(context, "/member/my-data?erase", {
       type: res.ok ? "success" : "error",
       title: res.ok ? t("rights.erase.codeSent") : errorText(res.body),

@@ -2,11 +2,14 @@ import type { Deps } from "../deps";
 import { runRetention } from "./retention";
 import { runDormant } from "../members/dormant";
 import { resumeBreachMails } from "../support/breach";
+import { expireExports, makePendingExports } from "../members/export";
+import { publicOrigin } from "../config";
 import { log } from "../../shared/log.server";
 
 /**
- * The housekeeping job (issue 44 §4, §5; ADR 0035): the retention sweep, the dormant-account job
- * and breach notices still to mail, about once an hour on every node (each run waits a random
+ * The housekeeping job (issue 44 §4, §5; ADR 0035): the retention sweep, the dormant-account job,
+ * breach notices still to mail, and members' data exports a stopped node left unmade or whose link
+ * expired, about once an hour on every node (each run waits a random
  * 50–150 % of the period, so nodes started together drift apart). Each part claims its rows with
  * FOR UPDATE SKIP LOCKED, so nodes running at once share the work. Tracked in deps.inFlight, so a
  * stopping node waits for a run it started; stop() ends the timer.
@@ -17,6 +20,19 @@ export async function runHousekeeping(deps: Deps): Promise<void> {
     ["retention", () => runRetention(deps.db, now)],
     ["dormant accounts", () => runDormant(deps, now)],
     ["breach notice mails", () => resumeBreachMails(deps)],
+    [
+      "data exports",
+      async () => {
+        const options = {
+          now,
+          mailer: deps.mailer,
+          site: deps.config.SITE_NAME,
+          origin: publicOrigin(deps.config),
+        };
+        while ((await makePendingExports(deps.db, options)) > 0);
+        while ((await expireExports(deps.db, now)) > 0);
+      },
+    ],
   ] as const) {
     try {
       await part();

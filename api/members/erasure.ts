@@ -1,12 +1,14 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import { and, count, eq, sql } from "drizzle-orm";
-import { rowsOf, type Db, type Tx } from "../db/client";
+import type { Db, Tx } from "../db/client";
 import {
   accountTokens,
+  consentLog,
   contactMessages,
   erasureCodes,
   ledgerAccounts,
   memberAddresses,
+  memberAge,
   memberDevices,
   memberErasures,
   memberExports,
@@ -21,6 +23,7 @@ import {
 } from "../db/schema";
 import { debtAccount, lockAccounts, memberAccount, post } from "../ledger/ledger";
 import { recordAnsweredRequest } from "./rightsRequests";
+import { erasePan } from "../tax/pan";
 import { recordAudit } from "../site/audit";
 import { DomainError } from "../lib/errors";
 import { formatRupees } from "../../shared/money";
@@ -104,11 +107,6 @@ export interface ErasureResult {
   forfeited: number;
   /** Milli-rupees owed, left in the books. */
   debt: number;
-}
-
-async function tableExists(tx: Tx, name: string): Promise<boolean> {
-  const [row] = rowsOf<{ t: string | null }>(await tx.execute(sql`select to_regclass(${name})::text as t`));
-  return Boolean(row?.t);
 }
 
 /**
@@ -255,12 +253,13 @@ async function eraseOnce(
       tx.execute(sql`update ad_cheat_log set ip = null where user_id = ${userId} and ip is not null`),
       tx.execute(sql`update game_players set name = ${ERASED_TEXT} where user_id = ${userId}`),
     ]);
-    // Tables of other parts of the site, when present: consent proof stays without the address,
-    // the date of birth goes (the adult check's answer stays).
-    if (await tableExists(tx, "consent_log"))
-      await tx.execute(sql`update consent_log set ip = null where user_id = ${userId}`);
-    if (await tableExists(tx, "member_age"))
-      await tx.execute(sql`update member_age set date_of_birth = null where user_id = ${userId}`);
+    // Consent proof stays without the address; the date of birth goes (the adult check's answer
+    // stays); the PAN leaves the profile while the withholdings keep it as the tax law's records.
+    await Promise.all([
+      tx.update(consentLog).set({ ip: null }).where(eq(consentLog.userId, userId)),
+      tx.update(memberAge).set({ dateOfBirth: null }).where(eq(memberAge.userId, userId)),
+      erasePan(tx, userId),
+    ]);
 
     await tx
       .insert(memberErasures)

@@ -8,6 +8,7 @@ import type { Mailer } from "../site/mailer";
 import { log } from "../../shared/log.server";
 import { isLocale, type Locale } from "../../shared/i18n/locale";
 import { rightsMailWords } from "./rightsMail";
+import { taxDataOf } from "../tax/statements";
 
 /**
  * Access (issue 44 §2; DPDP Act 2023 s.11): everything the site holds about a member, as one
@@ -39,11 +40,6 @@ async function jsonRows(db: Db | Tx, query: ReturnType<typeof sql>): Promise<Jso
   );
   const v = row?.rows ?? [];
   return typeof v === "string" ? (JSON.parse(v) as Json[]) : v;
-}
-
-async function tableExists(db: Db | Tx, name: string): Promise<boolean> {
-  const [row] = rowsOf<{ t: string | null }>(await db.execute(sql`select to_regclass(${name})::text as t`));
-  return Boolean(row?.t);
 }
 
 /** The ledger lines on the member's own accounts, newest first (a page, or all of them). */
@@ -186,9 +182,11 @@ async function sections(db: Db | Tx, userId: string, cap: number | null) {
         order by created_at desc ${lim}`,
     ),
   ]);
-  const consents = (await tableExists(db, "consent_log"))
-    ? await jsonRows(db, sql`select * from consent_log where user_id = ${userId} order by id desc ${lim}`)
-    : [];
+  const [consents, age, tax] = await Promise.all([
+    jsonRows(db, sql`select * from consent_log where user_id = ${userId} order by id desc ${lim}`),
+    jsonRows(db, sql`select * from member_age where user_id = ${userId}`),
+    taxDataOf(db, userId),
+  ]);
   return {
     profile: profile[0] ?? null,
     payout_accounts: payoutAccounts.filter((a) => a.account),
@@ -208,6 +206,8 @@ async function sections(db: Db | Tx, userId: string, cap: number | null) {
     devices,
     addresses,
     consents,
+    age: age[0] ?? null,
+    tax,
     risk: { summary: risk[0] ?? null, signals: riskSignals },
     corrections,
     rights_requests: requests,

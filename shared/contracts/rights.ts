@@ -40,6 +40,10 @@ export interface MyData {
   devices: DataRows;
   addresses: DataRows;
   consents: DataRows;
+  /** The age answer (date of birth or the declaration) sign-up or the consent step recorded. */
+  age: Record<string, unknown> | null;
+  /** The PAN (masked) and the tax withheld from the member's withdrawals. */
+  tax: { pan: string | null; withholdings: DataRows };
   risk: { summary: Record<string, unknown> | null; signals: DataRows };
   corrections: DataRows;
   rights_requests: DataRows;

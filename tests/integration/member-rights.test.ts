@@ -19,15 +19,19 @@ import {
   gamePlayers,
   gameRooms,
   memberAddresses,
+  memberAge,
   memberDevices,
+  memberExports,
   memberPayoutAccounts,
+  memberTaxProfiles,
   profileCorrections,
   riskSignals,
   rightsRequests,
   sessions,
   users,
 } from "../../api/db/schema";
-import { makePendingExports } from "../../api/members/export";
+import { makePendingExports, requestExport } from "../../api/members/export";
+import { runHousekeeping } from "../../api/housekeeping/job";
 import { FORFEITED_ACCOUNT } from "../../api/members/erasure";
 import { accountBalance } from "../../api/ledger/ledger";
 import { ROLE_REFUSED } from "../../shared/operatorRoles";
@@ -137,6 +141,14 @@ describe.each(drivers("one"))("member rights (%s)", (driver) => {
       .insert(contactReplies)
       .values({ messageId: msg!.id, authorUserId: owner.id, body: "It is on its way." });
 
+    // The age answer and the PAN are theirs too (the consent step's and the tax page's).
+    await t.deps.db
+      .insert(memberAge)
+      .values({ userId: me.id, dateOfBirth: "1990-01-15" })
+      .onConflictDoUpdate({ target: memberAge.userId, set: { dateOfBirth: "1990-01-15" } });
+    const pan = await t.request("/userAmount/tax_pan", { obj: { pan: "ABCPE1234F" }, cookie: me.cookie });
+    expect(pan.status, JSON.stringify(pan.body)).toBe(200);
+
     const { link } = await readyExport(me);
     expect(link).toMatch(/^\/userRoute\/my_data_download\?id=\d+&expires=\d+&sig=/);
     const mail = t.mails.find((m) => m.to === me.email);
@@ -154,6 +166,8 @@ describe.each(drivers("one"))("member rights (%s)", (driver) => {
     expect(file.profile).toMatchObject({ id: me.id, email: me.email, name: "Asha Verma", referred: true });
     expect(file.ledger_entries.some((e: { amount: number }) => e.amount === 12_345)).toBe(true);
     expect(file.devices).toHaveLength(1);
+    expect(file.age).toMatchObject({ date_of_birth: "1990-01-15" });
+    expect(file.tax.pan).toBe("ABCPE****F");
     expect(file.games).toHaveLength(1);
     expect(file.support_messages[0].replies[0]).toMatchObject({
       from: "operator",
@@ -201,6 +215,32 @@ describe.each(drivers("one"))("member rights (%s)", (driver) => {
     }
   });
 
+  it("an export a stopped node left unmade is made by the housekeeping job, and its file leaves after the link expires", async () => {
+    const m = await newMember(t);
+    // Asked, but the node that answered stopped before it made the file.
+    const asked = await requestExport(t.deps.db, m.id, new Date(clock));
+    try {
+      await runHousekeeping(t.deps);
+      const [made] = await t.deps.db
+        .select()
+        .from(memberExports)
+        .where(eq(memberExports.requestId, asked.id));
+      expect(made).toMatchObject({ status: "ready" });
+      expect(made!.body).toContain(m.email);
+      expect(t.mails.some((x) => x.to === m.email && /ready to download/.test(x.subject))).toBe(true);
+
+      clock += 24 * HOUR + 1;
+      await runHousekeeping(t.deps);
+      const [gone] = await t.deps.db
+        .select()
+        .from(memberExports)
+        .where(eq(memberExports.requestId, asked.id));
+      expect(gone).toMatchObject({ status: "expired", body: null });
+    } finally {
+      clock = start;
+    }
+  });
+
   it("a profile correction is logged with the values masked, and answered on the rights clock", async () => {
     const m = await newMember(t);
     await t.deps.db.update(users).set({ name: "Tara Kapoor" }).where(eq(users.id, m.id));
@@ -229,6 +269,12 @@ describe.each(drivers("one"))("member rights (%s)", (driver) => {
     await giveEarning(t, m.id, 300_000);
     await bindPayout(t, m, "UPI");
     await pendingWithdrawal(t, m, "UPI", 100);
+    await t.deps.db
+      .insert(memberAge)
+      .values({ userId: m.id, dateOfBirth: "1990-01-15" })
+      .onConflictDoUpdate({ target: memberAge.userId, set: { dateOfBirth: "1990-01-15" } });
+    const pan = await t.request("/userAmount/tax_pan", { obj: { pan: "ABCPE1234F" }, cookie: m.cookie });
+    expect(pan.status, JSON.stringify(pan.body)).toBe(200);
     const preview = await t.request("/userRoute/erasure_preview", { cookie: m.cookie });
     expect(preview.body.msg).toEqual({
       withdrawable: "200.000",
@@ -291,6 +337,12 @@ describe.each(drivers("one"))("member rights (%s)", (driver) => {
     expect(isErasedUserName(row!.userName)).toBe(true);
     expect(row).toMatchObject({ name: "", passwordHash: null, payoutAccountInfo: null, mobileNumber: null });
     expect(row!.email).toMatch(/^erased-[0-9a-f]{16}@invalid$/);
+    // The date of birth and the PAN go with the rest (the withholdings, none here, would stay).
+    const [age] = await t.deps.db.select().from(memberAge).where(eq(memberAge.userId, m.id));
+    expect(age?.dateOfBirth ?? null).toBeNull();
+    expect(
+      await t.deps.db.select().from(memberTaxProfiles).where(eq(memberTaxProfiles.userId, m.id)),
+    ).toEqual([]);
     const again = await t.request("/userRoute/signUp", {
       obj: {
         name: "Asha Again",

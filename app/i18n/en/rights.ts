@@ -34,6 +34,8 @@ const rights = {
     devices: "Devices",
     addresses: "Addresses",
     consents: "Consents",
+    age: "Age answer",
+    tax: "PAN and tax withheld",
     risk: "Risk signals",
     corrections: "Corrections",
     requests: "Your requests",

@@ -33,6 +33,8 @@ const rights: Catalogue["rights"] = {
     devices: "डिवाइस",
     addresses: "पते",
     consents: "सहमतियाँ",
+    age: "आयु का उत्तर",
+    tax: "PAN और काटा गया कर",
     risk: "जोखिम संकेत",
     corrections: "सुधार",
     requests: "आपके अनुरोध",

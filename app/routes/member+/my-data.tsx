@@ -161,6 +161,8 @@ function Overview() {
     [t("rights.sections.devices"), m.devices],
     [t("rights.sections.addresses"), m.addresses],
     [t("rights.sections.consents"), m.consents],
+    [t("rights.sections.age"), m.age ? [m.age] : []],
+    [t("rights.sections.tax"), m.tax.pan ? [{ pan: m.tax.pan }, ...m.tax.withholdings] : m.tax.withholdings],
     [t("rights.sections.risk"), m.risk.signals],
     [t("rights.sections.corrections"), m.corrections],
     [t("rights.sections.requests"), m.rights_requests],

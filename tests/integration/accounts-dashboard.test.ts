@@ -249,7 +249,11 @@ describe.each(drivers("one"))("dashboard (%s)", (driver) => {
     });
     // The layout's read and the page's read of one page view.
     const layout = await t.request("/userRoute/userpassword_and_email_get", page("view-1"));
-    expect(layout.body.msg).toEqual({ email_address: m.email, available_balance: "0.000", privacy_due: false });
+    expect(layout.body.msg).toEqual({
+      email_address: m.email,
+      available_balance: "0.000",
+      privacy_due: false,
+    });
     // The session ends between the two reads: the page view still answers as one consistent whole…
     await t.deps.db.delete(sessions);
     const sameView = await t.request("/userRoute/userDataGet_dashboard", page("view-1"));

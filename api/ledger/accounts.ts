@@ -28,6 +28,8 @@ export const PLATFORM = {
   adjustments: "platform:adjustments",
   /** Tax withheld from members' withdrawals (issue 44 §6), until the owner pays it to the government. */
   tdsPayable: "platform:tds_payable",
+  /** Balances left by erased accounts (issue 44 §2, §4; ADR 0033): only collects. */
+  forfeited: "platform:forfeited",
 } as const;
 
 const NEGATIVE_ALLOWED = new Set<string>([

@@ -21,7 +21,7 @@ import {
   users,
   withdrawals,
 } from "../db/schema";
-import { debtAccount, lockAccounts, memberAccount, post } from "../ledger/ledger";
+import { PLATFORM, debtAccount, lockAccounts, memberAccount, post } from "../ledger/ledger";
 import { recordAnsweredRequest } from "./rightsRequests";
 import { erasePan } from "../tax/pan";
 import { recordAudit } from "../site/audit";
@@ -56,7 +56,7 @@ import { log } from "../../shared/log.server";
  * `eraseMember` is also the dormant-account sweep's (reason "dormant").
  */
 
-export const FORFEITED_ACCOUNT = "platform:forfeited";
+export const FORFEITED_ACCOUNT = PLATFORM.forfeited;
 export const ERASED_REASON = "Account erased.";
 export const ERASED_TEXT = "[erased]";
 const CODE_MINUTES = 15;
@@ -161,10 +161,6 @@ async function eraseOnce(
     const [done] = await tx.select().from(memberErasures).where(eq(memberErasures.userId, userId));
     if (done) return { erased: false, forfeited: 0, debt: 0 };
 
-    await tx
-      .insert(ledgerAccounts)
-      .values({ id: FORFEITED_ACCOUNT, kind: "platform", allowNegative: false, tracked: true })
-      .onConflictDoNothing();
     const withdrawable = memberAccount(userId, "withdrawable");
     const deposit = memberAccount(userId, "deposit");
     // Under the accounts' locks: a withdrawal that committed is seen below, one still running

@@ -125,7 +125,6 @@ export function memberBreachRoute(): Hono<ApiEnv> {
 
   r.post("/breachNotices/:id/dismiss", requireMember, async (c) => {
     const id = idParam(c.req.param("id"), BREACH_MESSAGES.notFound);
-    await readBodyAt(c, "/userRoute/breachNotices/:id/dismiss", z.object({}).strict());
     await dismissBreachNotice(c.var.deps.db, c.var.member.id, id, c.var.deps.clock());
     return okWrite(c, "/userRoute/breachNotices/:id/dismiss", BREACH_MESSAGES.dismissed);
   });

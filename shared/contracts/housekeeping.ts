@@ -85,5 +85,6 @@ export interface HousekeepingEndpoints {
   /** GET: the member's breach notices not yet dismissed. */
   "/userRoute/breachNotices": Endpoint<{ notices: MemberBreachNotice[] }>;
   /** POST: the member dismisses one. */
-  [path: `/userRoute/breachNotices/${number}/dismiss`]: Endpoint<string, Record<string, never>>;
+  /** Takes no body: the notice is the address. */
+  [path: `/userRoute/breachNotices/${number}/dismiss`]: Endpoint<string>;
 }

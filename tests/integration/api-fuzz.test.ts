@@ -1653,10 +1653,8 @@ describe.each(drivers("one"))("API fuzz (%s)", (driver) => {
     {
       method: "POST",
       route: "/userRoute/breachNotices/:id/dismiss",
-      input: "json",
+      input: "none",
       role: "member",
-      valid: () => ({}),
-      validStatus: 200,
       ids: () => ["1"],
     },
   ];

@@ -456,6 +456,7 @@ describe.each(drivers("both"))("ledger (%s)", (driver) => {
           PLATFORM.earningsFunding,
           PLATFORM.offerWalls,
           PLATFORM.adjustments,
+          PLATFORM.tdsPayable,
         ].sort(),
       );
       for (const r of rows.filter((r) => !r.tracked)) expect(Number(r.balance), r.id).toBe(0);

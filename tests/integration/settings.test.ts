@@ -32,11 +32,15 @@ describe.each(drivers("one"))("settings: password and e-mail (%s)", (driver) => 
   const hashOf = async (id: string) =>
     (await t.deps.db.select().from(users).where(eq(users.id, id)))[0]!.passwordHash;
 
-  it("shows the e-mail address and balance", async () => {
+  it("shows the e-mail address and balance, and whether the privacy step is due", async () => {
     const m = await newMember(t);
     await giveEarning(t, m.id, 1_500);
     const res = await t.request("/userRoute/userpassword_and_email_get", { cookie: m.cookie });
-    expect(res.body).toEqual({ success: true, msg: { email_address: m.email, available_balance: "1.500" } });
+    // Made without the sign-up form, this member never accepted the notice nor gave an age (issue 44).
+    expect(res.body).toEqual({
+      success: true,
+      msg: { email_address: m.email, available_balance: "1.500", privacy_due: true },
+    });
   });
 
   describe("password", () => {

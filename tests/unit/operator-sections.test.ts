@@ -5,7 +5,7 @@ import { OPERATOR_ROLES, isOperatorRole, mayUse } from "../../shared/operatorRol
 describe("the console's sections by role", () => {
   it("opens everything to the owner and one part to each other role", () => {
     expect(sectionsFor(["owner"])).toEqual(OPERATOR_SECTIONS);
-    expect(sectionsFor(["support"]).map((s) => s.label)).toEqual(["Members", "Messages"]);
+    expect(sectionsFor(["support"]).map((s) => s.label)).toEqual(["Members", "Messages", "Rights Requests"]);
     expect(sectionsFor(["payouts"]).map((s) => s.label)).toEqual([
       "Members",
       "Withdrawals",
@@ -28,6 +28,7 @@ describe("the console's sections by role", () => {
       "Payouts",
       "Risk",
       "Messages",
+      "Rights Requests",
       "Ledger Check",
     ]);
     expect(sectionsFor([])).toEqual([]);

@@ -67,7 +67,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirect("/member/dashboard");
   const res = await memberApi(request, context, `/userRoute/breachNotices/${Number(id)}/dismiss`, {
     method: "POST",
-    json: {},
   });
   return redirectWithToast(context, "/member/dashboard", {
     type: res.ok ? "success" : "error",

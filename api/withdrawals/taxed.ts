@@ -1,23 +1,12 @@
-import type { Db, Tx } from "../db/client";
+import type { Db } from "../db/client";
 import { withdrawals } from "../db/schema";
 import { DomainError } from "../lib/errors";
-import { milliToRupeeString } from "../../shared/money";
 import type { TaxSettings } from "../../shared/tax";
-import {
-  InsufficientFundsError,
-  OwingError,
-  PLATFORM,
-  debtAccount,
-  lockAccounts,
-  memberAccount,
-  memberBalances,
-  memberDebt,
-  postChecked,
-} from "../ledger/ledger";
+import { PLATFORM, debtAccount, lockAccounts, memberAccount, postChecked } from "../ledger/ledger";
 import { TAX_MESSAGES, assertPanWhereRequired, quoteTax, recordWithholding } from "../tax/withholding";
 import { panOf } from "../tax/pan";
 import { reviewColumns } from "./review";
-import { WITHDRAW_MESSAGES } from "./messages";
+import { answerFailedRequest, type Twin } from "./refusals";
 
 /** A withdrawal request that passed its checks, to be made with the tax rules on. */
 export interface TaxedRequest {
@@ -35,11 +24,6 @@ export interface TaxedRequest {
   /** The tax the member was shown on the confirm step, when the page sent it. */
   shownTax?: number;
 }
-
-type Twin = (reader?: Db | Tx) => Promise<{ id: string; duplicate: true } | null>;
-
-const inDebt = (owed: number) =>
-  new DomainError("in_debt", WITHDRAW_MESSAGES.inDebt(owed), { owed: milliToRupeeString(owed) });
 
 /**
  * A withdrawal with the payer's tax (issue 44 §6, docs/decisions/0034): one transaction that
@@ -117,15 +101,6 @@ export async function requestTaxedWithdrawal(
     if (twin) return twin;
     throw new Error("a withdrawal was not created and no twin holds its request id");
   } catch (e) {
-    if (e instanceof OwingError) throw inDebt(e.owed);
-    if (e instanceof InsufficientFundsError) {
-      const twin = await madeAlready();
-      if (twin) return twin;
-      const owed = await memberDebt(db, r.userId);
-      if (owed > 0) throw inDebt(owed);
-      const after = await memberBalances(db, r.userId);
-      throw new DomainError("insufficient_balance", WITHDRAW_MESSAGES.insufficient(after.withdrawable));
-    }
-    throw e;
+    return answerFailedRequest(db, r.userId, e, madeAlready);
   }
 }

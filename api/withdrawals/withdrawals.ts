@@ -15,16 +15,14 @@ import { taxSettings } from "../tax/settings";
 import { panOf } from "../tax/pan";
 import { assertPanWhereRequired } from "../tax/withholding";
 import { requestTaxedWithdrawal, type TaxedRequest } from "./taxed";
+import { answerFailedRequest, inDebt } from "./refusals";
 import {
-  InsufficientFundsError,
-  OwingError,
   PLATFORM,
   debtAccount,
   insertAndPost,
   insertAndPostStatement,
   memberAccount,
   memberBalances,
-  memberDebt,
 } from "../ledger/ledger";
 
 /**
@@ -57,9 +55,6 @@ export const wholeRupeesOrZero = (message: string) =>
 export function requestKeyOf(requestId: string | undefined): string | null {
   return requestId && requestId.length > 0 ? requestId : null;
 }
-
-const inDebt = (owed: number) =>
-  new DomainError("in_debt", WITHDRAW_MESSAGES.inDebt(owed), { owed: milliToRupeeString(owed) });
 
 /** The member's bound payout method and account (a left join: the method may be gone). */
 const BOUND_PAYOUT = {
@@ -265,17 +260,7 @@ export async function requestWithdrawal(
     if (twin) return twin;
     throw new Error("a withdrawal was not created and no twin holds its request id");
   } catch (e) {
-    if (e instanceof OwingError) throw inDebt(e.owed);
-    if (e instanceof InsufficientFundsError) {
-      const twin = await madeAlready();
-      if (twin) return twin;
-      // A reversal that committed meanwhile emptied the balance: say so when it left a debt.
-      const owed = await memberDebt(db, input.userId);
-      if (owed > 0) throw inDebt(owed);
-      const after = await memberBalances(db, input.userId);
-      throw new DomainError("insufficient_balance", WITHDRAW_MESSAGES.insufficient(after.withdrawable));
-    }
-    throw e;
+    return answerFailedRequest(db, input.userId, e, madeAlready);
   }
 }
 

@@ -3,8 +3,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { parseConfig } from "../config";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, emailField, newPasswordField } from "../../shared/fields";
-import { openDatabase } from "../db/client";
-import { embeddedDatabaseHolder, embeddedDatabaseInUse } from "../db/embeddedLock";
+import { openCommandDatabase } from "./database";
 import { ensurePlatformAccounts } from "../ledger/ledger";
 import { changeOperatorRoles, createOrPromoteOperator, removeOperator } from "../accounts/operators";
 import { isUsableTotpSecret, newTotpSecret, totpUri } from "../accounts/secondFactor";
@@ -108,18 +107,8 @@ async function main(): Promise<void> {
     return;
   }
   const config = parseConfig();
-  if (!config.DATABASE_URL) {
-    const holder = embeddedDatabaseHolder(config.DATA_DIR);
-    if (holder !== undefined) {
-      console.error(embeddedDatabaseInUse(config.DATA_DIR, holder));
-      process.exitCode = 1;
-      return;
-    }
-  }
-  const database = await openDatabase({
-    url: config.DATABASE_URL,
-    dataDir: config.DATABASE_URL ? undefined : `${config.DATA_DIR}/pglite`,
-  });
+  const database = await openCommandDatabase(config);
+  if (!database) return;
   try {
     await ensurePlatformAccounts(database.db);
     if (args.change) {

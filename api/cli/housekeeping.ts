@@ -1,49 +1,39 @@
 import { parseConfig } from "../config";
-import { openDatabase } from "../db/client";
-import { embeddedDatabaseHolder, embeddedDatabaseInUse } from "../db/embeddedLock";
 import { createMailer } from "../site/mailer";
-import { runRetention } from "../housekeeping/retention";
-import { runDormant } from "../members/dormant";
-import { resumeBreachMails } from "../support/breach";
+import { runHousekeeping } from "../housekeeping/job";
 import { RETENTION_LABELS } from "../../shared/retention";
+import { openCommandDatabase } from "./database";
 
 /**
- * The housekeeping job on demand (`npm run housekeeping`): the retention sweep, the dormant-account
- * job and breach-notice mails left to send, once, as every node runs them about hourly
- * (api/housekeeping/job.ts, ADR 0035). Safe beside running nodes on PostgreSQL (each part claims
- * its rows with SKIP LOCKED); like the operators' command it refuses the embedded database while
- * a site runs on it.
+ * The housekeeping job on demand (`npm run housekeeping`): the run every node makes about hourly
+ * (api/housekeeping/job.ts, ADR 0035) — the retention sweep, the dormant-account job, breach-notice
+ * mails left to send and data exports left unmade — once, printing what each part did. Safe beside
+ * running nodes on PostgreSQL (each part claims its rows with SKIP LOCKED); like the operators'
+ * command it refuses the embedded database while a site runs on it. Exit code 1 when a part failed
+ * (its error is logged).
  */
 async function main(): Promise<void> {
   const config = parseConfig();
-  if (!config.DATABASE_URL) {
-    const holder = embeddedDatabaseHolder(config.DATA_DIR);
-    if (holder !== undefined) {
-      console.error(embeddedDatabaseInUse(config.DATA_DIR, holder));
-      process.exitCode = 1;
-      return;
-    }
-  }
-  const database = await openDatabase({
-    url: config.DATABASE_URL,
-    dataDir: config.DATABASE_URL ? undefined : `${config.DATA_DIR}/pglite`,
-  });
+  const database = await openCommandDatabase(config);
+  if (!database) return;
   try {
-    const deps = {
+    const run = await runHousekeeping({
       db: database.db,
       config,
       clock: () => new Date(),
       mailer: createMailer({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }),
-    };
-    for (const run of await runRetention(deps.db, deps.clock()))
+    });
+    for (const r of run.retention ?? [])
       console.log(
-        `${RETENTION_LABELS[run.kind].label}: ${run.deleted} deleted in ${run.statements} statement(s), older than ${run.cutoff}.`,
+        `${RETENTION_LABELS[r.kind].label}: ${r.deleted} deleted in ${r.statements} statement(s), older than ${r.cutoff}.`,
       );
-    const dormant = await runDormant(deps);
-    console.log(
-      `Dormant accounts: ${dormant.warned} warned, ${dormant.erased} erased, ${dormant.paidOut} paid out, ${dormant.skipped} skipped.`,
-    );
-    console.log(`Breach notices: ${await resumeBreachMails(deps)} mail(s) sent.`);
+    if (run.dormant)
+      console.log(
+        `Dormant accounts: ${run.dormant.warned} warned, ${run.dormant.erased} erased, ${run.dormant.paidOut} paid out, ${run.dormant.skipped} skipped.`,
+      );
+    if (run.breachMails !== undefined) console.log(`Breach notices: ${run.breachMails} mail(s) sent.`);
+    if (run.exports) console.log(`Data exports: ${run.exports.made} made, ${run.exports.expired} expired.`);
+    if (!run.retention || !run.dormant || run.breachMails === undefined || !run.exports) process.exitCode = 1;
   } finally {
     await database.close();
   }

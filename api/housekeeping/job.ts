@@ -1,6 +1,7 @@
 import type { Deps } from "../deps";
 import { runRetention } from "./retention";
-import { runDormant } from "../members/dormant";
+import type { RetentionRun } from "../../shared/retention";
+import { runDormant, type DormantRun } from "../members/dormant";
 import { resumeBreachMails } from "../support/breach";
 import { expireExports, makePendingExports } from "../members/export";
 import { publicOrigin } from "../config";
@@ -14,32 +15,47 @@ import { log } from "../../shared/log.server";
  * FOR UPDATE SKIP LOCKED, so nodes running at once share the work. Tracked in deps.inFlight, so a
  * stopping node waits for a run it started; stop() ends the timer.
  */
-export async function runHousekeeping(deps: Deps): Promise<void> {
+/** What one run did, part by part; a part that failed (logged) is missing. */
+export interface HousekeepingRun {
+  retention?: RetentionRun[];
+  dormant?: DormantRun;
+  breachMails?: number;
+  exports?: { made: number; expired: number };
+}
+
+export type HousekeepingDeps = Pick<Deps, "db" | "mailer" | "config" | "clock">;
+
+export async function runHousekeeping(deps: HousekeepingDeps): Promise<HousekeepingRun> {
   const now = deps.clock();
-  for (const [name, part] of [
-    ["retention", () => runRetention(deps.db, now)],
-    ["dormant accounts", () => runDormant(deps, now)],
-    ["breach notice mails", () => resumeBreachMails(deps)],
-    [
-      "data exports",
-      async () => {
-        const options = {
-          now,
-          mailer: deps.mailer,
-          site: deps.config.SITE_NAME,
-          origin: publicOrigin(deps.config),
-        };
-        while ((await makePendingExports(deps.db, options)) > 0);
-        while ((await expireExports(deps.db, now)) > 0);
-      },
-    ],
-  ] as const) {
+  const run: HousekeepingRun = {};
+  const part = async <K extends keyof HousekeepingRun>(
+    key: K,
+    name: string,
+    work: () => Promise<HousekeepingRun[K]>,
+  ) => {
     try {
-      await part();
+      run[key] = await work();
     } catch (e) {
       log.error({ err: e }, `housekeeping: ${name} failed`);
     }
-  }
+  };
+  await part("retention", "retention", () => runRetention(deps.db, now));
+  await part("dormant", "dormant accounts", () => runDormant(deps, now));
+  await part("breachMails", "breach notice mails", () => resumeBreachMails(deps));
+  await part("exports", "data exports", async () => {
+    const options = {
+      now,
+      mailer: deps.mailer,
+      site: deps.config.SITE_NAME,
+      origin: publicOrigin(deps.config),
+    };
+    let made = 0;
+    let expired = 0;
+    for (let n; (n = await makePendingExports(deps.db, options)) > 0;) made += n;
+    for (let n; (n = await expireExports(deps.db, now)) > 0;) expired += n;
+    return { made, expired };
+  });
+  return run;
 }
 
 export function startHousekeeping(deps: Deps, everyMs = 60 * 60_000): { stop(): void } {

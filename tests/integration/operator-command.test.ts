@@ -24,15 +24,19 @@ import { EMBEDDED_LOCK_FILE } from "../../api/db/embeddedLock";
 const run = promisify(execFile);
 const TOTP_SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
 
-/** The command as `npm run operator:create -- …` runs it, with only the environment given. */
+/**
+ * The command as `npm run operator:create -- …` runs it (or another of the operators' commands:
+ * `script`), with only the environment given.
+ */
 async function cli(
   args: string[],
   env: Record<string, string>,
+  script = "api/cli/create-operator.ts",
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   const clean = { ...process.env };
   delete clean.DATABASE_URL;
   try {
-    const out = await run(process.execPath, ["--import", "tsx", "api/cli/create-operator.ts", ...args], {
+    const out = await run(process.execPath, ["--import", "tsx", script, ...args], {
       env: { ...clean, NODE_ENV: "test", SESSION_SECRET: "s".repeat(40), OBJ_SECRET: "o".repeat(20), ...env },
       timeout: 90_000,
     });
@@ -240,6 +244,47 @@ describe.each(drivers("one"))("the operator command: roles and removal (%s)", (d
     },
   );
 
+  it(
+    "the housekeeping command (npm run housekeeping) runs every part once and says what each did",
+    { timeout: 240_000 },
+    async () => {
+      const target = await commandDatabase(driver);
+      try {
+        const long = new Date(Date.now() - 400 * 24 * 60 * 60 * 1000);
+        {
+          const db = await target.open();
+          try {
+            const op = await createOrPromoteOperator(db.db, {
+              email: "keeper@example.com",
+              password: "keeper-password-1",
+              totpSecret: TOTP_SECRET,
+              roles: ["owner"],
+            });
+            // One session that ended long ago (past the 30 days sessions are kept), one current.
+            await createSession(db.db, op.id, false, long);
+            await createSession(db.db, op.id, false, new Date());
+          } finally {
+            await db.close();
+          }
+        }
+        const out = await cli([], target.env, "api/cli/housekeeping.ts");
+        expect(out.code, out.stderr).toBe(0);
+        expect(out.stdout).toMatch(/^Sessions: 1 deleted in \d+ statement\(s\)/m);
+        expect(out.stdout).toContain("Dormant accounts: 0 warned, 0 erased, 0 paid out, 0 skipped.");
+        expect(out.stdout).toContain("Breach notices: 0 mail(s) sent.");
+        expect(out.stdout).toContain("Data exports: 0 made, 0 expired.");
+        const db = await target.open();
+        try {
+          expect(await db.db.select().from(sessions)).toHaveLength(1);
+        } finally {
+          await db.close();
+        }
+      } finally {
+        await target.cleanup();
+      }
+    },
+  );
+
   it("explains --remove and a roles-only change in its usage", async () => {
     const { parseOperatorArgs } = await import("../../api/cli/create-operator");
     expect(parseOperatorArgs(["--email", "x@example.com", "--remove"])).toEqual({
@@ -285,7 +330,10 @@ describe("the operator command and a site running on the embedded database", () 
           expect(out.stderr).toContain(refusal(target.dir, process.pid));
           expect(out.stdout).not.toContain("Operator created");
         }
-        // Nothing was written: the command did not even open the database.
+        const housekeeping = await cli([], target.env, "api/cli/housekeeping.ts");
+        expect(housekeeping.code).toBe(1);
+        expect(housekeeping.stderr).toContain(refusal(target.dir, process.pid));
+        // Nothing was written: the commands did not even open the database.
         expect(existsSync(path.join(target.dir, "pglite"))).toBe(false);
 
         // The pid of a process that is gone: a site that crashed; the command goes ahead.

@@ -2,7 +2,7 @@ import { test, operatorCookie, expect, E2E_ORIGIN, handSessionTo } from "./fixtu
 
 /**
  * The console by role: a support operator (created with `--role support` beside the owner) sees
- * only Members and Messages, and a page or a form of another role is refused by the server, not just hidden.
+ * only Members, Messages and Rights Requests, and a page or a form of another role is refused by the server, not just hidden.
  */
 test.describe("the console for a support operator", () => {
   test("opens on its sections, shows only those, and cannot reach or use the payout queue", async ({
@@ -16,7 +16,7 @@ test.describe("the console for a support operator", () => {
     await expect(page).toHaveURL(/\/admin$/);
     await expect(page.getByRole("heading", { name: "Your sections" })).toBeVisible();
     const menu = page.getByRole("navigation", { name: "Operator menu" });
-    await expect(menu.getByRole("link")).toHaveText(["Members", "Messages"]);
+    await expect(menu.getByRole("link")).toHaveText(["Members", "Messages", "Rights Requests"]);
 
     const res = await page.goto("/admin/withdrawals");
     expect(res?.status()).toBe(403);

@@ -16,21 +16,41 @@ import {
  * required, and what withdrawing stops; then analytics (none) and the member's rights. Its words
  * are the catalogue's `privacy.notice.*`; its version is shared/privacyNotice.ts's.
  */
-export function PrivacyNotice({ version, id = "privacy-notice" }: { version: number; id?: string }) {
+/**
+ * The notice: in a form (sign-up, the consent step) a scrolling box under the form's heading; on
+ * its own page (`page`) the page's heading and its whole height.
+ */
+export function PrivacyNotice({
+  version,
+  id = "privacy-notice",
+  page = false,
+}: {
+  version: number;
+  id?: string;
+  page?: boolean;
+}) {
   const { t } = useTranslation();
   const isRequired = (p: PrivacyPurpose) => (REQUIRED_PURPOSES as readonly string[]).includes(p);
+  const Heading = page ? "h1" : "h2";
   return (
     <section
       aria-labelledby={`${id}-heading`}
-      className="max-h-80 space-y-3 overflow-y-auto rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm"
-      // Scrollable, so reachable by keyboard.
-      tabIndex={0}
+      className={
+        page
+          ? "space-y-3 text-sm"
+          : "max-h-80 space-y-3 overflow-y-auto rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm"
+      }
+      // Scrollable in a form, so reachable by keyboard there.
+      tabIndex={page ? undefined : 0}
       id={id}
     >
-      <h2 id={`${id}-heading`} className="text-base font-semibold">
+      <Heading
+        id={`${id}-heading`}
+        className={page ? "text-3xl font-bold text-slate-900" : "text-base font-semibold"}
+      >
         {t("privacy.notice.heading")}{" "}
         <span className="text-xs font-normal text-slate-500">{t("privacy.notice.version", { version })}</span>
-      </h2>
+      </Heading>
       <p className="text-slate-700">{t("privacy.notice.intro")}</p>
       <ul className="space-y-3">
         {PRIVACY_PURPOSES.map((p) => (

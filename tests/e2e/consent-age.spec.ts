@@ -128,6 +128,12 @@ test("a member withdraws marketing mails in Settings and gives them again @no-js
   await marketing.getByRole("button", { name: "Withdraw consent" }).click();
   await expect(marketing).toContainText("Not given");
   expect(granted(await privacyOf(m.email, m.password), "marketing_mail")).toBe(false);
+
+  // The notice itself, on its own page: its heading is the page's.
+  await section.getByRole("link", { name: "Read the privacy notice" }).click();
+  await expect(page).toHaveURL(/\/privacy-notice$/);
+  await expect(page.getByRole("heading", { level: 1, name: /Privacy notice/ })).toBeVisible();
+  await expect(page.getByRole("region", { name: /Privacy notice/ })).toContainText("Your account");
 });
 
 test("a member from before the notice is asked at their next visit, then goes on to their page @no-js", async ({

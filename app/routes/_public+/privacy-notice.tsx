@@ -21,7 +21,7 @@ export default function PrivacyNoticePage() {
   const { version } = useLoaderData<typeof loader>();
   return (
     <main className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-12">
-      <PrivacyNotice version={version} id="notice" />
+      <PrivacyNotice version={version} id="notice" page />
     </main>
   );
 }

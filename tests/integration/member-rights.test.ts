@@ -45,7 +45,7 @@ import { SIGN_UP_PRIVACY } from "../support/privacy";
  * the ledger balanced, operators see an erased member), and the rights-request clock in the
  * console (roles, overdue first, answers and the setting audited).
  */
-describe.each(drivers("one"))("member rights (%s)", (driver) => {
+describe.each(drivers("both"))("member rights (%s)", (driver) => {
   let t: TestApi;
   let owner: TestMember;
   let support: TestMember;

@@ -47,7 +47,7 @@ function seeded(seed: number) {
 
 let keys = 0;
 
-describe.each(drivers("one"))("the payer's tax (%s)", (driver) => {
+describe.each(drivers("both"))("the payer's tax (%s)", (driver) => {
   let t: TestApi;
   let owner: TestMember;
   beforeAll(async () => {

@@ -112,6 +112,11 @@ export function basisPointsToPercent(bp: number): string {
     : `${Math.floor(bp / 100)}.${String(frac).padStart(2, "0").replace(/0$/, "")}`;
 }
 
+/** 250 basis points → "2.50"; 3000 → "30.00": always two decimals (statements, certificates), no floats. */
+export function basisPointsToFixedPercent(bp: number): string {
+  return `${Math.floor(bp / 100)}.${String(bp % 100).padStart(2, "0")}`;
+}
+
 /** Largest amount a member may type, in rupees: far above any real balance, far below float trouble. */
 export const MAX_INPUT_RUPEES = 1_000_000_000;
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { type ApiEnv, ApiError, okRead, okWrite, readObjAt, requireMember } from "../http";
 import { taxWithholdings } from "../db/schema";
-import { milliToRupeeString } from "../../shared/money";
+import { basisPointsToFixedPercent, milliToRupeeString } from "../../shared/money";
 import { INCOME_KINDS, financialYearOf, isFinancialYear, maskPan, PAN_MESSAGES } from "../../shared/tax";
 import type { TaxPage } from "../../shared/contracts/tax";
 import { panOf, setPan } from "./pan";
@@ -35,8 +35,6 @@ export function quarterQuery(
     throw new ApiError(400, CERTIFICATE_MESSAGES.quarter);
   return { fy, quarter: q };
 }
-
-const percent = (bp: number) => (bp / 100).toFixed(2);
 
 /** The member's tax page: the year's totals, the tax the next withdrawal withholds, the certificates. */
 export async function taxPage(db: Db, userId: string, now: Date): Promise<TaxPage> {
@@ -75,7 +73,7 @@ export async function taxPage(db: Db, userId: string, now: Date): Promise<TaxPag
     due: quote.lines.map((l) => ({
       kind: l.kind,
       gross: milliToRupeeString(l.gross),
-      rate_percent: percent(l.rateBp),
+      rate_percent: basisPointsToFixedPercent(l.rateBp),
       tax: milliToRupeeString(l.tax),
     })),
     pan_required_above: milliToRupeeString(settings.enabled ? settings.pan_required_above : 0),

@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import { memberTaxProfiles, taxWithholdings, users } from "../db/schema";
 import { csvLine } from "../lib/csv";
 import { istDay } from "../ledger/earningKinds";
-import { milliToRupeeString } from "../../shared/money";
+import { basisPointsToFixedPercent, milliToRupeeString } from "../../shared/money";
 import { maskPan } from "../../shared/tax";
 import type { TaxCertificate } from "../../shared/contracts/tax";
 
@@ -24,8 +24,6 @@ export const STATEMENT_COLUMNS = [
   "withdrawal_id",
   "withheld_on",
 ] as const;
-
-const percent = (bp: number) => (bp / 100).toFixed(2);
 
 /** The quarter's statement as CSV text (header first; cells that a spreadsheet reads as formulas prefixed with '). */
 export async function quarterStatementCsv(db: Db, fy: string, quarter: number): Promise<string> {
@@ -59,7 +57,7 @@ export async function quarterStatementCsv(db: Db, fy: string, quarter: number): 
       r.pan ?? "",
       r.kind,
       milliToRupeeString(r.gross),
-      percent(r.rateBp),
+      basisPointsToFixedPercent(r.rateBp),
       milliToRupeeString(r.tax),
       r.withdrawalId,
       istDay(r.createdAt),
@@ -97,7 +95,7 @@ export async function taxCertificate(
     rows: rows.map((r) => ({
       kind: r.kind,
       gross: milliToRupeeString(r.gross),
-      rate_percent: percent(r.rateBp),
+      rate_percent: basisPointsToFixedPercent(r.rateBp),
       tax: milliToRupeeString(r.tax),
       withdrawal_id: r.withdrawalId,
       date: r.createdAt.toISOString(),
@@ -126,7 +124,7 @@ export async function taxDataOf(db: Db, userId: string) {
       fy: r.fy,
       quarter: r.quarter,
       gross: milliToRupeeString(r.gross),
-      rate_percent: percent(r.rateBp),
+      rate_percent: basisPointsToFixedPercent(r.rateBp),
       tax: milliToRupeeString(r.tax),
       pan: r.pan ? maskPan(r.pan) : null,
       date: r.createdAt.toISOString(),

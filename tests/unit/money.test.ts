@@ -3,6 +3,7 @@ import fc from "fast-check";
 import {
   MILLI_PER_RUPEE,
   PERCENT_INPUT,
+  basisPointsToFixedPercent,
   basisPointsToPercent,
   percentToBasisPoints,
   formatRupees,
@@ -151,6 +152,14 @@ describe("percentages and basis points (the operators' rate fields)", () => {
     expect(basisPointsToPercent(6000)).toBe("60");
     for (const bp of [0, 1, 10, 99, 101, 4999, 10_000])
       expect(percentToBasisPoints(basisPointsToPercent(bp))).toBe(bp);
+  });
+  it("writes basis points with two decimals for statements, without floats", () => {
+    expect(basisPointsToFixedPercent(200)).toBe("2.00");
+    expect(basisPointsToFixedPercent(3000)).toBe("30.00");
+    expect(basisPointsToFixedPercent(1205)).toBe("12.05");
+    expect(basisPointsToFixedPercent(7)).toBe("0.07");
+    for (const bp of [0, 1, 10, 99, 101, 4999, 10_000])
+      expect(percentToBasisPoints(basisPointsToFixedPercent(bp))).toBe(bp);
   });
   it("takes one shape of typed percentage on every form: 0 to 100, at most 2 decimals", () => {
     for (const good of ["0", "5", "12.5", "12.05", "99.99", "100"])

@@ -4,9 +4,9 @@ import { useTranslation } from "react-i18next";
 import { Footer } from "~/components/footer";
 import { TopBar } from "~/components/top-bar";
 import { navBarData } from "~/utils/public-data.server";
-import { pageName } from "~/utils/meta";
+import { pageTitle } from "~/utils/meta";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageName(matches, "common.notFound") }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "common.notFound") }];
 
 /** Any path no other route serves: the 404 page, inside the public frame, with status 404. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

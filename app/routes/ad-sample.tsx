@@ -1,9 +1,9 @@
 import type { MetaFunction } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
-import { pageName } from "~/utils/meta";
+import { pageTitle } from "~/utils/meta";
 
 export const meta: MetaFunction = ({ matches }) => [
-  { title: `${pageName(matches, "earn.sampleAd")} | Rupee Rewards` },
+  { title: pageTitle(matches, "earn.sampleAd") },
 ];
 
 /** The demo iframe ad: a page the site serves itself and lets only its own pages frame. */

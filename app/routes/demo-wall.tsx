@@ -9,7 +9,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useTranslation } from "react-i18next";
 import { requestT } from "~/i18n/i18n.server";
 import { useFormat } from "~/i18n/format";
-import { pageName } from "~/utils/meta";
+import { pageTitle } from "~/utils/meta";
 import { callApi, errorText } from "~/utils/api.server";
 import { Spinner } from "~/components/forms";
 import { GENERIC_FAILURE } from "../../shared/messages";
@@ -24,7 +24,7 @@ import type { DemoOffer } from "../../shared/contracts/taskWalls";
  * API serves the demo wall (a demo install, never production): elsewhere the page is a 404.
  */
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageName(matches, "earn.demoOffers") }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "earn.demoOffers") }];
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
 

@@ -15,11 +15,11 @@ import { useIsPending } from "~/components/forms";
 import { ActionToast } from "~/utils/client-toast";
 import { errorText } from "~/utils/api.server";
 import { requestT } from "~/i18n/i18n.server";
-import { pageName } from "~/utils/meta";
+import { pageTitle } from "~/utils/meta";
 import { actionToast, callApiOrNull } from "~/utils/session.server";
 
 export const meta: MetaFunction = ({ matches }) => [
-  { title: `${pageName(matches, "pub.forgotPassword")} | Rupee Rewards` },
+  { title: pageTitle(matches, "pub.forgotPassword") },
 ];
 
 const newId = () => Math.random().toString(36).slice(2);

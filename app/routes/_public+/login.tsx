@@ -10,12 +10,12 @@ import { actionToast, callApiOrNull, forwardedCookies, redirectIfLoggedIn } from
 import { redirectWithToast } from "~/utils/toast.server";
 import type { ApiResult } from "~/utils/api.server";
 import { localeOf, requestT } from "~/i18n/i18n.server";
-import { pageName } from "~/utils/meta";
+import { pageTitle } from "~/utils/meta";
 import { localizeMessage } from "../../../shared/i18n/apiMessages";
 import { GENERIC_FAILURE } from "../../../shared/messages";
 
 export const meta: MetaFunction = ({ matches }) => [
-  { title: `${pageName(matches, "pub.login")} | Rupee Rewards` },
+  { title: pageTitle(matches, "pub.login") },
 ];
 
 /** The shared failure sentence in the request's language. */

@@ -16,7 +16,7 @@ import type { ToastView } from "~/components/toaster";
 import { ActionToast } from "~/utils/client-toast";
 import { errorText } from "~/utils/api.server";
 import { localeOf, requestT } from "~/i18n/i18n.server";
-import { pageName } from "~/utils/meta";
+import { pageTitle } from "~/utils/meta";
 import { localizeMessage } from "../../../shared/i18n/apiMessages";
 import { actionToast, callApiOrNull } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -24,7 +24,7 @@ import { confirmPasswordField, newPasswordField } from "../../../shared/fields";
 import { GENERIC_FAILURE } from "../../../shared/messages";
 
 export const meta: MetaFunction = ({ matches }) => [
-  { title: `${pageName(matches, "pub.resetPassword")} | Rupee Rewards` },
+  { title: pageTitle(matches, "pub.resetPassword") },
 ];
 
 const MISMATCH = "Passwords do not match. Please enter the same password in both fields.";

@@ -3,10 +3,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { SignUpCard } from "~/components/signup-form";
 import { signUpAction, signUpLoader } from "~/utils/signup.server";
-import { pageName } from "~/utils/meta";
+import { pageTitle } from "~/utils/meta";
 
 export const meta: MetaFunction = ({ matches }) => [
-  { title: `${pageName(matches, "pub.signUp")} | Rupee Rewards` },
+  { title: pageTitle(matches, "pub.signUp") },
 ];
 
 /** The referrer id comes from the route (the referrer's userName); the API checks it exists. */

@@ -1,3 +1,4 @@
+import { pageTitle } from "~/utils/meta";
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import {
   Link,
@@ -14,7 +15,7 @@ import { sectionsFor } from "~/utils/operator-sections";
 import { ROLE_REFUSED, type OperatorRole } from "../../../shared/operatorRoles";
 import { ROUTE_IDS } from "~/utils/route-ids";
 
-export const meta: MetaFunction = () => [{ title: "Operator Console" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Operator Console") }];
 
 /** Only operators get past this: the API answers 403 for anyone else. The roles pick the sections. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

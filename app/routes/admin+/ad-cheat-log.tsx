@@ -1,3 +1,4 @@
+import { pageTitle } from "~/utils/meta";
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { operatorRead } from "~/utils/admin.server";
@@ -6,7 +7,7 @@ import { Pagination } from "~/components/pagination";
 import { formatTime } from "../../../shared/time";
 import type { CheatChannel as Channel, CheatLogRow as CheatRow } from "../../../shared/contracts/ads";
 
-export const meta: MetaFunction = () => [{ title: "Cheat Log · Operator Console" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Cheat Log · Operator Console") }];
 
 const CHANNELS: ReadonlyArray<{ value: Channel | null; label: string }> = [
   { value: null, label: "All" },

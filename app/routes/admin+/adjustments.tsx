@@ -1,3 +1,4 @@
+import { pageTitle } from "~/utils/meta";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
@@ -12,7 +13,7 @@ import { parseRupeeInput } from "../../../shared/money";
 import type { AdjustmentRecord, AdjustmentStatus } from "../../../shared/contracts/adjustments";
 import { shownMemberName } from "../../../shared/erasure";
 
-export const meta: MetaFunction = () => [{ title: "Adjustments · Operator Console" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Adjustments · Operator Console") }];
 
 const NOTE_MAX = 500;
 

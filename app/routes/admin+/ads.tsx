@@ -1,3 +1,4 @@
+import { pageTitle } from "~/utils/meta";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
@@ -8,7 +9,7 @@ import { Field, SubmitButton, useAppForm, useIsPending } from "~/components/form
 import { PERCENT_INPUT, basisPointsToPercent, percentToBasisPoints } from "../../../shared/money";
 import { CAMPAIGN_TYPES, CAMPAIGN_TYPE_LABELS, type CampaignType } from "../../../shared/campaign";
 
-export const meta: MetaFunction = () => [{ title: "Ad Pricing · Operator Console" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Ad Pricing · Operator Console") }];
 
 /** One duration a line: "seconds price", e.g. "10 0.050". */
 const LINE = /^\s*(\d{1,4})\s+(\d{1,4}\.\d{3})\s*$/;

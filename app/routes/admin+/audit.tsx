@@ -1,10 +1,11 @@
+import { pageTitle } from "~/utils/meta";
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { operatorRead } from "~/utils/admin.server";
 import { formatTime } from "../../../shared/time";
 import { shownMemberName } from "../../../shared/erasure";
 
-export const meta: MetaFunction = () => [{ title: "Audit Log · Operator Console" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Audit Log · Operator Console") }];
 
 function show(v: unknown): string {
   if (v === null || v === undefined) return "—";

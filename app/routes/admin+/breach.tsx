@@ -1,3 +1,4 @@
+import { pageTitle } from "~/utils/meta";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
@@ -12,7 +13,7 @@ import { ErrorList, Field, SubmitButton, useIsPending, useAppForm } from "~/comp
 import { BreachIncidents, istInput } from "~/components/admin/breach-incidents";
 import type { BreachNoticeBody } from "../../../shared/contracts/housekeeping";
 
-export const meta: MetaFunction = () => [{ title: "Breach Notice · Operator Console" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Breach Notice · Operator Console") }];
 
 /** A time typed in the console (India time, to the minute) as ISO with its zone. */
 const istTime = (label: string) =>

@@ -1,3 +1,4 @@
+import { pageTitle } from "~/utils/meta";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { z } from "zod";
@@ -11,7 +12,7 @@ import { rupees } from "../../../shared/money";
 import { CAMPAIGN_TYPE_LABELS } from "../../../shared/campaign";
 import type { OperatorCampaign } from "../../../shared/contracts/ads";
 
-export const meta: MetaFunction = () => [{ title: "Campaigns · Operator Console" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Campaigns · Operator Console") }];
 
 const STATUSES = ["all", "active", "paused", "completed", "rejected", "deleted"] as const;
 const statusLabel = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

@@ -1,3 +1,4 @@
+import { pageTitle } from "~/utils/meta";
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { operatorRead } from "~/utils/admin.server";
@@ -8,7 +9,7 @@ import { rupees } from "../../../shared/money";
 import type { CampaignViewRow as ViewRow } from "../../../shared/contracts/ads";
 import { invariantResponse } from "~/utils/invariant";
 
-export const meta: MetaFunction = () => [{ title: "Campaign View Log · Operator Console" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Campaign View Log · Operator Console") }];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = params.id ?? "";

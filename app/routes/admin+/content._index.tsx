@@ -1,9 +1,10 @@
+import { pageTitle } from "~/utils/meta";
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useRouteLoaderData } from "@remix-run/react";
 import type { ContentSummary } from "../../../shared/contracts/siteWords";
 import { ROUTE_IDS } from "~/utils/route-ids";
 
-export const meta: MetaFunction = () => [{ title: "Content · Operator Console" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Content · Operator Console") }];
 
 const KINDS = [
   {

@@ -1,3 +1,4 @@
+import { pageTitle } from "~/utils/meta";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { operatorRead } from "~/utils/admin.server";
@@ -7,7 +8,7 @@ import { istLocal, shortText } from "./content/editor";
 import { ListPage, type ListConfig } from "./content/list";
 import { editParam, listAction } from "./content/list.server";
 
-export const meta: MetaFunction = () => [{ title: "Announcements · Content · Operator Console" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Announcements · Content · Operator Console") }];
 
 const CONFIG: ListConfig = {
   kind: "announcements",

@@ -1,3 +1,4 @@
+import { pageTitle } from "~/utils/meta";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { operatorRead } from "~/utils/admin.server";
@@ -5,7 +6,7 @@ import { pageParam } from "~/utils/pagination";
 import { ListPage, type ListConfig } from "./content/list";
 import { editParam, listAction } from "./content/list.server";
 
-export const meta: MetaFunction = () => [{ title: "Home Page · Content · Operator Console" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Home Page · Content · Operator Console") }];
 
 const CONFIG: ListConfig = {
   kind: "home-sections",

@@ -1,3 +1,4 @@
+import { pageTitle } from "~/utils/meta";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { operatorRead } from "~/utils/admin.server";
@@ -5,7 +6,7 @@ import { HtmlContent } from "~/components/html-content";
 import { answer, change, formValues, preview } from "./content/actions.server";
 import { ContentForm, DeleteButton, DeleteConfirm, MoveButtons, shortText } from "./content/editor";
 
-export const meta: MetaFunction = () => [{ title: "Instructions · Content · Operator Console" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Instructions · Content · Operator Console") }];
 
 const KEYS = [
   "withdrawal_instructions",

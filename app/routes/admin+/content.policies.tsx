@@ -1,10 +1,11 @@
+import { pageTitle } from "~/utils/meta";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { operatorRead } from "~/utils/admin.server";
 import { answer, change, formValues, preview } from "./content/actions.server";
 import { ContentForm } from "./content/editor";
 
-export const meta: MetaFunction = () => [{ title: "Policy Pages · Content · Operator Console" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Policy Pages · Content · Operator Console") }];
 
 const SLUGS = ["privacy_policy", "terms_of_use", "dmca"] as const;
 const MAX = 50_000;

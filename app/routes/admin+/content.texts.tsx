@@ -1,3 +1,4 @@
+import { pageTitle } from "~/utils/meta";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { operatorRead } from "~/utils/admin.server";
@@ -5,7 +6,7 @@ import { useIsPending } from "~/components/forms";
 import { answer, change, formValues, preview } from "./content/actions.server";
 import { ContentForm } from "./content/editor";
 
-export const meta: MetaFunction = () => [{ title: "Texts and Statistics · Content · Operator Console" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Texts and Statistics · Content · Operator Console") }];
 
 const TEXTS = [
   {

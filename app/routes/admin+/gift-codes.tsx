@@ -1,3 +1,4 @@
+import { pageTitle } from "~/utils/meta";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { getFormProps, getInputProps } from "@conform-to/react";
@@ -17,7 +18,7 @@ import { rupeeText } from "../../../shared/moneyInput";
  * claims only after the money-limit delay, during which any owner can cancel it on the overview
  * (issue 42, ADR 0030). A code can be disabled (no further claims; claims made stay).
  */
-export const meta: MetaFunction = () => [{ title: "Gift Codes · Operator Console" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Gift Codes · Operator Console") }];
 
 /** The operator types the expiry in Indian time (datetime-local has no zone of its own). */
 const IST_OFFSET = "+05:30";

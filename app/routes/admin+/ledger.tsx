@@ -1,10 +1,11 @@
+import { pageTitle } from "~/utils/meta";
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { operatorRead } from "~/utils/admin.server";
 import { formatTime } from "../../../shared/time";
 import { formatRupees } from "../../../shared/money";
 
-export const meta: MetaFunction = () => [{ title: "Ledger Check · Operator Console" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Ledger Check · Operator Console") }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return operatorRead(request, context, "/adminRoute/ledger");

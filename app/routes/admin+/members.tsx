@@ -1,3 +1,4 @@
+import { pageTitle } from "~/utils/meta";
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { operatorRead } from "~/utils/admin.server";
@@ -8,7 +9,7 @@ import { formatTime } from "../../../shared/time";
 import type { MemberSearchField } from "../../../shared/contracts/members";
 import { shownMemberName } from "../../../shared/erasure";
 
-export const meta: MetaFunction = () => [{ title: "Members · Operator Console" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Members · Operator Console") }];
 
 const FIELDS: ReadonlyArray<{ value: MemberSearchField; label: string }> = [
   { value: "any", label: "Anything" },

@@ -1,3 +1,4 @@
+import { pageTitle } from "~/utils/meta";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { operatorApi, operatorRead } from "~/utils/admin.server";
@@ -13,7 +14,7 @@ import type {
 } from "../../../shared/contracts/memberActions";
 import { ROUTE_IDS } from "~/utils/route-ids";
 
-export const meta: MetaFunction = () => [{ title: "Member actions · Operator Console" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Member actions · Operator Console") }];
 
 /**
  * An operator's actions on one member: end all sessions, hold / release withdrawals, suspend /

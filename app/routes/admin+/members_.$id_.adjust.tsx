@@ -1,3 +1,4 @@
+import { pageTitle } from "~/utils/meta";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
@@ -13,7 +14,7 @@ import { formatRupees, parseRupeeInput, rupees } from "../../../shared/money";
 import { RUPEE_INPUT_PATTERN, rupeeText } from "../../../shared/moneyInput";
 import type { AdjustmentRecord, AdjustmentStatus } from "../../../shared/contracts/adjustments";
 
-export const meta: MetaFunction = () => [{ title: "Adjust balance · Operator Console" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Adjust balance · Operator Console") }];
 
 const REASON_MAX = 500;
 

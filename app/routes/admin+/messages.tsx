@@ -1,3 +1,4 @@
+import { pageTitle } from "~/utils/meta";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { operatorChange, operatorRead } from "~/utils/admin.server";
@@ -9,7 +10,7 @@ import { MessageKindBadges } from "~/components/admin/message-kind";
 import { SUPPORT_TEXT_MAX, type CannedReply } from "../../../shared/contracts/support";
 import { shownMemberName } from "../../../shared/erasure";
 
-export const meta: MetaFunction = () => [{ title: "Messages · Operator Console" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Messages · Operator Console") }];
 
 const FILTERS = [
   { value: "all", label: "All" },

@@ -1,3 +1,4 @@
+import { pageTitle } from "~/utils/meta";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
@@ -7,7 +8,7 @@ import { operatorChange, operatorRead } from "~/utils/admin.server";
 import { ErrorList, Field, SubmitButton, useAppForm, useIsPending } from "~/components/forms";
 import { parseRupees } from "../../../shared/money";
 
-export const meta: MetaFunction = () => [{ title: "Payout Methods · Operator Console" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Payout Methods · Operator Console") }];
 
 const MethodSchema = z.object({
   id: z.string().max(64).optional(),

@@ -1,3 +1,4 @@
+import { pageTitle } from "~/utils/meta";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { getFormProps, getInputProps } from "@conform-to/react";
@@ -17,7 +18,7 @@ import type { BankFileRecord, BankResultOutcome } from "../../../shared/contract
 import type { OperatorMe } from "../../../shared/contracts/operators";
 import { ROUTE_IDS } from "~/utils/route-ids";
 
-export const meta: MetaFunction = () => [{ title: "Payouts · Operator Console" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Payouts · Operator Console") }];
 
 /**
  * `/admin/payouts` (issue 22; the payouts role and the owner): how payouts go, money sent, in

@@ -1,3 +1,4 @@
+import { pageTitle } from "~/utils/meta";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
@@ -16,7 +17,7 @@ import {
   type RetentionKind,
 } from "../../../shared/retention";
 
-export const meta: MetaFunction = () => [{ title: "Retention · Operator Console" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Retention · Operator Console") }];
 
 const days = (kind: RetentionKind) => {
   const b = RETENTION_LIMITS[kind];

@@ -1,3 +1,4 @@
+import { pageTitle } from "~/utils/meta";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
@@ -19,7 +20,7 @@ import type { RightsRequestRow } from "../../../shared/contracts/rights";
  * refused, with a note, audited); the owner sets the days within which requests are answered.
  */
 
-export const meta: MetaFunction = () => [{ title: "Rights Requests · Operator Console" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Rights Requests · Operator Console") }];
 
 const AnswerSchema = z.object({
   intent: z.literal("answer"),

@@ -1,3 +1,4 @@
+import { pageTitle } from "~/utils/meta";
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { operatorRead } from "~/utils/admin.server";
@@ -10,7 +11,7 @@ import type { OperatorMe } from "../../../shared/contracts/operators";
 import { ROUTE_IDS } from "~/utils/route-ids";
 import { shownMemberName } from "../../../shared/erasure";
 
-export const meta: MetaFunction = () => [{ title: "Risk · Operator Console" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Risk · Operator Console") }];
 
 const isKind = (v: string | null): v is (typeof RISK_SIGNAL_KINDS)[number] =>
   (RISK_SIGNAL_KINDS as readonly (string | null)[]).includes(v);

@@ -1,3 +1,4 @@
+import { pageTitle } from "~/utils/meta";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { operatorApi, operatorRead } from "~/utils/admin.server";
@@ -13,7 +14,7 @@ import {
 import type { OperatorMe } from "../../../shared/contracts/operators";
 import { ROUTE_IDS } from "~/utils/route-ids";
 
-export const meta: MetaFunction = () => [{ title: "Risk settings · Operator Console" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Risk settings · Operator Console") }];
 
 /**
  * The risk settings (issue 21 §2; owner only): a weight per signal kind, the thresholds of each

@@ -1,3 +1,4 @@
+import { pageTitle } from "~/utils/meta";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
@@ -10,7 +11,7 @@ import { wholeNumberIn } from "../../../shared/fields";
 import { GRIEVANCE_CLOCK_LIMITS as CLOCKS } from "../../../shared/grievance";
 import { AgeCheckForm } from "~/components/admin/age-check-form";
 
-export const meta: MetaFunction = () => [{ title: "Settings · Operator Console" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Settings · Operator Console") }];
 
 const SettingsSchema = z.object({
   referral_rate: z

@@ -1,3 +1,4 @@
+import { pageTitle } from "~/utils/meta";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
@@ -15,7 +16,7 @@ import {
   type TaxSettings,
 } from "../../../shared/tax";
 
-export const meta: MetaFunction = () => [{ title: "Tax · Operator Console" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Tax · Operator Console") }];
 
 const KIND_LABELS: Record<IncomeKind, string> = {
   task: "Task earnings (ads, short links, task walls)",

@@ -21,9 +21,9 @@ import { useTranslation } from "react-i18next";
 import type { TFunction } from "i18next";
 import { localeOf, requestT } from "~/i18n/i18n.server";
 import { formattersFor, useFormat, type Formatters } from "~/i18n/format";
-import { pageName } from "~/utils/meta";
+import { pageTitle } from "~/utils/meta";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageName(matches, "account.balanceConverter") }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "account.balanceConverter") }];
 
 const DIRECTIONS: { value: Direction; label: "withdrawToDeposit" | "depositToWithdraw" }[] = [
   { value: "withdrawToDeposit", label: "withdrawToDeposit" },

@@ -1,4 +1,4 @@
-import { pageName } from "~/utils/meta";
+import { pageTitle } from "~/utils/meta";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { memberRead } from "~/utils/api.server";
@@ -11,7 +11,7 @@ import { LOBBY_PATH } from "~/utils/tic-tac-toe";
 import { memberRestrictions } from "~/utils/restrictions.server";
 import { RestrictionNotice } from "~/components/restriction-notice";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageName(matches, "games.hub") }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "games.hub") }];
 
 /** The betting home of spec 2 §3. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

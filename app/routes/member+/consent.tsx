@@ -1,3 +1,4 @@
+import { pageTitle } from "~/utils/meta";
 import {
   data,
   redirect,
@@ -31,7 +32,7 @@ import { consentBack } from "~/utils/consent-back";
  * and signs them out: they land on /adults-only.
  */
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Privacy notice" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: pageTitle(matches, data?.title ?? "Privacy notice") }];
 
 const StepSchema = z.object(PrivacyFormFields);
 

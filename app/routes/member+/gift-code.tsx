@@ -16,12 +16,12 @@ import { BalanceCard } from "~/components/balance-card";
 import { useTranslation } from "react-i18next";
 import { requestT } from "~/i18n/i18n.server";
 import { useFormat } from "~/i18n/format";
-import { pageName } from "~/utils/meta";
+import { pageTitle } from "~/utils/meta";
 import { AlertBox } from "~/components/confirm-dialog";
 import { Pagination } from "~/components/pagination";
 import { pageParam } from "~/utils/pagination";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageName(matches, "account.giftCode") }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "account.giftCode") }];
 
 /** A blank code is not an error: the spec ignores it, so the schema has no `required`. */
 const GiftCodeSchema = z.object({ giftCode: z.string().trim().max(64, "Invalid gift code.").optional() });

@@ -10,9 +10,9 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { checkAdView, claimFromAdTab, msUntilClaimable } from "~/utils/ptc.server";
 import { useTranslation } from "react-i18next";
 import { requestT } from "~/i18n/i18n.server";
-import { pageName } from "~/utils/meta";
+import { pageTitle } from "~/utils/meta";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageName(matches, "earn.iframeAd") }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "earn.iframeAd") }];
 export const handle: MemberRouteHandle = { hideNav: true };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

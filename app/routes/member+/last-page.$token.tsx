@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigate } from "@remix-ru
 import { Trans, useTranslation } from "react-i18next";
 import { requestT } from "~/i18n/i18n.server";
 import { useFormat } from "~/i18n/format";
-import { pageName } from "~/utils/meta";
+import { pageTitle } from "~/utils/meta";
 import { callApi, errorText, handleSessionFlags, memberApi, type ApiResult } from "~/utils/api.server";
 import { AdTabShell, RefreshWithoutScripts } from "~/components/ad-tab";
 import { AlertBox } from "~/components/confirm-dialog";
@@ -18,7 +18,7 @@ import type { ClaimAnswer } from "../../../shared/contracts/shortLinks";
 import { END_PAGE_RETURN_MS, END_PAGE_WAIT_MS, SHORT_LINKS_PATH } from "~/utils/shortlinks";
 import { missingTokenAnswer } from "~/utils/shortlinks.server";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageName(matches, "earn.claimEarnings") }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "earn.claimEarnings") }];
 /** The end page stands alone, without the navigation bar (spec 2 §2). */
 export const handle: MemberRouteHandle = { hideNav: true };
 

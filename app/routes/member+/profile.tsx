@@ -9,7 +9,7 @@ import { ErrorList, Field, PasswordField, SubmitButton, useIsPending, useAppForm
 import { useTranslation } from "react-i18next";
 import { requestT } from "~/i18n/i18n.server";
 import { useFormat } from "~/i18n/format";
-import { pageName } from "~/utils/meta";
+import { pageTitle } from "~/utils/meta";
 import { AlertBox } from "~/components/confirm-dialog";
 import {
   MOBILE_NUMBER_INPUT,
@@ -19,7 +19,7 @@ import {
   mobileNumberText,
 } from "../../../shared/fields";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageName(matches, "account.profile") }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "account.profile") }];
 
 /** Exported for the test that the page and the API give the same verdicts. */
 export const ProfileSchema = z.object({

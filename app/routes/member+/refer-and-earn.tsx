@@ -5,10 +5,10 @@ import { pageParam } from "~/utils/pagination";
 import { Pagination } from "~/components/pagination";
 import { Trans, useTranslation } from "react-i18next";
 import { useFormat } from "~/i18n/format";
-import { pageName } from "~/utils/meta";
+import { pageTitle } from "~/utils/meta";
 import { CopyableText } from "~/components/copy-button";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageName(matches, "account.referAndEarn") }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "account.referAndEarn") }];
 
 /** referralRate × 100, e.g. "0.1" → "10" (at most two decimals, trailing zeros dropped). */
 function percentText(rate: string): string {

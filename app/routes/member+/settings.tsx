@@ -9,12 +9,12 @@ import { Field, PasswordField, SubmitButton, useIsPending, useAppForm } from "~/
 import { AlertBox } from "~/components/confirm-dialog";
 import { Trans, useTranslation } from "react-i18next";
 import { requestT } from "~/i18n/i18n.server";
-import { pageName } from "~/utils/meta";
+import { pageTitle } from "~/utils/meta";
 import { PrivacySettings } from "~/components/privacy-settings";
 import { useLocalize } from "~/i18n/i18n";
 import { FIELD_MESSAGES, emailField, newPasswordField, typedPasswordField } from "../../../shared/fields";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageName(matches, "account.settings") }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "account.settings") }];
 
 const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"];
 const EMAIL_NEEDS_PASSWORD = "Please enter your current password to change your e-mail address.";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { pageName } from "~/utils/meta";
+import { pageTitle } from "~/utils/meta";
 import { memberRead } from "~/utils/api.server";
 import { Instructions } from "~/components/instructions";
 import { TaskWallSummary } from "~/components/task-wall-summary";
@@ -12,7 +12,7 @@ import { memberRestrictions } from "~/utils/restrictions.server";
 import { RestrictionNotice } from "~/components/restriction-notice";
 import { PendingCredits, pendingCreditsView } from "~/components/pending-credits";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageName(matches, "earn.taskWalls") }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "earn.taskWalls") }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const [d, restrictions] = await Promise.all([

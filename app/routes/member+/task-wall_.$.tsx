@@ -4,7 +4,7 @@ import { Link, useLoaderData, useRevalidator, type ShouldRevalidateFunction } fr
 import { useTranslation } from "react-i18next";
 import { requestT } from "~/i18n/i18n.server";
 import { useLocalize } from "~/i18n/i18n";
-import { pageName } from "~/utils/meta";
+import { pageName, pageTitle } from "~/utils/meta";
 import { memberRead } from "~/utils/api.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Spinner } from "~/components/forms";
@@ -32,9 +32,10 @@ import { PendingCredits, pendingCreditsView } from "~/components/pending-credits
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   {
-    title: data
-      ? `${data.wall.offerWallName} · ${pageName(matches, "earn.taskWalls")}`
-      : pageName(matches, "earn.taskWalls"),
+    title: pageTitle(
+      matches,
+      data ? `${data.wall.offerWallName} · ${pageName(matches, "earn.taskWalls")}` : pageName(matches, "earn.taskWalls"),
+    ),
   },
 ];
 

@@ -1,3 +1,4 @@
+import { pageTitle } from "~/utils/meta";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { getFormProps, getInputProps } from "@conform-to/react";
@@ -18,7 +19,7 @@ import { PAN_MESSAGES, PAN_PATTERN } from "../../../shared/tax";
  * financial year's income and tax by kind, the tax their next withdrawal would deduct, and the
  * quarters with a certificate. The PAN form is a real form: it works without JavaScript.
  */
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Tax" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: pageTitle(matches, data?.title ?? "Tax") }];
 
 /** Upper-cased before the pattern is checked: a PAN typed in small letters is the same PAN. */
 const PanSchema = z.object({

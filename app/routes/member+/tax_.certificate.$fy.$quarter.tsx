@@ -1,3 +1,4 @@
+import { pageTitle } from "~/utils/meta";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -10,7 +11,7 @@ import { isFinancialYear } from "../../../shared/tax";
  * /member/tax/certificate/{fy}/{quarter} (issue 44 §6): what was deducted from the member in one
  * quarter, printable (the browser's own print; nothing else on the page needs scripts).
  */
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Tax certificate" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: pageTitle(matches, data?.title ?? "Tax certificate") }];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const fy = params.fy ?? "";

@@ -21,9 +21,9 @@ import { useCountdown } from "~/utils/countdown";
 import { checkAdView, claimFromAdTab, msUntilClaimable } from "~/utils/ptc.server";
 import { useTranslation } from "react-i18next";
 import { tellOpener } from "~/utils/ptc";
-import { pageName } from "~/utils/meta";
+import { pageTitle } from "~/utils/meta";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageName(matches, "earn.pleaseWait") }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "earn.pleaseWait") }];
 export const handle: MemberRouteHandle = { hideNav: true };
 
 /** The spec's 5 s (spec 2 §9); longer when the ad's duration needs it (the View Ads page adds a 9 s grace). */

@@ -30,9 +30,9 @@ import { RestrictionNotice } from "~/components/restriction-notice";
 import { Trans, useTranslation } from "react-i18next";
 import { requestT } from "~/i18n/i18n.server";
 import { useFormat } from "~/i18n/format";
-import { pageName } from "~/utils/meta";
+import { pageTitle } from "~/utils/meta";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageName(matches, "account.withdraw") }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "account.withdraw") }];
 
 /** What the checks need: the bound payout details and the balance, as the API sent them. */
 interface WithdrawRules {

@@ -9,11 +9,11 @@ import { useHydrated } from "~/utils/client-toast";
 import { checkAdView } from "~/utils/ptc.server";
 import { useTranslation } from "react-i18next";
 import { requestT } from "~/i18n/i18n.server";
-import { pageName } from "~/utils/meta";
+import { pageTitle } from "~/utils/meta";
 import { youtubeVideoId } from "../../../shared/campaign";
 import { invariantResponse } from "~/utils/invariant";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageName(matches, "earn.youtubeAd") }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "earn.youtubeAd") }];
 export const handle: MemberRouteHandle = { hideNav: true };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,10 +1,11 @@
+import { pageTitle } from "~/utils/meta";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { cancelRaiseAction, overviewLoader } from "./overview.server";
 import { Overview } from "./overview";
 import { Sections } from "./sections";
 
-export const meta: MetaFunction = () => [{ title: "Overview · Operator Console" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Overview · Operator Console") }];
 
 export async function loader(args: LoaderFunctionArgs) {
   return overviewLoader(args);

@@ -1,3 +1,4 @@
+import { pageTitle } from "~/utils/meta";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import type { SubmissionResult } from "@conform-to/react";
@@ -15,7 +16,7 @@ import { RoomTypeForm, RoomTypeSchema, typeFormId } from "./room-type-form";
 import { PaidRoomsSwitch, SwitchConfirm } from "./paid-rooms";
 import { RoomTypes } from "./room-types";
 
-export const meta: MetaFunction = () => [{ title: "Games · Operator Console" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Games · Operator Console") }];
 
 const SwitchSchema = z.object({
   intent: z.enum(["paid-check", "paid"]),

@@ -1,3 +1,4 @@
+import { pageTitle } from "~/utils/meta";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { parseWithZod } from "@conform-to/zod";
@@ -13,7 +14,7 @@ import { ReplaySchema, RetentionSchema, TestSchema, type ActionAnswer, type Sent
 import { RetentionForm, TestForm } from "./forms";
 import { PostbackEntry, SentResult } from "./log";
 
-export const meta: MetaFunction = () => [{ title: "Postbacks · Operator Console" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Postbacks · Operator Console") }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);

@@ -1,3 +1,4 @@
+import { pageTitle } from "~/utils/meta";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -7,7 +8,7 @@ import { LinkForm } from "./link-form";
 import { SettingsForm } from "./settings-form";
 import { ShortenerForm } from "./shortener-form";
 
-export const meta: MetaFunction = () => [{ title: "Short Links · Operator Console" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Short Links · Operator Console") }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const [shorteners, links, settings] = await Promise.all([

@@ -1,3 +1,4 @@
+import { pageTitle } from "~/utils/meta";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { parseWithZod } from "@conform-to/zod";
@@ -8,7 +9,7 @@ import { CopyableText } from "~/components/copy-button";
 import { milliToRupeeString, parseRupeeInput, rupees } from "../../../../shared/money";
 import { PAGE, WallForm, WallSchema, words } from "./wall-form";
 
-export const meta: MetaFunction = () => [{ title: "Task Walls · Operator Console" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Task Walls · Operator Console") }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);

@@ -1,3 +1,4 @@
+import { pageTitle } from "~/utils/meta";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { operatorRead } from "~/utils/admin.server";
@@ -16,7 +17,7 @@ import { FILTERS, filterOf } from "./schemas";
 import { FailedRow, SettleForms, selectable } from "./settle-forms";
 import { shownMemberName } from "../../../../shared/erasure";
 
-export const meta: MetaFunction = () => [{ title: "Withdrawals · Operator Console" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Withdrawals · Operator Console") }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);

@@ -4,9 +4,10 @@ import { useTranslation } from "react-i18next";
 import { memberPageSection, memberPageTitle } from "~/routes/member+/$/member-pages";
 import { requestT } from "~/i18n/i18n.server";
 import { invariantResponse } from "~/utils/invariant";
+import { pageTitle } from "~/utils/meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.title ?? "Member"} | Rupee Rewards` },
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: pageTitle(matches, data?.title ?? "Member") },
 ];
 
 /** A member page the spec lists but this build does not have yet; unknown member paths are a 404. */

@@ -7,7 +7,7 @@ import { Pagination } from "~/components/pagination";
 import { BalanceCard } from "~/components/balance-card";
 import { AlertBox, ConfirmDialog, useConfirmFlow } from "~/components/confirm-dialog";
 import { useHydrated } from "~/utils/client-toast";
-import { pageName } from "~/utils/meta";
+import { pageTitle } from "~/utils/meta";
 import { useFormat } from "~/i18n/format";
 import { requestT } from "~/i18n/i18n.server";
 import { INVALID_REQUEST, invariantResponse } from "~/utils/invariant";
@@ -15,7 +15,7 @@ import { filtersOf, isOp, listHref } from "./list";
 import { FilterLinks } from "./filter-links";
 import { CampaignCard } from "./campaign-card";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageName(matches, "adv.advertiser") }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "adv.advertiser") }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const filters = filtersOf(new URL(request.url).searchParams);

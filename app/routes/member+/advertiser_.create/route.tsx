@@ -7,7 +7,7 @@ import { AlertBox } from "~/components/confirm-dialog";
 import { SubmitButton, useIsPending } from "~/components/forms";
 import { ActionToast, useHydrated } from "~/utils/client-toast";
 import { useFormat } from "~/i18n/format";
-import { pageName } from "~/utils/meta";
+import { pageTitle } from "~/utils/meta";
 import { isCampaignType } from "../../../../shared/campaign";
 import { FIRST_STEP, STEP_FIELDS, typeOf, type WizardState } from "./wizard";
 import { Hidden, StepList } from "./wizard-parts";
@@ -18,7 +18,7 @@ import { StepPreview } from "./step-preview";
 import { InsufficientDialog, PreviewDialog } from "./dialogs";
 import { createCampaignAction } from "./action.server";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageName(matches, "adv.create") }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "adv.create") }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const d = await memberRead(request, context, "/advertiserRoute/advertiserCreateDataGet");

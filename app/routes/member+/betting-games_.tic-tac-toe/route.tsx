@@ -1,4 +1,4 @@
-import { pageName } from "~/utils/meta";
+import { pageTitle } from "~/utils/meta";
 import { useEffect, useState } from "react";
 import {
   data,
@@ -27,7 +27,7 @@ import { CloseDialog, ConfirmJoin, RoomCard } from "./room-card";
 import { memberRestrictions } from "~/utils/restrictions.server";
 import { RestrictionNotice } from "~/components/restriction-notice";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageName(matches, "games.ticTacToe") }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "games.ticTacToe") }];
 
 /** Spec 2 §8: a join asked while the socket is down is tried again this much later. */
 const RETRY_JOIN_MS = 3000;

@@ -1,4 +1,4 @@
-import { pageName } from "~/utils/meta";
+import { pageTitle } from "~/utils/meta";
 import {
   data,
   redirect,
@@ -20,7 +20,7 @@ import { BACK_AFTER_MS, REFRESH_SECONDS } from "./room";
 import { useRoom } from "./use-room";
 import { Board, PlayerPanels } from "./board";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageName(matches, "games.ticTacToe") }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "games.ticTacToe") }];
 
 /**
  * The room as the server has it, so the page is complete before (and without) scripts. A room

@@ -8,7 +8,7 @@ import {
 import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { Trans, useTranslation } from "react-i18next";
 import { useFormat } from "~/i18n/format";
-import { pageName } from "~/utils/meta";
+import { pageTitle } from "~/utils/meta";
 import { errorText, memberApi, memberRead } from "~/utils/api.server";
 import { Instructions } from "~/components/instructions";
 import { EarningsSummary } from "~/components/earnings-summary";
@@ -31,7 +31,7 @@ import { OpeningShortLink, ShortLinkCard } from "./short-link-card";
 import { memberRestrictions } from "~/utils/restrictions.server";
 import { RestrictionNotice } from "~/components/restriction-notice";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageName(matches, "earn.clickShortLink") }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "earn.clickShortLink") }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const [d, restrictions] = await Promise.all([

@@ -16,13 +16,13 @@ import { localizeMessage } from "../../../../shared/i18n/apiMessages";
 import { useTranslation } from "react-i18next";
 import { localeOf } from "~/i18n/i18n.server";
 import { useFormat } from "~/i18n/format";
-import { pageName } from "~/utils/meta";
+import { pageTitle } from "~/utils/meta";
 import { PendingCredits, pendingCreditsView } from "~/components/pending-credits";
 import { BreachNotices } from "~/components/breach-notices";
 import { redirectWithToast } from "~/utils/toast.server";
 import { requestT } from "~/i18n/i18n.server";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageName(matches, "account.dashboard") }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "account.dashboard") }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const month = new URL(request.url).searchParams.get("month");

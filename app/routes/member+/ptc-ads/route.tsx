@@ -10,7 +10,7 @@ import { Form, Link, useLoaderData, useRevalidator, type ShouldRevalidateFunctio
 import { Trans, useTranslation } from "react-i18next";
 import { requestT } from "~/i18n/i18n.server";
 import { useFormat } from "~/i18n/format";
-import { pageName } from "~/utils/meta";
+import { pageTitle } from "~/utils/meta";
 import { errorText, memberApi, memberRead } from "~/utils/api.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { Instructions } from "~/components/instructions";
@@ -31,7 +31,7 @@ import { useClaimFlow, type PtcActionData } from "./use-claim-flow";
 import { memberRestrictions } from "~/utils/restrictions.server";
 import { RestrictionNotice } from "~/components/restriction-notice";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageName(matches, "earn.ptcAds") }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "earn.ptcAds") }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const [d, restrictions] = await Promise.all([

@@ -5,12 +5,12 @@ import { MessageStatusBadge } from "~/components/message-status";
 import { Pagination } from "~/components/pagination";
 import { Trans, useTranslation } from "react-i18next";
 import { useFormat } from "~/i18n/format";
-import { pageName } from "~/utils/meta";
+import { pageTitle } from "~/utils/meta";
 import { MISSING_CREDIT_ANSWER_HOURS, MISSING_CREDIT_DAYS } from "../../../../shared/contracts/support";
 import { FollowUpForm, MissingCreditForm } from "./forms";
 import { supportAction, supportLoader, type SupportActionData } from "./support.server";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageName(matches, "account.support") }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "account.support") }];
 
 export async function loader(args: LoaderFunctionArgs) {
   return supportLoader(args);

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "~/i18n/format";
@@ -22,8 +22,11 @@ export function ChannelPanel({ initial }: { initial: ChannelResult | null }) {
     load.current = fetcher.load;
   });
 
+  // Marked on the panel once the timer runs, so a test moves the clock only after it is set.
+  const [refreshing, setRefreshing] = useState(false);
   useEffect(() => {
     const timer = setInterval(() => void load.current("/resources/channel"), CHANNEL_REFRESH_MS);
+    setRefreshing(true);
     return () => clearInterval(timer);
   }, []);
 
@@ -33,6 +36,7 @@ export function ChannelPanel({ initial }: { initial: ChannelResult | null }) {
       aria-labelledby="channel-heading"
       className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
       data-testid="channel-panel"
+      data-refreshing={refreshing ? "on" : undefined}
     >
       <h2 id="channel-heading" className="text-xl font-bold text-slate-900">
         {t("earn.channel.heading")}

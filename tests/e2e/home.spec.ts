@@ -286,6 +286,8 @@ test.describe("Home page: hero, statistics, sections, channel panel", () => {
     await waitForHydration(page);
     const panel = page.getByTestId("channel-panel");
     await expect(panel.getByTestId("channel-unavailable")).toBeVisible();
+    // The panel's 60-s timer is set in an effect; moving the clock before it runs would skip it.
+    await expect(panel).toHaveAttribute("data-refreshing", "on");
     const refresh = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith("/resources/channel"));
     await page.clock.fastForward(60_000);
     const response = await refresh;

@@ -155,6 +155,9 @@ const account = {
     username: "Username",
     income: "Income",
     noReferrals: "No referrals found",
+    rule: "You earn {{percent}}% of what the people you invite earn from ads, short links, task walls and game winnings, for as long as they earn. Gift codes, sign-up bonuses and referral income do not count.",
+    shareWhatsApp: "Share on WhatsApp",
+    shareMessage: "Join me on {{siteName}} and earn rewards: {{link}}",
   },
   giftCode: {
     title: "Gift Code",

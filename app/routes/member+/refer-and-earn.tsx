@@ -16,6 +16,11 @@ function percentText(rate: string): string {
   return Number.isFinite(n) ? String(n) : "0";
 }
 
+/** WhatsApp's own share address: opens the app (or its web page) with `message` ready to send; a plain link, so no script is needed. */
+function whatsAppShareUrl(message: string): string {
+  return `https://wa.me/?text=${encodeURIComponent(message)}`;
+}
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const d = await memberRead(request, context, "/userRoute/userReferral_record_get", {
@@ -23,6 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
   return {
     percent: percentText(d.other_data_referralRate?.referralRate ?? "0"),
+    siteName: context.publicEnv.SITE_NAME,
     pageText: d.other_data_referralRate?.referralPageText ?? "",
     link: `${url.origin}/signup/ref/${encodeURIComponent(d.userName)}`,
     rows: d.referral_data,
@@ -46,6 +52,9 @@ export default function ReferAndEarnPage() {
             components={{ percent: <span data-testid="referral-percent" /> }}
           />
         </h2>
+        <p className="text-sm text-slate-700" data-testid="referral-rule">
+          {t("account.refer.rule", { percent: d.percent })}
+        </p>
         {d.pageText ? (
           <div className="text-sm text-slate-700" dangerouslySetInnerHTML={{ __html: d.pageText }} />
         ) : null}
@@ -57,6 +66,15 @@ export default function ReferAndEarnPage() {
           >
             <CopyableText text={d.link} label={t("account.refer.copyLink")} />
           </div>
+          <a
+            href={whatsAppShareUrl(t("account.refer.shareMessage", { siteName: d.siteName, link: d.link }))}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="btn-primary mt-3 w-full bg-green-700 hover:bg-green-800 sm:w-auto"
+            data-testid="whatsapp-share"
+          >
+            {t("account.refer.shareWhatsApp")}
+          </a>
         </div>
       </section>
       <section className="card" aria-labelledby="referrals-heading">

@@ -15,6 +15,7 @@ import {
 import { debtAccount, memberAccount } from "../ledger/ledger";
 import { milliToRupeeString } from "../../shared/money";
 import { PAGE_SIZE } from "../../shared/pagination";
+import { memberIdsOfAccounts } from "../../shared/ledgerAccountLabel";
 import type {
   MemberCampaignPage,
   MemberConversionPage,
@@ -75,6 +76,17 @@ export async function ledger(db: Db, userId: string, o: ListOptions): Promise<Me
         )
         .orderBy(asc(journalLines.id))
     : [];
+  const others = memberIdsOfAccounts(lines.map((l) => l.accountId));
+  const names = new Map(
+    others.length
+      ? (
+          await db
+            .select({ id: users.id, userName: users.userName })
+            .from(users)
+            .where(inArray(users.id, others))
+        ).map((u) => [u.id, u.userName])
+      : [],
+  );
   return {
     records: entries.map((e) => {
       const mine = lines.filter((l) => l.entryId === e.id);
@@ -93,7 +105,14 @@ export async function ledger(db: Db, userId: string, o: ListOptions): Promise<Me
         debt: on(own.debt),
         counterparts: mine
           .filter((l) => !accounts.includes(l.accountId))
-          .map((l) => ({ account: l.accountId, amount: milliToRupeeString(Number(l.amount)) })),
+          .map((l) => {
+            const memberName = names.get(memberIdsOfAccounts([l.accountId])[0] ?? "");
+            return {
+              account: l.accountId,
+              amount: milliToRupeeString(Number(l.amount)),
+              ...(memberName === undefined ? {} : { memberName }),
+            };
+          }),
       };
     }),
     pagination,

@@ -29,7 +29,7 @@ export const RISK_MESSAGES = {
 } as const;
 
 /**
- * Members by score, highest first, 20 a page. Without filters: every member with a score above 0
+ * Members by score, highest first, 20 a page (operators' accounts never listed). Without filters: every member with a score above 0
  * or held withdrawals. `kind`: members with an open (not cleared) signal of that kind; `newToday`:
  * members who signed up today, India time (every one of them, by score); `held`: members whose
  * withdrawals are held.
@@ -40,7 +40,8 @@ export async function riskMembers(
   requestedPage: number,
   now: Date,
 ): Promise<RiskMemberPage> {
-  const conds: (SQL | undefined)[] = [];
+  // Operators are not members at risk: their accounts never show in these lists.
+  const conds: (SQL | undefined)[] = [eq(users.role, "member")];
   if (!filters.newToday) conds.push(or(gt(memberRisk.score, 0), isNotNull(users.withdrawalsHeldAt)));
   if (filters.newToday) conds.push(gte(users.createdAt, istDayStart(now)));
   if (filters.held) conds.push(isNotNull(users.withdrawalsHeldAt));

@@ -26,10 +26,31 @@ export interface MemberSearchRow {
   held: boolean;
   suspended: boolean;
   banned: boolean;
+  /** Which criteria found this member (in MEMBER_SEARCH_MATCHES' order; empty when q is empty). */
+  matched: MemberSearchMatch[];
 }
 
+/**
+ * The criteria a search looks at: e-mail, username, mobile, member id, referrer, an address
+ * (sign-up, login or withdrawal), a withdrawal's order number, a UPI id, a bank account number
+ * and a device id.
+ */
+export const MEMBER_SEARCH_MATCHES = [
+  "email",
+  "username",
+  "mobile",
+  "id",
+  "referrer",
+  "ip",
+  "order",
+  "upi",
+  "bank",
+  "device",
+] as const;
+export type MemberSearchMatch = (typeof MEMBER_SEARCH_MATCHES)[number];
+
 /** What a search looks at (`?by=`): every criterion (the default), or one. */
-export type MemberSearchField = "any" | "email" | "username" | "mobile" | "id" | "referrer" | "ip";
+export type MemberSearchField = "any" | MemberSearchMatch;
 
 /** The search (`?q=&by=&page=`): newest first; an empty q lists the newest members. */
 export interface MemberSearchPage {
@@ -123,6 +144,8 @@ interface Paged<T> {
 export interface LedgerLine {
   account: string;
   amount: string;
+  /** A member's account: that member's username (shared/ledgerAccountLabel.ts names the account). */
+  memberName?: string;
 }
 
 /** One journal entry touching the member's accounts. */

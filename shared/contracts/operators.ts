@@ -20,12 +20,22 @@ export interface SiteSettingsBody {
 /** Contact messages are support's (shared/contracts/support.ts). */
 export type { ContactMessage, ContactMessageList } from "./support";
 
-/** One audited change: who, what, on which target, and the value before and after. */
+/**
+ * One audited change: who, what, on which target, and the value before and after; with the names
+ * the console's sentence needs (shared/auditSentences.ts).
+ */
 export interface AuditRecord {
   id: number;
+  /** The operator's username (their id when the account is gone; `cli` for the command line). */
   actor: string;
+  actorId: string;
+  actorRoles: OperatorRole[];
   action: string;
   target: string;
+  /** The member's username when the target is a member (or an operator's account). */
+  targetName: string | null;
+  /** The member a withdrawal, an adjustment or a contact message concerns. */
+  member: { id: string; userName: string } | null;
   before: unknown;
   after: unknown;
   time: string;

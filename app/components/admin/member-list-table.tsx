@@ -2,7 +2,7 @@
 import type { ReactNode } from "react";
 import { Link } from "@remix-run/react";
 import { formatTime } from "../../../shared/time";
-import { rupees } from "../../../shared/money";
+import { Amount } from "./amount";
 import { shownMemberName } from "../../../shared/erasure";
 
 export interface Column<T> {
@@ -17,9 +17,7 @@ export function Time({ iso }: { iso: string | null }) {
 
 export function Money({ value }: { value: string | null }) {
   if (value === null) return <>—</>;
-  return (
-    <span className={`tabular-nums ${value.startsWith("-") ? "text-red-700" : ""}`}>{rupees(value)}</span>
-  );
+  return <Amount value={value} />;
 }
 
 export function Table<T>({

@@ -1,6 +1,10 @@
 import { Link } from "@remix-run/react";
 import type { MemberListAnswers, MemberListName } from "../../../shared/contracts/members";
 import { Money, Table, Time, memberLink } from "./member-list-table";
+import { LedgerAccount } from "./ledger-account";
+import { memberIdsOfAccounts } from "../../../shared/ledgerAccountLabel";
+
+const memberOf = (account: string) => memberIdsOfAccounts([account])[0] ?? "";
 
 /** The member page's lists, one table each (scrolling sideways on a narrow screen). */
 
@@ -57,8 +61,12 @@ export function MemberListView({ shown, memberId }: { shown: ShownList; memberId
               cell: (e) => (
                 <ul className="space-y-0.5">
                   {e.counterparts.map((l, i) => (
-                    <li key={`${l.account}-${i}`} className="break-all font-mono text-xs">
-                      {l.account} <Money value={l.amount} />
+                    <li key={`${l.account}-${i}`} className="flex flex-wrap items-baseline gap-x-2 text-xs">
+                      <LedgerAccount
+                        id={l.account}
+                        names={l.memberName === undefined ? {} : { [memberOf(l.account)]: l.memberName }}
+                      />
+                      <Money value={l.amount} />
                     </li>
                   ))}
                 </ul>

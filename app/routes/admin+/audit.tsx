@@ -3,9 +3,11 @@ import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { operatorRead } from "~/utils/admin.server";
 import { formatTime } from "../../../shared/time";
-import { shownMemberName } from "../../../shared/erasure";
+import { AuditSentence } from "~/components/admin/audit-sentence";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Audit Log · Operator Console") }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, "Audit Log · Operator Console") },
+];
 
 function show(v: unknown): string {
   if (v === null || v === undefined) return "—";
@@ -28,11 +30,7 @@ export default function AdminAudit() {
           {d.records.map((a) => (
             <li key={a.id} className="card text-sm" data-testid="audit-entry">
               <div className="flex flex-wrap items-baseline justify-between gap-2">
-                <p className="min-w-0 break-words">
-                  <span className="font-semibold">{a.action}</span> on{" "}
-                  <span className="break-all font-mono">{a.target}</span> by{" "}
-                  <span className="font-semibold">{shownMemberName(a.actor)}</span>
-                </p>
+                <AuditSentence r={a} />
                 <time className="text-xs text-slate-500" dateTime={a.time}>
                   {formatTime(a.time)}
                 </time>

@@ -3,9 +3,12 @@ import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { operatorRead } from "~/utils/admin.server";
 import { formatTime } from "../../../shared/time";
-import { formatRupees } from "../../../shared/money";
+import { Amount } from "~/components/admin/amount";
+import { LedgerAccount } from "~/components/admin/ledger-account";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Ledger Check · Operator Console") }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, "Ledger Check · Operator Console") },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return operatorRead(request, context, "/adminRoute/ledger");
@@ -26,13 +29,27 @@ export default function AdminLedger() {
       </p>
       <dl className="card grid grid-cols-1 gap-2 text-sm sm:grid-cols-2">
         <dt className="text-slate-600">Sum of all balances (must be ₹0.000)</dt>
-        <dd className="font-mono">{formatRupees(d.total)}</dd>
+        <dd>
+          <Amount milli={d.total} className="font-mono" />
+        </dd>
         <dt className="text-slate-600">
           Entries whose lines do not sum to zero, or balances that differ from their lines
         </dt>
         <dd className="font-mono">{d.unbalancedEntries}</dd>
         <dt className="text-slate-600">Accounts below zero that must not be</dt>
-        <dd className="font-mono">{d.negative.length === 0 ? "none" : d.negative.join(", ")}</dd>
+        <dd>
+          {d.negative.length === 0 ? (
+            "none"
+          ) : (
+            <ul className="space-y-1" aria-label="Accounts below zero">
+              {d.negative.map((id) => (
+                <li key={id}>
+                  <LedgerAccount id={id} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </dd>
         <dt className="text-slate-600">Checked</dt>
         <dd>{formatTime(d.checkedAt)}</dd>
       </dl>

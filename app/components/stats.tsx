@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { abbreviate, countUpSteps, COUNT_UP_MS, COUNT_UP_STEPS } from "~/utils/stats";
+import { countUpSteps, indianFigure, COUNT_UP_MS, COUNT_UP_STEPS, type IndianUnits } from "~/utils/stats";
 import type { PublicStatistics } from "../../shared/contracts/content";
 
 /** Each figure's label is `common.stats.<key>`. */
@@ -39,7 +39,17 @@ function useCountUp(target: number): number {
   return value;
 }
 
-function Stat({ label, target, prefix = "" }: { label: string; target: number; prefix?: string }) {
+function Stat({
+  label,
+  target,
+  units,
+  prefix = "",
+}: {
+  label: string;
+  target: number;
+  units: IndianUnits;
+  prefix?: string;
+}) {
   const value = useCountUp(target);
   return (
     // The label comes first for screen readers; the figure is shown above it.
@@ -48,7 +58,7 @@ function Stat({ label, target, prefix = "" }: { label: string; target: number; p
       {/* No label over the figure: a screen reader reads the figure shown (final once counted). */}
       <dd className="text-2xl font-extrabold tabular-nums text-brand-700 sm:text-3xl">
         {prefix}
-        {abbreviate(value)}
+        {indianFigure(value, units)}
       </dd>
     </div>
   );
@@ -57,6 +67,7 @@ function Stat({ label, target, prefix = "" }: { label: string; target: number; p
 export function Stats({ stats }: { stats: PublicStatistics | null }) {
   const { t } = useTranslation();
   if (!stats) return null;
+  const units = { lakh: t("common.stats.lakh"), crore: t("common.stats.crore") };
   return (
     <section aria-label={t("common.stats.label")} data-testid="stats">
       <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
@@ -65,6 +76,7 @@ export function Stats({ stats }: { stats: PublicStatistics | null }) {
             key={item.key}
             label={t(`common.stats.${item.key}`)}
             target={stats[item.key]}
+            units={units}
             prefix={item.prefix}
           />
         ))}

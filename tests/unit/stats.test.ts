@@ -1,44 +1,57 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { abbreviate, countUpSteps, COUNT_UP_MS, COUNT_UP_STEPS } from "../../app/utils/stats";
+import { countUpSteps, indianFigure, COUNT_UP_MS, COUNT_UP_STEPS, CRORE, LAKH } from "../../app/utils/stats";
 
-describe("abbreviate", () => {
+const HINDI = { lakh: "लाख", crore: "करोड़" };
+
+describe("indianFigure", () => {
   it.each([
     [0, "0+"],
     [7, "7+"],
     [999, "999+"],
-    [1000, "1K+"],
-    [1050, "1K+"],
-    [1100, "1.1K+"],
-    [12_345, "12.3K+"],
-    [999_999, "999.9K+"],
-    [1_000_000, "1M+"],
-    [2_560_000, "2.5M+"],
-    [48_000_000, "48M+"],
-    [1_000_000_000, "1B+"],
-    [2_750_000_000, "2.7B+"],
-    [1_234_000_000_000, "1234B+"],
+    [1000, "1,000+"],
+    [12_000, "12,000+"],
+    [99_999, "99,999+"],
+    [1_00_000, "1 lakh+"],
+    [1_04_999, "1 lakh+"],
+    [1_05_000, "1 lakh+"],
+    [1_10_000, "1.1 lakh+"],
+    [4_80_000, "4.8 lakh+"],
+    [25_00_000, "25 lakh+"],
+    [99_99_999, "99.9 lakh+"],
+    [1_00_00_000, "1 crore+"],
+    [1_23_45_678, "1.2 crore+"],
+    [48_00_00_000, "48 crore+"],
+    [1_23_456_00_00_000, "1,23,456 crore+"],
   ])("%d → %s", (n, text) => {
-    expect(abbreviate(n)).toBe(text);
+    expect(indianFigure(n)).toBe(text);
+  });
+
+  it("writes the units in the page's language, digits 0–9", () => {
+    expect(indianFigure(4_80_000, HINDI)).toBe("4.8 लाख+");
+    expect(indianFigure(25_00_000, HINDI)).toBe("25 लाख+");
+    expect(indianFigure(1_20_00_000, HINDI)).toBe("1.2 करोड़+");
+    expect(indianFigure(12_000, HINDI)).toBe("12,000+");
   });
 
   it("treats fractions, negatives and non-numbers safely", () => {
-    expect(abbreviate(12.9)).toBe("12+");
-    expect(abbreviate(-5)).toBe("0+");
-    expect(abbreviate(Number.NaN)).toBe("0+");
-    expect(abbreviate(Number.POSITIVE_INFINITY)).toBe("0+");
+    expect(indianFigure(12.9)).toBe("12+");
+    expect(indianFigure(-5)).toBe("0+");
+    expect(indianFigure(Number.NaN)).toBe("0+");
+    expect(indianFigure(Number.POSITIVE_INFINITY)).toBe("0+");
   });
 
-  it("never claims more than the real number", () => {
+  it("never claims more than the real number, and is within a tenth of its unit", () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 10 ** 13 }), (n) => {
-        const m = /^(\d+(?:\.\d)?)([KMB]?)\+$/.exec(abbreviate(n));
+        const m = /^([\d,]+(?:\.\d)?)(?: (lakh|crore))?\+$/.exec(indianFigure(n));
         expect(m).not.toBeNull();
-        const unit = { "": 1, K: 1e3, M: 1e6, B: 1e9 }[m![2] as "" | "K" | "M" | "B"];
-        const shown = Number(m![1]) * unit;
+        const unit = m![2] === "crore" ? CRORE : m![2] === "lakh" ? LAKH : 1;
+        const shown = Number(m![1]!.replaceAll(",", "")) * unit;
         expect(shown).toBeLessThanOrEqual(n + 1e-6);
-        // and is within one tenth of the unit (or exact below 1000)
         expect(n - shown).toBeLessThan(unit === 1 ? 1 : unit / 10 + 1e-6);
+        // The unit is the largest one the number reaches.
+        expect(unit).toBe(n >= CRORE ? CRORE : n >= LAKH ? LAKH : 1);
       }),
     );
   });

@@ -102,6 +102,9 @@ const common = {
     userCompletedTask: "Tasks Completed",
     visitorsLast30Days: "Visitors in the Last 30 Days",
     totalWithdrawalAmount: "Total Withdrawn",
+    /** The Indian units of the figures: '4.8 lakh+', '1.2 crore+'. */
+    lakh: "lakh",
+    crore: "crore",
   },
   instructions: "Instructions",
   policyUpdating: "This page is being updated. Please check back soon.",

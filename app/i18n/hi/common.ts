@@ -102,6 +102,9 @@ const common: Catalogue["common"] = {
     userCompletedTask: "पूरे हुए टास्क",
     visitorsLast30Days: "पिछले 30 दिनों में विज़िटर",
     totalWithdrawalAmount: "कुल निकासी",
+    /** The Indian units of the figures: '4.8 लाख+', '1.2 करोड़+'. */
+    lakh: "लाख",
+    crore: "करोड़",
   },
   instructions: "निर्देश",
   policyUpdating: "यह पेज अपडेट हो रहा है। कृपया थोड़ी देर बाद फिर देखें।",

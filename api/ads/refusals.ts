@@ -7,6 +7,7 @@ import { istDay } from "../ledger/earningKinds";
 import { DomainError } from "../lib/errors";
 import type { CampaignRow } from "./campaigns";
 import { afterRefusal } from "../risk/policy";
+import { AD_REFUSAL_MESSAGES } from "./messages";
 
 /**
  * Why a member may not start or claim a view, and the cheat log that records it: a refusal rolls
@@ -30,8 +31,27 @@ export class AdRefusal extends Error {
   }
 }
 
-export const refusalMessage = (code: DomainErrorCode) =>
-  code === "proxy_detected" ? CAMPAIGN_MESSAGES.proxyDetected : CAMPAIGN_MESSAGES.operationFailed;
+/** The member's words for a refusal: by its reason where one code covers several (AD_REFUSAL_MESSAGES). */
+export function refusalMessage(r: Pick<AdRefusal, "code" | "reason">): string {
+  switch (r.code) {
+    case "proxy_detected":
+      return CAMPAIGN_MESSAGES.proxyDetected;
+    case "ad_too_early":
+      return AD_REFUSAL_MESSAGES.tooEarly;
+    case "ad_view_expired":
+      return AD_REFUSAL_MESSAGES.expired;
+    case "ad_view_used":
+      return r.reason === "reused_token" ? AD_REFUSAL_MESSAGES.alreadyPaid : AD_REFUSAL_MESSAGES.notYours;
+    case "ad_interval":
+      return AD_REFUSAL_MESSAGES.interval;
+    case "ad_daily_limit":
+      return AD_REFUSAL_MESSAGES.dailyLimit;
+    case "ad_campaign_unavailable":
+      return r.reason === "own_campaign" ? AD_REFUSAL_MESSAGES.ownAd : AD_REFUSAL_MESSAGES.unavailable;
+    default:
+      return CAMPAIGN_MESSAGES.operationFailed;
+  }
+}
 
 /** Writes the refusal to the cheat log (its own short statement: the refused work rolled back). */
 export async function refuse(
@@ -49,7 +69,7 @@ export async function refuse(
   });
   // The refusals signal (and the proxy one) after the log row: it never changes the answer.
   await afterRefusal(db, { userId: ctx.userId, now: ctx.now, proxyIp: r.reason === "proxy" ? ctx.ip : null });
-  throw new DomainError(r.code, refusalMessage(r.code));
+  throw new DomainError(r.code, refusalMessage(r));
 }
 
 /** The reason a member may not view a campaign now, or null. Reads inside the caller's lock when given a Tx. */

@@ -1,15 +1,16 @@
 import { randomBytes } from "node:crypto";
-import { and, desc, eq, gt, gte, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, gte, inArray, isNull, lt, ne, sql } from "drizzle-orm";
 import { rowsOf, type Db } from "../db/client";
 import { raisedMessage } from "../db/errors";
 import { adViews, campaignDailyViews, campaigns } from "../db/schema";
-import { CAMPAIGN_MESSAGES, type CampaignType } from "../../shared/campaign";
+import type { CampaignType } from "../../shared/campaign";
 import { incomeToday } from "../ledger/earnings";
 import { istDay, istDayStart } from "../ledger/earningKinds";
 import { DomainError } from "../lib/errors";
 import { memberBalances } from "../ledger/ledger";
 import type { ProxyCheck } from "../lib/proxyCheck";
 import type { CampaignRow } from "./campaigns";
+import { AD_REFUSAL_MESSAGES } from "./messages";
 import {
   AdRefusal,
   VIEW_TOKEN,
@@ -60,8 +61,9 @@ const ptcIncomeToday = (db: Db, userId: string, now: Date) => incomeToday(db, us
 
 /**
  * The ads a member can view now: active, views left, not their own, not viewed within the
- * campaign's interval, under its per-day limit today, and without an open view of theirs. Also
- * the earliest moment one of the others becomes viewable again.
+ * campaign's interval and under its per-day limit today. Also the earliest moment one of the
+ * others becomes viewable again. Only a credited view counts: a started view that was never
+ * claimed, or whose claim was refused, leaves the ad listed (starting it again ends that view).
  */
 export async function adsForMember(db: Db, userId: string, now: Date) {
   const today = istDay(now);
@@ -87,20 +89,13 @@ export async function adsForMember(db: Db, userId: string, now: Date) {
         .select({
           campaignId: adViews.campaignId,
           lastCredited: sql<Date | null>`max(${adViews.consumedAt})`.mapWith(adViews.consumedAt),
-          openUntil:
-            sql<Date | null>`max(${adViews.expiresAt}) filter (where ${adViews.consumedAt} is null)`.mapWith(
-              adViews.expiresAt,
-            ),
         })
         .from(adViews)
         .where(
           and(
             eq(adViews.userId, userId),
             inArray(adViews.campaignId, ids),
-            or(
-              gt(adViews.consumedAt, new Date(now.getTime() - MAX_INTERVAL_MS)),
-              and(isNull(adViews.consumedAt), gt(adViews.expiresAt, now)),
-            ),
+            gt(adViews.consumedAt, new Date(now.getTime() - MAX_INTERVAL_MS)),
           ),
         )
         .groupBy(adViews.campaignId)
@@ -116,7 +111,6 @@ export async function adsForMember(db: Db, userId: string, now: Date) {
       const again = v.lastCredited.getTime() + c.intervalHours * HOUR_MS;
       if (again > now.getTime()) blocked.push(again);
     }
-    if (v?.openUntil && v.openUntil.getTime() > now.getTime()) blocked.push(v.openUntil.getTime());
     if (c.dailyLimit !== null && (viewsToday ?? 0) >= c.dailyLimit) blocked.push(nextDay);
     if (blocked.length === 0) {
       ads.push({
@@ -169,12 +163,12 @@ export async function startView(
   // A suspended (or closed) account is told before the ad runs; the claim checks again under lock.
   await assertMayEarn(db, userId, { lock: false });
   const [c] = await db.select().from(campaigns).where(eq(campaigns.id, input.campaignId));
-  if (!c) throw new DomainError("ad_campaign_unavailable", CAMPAIGN_MESSAGES.operationFailed);
+  if (!c) throw new DomainError("ad_campaign_unavailable", AD_REFUSAL_MESSAGES.unavailable);
   const refusal = await viewingRule(db, c, userId, now);
   // A campaign that ended or paused is not cheating: only the other refusals are logged.
   if (refusal && (refusal.code !== "ad_campaign_unavailable" || refusal.reason === "own_campaign"))
     return refuse(db, refusal, { userId, ip: input.ip, now });
-  if (refusal) throw new DomainError(refusal.code, refusalMessage(refusal.code));
+  if (refusal) throw new DomainError(refusal.code, refusalMessage(refusal));
   if (input.ip && (await input.proxyCheck.isProxy(input.ip)))
     return refuse(db, new AdRefusal("proxy_detected", "proxy", c.id), { userId, ip: input.ip, now });
 

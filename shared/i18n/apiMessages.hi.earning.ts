@@ -146,6 +146,38 @@ export const HINDI_EARNING_MESSAGES: MessageTable = [
   ["This campaign cannot be paused.", "यह कैंपेन रोका नहीं जा सकता।"],
   ["View not found.", "व्यू नहीं मिला।"],
   ["Invalid campaign.", "अमान्य कैंपेन।"],
+  [
+    "The ad's timer has not ended yet. Keep the ad open until the timer ends, then come back to this tab.",
+    "विज्ञापन का टाइमर अभी पूरा नहीं हुआ है। टाइमर पूरा होने तक विज्ञापन खुला रखें, फिर इस टैब पर वापस आएँ।",
+  ],
+  [
+    "This ad view has ended: it was started again, or not claimed within 30 minutes of its timer. Press View Ad to start again.",
+    "यह विज्ञापन व्यू खत्म हो गया: इसे फिर से शुरू किया गया, या टाइमर के 30 मिनट के अंदर क्लेम नहीं किया गया। फिर से शुरू करने के लिए विज्ञापन देखें दबाएँ।",
+  ],
+  [
+    "This ad view has already been paid. Choose another ad, or view this one again when it is listed.",
+    "इस विज्ञापन व्यू का भुगतान पहले ही हो चुका है। कोई दूसरा विज्ञापन चुनें, या यह विज्ञापन सूची में फिर आने पर देखें।",
+  ],
+  [
+    "This ad link does not match an ad view you started. Press View Ad on the PTC Ads page to start again.",
+    "यह विज्ञापन लिंक आपके शुरू किए किसी विज्ञापन व्यू से मेल नहीं खाता। फिर से शुरू करने के लिए PTC विज्ञापन पेज पर विज्ञापन देखें दबाएँ।",
+  ],
+  [
+    "You viewed this ad recently. It is listed again once its waiting time has passed.",
+    "आपने यह विज्ञापन हाल ही में देखा है। इंतज़ार का समय पूरा होने पर यह फिर से सूची में आएगा।",
+  ],
+  [
+    "This ad has had all its views for today. Please choose another ad or try again tomorrow.",
+    "इस विज्ञापन के आज के सभी व्यू पूरे हो गए हैं। कृपया कोई दूसरा विज्ञापन चुनें या कल फिर कोशिश करें।",
+  ],
+  [
+    "This ad is no longer available. Please choose another ad.",
+    "यह विज्ञापन अब उपलब्ध नहीं है। कृपया कोई दूसरा विज्ञापन चुनें।",
+  ],
+  [
+    "This is your own ad: you cannot earn from viewing it.",
+    "यह आपका अपना विज्ञापन है: इसे देखकर आप कमाई नहीं कर सकते।",
+  ],
 
   /* ---------------------------------------------------------------- task walls */
   ["The demo wall is not available.", "डेमो वॉल उपलब्ध नहीं है।"],

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { adCheatLog, adViews, auditLog, campaigns } from "../../api/db/schema";
 import { PLATFORM, accountBalance, campaignEscrowAccount, memberAccount } from "../../api/ledger/ledger";
 import { setSetting } from "../../api/site/settings";
+import { AD_REFUSAL_MESSAGES } from "../../api/ads/messages";
 import { encodeObj } from "../../shared/obj.server";
 import { drivers } from "../support/db";
 import { startTestApi, type TestApi } from "../support/api";
@@ -72,7 +73,8 @@ describe.each(drivers("both"))("PTC ads (%s)", (driver) => {
   const escrow = (id: string) => accountBalance(t.deps.db, campaignEscrowAccount(id));
   const cheats = async (userId: string) =>
     (await t.deps.db.select().from(adCheatLog).where(eq(adCheatLog.userId, userId))).map((r) => r.reason);
-  const FAILED = { success: false, error_msg: "Operation failed. Please try again." };
+  /** A refusal: its code, and the member's words for its reason (issue 45 §2). */
+  const refused = (error_code: string, error_msg: string) => ({ success: false, error_code, error_msg });
 
   it("create moves price × views from deposit to the campaign's escrow, once per request id", async () => {
     const before = await balances(t, advertiser.id);
@@ -154,9 +156,9 @@ describe.each(drivers("both"))("PTC ads (%s)", (driver) => {
       (await t.request(`/userIncomeRoute/user_PTCAds_view_get?view=${token}`, { cookie: referrer.cookie }))
         .status,
     ).toBe(404);
-    // an open view hides the ad from the list
-    const hidden = await t.request("/userIncomeRoute/user_PTCAds_home_get", { cookie: viewer.cookie });
-    expect(hidden.body.msg.PTCAds_campaignsData.map((a: { _id: string }) => a._id)).not.toContain(id);
+    // an open view leaves the ad listed: only a credited view counts (issue 45 §2)
+    const open = await t.request("/userIncomeRoute/user_PTCAds_home_get", { cookie: viewer.cookie });
+    expect(open.body.msg.PTCAds_campaignsData.map((a: { _id: string }) => a._id)).toContain(id);
 
     tick(10_000);
     const revenue = await accountBalance(t.deps.db, PLATFORM.revenue);
@@ -174,7 +176,9 @@ describe.each(drivers("both"))("PTC ads (%s)", (driver) => {
     expect(after.body.msg.PTCAds_campaignsData.map((a: { _id: string }) => a._id)).not.toContain(id);
     expect(after.body.msg.willCome_afterThis_time).toBe(new Date(clock + 24 * 3600_000).toISOString());
     // the same token again
-    expect((await claim(viewer, id, token)).body).toMatchObject({ ...FAILED, error_code: "ad_view_used" });
+    expect((await claim(viewer, id, token)).body).toMatchObject(
+      refused("ad_view_used", AD_REFUSAL_MESSAGES.alreadyPaid),
+    );
     expect(await cheats(viewer.id)).toEqual(["reused_token"]);
   });
 
@@ -263,16 +267,22 @@ describe.each(drivers("both"))("PTC ads (%s)", (driver) => {
     const id = await create({ step_3_interval_in_hours: 1 });
     const early = await started(viewer, id);
     tick(9_000);
-    expect((await claim(viewer, id, early)).body).toMatchObject({ ...FAILED, error_code: "ad_too_early" });
+    expect((await claim(viewer, id, early)).body).toMatchObject(
+      refused("ad_too_early", AD_REFUSAL_MESSAGES.tooEarly),
+    );
     tick(1_000);
     expect((await claim(viewer, id, early)).status).toBe(200);
 
     // inside the interval: a second view cannot start, nor can an older open token be claimed
-    expect((await start(viewer, id)).body).toMatchObject({ ...FAILED, error_code: "ad_interval" });
+    expect((await start(viewer, id)).body).toMatchObject(
+      refused("ad_interval", AD_REFUSAL_MESSAGES.interval),
+    );
     tick(3600_000);
     const late = await started(viewer, id);
     tick(10_000 + 30 * 60_000);
-    expect((await claim(viewer, id, late)).body).toMatchObject({ ...FAILED, error_code: "ad_view_expired" });
+    expect((await claim(viewer, id, late)).body).toMatchObject(
+      refused("ad_view_expired", AD_REFUSAL_MESSAGES.expired),
+    );
     expect(await cheats(viewer.id)).toEqual(expect.arrayContaining(["too_early", "interval", "expired"]));
 
     // the daily limit: 2 a day, counted per IST day
@@ -283,10 +293,9 @@ describe.each(drivers("both"))("PTC ads (%s)", (driver) => {
     tick(10_000);
     expect((await claim(three[0]!, limited, tokens[0]!)).status).toBe(200);
     expect((await claim(three[1]!, limited, tokens[1]!)).status).toBe(200);
-    expect((await claim(three[2]!, limited, tokens[2]!)).body).toMatchObject({
-      ...FAILED,
-      error_code: "ad_daily_limit",
-    });
+    expect((await claim(three[2]!, limited, tokens[2]!)).body).toMatchObject(
+      refused("ad_daily_limit", AD_REFUSAL_MESSAGES.dailyLimit),
+    );
     expect(await cheats(three[2]!.id)).toEqual(["daily_limit"]);
     const home = await t.request("/userIncomeRoute/user_PTCAds_home_get", { cookie: three[2]!.cookie });
     expect(home.body.msg.PTCAds_campaignsData.map((a: { _id: string }) => a._id)).not.toContain(limited);
@@ -304,10 +313,9 @@ describe.each(drivers("both"))("PTC ads (%s)", (driver) => {
         cookie: advertiser.cookie,
       });
     expect((await change("paused")).body.msg.message).toBe("Campaign paused successfully!");
-    expect((await claim(viewer, id, token)).body).toMatchObject({
-      ...FAILED,
-      error_code: "ad_campaign_unavailable",
-    });
+    expect((await claim(viewer, id, token)).body).toMatchObject(
+      refused("ad_campaign_unavailable", AD_REFUSAL_MESSAGES.unavailable),
+    );
     expect((await change("active")).body.msg.message).toBe("Campaign activated successfully!");
     expect((await change("delete")).body.msg.message).toBe("Campaign deleted successfully!");
     expect((await claim(viewer, id, token)).body.error_code).toBe("ad_campaign_unavailable");
@@ -317,10 +325,9 @@ describe.each(drivers("both"))("PTC ads (%s)", (driver) => {
     expect(await escrow(id)).toBe(0);
 
     const own = await create();
-    expect((await start(advertiser, own)).body).toMatchObject({
-      ...FAILED,
-      error_code: "ad_campaign_unavailable",
-    });
+    expect((await start(advertiser, own)).body).toMatchObject(
+      refused("ad_campaign_unavailable", AD_REFUSAL_MESSAGES.ownAd),
+    );
     expect(await cheats(advertiser.id)).toContain("own_campaign");
     const list = await t.request("/userIncomeRoute/user_PTCAds_home_get", { cookie: advertiser.cookie });
     expect(list.body.msg.PTCAds_campaignsData.map((a: { _id: string }) => a._id)).not.toContain(own);
@@ -341,7 +348,9 @@ describe.each(drivers("both"))("PTC ads (%s)", (driver) => {
     const b = await create();
     const token = await started(viewer, a);
     tick(10_000);
-    expect((await claim(thief, a, token)).body.error_code).toBe("ad_view_used");
+    expect((await claim(thief, a, token)).body).toMatchObject(
+      refused("ad_view_used", AD_REFUSAL_MESSAGES.notYours),
+    );
     expect((await claim(viewer, b, token)).body.error_code).toBe("ad_view_used");
     expect((await claim(viewer, a, "no-such-token-at-all")).body.error_code).toBe("ad_view_used");
     expect(await cheats(thief.id)).toEqual(["another_members_token"]);

@@ -33,7 +33,7 @@ import { DEBT_MESSAGES } from "../../api/ledger/debt";
 import { SUPPORT_MESSAGES } from "../../api/support/messages";
 import { MissingCreditSchema } from "../../api/support/inputsHttp";
 import { RESTRICTION_MESSAGES } from "../../api/members/restrictions";
-import { PTC_MESSAGES } from "../../api/ads/messages";
+import { AD_REFUSAL_MESSAGES, PTC_MESSAGES } from "../../api/ads/messages";
 import { formatTime } from "../../shared/time";
 
 const PLACEHOLDER = /\{\{(\w+)\}\}/g;
@@ -136,6 +136,7 @@ describe("the API's words in Hindi (shared/i18n/apiMessages.hi.ts)", () => {
     PTC_MESSAGES.cannotActivate,
     PTC_MESSAGES.cannotPause,
     PTC_MESSAGES.viewNotFound,
+    ...Object.values(AD_REFUSAL_MESSAGES),
     `We answer missing-credit reports within ${MISSING_CREDIT_ANSWER_HOURS} hours.`,
     // The schemas' own messages, as a bad input makes them.
     ...issues(PROFILE_FIELDS.name, [undefined, 7, "x".repeat(101)]),
@@ -181,7 +182,11 @@ describe("the API's words in Hindi (shared/i18n/apiMessages.hi.ts)", () => {
       "गिफ़्ट कोड क्लेम हो गया! ₹25.000 आपके शेष में जोड़ दिए गए हैं।",
     );
     const from = new Date("2026-12-01T04:30:00Z");
-    expect(localizeMessage("hi", REVIEW_MESSAGES.waiting(from))).toContain(formatTime(from.toISOString()));
+    // A time the API wrote in English reads as the page's language writes it.
+    expect(localizeMessage("hi", REVIEW_MESSAGES.waiting(from))).toBe(
+      `नए खाते ${formatTime(from.toISOString(), "hi")} से निकासी कर सकते हैं। कमाते रहें: तब तक आपका शेष सुरक्षित है।`,
+    );
+    expect(formatTime(from.toISOString(), "hi")).toBe("1 दिस॰ 2026, 10:00 am");
     expect(localizeMessage("hi", SUPPORT_MESSAGES.wallNotOpened)).toContain(`${MISSING_CREDIT_DAYS} दिनों`);
     expect(localizeMessage("hi", "Too many attempts. Please try again in 1 minute.")).toContain("1 मिनट");
     expect(localizeMessage("hi", "Too many attempts. Please try again in 7 minutes.")).toContain("7 मिनट");

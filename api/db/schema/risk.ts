@@ -68,6 +68,10 @@ export const memberPayoutAccounts = pgTable(
   (t) => [
     primaryKey({ columns: [t.accountKey, t.userId] }),
     index("member_payout_accounts_user_idx").on(t.userId),
+    // The member search by bank account number (migration 0033).
+    index("member_payout_accounts_bank_number_idx")
+      .on(sql`split_part(${t.accountKey}, ':', 2)`)
+      .where(sql`${t.accountKey} LIKE 'bank:%'`),
   ],
 );
 

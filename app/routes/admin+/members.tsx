@@ -6,10 +6,12 @@ import { pageParam } from "~/utils/pagination";
 import { Pagination } from "~/components/pagination";
 import { MemberStateBadges } from "~/components/admin/member-state";
 import { formatTime } from "../../../shared/time";
-import type { MemberSearchField } from "../../../shared/contracts/members";
+import type { MemberSearchField, MemberSearchMatch } from "../../../shared/contracts/members";
 import { shownMemberName } from "../../../shared/erasure";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Members · Operator Console") }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, "Members · Operator Console") },
+];
 
 const FIELDS: ReadonlyArray<{ value: MemberSearchField; label: string }> = [
   { value: "any", label: "Anything" },
@@ -18,8 +20,26 @@ const FIELDS: ReadonlyArray<{ value: MemberSearchField; label: string }> = [
   { value: "mobile", label: "Mobile number" },
   { value: "id", label: "Member id" },
   { value: "referrer", label: "Referrer (their members)" },
-  { value: "ip", label: "Address (sign-up or login)" },
+  { value: "ip", label: "Address (sign-up, login or withdrawal)" },
+  { value: "order", label: "Order number (withdrawal)" },
+  { value: "upi", label: "UPI id" },
+  { value: "bank", label: "Bank account number (full)" },
+  { value: "device", label: "Device id" },
 ];
+
+/** How a result says what found it. */
+const MATCH_LABELS: Record<MemberSearchMatch, string> = {
+  email: "e-mail",
+  username: "username",
+  mobile: "mobile number",
+  id: "member id",
+  referrer: "their referrer",
+  ip: "address",
+  order: "order number",
+  upi: "UPI id",
+  bank: "bank account",
+  device: "device",
+};
 
 const isField = (v: string | null): v is MemberSearchField => FIELDS.some((f) => f.value === v);
 
@@ -35,7 +55,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return operatorRead(request, context, "/adminRoute/members", { q, by, page: String(page) });
 }
 
-/** Member search: by e-mail, username, mobile, id, referrer or address; every result opens the member's page. */
+/**
+ * Member search: by e-mail, username, mobile, id, referrer, address, order number, UPI id, bank account
+ * or device; every result says what found it and opens the member's page.
+ */
 export default function AdminMembers() {
   const d = useLoaderData<typeof loader>();
   return (
@@ -58,7 +81,7 @@ export default function AdminMembers() {
             defaultValue={d.q}
             maxLength={SEARCH_MAX}
             autoComplete="off"
-            placeholder="E-mail, username, mobile, id or address"
+            placeholder="E-mail, username, mobile, id, order number, UPI id, account number, device or address"
           />
         </div>
         <div>
@@ -85,7 +108,7 @@ export default function AdminMembers() {
       {d.records.length === 0 ? (
         <p className="card text-sm text-slate-600" data-testid="members-empty">
           {d.q
-            ? "No member matches this search. Try the whole e-mail address, the username, the mobile number or the member id."
+            ? "No member matches this search. Try the whole e-mail address, username, mobile number, member id, order number, UPI id or bank account number."
             : "No members yet."}
         </p>
       ) : (
@@ -119,6 +142,11 @@ export default function AdminMembers() {
                       {shownMemberName(m.userName)}
                     </Link>
                     <span className="block text-xs text-slate-500">{m.name}</span>
+                    {m.matched.length > 0 ? (
+                      <span className="block text-xs text-slate-700" data-testid="member-matched">
+                        Found by {m.matched.map((f) => MATCH_LABELS[f]).join(", ")}
+                      </span>
+                    ) : null}
                   </td>
                   <td className="break-all px-3 py-2">{m.email}</td>
                   <td className="px-3 py-2 tabular-nums">{m.mobile ?? "—"}</td>

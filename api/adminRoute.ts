@@ -13,6 +13,8 @@ import { listAudit } from "./site/audit";
 import { checkLedgerInvariant } from "./ledger/ledger";
 import { REFERRAL_RATE_MAX_BP, referralSettings, updateReferralRate } from "./ledger/referralRate";
 import { wholeNumberIn } from "./lib/fields";
+import { payoutTimeSetting, updatePayoutTime } from "./site/payoutTime";
+import { PAYOUT_TIME_MAX_DAYS } from "../shared/payoutTime";
 import { adminAdsRoute } from "./ads/adminHttp";
 import { adminGiftCodesRoute } from "./giftCodes/adminHttp";
 import { adminShortLinksRoute } from "./shortLinks/adminHttp";
@@ -44,6 +46,10 @@ const SettingsSchema = z
   .object({ referral_rate_bp: wholeNumberIn("referral_rate_bp", 0, REFERRAL_RATE_MAX_BP) })
   .strict();
 
+const PayoutTimeSchema = z
+  .object({ payout_working_days: wholeNumberIn("payout_working_days", 1, PAYOUT_TIME_MAX_DAYS) })
+  .strict();
+
 export function adminRoute(): Hono<ApiEnv> {
   const r = new Hono<ApiEnv>();
 
@@ -60,6 +66,16 @@ export function adminRoute(): Hono<ApiEnv> {
     const body = await readBodyAt(c, "/adminRoute/settings", SettingsSchema);
     await updateReferralRate(c.var.deps.db, c.var.member.id, body.referral_rate_bp);
     return okWrite(c, "/adminRoute/settings", "Settings saved.");
+  });
+
+  r.get("/settings/payout_time", requireMember, requireRole("owner"), async (c) =>
+    okRead(c, "/adminRoute/settings/payout_time", await payoutTimeSetting(c.var.deps.db)),
+  );
+
+  r.patch("/settings/payout_time", requireMember, requireRole("owner"), async (c) => {
+    const body = await readBodyAt(c, "/adminRoute/settings/payout_time", PayoutTimeSchema);
+    await updatePayoutTime(c.var.deps.db, c.var.member.id, body.payout_working_days);
+    return okWrite(c, "/adminRoute/settings/payout_time", "Payout time saved.");
   });
 
   r.get("/audit", requireMember, requireRole("owner"), async (c) =>

@@ -128,7 +128,7 @@ export const PAGE_TEXTS = {
   withdrawal_instructions: [
     '<p>Bind your payout method and account details on the <a href="/member/profile">Profile</a> page before withdrawing.</p>',
     "<p>Minimum withdrawal: ₹50 by UPI or Paytm, ₹200 by Bank Transfer (IMPS). Amounts are whole rupees.</p>",
-    "<p>Requests are paid oldest first, usually within 24–72 hours. A rejected request is refunded to your withdrawable balance.</p>",
+    "<p>Requests are paid oldest first, usually {payout_time}. A rejected request is refunded to your withdrawable balance.</p>",
     "<p>Check your account details carefully: money sent to a wrong account cannot be recovered.</p>",
   ],
   convert_instructions: [

@@ -20,7 +20,7 @@ export const DEFAULT_CANNED_REPLIES = [
   {
     title: "Payout delay",
     body:
-      "Thank you for your patience. Withdrawals are checked by hand and paid within 3 working days of the request. " +
+      "Thank you for your patience. Withdrawals are checked by hand and paid {payout_time} of the request. " +
       "Your request is in the queue; if the payment details on your profile are correct, there is nothing more you need to do.",
   },
   {

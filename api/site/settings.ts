@@ -19,7 +19,7 @@ export const SETTING_DEFAULTS = {
   referral_page_text: "<p>Invite friends and earn a share of everything they earn, for life.</p>",
   withdrawal_instructions: [
     "<p>Bind your payout method on the Profile page before withdrawing.</p>",
-    "<p>Withdrawals are paid within 24–72 hours, oldest requests first.</p>",
+    "<p>Withdrawals are paid {payout_time}, oldest requests first.</p>",
     "<p>The amount must be a whole number of rupees and at least the method's minimum.</p>",
   ],
   convert_instructions: [
@@ -112,6 +112,11 @@ export const SETTING_DEFAULTS = {
    * sources in the README). The postback and payout webhook logs keep their own settings above.
    */
   retention_days: DEFAULT_RETENTION_DAYS,
+  /**
+   * How long a payout takes, in working days (issue 45 §3): the `{payout_time}` of the withdraw
+   * page's instructions and of support's canned replies ("within 3 working days"; shared/payoutTime.ts).
+   */
+  payout_working_days: 3,
   /** Dormant accounts: days without a visit before erasure (0: off, the default). */
   dormant_after_days: 0,
   /** A dormant member's balance: "payout" to the bound account when at least the minimum, else "forfeit". */

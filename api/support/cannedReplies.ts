@@ -3,6 +3,7 @@ import type { Db, Tx } from "../db/client";
 import { cannedReplies } from "../db/schema";
 import { DomainError } from "../lib/errors";
 import { recordAudit } from "../site/audit";
+import { withPayoutTime } from "../site/payoutTime";
 import { type CannedReply } from "../../shared/contracts/support";
 import { SUPPORT_MESSAGES } from "./messages";
 
@@ -18,6 +19,20 @@ export async function listCannedReplies(db: Db | Tx): Promise<CannedReply[]> {
     })
     .from(cannedReplies)
     .orderBy(asc(cannedReplies.sortOrder), asc(cannedReplies.id));
+}
+
+/**
+ * The canned replies as a reply starts from them: `{payout_time}` filled from the owner's payout
+ * time (api/site/payoutTime.ts), so the reply says what the withdraw page says.
+ */
+export async function cannedRepliesForReply(db: Db | Tx): Promise<CannedReply[]> {
+  const rows = await listCannedReplies(db);
+  const bodies = await withPayoutTime(
+    db,
+    rows.map((r) => r.body),
+    "en",
+  );
+  return rows.map((r, i) => ({ ...r, body: bodies[i] ?? r.body }));
 }
 
 export async function createCannedReply(

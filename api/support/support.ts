@@ -18,7 +18,7 @@ import {
   type ThreadPostback,
 } from "../../shared/contracts/support";
 import { wallsById, type KnownWall } from "./walls";
-import { listCannedReplies } from "./cannedReplies";
+import { cannedRepliesForReply } from "./cannedReplies";
 import { SUPPORT_MESSAGES } from "./messages";
 import { grievanceClocks, grievanceOfficer } from "./grievance";
 import { log } from "../../shared/log.server";
@@ -154,7 +154,7 @@ export async function contactThread(db: Db, id: number): Promise<ContactThread> 
   const [replies, walls, canned, officer] = await Promise.all([
     threadReplies(db, [id], true),
     wallsById(db),
-    listCannedReplies(db),
+    cannedRepliesForReply(db),
     grievanceOfficer(db),
   ]);
   const list = replies.get(id) ?? [];

@@ -10,6 +10,7 @@ import { requestWithdrawal, wholeRupees, withdrawalSummary } from "./withdrawals
 import { WITHDRAW_MESSAGES } from "./messages";
 import { CONVERT_MESSAGES, conversionSummary, convertBalance } from "./conversions";
 import { contentLocale, localizedInstructions } from "../content/localized";
+import { withPayoutTime } from "../site/payoutTime";
 
 const requestId = z
   .string({ invalid_type_error: "request_id must be text." })
@@ -67,7 +68,12 @@ export function userAmountRoute(): Hono<ApiEnv> {
   r.get("/userBalanceData_get", requireMember, async (c) => {
     const { db } = c.var.deps;
     const s = await withdrawalSummary(db, c.var.member.id, pageQuery(c));
-    const instructions = await localizedInstructions(db, "withdrawal_instructions", contentLocale(c));
+    const locale = contentLocale(c);
+    const instructions = await withPayoutTime(
+      db,
+      await localizedInstructions(db, "withdrawal_instructions", locale),
+      locale,
+    );
     return okRead(c, "/userAmount/userBalanceData_get", {
       withdrawable_amount: milliToRupeeString(s.withdrawable),
       pending_withdrawal_amount: milliToRupeeString(s.pending),

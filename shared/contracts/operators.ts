@@ -46,6 +46,18 @@ export interface AuditList {
   records: AuditRecord[];
 }
 
+/** The payout time (shared/payoutTime.ts): working days, and the words it gives in each language. */
+export interface PayoutTimeSetting {
+  payout_working_days: number;
+  en: string;
+  hi: string;
+}
+
+/** A payout-time change (plain JSON body). */
+export interface PayoutTimeBody {
+  payout_working_days: number;
+}
+
 /** The ledger's own check: entries balance, balances sum to zero, no account illegally negative. */
 export interface LedgerCheck {
   balanced: boolean;
@@ -65,6 +77,8 @@ export interface OperatorEndpoints {
   "/adminRoute/me": Endpoint<OperatorMe>;
   /** GET reads the settings; PATCH saves them and answers its message. */
   "/adminRoute/settings": Endpoint<SiteSettings, SiteSettingsBody, string>;
+  /** GET reads the payout time; PATCH saves it (audited) and answers its message. */
+  "/adminRoute/settings/payout_time": Endpoint<PayoutTimeSetting, PayoutTimeBody, string>;
   "/adminRoute/audit": Endpoint<AuditList>;
   "/adminRoute/ledger": Endpoint<LedgerCheck>;
 }

@@ -1180,6 +1180,16 @@ describe.each(drivers("one"))("API fuzz (%s)", (driver) => {
       validStatus: 200,
       numeric: ["referral_rate_bp"],
     },
+    { method: "GET", route: "/adminRoute/settings/payout_time", input: "none", role: "operator" },
+    {
+      method: "PATCH",
+      route: "/adminRoute/settings/payout_time",
+      input: "json",
+      role: "operator",
+      valid: () => ({ payout_working_days: 3 }),
+      validStatus: 200,
+      numeric: ["payout_working_days"],
+    },
     { method: "GET", route: "/adminRoute/messages", input: "none", role: "operator" },
     {
       method: "GET",

@@ -10,8 +10,11 @@ import { PERCENT_INPUT, basisPointsToPercent, percentToBasisPoints } from "../..
 import { wholeNumberIn } from "../../../shared/fields";
 import { GRIEVANCE_CLOCK_LIMITS as CLOCKS } from "../../../shared/grievance";
 import { AgeCheckForm } from "~/components/admin/age-check-form";
+import { PayoutTimeForm } from "~/components/admin/payout-time-form";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Settings · Operator Console") }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, "Settings · Operator Console") },
+];
 
 const SettingsSchema = z.object({
   referral_rate: z
@@ -34,12 +37,18 @@ const GrievanceSchema = z.object({
 });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [d, officer, privacy] = await Promise.all([
+  const [d, officer, privacy, payoutTime] = await Promise.all([
     operatorRead(request, context, "/adminRoute/settings"),
     operatorRead(request, context, "/userMessageRoute/grievance_officer"),
     operatorRead(request, context, "/adminRoute/privacy/settings"),
+    operatorRead(request, context, "/adminRoute/settings/payout_time"),
   ]);
-  return { percent: basisPointsToPercent(d.referral_rate_bp), officer, ageCheck: privacy.age_check };
+  return {
+    percent: basisPointsToPercent(d.referral_rate_bp),
+    officer,
+    ageCheck: privacy.age_check,
+    payoutTime,
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -167,6 +176,7 @@ export default function AdminSettings() {
           Save Grievance Officer
         </SubmitButton>
       </Form>
+      <PayoutTimeForm value={d.payoutTime} />
       <AgeCheckForm value={d.ageCheck} />
     </div>
   );

@@ -63,6 +63,15 @@ export function ErrorList({ id, errors }: { id?: string; errors?: string[] | nul
   );
 }
 
+/**
+ * An input's `title`, the hint the browser shows when its `pattern` fails, in the page's language:
+ * the shared rules give theirs in English (shared/fields.ts `MOBILE_NUMBER_INPUT`, `PIN_CODE_INPUT`),
+ * so every form's hint reads like the page around it. A hint already in the page's words stays.
+ */
+function hintIn(localize: (text: string) => string, title: string | undefined): string | undefined {
+  return title ? localize(title) : undefined;
+}
+
 export function Field({
   label,
   errors,
@@ -74,6 +83,7 @@ export function Field({
   inputProps: InputHTMLAttributes<HTMLInputElement> & { name: string };
   hint?: ReactNode;
 }) {
+  const localize = useLocalize();
   const id = inputProps.id ?? inputProps.name;
   const errorId = errors?.length ? `${id}-error` : undefined;
   return (
@@ -84,6 +94,7 @@ export function Field({
       <input
         className="input"
         {...inputProps}
+        title={hintIn(localize, inputProps.title)}
         id={id}
         aria-invalid={errorId ? true : undefined}
         aria-describedby={errorId}
@@ -120,6 +131,7 @@ export function SelectField({
 /** A password input with a show/hide toggle (the toggle needs JavaScript; without it the field stays hidden text). */
 export function PasswordField(props: Parameters<typeof Field>[0]) {
   const { t } = useTranslation();
+  const localize = useLocalize();
   const [shown, setShown] = useState(false);
   const id = props.inputProps.id ?? props.inputProps.name;
   const errorId = props.errors?.length ? `${id}-error` : undefined;
@@ -132,6 +144,7 @@ export function PasswordField(props: Parameters<typeof Field>[0]) {
         <input
           className="input pr-16"
           {...props.inputProps}
+          title={hintIn(localize, props.inputProps.title)}
           id={id}
           type={shown ? "text" : "password"}
           aria-invalid={errorId ? true : undefined}

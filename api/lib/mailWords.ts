@@ -142,6 +142,12 @@ const en: MailWords = {
   },
 };
 
+/**
+ * The login page's "I Forgot My Password" link as the Hindi page shows it (the catalogue's
+ * `pub.login.forgotPassword`): a Hindi mail names the link the member will see.
+ */
+export const FORGOT_LINK_HI = "मैं अपना पासवर्ड भूल गया";
+
 const hi: MailWords = {
   hello: (name) => `नमस्ते ${name},`,
   verify: {
@@ -158,7 +164,7 @@ const hi: MailWords = {
   emailChanged: {
     subject: (site) => `आपका ${site} ई-मेल पता बदल दिया गया`,
     changedTo: (site, email) => `आपके ${site} खाते का ई-मेल पता बदलकर ${email} कर दिया गया है।`,
-    ifNotYou: "अगर यह आपने नहीं किया है, तो I Forgot My Password से अपना पासवर्ड रीसेट करें और सहायता से संपर्क करें।",
+    ifNotYou: `अगर यह आपने नहीं किया है, तो लॉग इन पेज पर "${FORGOT_LINK_HI}" से अपना पासवर्ड रीसेट करें और सहायता से संपर्क करें।`,
   },
   emailChange: {
     subject: (site) => `${site} के लिए अपना नया ई-मेल पता पक्का करें`,
@@ -169,12 +175,12 @@ const hi: MailWords = {
     subject: (site) => `आपका ${site} ई-मेल पता बदलने का अनुरोध किया गया`,
     requested: (site, email) =>
       `आपके ${site} खाते का ई-मेल पता बदलकर ${email} करने का अनुरोध किया गया है। वहाँ भेजा गया लिंक खुलने पर यह बदलाव लागू होगा।`,
-    ifNotYou: "अगर यह आपने नहीं किया है, तो अभी I Forgot My Password से अपना पासवर्ड रीसेट करें।",
+    ifNotYou: `अगर यह आपने नहीं किया है, तो अभी लॉग इन पेज पर "${FORGOT_LINK_HI}" से अपना पासवर्ड रीसेट करें।`,
   },
   payoutChanged: {
     subject: (site) => `आपके ${site} भुगतान विवरण बदल दिए गए`,
     changedTo: (site, method) => `आपके ${site} खाते के भुगतान विवरण बदलकर ${method} कर दिए गए हैं।`,
-    ifNotYou: "अगर यह आपने नहीं किया है, तो I Forgot My Password से अपना पासवर्ड रीसेट करें और सहायता से संपर्क करें।",
+    ifNotYou: `अगर यह आपने नहीं किया है, तो लॉग इन पेज पर "${FORGOT_LINK_HI}" से अपना पासवर्ड रीसेट करें और सहायता से संपर्क करें।`,
   },
   signedOut: "आपके दूसरे डिवाइस, जिन पर आप लॉग इन थे, लॉग आउट कर दिए गए हैं।",
   supportReply: {

@@ -168,7 +168,7 @@ export const HINDI_API_MESSAGES: MessageTable = [
   ],
   [
     "Your account has no password yet. Set one with I Forgot My Password on the login page, then try again.",
-    "आपके खाते में अभी कोई पासवर्ड नहीं है। लॉग इन पेज पर I Forgot My Password से पासवर्ड बनाएँ, फिर से कोशिश करें।",
+    'आपके खाते में अभी कोई पासवर्ड नहीं है। लॉग इन पेज पर "मैं अपना पासवर्ड भूल गया" से पासवर्ड बनाएँ, फिर से कोशिश करें।',
   ],
 
   /* ------------------------------------------------------------------ restrictions */

@@ -66,3 +66,36 @@ export function formatMonth(monthKey: string, locale: FormatLocale = "en"): stri
     ? formatted(monthFormat(locale), `${monthKey}-01T00:00:00Z`)
     : monthKey;
 }
+
+/** The IST offset: India keeps no daylight saving time. */
+const IST_OFFSET_MS = 330 * 60 * 1000;
+
+/** The month names of the English record time, as this runtime's `Intl` writes them. */
+let englishMonths: string[] | null = null;
+function monthsOfTime(): string[] {
+  englishMonths ??= Array.from({ length: 12 }, (_, i) =>
+    timeFormat("en")
+      .formatToParts(new Date(Date.UTC(2026, i, 15, 6)))
+      .find((p) => p.type === "month")!
+      .value.toLowerCase(),
+  );
+  return englishMonths;
+}
+
+/**
+ * The instant an English record time names ('1 Dec 2026, 10:00 am', formatTime's 'en' form), as an
+ * ISO string; null for any other text. A text the API wrote with a time in it keeps its meaning
+ * when the web tier puts it into another language (shared/i18n/apiMessages.ts): the time is written
+ * again in that language, never guessed: only a text formatTime itself gives back is read.
+ */
+export function readEnglishTime(text: string): string | null {
+  const m = /^(\d{1,2}) (\p{L}+) (\d{4}), (\d{1,2}):(\d{2})\s?(am|pm)$/iu.exec(text.trim());
+  if (!m) return null;
+  const month = monthsOfTime().indexOf(m[2]!.toLowerCase());
+  if (month < 0) return null;
+  const hour = (Number(m[4]) % 12) + (m[6]!.toLowerCase() === "pm" ? 12 : 0);
+  const utc = Date.UTC(Number(m[3]), month, Number(m[1]), hour, Number(m[5])) - IST_OFFSET_MS;
+  if (!Number.isFinite(utc)) return null;
+  const iso = new Date(utc).toISOString();
+  return formatTime(iso, "en") === text.trim() ? iso : null;
+}

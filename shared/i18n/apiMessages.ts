@@ -1,4 +1,5 @@
 import type { Locale } from "./locale";
+import { formatTime, readEnglishTime } from "../time";
 
 /**
  * The API's words in the member's language (issue 23). The API answers in the specification's
@@ -7,7 +8,8 @@ import type { Locale } from "./locale";
  * browser does the same for what it hears directly (socket acks).
  *
  * Each entry is an English text as the API words it, with `{{name}}` where the API puts a value
- * (an amount, a time), and its Hindi with the same placeholders. A text the table does not know
+ * (an amount, a time), and its Hindi with the same placeholders; a `{{time}}` that is one of the
+ * site's English times (shared/time.ts) is written again in the page's language. A text the table does not know
  * stays as it came: English, never an empty message.
  *
  * The tables are registered, not imported here: the server registers every language's at start
@@ -55,7 +57,12 @@ export function localizeMessage(locale: Locale, text: string): string {
   for (const { match, names, translated } of table.patterns) {
     const found = match.exec(text);
     if (!found) continue;
-    return translated.replace(PLACEHOLDER, (_, name: string) => found[names.indexOf(name) + 1] ?? "");
+    return translated.replace(PLACEHOLDER, (_, name: string) => {
+      const value = found[names.indexOf(name) + 1] ?? "";
+      // A `{{time}}` the API wrote in English ('1 Dec 2026, 10:00 am') reads in the page's language.
+      const at = name === "time" ? readEnglishTime(value) : null;
+      return at ? formatTime(at, locale) : value;
+    });
   }
   return text;
 }

@@ -19,6 +19,8 @@ export const FIELD_MESSAGES = {
   /** Spec 1 §5 (settings: the new password's title), word for word. */
   passwordTooShort: "Password must be at least 8 characters long.",
   passwordTooLong: "Password must be at most 128 characters long.",
+  /** The Confirm Password field left empty (sign-up, reset): the field's one name, "confirm". */
+  confirmPasswordMissing: "Please confirm your password.",
   nameMissing: "Please enter your name.",
   nameTooLong: "Please keep your name under 100 characters.",
   pinCode: "Please enter a valid 6-digit PIN code.",
@@ -143,7 +145,7 @@ export const newPasswordField = (messages: { missing?: string; notText?: string 
     .max(PASSWORD_MAX_LENGTH, FIELD_MESSAGES.passwordTooLong);
 
 /** The repeat of a chosen password: whether it matches is the form's check. */
-export const confirmPasswordField = (missing: string) =>
+export const confirmPasswordField = (missing: string = FIELD_MESSAGES.confirmPasswordMissing) =>
   z
     .string({ required_error: missing, invalid_type_error: missing })
     .max(PASSWORD_MAX_LENGTH, FIELD_MESSAGES.passwordTooLong);

@@ -42,7 +42,7 @@ export const SignUpSchema = z
     mobile_number: mobileNumberText(),
     email_address: emailField(),
     password: newPasswordField(),
-    confirm_password: confirmPasswordField("Please re-enter your password."),
+    confirm_password: confirmPasswordField(),
     terms,
     // Issue 44: the privacy notice accepted, the optional purposes, the age answer.
     ...PrivacyFormFields,
@@ -155,7 +155,7 @@ export function SignUpForm({
           }}
         />
         <PasswordField
-          label={t("pub.signup.confirmPassword")}
+          label={t("common.forms.confirmPassword")}
           errors={fields.confirm_password.errors}
           inputProps={{
             ...getInputProps(fields.confirm_password, { type: "password" }),

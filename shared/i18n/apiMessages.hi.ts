@@ -256,12 +256,12 @@ export const HINDI_API_MESSAGES: MessageTable = [
   ["Email or username is too long.", "ईमेल या यूज़र नेम बहुत लंबा है।"],
   ["Password is required.", "पासवर्ड ज़रूरी है।"],
   ["Password is too long.", "पासवर्ड बहुत लंबा है।"],
-  ["Please re-enter your password.", "कृपया अपना पासवर्ड फिर से डालें।"],
+  ["Please confirm your password.", "कृपया पासवर्ड की पुष्टि करें।"],
   [
     "Passwords do not match. Please enter the same password in both fields.",
     "पासवर्ड मेल नहीं खाते। कृपया दोनों खानों में एक ही पासवर्ड डालें।",
   ],
-  ["Password & confirm password do not match.", "पासवर्ड और पक्का किया गया पासवर्ड मेल नहीं खाते।"],
+  ["Password & confirm password do not match.", "पासवर्ड और पासवर्ड की पुष्टि मेल नहीं खाते।"],
   ["You have to check I agree checkbox for registration", 'रजिस्टर करने के लिए "मैं सहमत हूँ" पर टिक करना ज़रूरी है'],
   [
     "Please agree to the Terms of Use and the Privacy Policy.",
@@ -270,6 +270,6 @@ export const HINDI_API_MESSAGES: MessageTable = [
   // The account pages' own form rules (withdraw, profile, settings).
   ["Please enter the amount in whole rupees (digits only).", "कृपया राशि पूरे रुपयों में डालें (सिर्फ़ अंक)।"],
   ["Please choose a payout method.", "कृपया भुगतान का तरीका चुनें।"],
-  ["New password and confirm password not match.", "नया पासवर्ड और पक्का किया गया पासवर्ड मेल नहीं खाते।"],
+  ["New password and confirm password not match.", "नया पासवर्ड और पासवर्ड की पुष्टि मेल नहीं खाते।"],
   ["new Email and confirm Email not match.", "नया ई-मेल और पक्का किया गया ई-मेल मेल नहीं खाते।"],
 ];

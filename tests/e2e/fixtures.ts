@@ -455,7 +455,7 @@ export function signUpFields(page: Page) {
     mobile: form.getByLabel("Mobile Number", { exact: true }),
     email: form.getByLabel("Email", { exact: true }),
     password: form.getByLabel("Password", { exact: true }),
-    confirm: form.getByLabel("Re-enter Password", { exact: true }),
+    confirm: form.getByLabel("Confirm Password", { exact: true }),
     terms: form.getByRole("checkbox", { name: /I agree/ }),
     dateOfBirth: form.getByLabel("Date of birth", { exact: true }),
     privacy: form.getByRole("checkbox", { name: /privacy notice/ }),

@@ -49,7 +49,7 @@ test.describe("in Hindi", () => {
     await form.getByLabel(s.mobileNumber, { exact: true }).fill(me.mobile);
     await form.getByLabel(s.email, { exact: true }).fill(me.email);
     await form.getByLabel(s.password, { exact: true }).fill(me.password);
-    await form.getByLabel(s.confirmPassword, { exact: true }).fill("something-else-1");
+    await form.getByLabel(hi.common.forms.confirmPassword, { exact: true }).fill("something-else-1");
     await form.getByRole("checkbox", { name: /उपयोग की शर्तों/ }).check();
     // Issue 44: the date of birth and the privacy notice's box, in Hindi too.
     await form.getByLabel(hi.privacy.signup.dateOfBirth, { exact: true }).fill("1990-01-15");
@@ -66,7 +66,7 @@ test.describe("in Hindi", () => {
 
     // The server's answer does not send passwords back: both are typed again.
     await form.getByLabel(s.password, { exact: true }).fill(me.password);
-    await form.getByLabel(s.confirmPassword, { exact: true }).fill(me.password);
+    await form.getByLabel(hi.common.forms.confirmPassword, { exact: true }).fill(me.password);
     await form.getByRole("button", { name: s.submit, exact: true }).click();
     await expect(page).toHaveURL(/\/login$/);
     await expect(toast(page)).toContainText(s.success);

@@ -21,7 +21,7 @@ test("a password change ends the member's other sessions", async ({
   await page.goto("/member/settings");
   const current = page.getByLabel("Current Password", { exact: true });
   const next = page.getByLabel("New Password", { exact: true });
-  const confirm = page.getByLabel("Confirm New Password", { exact: true });
+  const confirm = page.getByLabel("Confirm Password", { exact: true });
   const send = page.getByRole("button", { name: "Change Password" });
 
   await current.fill(member.password);

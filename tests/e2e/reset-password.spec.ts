@@ -16,7 +16,7 @@ const MISMATCH = "Passwords do not match. Please enter the same password in both
 function resetFields(page: Page) {
   return {
     first: page.getByLabel("New Password", { exact: true }),
-    second: page.getByLabel("Confirm New Password", { exact: true }),
+    second: page.getByLabel("Confirm Password", { exact: true }),
   };
 }
 

@@ -73,7 +73,6 @@ const account = {
     title: "Settings",
     changePassword: "Change Password",
     newPassword: "New Password",
-    confirmNewPassword: "Confirm New Password",
     changeEmail: "Change Email",
     currentEmail: "Current email: <b>{{email}}</b>",
     emailNote:

@@ -39,6 +39,8 @@ const common = {
     hide: "Hide",
     processing: "Processing",
     processingDots: "Processing...",
+    /** The one name of the field that repeats a chosen password: sign-up, reset and settings. */
+    confirmPassword: "Confirm Password",
   },
   pagination: {
     label: "Pagination",

@@ -73,7 +73,6 @@ const account: Catalogue["account"] = {
     title: "सेटिंग्स",
     changePassword: "पासवर्ड बदलें",
     newPassword: "नया पासवर्ड",
-    confirmNewPassword: "नए पासवर्ड की पुष्टि करें",
     changeEmail: "ई-मेल बदलें",
     currentEmail: "मौजूदा ई-मेल: <b>{{email}}</b>",
     emailNote:

@@ -39,6 +39,7 @@ const common: Catalogue["common"] = {
     hide: "छिपाएँ",
     processing: "प्रोसेस हो रहा है",
     processingDots: "प्रोसेस हो रहा है...",
+    confirmPassword: "पासवर्ड की पुष्टि करें",
   },
   pagination: {
     label: "पेज",

@@ -23,16 +23,14 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { confirmPasswordField, newPasswordField } from "../../../shared/fields";
 import { GENERIC_FAILURE } from "../../../shared/messages";
 
-export const meta: MetaFunction = ({ matches }) => [
-  { title: pageTitle(matches, "pub.resetPassword") },
-];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "pub.resetPassword") }];
 
 const MISMATCH = "Passwords do not match. Please enter the same password in both fields.";
 
 const ResetSchema = z
   .object({
     password: newPasswordField(),
-    confirm_password: confirmPasswordField("Please re-enter your password."),
+    confirm_password: confirmPasswordField(),
   })
   .superRefine((v, ctx) => {
     if (v.password !== v.confirm_password)
@@ -115,7 +113,7 @@ export default function PasswordResetPage() {
             }}
           />
           <PasswordField
-            label={t("pub.reset.confirmPassword")}
+            label={t("common.forms.confirmPassword")}
             errors={fields.confirm_password.errors}
             inputProps={{
               ...getInputProps(fields.confirm_password, { type: "password" }),

@@ -194,7 +194,7 @@ function PasswordForm() {
           }}
         />
         <PasswordField
-          label={t("account.settings.confirmNewPassword")}
+          label={t("common.forms.confirmPassword")}
           errors={fields.confirmPassword.errors}
           inputProps={{
             ...getInputProps(fields.confirmPassword, { type: "password" }),

@@ -16,6 +16,7 @@ import {
   requireRole,
 } from "../http";
 import { sanitizeHtml } from "../lib/sanitize";
+import { markdownToHtml } from "../lib/markdown";
 import { publicPagesChanged } from "./changes";
 import {
   createAnnouncement,
@@ -112,6 +113,9 @@ const PreviewSchema = z
     html: z
       .string({ invalid_type_error: "html must be text.", required_error: "html is required." })
       .max(L.policyHtml, `html must be at most ${L.policyHtml} characters.`),
+    format: z
+      .enum(["html", "markdown"], { errorMap: () => ({ message: "format must be html or markdown." }) })
+      .optional(),
   })
   .strict();
 const itemHtml = text("html", L.instruction);
@@ -229,7 +233,9 @@ export function adminContentRoute(): Hono<ApiEnv> {
 
   r.post("/content/preview", ...guard, async (c) => {
     const body = await readBodyAt(c, "/adminRoute/content/preview", PreviewSchema);
-    return okWrite(c, "/adminRoute/content/preview", { html: sanitizeHtml(body.html) });
+    // Markdown (announcements, policy pages) is rendered first; both are cleaned as the pages are.
+    const html = body.format === "markdown" ? markdownToHtml(body.html) : sanitizeHtml(body.html);
+    return okWrite(c, "/adminRoute/content/preview", { html });
   });
 
   // Announcements

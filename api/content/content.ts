@@ -13,6 +13,7 @@ import {
 } from "../db/schema";
 import { milliToRupeeString, MILLI_PER_RUPEE } from "../../shared/money";
 import { sanitizeHtml } from "../lib/sanitize";
+import { markdownToHtml } from "../lib/markdown";
 import { EARNING_SOURCES } from "../ledger/earnings";
 import { getSetting } from "../site/settings";
 import { PAGE_SIZE } from "../../shared/pagination";
@@ -22,9 +23,10 @@ import { pick } from "./localized";
 
 /**
  * Public content: FAQ, home sections, policy pages, announcements, payment proof and the home
- * statistics. HTML is sanitized when written here and again when read. The operator-written texts
- * are read in the reader's language (`locale`): Hindi where a Hindi version exists, else English
- * (localized.ts).
+ * statistics. HTML is sanitized when written here and again when read; announcements and policy
+ * pages are Markdown (HTML allowed), kept as written and rendered and cleaned when read
+ * (lib/markdown.ts). The operator-written texts are read in the reader's language (`locale`):
+ * Hindi where a Hindi version exists, else English (localized.ts).
  */
 
 export type PolicySlug = "privacy_policy" | "terms_of_use" | "dmca";
@@ -54,7 +56,8 @@ export async function policyHtml(db: Db, slug: PolicySlug, locale: Locale = "en"
     .from(policyPages)
     .where(eq(policyPages.slug, slug));
   const row = rows[0];
-  return sanitizeHtml(row ? pick(locale, row.html, row.htmlHi) : undefined);
+  // The page is Markdown (HTML allowed): rendered and cleaned here, on every read.
+  return markdownToHtml(row ? pick(locale, row.html, row.htmlHi) : undefined);
 }
 
 export async function announcementList(db: Db, limit = 20, locale: Locale = "en") {
@@ -66,14 +69,13 @@ export async function announcementList(db: Db, limit = 20, locale: Locale = "en"
     .limit(limit);
   return rows.map((r) => ({
     announcementTime: r.createdAt.toISOString(),
-    announcementMessage: sanitizeHtml(pick(locale, r.message, r.messageHi)),
+    announcementMessage: markdownToHtml(pick(locale, r.message, r.messageHi)),
   }));
 }
 
+/** An announcement's Markdown, stored as written (it is rendered and cleaned when read). */
 export async function addAnnouncement(db: Db | Tx, message: string, createdAt?: Date): Promise<void> {
-  await db
-    .insert(announcements)
-    .values({ message: sanitizeHtml(message), ...(createdAt ? { createdAt } : {}) });
+  await db.insert(announcements).values({ message, ...(createdAt ? { createdAt } : {}) });
 }
 
 export async function addFaq(db: Db | Tx, question: string, answer: string, sortOrder = 0): Promise<void> {
@@ -89,12 +91,12 @@ export async function addHomeSection(
   await db.insert(homeSections).values({ title, message: sanitizeHtml(message), sortOrder });
 }
 
-export async function setPolicyHtml(db: Db | Tx, slug: PolicySlug, html: string): Promise<void> {
-  const clean = sanitizeHtml(html);
+/** A policy page's Markdown (HTML allowed), stored as written (it is rendered and cleaned when read). */
+export async function setPolicyHtml(db: Db | Tx, slug: PolicySlug, source: string): Promise<void> {
   await db
     .insert(policyPages)
-    .values({ slug, html: clean })
-    .onConflictDoUpdate({ target: policyPages.slug, set: { html: clean, updatedAt: new Date() } });
+    .values({ slug, html: source })
+    .onConflictDoUpdate({ target: policyPages.slug, set: { html: source, updatedAt: new Date() } });
 }
 
 /** One page of the paid withdrawals, newest first (settlement time, else request time). */

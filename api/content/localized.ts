@@ -5,7 +5,7 @@ import { sanitizeHtml } from "../lib/sanitize";
 import { SETTING_DEFAULTS, type SettingKey, type SettingValue } from "../site/settings";
 import { requestLocale, type Locale } from "../../shared/i18n/locale";
 import type { InstructionsKey, PageTextKey } from "../../shared/contracts/siteWords";
-import { cleanHtml, cleanText } from "./siteWords";
+import { cleanHtml, cleanMarkdown, cleanText } from "./siteWords";
 
 /**
  * The operator-written content in the reader's language (issue 23). Every operator-written text
@@ -32,6 +32,12 @@ export function pick(locale: Locale, en: string, hi: string | null | undefined):
 export function cleanHtmlHi(html: string | undefined): string | null | undefined {
   if (html === undefined) return undefined;
   return html.trim() === "" ? null : cleanHtml(html);
+}
+
+/** A Hindi Markdown field (an announcement, a policy page), as cleanHtmlHi: the source kept as typed. */
+export function cleanMarkdownHi(source: string | undefined): string | null | undefined {
+  if (source === undefined) return undefined;
+  return source.trim() === "" ? null : cleanMarkdown(source);
 }
 
 /** A Hindi plain text field (an FAQ question, a section title), as cleanHtmlHi. */

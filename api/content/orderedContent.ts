@@ -4,14 +4,15 @@ import { announcements, faqs, homeSections } from "../db/schema";
 import { DomainError } from "../lib/errors";
 import { recordAudit } from "../site/audit";
 import type { ContentListKind } from "../../shared/contracts/siteWords";
-import { SITE_WORDS_MESSAGES, cleanHtml, cleanText } from "./siteWords";
-import { cleanHtmlHi, cleanTextHi } from "./localized";
+import { SITE_WORDS_MESSAGES, cleanHtml, cleanMarkdown, cleanText } from "./siteWords";
+import { cleanHtmlHi, cleanMarkdownHi, cleanTextHi } from "./localized";
 
 /**
  * The site's ordered lists as operators edit them: announcements, FAQ items and home page sections
  * (create, edit, delete, move), each change audited in its transaction (siteWords.ts: the rules).
  * Each text has an optional Hindi version (`*_hi`, localized.ts): cleaned like the English; left
- * out of an edit it is kept, sent empty it is removed.
+ * out of an edit it is kept, sent empty it is removed. An announcement is Markdown, kept as typed
+ * (siteWords.ts cleanMarkdown); FAQ answers and section messages are HTML, kept cleaned.
  */
 
 // Announcements, FAQ items and home sections: ordered lists
@@ -103,8 +104,8 @@ export async function createAnnouncement(
   actorUserId: string,
   input: { message: string; message_hi?: string; time?: Date },
 ): Promise<number> {
-  const message = cleanHtml(input.message);
-  const messageHi = cleanHtmlHi(input.message_hi) ?? null;
+  const message = cleanMarkdown(input.message);
+  const messageHi = cleanMarkdownHi(input.message_hi) ?? null;
   return db.transaction(async (tx) => {
     const [first] = await tx.select({ v: min(announcements.sortOrder) }).from(announcements);
     const sortOrder = first?.v === null || first?.v === undefined ? 0 : Number(first.v) - 1;
@@ -129,8 +130,8 @@ export async function updateAnnouncement(
   id: number,
   input: { message: string; message_hi?: string; time?: Date },
 ): Promise<void> {
-  const message = cleanHtml(input.message);
-  const messageHi = cleanHtmlHi(input.message_hi);
+  const message = cleanMarkdown(input.message);
+  const messageHi = cleanMarkdownHi(input.message_hi);
   await db.transaction(async (tx) => {
     const [before] = await tx.select().from(announcements).where(eq(announcements.id, id)).for("update");
     if (!before) throw new DomainError("not_found", SITE_WORDS_MESSAGES.notFound);

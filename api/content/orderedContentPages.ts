@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import { paged } from "../db/paging";
 import { announcements, faqs, homeSections } from "../db/schema";
 import { sanitizeHtml } from "../lib/sanitize";
+import { markdownToHtml } from "../lib/markdown";
 import { PAGE_SIZE } from "../../shared/pagination";
 import type {
   ContentAnnouncement,
@@ -37,8 +38,11 @@ export async function announcementPage(
     records: rows.map((r) => ({
       id: r.id,
       time: r.createdAt.toISOString(),
-      message: sanitizeHtml(r.message),
-      message_hi: hiHtmlOut(r.messageHi),
+      // The Markdown as written, for the editor, and as members see it.
+      message: r.message,
+      message_hi: r.messageHi ?? "",
+      message_html: markdownToHtml(r.message),
+      message_hi_html: markdownToHtml(r.messageHi),
       sortOrder: r.sortOrder,
     })),
     pagination,

@@ -5,7 +5,7 @@ import { DomainError } from "../lib/errors";
 import { sanitizeHtml } from "../lib/sanitize";
 import { recordAudit } from "../site/audit";
 import { getSetting, setSetting, updateSettingAudited, SETTING_DEFAULTS } from "../site/settings";
-import { cleanHtmlHi, hiHtmlOut, hiList, settingWithHindi } from "./localized";
+import { cleanHtmlHi, cleanMarkdownHi, hiHtmlOut, hiList, settingWithHindi } from "./localized";
 import { MILLI_PER_RUPEE } from "../../shared/money";
 import type {
   ContentInstructions,
@@ -25,12 +25,14 @@ import {
   POLICY_SLUGS,
   POLICY_TITLES,
   cleanHtml,
+  cleanMarkdown,
 } from "./siteWords";
 
 /**
  * The site's single texts as operators edit them: the policy pages, every page's instructions list,
  * the gift-code page message, the referral page text and the public statistics base (siteWords.ts:
- * the rules), each change audited in its transaction. Each text has an optional Hindi version
+ * the rules), each change audited in its transaction. A policy page is Markdown (HTML allowed),
+ * kept as typed in `html`/`html_hi` and rendered when read (content.ts policyHtml). Each text has an optional Hindi version
  * (issue 23, localized.ts): the policies' `html_hi`, and `settings.value_hi` for the page texts
  * (a string) and the instructions lists (one per item, "" where an item has none).
  */
@@ -45,8 +47,9 @@ export async function policyPagesForOperator(db: Db): Promise<ContentPolicies> {
     records: POLICY_SLUGS.map((slug) => ({
       slug,
       title: POLICY_TITLES[slug],
-      html: sanitizeHtml(bySlug.get(slug)?.html),
-      html_hi: hiHtmlOut(bySlug.get(slug)?.htmlHi),
+      // The Markdown as written: the editor gets it back as typed.
+      html: bySlug.get(slug)?.html ?? "",
+      html_hi: bySlug.get(slug)?.htmlHi ?? "",
     })),
   };
 }
@@ -59,8 +62,8 @@ export async function savePolicy(
   /** The Hindi page: left out keeps it, "" removes it. */
   htmlHi?: string,
 ): Promise<void> {
-  const clean = cleanHtml(html);
-  const cleanHi = cleanHtmlHi(htmlHi);
+  const clean = cleanMarkdown(html);
+  const cleanHi = cleanMarkdownHi(htmlHi);
   await db.transaction(async (tx) => {
     const [before] = await tx.select().from(policyPages).where(eq(policyPages.slug, slug)).for("update");
     const hi = cleanHi !== undefined ? cleanHi : (before?.htmlHi ?? null);

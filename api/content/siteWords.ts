@@ -1,4 +1,5 @@
 import { DomainError } from "../lib/errors";
+import { markdownToHtml } from "../lib/markdown";
 import { sanitizeHtml } from "../lib/sanitize";
 import type { InstructionsKey, PageTextKey, PolicySlugName } from "../../shared/contracts/siteWords";
 
@@ -73,15 +74,32 @@ export const PAGE_TEXT_LABELS: Record<PageTextKey, string> = {
   referral_page_text: "Referral page text",
 };
 
-/** Operator HTML as it is stored: cleaned, and refused when nothing is left. */
-export function cleanHtml(html: string): string {
-  const clean = sanitizeHtml(html).trim();
+/** Cleaned HTML that shows something: some text or an image. */
+function showsSomething(clean: string): boolean {
   const text = clean
     .replace(/<[^>]*>/g, "")
     .replace(/&nbsp;|&#160;/g, " ")
     .trim();
-  if (!text && !/<img\b/i.test(clean)) throw new DomainError("invalid_input", SITE_WORDS_MESSAGES.emptyHtml);
+  return text !== "" || /<img\b/i.test(clean);
+}
+
+/** Operator HTML as it is stored: cleaned, and refused when nothing is left. */
+export function cleanHtml(html: string): string {
+  const clean = sanitizeHtml(html).trim();
+  if (!showsSomething(clean)) throw new DomainError("invalid_input", SITE_WORDS_MESSAGES.emptyHtml);
   return clean;
+}
+
+/**
+ * Operator Markdown (announcements, policy pages) as it is stored: the source as typed (line ends
+ * made \n, trimmed), so the editor gets back what was written; it is rendered and cleaned on every
+ * read (markdownToHtml). Refused when its rendering, once cleaned, shows nothing.
+ */
+export function cleanMarkdown(source: string): string {
+  const text = source.replace(/\r\n?/g, "\n").trim();
+  if (!showsSomething(markdownToHtml(text)))
+    throw new DomainError("invalid_input", SITE_WORDS_MESSAGES.emptyHtml);
+  return text;
 }
 
 /** Plain text fields (an FAQ question, a section title): stored as typed, never as HTML. */

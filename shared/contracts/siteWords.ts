@@ -5,7 +5,9 @@ import type { Pagination } from "../pagination";
  * The operator's editing of the site's words (docs/api/admin.md#content): announcements, FAQ
  * items, home page sections, the policy pages, every page's instructions list, the gift-code page
  * message, the referral page text and the public statistics base. Every HTML field is sanitized
- * by the API on the way in (and again on the way out) with the policy the pages render with.
+ * by the API on the way in (and again on the way out) with the policy the pages render with;
+ * announcements and policy pages are Markdown (HTML allowed), kept as written and rendered, then
+ * sanitized, for every reader.
  *
  * Every operator-written text has an optional Hindi version (`*_hi`, issue 23): members reading in
  * Hindi see it, else the English. In a body, a Hindi field left out keeps the stored one and an
@@ -15,13 +17,19 @@ import type { Pagination } from "../pagination";
 /** The kinds of ordered items: announcements, FAQ items, home page sections. */
 export type ContentListKind = "announcements" | "faq" | "home-sections";
 
-/** One announcement: its time (ISO) and its message (HTML). */
+/**
+ * One announcement: its time (ISO) and its message, Markdown (HTML allowed) as the operator wrote
+ * it; `message_html` is how members see it (rendered and sanitized).
+ */
 export interface ContentAnnouncement {
   id: number;
   time: string;
   message: string;
-  /** The Hindi message (HTML), "" when none. */
+  /** The Hindi message (Markdown), "" when none. */
   message_hi?: string;
+  /** The message and its Hindi version as members see them ("" when none). */
+  message_html?: string;
+  message_hi_html?: string;
   sortOrder: number;
 }
 
@@ -53,7 +61,10 @@ export interface ContentPage<T> {
   pagination: Pagination;
 }
 
-/** A new or edited announcement: `time` (ISO) optional — now for a new one, unchanged for an edit. */
+/**
+ * A new or edited announcement, its message in Markdown (HTML allowed): `time` (ISO) optional —
+ * now for a new one, unchanged for an edit.
+ */
 export interface AnnouncementBody {
   message: string;
   message_hi?: string;
@@ -87,11 +98,12 @@ export interface ContentSaved {
 
 export type PolicySlugName = "privacy_policy" | "terms_of_use" | "dmca";
 
+/** A policy page: `html` holds its Markdown (HTML allowed) as the operator wrote it. */
 export interface ContentPolicy {
   slug: PolicySlugName;
   title: string;
   html: string;
-  /** The Hindi page (HTML), "" when none. */
+  /** The Hindi page (Markdown), "" when none. */
   html_hi?: string;
 }
 
@@ -99,6 +111,7 @@ export interface ContentPolicies {
   records: ContentPolicy[];
 }
 
+/** A policy page's Markdown (HTML allowed), in the field named `html`. */
 export interface PolicyBody {
   html: string;
   html_hi?: string;
@@ -178,8 +191,10 @@ export interface ContentSummary {
   homeSections: number;
 }
 
+/** The text to preview: HTML (the default), or Markdown with `format: "markdown"`. */
 export interface PreviewBody {
   html: string;
+  format?: "html" | "markdown";
 }
 
 /** The HTML as the public site would show it (sanitized). */

@@ -103,8 +103,9 @@ export const homeSections = pgTable("home_sections", {
 
 export const announcements = pgTable("announcements", {
   id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+  /** Markdown (HTML allowed) as the operator wrote it: rendered and sanitised on every read (migration 0031). */
   message: text("message").notNull(),
-  /** The Hindi version (issue 23): null or empty means the English is shown. */
+  /** The Hindi version (issue 23), Markdown: null or empty means the English is shown. */
   messageHi: text("message_hi"),
   /** Operators order announcements; equal orders fall back to newest first. */
   sortOrder: integer("sort_order").notNull().default(0),
@@ -113,8 +114,9 @@ export const announcements = pgTable("announcements", {
 
 export const policyPages = pgTable("policy_pages", {
   slug: text("slug", { enum: ["privacy_policy", "terms_of_use", "dmca"] }).primaryKey(),
+  /** The page's Markdown (HTML allowed) despite the column's name: rendered and sanitised on every read (migration 0031). */
   html: text("html").notNull(),
-  /** The Hindi version (issue 23): null or empty means the English is shown. */
+  /** The Hindi version (issue 23), Markdown: null or empty means the English is shown. */
   htmlHi: text("html_hi"),
   updatedAt: createdAt(),
 });

@@ -8,7 +8,9 @@ import { istLocal, shortText } from "./content/editor";
 import { ListPage, type ListConfig } from "./content/list";
 import { editParam, listAction } from "./content/list.server";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Announcements · Content · Operator Console") }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, "Announcements · Content · Operator Console") },
+];
 
 const CONFIG: ListConfig = {
   kind: "announcements",
@@ -16,13 +18,13 @@ const CONFIG: ListConfig = {
   title: "Announcements",
   singular: "an announcement",
   intro:
-    "Shown on every member's dashboard, in this order. A new announcement goes first; move it to change the order.",
+    "Shown on every member's dashboard, in this order, written in Markdown. A new announcement goes first; move it to change the order.",
   fields: [
-    { name: "message", label: "Message", type: "html", max: 5000, required: true },
+    { name: "message", label: "Message — English", type: "markdown", max: 5000, required: true },
     {
       name: "message_hi",
       label: "संदेश — Hindi (optional)",
-      type: "html",
+      type: "markdown",
       max: 5000,
       required: false,
       lang: "hi",
@@ -50,9 +52,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     editId: editParam(url),
     rows: d.records.map((r) => ({
       id: r.id,
-      heading: `${formatTime(r.time)} · ${shortText(r.message, 50)}`,
-      html: r.message,
-      htmlHi: r.message_hi ?? "",
+      heading: `${formatTime(r.time)} · ${shortText(r.message_html ?? r.message, 50)}`,
+      // As members see it; the form gets the Markdown as written.
+      html: r.message_html ?? "",
+      htmlHi: r.message_hi_html ?? "",
+      noHindi: !r.message_hi?.trim(),
       values: { message: r.message, message_hi: r.message_hi ?? "", time: istLocal(r.time) },
     })),
   };

@@ -44,7 +44,7 @@ const callBuilt = operatorApi as Untyped;
 
 /**
  * The server's preview of `html` and, when given and not empty, of its Hindi version `htmlHi`:
- * the same cleaning the public pages get.
+ * the same cleaning the public pages get (and, for `markdown`, the same rendering first).
  */
 export async function preview(
   request: Request,
@@ -53,11 +53,12 @@ export async function preview(
   values: Record<string, string>,
   html: string,
   htmlHi?: string,
+  format: "html" | "markdown" = "html",
 ) {
   const one = async (text: string) => {
     const res = await operatorApi(request, context, "/adminRoute/content/preview", {
       method: "POST",
-      json: { html: text },
+      json: format === "markdown" ? { html: text, format } : { html: text },
     });
     return res.ok && res.body.msg ? { html: res.body.msg.html } : { error: errorText(res.body) };
   };

@@ -4,6 +4,7 @@ import { HtmlContent } from "~/components/html-content";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { useIsPending } from "~/components/forms";
 import type { ContentActionData } from "./actions.server";
+import { MARKDOWN_HINT, MarkdownHelp, NoHindiPreview } from "./markdown";
 
 /** The content editor's building blocks: fields, the preview, order buttons and the delete step. */
 
@@ -17,7 +18,8 @@ export const HINDI_HINT =
 export interface FieldSpec {
   name: string;
   label: string;
-  type: "text" | "html" | "time";
+  /** `markdown`: announcements and policy pages (rendered by the API; HTML works too). */
+  type: "text" | "html" | "markdown" | "time";
   max: number;
   required: boolean;
   hint?: string;
@@ -30,21 +32,20 @@ export interface FieldSpec {
 export function ContentField({ formId, spec, value }: { formId: string; spec: FieldSpec; value: string }) {
   const id = `${formId}-${spec.name}`;
   const hintId = `${id}-hint`;
+  const formatHint = spec.type === "html" ? HTML_HINT : spec.type === "markdown" ? MARKDOWN_HINT : null;
   const hint =
     spec.hint ??
     (spec.lang === "hi"
-      ? spec.type === "html"
-        ? `${HINDI_HINT} ${HTML_HINT}`
+      ? formatHint
+        ? `${HINDI_HINT} ${formatHint}`
         : HINDI_HINT
-      : spec.type === "html"
-        ? HTML_HINT
-        : undefined);
+      : (formatHint ?? undefined));
   return (
     <div>
       <label className="label" htmlFor={id}>
         {spec.label}
       </label>
-      {spec.type === "html" ? (
+      {spec.type === "html" || spec.type === "markdown" ? (
         <textarea
           id={id}
           name={spec.name}
@@ -135,6 +136,7 @@ export function ContentForm({
   const shown = mine?.values ?? values;
   const saving = useIsPending({ fields: { intent: saveIntent, form: formId } });
   const previewing = useIsPending({ fields: { intent: "preview", form: formId } });
+  const markdown = fields.some((f) => f.type === "markdown");
   return (
     <div>
       <Form
@@ -149,9 +151,24 @@ export function ContentForm({
         {Object.entries(hidden ?? {}).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
-        {fields.map((f) => (
-          <ContentField key={f.name} formId={formId} spec={f} value={shown[f.name] ?? ""} />
-        ))}
+        {fieldGroups(fields).map((group) =>
+          group.length === 1 ? (
+            <ContentField
+              key={group[0]!.name}
+              formId={formId}
+              spec={group[0]!}
+              value={shown[group[0]!.name] ?? ""}
+            />
+          ) : (
+            // A Markdown text and its Hindi version: side by side on a wide screen, stacked on a phone.
+            <div key={group[0]!.name} className="grid gap-3 lg:grid-cols-2">
+              {group.map((f) => (
+                <ContentField key={f.name} formId={formId} spec={f} value={shown[f.name] ?? ""} />
+              ))}
+            </div>
+          ),
+        )}
+        {markdown ? <MarkdownHelp id={formId} /> : null}
         {children}
         {mine?.error ? (
           <p role="alert" className="field-error">
@@ -172,12 +189,40 @@ export function ContentForm({
           ) : null}
         </div>
       </Form>
-      {mine?.preview !== null && mine?.preview !== undefined ? (
-        <PreviewBlock id={formId} html={mine.preview} />
-      ) : null}
-      {mine?.previewHi ? <PreviewBlock id={formId} html={mine.previewHi} hindi /> : null}
+      {markdown && mine?.preview !== null && mine?.preview !== undefined ? (
+        // Both languages' previews, as the text's fields: side by side on a wide screen.
+        <div className="grid gap-x-3 lg:grid-cols-2">
+          <PreviewBlock id={formId} html={mine.preview} />
+          {mine.previewHi ? (
+            <PreviewBlock id={formId} html={mine.previewHi} hindi />
+          ) : (
+            <NoHindiPreview id={formId} />
+          )}
+        </div>
+      ) : (
+        <>
+          {mine?.preview !== null && mine?.preview !== undefined ? (
+            <PreviewBlock id={formId} html={mine.preview} />
+          ) : null}
+          {mine?.previewHi ? <PreviewBlock id={formId} html={mine.previewHi} hindi /> : null}
+        </>
+      )}
     </div>
   );
+}
+
+/** The fields in the form's order, a Markdown field together with its Hindi version next to it. */
+function fieldGroups(fields: FieldSpec[]): FieldSpec[][] {
+  const groups: FieldSpec[][] = [];
+  for (let i = 0; i < fields.length; i++) {
+    const f = fields[i]!;
+    const next = fields[i + 1];
+    if (f.type === "markdown" && !f.lang && next?.type === "markdown" && next.lang === "hi") {
+      groups.push([f, next]);
+      i++;
+    } else groups.push([f]);
+  }
+  return groups;
 }
 
 /** Move up / Move down, each a form of its own. `what` names the item for screen readers. */

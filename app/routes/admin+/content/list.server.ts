@@ -63,6 +63,7 @@ export async function listAction({ request, context }: ActionFunctionArgs, confi
       values,
       values[config.htmlField] ?? "",
       config.htmlFieldHi ? (values[config.htmlFieldHi] ?? "") : undefined,
+      config.fields.find((f) => f.name === config.htmlField)?.type === "markdown" ? "markdown" : "html",
     );
   if (intent !== "create" && intent !== "update") return answer({ error: "Choose Preview or save." }, 400);
   if (intent === "update" && !id)

@@ -4,6 +4,7 @@ import { Pagination } from "~/components/pagination";
 import type { Pagination as Paging } from "../../../../shared/pagination";
 import type { ContentActionData } from "./actions.server";
 import { ContentForm, DeleteButton, DeleteConfirm, MoveButtons, type FieldSpec } from "./editor";
+import { NoHindiYet } from "./markdown";
 
 /** An ordered list the console edits: announcements, FAQ items or home page sections. */
 export interface ListConfig {
@@ -29,6 +30,8 @@ export interface ListRow {
   /** The Hindi version of `heading` and `html`, "" when none. */
   headingHi?: string;
   htmlHi?: string;
+  /** Its Hindi version is missing: the list marks it "No Hindi yet". */
+  noHindi?: boolean;
   values: Record<string, string>;
 }
 
@@ -115,6 +118,11 @@ export function ListPage({
                   <p className="break-words font-semibold text-slate-900">
                     <span className="mr-2 text-slate-500">{position + 1}.</span>
                     {row.heading}
+                    {row.noHindi ? (
+                      <span className="ml-2 align-middle">
+                        <NoHindiYet />
+                      </span>
+                    ) : null}
                   </p>
                   <HtmlContent html={row.html} className="break-words text-sm" />
                   {row.headingHi || row.htmlHi ? (

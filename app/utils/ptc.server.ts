@@ -36,8 +36,8 @@ export async function checkAdView(
   const view = res.body.msg!;
   const target = type === "window" ? link : splitAdLink(link).target;
   invariantResponse(view.campaignType === type && view.step_2_url === target, t("earn.ptc.mismatch"));
-  if (view.consumed) return { kind: "failed", message: failed };
-  if (Date.parse(view.expiresAt) <= Date.now()) return { kind: "failed", message: failed };
+  if (view.consumed) return { kind: "failed", message: t("earn.ptc.viewPaid") };
+  if (Date.parse(view.expiresAt) <= Date.now()) return { kind: "failed", message: t("earn.ptc.viewEnded") };
   // The claim names the campaign the start form added to the link (`ad`); the server refuses a
   // token that is not for it.
   const campaignId = url.searchParams.get("ad") ?? "";

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { axeViolations } from "./axe";
 import { api, apiLogin, expect, test, toast, waitForHydration, testBudget } from "./fixtures";
 import {
   adCard,
@@ -164,10 +165,16 @@ test.describe("View Ads", () => {
     await tab.getByRole("button", { name: "Claim Bonus" }).click();
     await expect(page).toHaveTitle(/sec$/);
     await page.clock.fastForward(9_500);
-    await expect(
-      page.getByRole("alert").filter({ hasText: "Operation failed. Please try again." }),
-    ).toBeVisible();
+    const alert = page.getByRole("alert").filter({ hasText: "Operation failed. Please try again." });
+    await expect(alert).toBeVisible();
+    // What went wrong and what to do (issue 45 §2).
+    await expect(alert).toContainText("come back to this tab before the countdown in its title ends");
     await expect(adCard(page, titles.window).getByRole("button", { name: "View Ad" })).toBeEnabled();
+    // The refused claim did not use up the ad: still listed after a reload, nothing completed.
+    await page.reload();
+    await expect(adCard(page, titles.window).getByRole("button", { name: "View Ad" })).toBeVisible();
+    await expect(summary(page, "Completed")).toContainText("0");
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   test("an iframe ad: countdown, Done!, claimed on the tab's success", async ({

@@ -57,7 +57,12 @@ test("an operator prices ads, pauses and rejects a campaign with its refund, and
     cookie: viewerCookie,
     obj: { btnName: campaignId, viewToken: started.body.msg.viewToken, btnClickEarn: 1 },
   });
-  expect(early.body).toMatchObject({ success: false, error_msg: "Operation failed. Please try again." });
+  expect(early.body).toMatchObject({
+    success: false,
+    error_code: "ad_too_early",
+    error_msg:
+      "The ad's timer has not ended yet. Keep the ad open until the timer ends, then come back to this tab.",
+  });
 
   const ops = await operatorPage(browser, jsEnabled(testInfo));
 

@@ -44,14 +44,25 @@ const earn = {
     guidanceTimer: "Please do not close new tab until timer is completed",
     /** The claim flow's alerts. */
     proxyDetected: "Proxy Detected",
-    error: "Error",
-    failed: "Failed",
     success: "Success!",
     added: "{{amount}} added to your balance.",
     /** The tab's title while the window ad's 10 s run. */
     titleSeconds: "{{left}} sec",
     operationFailed: "Operation failed. Please try again.",
     mismatch: "This ad link does not belong to your ad view.",
+    /** Why a view failed in the browser, under operationFailed (the ad stays listed). */
+    why: {
+      notOpened: "The ad tab did not open. Allow pop-ups for this site, then press View Ad again.",
+      closedBeforeClaim:
+        "The ad tab was closed before Claim Bonus was pressed. Press View Ad again, wait for the countdown on the new tab, then press Claim Bonus.",
+      leftBeforeTimer:
+        "The ad tab was closed or left before its timer ended. Press View Ad again and stay on the ad tab until the timer ends.",
+      notBack:
+        "After Claim Bonus, look at the ad for a few seconds, then come back to this tab before the countdown in its title ends. Press View Ad to try again.",
+    },
+    /** An ad tab opened for a view that was paid already, or has ended. */
+    viewPaid: "This ad view has already been paid. Go back to the PTC Ads page to view another ad.",
+    viewEnded: "This ad view has ended. Go back to the PTC Ads page and press View Ad to start again.",
   },
   /** The tabs an ad opens (wait, iframe, YouTube). */
   adTab: {

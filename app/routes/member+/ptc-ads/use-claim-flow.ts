@@ -27,6 +27,14 @@ export type PtcActionData =
 
 type Alert = { tone: "success" | "error"; title: string; text?: string };
 
+/**
+ * Why a view failed in the browser, each told in its own words (issue 45 §2): the ad tab did not
+ * open (a pop-up blocker), a window ad's tab closed before Claim Bonus, an iframe or YouTube ad's
+ * tab closed or left before its timer ended, or the member did not come back to this tab in the
+ * window ad's 9 s grace. The server keeps the ad listed: View Ad may be pressed again.
+ */
+type BrowserFailure = "notOpened" | "closedBeforeClaim" | "leftBeforeTimer" | "notBack";
+
 interface Current {
   ad: Ad;
   tab: Window | null;
@@ -86,21 +94,22 @@ export function useClaimFlow(opts: {
   }, [tellOthers]);
 
   const fail = useCallback(
-    /** No refusal: the view failed in the browser (a closed tab, an abort). */
-    (refusal?: { message: string; proxy?: boolean }) => {
+    /** The server's refusal (its words), or why the view failed in the browser. */
+    (refusal: { message: string; proxy?: boolean } | BrowserFailure) => {
       const c = current.current;
       if (c?.phase === "starting" && c.tab && !c.tab.closed) c.tab.close();
       finish();
       const { t } = words.current;
-      setAlert({
-        tone: "error",
-        title: refusal?.proxy
-          ? t("earn.ptc.proxyDetected")
-          : refusal
-            ? t("earn.ptc.error")
-            : t("earn.ptc.failed"),
-        text: refusal?.message ?? t("earn.ptc.operationFailed"),
-      });
+      // Under the spec's "Operation failed. Please try again.": what went wrong and what to do.
+      setAlert(
+        typeof refusal === "string"
+          ? { tone: "error", title: t("earn.ptc.operationFailed"), text: t(`earn.ptc.why.${refusal}`) }
+          : {
+              tone: "error",
+              title: refusal.proxy ? t("earn.ptc.proxyDetected") : t("earn.ptc.operationFailed"),
+              text: refusal.message,
+            },
+      );
       if (optsRef.current.soundOn) playSound("failure");
     },
     [finish],
@@ -145,7 +154,7 @@ export function useClaimFlow(opts: {
         document.removeEventListener("visibilitychange", onVisibility);
         if (baseTitle.current) document.title = baseTitle.current;
         if (returned) claim();
-        else fail();
+        else fail("notBack");
       }, GRACE_MS),
     );
   }, [claim, fail]);
@@ -158,7 +167,8 @@ export function useClaimFlow(opts: {
       if (m.isSuccess) {
         if (type === "window") startGrace();
         else claim();
-      } else if (m.isAbortFromIframePage || m.isAbortFromWaitPage) fail();
+      } else if (m.isAbortFromWaitPage) fail("closedBeforeClaim");
+      else if (m.isAbortFromIframePage) fail("leftBeforeTimer");
     },
     [claim, fail, startGrace],
   );
@@ -205,7 +215,10 @@ export function useClaimFlow(opts: {
         c.phase = "viewing";
         // A tab closed before it could report (or never opened) unlocks the page too.
         const watch = window.setInterval(() => {
-          if (current.current === c && c.phase === "viewing" && (!c.tab || c.tab.closed)) fail();
+          if (current.current !== c || c.phase !== "viewing") return;
+          if (!c.tab) fail("notOpened");
+          else if (c.tab.closed)
+            fail(c.view?.campaignType === "window" ? "closedBeforeClaim" : "leftBeforeTimer");
         }, 1000);
         c.cleanup.push(() => window.clearInterval(watch));
       }, delay),

@@ -2,7 +2,6 @@ import { pageTitle } from "~/utils/meta";
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import {
   Link,
-  NavLink,
   Outlet,
   isRouteErrorResponse,
   useLoaderData,
@@ -11,7 +10,7 @@ import {
 } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { operatorRead } from "~/utils/admin.server";
-import { sectionsFor } from "~/utils/operator-sections";
+import { ConsoleMenu } from "~/components/admin/console-menu";
 import { ROLE_REFUSED, type OperatorRole } from "../../../shared/operatorRoles";
 import { ROUTE_IDS } from "~/utils/route-ids";
 
@@ -34,7 +33,7 @@ function Shell({
   return (
     <div className="min-h-screen">
       <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-3">
+        <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-3">
           <Link to="/admin" className="text-lg font-bold text-brand-900">
             Operator Console
           </Link>
@@ -42,27 +41,17 @@ function Shell({
             Member area
           </Link>
         </div>
-        {nav ? (
-          <nav aria-label="Operator menu" className="mx-auto max-w-6xl overflow-x-auto px-2">
-            <ul className="flex gap-1 whitespace-nowrap pb-2 text-sm">
-              {sectionsFor(roles).map((s) => (
-                <li key={s.to}>
-                  <NavLink
-                    to={s.to}
-                    end={s.to === "/admin"}
-                    className={({ isActive }) =>
-                      `block rounded-md px-3 py-1.5 font-medium ${isActive ? "bg-brand-600 text-white" : "text-slate-700 hover:bg-slate-100"}`
-                    }
-                  >
-                    {s.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        ) : null}
       </header>
-      <main className="page-enter mx-auto max-w-6xl px-4 py-6">{children}</main>
+      {nav ? (
+        <div className="mx-auto max-w-7xl px-4 md:grid md:grid-cols-[11rem_minmax(0,1fr)] md:gap-6">
+          <aside className="pt-3 md:pt-5">
+            <ConsoleMenu roles={roles} />
+          </aside>
+          <main className="page-enter min-w-0 py-6">{children}</main>
+        </div>
+      ) : (
+        <main className="page-enter mx-auto max-w-6xl px-4 py-6">{children}</main>
+      )}
     </div>
   );
 }

@@ -1,0 +1,70 @@
+import { NavLink, useLocation } from "@remix-run/react";
+import { sectionGroupsFor } from "~/utils/operator-sections";
+import type { OperatorRole } from "../../../shared/operatorRoles";
+
+/** The menu's name for assistive technology (tests find it by this name). */
+export const CONSOLE_MENU_LABEL = "Operator menu";
+
+/** The sections of `roles`, group by group; the current page's link is marked aria-current="page". */
+function SectionLinks({ roles, idPrefix }: { roles: readonly OperatorRole[]; idPrefix: string }) {
+  return (
+    <nav aria-label={CONSOLE_MENU_LABEL} className="space-y-3 text-sm">
+      {sectionGroupsFor(roles).map(({ group, sections }) => {
+        const headingId = `${idPrefix}-${group.toLowerCase()}`;
+        return (
+          <div key={group}>
+            <p id={headingId} className="px-2 text-xs font-semibold uppercase tracking-wide text-slate-600">
+              {group}
+            </p>
+            <ul aria-labelledby={headingId} className="mt-1 space-y-px">
+              {sections.map((s) => (
+                <li key={s.to}>
+                  <NavLink
+                    to={s.to}
+                    end={s.to === "/admin"}
+                    className={({ isActive }) =>
+                      `block rounded-md px-2 py-1 font-medium leading-5 ${isActive ? "bg-brand-600 text-white" : "text-slate-700 hover:bg-slate-100"}`
+                    }
+                  >
+                    {s.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </div>
+        );
+      })}
+    </nav>
+  );
+}
+
+/**
+ * The console's sidebar: on a phone (below 768 px) folded behind a "Menu" button — a native
+ * <details>, so it opens without JavaScript too, and closes again on the next page — and from
+ * 768 px always shown beside the page, sticky, every section without scrolling sideways. Only one
+ * of the two is displayed at a width, so the page has one menu.
+ */
+export function ConsoleMenu({ roles }: { roles: readonly OperatorRole[] }) {
+  const { pathname } = useLocation();
+  return (
+    <>
+      <details key={pathname} className="group md:hidden" data-testid="console-menu-phone">
+        <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-800 [&::-webkit-details-marker]:hidden">
+          <span aria-hidden="true" className="text-base leading-none">
+            ☰
+          </span>
+          Menu
+        </summary>
+        <div className="mt-2 rounded-md border border-slate-200 bg-white p-2">
+          <SectionLinks roles={roles} idPrefix="menu-phone" />
+        </div>
+      </details>
+      <div
+        className="sticky top-0 hidden max-h-screen overflow-y-auto py-1 md:block"
+        data-testid="console-menu"
+      >
+        <SectionLinks roles={roles} idPrefix="menu" />
+      </div>
+    </>
+  );
+}

@@ -19,6 +19,7 @@ import { useFormat } from "~/i18n/format";
 import { pageTitle } from "~/utils/meta";
 import { PendingCredits, pendingCreditsView } from "~/components/pending-credits";
 import { BreachNotices } from "~/components/breach-notices";
+import { HtmlContent } from "~/components/html-content";
 import { redirectWithToast } from "~/utils/toast.server";
 import { requestT } from "~/i18n/i18n.server";
 
@@ -204,11 +205,8 @@ export default function Dashboard() {
               {announcements.map((a, i) => (
                 <li key={`${a.time}-${i}`} className="rounded-lg border border-slate-100 bg-slate-50 p-3">
                   <p className="text-xs font-semibold text-slate-500">{f.time(a.time)}</p>
-                  {/* Sanitized by the API on the way in and on the way out. */}
-                  <div
-                    className="prose-sm mt-1 text-sm text-slate-800"
-                    dangerouslySetInnerHTML={{ __html: a.html }}
-                  />
+                  {/* The operator's Markdown, rendered and sanitised by the API: headings, lists, links styled. */}
+                  <HtmlContent html={a.html} className="mt-1 text-sm" />
                 </li>
               ))}
             </ul>

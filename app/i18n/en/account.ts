@@ -2,7 +2,7 @@
 const account = {
   /** Page titles (the browser tab), read by pageTitle() from the root loader's data. */
   titles: {
-    dashboard: "Dashboard | Rupee Rewards",
+    dashboard: "Dashboard",
     profile: "Profile",
     settings: "Settings",
     withdraw: "Withdraw",

@@ -3,7 +3,7 @@ import type { Catalogue } from "../en";
 /** The member's account pages: dashboard, profile, settings, withdraw, balance converter, refer & earn, gift code, support. Hindi (docs/hindi-glossary.md). */
 const account: Catalogue["account"] = {
   titles: {
-    dashboard: "डैशबोर्ड | Rupee Rewards",
+    dashboard: "डैशबोर्ड",
     profile: "प्रोफ़ाइल",
     settings: "सेटिंग्स",
     withdraw: "निकासी",

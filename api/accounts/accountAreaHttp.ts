@@ -130,6 +130,8 @@ export function accountAreaRoute(): Hono<ApiEnv> {
     okRead(c, "/userRoute/userpassword_and_email_get", {
       ...accountData(c.var.member),
       privacy_due: await memberPrivacyDue(c.var.deps.db, c.var.member),
+      // Issue 45: only for an operator's session past the authenticator code (the console link).
+      ...(c.var.member.role === "operator" && c.var.member.secondFactor ? { operator: true } : {}),
     }),
   );
 

@@ -85,12 +85,15 @@ export function MemberLayout({
   availableBalance,
   email,
   loadError,
+  operator = false,
   site,
   children,
 }: {
   availableBalance: string | null;
   email: string | null;
   loadError: string | null;
+  /** An operator's session: a link to the console beside the menu. */
+  operator?: boolean;
   /** What the shared footer needs. */
   site: { siteName: string; origin: string; channelId: string | null };
   children: ReactNode;
@@ -191,6 +194,15 @@ export function MemberLayout({
         className="invisible fixed inset-y-0 left-0 z-40 w-64 -translate-x-full overflow-y-auto border-r border-slate-200 bg-white p-3 shadow-xl transition-transform duration-200 peer-checked:visible peer-checked:translate-x-0 lg:visible lg:top-14 lg:z-20 lg:translate-x-0 lg:shadow-none"
       >
         <SideMenu onNavigate={() => setOpen(false)} />
+        {operator ? (
+          <Link
+            to="/admin"
+            className="mt-3 block rounded-lg border border-brand-200 px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+            data-testid="console-link"
+          >
+            {t("memberBar.console")}
+          </Link>
+        ) : null}
         {/* Beside the menu, not in it: the menu holds the spec's items only. */}
         <LanguageSwitch className="mt-3 border-t border-slate-200 px-3 pt-3 text-slate-700" />
       </aside>

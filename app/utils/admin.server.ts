@@ -12,10 +12,12 @@ import {
 import type { AnswerOf, ApiPath, RefusalOf, WrittenOf } from "../../shared/contracts";
 import { ROLE_REFUSED } from "../../shared/operatorRoles";
 import { redirectWithToast } from "./toast.server";
+import { loginPathFor, pagePathOf, withLoginReturn } from "./login-return";
 
 /**
- * An operator console call: session problems go to /login (as on member pages), a member who is
- * not an operator gets the 403 'Operators only' page from the admin layout's error boundary.
+ * An operator console call: session problems go to /login?redirectTo={this page} (back here after
+ * the password and the authenticator code), a member who is not an operator gets the 403
+ * 'Operators only' page from the admin layout's error boundary.
  */
 export async function operatorApi<P extends ApiPath>(
   request: Request,
@@ -35,8 +37,14 @@ export async function operatorApi(
   path: string,
   call: ApiCall = {},
 ): Promise<ApiResult<unknown>> {
-  const res = await (memberApi as Untyped)(request, context, path, call);
-  if (res.status === 401) throw redirect("/login");
+  let res: ApiResult<unknown>;
+  try {
+    res = await (memberApi as Untyped)(request, context, path, call);
+  } catch (e) {
+    // Signed out or expired: to /login, and back to this console page after signing in.
+    throw withLoginReturn(e, request);
+  }
+  if (res.status === 401) throw redirect(loginPathFor(pagePathOf(request)));
   // An operator whose roles do not open this: the role's refusal; anyone else: not an operator.
   if (res.status === 403 && res.body.error_msg === ROLE_REFUSED)
     throw new Response(ROLE_REFUSED, { status: 403 });

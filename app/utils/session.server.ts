@@ -23,6 +23,8 @@ export interface MemberSession {
   availableBalance: string | null;
   /** Set when the check failed for a reason other than the session (the page still renders). */
   loadError: string | null;
+  /** An operator's session (past the authenticator code): the member menu links to the console. */
+  operator: boolean;
 }
 
 /**
@@ -39,12 +41,22 @@ export async function requireMemberSession(
     result = await memberApi(request, context, "/userRoute/userpassword_and_email_get");
   } catch (e) {
     if (e instanceof Response) throw e;
-    return { email: null, availableBalance: null, loadError: requestT(request)("common.genericFailure") };
+    return {
+      email: null,
+      availableBalance: null,
+      loadError: requestT(request)("common.genericFailure"),
+      operator: false,
+    };
   }
   // A 401 without a flag still means no usable session.
   if (result.status === 401) throw redirect("/login");
   if (!result.ok || !result.body.msg)
-    return { email: null, availableBalance: null, loadError: requestT(request)("common.genericFailure") };
+    return {
+      email: null,
+      availableBalance: null,
+      loadError: requestT(request)("common.genericFailure"),
+      operator: false,
+    };
   const msg = result.body.msg;
   // Issue 44: a new privacy notice (or no acceptance, or no age answer yet) comes first.
   if (msg.privacy_due === true) redirectToConsentStep(request);
@@ -52,6 +64,7 @@ export async function requireMemberSession(
     email: typeof msg.email_address === "string" ? msg.email_address : null,
     availableBalance: typeof msg.available_balance === "string" ? msg.available_balance : null,
     loadError: null,
+    operator: msg.operator === true,
   };
 }
 

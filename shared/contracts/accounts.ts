@@ -104,6 +104,8 @@ export interface AccountSummary {
   available_balance: string;
   /** Issue 44: a new privacy notice to accept or an age answer to give at this visit (/member/consent). */
   privacy_due?: boolean;
+  /** Issue 45: the session is an operator's, past the authenticator code (the menu links to the console). */
+  operator?: boolean;
 }
 
 /** A dashboard tile's earning source, in the spec's order of keys. */

@@ -39,6 +39,8 @@ const shell = {
     availableBalance: "Available Balance:",
     profile: "Profile",
     loading: "Loading",
+    /** Beside the member menu, for an operator only. */
+    console: "Operator console",
   },
   footer: {
     tagline:

@@ -40,6 +40,7 @@ const shell: Pick<Catalogue, "language" | "nav" | "memberMenu" | "memberBar" | "
     availableBalance: "उपलब्ध शेष:",
     profile: "प्रोफ़ाइल",
     loading: "लोड हो रहा है",
+    console: "ऑपरेटर कंसोल",
   },
   footer: {
     tagline:

@@ -11,12 +11,12 @@ import { redirectWithToast } from "~/utils/toast.server";
 import type { ApiResult } from "~/utils/api.server";
 import { localeOf, requestT } from "~/i18n/i18n.server";
 import { pageTitle } from "~/utils/meta";
+import { DEFAULT_LOGIN_LANDING, LOGIN_RETURN_PARAM, loginLanding, loginPathFor } from "~/utils/login-return";
+import { siteOriginOf } from "../../../shared/sameSite";
 import { localizeMessage } from "../../../shared/i18n/apiMessages";
 import { GENERIC_FAILURE } from "../../../shared/messages";
 
-export const meta: MetaFunction = ({ matches }) => [
-  { title: pageTitle(matches, "pub.login") },
-];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "pub.login") }];
 
 /** The shared failure sentence in the request's language. */
 const genericFailure = (request: Request) => localizeMessage(localeOf(request), GENERIC_FAILURE);
@@ -35,11 +35,19 @@ type LoginAnswer = (LoginFailure & { accountClosed?: boolean }) | SecondFactorSt
 const isSecondFactorStep = (a: LoginAnswer | undefined): a is SecondFactorStep =>
   Boolean(a && "secondFactor" in a);
 
-/** Either step's success: the API's Set-Cookie carries the session, the toast rides in the same redirect. */
+/** The page asked for in `?redirectTo=` (a path of this site), else the dashboard. */
+const landingOf = (request: Request) =>
+  loginLanding(new URL(request.url).searchParams.get(LOGIN_RETURN_PARAM), siteOriginOf(request));
+
+/**
+ * Either step's success: the API's Set-Cookie carries the session, the toast rides in the same
+ * redirect, to the page the visitor was sent here from (`?redirectTo=`, kept by both steps' forms,
+ * which post to this URL) or the dashboard.
+ */
 function signedIn(request: Request, context: ActionFunctionArgs["context"], result: ApiResult) {
   return redirectWithToast(
     context,
-    "/member/dashboard",
+    landingOf(request),
     { type: "success", title: requestT(request)("pub.login.success") },
     { headers: forwardedCookies(result) },
   );
@@ -73,8 +81,11 @@ async function secondFactorAction(
       ? result.body.error_msg
       : genericFailure(request);
   // A dead ticket sends the operator back to the password; a wrong code (or a wait) stays on the code.
-  if (result?.body.error_code === "invalid_token")
-    return redirectWithToast(context, "/login", { type: "error", title: message });
+  if (result?.body.error_code === "invalid_token") {
+    const landing = landingOf(request);
+    const again = landing === DEFAULT_LOGIN_LANDING ? "/login" : loginPathFor(landing);
+    return redirectWithToast(context, again, { type: "error", title: message });
+  }
   return data<LoginAnswer>(
     {
       secondFactor: { ticket, remember },

@@ -25,6 +25,7 @@ export default function MemberRoute() {
       availableBalance={session.availableBalance}
       email={session.email}
       loadError={session.loadError}
+      operator={session.operator}
       site={session.site}
     >
       <Outlet />
@@ -44,6 +45,7 @@ export function ErrorBoundary() {
       availableBalance={session.availableBalance}
       email={session.email}
       loadError={session.loadError}
+      operator={session.operator}
       site={session.site}
     >
       <GeneralErrorBoundary />

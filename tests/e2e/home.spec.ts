@@ -13,7 +13,7 @@ import {
   type ApiHelper,
 } from "./fixtures";
 import { contactFields, fillContact, type ContactValues } from "./contact-form";
-import { abbreviate, COUNT_UP_MS, COUNT_UP_STEPS } from "../../app/utils/stats";
+import { COUNT_UP_MS, COUNT_UP_STEPS, CRORE, indianFigure, LAKH } from "../../app/utils/stats";
 
 /* ------------------------------------------------------------------------------------------ helpers */
 
@@ -82,18 +82,18 @@ function statFigure(page: Page, label: string) {
 /**
  * The figures the page may show: the API's numbers as app/utils/stats.ts writes them, read just
  * before and just after the page was rendered (other tests sign members up and log them in
- * meanwhile, which can move a figure across an abbreviation step).
+ * meanwhile, which can move a figure across a rounding step).
  */
 function allowedFigures(before: Stats, after: Stats, key: StatKey, prefix: string): string[] {
-  return [...new Set([before[key], after[key]].map((n) => `${prefix}${abbreviate(n)}`))];
+  return [...new Set([before[key], after[key]].map((n) => `${prefix}${indianFigure(n)}`))];
 }
 
-/** '12.3K+' → 12300; '₹2.5M+' → 2500000. */
+/** '12,300+' → 12300; '4.8 lakh+' → 480000; '₹1.2 crore+' → 12000000. */
 function parseFigure(text: string): number {
-  const m = /^₹?(\d+(?:\.\d)?)([KMB]?)\+$/.exec(text);
+  const m = /^₹?([\d,]+(?:\.\d)?)(?: (lakh|crore))?\+$/.exec(text);
   if (!m) throw new Error(`not a statistics figure: ${JSON.stringify(text)}`);
-  const unit = { "": 1, K: 1e3, M: 1e6, B: 1e9 }[m[2] as "" | "K" | "M" | "B"];
-  return Number(m[1]) * unit;
+  const unit = m[2] === "crore" ? CRORE : m[2] === "lakh" ? LAKH : 1;
+  return Number(m[1]!.replaceAll(",", "")) * unit;
 }
 
 /* ------------------------------------------------------------------------------------------- tests */
@@ -119,7 +119,7 @@ test.describe("Home page: hero, statistics, sections, channel panel", () => {
     if (jsEnabled(testInfo)) await expect(page).toHaveURL(/\/$/);
   });
 
-  test("with JavaScript the statistics count up (2000 ms, 50 steps) and end at the K/M/B figure with a plus", async ({
+  test("with JavaScript the statistics count up (2000 ms, 50 steps) and end at the lakh/crore figure with a plus", async ({
     page,
     api,
   }) => {
@@ -155,7 +155,7 @@ test.describe("Home page: hero, statistics, sections, channel panel", () => {
       e.values.length === STATS.length &&
       e.values.every((v, i) => allowed[i]!.includes(v));
 
-    // The figures restart from 0 once scripts run and end at the API's numbers, abbreviated.
+    // The figures restart from 0 once scripts run and end at the API's numbers in lakh and crore.
     await expect
       .poll(
         async () => {
@@ -194,12 +194,12 @@ test.describe("Home page: hero, statistics, sections, channel panel", () => {
       return steps.at(-1)!.t - steps[0]!.t;
     });
     // ...over about 2000 ms (40 ms a step; a slow machine may stretch it, never shorten it much;
-    // a figure whose last steps abbreviate alike reaches its final figure a step or two early).
+    // a figure whose last steps round alike reaches its final figure a step or two early).
     expect(Math.max(...took)).toBeGreaterThan(COUNT_UP_MS * 0.8);
     expect(Math.max(...took)).toBeLessThan(COUNT_UP_MS * 3);
   });
 
-  test("the statistics show the final K/M/B figures with a plus (rendered by the server)", async ({
+  test("the statistics show the final figures in lakh/crore with a plus (rendered by the server)", async ({
     page,
     api,
   }, testInfo) => {

@@ -3,6 +3,7 @@ import type { MemberListAnswers, MemberListName } from "../../../shared/contract
 import { Money, Table, Time, memberLink } from "./member-list-table";
 import { LedgerAccount } from "./ledger-account";
 import { memberIdsOfAccounts } from "../../../shared/ledgerAccountLabel";
+import { maskAccountInfo } from "../../../shared/payoutAccountMask";
 
 const memberOf = (account: string) => memberIdsOfAccounts([account])[0] ?? "";
 
@@ -95,7 +96,12 @@ export function MemberListView({ shown, memberId }: { shown: ShownList; memberId
             { header: "Requested", cell: (w) => <Time iso={w.time} />, className: "whitespace-nowrap" },
             { header: "Amount", cell: (w) => <Money value={w.amount} /> },
             { header: "Method", cell: (w) => w.method },
-            { header: "Account", cell: (w) => <span className="break-all">{w.accountInfo}</span> },
+            {
+              header: "Account",
+              cell: (w) => (
+                <span className="break-all font-mono">{maskAccountInfo(w.method, w.accountInfo)}</span>
+              ),
+            },
             { header: "Status", cell: (w) => w.status },
             {
               header: "Settled",

@@ -18,7 +18,9 @@ import { rupeeText } from "../../../shared/moneyInput";
  * claims only after the money-limit delay, during which any owner can cancel it on the overview
  * (issue 42, ADR 0030). A code can be disabled (no further claims; claims made stay).
  */
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Gift Codes · Operator Console") }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, "Gift Codes · Operator Console") },
+];
 
 /** The operator types the expiry in Indian time (datetime-local has no zone of its own). */
 const IST_OFFSET = "+05:30";
@@ -295,11 +297,11 @@ export default function AdminGiftCodes() {
                 {d.records.map((g) => (
                   <tr key={g.id} data-testid="gift-code-row">
                     <td className="py-2 pr-3 font-mono">{g.code}</td>
-                    <td className="py-2 pr-3 tabular-nums">{rupees(g.amount)}</td>
+                    <td className="whitespace-nowrap py-2 pr-3 tabular-nums">{rupees(g.amount)}</td>
                     <td className="py-2 pr-3 tabular-nums">
                       {g.claimed_count}/{g.claim_limit}
                     </td>
-                    <td className="py-2 pr-3 tabular-nums">{rupees(g.total_value)}</td>
+                    <td className="whitespace-nowrap py-2 pr-3 tabular-nums">{rupees(g.total_value)}</td>
                     <td className={`py-2 pr-3 ${g.state === "active" ? "" : "text-amber-800"}`}>
                       {stateText(g)}
                     </td>

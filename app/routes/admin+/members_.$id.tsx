@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useRouteLoaderData } from "@r
 import { operatorChange, operatorRead } from "~/utils/admin.server";
 import { callApi } from "~/utils/api.server";
 import { riskLevelText } from "~/components/admin/risk-level";
+import { maskAccountInfo } from "../../../shared/payoutAccountMask";
 import { pageParam } from "~/utils/pagination";
 import { Pagination } from "~/components/pagination";
 import { SubmitButton, useIsPending } from "~/components/forms";
@@ -125,7 +126,9 @@ function Profile({ p }: { p: MemberProfile }) {
         </Row>
         <Row term="Payout method">{p.payout.method ?? "No payout method bound"}</Row>
         <Row term="Payout account">
-          <span className="break-all">{p.payout.accountInfo ?? "—"}</span>
+          <span className="break-all font-mono" data-testid="payout-account">
+            {p.payout.accountInfo ? maskAccountInfo(p.payout.method ?? "", p.payout.accountInfo) : "—"}
+          </span>
         </Row>
       </dl>
     </section>
@@ -195,7 +198,7 @@ export default function AdminMember() {
             <div key={term}>
               <dt className="text-slate-600">{term}</dt>
               <dd
-                className="text-lg font-semibold tabular-nums"
+                className="whitespace-nowrap text-lg font-semibold tabular-nums"
                 data-testid={`balance-${term.toLowerCase()}`}
               >
                 {rupees(value)}

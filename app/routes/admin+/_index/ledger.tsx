@@ -85,7 +85,7 @@ function LiabilityRow({ label, value, strong }: { label: string; value: string; 
       <th scope="row" className="py-1 pr-2 font-normal">
         {strong ? <strong>{label}</strong> : label}
       </th>
-      <td className="py-1 pr-2 text-right tabular-nums">{money(parseRupees(value))}</td>
+      <td className="whitespace-nowrap py-1 pr-2 text-right tabular-nums">{money(parseRupees(value))}</td>
     </tr>
   );
 }

@@ -17,7 +17,9 @@ import { FILTERS, filterOf } from "./schemas";
 import { FailedRow, SettleForms, selectable } from "./settle-forms";
 import { shownMemberName } from "../../../../shared/erasure";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Withdrawals · Operator Console") }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, "Withdrawals · Operator Console") },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -110,7 +112,9 @@ export default function AdminWithdrawals() {
                 </div>
                 <div className="flex items-center gap-2">
                   <StatusBadge status={r.withdrawal_status} />
-                  <span className="text-lg font-bold tabular-nums">{rupees(r.balance)}</span>
+                  <span className="whitespace-nowrap text-lg font-bold tabular-nums">
+                    {rupees(r.balance)}
+                  </span>
                 </div>
               </div>
               <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-2">

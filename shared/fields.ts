@@ -201,23 +201,29 @@ export const PIN_CODE_INPUT = {
 
 export const pinCodeField = () =>
   z
-    .string({ required_error: "Zip code is required.", invalid_type_error: "Zip code must be text." })
+    .string({ required_error: "PIN code is required.", invalid_type_error: "PIN code must be text." })
     .trim()
-    .min(1, "Zip code is required.")
+    .min(1, "PIN code is required.")
     .max(PIN_CODE_LENGTH, FIELD_MESSAGES.pinCode)
     .regex(PIN_CODE, FIELD_MESSAGES.pinCode);
 
 /**
  * The profile's address and billing fields (spec 1 §5: all required), the same for the page's
- * form and the API's body. The mobile number and the payout method differ in form (text or number,
- * a radio choice) and stay with each tier.
+ * billing form and the API's body. The mobile number differs in form (text or number) and stays
+ * with each tier; the payout details have their own form (shared/payoutAccount.ts), so changing
+ * a UPI id never asks for an address (issue 45 §2).
  */
-export const PROFILE_FIELDS = {
+export const BILLING_FIELDS = {
   name: labelledText("Name", NAME_MAX_LENGTH),
   address: labelledText("Address", ADDRESS_MAX_LENGTH),
   city: labelledText("City", PLACE_MAX_LENGTH),
   state: labelledText("State", PLACE_MAX_LENGTH),
   zip_code: pinCodeField(),
+} as const;
+
+/** The spec's whole profile body: the billing fields and the payout text. */
+export const PROFILE_FIELDS = {
+  ...BILLING_FIELDS,
   withdrawal_account_information: labelledText("Withdrawal account information", PAYOUT_ACCOUNT_MAX_LENGTH),
 } as const;
 

@@ -18,6 +18,8 @@ import { recordPayoutAccount } from "../risk/policy";
 import type { AccountSummary, ProfileData } from "../../shared/contracts/accounts";
 import { log } from "../../shared/log.server";
 import { logCorrections } from "../members/corrections";
+import { bankAccountView } from "./bankAccountView";
+import { pick } from "../content/localized";
 
 export const PROFILE_MESSAGES = {
   saved: "Profile Updated Successfully!",
@@ -38,7 +40,7 @@ export const PROFILE_MESSAGES = {
 
 export const EMAIL_CHANGE_TTL_MS = 60 * 60 * 1000;
 
-export async function profileData(db: Db, userId: string): Promise<ProfileData> {
+export async function profileData(db: Db, userId: string, locale: Locale = "en"): Promise<ProfileData> {
   const [u] = await db
     .select({ user: users, methodName: payoutMethods.name })
     .from(users)
@@ -58,9 +60,17 @@ export async function profileData(db: Db, userId: string): Promise<ProfileData> 
     available_balance: milliToRupeeString(withdrawable),
     other_data_withdrawalMethodArray: methods.map((m) => ({
       withdrawalMethod_name: m.name,
-      withdrawalMethod_details: m.details,
+      // The name stays the method's key (the form sends it back); the label and hint are the reader's (issue 45).
+      withdrawalMethod_label: pick(locale, m.name, m.nameHi),
+      withdrawalMethod_details: pick(locale, m.details, m.detailsHi),
       withdrawalMethod_minimumAmount: milliToRupeeString(m.minimumAmount),
     })),
+    ...bankAccountView(
+      u?.methodName ?? null,
+      u?.user.payoutAccountInfo ?? null,
+      u?.user.payoutBank,
+      u?.user.name ?? "",
+    ),
   };
 }
 
@@ -71,8 +81,9 @@ export interface ProfileInput {
   state: string;
   zipCode: string;
   mobileNumber: number;
-  methodName: string;
-  accountInfo: string;
+  /** Both left out: the payout details stay as they are (the page's billing form, issue 45). */
+  methodName?: string;
+  accountInfo?: string;
 }
 
 /**
@@ -80,7 +91,7 @@ export interface ProfileInput {
  * to someone holding only a stolen session. A member without a password (Google only) is told
  * how to set one.
  */
-async function requireCurrentPassword(
+export async function requireCurrentPassword(
   db: Db,
   userId: string,
   password: string | undefined,
@@ -115,16 +126,21 @@ export async function updateProfile(
   member: { id: string; sessionId: number },
   input: ProfileInput & { currentPassword?: string; siteName: string },
 ): Promise<void> {
-  const [method] = await db
-    .select({ id: payoutMethods.id })
-    .from(payoutMethods)
-    .where(and(eq(payoutMethods.name, input.methodName), eq(payoutMethods.active, true)));
-  if (!method) throw new DomainError("payment_method", PROFILE_MESSAGES.unknownMethod);
+  const { methodName, accountInfo } = input;
+  const payout = methodName !== undefined && accountInfo !== undefined ? { methodName, accountInfo } : null;
+  const [method] = payout
+    ? await db
+        .select({ id: payoutMethods.id })
+        .from(payoutMethods)
+        .where(and(eq(payoutMethods.name, payout.methodName), eq(payoutMethods.active, true)))
+    : [];
+  if (payout && !method) throw new DomainError("payment_method", PROFILE_MESSAGES.unknownMethod);
   const [stored] = await db
     .select({ methodId: users.payoutMethodId, accountInfo: users.payoutAccountInfo })
     .from(users)
     .where(eq(users.id, member.id));
-  const payoutChanged = stored?.methodId !== method.id || stored?.accountInfo !== input.accountInfo;
+  const payoutChanged =
+    !!payout && (stored?.methodId !== method?.id || stored?.accountInfo !== payout.accountInfo);
   const account = payoutChanged
     ? await requireCurrentPassword(db, member.id, input.currentPassword, PROFILE_MESSAGES.payoutNeedsPassword)
     : undefined;
@@ -135,8 +151,7 @@ export async function updateProfile(
     state: input.state,
     zipCode: input.zipCode,
     mobileNumber: input.mobileNumber,
-    payoutMethodId: method.id,
-    payoutAccountInfo: input.accountInfo,
+    ...(payout && method ? { payoutMethodId: method.id, payoutAccountInfo: payout.accountInfo } : {}),
   };
   // The change and its correction log (fields, old and new masked) in one transaction (issue 44 §2).
   await db.transaction(async (tx) => {
@@ -154,40 +169,63 @@ export async function updateProfile(
       .from(users)
       .where(eq(users.id, member.id))
       .for("update");
-    await tx.update(users).set(after).where(eq(users.id, member.id));
+    // Free text replaces a bank account's own fields (they are read from the text again).
+    const fields = payoutChanged ? { ...after, payoutBank: null } : after;
+    await tx.update(users).set(fields).where(eq(users.id, member.id));
     if (before) await logCorrections(tx, { userId: member.id, actorUserId: member.id, before, after });
   });
-  if (payoutChanged) {
-    await recordPayoutAccount(db, {
-      userId: member.id,
-      methodName: input.methodName,
-      accountInfo: input.accountInfo,
-    }).catch((e: unknown) => {
-      const cause = e instanceof Error && e.cause instanceof Error ? e.cause : e;
-      log.error(
-        {
-          memberId: member.id,
-          cause: cause instanceof Error ? cause.message.slice(0, 200) : "unknown error",
-        },
-        "risk: the payout account was not recorded",
-      );
+  if (payout && account)
+    await afterPayoutChange(db, mailer, member, {
+      account,
+      methodName: payout.methodName,
+      accountInfo: payout.accountInfo,
+      siteName: input.siteName,
     });
-  }
-  if (account) {
-    await revokeOtherSessions(db, member.id, member.sessionId);
-    const words = mailWords(account.language);
-    await sendNotice(mailer, {
-      to: account.email,
-      name: account.name,
-      words,
-      subject: words.payoutChanged.subject(input.siteName),
-      lines: [
-        words.payoutChanged.changedTo(input.siteName, input.methodName),
-        words.signedOut,
-        words.payoutChanged.ifNotYou,
-      ],
-    });
-  }
+}
+
+/**
+ * After the payout details changed: the new account is recorded for the risk links (the same
+ * account on another member is a shared_payout signal; a failure there is logged, the change
+ * stands), the member's other sessions end and the account's address is told.
+ */
+export async function afterPayoutChange(
+  db: Db,
+  mailer: Mailer,
+  member: { id: string; sessionId: number },
+  input: {
+    account: { email: string; name: string; language: string | null };
+    methodName: string;
+    accountInfo: string;
+    siteName: string;
+  },
+): Promise<void> {
+  await recordPayoutAccount(db, {
+    userId: member.id,
+    methodName: input.methodName,
+    accountInfo: input.accountInfo,
+  }).catch((e: unknown) => {
+    const cause = e instanceof Error && e.cause instanceof Error ? e.cause : e;
+    log.error(
+      {
+        memberId: member.id,
+        cause: cause instanceof Error ? cause.message.slice(0, 200) : "unknown error",
+      },
+      "risk: the payout account was not recorded",
+    );
+  });
+  await revokeOtherSessions(db, member.id, member.sessionId);
+  const words = mailWords(input.account.language);
+  await sendNotice(mailer, {
+    to: input.account.email,
+    name: input.account.name,
+    words,
+    subject: words.payoutChanged.subject(input.siteName),
+    lines: [
+      words.payoutChanged.changedTo(input.siteName, input.methodName),
+      words.signedOut,
+      words.payoutChanged.ifNotYou,
+    ],
+  });
 }
 
 /** The settings page's and the member layout's summary: both read in the session check itself. */

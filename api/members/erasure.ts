@@ -208,6 +208,7 @@ async function eraseOnce(
         zipCode: null,
         payoutMethodId: null,
         payoutAccountInfo: null,
+        payoutBank: null,
         totpSecret: null,
         totpLastStep: null,
         bannedAt: now,
@@ -236,7 +237,7 @@ async function eraseOnce(
       tx.update(memberRisk).set({ reasons: [] }).where(eq(memberRisk.userId, userId)),
       tx
         .update(withdrawals)
-        .set({ accountInfo: ERASED_TEXT, ip: null, deviceId: null })
+        .set({ accountInfo: ERASED_TEXT, payoutBank: null, ip: null, deviceId: null })
         .where(eq(withdrawals.userId, userId)),
       tx
         .update(contactMessages)

@@ -141,7 +141,7 @@ export async function openAttempt(
   await assertNoOpenPayout(tx, id).catch((e: unknown) => {
     throw e instanceof DomainError ? new DomainError("payout_in_flight", PAYOUT_MESSAGES.alreadySent) : e;
   });
-  const destination = payoutDestination(w.w.methodName, w.w.accountInfo, w.userName);
+  const destination = payoutDestination(w.w.methodName, w.w.accountInfo, w.userName, w.w.payoutBank);
   if (!destination && !manual) throw new DomainError("not_payable", NOT_PAYABLE(w.w.methodName));
 
   const policy = await payoutPolicy(tx);

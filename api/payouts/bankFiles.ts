@@ -115,6 +115,7 @@ export async function bankFileText(deps: Deps, batchId: string): Promise<string 
       p: payouts,
       methodName: withdrawals.methodName,
       accountInfo: withdrawals.accountInfo,
+      payoutBank: withdrawals.payoutBank,
       name: users.userName,
     })
     .from(payouts)
@@ -124,8 +125,8 @@ export async function bankFileText(deps: Deps, batchId: string): Promise<string 
     .orderBy(asc(payouts.createdAt), asc(payouts.id));
   const narration = narrationOf(deps.config.SITE_NAME);
   const rows: BankFileRow[] = [];
-  for (const { p, methodName, accountInfo, name } of list) {
-    const destination = payoutDestination(methodName, accountInfo, name);
+  for (const { p, methodName, accountInfo, payoutBank, name } of list) {
+    const destination = payoutDestination(methodName, accountInfo, name, payoutBank);
     if (!destination) continue; // cannot happen: the attempt was opened with one
     rows.push({
       beneficiaryName: destination.kind === "bank" ? destination.name : name,

@@ -1,3 +1,5 @@
+import { readBankAccount } from "../../shared/payoutAccount";
+
 /**
  * Where a withdrawal can be sent without an operator typing it in (issue 22): a UPI id (VPA), or
  * a bank account with its IFSC, read strictly from the payout method a member bound and the
@@ -81,13 +83,18 @@ function bankOf(text: string, memberName: string): PayoutDestination | null {
 /**
  * Where a withdrawal can be paid by a provider or a bank file, from the bound method and
  * details; null when it cannot be sent automatically (a Paytm mobile number, a bank account
- * without an IFSC, anything unreadable) — then it is paid by hand.
+ * without an IFSC, anything unreadable) — then it is paid by hand. A bank account the member
+ * entered in its own fields (issue 45; the withdrawal's payout_bank) is paid to those fields as
+ * they are; only older free text is read.
  */
 export function payoutDestination(
   _methodName: string,
   accountInfo: string,
   memberName: string,
+  fields?: unknown,
 ): PayoutDestination | null {
+  const bank = readBankAccount(fields);
+  if (bank) return { kind: "bank", accountNumber: bank.accountNumber, ifsc: bank.ifsc, name: bank.holder };
   const text = accountInfo.trim();
   if (!text || text.length > 1000) return null;
   const address = vpaOf(text);

@@ -37,13 +37,14 @@ async function fundAccount(db: Db, provider: PayoutProvider, p: typeof payouts.$
     .select({
       methodName: withdrawals.methodName,
       accountInfo: withdrawals.accountInfo,
+      payoutBank: withdrawals.payoutBank,
       name: users.userName,
       email: users.email,
     })
     .from(withdrawals)
     .innerJoin(users, eq(users.id, withdrawals.userId))
     .where(eq(withdrawals.id, p.withdrawalId));
-  const destination = w ? payoutDestination(w.methodName, w.accountInfo, w.name) : null;
+  const destination = w ? payoutDestination(w.methodName, w.accountInfo, w.name, w.payoutBank) : null;
   if (!w || !destination)
     throw new ProviderRefusedError(
       "The withdrawal's payout details cannot be paid automatically.",

@@ -7,7 +7,7 @@
 
 export { NO_SCORE, memberScore, riskPolicy, riskPolicyOf } from "./reads";
 export { enforceOneAccountRule, recordOrigin, recordOriginEvidence, type OriginKind } from "./links";
-export { recordPayoutAccount } from "./payoutAccounts";
+export { maskPayoutAccount, normalizePayoutAccount, recordPayoutAccount } from "./payoutAccounts";
 export { afterClaim, parseRecentClaims, recentClaimsWindow, withThisClaim } from "./behaviour";
 export { afterGameSettled, afterOfferReversal, afterRefusal } from "./outcomes";
 export { linkedAccounts } from "./linked";

@@ -73,8 +73,9 @@ export interface ProfileBody {
   state: string;
   zip_code: string;
   mobile_number: string | number;
-  withdrawal_method: string;
-  withdrawal_account_information: string;
+  /** With withdrawal_account_information, or both left out to keep the payout details (issue 45). */
+  withdrawal_method?: string;
+  withdrawal_account_information?: string;
   current_password?: string;
 }
 
@@ -167,6 +168,9 @@ export interface ReferralData {
 /** A payout method a member may bind on the profile page. */
 export interface PayoutMethodChoice {
   withdrawalMethod_name: string;
+  /** The name in the reader's language (issue 45): what the page shows; the name is what the form sends. */
+  withdrawalMethod_label?: string;
+  /** The method's hint in the reader's language. */
   withdrawalMethod_details: string;
   withdrawalMethod_minimumAmount: string;
 }
@@ -183,6 +187,40 @@ export interface ProfileData {
   withdrawal_account_information: string;
   available_balance: string;
   other_data_withdrawalMethodArray: PayoutMethodChoice[];
+  /** The bound bank account in its own fields (issue 45 §2), the number masked; null when none is bound. */
+  bank_account: BankAccountView | null;
+  /** A bank method bound with free text that reads as no account number, IFSC and name: to be re-entered. */
+  bank_account_reentry: boolean;
+}
+
+/** A bank account as the profile shows it: the number masked (••••1234), the bank named from the IFSC when known. */
+export interface BankAccountView {
+  account_number_masked: string;
+  ifsc: string;
+  holder: string;
+  bank_name: string | null;
+}
+
+/** The profile's payout form (`{obj}`, PATCH userPayoutData_patch): only what the method's kind needs. */
+export interface PayoutBody {
+  withdrawal_method: string;
+  /** A UPI method's UPI id (or withdrawal_account_information). */
+  upi_id?: string;
+  /** Any other method's details (a Paytm number…). */
+  withdrawal_account_information?: string;
+  bank_account_number?: string;
+  bank_account_number_confirm?: string;
+  bank_ifsc?: string;
+  bank_account_holder?: string;
+  current_password?: string;
+}
+
+/** The bank of an IFSC, from the packaged list (GET userIfsc_get?ifsc=). */
+export interface IfscLookup {
+  ifsc: string;
+  /** Whether the code has the IFSC's form. */
+  valid: boolean;
+  bank_name: string | null;
 }
 
 /**
@@ -216,6 +254,9 @@ export interface AccountEndpoints {
   "/userRoute/userReferral_record_get": Endpoint<ReferralData>;
   "/userRoute/userProfileData_get": Endpoint<ProfileData>;
   "/userRoute/userProfileData_patch": Endpoint<string, ProfileBody>;
+  /** The payout details alone (issue 45 §2): no address asked. */
+  "/userRoute/userPayoutData_patch": Endpoint<string, PayoutBody>;
+  "/userRoute/userIfsc_get": Endpoint<IfscLookup>;
   "/userRoute/userpassword_and_email_get": Endpoint<AccountSummary>;
   /** The member's language for pages and mails (issue 23). */
   "/userRoute/userLanguage_patch": Endpoint<string, { language: Locale }>;

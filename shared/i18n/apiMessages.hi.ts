@@ -3,6 +3,7 @@ import { HINDI_EARNING_MESSAGES } from "./apiMessages.hi.earning";
 import { HINDI_TAX_MESSAGES } from "./apiMessages.hi.tax";
 import { HINDI_PRIVACY_MESSAGES } from "./apiMessages.hi.privacy";
 import { HINDI_HOUSEKEEPING_MESSAGES } from "./apiMessages.hi.housekeeping";
+import { HINDI_PAYOUT_ACCOUNT_MESSAGES } from "./apiMessages.hi.payout";
 
 /**
  * The API's English texts (the specification's words, as api/ and shared/ word them) and their
@@ -110,8 +111,8 @@ export const HINDI_API_MESSAGES: MessageTable = [
   ["Please enter your name.", "कृपया अपना नाम डालें।"],
   ["Please keep your name under 100 characters.", "कृपया अपना नाम 100 अक्षरों से कम रखें।"],
   ["Please enter a valid 6-digit PIN code.", "कृपया 6 अंकों का सही PIN कोड डालें।"],
-  ["Zip code is required.", "PIN कोड ज़रूरी है।"],
-  ["Zip code must be text.", "PIN कोड टेक्स्ट होना चाहिए।"],
+  ["PIN code is required.", "PIN कोड ज़रूरी है।"],
+  ["PIN code must be text.", "PIN कोड टेक्स्ट होना चाहिए।"],
   ["Name is required.", "नाम ज़रूरी है।"],
   ["Name must be at most {{max}} characters.", "नाम ज़्यादा से ज़्यादा {{max}} अक्षरों का हो सकता है।"],
   ["Name must be text.", "नाम टेक्स्ट होना चाहिए।"],
@@ -190,6 +191,7 @@ export const HINDI_API_MESSAGES: MessageTable = [
   ...HINDI_TAX_MESSAGES,
   ...HINDI_PRIVACY_MESSAGES,
   ...HINDI_HOUSEKEEPING_MESSAGES,
+  ...HINDI_PAYOUT_ACCOUNT_MESSAGES,
 
   /* ------------------------------------------------------------------- support */
   ["Message not found.", "संदेश नहीं मिला।"],
@@ -268,7 +270,10 @@ export const HINDI_API_MESSAGES: MessageTable = [
     "कृपया उपयोग की शर्तों और गोपनीयता नीति से सहमति दें।",
   ],
   // The account pages' own form rules (withdraw, profile, settings).
-  ["Please enter the amount in whole rupees (digits only).", "कृपया राशि पूरे रुपयों में डालें (सिर्फ़ अंक)।"],
+  [
+    "Withdrawals are in whole rupees. Enter a whole number of rupees, e.g. 50.",
+    "निकासी पूरे रुपयों में होती है। पूरे रुपयों में राशि डालें, जैसे 50।",
+  ],
   ["Please choose a payout method.", "कृपया भुगतान का तरीका चुनें।"],
   ["New password and confirm password not match.", "नया पासवर्ड और पासवर्ड की पुष्टि मेल नहीं खाते।"],
   ["new Email and confirm Email not match.", "नया ई-मेल और पक्का किया गया ई-मेल मेल नहीं खाते।"],

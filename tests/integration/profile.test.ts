@@ -79,6 +79,8 @@ describe.each(drivers("one"))("profile (%s)", (driver) => {
           withdrawalMethod_minimumAmount: "500.000",
         },
       ],
+      bank_account: null,
+      bank_account_reentry: false,
     });
   });
 
@@ -119,7 +121,7 @@ describe.each(drivers("one"))("profile (%s)", (driver) => {
       [{ ...valid, address: "" }, "Address is required."],
       [{ ...valid, city: "" }, "City is required."],
       [{ ...valid, state: " " }, "State is required."],
-      [{ ...valid, zip_code: "" }, "Zip code is required."],
+      [{ ...valid, zip_code: "" }, "PIN code is required."],
       [{ ...valid, zip_code: "7000<>" }, "Please enter a valid 6-digit PIN code."],
       [{ ...valid, zip_code: "070001" }, "Please enter a valid 6-digit PIN code."],
       [{ ...valid, zip_code: "70001" }, "Please enter a valid 6-digit PIN code."],

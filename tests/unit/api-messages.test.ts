@@ -3,6 +3,7 @@ import { localizeBody, localizeMessage, registerMessages } from "../../shared/i1
 import { HINDI_API_MESSAGES } from "../../shared/i18n/apiMessages.hi";
 import { GENERIC_FAILURE } from "../../shared/messages";
 import { CONTACT_FIELDS, FIELD_MESSAGES, PROFILE_FIELDS } from "../../shared/fields";
+import { PAYOUT_ACCOUNT_MESSAGES } from "../../shared/payoutAccount";
 import { CAMPAIGN_MESSAGES } from "../../shared/campaign";
 import { GAME_MESSAGES } from "../../shared/ticTacToeEvents";
 import { formatRupees } from "../../shared/money";
@@ -138,6 +139,7 @@ describe("the API's words in Hindi (shared/i18n/apiMessages.hi.ts)", () => {
     PTC_MESSAGES.viewNotFound,
     ...Object.values(AD_REFUSAL_MESSAGES),
     `We answer missing-credit reports within ${MISSING_CREDIT_ANSWER_HOURS} hours.`,
+    ...Object.values(PAYOUT_ACCOUNT_MESSAGES),
     // The schemas' own messages, as a bad input makes them.
     ...issues(PROFILE_FIELDS.name, [undefined, 7, "x".repeat(101)]),
     ...issues(PROFILE_FIELDS.address, [undefined, 7, "x".repeat(201)]),
@@ -168,7 +170,7 @@ describe("the API's words in Hindi (shared/i18n/apiMessages.hi.ts)", () => {
 
   it("puts the API's values into the Hindi as they came", () => {
     expect(localizeMessage("hi", WITHDRAW_MESSAGES.minimum("UPI", 12_000))).toBe(
-      `अमान्य राशि: UPI के लिए न्यूनतम निकासी ${amount} है।`,
+      "अमान्य राशि: UPI के लिए न्यूनतम निकासी ₹12 है।",
     );
     expect(amount).toBe("₹12.000");
     expect(localizeMessage("hi", WITHDRAW_MESSAGES.insufficient(123_456_000))).toBe(

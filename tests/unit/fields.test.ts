@@ -210,8 +210,8 @@ describe("the zip code (PIN code) rule", () => {
       expect(isPinCode(bad), bad).toBe(false);
       expect(verdict(pinCodeField(), bad), bad).toBe("Please enter a valid 6-digit PIN code.");
     }
-    expect(verdict(pinCodeField(), "")).toBe("Zip code is required.");
-    expect(verdict(pinCodeField(), 411001)).toBe("Zip code must be text.");
+    expect(verdict(pinCodeField(), "")).toBe("PIN code is required.");
+    expect(verdict(pinCodeField(), 411001)).toBe("PIN code must be text.");
   });
 
   it("says the same as the input's pattern attribute", () => {

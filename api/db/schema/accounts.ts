@@ -1,11 +1,13 @@
 import { sql } from "drizzle-orm";
 import type { OperatorRole } from "../../../shared/operatorRoles";
+import type { BankAccount } from "../../../shared/payoutAccount";
 import {
   bigint,
   bigserial,
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -47,6 +49,8 @@ export const users = pgTable(
     zipCode: text("zip_code"),
     payoutMethodId: integer("payout_method_id"),
     payoutAccountInfo: text("payout_account_info"),
+    /** A bank account's own fields (issue 45); payoutAccountInfo is then written from them. Null for UPI and older free text. */
+    payoutBank: jsonb("payout_bank").$type<BankAccount>(),
     /** Operators' second factor: the TOTP secret (base32) and the last time step used, so a code works once. */
     totpSecret: text("totp_secret"),
     totpLastStep: bigint("totp_last_step", { mode: "number" }),

@@ -11,6 +11,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import type { ReviewReason } from "../../../shared/risk";
+import type { BankAccount } from "../../../shared/payoutAccount";
 import { money, createdAt } from "./columns";
 import { users } from "./accounts";
 
@@ -22,6 +23,9 @@ export const payoutMethods = pgTable(
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
     name: text("name").notNull(),
     details: text("details").notNull(),
+    /** The Hindi name and hint (issue 45): null or empty means the English is shown. */
+    nameHi: text("name_hi"),
+    detailsHi: text("details_hi"),
     minimumAmount: money("minimum_amount").notNull(),
     sortOrder: integer("sort_order").notNull().default(0),
     active: boolean("active").notNull().default(true),
@@ -42,6 +46,8 @@ export const withdrawals = pgTable(
     amount: money("amount").notNull(),
     methodName: text("method_name").notNull(),
     accountInfo: text("account_info").notNull(),
+    /** The bank account's fields when the member bound them (copied at insert by a trigger, migration 0032). */
+    payoutBank: jsonb("payout_bank").$type<BankAccount>(),
     status: text("status", { enum: ["Pending", "Success", "Reject"] })
       .notNull()
       .default("Pending"),

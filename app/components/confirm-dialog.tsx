@@ -154,8 +154,9 @@ export function DialogShell({
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
   useModalDialog(panel, onClose);
+  // !m-0: a page's `space-y-*` would give the overlay a top margin, leaving a lit strip above it.
   return (
-    <div className="fixed inset-0 z-40 flex items-end justify-center bg-slate-900/50 p-3 sm:items-center">
+    <div className="fixed inset-0 !m-0 z-40 flex items-end justify-center bg-slate-900/50 p-3 sm:items-center">
       <div
         ref={panel}
         role="dialog"

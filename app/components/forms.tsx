@@ -5,6 +5,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { z } from "zod";
 import { useTranslation } from "react-i18next";
 import { useLocalize } from "~/i18n/i18n";
+import { useHydrated } from "~/utils/use-hydrated";
 
 type ConformOptions<Schema extends z.ZodTypeAny> = Parameters<
   typeof useForm<z.input<Schema>, z.output<Schema>>
@@ -128,11 +129,15 @@ export function SelectField({
   );
 }
 
-/** A password input with a show/hide toggle (the toggle needs JavaScript; without it the field stays hidden text). */
+/**
+ * A password input with a show/hide toggle. The toggle needs JavaScript, so it is rendered only
+ * once the page is hydrated: without scripts there is no "Show" that does nothing.
+ */
 export function PasswordField(props: Parameters<typeof Field>[0]) {
   const { t } = useTranslation();
   const localize = useLocalize();
   const [shown, setShown] = useState(false);
+  const hydrated = useHydrated();
   const id = props.inputProps.id ?? props.inputProps.name;
   const errorId = props.errors?.length ? `${id}-error` : undefined;
   return (
@@ -142,23 +147,25 @@ export function PasswordField(props: Parameters<typeof Field>[0]) {
       </label>
       <div className="relative">
         <input
-          className="input pr-16"
+          className={hydrated ? "input pr-16" : "input"}
           {...props.inputProps}
           title={hintIn(localize, props.inputProps.title)}
           id={id}
-          type={shown ? "text" : "password"}
+          type={hydrated && shown ? "text" : "password"}
           aria-invalid={errorId ? true : undefined}
           aria-describedby={errorId}
         />
-        <button
-          type="button"
-          className="absolute inset-y-0 right-0 px-3 text-xs font-semibold text-brand-600"
-          onClick={() => setShown((s) => !s)}
-          aria-label={shown ? t("common.forms.hidePassword") : t("common.forms.showPassword")}
-          aria-pressed={shown}
-        >
-          {shown ? t("common.forms.hide") : t("common.forms.show")}
-        </button>
+        {hydrated ? (
+          <button
+            type="button"
+            className="absolute inset-y-0 right-0 px-3 text-xs font-semibold text-brand-600"
+            onClick={() => setShown((s) => !s)}
+            aria-label={shown ? t("common.forms.hidePassword") : t("common.forms.showPassword")}
+            aria-pressed={shown}
+          >
+            {shown ? t("common.forms.hide") : t("common.forms.show")}
+          </button>
+        ) : null}
       </div>
       {props.hint ? <p className="mt-1 text-xs text-slate-500">{props.hint}</p> : null}
       <ErrorList id={errorId} errors={props.errors} />
@@ -202,7 +209,7 @@ export function ProcessingOverlay({ show }: { show: boolean }) {
   if (!show) return null;
   return (
     <div
-      className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/50"
+      className="fixed inset-0 !m-0 z-50 flex items-center justify-center bg-slate-900/50"
       role="alertdialog"
       aria-busy="true"
       aria-label={t("common.forms.processing")}

@@ -1,4 +1,4 @@
-import { useState, useSyncExternalStore } from "react";
+import { useEffect, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "~/utils/client-toast";
 
@@ -89,6 +89,31 @@ function ManualSteps() {
   );
 }
 
+/** How far down the page the floating button steps aside (it sits over the page's lower right corner). */
+const FLOATING_SCROLL_PX = 48;
+
+/** True once the page is scrolled down (scripts on): the floating button then hides, uncovering what it was on. */
+function useScrolledDown(watch: boolean): boolean {
+  const [down, setDown] = useState(false);
+  useEffect(() => {
+    if (!watch) return;
+    const update = () => setDown(window.scrollY > FLOATING_SCROLL_PX);
+    update();
+    window.addEventListener("scroll", update, { passive: true });
+    return () => window.removeEventListener("scroll", update);
+  }, [watch]);
+  return down;
+}
+
+/**
+ * The page's last strip, as tall as the floating button and the colour of the footer above it:
+ * scrolled to the end, the footer's last line sits above the button, not under it (also without
+ * JavaScript, where the button never hides).
+ */
+function FloatingRoom() {
+  return <div aria-hidden className="h-20 bg-slate-900" data-testid="install-room" />;
+}
+
 /**
  * The app-install button. With the browser's install prompt it opens that prompt; where the
  * browser offers none (iPhone, or before the prompt is available) it shows the manual steps.
@@ -99,21 +124,29 @@ export function InstallPrompt({ floating = false }: { floating?: boolean }) {
   const hydrated = useHydrated();
   const state = useInstallState();
   const [stepsOpen, setStepsOpen] = useState(false);
+  const scrolledDown = useScrolledDown(floating && hydrated);
   if (state === "installed") return null;
 
   const wrap = floating ? "fixed bottom-4 right-4 z-40 max-w-[18rem]" : "relative inline-block";
+  // Scrolled down, the floating button steps aside unless its steps are open.
+  const aside = floating && scrolledDown && !stepsOpen ? " invisible opacity-0" : "";
   const panel = "mt-2 rounded-xl border border-slate-200 bg-white p-4 shadow-lg";
   const buttonClass = "btn-primary shadow";
 
   if (!hydrated) {
     return (
-      <details className={wrap} data-testid="install-prompt">
-        <summary className={`${buttonClass} cursor-pointer list-none`}>{t("common.install.button")}</summary>
-        <div className={`${panel} ${floating ? "absolute bottom-12 right-0 w-72" : ""}`}>
-          <p className="font-semibold">{t("common.install.heading")}</p>
-          <ManualSteps />
-        </div>
-      </details>
+      <>
+        {floating ? <FloatingRoom /> : null}
+        <details className={wrap} data-testid="install-prompt">
+          <summary className={`${buttonClass} cursor-pointer list-none`}>
+            {t("common.install.button")}
+          </summary>
+          <div className={`${panel} ${floating ? "absolute bottom-12 right-0 w-72" : ""}`}>
+            <p className="font-semibold">{t("common.install.heading")}</p>
+            <ManualSteps />
+          </div>
+        </details>
+      </>
     );
   }
 
@@ -129,35 +162,38 @@ export function InstallPrompt({ floating = false }: { floating?: boolean }) {
   };
 
   return (
-    <div className={wrap} data-testid="install-prompt">
-      <button
-        type="button"
-        className={buttonClass}
-        onClick={() => void install()}
-        aria-expanded={state === "manual" ? stepsOpen : undefined}
-      >
-        {t("common.install.button")}
-      </button>
-      {state === "manual" && stepsOpen ? (
-        <div
-          className={`${panel} ${floating ? "absolute bottom-12 right-0 w-72" : "absolute left-0 z-30 w-72"}`}
-          role="region"
-          aria-label={t("common.install.region")}
+    <>
+      {floating ? <FloatingRoom /> : null}
+      <div className={`${wrap} transition-opacity${aside}`} data-testid="install-prompt">
+        <button
+          type="button"
+          className={buttonClass}
+          onClick={() => void install()}
+          aria-expanded={state === "manual" ? stepsOpen : undefined}
         >
-          <div className="flex items-start justify-between gap-2">
-            <p className="font-semibold">{t("common.install.heading")}</p>
-            <button
-              type="button"
-              className="text-slate-500"
-              onClick={() => setStepsOpen(false)}
-              aria-label={t("common.install.close")}
-            >
-              {CLOSE_ICON}
-            </button>
+          {t("common.install.button")}
+        </button>
+        {state === "manual" && stepsOpen ? (
+          <div
+            className={`${panel} ${floating ? "absolute bottom-12 right-0 w-72" : "absolute left-0 z-30 w-72"}`}
+            role="region"
+            aria-label={t("common.install.region")}
+          >
+            <div className="flex items-start justify-between gap-2">
+              <p className="font-semibold">{t("common.install.heading")}</p>
+              <button
+                type="button"
+                className="text-slate-500"
+                onClick={() => setStepsOpen(false)}
+                aria-label={t("common.install.close")}
+              >
+                {CLOSE_ICON}
+              </button>
+            </div>
+            <ManualSteps />
           </div>
-          <ManualSteps />
-        </div>
-      ) : null}
-    </div>
+        ) : null}
+      </div>
+    </>
   );
 }

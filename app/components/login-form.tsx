@@ -349,7 +349,7 @@ function DialogFrame({
   useModalDialog(panel, onClose);
   return (
     <div
-      className="fixed inset-0 z-40 flex items-end justify-center bg-slate-900/50 p-3 sm:items-center"
+      className="fixed inset-0 !m-0 z-40 flex items-end justify-center bg-slate-900/50 p-3 sm:items-center"
       onMouseDown={(e) => e.target === e.currentTarget && onClose()}
     >
       <div

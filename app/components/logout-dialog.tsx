@@ -77,7 +77,7 @@ function LogoutDialog({ onCancel, headingId }: { onCancel: () => void; headingId
   useModalDialog(panel, onCancel);
   return (
     <div
-      className="fixed inset-0 z-50 flex items-end justify-center bg-slate-900/50 p-3 sm:items-center"
+      className="fixed inset-0 !m-0 z-50 flex items-end justify-center bg-slate-900/50 p-3 sm:items-center"
       data-testid="logout-dialog"
     >
       <div

@@ -38,7 +38,7 @@ export function NetworkBanner() {
   if (state === "offline") {
     return (
       <div
-        className="fixed inset-0 z-[70] flex items-center justify-center bg-slate-900/70 p-6"
+        className="fixed inset-0 !m-0 z-[70] flex items-center justify-center bg-slate-900/70 p-6"
         role="alertdialog"
         aria-modal="true"
         aria-labelledby="network-offline-title"

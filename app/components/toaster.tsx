@@ -29,14 +29,17 @@ function Countdown({ ms }: { ms: number }) {
   );
 }
 
-/** One toast at the top end of the screen; closes by itself after its duration (CSS, so also without JS). */
+/**
+ * One toast at the top end of the screen, below the header (h-14) so the balance in it stays in
+ * sight; closes by itself after its duration (CSS, so also without JS).
+ */
 export function Toaster({ toast }: { toast: ToastView | null }) {
   const localize = useLocalize();
   if (!toast) return null;
   const duration = Math.max(toast.duration, toast.countdownMs ?? 0);
   return (
     <div
-      className="pointer-events-none fixed inset-x-0 top-3 z-[60] flex justify-end px-3"
+      className="pointer-events-none fixed inset-x-0 top-16 z-[60] flex justify-end px-3"
       aria-live="polite"
     >
       <div

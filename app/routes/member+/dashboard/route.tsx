@@ -157,7 +157,8 @@ export default function Dashboard() {
           <h2 id="daily-earnings-title" className="mb-3 text-lg font-bold">
             {t("account.dashboard.dailyEarnings")}
           </h2>
-          {/* A scrolling box: focusable and named, so a keyboard can scroll it too. */}
+          {/* A scrolling box: focusable and named, so a keyboard can scroll it too. It scrolls down
+              only: on a 360 px phone the columns fit (headings wrap, figures never do). */}
           <div
             className="h-[300px] overflow-auto rounded-lg border border-slate-200 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600"
             data-testid="daily-earnings"
@@ -166,22 +167,32 @@ export default function Dashboard() {
             tabIndex={0}
           >
             <table className="w-full text-left text-xs sm:text-sm">
-              <thead className="sticky top-0 bg-slate-100 text-xs uppercase text-slate-600">
+              <thead className="sticky top-0 bg-slate-100 text-xs text-slate-600 sm:uppercase">
                 <tr>
-                  <th className="px-2 py-2 sm:px-3">{t("account.shared.date")}</th>
-                  <th className="px-2 py-2 sm:px-3">{t("account.dashboard.selfEarnings")}</th>
-                  <th className="px-2 py-2 sm:px-3">{t("account.dashboard.referralEarnings")}</th>
-                  <th className="px-2 py-2 sm:px-3">{t("account.dashboard.totalEarnings")}</th>
+                  <th className="px-1.5 py-2 align-bottom [overflow-wrap:anywhere] sm:px-3">
+                    {t("account.shared.date")}
+                  </th>
+                  <th className="px-1.5 py-2 align-bottom [overflow-wrap:anywhere] sm:px-3">
+                    {t("account.dashboard.selfEarnings")}
+                  </th>
+                  <th className="px-1.5 py-2 align-bottom [overflow-wrap:anywhere] sm:px-3">
+                    {t("account.dashboard.referralEarnings")}
+                  </th>
+                  <th className="px-1.5 py-2 align-bottom [overflow-wrap:anywhere] sm:px-3">
+                    {t("account.dashboard.totalEarnings")}
+                  </th>
                 </tr>
               </thead>
               <tbody className={switching ? "opacity-60" : undefined}>
                 {days.length ? (
                   days.map((d) => (
                     <tr key={d.date} className="border-t border-slate-100">
-                      <td className="whitespace-nowrap px-2 py-2 sm:px-3">{f.day(d.date)}</td>
-                      <td className="px-2 py-2 sm:px-3">{f.rupees(d.self)}</td>
-                      <td className="px-2 py-2 sm:px-3">{f.rupees(d.referral)}</td>
-                      <td className="px-2 py-2 font-semibold sm:px-3">{f.rupees(d.total)}</td>
+                      <td className="whitespace-nowrap px-1.5 py-2 sm:px-3">{f.day(d.date)}</td>
+                      <td className="whitespace-nowrap px-1.5 py-2 sm:px-3">{f.rupees(d.self)}</td>
+                      <td className="whitespace-nowrap px-1.5 py-2 sm:px-3">{f.rupees(d.referral)}</td>
+                      <td className="whitespace-nowrap px-1.5 py-2 font-semibold sm:px-3">
+                        {f.rupees(d.total)}
+                      </td>
                     </tr>
                   ))
                 ) : (

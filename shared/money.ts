@@ -41,6 +41,15 @@ export function formatRupees(milli: number | null | undefined, decimals: 2 | 3 =
   return `${negative ? "-" : ""}${symbol ? "₹" : ""}${wholeText}.${fracText}`;
 }
 
+/**
+ * A rule's amount, such as a payout method's minimum (issue 45 §2): '₹50' when it is whole rupees —
+ * a limit, not a balance, so no '.000' — and every digit otherwise ('₹50.500').
+ */
+export function formatRupeeLimit(milli: number): string {
+  const text = formatRupees(milli);
+  return milli % MILLI_PER_RUPEE === 0 ? text.slice(0, -4) : text;
+}
+
 /** Plain number text with 3 decimals, as the API's response fields carry it (e.g. "12.345"). */
 export function milliToRupeeString(milli: number): string {
   return formatRupees(milli, 3, false);

@@ -9,8 +9,10 @@ import { sanitizeHtml } from "../lib/sanitize";
 import { requestWithdrawal, wholeRupees, withdrawalSummary } from "./withdrawals";
 import { WITHDRAW_MESSAGES } from "./messages";
 import { CONVERT_MESSAGES, conversionSummary, convertBalance } from "./conversions";
-import { contentLocale, localizedInstructions } from "../content/localized";
-import { withPayoutTime } from "../site/payoutTime";
+import { contentLocale, localizedInstructions, pick } from "../content/localized";
+import { payoutWorkingDays, withPayoutTime } from "../site/payoutTime";
+import { payoutTimeWords } from "../../shared/payoutTime";
+import { maskPayoutAccount, normalizePayoutAccount } from "../risk/policy";
 
 const requestId = z
   .string({ invalid_type_error: "request_id must be text." })
@@ -80,12 +82,19 @@ export function userAmountRoute(): Hono<ApiEnv> {
       total_withdrawal_amount: milliToRupeeString(s.paid),
       deposit_amount: milliToRupeeString(s.deposit),
       withdrawal_method: s.methodName,
+      withdrawal_method_label: s.methodName === null ? null : pick(locale, s.methodName, s.methodNameHi),
       withdrawal_account_information: s.accountInfo,
+      // The confirm step names the account it pays to, masked as everywhere else (issue 45 §2).
+      withdrawal_account_masked:
+        s.methodName && s.accountInfo
+          ? maskPayoutAccount(normalizePayoutAccount(s.methodName, s.accountInfo))
+          : null,
       withdrawalMethod_minimumAmount: s.minimum === null ? null : milliToRupeeString(s.minimum),
       withdrawal_Records: s.records,
       pagination: s.pagination,
       other_data_withdrawal_instructions: instructions,
       review_message: s.reviewMessage,
+      payout_time: payoutTimeWords(await payoutWorkingDays(db), locale),
     });
   });
 

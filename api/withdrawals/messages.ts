@@ -1,13 +1,13 @@
-import { formatRupees } from "../../shared/money";
+import { formatRupeeLimit, formatRupees } from "../../shared/money";
 
 /** What the member and the operators are told about a withdrawal request (api/withdrawals, api/payouts). */
 export const WITHDRAW_MESSAGES = {
   success: "Withdrawal Successful",
   notBound: "Please bind your payment information to proceed with withdrawals.",
   bindAgain: "Please bind Your payment information again",
-  invalidAmount: "Invalid Amount: Please enter a whole number of rupees greater than 0.",
+  invalidAmount: "Invalid Amount: withdrawals are in whole rupees. Enter a whole number of rupees, e.g. 50.",
   minimum: (method: string, min: number) =>
-    `Invalid Amount: the minimum withdrawal for ${method} is ${formatRupees(min)}.`,
+    `Invalid Amount: the minimum withdrawal for ${method} is ${formatRupeeLimit(min)}.`,
   insufficient: (balance: number) =>
     `Insufficient Balance: your withdrawable balance is ${formatRupees(balance)}.`,
   alreadySettled: "This withdrawal has already been settled.",

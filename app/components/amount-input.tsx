@@ -11,12 +11,21 @@ export function AmountInput({
   label,
   required,
   errors,
+  defaultValue = "0",
+  digitsOnly = true,
 }: {
   id: string;
   name: string;
   label: string;
   required?: boolean;
   errors?: string[] | null;
+  /** What the box shows first: a refused amount comes back as it was typed. */
+  defaultValue?: string;
+  /**
+   * Digits only as typed (the default). False: the box keeps what was typed ("50.5") and the form's
+   * check names the whole-rupee rule, instead of the browser silently dropping the point.
+   */
+  digitsOnly?: boolean;
 }) {
   const localize = useLocalize();
   const errorId = errors?.length ? `${id}-error` : undefined;
@@ -31,11 +40,11 @@ export function AmountInput({
         className="input text-lg tabular-nums"
         type="text"
         inputMode="numeric"
-        pattern="[0-9]*"
+        pattern={digitsOnly ? "[0-9]*" : undefined}
         maxLength={MAX_INPUT_DIGITS}
         required={required}
         autoComplete="off"
-        defaultValue="0"
+        defaultValue={defaultValue}
         aria-invalid={errorId ? true : undefined}
         aria-describedby={errorId}
         onFocus={(e) => {
@@ -45,6 +54,7 @@ export function AmountInput({
           if (e.currentTarget.value === "") e.currentTarget.value = "0";
         }}
         onInput={(e) => {
+          if (!digitsOnly) return;
           const digits = e.currentTarget.value.replace(/\D/g, "");
           if (digits !== e.currentTarget.value) e.currentTarget.value = digits;
         }}

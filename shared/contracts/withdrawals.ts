@@ -35,7 +35,11 @@ export interface BalanceData {
   total_withdrawal_amount: string;
   deposit_amount: string;
   withdrawal_method: string | null;
+  /** The bound method's name in the reader's language (issue 45): what the page shows; a request sends the name. */
+  withdrawal_method_label?: string | null;
   withdrawal_account_information: string | null;
+  /** The bound account masked as everywhere on the site (`ra***@okaxis`), or null (issue 45 §2). */
+  withdrawal_account_masked: string | null;
   withdrawalMethod_minimumAmount: string | null;
   withdrawal_Records: WithdrawalRecord[];
   pagination: Pagination;
@@ -43,6 +47,8 @@ export interface BalanceData {
   other_data_withdrawal_instructions: string[];
   /** While a request of the member's waits for a review (a first payout, a flagged account): why, in plain words. */
   review_message: string | null;
+  /** How long a payout usually takes, in the member's language ("within 3 working days"): the owner's payout time. */
+  payout_time: string;
 }
 
 /** A withdrawal request (`{obj}`): whole rupees, the bound method's name, an idempotency key. */
@@ -180,6 +186,9 @@ export interface PayoutMethodRecord {
   id: number;
   name: string;
   details: string;
+  /** The Hindi name and hint members reading Hindi see (issue 45), "" when none. */
+  name_hi: string;
+  details_hi: string;
   minimum_amount: string;
   active: boolean;
 }
@@ -193,6 +202,9 @@ export interface PayoutMethodList {
 export interface NewPayoutMethodBody {
   name: string;
   details: string;
+  /** The Hindi name and hint; "": none; left out: a new one has none, an edit keeps the stored one. */
+  name_hi?: string;
+  details_hi?: string;
   minimum_amount: number;
 }
 

@@ -15,8 +15,8 @@ export const HINDI_EARNING_MESSAGES: MessageTable = [
   ],
   ["Please bind Your payment information again", "कृपया अपनी भुगतान जानकारी फिर से जोड़ें"],
   [
-    "Invalid Amount: Please enter a whole number of rupees greater than 0.",
-    "अमान्य राशि: कृपया 0 से बड़ी, पूरे रुपयों में राशि डालें।",
+    "Invalid Amount: withdrawals are in whole rupees. Enter a whole number of rupees, e.g. 50.",
+    "अमान्य राशि: निकासी पूरे रुपयों में होती है। पूरे रुपयों में राशि डालें, जैसे 50।",
   ],
   [
     "Invalid Amount: the minimum withdrawal for {{method}} is {{amount}}.",

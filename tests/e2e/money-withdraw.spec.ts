@@ -21,7 +21,7 @@ async function withdrawThroughTheUi(page: Page, member: Member) {
 
   // The checks, in the spec's order: below the method's minimum, then above the balance.
   await requestWithdrawal(page, "10");
-  await expect(page.getByRole("alert").filter({ hasText: "Invalid Amount" })).toContainText("₹50.000");
+  await expect(page.getByRole("alert").filter({ hasText: "Invalid Amount" })).toContainText("is ₹50.");
   await requestWithdrawal(page, "1000");
   await expect(page.getByRole("alert").filter({ hasText: "Insufficient Balance" })).toContainText("₹300.000");
 

@@ -108,7 +108,8 @@ describe.each(drivers("one"))("malformed money input (%s)", (driver) => {
   }
 
   it("withdraw", async () => {
-    const invalid = "Invalid Amount: Please enter a whole number of rupees greater than 0.";
+    const invalid =
+      "Invalid Amount: withdrawals are in whole rupees. Enter a whole number of rupees, e.g. 50.";
     await expectRefused("/userAmount/userWithdrawal_record_post", "POST", rich.cookie, [
       ...brokenObj,
       { name: "balance missing", body: { obj: { type: "UPI" } }, message: invalid },

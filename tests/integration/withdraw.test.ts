@@ -133,7 +133,7 @@ describe.each(drivers("both"))("withdrawals (%s)", (driver) => {
     const before = await snapshot(t);
     const res = await withdraw(m, { balance: 99, type: "UPI" });
     expect(res.status).toBe(400);
-    expect(res.body.error_msg).toBe("Invalid Amount: the minimum withdrawal for UPI is ₹100.000.");
+    expect(res.body.error_msg).toBe("Invalid Amount: the minimum withdrawal for UPI is ₹100.");
     expect(res.body.error_code).toBe("invalid_amount");
     expect(await snapshot(t)).toEqual(before);
   });

@@ -13,15 +13,16 @@ import { z } from "zod";
 import { callApi, errorText, memberRead } from "~/utils/api.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { pageParam } from "~/utils/pagination";
-import type { BalanceData } from "../../../shared/contracts/withdrawals";
+import type { BalanceData, WithdrawalRecord } from "../../../shared/contracts/withdrawals";
 import type { TaxPage } from "../../../shared/contracts/tax";
 import { Pagination } from "~/components/pagination";
 import { SubmitButton, useAppForm } from "~/components/forms";
 import { AmountInput } from "~/components/amount-input";
 import { BalanceCard } from "~/components/balance-card";
 import { Instructions } from "~/components/instructions";
-import { parseRupees, parseWholeRupees, rupeesToMilli } from "../../../shared/money";
-import { AlertBox, ConfirmDialog, confirmStep, useConfirmFlow } from "~/components/confirm-dialog";
+import { formatRupeeLimit, parseRupees, parseWholeRupees, rupeesToMilli } from "../../../shared/money";
+import { AlertBox, confirmStep, useConfirmFlow } from "~/components/confirm-dialog";
+import { WithdrawConfirm } from "~/components/withdraw-confirm";
 import { CopyableText } from "~/components/copy-button";
 import { useHydrated } from "~/utils/client-toast";
 import { StatusBadge } from "~/components/status-badge";
@@ -56,7 +57,8 @@ type Notice =
   | { kind: "auth" }
   | { kind: "error"; title: string; text: string };
 
-const WHOLE_RUPEES = "Please enter the amount in whole rupees (digits only).";
+/** The whole-rupee rule, as it is (issue 45 §2): not the minimum, which a fraction of a rupee is not below. */
+const WHOLE_RUPEES = "Withdrawals are in whole rupees. Enter a whole number of rupees, e.g. 50.";
 
 const WithdrawSchema = z.object({
   amount: z
@@ -79,15 +81,6 @@ function checkWithdrawal(rules: WithdrawRules, amountRupees: number): Notice | n
   if (rules.taxDue !== null && parseRupees(rules.taxDue) >= amount)
     return { kind: "taxExceeds", tax: rules.taxDue };
   return null;
-}
-
-/** The confirm step's gross, tax and net (rupee strings), when the tax rules are on. */
-function taxSplit(taxDue: string, amountRupees: string) {
-  // "": the tax rules are off.
-  if (taxDue === "") return null;
-  const gross = rupeesToMilli(Number(amountRupees));
-  const tax = parseRupees(taxDue);
-  return { gross, tax, net: gross - tax };
 }
 
 function rulesOf(d: BalanceData, tax: TaxPage): WithdrawRules {
@@ -120,6 +113,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     pending: d.pending_withdrawal_amount,
     total: d.total_withdrawal_amount,
     rules: rulesOf(d, tax),
+    /** The bound account as the confirm step names it, masked. */
+    accountMasked: d.withdrawal_account_masked,
+    /** How long a payout usually takes, in the page's language (the owner's payout time). */
+    payoutTime: d.payout_time,
     instructions: d.other_data_withdrawal_instructions ?? [],
     reviewMessage: d.review_message ?? null,
     records: d.withdrawal_Records,
@@ -239,7 +236,10 @@ function NoticeView({ notice, hydrated }: { notice: Notice; hydrated: boolean })
     case "minimum":
       return (
         <AlertBox tone="error" title={t("account.shared.invalidAmount")}>
-          {t("account.withdraw.minimum", { method: notice.method, amount: f.rupees(notice.minimum) })}
+          {t("account.withdraw.minimum", {
+            method: notice.method,
+            amount: formatRupeeLimit(parseRupees(notice.minimum)),
+          })}
         </AlertBox>
       );
     case "balance":
@@ -291,24 +291,19 @@ function NoticeView({ notice, hydrated }: { notice: Notice; hydrated: boolean })
   }
 }
 
-/** Gross, tax and net on the confirm step (issue 44 §6), server-rendered as the rest of it. */
-function TaxSplit({ split }: { split: ReturnType<typeof taxSplit> }) {
+/** The member's latest withdrawal while it waits (issue 45 §2): Pending, and when it is usually paid. */
+function PendingStatus({ record, payoutTime }: { record: WithdrawalRecord; payoutTime: string }) {
   const { t } = useTranslation();
   const f = useFormat();
-  if (!split) return null;
   return (
-    <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm" data-testid="withdraw-tax-split">
-      <dt>{t("tax.withdraw.gross")}</dt>
-      <dd className="text-right tabular-nums">{f.money(split.gross)}</dd>
-      <dt>{t("tax.withdraw.tax")}</dt>
-      <dd className="text-right tabular-nums" data-testid="withdraw-tax">
-        {f.money(split.tax)}
-      </dd>
-      <dt className="font-semibold">{t("tax.withdraw.net")}</dt>
-      <dd className="text-right font-semibold tabular-nums" data-testid="withdraw-net">
-        {f.money(split.net)}
-      </dd>
-    </dl>
+    <p
+      role="status"
+      data-testid="withdraw-pending-status"
+      className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
+    >
+      {t("account.withdraw.pendingStatus", { amount: f.rupees(record.balance) })}{" "}
+      {t("account.withdraw.usuallyPaid", { time: payoutTime })}
+    </p>
   );
 }
 
@@ -320,6 +315,8 @@ export default function WithdrawPage() {
   const f = useFormat();
   const flow = useConfirmFlow<Notice, { amount: string; request_id: string; tax: string }>(actionData);
   const { notice, confirm, checking, confirming } = flow;
+  // The newest withdrawal (history is newest first), on the first page only.
+  const latest = d.page === 1 ? d.records[0] : undefined;
 
   const [form, fields] = useAppForm({
     id: "withdraw",
@@ -361,14 +358,21 @@ export default function WithdrawPage() {
           {t("account.withdraw.withdrawNow")}
         </h2>
         {notice ? <NoticeView notice={notice} hydrated={hydrated} /> : null}
+        {latest?.withdrawal_status === "Pending" ? (
+          <PendingStatus record={latest} payoutTime={d.payoutTime} />
+        ) : null}
         <Form method="post" {...getFormProps(form)} className="space-y-3" onReset={flow.clear}>
           <input type="hidden" name="intent" value="check" />
           <AmountInput
+            // A new withdrawal (the latest record changes) clears the box; a refusal keeps what was typed.
+            key={latest?._id ?? "none"}
             id="withdraw-amount"
             name={fields.amount.name}
             label={t("account.shared.amountRupees")}
             required={fields.amount.required}
             errors={fields.amount.errors}
+            defaultValue={typeof fields.amount.initialValue === "string" ? fields.amount.initialValue : "0"}
+            digitsOnly={false}
           />
           {d.rules.method ? (
             <p className="text-xs text-slate-600">
@@ -378,7 +382,9 @@ export default function WithdrawPage() {
                 components={{ b: <span className="font-semibold" /> }}
               />
               {d.rules.minimum
-                ? t("account.withdraw.payoutMinimum", { amount: f.rupees(d.rules.minimum) })
+                ? t("account.withdraw.payoutMinimum", {
+                    amount: formatRupeeLimit(parseRupees(d.rules.minimum)),
+                  })
                 : null}
             </p>
           ) : null}
@@ -401,26 +407,13 @@ export default function WithdrawPage() {
       </section>
 
       {confirm ? (
-        <ConfirmDialog
-          title={t("account.shared.areYouSure")}
-          confirmLabel={t("account.withdraw.confirm")}
-          cancelLabel={t("account.shared.noCancel")}
-          fields={{
-            intent: "confirm",
-            amount: confirm.amount,
-            request_id: confirm.request_id,
-            tax: confirm.tax,
-          }}
-          onCancel={hydrated ? flow.clear : undefined}
+        <WithdrawConfirm
+          confirm={confirm}
+          method={d.rules.method}
+          account={d.accountMasked}
           pending={confirming}
-        >
-          <Trans
-            i18nKey={d.rules.method ? "account.withdraw.confirmTextTo" : "account.withdraw.confirmText"}
-            values={{ amount: f.rupees(confirm.amount), method: d.rules.method ?? "" }}
-            components={{ b: <span className="font-semibold" /> }}
-          />
-          <TaxSplit split={taxSplit(confirm.tax, confirm.amount)} />
-        </ConfirmDialog>
+          onCancel={hydrated ? flow.clear : undefined}
+        />
       ) : null}
 
       <Instructions items={d.instructions} />

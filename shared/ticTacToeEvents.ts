@@ -73,6 +73,8 @@ export interface RoomView {
   /** 'Practice Room' or the entry fee in rupees. */
   type: string | number;
   roomName: string;
+  /** The room's Hindi name, "" when none: the page shows it to a Hindi reader (issue 45). */
+  roomName_hi: string;
   entryFees: string;
   prize: string;
   status: "waiting" | "playing" | "finished" | "cancelled";
@@ -86,6 +88,11 @@ export interface RoomView {
   player_turn_timeLeft: number;
   player_turn_timer: number;
   opponent_player_waiting_timeLeft: number;
+}
+
+/** The room's name in the page's language: its Hindi name for Hindi when it has one (issue 45). */
+export function roomNameIn(room: Pick<RoomView, "roomName" | "roomName_hi">, language: string): string {
+  return language === "hi" && room.roomName_hi ? room.roomName_hi : room.roomName;
 }
 
 /** Seconds left on a room's running timer: the opponent wait while waiting, else the turn. */

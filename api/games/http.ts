@@ -18,10 +18,11 @@ import { enterRoom } from "./presence";
 import { move } from "./moves";
 import { setPaidRooms } from "./paidRooms";
 import { bettingHome, lobby } from "./lobby";
+import { contentLocale } from "../content/localized";
 import { GAME_ADMIN_MESSAGES, createRoomType, listGames, listRoomTypes, updateRoomType } from "./moderation";
 import { gamesPaidRooms } from "../site/settings";
 import { milliToRupeeString } from "../../shared/money";
-import { rupeeAmountField, wholeNumberIn } from "../lib/fields";
+import { hindiTextField, rupeeAmountField, wholeNumberIn } from "../lib/fields";
 import {
   CancelRequest,
   EnterRequest,
@@ -60,7 +61,7 @@ export function bettingGamesRoute(): Hono<ApiEnv> {
     okRead(
       c,
       "/userIncomeRoute/user_ticTacToe_rooms_get",
-      await lobby(gameDeps(c.var.deps), c.var.member.id),
+      await lobby(gameDeps(c.var.deps), c.var.member.id, contentLocale(c)),
     ),
   );
 
@@ -131,6 +132,7 @@ const enabled = z.boolean({ invalid_type_error: "enabled must be true or false."
 
 const typeFields = {
   name,
+  name_hi: hindiTextField("name_hi", 60),
   entry_fee: rupeeAmountField("entry_fee"),
   prize: rupeeAmountField("prize"),
   enabled,
@@ -138,12 +140,18 @@ const typeFields = {
 };
 
 const NewTypeSchema = z
-  .object({ ...typeFields, enabled: enabled.optional(), sort_order: typeFields.sort_order.optional() })
+  .object({
+    ...typeFields,
+    name_hi: typeFields.name_hi.optional(),
+    enabled: enabled.optional(),
+    sort_order: typeFields.sort_order.optional(),
+  })
   .strict();
 
 const EditTypeSchema = z
   .object({
     name: name.optional(),
+    name_hi: typeFields.name_hi.optional(),
     entry_fee: typeFields.entry_fee.optional(),
     prize: typeFields.prize.optional(),
     enabled: enabled.optional(),
@@ -173,6 +181,7 @@ export function adminGamesRoute(): Hono<ApiEnv> {
     const b = await readBodyAt(c, "/adminRoute/gameRoomTypes", NewTypeSchema);
     const saved = await createRoomType(c.var.deps.db, c.var.member.id, {
       name: b.name,
+      nameHi: b.name_hi ?? null,
       entryFee: b.entry_fee,
       prize: b.prize,
       enabled: b.enabled ?? true,
@@ -188,6 +197,7 @@ export function adminGamesRoute(): Hono<ApiEnv> {
     const b = await readBodyAt(c, "/adminRoute/gameRoomTypes/:id", EditTypeSchema);
     const saved = await updateRoomType(c.var.deps.db, c.var.member.id, id, {
       name: b.name,
+      nameHi: b.name_hi,
       entryFee: b.entry_fee,
       prize: b.prize,
       enabled: b.enabled,

@@ -139,11 +139,19 @@ async function waitForWaitingRoom(tx: Tx, typeId: string): Promise<RoomRow | und
   return rooms[0];
 }
 
-type RoomType = { id: string; name: string; entryFee: number; prize: number; maxPlayers: number };
+type RoomType = {
+  id: string;
+  name: string;
+  nameHi: string | null;
+  entryFee: number;
+  prize: number;
+  maxPlayers: number;
+};
 
 const PRACTICE_ROOM_TYPE: RoomType = {
   id: PRACTICE_TYPE_ID,
   name: PRACTICE_ROOM,
+  nameHi: null,
   entryFee: 0,
   prize: 0,
   maxPlayers: 2,
@@ -179,7 +187,7 @@ async function joinContext(tx: Tx, g: GameDeps, userId: string, request: JoinReq
         'roomId', ${gamePlayers.roomId}, 'typeId', ${gamePlayers.typeId})), '[]'::json)
         from ${gamePlayers} where ${gamePlayers.userId} = ${users.id} and ${gamePlayers.active})`,
         paidRooms: sql<unknown>`(select ${settings.value} from ${settings} where ${settings.key} = ${GAMES_PAID_ROOMS})`,
-        type: sql<RoomType | null>`(select json_build_object('id', t.id, 'name', t.name,
+        type: sql<RoomType | null>`(select json_build_object('id', t.id, 'name', t.name, 'nameHi', t.name_hi,
         'entryFee', t.entry_fee, 'prize', t.prize, 'maxPlayers', t.max_players)
         from ${gameRoomTypes} t where t.entry_fee = ${fee} and t.enabled)`,
       })
@@ -221,6 +229,7 @@ async function joinNow(g: GameDeps, userId: string, request: JoinRequest): Promi
       id: newId(),
       typeId: type.id,
       name: type.name,
+      nameHi: type.nameHi,
       entryFee: type.entryFee,
       prize: type.prize,
       maxPlayers: type.maxPlayers,
@@ -248,7 +257,7 @@ async function joinNow(g: GameDeps, userId: string, request: JoinRequest): Promi
     };
     // The fee is the type's as the member chose it (as before the machine; a room that waits
     // through an operator's price change keeps its own price for the settlement).
-    const chosen = { ...room, entryFee: type.entryFee, name: type.name };
+    const chosen = { ...room, entryFee: type.entryFee, name: type.name, nameHi: type.nameHi };
     // The new room, the seat and the step's writes go out together, in that order (the seat and the
     // room's write need the room), and the COMMIT behind them: the type's matching point is held for
     // that one round trip. Every refusal among them is an error of its statement (the fee's too:

@@ -10,11 +10,16 @@ import { memberAccount, memberBalances } from "../ledger/ledger";
 import { gamesPaidRooms } from "../site/settings";
 import { GAME_KINDS } from "./settlement";
 import { priced, type GameDeps } from "./rooms";
+import { pick } from "../content/localized";
+import type { Locale } from "../../shared/i18n/locale";
 
 /** The members' reads of games: the lobby's rooms and the betting hub's figures. */
 
-/** The rooms of the lobby for a member: the Practice Room and (when paid rooms are on) the enabled types. */
-export async function lobby(g: GameDeps, userId: string): Promise<TicTacToeLobby> {
+/**
+ * The rooms of the lobby for a member: the Practice Room and (when paid rooms are on) the enabled
+ * types, named in the reader's language (issue 45).
+ */
+export async function lobby(g: GameDeps, userId: string, locale: Locale = "en"): Promise<TicTacToeLobby> {
   const db = g.db;
   const paid = await gamesPaidRooms(db, g.nodeEnv);
   const types = paid
@@ -39,6 +44,7 @@ export async function lobby(g: GameDeps, userId: string): Promise<TicTacToeLobby
   const row = (t: {
     id: string;
     name: string;
+    nameHi: string | null;
     entryFee: number;
     prize: number;
     maxPlayers: number;
@@ -46,7 +52,7 @@ export async function lobby(g: GameDeps, userId: string): Promise<TicTacToeLobby
     const seat = mine.find((m) => m.typeId === t.id);
     return {
       _id: t.id,
-      ...priced(t.id, t.name, t.entryFee, t.prize),
+      ...priced(t.id, pick(locale, t.name, t.nameHi), t.entryFee, t.prize),
       waiting_player: count(t.id, "waiting"),
       maxPlayers: t.maxPlayers,
       live_players: count(t.id, "playing"),
@@ -58,7 +64,14 @@ export async function lobby(g: GameDeps, userId: string): Promise<TicTacToeLobby
   return {
     otherRoomsData_get: {
       ticTacToe_roomsData: [
-        row({ id: PRACTICE_TYPE_ID, name: PRACTICE_ROOM, entryFee: 0, prize: 0, maxPlayers: 2 }),
+        row({
+          id: PRACTICE_TYPE_ID,
+          name: PRACTICE_ROOM,
+          nameHi: null,
+          entryFee: 0,
+          prize: 0,
+          maxPlayers: 2,
+        }),
         ...types.map(row),
       ],
     },

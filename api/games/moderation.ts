@@ -25,6 +25,8 @@ export const GAME_ADMIN_MESSAGES = {
 
 export interface RoomTypeFields {
   name: string;
+  /** The Hindi name (issue 45), null: none. */
+  nameHi: string | null;
   entryFee: number;
   prize: number;
   enabled: boolean;
@@ -36,6 +38,7 @@ type RoomType = typeof gameRoomTypes.$inferSelect;
 const typeView = (t: RoomType): GameRoomType => ({
   id: t.id,
   name: t.name,
+  name_hi: t.nameHi ?? "",
   entry_fee: milliToRupeeString(t.entryFee),
   prize: milliToRupeeString(t.prize),
   max_players: t.maxPlayers,

@@ -147,6 +147,8 @@ export function roomView(room: RoomRow, players: PlayerRow[], now: Date): RoomVi
   return {
     _id: room.id,
     ...priced(room.typeId, room.name, room.entryFee, room.prize),
+    // One view goes to both players, whatever their languages: the page picks (issue 45).
+    roomName_hi: room.nameHi ?? "",
     status: room.status,
     version: room.version,
     gameState: room.board as Board,

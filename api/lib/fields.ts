@@ -42,3 +42,13 @@ export const thresholdBody = () =>
       }),
     })
     .strict();
+
+/**
+ * An optional Hindi version of an operator-written name or hint (issue 45): text up to `max`
+ * characters, trimmed; empty means none (null: the members see the English).
+ */
+export const hindiTextField = (field: string, max: number) =>
+  z
+    .string({ invalid_type_error: `${field} must be text.` })
+    .max(max, `${field} must be at most ${max} characters.`)
+    .transform((v) => (v.trim() === "" ? null : v.trim()));

@@ -9,6 +9,7 @@ import { move } from "../games/moves";
 import { sweep } from "../games/sweeper";
 import { lobby } from "../games/lobby";
 import { milliToRupeeString } from "../../shared/money";
+import { requestLocale } from "../../shared/i18n/locale";
 import {
   CancelRequest,
   EnterRequest,
@@ -119,7 +120,12 @@ export function attachTicTacToe(io: RealtimeServer, deps: Deps, opts: { sweepEve
       run: (p: T) => Promise<AckOf<E>>,
     ) => handle(socket, deps, event, schema, run, "error_msg");
 
-    on(EV.fetchRooms, z.unknown(), async () => ({ success: true, msg: await lobby(g(), member.id) }));
+    // The lobby's names in the member's language: the handshake's lang cookie, else its Accept-Language.
+    const locale = requestLocale({
+      cookie: socket.handshake.headers.cookie,
+      acceptLanguage: socket.handshake.headers["accept-language"],
+    });
+    on(EV.fetchRooms, z.unknown(), async () => ({ success: true, msg: await lobby(g(), member.id, locale) }));
 
     on(EV.join, JoinRequest, async (request) => ({
       success: true,

@@ -24,7 +24,7 @@ import {
   updateShortLinkSettings,
   updateShortener,
 } from "./moderation";
-import { rupeeAmountField, wholeNumberIn } from "../lib/fields";
+import { hindiTextField, rupeeAmountField, wholeNumberIn } from "../lib/fields";
 
 /**
  * The operators' short-link endpoints under /adminRoute (docs/api/shortlinks.md): shorteners,
@@ -100,6 +100,7 @@ const howToComplete = z
 
 const linkFields = {
   name,
+  name_hi: hindiTextField("name_hi", 100),
   shortenerId: z
     .string({ invalid_type_error: "shortenerId must be text." })
     .min(1, "shortenerId is required.")
@@ -118,6 +119,7 @@ const linkFields = {
 const NewLinkSchema = z
   .object({
     ...linkFields,
+    name_hi: linkFields.name_hi.optional(),
     howToComplete: howToComplete.optional(),
     enabled: enabled.optional(),
     sortOrder: linkFields.sortOrder.optional(),
@@ -215,12 +217,13 @@ export function adminShortLinksRoute(): Hono<ApiEnv> {
 
   r.post("/shortLinks", ...guard, async (c) => {
     const { deps, member } = c.var;
-    const body = await readBodyAt(c, "/adminRoute/shortLinks", NewLinkSchema);
+    const { name_hi, ...body } = await readBodyAt(c, "/adminRoute/shortLinks", NewLinkSchema);
     const created = await createShortLink(
       deps.db,
       member.id,
       {
         ...body,
+        nameHi: name_hi ?? null,
         howToComplete: body.howToComplete ?? null,
         enabled: body.enabled ?? true,
         sortOrder: body.sortOrder ?? 0,
@@ -236,8 +239,8 @@ export function adminShortLinksRoute(): Hono<ApiEnv> {
   r.patch("/shortLinks/:id", ...guard, async (c) => {
     const { deps, member } = c.var;
     const id = idParam(c.req.param("id"), SHORT_LINK_ADMIN_MESSAGES.linkNotFound);
-    const body = await readBodyAt(c, "/adminRoute/shortLinks/:id", EditLinkSchema);
-    const saved = await updateShortLink(deps.db, member.id, id, body);
+    const { name_hi, ...body } = await readBodyAt(c, "/adminRoute/shortLinks/:id", EditLinkSchema);
+    const saved = await updateShortLink(deps.db, member.id, id, { ...body, nameHi: name_hi });
     return okWrite(c, "/adminRoute/shortLinks/:id", {
       message: SHORT_LINK_ADMIN_MESSAGES.linkSaved,
       shortLink: linkAnswer(saved),

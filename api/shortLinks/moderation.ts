@@ -159,6 +159,8 @@ export async function updateShortener(
 
 export interface ShortLinkFields {
   name: string;
+  /** The Hindi name (issue 45), null: none. */
+  nameHi: string | null;
   shortenerId: string;
   timeLabel: string;
   /** Milli-rupees. */
@@ -174,6 +176,7 @@ type ShortLinkRow = typeof shortLinks.$inferSelect;
 const linkView = (l: ShortLinkRow, shortenerName: string | null) => ({
   id: l.id,
   name: l.name,
+  name_hi: l.nameHi ?? "",
   shortenerId: l.shortenerId,
   shortenerName,
   timeLabel: l.timeLabel,

@@ -9,7 +9,7 @@ import { DomainError } from "../lib/errors";
 import { memberBalances } from "../ledger/ledger";
 import { shortLinkSettings } from "./settings";
 import { adLinkFlyShorten, builtinShortUrl, createBuiltinCode, shortenerDomain } from "./shorteners";
-import { localizedInstructions } from "../content/localized";
+import { localizedInstructions, pick } from "../content/localized";
 import type { Locale } from "../../shared/i18n/locale";
 
 /**
@@ -86,7 +86,7 @@ export async function shortLinksForMember(
   userId: string,
   now: Date,
   origin: string,
-  /** The reader's language: the instructions' Hindi versions for Hindi (issue 23). */
+  /** The reader's language: the names' and instructions' Hindi versions for Hindi (issues 23, 45). */
   locale: Locale = "en",
 ) {
   const [rows, clicks, income, { withdrawable }, instructions] = await Promise.all([
@@ -106,7 +106,7 @@ export async function shortLinksForMember(
     pendingEarnings += left * l.amount;
     return {
       id: l.id,
-      name: l.name,
+      name: pick(locale, l.name, l.nameHi),
       shortenerDomain: shortenerDomain(s, origin),
       timeLabel: l.timeLabel,
       amount: l.amount,

@@ -10,6 +10,7 @@ import { recordAudit } from "../site/audit";
 import { DomainError } from "../lib/errors";
 import { SIGNATURE_SCHEMES, type SignatureConfig } from "./signatures";
 import { tailChars } from "../lib/text";
+import { hindiTextField } from "../lib/fields";
 
 /**
  * Offer-wall configuration (operators): the frame, the postback's parameter names, the signature
@@ -127,6 +128,8 @@ const fields = {
     .trim()
     .min(1, "name is required.")
     .max(100, "name must be at most 100 characters."),
+  /** The Hindi name members reading Hindi see (issue 45); "": none. */
+  nameHi: hindiTextField("nameHi", 100),
   frameUrlTemplate,
   secret: z
     .string({ invalid_type_error: "secret must be text.", required_error: "secret is required." })
@@ -180,6 +183,7 @@ const fields = {
 const CreateSchema = z
   .object({
     ...fields,
+    nameHi: fields.nameHi.optional(),
     signatureFields: fields.signatureFields.default([]),
     signatureSeparator: fields.signatureSeparator.default(""),
     signatureParam: fields.signatureParam.default("signature"),
@@ -268,6 +272,7 @@ export function wallForOperator(w: TaskWall) {
   return {
     _id: w.id,
     name: w.name,
+    nameHi: w.nameHi ?? "",
     frameUrlTemplate: w.frameUrlTemplate,
     secretHint: secretHint(w.secret),
     scheme: w.scheme,

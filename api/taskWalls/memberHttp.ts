@@ -15,7 +15,10 @@ export function taskWallsRoute(): Hono<ApiEnv> {
   r.get("/user_offerWall_get", requireMember, async (c) => {
     const { deps, member } = c.var;
     const [{ walls, balance, pending }, instructions] = await Promise.all([
-      taskWallsForMember(deps.db, member.id, deps.clock(), { demoWall: demoWallServed(deps.config) }),
+      taskWallsForMember(deps.db, member.id, deps.clock(), {
+        demoWall: demoWallServed(deps.config),
+        locale: contentLocale(c),
+      }),
       localizedInstructions(deps.db, "offerwall_instructions", contentLocale(c)),
     ]);
     // `?open=` names the frame address the member's viewer is opening: that opening is logged for

@@ -11,6 +11,8 @@ import { DEMO_WALL_ID, USER_ID_PLACEHOLDER, demoWallServed, listTaskWalls, type 
 import { pendingAccount, pendingCredits, releaseDueCredits } from "../ledger/holds";
 import { ledgerAccounts } from "../db/schema";
 import { log } from "../../shared/log.server";
+import { pick } from "../content/localized";
+import type { Locale } from "../../shared/i18n/locale";
 
 /**
  * Task walls as members see them (spec 2 §3, §7): the walls shown, each with the member's frame
@@ -77,7 +79,12 @@ export async function taskWallBalance(
  * credits on hold (the first 5); the demo wall only where it is served (`demoWall`). Credits whose
  * hold has ended are released first.
  */
-export async function taskWallsForMember(db: Db, userId: string, now: Date, opts: { demoWall: boolean }) {
+export async function taskWallsForMember(
+  db: Db,
+  userId: string,
+  now: Date,
+  opts: { demoWall: boolean; locale?: Locale },
+) {
   await releaseDueCredits(db, { userId, now });
   const [walls, balance, pending] = await Promise.all([
     listTaskWalls(db, { enabledOnly: true }),
@@ -88,7 +95,11 @@ export async function taskWallsForMember(db: Db, userId: string, now: Date, opts
     pending,
     walls: walls
       .filter((w) => opts.demoWall || w.id !== DEMO_WALL_ID)
-      .map((w) => ({ id: w.id, name: w.name, frameUrl: frameUrlFor(w, userId) })),
+      .map((w) => ({
+        id: w.id,
+        name: pick(opts.locale ?? "en", w.name, w.nameHi),
+        frameUrl: frameUrlFor(w, userId),
+      })),
     balance,
   };
 }

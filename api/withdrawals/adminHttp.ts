@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { type ApiEnv, ApiError, okRead, okWrite, readBodyAt, requireMember, requireRole } from "../http";
 import { rupeesToMilli } from "../../shared/money";
+import { hindiTextField } from "../lib/fields";
 import { PAYOUT_MESSAGES, createPayoutMethod, listPayoutMethods, updatePayoutMethod } from "./payoutMethods";
 import { wholeRupees } from "./withdrawals";
 
@@ -20,6 +21,8 @@ const methodFields = {
     .trim()
     .max(1000, "details must be at most 1000 characters."),
   minimum_amount: minimumRupees,
+  name_hi: hindiTextField("name_hi", 100).optional(),
+  details_hi: hindiTextField("details_hi", 1000).optional(),
 };
 const NewMethodSchema = z.object(methodFields).strict();
 const EditMethodSchema = z
@@ -47,6 +50,8 @@ export function adminWithdrawalsRoute(): Hono<ApiEnv> {
     await createPayoutMethod(c.var.deps.db, c.var.member.id, {
       name: body.name,
       details: body.details,
+      nameHi: body.name_hi,
+      detailsHi: body.details_hi,
       minimumAmount: body.minimum_amount,
       active: true,
     });
@@ -59,6 +64,8 @@ export function adminWithdrawalsRoute(): Hono<ApiEnv> {
     await updatePayoutMethod(c.var.deps.db, c.var.member.id, id, {
       name: body.name,
       details: body.details,
+      nameHi: body.name_hi,
+      detailsHi: body.details_hi,
       minimumAmount: body.minimum_amount,
       active: body.active,
     });

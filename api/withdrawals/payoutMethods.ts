@@ -22,6 +22,8 @@ const methodRecord = (m: typeof payoutMethods.$inferSelect): PayoutMethodRecord 
   id: m.id,
   name: m.name,
   details: m.details,
+  name_hi: m.nameHi ?? "",
+  details_hi: m.detailsHi ?? "",
   minimum_amount: milliToRupeeString(m.minimumAmount),
   active: m.active,
 });
@@ -46,6 +48,9 @@ export async function activePayoutMethods(db: Db) {
 export interface PayoutMethodInput {
   name: string;
   details: string;
+  /** The Hindi name and hint (issue 45); null: none, undefined: left as stored. */
+  nameHi?: string | null;
+  detailsHi?: string | null;
   minimumAmount: number;
   active: boolean;
 }
@@ -61,6 +66,8 @@ export async function createPayoutMethod(
       .values({
         name: input.name,
         details: input.details,
+        nameHi: input.nameHi ?? null,
+        detailsHi: input.detailsHi ?? null,
         minimumAmount: input.minimumAmount,
         active: input.active,
       })
@@ -99,6 +106,8 @@ export async function updatePayoutMethod(
       .set({
         name: input.name,
         details: input.details,
+        nameHi: input.nameHi,
+        detailsHi: input.detailsHi,
         minimumAmount: input.minimumAmount,
         active: input.active,
       })

@@ -61,6 +61,7 @@ const BOUND_PAYOUT = {
   methodId: users.payoutMethodId,
   accountInfo: users.payoutAccountInfo,
   methodName: payoutMethods.name,
+  methodNameHi: payoutMethods.nameHi,
   minimum: payoutMethods.minimumAmount,
   active: payoutMethods.active,
 };
@@ -355,6 +356,7 @@ export async function withdrawalSummary(db: Db, userId: string, requestedPage = 
     pending: Number(totals?.pending ?? 0),
     paid: Number(totals?.paid ?? 0),
     methodName: bound?.methodName ?? null,
+    methodNameHi: bound?.methodNameHi ?? null,
     accountInfo: bound?.accountInfo ?? null,
     minimum: bound?.minimum ?? null,
     records: records.map(recordOf),

@@ -71,6 +71,8 @@ export interface TicTacToeCancelBody {
 export interface GameRoomType {
   id: string;
   name: string;
+  /** The Hindi name members reading Hindi see (issue 45), "" when none. */
+  name_hi: string;
   entry_fee: string;
   prize: string;
   max_players: number;
@@ -92,6 +94,8 @@ export interface GameRoomTypeSaved {
 /** A room type's fields as the console sends them (amounts as typed, in rupees). */
 export interface GameRoomTypeBody {
   name: string;
+  /** The Hindi name; "" or left out: none (an edit that leaves it out keeps it). */
+  name_hi?: string;
   entry_fee: string;
   prize: string;
   enabled?: boolean;

@@ -103,6 +103,8 @@ export interface ShortenerRow {
 export interface ShortLinkRow {
   id: string;
   name: string;
+  /** The Hindi name members reading Hindi see (issue 45), "" when none. */
+  name_hi: string;
   shortenerId: string;
   shortenerName: string | null;
   timeLabel: string;
@@ -160,6 +162,8 @@ export interface ShortenerSaved {
 /** A new short link (`POST /adminRoute/shortLinks`); the amount in rupees as typed. */
 export interface NewShortLinkBody {
   name: string;
+  /** The Hindi name; "" or left out: none (an edit that leaves it out keeps it). */
+  name_hi?: string;
   shortenerId: string;
   timeLabel: string;
   amount: string;

@@ -55,6 +55,8 @@ export interface TaskWallHoldSettings {
 /** A wall's settings, as operators read them and their form sends them. */
 export interface TaskWallSettings {
   name: string;
+  /** The Hindi name members reading Hindi see (issue 45), "" when none. */
+  nameHi?: string;
   frameUrlTemplate: string;
   scheme: SignatureScheme;
   signatureFields: string[];

@@ -339,6 +339,7 @@ describe("the room page's optimistic move", () => {
     _id: "room-1",
     type: "Practice Room",
     roomName: "Practice Room",
+    roomName_hi: "",
     entryFees: "0",
     prize: "0",
     status: "playing",

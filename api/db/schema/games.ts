@@ -26,6 +26,8 @@ export const gameRoomTypes = pgTable(
   {
     id: text("id").primaryKey(),
     name: text("name").notNull(),
+    /** The Hindi version (issue 45): null or empty means the English is shown. */
+    nameHi: text("name_hi"),
     entryFee: money("entry_fee").notNull(),
     prize: money("prize").notNull(),
     maxPlayers: integer("max_players").notNull().default(2),
@@ -56,6 +58,8 @@ export const gameRooms = pgTable(
     id: text("id").primaryKey(),
     typeId: text("type_id").notNull(),
     name: text("name").notNull(),
+    /** The type's Hindi name, copied with the name at creation (issue 45); null: none. */
+    nameHi: text("name_hi"),
     entryFee: money("entry_fee").notNull().default(0),
     prize: money("prize").notNull().default(0),
     maxPlayers: integer("max_players").notNull().default(2),

@@ -39,6 +39,8 @@ export const shortLinks = pgTable(
   {
     id: text("id").primaryKey(),
     name: text("name").notNull(),
+    /** The Hindi version (issue 45): null or empty means the English is shown. */
+    nameHi: text("name_hi"),
     shortenerId: text("shortener_id")
       .notNull()
       .references(() => shorteners.id),

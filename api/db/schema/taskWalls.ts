@@ -32,6 +32,8 @@ export const taskWalls = pgTable(
   {
     id: text("id").primaryKey(),
     name: text("name").notNull(),
+    /** The Hindi version (issue 45): null or empty means the English is shown. */
+    nameHi: text("name_hi"),
     /** The frame's address, with `{user_id}` replaced by the member's id. */
     frameUrlTemplate: text("frame_url_template").notNull(),
     secret: text("secret").notNull(),

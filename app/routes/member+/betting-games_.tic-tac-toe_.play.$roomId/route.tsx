@@ -14,7 +14,7 @@ import { errorText, memberApi } from "~/utils/api.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { useHydrated } from "~/utils/client-toast";
 import { LOBBY_PATH, roomPath } from "~/utils/tic-tac-toe";
-import { RECONNECT_SECONDS } from "../../../../shared/ticTacToeEvents";
+import { RECONNECT_SECONDS, roomNameIn } from "../../../../shared/ticTacToeEvents";
 import { CANCEL_API, MOVE_API, ROOM_API, RoomForm, refused, roomOfAddress } from "./room.server";
 import { BACK_AFTER_MS, REFRESH_SECONDS } from "./room";
 import { useRoom } from "./use-room";
@@ -76,7 +76,7 @@ export default function TicTacToeRoom() {
   const { roomId, type } = loaded;
   const refusal = useActionData<typeof action>();
   const hydrated = useHydrated();
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const {
     room,
     me,
@@ -108,7 +108,9 @@ export default function TicTacToeRoom() {
         <Link to={LOBBY_PATH} className="text-sm font-semibold text-brand-600 underline">
           {t("earn.games.room.back")}
         </Link>
-        <h1 className="text-2xl font-bold">{room?.roomName ?? t("earn.games.room.heading")}</h1>
+        <h1 className="text-2xl font-bold">
+          {room ? roomNameIn(room, i18n.language) : t("earn.games.room.heading")}
+        </h1>
       </div>
       {/* Without scripts the page reloads itself while the other side plays, and after the end goes back. */}
       {ended ? (

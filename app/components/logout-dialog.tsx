@@ -10,11 +10,13 @@ import { showToast, useHydrated } from "~/utils/client-toast";
 export function LogoutConfirm({ onCancel, headingId }: { onCancel?: () => void; headingId?: string }) {
   const { t } = useTranslation();
   const pending = useIsPending({ formAction: "/member/logout" });
+  // The dialog's title is a heading in the page; on the /member/logout page it is the page's own.
+  const Heading = onCancel ? "h2" : "h1";
   return (
     <div>
-      <h2 id={headingId} className="text-lg font-bold">
+      <Heading id={headingId} className="text-lg font-bold">
         {t("common.logout.heading")}
-      </h2>
+      </Heading>
       <p className="mt-1 text-sm text-slate-600">{t("common.logout.text")}</p>
       <div className={DIALOG_ACTIONS}>
         {onCancel ? (

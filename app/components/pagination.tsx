@@ -31,7 +31,9 @@ export function Pagination({
           {t("common.pagination.prev")}
         </Link>
       ) : (
-        <span className={`${base} border-slate-200 text-slate-400`}>{t("common.pagination.prev")}</span>
+        <span className={`${base} border-slate-200 text-slate-500`} aria-disabled="true">
+          {t("common.pagination.prev")}
+        </span>
       )}
       {pageWindow(page, totalPages).map((p) => (
         <Link
@@ -49,7 +51,9 @@ export function Pagination({
           {t("common.pagination.next")}
         </Link>
       ) : (
-        <span className={`${base} border-slate-200 text-slate-400`}>{t("common.pagination.next")}</span>
+        <span className={`${base} border-slate-200 text-slate-500`} aria-disabled="true">
+          {t("common.pagination.next")}
+        </span>
       )}
     </nav>
   );

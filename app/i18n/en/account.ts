@@ -202,7 +202,7 @@ const account = {
     nameOffer: "Name the offer (up to {{max}} characters).",
     chooseTime: "Choose the date and time you completed the offer.",
     detailsTooLong: "Details can be up to {{max}} characters.",
-    replyForm: "Reply to this message",
+    replyForm: "Reply to “{{subject}}” of {{time}}",
     yourReply: "Your reply",
     sendReply: "Send reply",
     reportForm: "Missing credit report",

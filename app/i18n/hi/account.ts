@@ -197,7 +197,7 @@ const account: Catalogue["account"] = {
     nameOffer: "ऑफ़र का नाम लिखें ({{max}} अक्षरों तक)।",
     chooseTime: "वह तारीख़ और समय चुनें जब आपने ऑफ़र पूरा किया।",
     detailsTooLong: "विवरण {{max}} अक्षरों तक हो सकता है।",
-    replyForm: "इस संदेश का जवाब दें",
+    replyForm: "{{time}} के “{{subject}}” का जवाब दें",
     yourReply: "आपका जवाब",
     sendReply: "जवाब भेजें",
     reportForm: "न मिले क्रेडिट की रिपोर्ट",

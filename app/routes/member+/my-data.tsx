@@ -88,11 +88,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 /** One section's rows as a table (field names as the file names them). */
-function Rows({ rows, empty }: { rows: DataRows; empty: string }) {
+function Rows({ rows, empty, label }: { rows: DataRows; empty: string; label: string }) {
   if (rows.length === 0) return <p className="text-sm text-slate-600">{empty}</p>;
   const keys = [...new Set(rows.flatMap((r) => Object.keys(r)))];
   return (
-    <div className="overflow-x-auto">
+    // A box that may scroll sideways: focusable and named, so a keyboard can scroll it too.
+    <div className="overflow-x-auto" role="region" aria-label={label} tabIndex={0}>
       <table className="w-full text-left text-xs">
         <thead className="border-b border-slate-200 text-slate-600">
           <tr>
@@ -210,14 +211,14 @@ function Overview() {
       {sections.map(([title, rows]) => (
         <section key={title} className="card space-y-2">
           <h2 className="text-base font-semibold">{title}</h2>
-          <Rows rows={rows} empty={empty} />
+          <Rows rows={rows} empty={empty} label={title} />
         </section>
       ))}
       <section className="card space-y-2" aria-labelledby="ledger-heading">
         <h2 id="ledger-heading" className="text-base font-semibold">
           {t("rights.sections.ledger")}
         </h2>
-        <Rows rows={m.ledger_entries} empty={empty} />
+        <Rows rows={m.ledger_entries} empty={empty} label={t("rights.sections.ledger")} />
         <Pagination page={m.ledger_pagination.page} totalPages={m.ledger_pagination.totalPages} />
       </section>
       <section className="card space-y-2 border-red-200" aria-labelledby="erase-heading">

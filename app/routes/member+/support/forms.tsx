@@ -6,11 +6,29 @@ import { OFFER_NAME_MAX, SUPPORT_TEXT_MAX } from "../../../../shared/contracts/s
 import type { SupportActionData } from "./support.server";
 
 /** The member's own forms on the support page: a follow-up in a thread, a missing-credit report. */
-export function FollowUpForm({ id, error, draft }: { id: number; error?: string; draft?: string }) {
+export function FollowUpForm({
+  id,
+  subject,
+  time,
+  error,
+  draft,
+}: {
+  id: number;
+  /** The thread's subject and time: each thread's form has its own name. */
+  subject: string;
+  time: string;
+  error?: string;
+  draft?: string;
+}) {
   const pending = useIsPending({ formMethod: "POST", fields: { intent: "follow-up", id: String(id) } });
   const { t } = useTranslation();
+  const f = useFormat();
   return (
-    <Form method="post" className="space-y-2" aria-label={t("account.support.replyForm")}>
+    <Form
+      method="post"
+      className="space-y-2"
+      aria-label={t("account.support.replyForm", { subject, time: f.time(time) })}
+    >
       <input type="hidden" name="id" value={id} />
       <div>
         <label className="label" htmlFor={`follow-up-${id}`}>

@@ -93,6 +93,8 @@ export default function SupportPage() {
                 ) : null}
                 <FollowUpForm
                   id={m.id}
+                  subject={m.subject}
+                  time={m.time}
                   error={
                     supportData?.form === "follow-up" && supportData.id === m.id
                       ? supportData.error

@@ -2,6 +2,7 @@ import type { Tx } from "../db/client";
 import { gameRoomTypes } from "../db/schema";
 import { newId } from "../lib/ids";
 import { rupeesToMilli } from "../../shared/money";
+import { ROOM_NAMES_HI } from "./contentHi";
 
 /** The demo's paid tic-tac-toe rooms: entry fee and prize in rupees (the rest of two fees is revenue). */
 export const DEMO_ROOM_TYPES = [
@@ -18,6 +19,7 @@ export async function seedGames(tx: Tx): Promise<void> {
       DEMO_ROOM_TYPES.map((t, i) => ({
         id: newId(),
         name: t.name,
+        nameHi: ROOM_NAMES_HI[i] ?? null,
         entryFee: rupeesToMilli(t.entryFee),
         prize: rupeesToMilli(t.prize),
         sortOrder: i,

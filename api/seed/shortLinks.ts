@@ -5,6 +5,7 @@ import { sanitizeHtml } from "../lib/sanitize";
 import { SETTING_DEFAULTS } from "../site/settings";
 import { newShortenerKey } from "../shortLinks/moderation";
 import { builtinDomain } from "../shortLinks/shorteners";
+import { PAGE_TEXTS_HI, SHORT_LINK_NAMES_HI } from "./contentHi";
 
 /** The built-in shortener the default install starts with, so short links work with no internet. */
 export const SITE_SHORTENER_NAME = "Site Shortener";
@@ -42,6 +43,7 @@ export async function seedShortLinks(tx: Tx, origin: string, now: number): Promi
       id: newId(),
       shortenerId,
       ...l,
+      nameHi: SHORT_LINK_NAMES_HI[i] ?? null,
       sortOrder: i,
       createdAt: new Date(now),
     })),
@@ -53,6 +55,15 @@ export async function seedShortLinks(tx: Tx, origin: string, now: number): Promi
   };
   await tx
     .insert(settings)
-    .values(Object.entries(written).map(([key, value]) => ({ key, value })))
+    .values(
+      Object.entries(written).map(([key, value]) => ({
+        key,
+        value,
+        valueHi:
+          key === "shortlink_instructions"
+            ? PAGE_TEXTS_HI.shortlink_instructions.map((h) => sanitizeHtml(h))
+            : null,
+      })),
+    )
     .onConflictDoNothing();
 }

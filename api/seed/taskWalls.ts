@@ -5,6 +5,7 @@ import { SETTING_DEFAULTS } from "../site/settings";
 import { insertTaskWall, parseTaskWall } from "../taskWalls/config";
 import { DEMO_WALL_ID, DEMO_WALL_NAME } from "../taskWalls/demoWall";
 import { sanitizeHtml } from "../lib/sanitize";
+import { DEMO_WALL_NAME_HI, PAGE_TEXTS_HI } from "./contentHi";
 
 /**
  * Task walls for a first start: the demo wall the site serves itself (its network signs with
@@ -16,6 +17,7 @@ export async function seedTaskWalls(tx: Tx): Promise<void> {
     id: DEMO_WALL_ID,
     ...parseTaskWall({
       name: DEMO_WALL_NAME,
+      nameHi: DEMO_WALL_NAME_HI,
       frameUrlTemplate: "/demo-wall?user_id={user_id}",
       secret: randomBytes(24).toString("base64url"),
       scheme: "md5_fields",
@@ -37,6 +39,7 @@ export async function seedTaskWalls(tx: Tx): Promise<void> {
     .values({
       key: "offerwall_instructions",
       value: SETTING_DEFAULTS.offerwall_instructions.map((h) => sanitizeHtml(h)),
+      valueHi: PAGE_TEXTS_HI.offerwall_instructions.map((h) => sanitizeHtml(h)),
     })
     .onConflictDoNothing();
 }

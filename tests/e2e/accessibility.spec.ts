@@ -1,52 +1,56 @@
 import { axeViolations } from "./axe";
 import type { Page } from "@playwright/test";
-import { expect, test, waitForHydration, testBudget } from "./fixtures";
+import { expect, test, waitForHydration, testBudget, loginOperatorPage, memberIdByEmail } from "./fixtures";
+import { sitePages, urlFor, type Audience } from "./site-pages";
 
 /**
- * Accessibility of the member pages (axe-core's WCAG 2.x A/AA rules, in Debian's Chromium) and the
- * confirm dialog by keyboard. Scripts on only (js project): the rules are about what the member
- * meets with them; the pages' structure is the same without.
+ * Accessibility of every member and console page (axe-core's WCAG 2.x A/AA rules, in Debian's
+ * Chromium) at 1280 and 360 px, and the confirm dialog by keyboard. Scripts on only (js project):
+ * the rules are about what the member meets with them; the pages' structure is the same without.
  */
-
-const MEMBER_PAGES = [
-  "/member/dashboard",
-  "/member/ptc-ads",
-  "/member/click-shorten-link",
-  "/member/task-wall",
-  "/member/withdraw",
-  "/member/balance-converter",
-  "/member/advertiser/create",
-  "/member/betting-games/tic-tac-toe",
-];
 
 const DEMO = { email: "demo@example.com", password: "demo-password-123" };
 
-/** Every member page in turn, signed in as the demo member (two months of earnings: the dashboard's table scrolls). */
-async function checkMemberPages(page: Page): Promise<Record<string, string[]>> {
+/**
+ * Every member page and every console page of the build (tests/e2e/site-pages.ts), scanned in turn:
+ * a new page is scanned without a line written for it. Member pages as the demo member (two
+ * months of earnings: the dashboard's table scrolls), console pages as the owner, whose member page
+ * shows the demo member.
+ */
+async function checkPages(
+  page: Page,
+  audience: Audience,
+  memberId: string,
+): Promise<Record<string, string[]>> {
   const found: Record<string, string[]> = {};
-  for (const path of MEMBER_PAGES) {
-    await page.goto(path);
+  for (const sitePage of (await sitePages()).filter((p) => p.audience === audience)) {
+    const url = urlFor(sitePage, memberId);
+    await page.goto(url);
     await waitForHydration(page);
     const v = await axeViolations(page);
-    if (v.length) found[path] = v;
+    if (v.length) found[url] = v;
   }
   return found;
 }
 
 test.describe("Accessibility", () => {
-  // Each test opens and scans every member page: on a busy machine, longer than most tests.
-  test.describe.configure({ timeout: testBudget(2) });
+  // Each test opens and scans every page of an audience: on a busy machine, several minutes.
+  test.describe.configure({ timeout: testBudget(8) });
 
-  test("the member pages pass axe-core", async ({ page, loginAs }) => {
-    await loginAs(page, DEMO);
-    expect(await checkMemberPages(page)).toEqual({});
-  });
+  for (const width of [1280, 360]) {
+    test(`the member pages pass axe-core at ${width} px`, async ({ page, loginAs }) => {
+      await page.setViewportSize({ width, height: width === 360 ? 640 : 800 });
+      await loginAs(page, DEMO);
+      expect(await checkPages(page, "member", "")).toEqual({});
+    });
 
-  test("the member pages pass axe-core at 360 px", async ({ page, loginAs }) => {
-    await page.setViewportSize({ width: 360, height: 640 });
-    await loginAs(page, DEMO);
-    expect(await checkMemberPages(page)).toEqual({});
-  });
+    test(`the console pages pass axe-core at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: width === 360 ? 640 : 800 });
+      const memberId = await memberIdByEmail(DEMO.email);
+      await loginOperatorPage(page);
+      expect(await checkPages(page, "operator", memberId)).toEqual({});
+    });
+  }
 });
 
 test.describe("Accessibility by keyboard and screen reader", () => {

@@ -97,7 +97,7 @@ test("an operator prices ads, pauses and rejects a campaign with its refund, and
   await card.getByRole("button", { name: `Pause ${title}` }).click();
   await expect(toast(ops)).toContainText("Campaign paused successfully!");
   await ops.goto("/admin/campaigns?status=paused");
-  await card.getByRole("button", { name: `Reject ${title}` }).click();
+  await card.getByRole("button", { name: `Reject and refund ${title}` }).click();
   const dialog = ops.getByRole("dialog", { name: "Reject this campaign?" });
   await expect(dialog).toContainText(title);
   await dialog.getByRole("button", { name: "Reject and refund" }).click();

@@ -12,7 +12,9 @@ import { rupees } from "../../../shared/money";
 import { CAMPAIGN_TYPE_LABELS } from "../../../shared/campaign";
 import type { OperatorCampaign } from "../../../shared/contracts/ads";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Campaigns · Operator Console") }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, "Campaigns · Operator Console") },
+];
 
 const STATUSES = ["all", "active", "paused", "completed", "rejected", "deleted"] as const;
 const statusLabel = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -105,7 +107,7 @@ function CampaignCard({ c }: { c: OperatorCampaign }) {
             <input type="hidden" name="intent" value="reject-check" />
             <input type="hidden" name="id" value={c._id} />
             <input type="hidden" name="title" value={c.title} />
-            <button type="submit" className="btn-danger" aria-label={`Reject ${c.title}`}>
+            <button type="submit" className="btn-danger" aria-label={`Reject and refund ${c.title}`}>
               Reject and refund
             </button>
           </Form>

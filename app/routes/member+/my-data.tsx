@@ -214,7 +214,8 @@ function Overview() {
           <Rows rows={rows} empty={empty} label={title} />
         </section>
       ))}
-      <section className="card space-y-2" aria-labelledby="ledger-heading">
+      {/* Not a landmark itself: its table's scrolling region carries the name. */}
+      <section className="card space-y-2">
         <h2 id="ledger-heading" className="text-base font-semibold">
           {t("rights.sections.ledger")}
         </h2>

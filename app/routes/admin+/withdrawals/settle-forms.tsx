@@ -71,7 +71,11 @@ export function SettleForms({
             <input type="hidden" name="intent" value="approve" />
             <input type="hidden" name="id" value={row._id} />
             <input type="hidden" name="status" value={status} />
-            <SubmitButton pending={approving} className="btn-primary" aria-label={`Approve ${order}`}>
+            <SubmitButton
+              pending={approving}
+              className="btn-primary"
+              aria-label={`${approveButton} ${order}`}
+            >
               {approveButton}
             </SubmitButton>
           </Form>

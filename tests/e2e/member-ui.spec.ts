@@ -2,6 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import { axeViolations } from "./axe";
 import {
   E2E_ORIGIN,
+  api,
   apiLogin,
   expect,
   jsEnabled,
@@ -182,6 +183,65 @@ test.describe("Phone layout", () => {
     }
   });
 });
+
+test.describe("Support threads", () => {
+  test("each thread's reply form has its own name; the member's page and the operator's thread pass axe @phone", async ({
+    page,
+    browser,
+    newMember,
+    loginAs,
+    operator,
+  }) => {
+    const member = await newMember();
+    const cookie = await apiLogin(member.email, member.password);
+    for (const subject of ["First question", "Second question"]) {
+      const sent = await sendMessage("/userMessageRoute/userMessageSave_post", cookie, member, subject);
+      expect(sent).toBe(200);
+    }
+    const mine = await fetch(`${E2E_ORIGIN}/userMessageRoute/my-messages?page=1`, { headers: { cookie } });
+    const records = ((await mine.json()) as { msg: { records: { id: number; subject: string }[] } }).msg
+      .records;
+    const first = records.find((r) => r.subject === "First question")!;
+    const replied = await operator.request(`/adminRoute/messages/${first.id}/reply`, {
+      json: { body: "We are looking into it." },
+    });
+    expect(replied.status).toBe(200);
+
+    await loginAs(page, member);
+    await page.goto("/member/support");
+    await waitForHydration(page);
+    await expect(page.getByRole("form", { name: /^Reply to “First question” of / })).toHaveCount(1);
+    await expect(page.getByRole("form", { name: /^Reply to “Second question” of / })).toHaveCount(1);
+    expect(await axeViolations(page)).toEqual([]);
+
+    const ops = await browser.newPage({ viewport: page.viewportSize() ?? { width: 1280, height: 800 } });
+    await ops
+      .context()
+      .addCookies([
+        { name: "sid", value: operator.cookie.slice("sid=".length), domain: "localhost", path: "/" },
+      ]);
+    await ops.goto(`/admin/messages/${first.id}`);
+    await expect(ops.getByTestId("thread-reply")).toContainText("We are looking into it.");
+    expect(await axeViolations(ops)).toEqual([]);
+    await ops.close();
+  });
+});
+
+/** Sends the contact form's message as the signed-in member (the support page's form). */
+async function sendMessage(path: string, cookie: string, member: Member, subject: string): Promise<number> {
+  const res = await api.request(path, {
+    obj: {
+      name: member.name,
+      email_address: member.email,
+      mobile_number: member.mobile,
+      subject,
+      message: `About ${subject.toLowerCase()}.`,
+      consent: true,
+    },
+    cookie,
+  });
+  return res.status;
+}
 
 test.describe("Password fields", () => {
   test("the password Show toggle is there only when it works @no-js", async ({ page }, testInfo) => {

@@ -6,6 +6,8 @@ import { newMember, newOperator, type TestMember } from "../support/money";
 import { announcements, auditLog, policyPages } from "../../api/db/schema";
 import { sanitizeHtml } from "../../api/lib/sanitize";
 import { ANNOUNCEMENTS, POLICIES } from "../../api/seed/content";
+import { ANNOUNCEMENTS_HI } from "../../api/seed/contentHi";
+import { POLICIES_HI } from "../../api/seed/policiesHi";
 
 /**
  * Announcements and policy pages in Markdown (issue 45 §3): the operator writes Markdown (HTML
@@ -166,21 +168,30 @@ describe.each(drivers("one"))("announcements and policy pages in Markdown (%s)",
     expectNoScript(preview.body.msg.html);
   });
 
-  it("content written as HTML before reads exactly as it did (the seed's policies and announcements)", async () => {
+  it("content written as HTML before reads exactly as it did (the seed's policies and announcements, English and Hindi)", async () => {
+    const stored = (html: string) => sanitizeHtml(html.replaceAll("{site}", "Rupee Rewards"));
     for (const [slug, html] of Object.entries(POLICIES) as [keyof typeof POLICIES, string][]) {
-      const stored = sanitizeHtml(html.replaceAll("{site}", "Rupee Rewards"));
+      const en = stored(html);
+      const hi = stored(POLICIES_HI[slug]);
       await t.deps.db
         .insert(policyPages)
-        .values({ slug, html: stored })
-        .onConflictDoUpdate({ target: policyPages.slug, set: { html: stored, htmlHi: null } });
+        .values({ slug, html: en, htmlHi: hi })
+        .onConflictDoUpdate({ target: policyPages.slug, set: { html: en, htmlHi: hi } });
       const field = `${slug}_data`;
       const res = await t.request(`/checkLogin_for_navBar?${slug}=true`, ENGLISH_READER);
-      expect(res.body.msg[field], slug).toBe(stored.trim());
+      expect(res.body.msg[field], slug).toBe(en.trim());
+      const resHi = await t.request(`/checkLogin_for_navBar?${slug}=true`, HINDI_READER);
+      expect(resHi.body.msg[field], slug).toBe(hi.trim());
     }
     await t.deps.db.delete(announcements);
-    const olds = ANNOUNCEMENTS.map((a) => sanitizeHtml(a.message.replaceAll("{site}", "Rupee Rewards")));
-    await t.deps.db.insert(announcements).values(olds.map((message, i) => ({ message, sortOrder: i })));
-    expect(await dashboardAnnouncements(ENGLISH_READER)).toEqual(olds.map((m) => m.trim()));
+    const olds = ANNOUNCEMENTS.map((a, i) => ({
+      message: stored(a.message),
+      messageHi: stored(ANNOUNCEMENTS_HI[i] ?? a.message),
+      sortOrder: i,
+    }));
+    await t.deps.db.insert(announcements).values(olds);
+    expect(await dashboardAnnouncements(ENGLISH_READER)).toEqual(olds.map((m) => m.message.trim()));
+    expect(await dashboardAnnouncements(HINDI_READER)).toEqual(olds.map((m) => m.messageHi.trim()));
   });
 
   it("Preview renders Markdown without saving anything; text that renders to nothing is refused", async () => {

@@ -81,7 +81,7 @@ export default function AdminMembers() {
             defaultValue={d.q}
             maxLength={SEARCH_MAX}
             autoComplete="off"
-            placeholder="E-mail, username, mobile, id, order number, UPI id, account number, device or address"
+            placeholder="E-mail, mobile, order no., UPI id…"
           />
         </div>
         <div>
@@ -148,7 +148,7 @@ export default function AdminMembers() {
                       </span>
                     ) : null}
                   </td>
-                  <td className="break-all px-3 py-2">{m.email}</td>
+                  <td className="min-w-[14rem] break-all px-3 py-2">{m.email}</td>
                   <td className="px-3 py-2 tabular-nums">{m.mobile ?? "—"}</td>
                   <td className="whitespace-nowrap px-3 py-2">
                     <time dateTime={m.joined}>{formatTime(m.joined)}</time>

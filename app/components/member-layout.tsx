@@ -193,16 +193,16 @@ export function MemberLayout({
         ref={drawer}
         className="invisible fixed inset-y-0 left-0 z-40 w-64 -translate-x-full overflow-y-auto border-r border-slate-200 bg-white p-3 shadow-xl transition-transform duration-200 peer-checked:visible peer-checked:translate-x-0 lg:visible lg:top-14 lg:z-20 lg:translate-x-0 lg:shadow-none"
       >
-        <SideMenu onNavigate={() => setOpen(false)} />
         {operator ? (
           <Link
             to="/admin"
-            className="mt-3 block rounded-lg border border-brand-200 px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+            className="mb-3 block rounded-lg border border-brand-200 px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
             data-testid="console-link"
           >
             {t("memberBar.console")}
           </Link>
         ) : null}
+        <SideMenu onNavigate={() => setOpen(false)} />
         {/* Beside the menu, not in it: the menu holds the spec's items only. */}
         <LanguageSwitch className="mt-3 border-t border-slate-200 px-3 pt-3 text-slate-700" />
       </aside>

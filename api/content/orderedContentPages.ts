@@ -14,6 +14,7 @@ import type {
 } from "../../shared/contracts/siteWords";
 import { hiHtmlOut } from "./localized";
 import { PUBLIC_ORDER } from "./orderedContent";
+import { missingHindi } from "./missingHindi";
 
 /**
  * The operators' pages of the ordered lists (announcements, FAQ items, home sections), each in its
@@ -99,10 +100,16 @@ export async function homeSectionPage(
 }
 
 export async function contentSummary(db: Db): Promise<ContentSummary> {
-  const [[a], [f], [h]] = await Promise.all([
+  const [[a], [f], [h], missing] = await Promise.all([
     db.select({ n: count() }).from(announcements),
     db.select({ n: count() }).from(faqs),
     db.select({ n: count() }).from(homeSections),
+    missingHindi(db),
   ]);
-  return { announcements: Number(a?.n ?? 0), faq: Number(f?.n ?? 0), homeSections: Number(h?.n ?? 0) };
+  return {
+    announcements: Number(a?.n ?? 0),
+    faq: Number(f?.n ?? 0),
+    homeSections: Number(h?.n ?? 0),
+    missingHindi: missing,
+  };
 }

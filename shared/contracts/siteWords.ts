@@ -189,6 +189,22 @@ export interface ContentSummary {
   announcements: number;
   faq: number;
   homeSections: number;
+  /** How many items of each area have no Hindi yet (issue 45): Hindi readers see their English. */
+  missingHindi?: MissingHindi;
+}
+
+/** Items without Hindi per area (a list's items counted one by one). */
+export interface MissingHindi {
+  announcements: number;
+  faq: number;
+  homeSections: number;
+  policies: number;
+  instructions: number;
+  texts: number;
+  shortLinks: number;
+  roomTypes: number;
+  payoutMethods: number;
+  taskWalls: number;
 }
 
 /** The text to preview: HTML (the default), or Markdown with `format: "markdown"`. */

@@ -25,7 +25,7 @@ const DEVANAGARI = /[\u0900-\u097F]/;
 /** Non-empty Hindi: some Devanagari, or (for a brand name such as UPI) at least some text. */
 const hindi = (v: string | null | undefined) => (typeof v === "string" ? v.trim() : "");
 
-describe.each(drivers("pglite"))("the demo seed's Hindi (%s)", (driver) => {
+describe.each(drivers("one"))("the demo seed's Hindi (%s)", (driver) => {
   let database: Database;
   beforeAll(async () => {
     database = await freshDatabase(driver);

@@ -6,7 +6,9 @@ import { pageParam } from "~/utils/pagination";
 import { ListPage, type ListConfig } from "./content/list";
 import { editParam, listAction } from "./content/list.server";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "FAQ · Content · Operator Console") }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, "FAQ · Content · Operator Console") },
+];
 
 const CONFIG: ListConfig = {
   kind: "faq",
@@ -50,6 +52,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       html: r.answer,
       headingHi: r.question_hi ?? "",
       htmlHi: r.answer_hi ?? "",
+      noHindi: !r.question_hi?.trim() || !r.answer_hi?.trim(),
       values: {
         question: r.question,
         question_hi: r.question_hi ?? "",

@@ -6,7 +6,9 @@ import { pageParam } from "~/utils/pagination";
 import { ListPage, type ListConfig } from "./content/list";
 import { editParam, listAction } from "./content/list.server";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Home Page · Content · Operator Console") }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, "Home Page · Content · Operator Console") },
+];
 
 const CONFIG: ListConfig = {
   kind: "home-sections",
@@ -52,6 +54,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       html: r.message,
       headingHi: r.title_hi ?? "",
       htmlHi: r.message_hi ?? "",
+      noHindi: !r.title_hi?.trim() || !r.message_hi?.trim(),
       values: {
         title: r.title,
         title_hi: r.title_hi ?? "",

@@ -5,8 +5,11 @@ import { operatorRead } from "~/utils/admin.server";
 import { HtmlContent } from "~/components/html-content";
 import { answer, change, formValues, preview } from "./content/actions.server";
 import { ContentForm, DeleteButton, DeleteConfirm, MoveButtons, shortText } from "./content/editor";
+import { NoHindiYet } from "./content/markdown";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Instructions · Content · Operator Console") }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, "Instructions · Content · Operator Console") },
+];
 
 const KEYS = [
   "withdrawal_instructions",
@@ -179,7 +182,9 @@ export default function AdminContentInstructions() {
                               <div className="border-l-2 border-slate-200 pl-3" lang="hi">
                                 <HtmlContent html={itemHi} className="break-words text-sm" />
                               </div>
-                            ) : null}
+                            ) : (
+                              <NoHindiYet />
+                            )}
                           </div>
                         </div>
                         <div className="mt-2 flex flex-wrap gap-2">

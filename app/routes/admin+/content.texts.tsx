@@ -5,8 +5,11 @@ import { operatorRead } from "~/utils/admin.server";
 import { useIsPending } from "~/components/forms";
 import { answer, change, formValues, preview } from "./content/actions.server";
 import { ContentForm } from "./content/editor";
+import { NoHindiYet } from "./content/markdown";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Texts and Statistics · Content · Operator Console") }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, "Texts and Statistics · Content · Operator Console") },
+];
 
 const TEXTS = [
   {
@@ -105,6 +108,11 @@ export default function AdminContentTexts() {
         <section key={t.key} className="card" aria-labelledby={`${t.key}-heading`}>
           <h2 id={`${t.key}-heading`} className="text-lg font-semibold">
             {t.title}
+            {d[`${t.key}_hi`]?.trim() ? null : (
+              <span className="ml-2 align-middle">
+                <NoHindiYet />
+              </span>
+            )}
           </h2>
           <p className="mt-1 text-sm text-slate-600">{t.text}</p>
           <div className="mt-3">

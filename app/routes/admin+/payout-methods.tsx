@@ -7,8 +7,12 @@ import { z } from "zod";
 import { operatorChange, operatorRead } from "~/utils/admin.server";
 import { ErrorList, Field, SubmitButton, useAppForm, useIsPending } from "~/components/forms";
 import { parseRupees } from "../../../shared/money";
+import { HindiPair, HindiTextField } from "~/components/hindi-field";
+import { NoHindiYet } from "./content/markdown";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Payout Methods · Operator Console") }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, "Payout Methods · Operator Console") },
+];
 
 const MethodSchema = z.object({
   id: z.string().max(64).optional(),
@@ -18,6 +22,9 @@ const MethodSchema = z.object({
     .trim()
     .min(1, "Details are required.")
     .max(500),
+  /** The Hindi name and hint: empty (left out by the browser) means none. */
+  name_hi: z.string().trim().max(50).optional(),
+  details_hi: z.string().trim().max(500).optional(),
   minimum_amount: z
     .number({
       required_error: "Minimum is required.",
@@ -50,12 +57,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   }
   const { id, name, details, minimum_amount, active } = submission.value;
+  // An emptied Hindi field is sent empty: that Hindi version is removed.
+  const hindi = { name_hi: submission.value.name_hi ?? "", details_hi: submission.value.details_hi ?? "" };
   if (id) {
     return operatorChange(
       request,
       context,
       `/adminRoute/payoutMethods/${encodeURIComponent(id)}`,
-      { method: "PATCH", json: { name, details, minimum_amount, active: active ?? false } },
+      { method: "PATCH", json: { name, details, ...hindi, minimum_amount, active: active ?? false } },
       "/admin/payout-methods",
     );
   }
@@ -63,7 +72,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     request,
     context,
     "/adminRoute/payoutMethods",
-    { method: "POST", json: { name, details, minimum_amount } },
+    { method: "POST", json: { name, details, ...hindi, minimum_amount } },
     "/admin/payout-methods",
   );
 }
@@ -71,7 +80,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
 function MethodForm({
   method,
 }: {
-  method?: { id: string; name: string; details: string; minimumRupees: number; active: boolean };
+  method?: {
+    id: string;
+    name: string;
+    details: string;
+    name_hi: string;
+    details_hi: string;
+    minimumRupees: number;
+    active: boolean;
+  };
 }) {
   const actionData = useActionData<typeof action>();
   const formKey = method?.id ?? "new";
@@ -84,6 +101,8 @@ function MethodForm({
       ? {
           name: method.name,
           details: method.details,
+          name_hi: method.name_hi,
+          details_hi: method.details_hi,
           minimum_amount: String(method.minimumRupees),
           active: method.active ? "on" : undefined,
         }
@@ -97,20 +116,40 @@ function MethodForm({
       className="card space-y-3"
       aria-label={method ? `Payout method ${method.name}` : "Add a payout method"}
     >
-      <h2 className="text-lg font-semibold">{method ? method.name : "Add a payout method"}</h2>
+      <h2 className="text-lg font-semibold">
+        {method ? method.name : "Add a payout method"}
+        {method && (!method.name_hi || !method.details_hi) ? (
+          <span className="ml-2 align-middle">
+            <NoHindiYet />
+          </span>
+        ) : null}
+      </h2>
       {method ? <input type="hidden" name="id" value={method.id} /> : null}
-      <Field
-        label={`Name (${label})`}
-        errors={fields.name.errors}
-        inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "off" }}
-      />
-      <div>
-        <label className="label" htmlFor={fields.details.id}>
-          Details ({label})
-        </label>
-        <textarea className="input min-h-16" {...getTextareaProps(fields.details)} />
-        <ErrorList id={fields.details.errorId} errors={fields.details.errors} />
-      </div>
+      <HindiPair>
+        <Field
+          label={`Name (${label})`}
+          errors={fields.name.errors}
+          inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "off" }}
+        />
+        <HindiTextField label={`Name — Hindi (${label})`} meta={fields.name_hi} />
+      </HindiPair>
+      <HindiPair>
+        <div>
+          <label className="label" htmlFor={fields.details.id}>
+            Details ({label})
+          </label>
+          <textarea className="input min-h-16" {...getTextareaProps(fields.details)} />
+          <ErrorList id={fields.details.errorId} errors={fields.details.errors} />
+        </div>
+        <div>
+          <label className="label" htmlFor={fields.details_hi.id}>
+            Details — Hindi ({label})
+          </label>
+          <textarea className="input min-h-16" lang="hi" {...getTextareaProps(fields.details_hi)} />
+          <p className="mt-1 text-xs text-slate-500">Optional. Empty: Hindi readers see the English.</p>
+          <ErrorList id={fields.details_hi.errorId} errors={fields.details_hi.errors} />
+        </div>
+      </HindiPair>
       <Field
         label={`Minimum withdrawal in ₹ (${label})`}
         errors={fields.minimum_amount.errors}

@@ -13,6 +13,7 @@ import {
 import { rupeeText } from "../../../../shared/moneyInput";
 import type { GameRoomType } from "../../../../shared/contracts/games";
 import { PAGE } from "./games-page";
+import { HindiPair, HindiTextField } from "~/components/hindi-field";
 
 // What the API accepts (api/lib/fields.ts): a positive amount, up to 3 decimals.
 const amount = (label: string) =>
@@ -25,6 +26,8 @@ const amount = (label: string) =>
 export const RoomTypeSchema = z.object({
   id: z.string().max(64).optional(),
   name: z.string({ required_error: "Name is required." }).trim().min(1, "Name is required.").max(60),
+  /** The Hindi name: empty (left out by the browser) means none. */
+  name_hi: z.string().trim().max(60).optional(),
   entry_fee: amount("Entry fee"),
   prize: amount("Prize"),
   sort_order: z
@@ -55,6 +58,7 @@ export function RoomTypeForm({
     defaultValue: type
       ? {
           name: type.name,
+          name_hi: type.name_hi ?? "",
           entry_fee: type.entry_fee,
           prize: type.prize,
           sort_order: String(type.sort_order),
@@ -77,7 +81,10 @@ export function RoomTypeForm({
       <input type="hidden" name="intent" value="type" />
       {type ? <input type="hidden" name="id" value={type.id} /> : null}
       <ErrorList id={form.errorId} errors={form.errors} />
-      <TextField label="Name" meta={fields.name} />
+      <HindiPair>
+        <TextField label="Name" meta={fields.name} />
+        <HindiTextField label="Name — Hindi" meta={fields.name_hi} />
+      </HindiPair>
       <div className="grid grid-cols-2 gap-3">
         <TextField
           label="Entry fee (₹)"

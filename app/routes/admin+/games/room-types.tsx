@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { rupees } from "../../../../shared/money";
 import type { GameRoomType } from "../../../../shared/contracts/games";
 import { typeFormId } from "./room-type-form";
+import { NoHindiYet } from "../content/markdown";
 
 export function RoomTypes({ types }: { types: GameRoomType[] }) {
   if (types.length === 0) return <p className="card text-sm text-slate-600">No room types yet.</p>;
@@ -23,7 +24,18 @@ export function RoomTypes({ types }: { types: GameRoomType[] }) {
         <tbody className="divide-y divide-slate-100">
           {types.map((t) => (
             <tr key={t.id} data-testid="room-type">
-              <td className="px-3 py-2 font-medium">{t.name}</td>
+              <td className="px-3 py-2 font-medium">
+                {t.name}
+                {t.name_hi ? (
+                  <span className="block text-sm font-normal text-slate-600" lang="hi">
+                    {t.name_hi}
+                  </span>
+                ) : (
+                  <span className="block">
+                    <NoHindiYet />
+                  </span>
+                )}
+              </td>
               <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">{rupees(t.entry_fee)}</td>
               <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">{rupees(t.prize)}</td>
               <td className="px-3 py-2">{t.enabled ? "Yes" : "No"}</td>

@@ -16,7 +16,9 @@ import { RoomTypeForm, RoomTypeSchema, typeFormId } from "./room-type-form";
 import { PaidRoomsSwitch, SwitchConfirm } from "./paid-rooms";
 import { RoomTypes } from "./room-types";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Games · Operator Console") }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, "Games · Operator Console") },
+];
 
 const SwitchSchema = z.object({
   intent: z.enum(["paid-check", "paid"]),
@@ -81,6 +83,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const { id, ...v } = s.value;
     const fields = {
       name: v.name,
+      // An emptied Hindi field is sent empty: the Hindi name is removed.
+      name_hi: v.name_hi ?? "",
       entry_fee: v.entry_fee,
       prize: v.prize,
       enabled: v.enabled ?? false,

@@ -81,6 +81,8 @@ export async function shortLinksAction({ request, context }: ActionFunctionArgs)
     const { id: linkId, ...v } = s.value;
     const fields = {
       ...v,
+      // An emptied Hindi field is sent empty: the Hindi name is removed.
+      name_hi: v.name_hi ?? "",
       howToComplete: v.howToComplete || null,
       sortOrder: v.sortOrder ?? 0,
       enabled: v.enabled ?? false,

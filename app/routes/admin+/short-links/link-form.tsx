@@ -12,6 +12,8 @@ import {
 import type { ShortLinkRow, ShortenerRow } from "../../../../shared/contracts/shortLinks";
 import { LinkSchema } from "./schemas";
 import { Row, useLastResult } from "./row";
+import { HindiPair, HindiTextField } from "~/components/hindi-field";
+import { NoHindiYet } from "../content/markdown";
 
 /** A short link's row (its edit form), or the form adding one. */
 export function LinkForm({ link, shorteners }: { link?: ShortLinkRow; shorteners: ShortenerRow[] }) {
@@ -23,6 +25,7 @@ export function LinkForm({ link, shorteners }: { link?: ShortLinkRow; shorteners
     defaultValue: link
       ? {
           name: link.name,
+          name_hi: link.name_hi ?? "",
           shortenerId: link.shortenerId,
           timeLabel: link.timeLabel,
           amount: link.amount,
@@ -52,8 +55,12 @@ export function LinkForm({ link, shorteners }: { link?: ShortLinkRow; shorteners
         }
         enabled={link?.enabled ?? true}
         open={Object.keys(form.allErrors).length > 0}
+        mark={link && !link.name_hi ? <NoHindiYet /> : null}
       >
-        <TextField label="Name" meta={fields.name} />
+        <HindiPair>
+          <TextField label="Name" meta={fields.name} />
+          <HindiTextField label="Name — Hindi" meta={fields.name_hi} />
+        </HindiPair>
         <SelectField label="Shortener" field={fields.shortenerId}>
           <option value="">Choose…</option>
           {options.map((o) => (

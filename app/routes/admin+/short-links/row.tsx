@@ -20,6 +20,7 @@ export function Row({
   facts,
   enabled,
   open,
+  mark,
   children,
 }: {
   intent: Intent;
@@ -28,6 +29,8 @@ export function Row({
   facts: string;
   enabled: boolean;
   open: boolean;
+  /** A mark beside the title (the "No Hindi yet" of a name without Hindi). */
+  mark?: ReactNode;
   children: ReactNode;
 }) {
   const hidden = (
@@ -47,7 +50,7 @@ export function Row({
   return (
     <details className="card" open={open || undefined} data-testid={`${intent}-row`}>
       <summary className="cursor-pointer">
-        <span className="font-semibold">{title}</span>{" "}
+        <span className="font-semibold">{title}</span> {mark ? <>{mark} </> : null}
         <span className="text-sm text-slate-600">
           {facts}
           {enabled ? "" : " · disabled"}

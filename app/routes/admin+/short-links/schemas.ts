@@ -38,6 +38,8 @@ const TIME_LABEL = /^\d{1,4} (s|m|h)$/;
 export const LinkSchema = z.object({
   id: z.string().max(64).optional(),
   name: z.string({ required_error: "Name is required." }).trim().min(1, "Name is required.").max(100),
+  /** The Hindi name: empty (left out by the browser) means none. */
+  name_hi: z.string().trim().max(100).optional(),
   shortenerId: z.string({ required_error: "Choose a shortener." }).min(1, "Choose a shortener."),
   timeLabel: z
     .string({ required_error: "Time is required." })

@@ -8,8 +8,11 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { CopyableText } from "~/components/copy-button";
 import { milliToRupeeString, parseRupeeInput, rupees } from "../../../../shared/money";
 import { PAGE, WallForm, WallSchema, words } from "./wall-form";
+import { NoHindiYet } from "../content/markdown";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Task Walls · Operator Console") }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, "Task Walls · Operator Console") },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -30,6 +33,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   const config = {
     name: v.name,
+    // An emptied Hindi field is sent empty: the Hindi name is removed.
+    nameHi: v.nameHi ?? "",
     frameUrlTemplate: v.frameUrlTemplate,
     ...(v.secret ? { secret: v.secret } : {}),
     scheme: v.scheme,
@@ -90,7 +95,9 @@ export default function AdminTaskWalls() {
           {d.walls.map((w) => (
             <li key={w._id} className="card space-y-2 text-sm" data-testid="admin-wall">
               <div className="flex flex-wrap items-baseline justify-between gap-2">
-                <h2 className="text-base font-semibold">{w.name}</h2>
+                <h2 className="text-base font-semibold">
+                  {w.name} {w.nameHi ? null : <NoHindiYet />}
+                </h2>
                 <span
                   className={`rounded px-2 py-0.5 text-xs font-semibold ${w.enabled ? "bg-green-100 text-green-800" : "bg-slate-100 text-slate-600"}`}
                 >

@@ -14,6 +14,7 @@ import { milliToRupeeString } from "../../../../shared/money";
 import { rupeeText } from "../../../../shared/moneyInput";
 import type { OperatorWall } from "../../../../shared/contracts/taskWalls";
 import { SIGNATURE_SCHEMES } from "~/utils/task-walls";
+import { HindiTextField } from "~/components/hindi-field";
 
 /** The task-wall form of the operator console: its fields, their rules and the form itself. */
 
@@ -39,6 +40,8 @@ export const WallSchema = z
   .object({
     id: z.string().max(64).optional(),
     name: z.string({ required_error: "Name is required." }).trim().min(1).max(100),
+    /** The Hindi name: empty (left out by the browser) means none. */
+    nameHi: z.string().trim().max(100).optional(),
     frameUrlTemplate: z
       .string({ required_error: "Frame URL template is required." })
       .trim()
@@ -177,6 +180,7 @@ export function WallForm({
     defaultValue: wall
       ? {
           name: wall.name,
+          nameHi: wall.nameHi ?? "",
           frameUrlTemplate: wall.frameUrlTemplate,
           scheme: wall.scheme,
           signatureFields: wall.signatureFields.join(", "),
@@ -231,6 +235,7 @@ export function WallForm({
       <ErrorList id={form.errorId} errors={form.errors} />
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         <Field label="Name" errors={fields.name.errors} inputProps={text(fields.name)} />
+        <HindiTextField label="Name — Hindi" meta={fields.nameHi} />
         <Field
           label="Frame URL template"
           errors={fields.frameUrlTemplate.errors}

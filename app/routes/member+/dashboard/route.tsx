@@ -158,7 +158,7 @@ export default function Dashboard() {
             {t("account.dashboard.dailyEarnings")}
           </h2>
           {/* A scrolling box: focusable and named, so a keyboard can scroll it too. It scrolls down
-              only: on a 360 px phone the columns fit (headings wrap, figures never do). */}
+              only: on a 360 px phone the columns fit (headings wrap between words, figures never wrap). */}
           <div
             className="h-[300px] overflow-auto rounded-lg border border-slate-200 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600"
             data-testid="daily-earnings"
@@ -169,16 +169,14 @@ export default function Dashboard() {
             <table className="w-full text-left text-xs sm:text-sm">
               <thead className="sticky top-0 bg-slate-100 text-xs text-slate-600 sm:uppercase">
                 <tr>
-                  <th className="px-1.5 py-2 align-bottom [overflow-wrap:anywhere] sm:px-3">
-                    {t("account.shared.date")}
-                  </th>
-                  <th className="px-1.5 py-2 align-bottom [overflow-wrap:anywhere] sm:px-3">
+                  <th className="break-words px-1.5 py-2 align-bottom sm:px-3">{t("account.shared.date")}</th>
+                  <th className="break-words px-1.5 py-2 align-bottom sm:px-3">
                     {t("account.dashboard.selfEarnings")}
                   </th>
-                  <th className="px-1.5 py-2 align-bottom [overflow-wrap:anywhere] sm:px-3">
+                  <th className="break-words px-1.5 py-2 align-bottom sm:px-3">
                     {t("account.dashboard.referralEarnings")}
                   </th>
-                  <th className="px-1.5 py-2 align-bottom [overflow-wrap:anywhere] sm:px-3">
+                  <th className="break-words px-1.5 py-2 align-bottom sm:px-3">
                     {t("account.dashboard.totalEarnings")}
                   </th>
                 </tr>

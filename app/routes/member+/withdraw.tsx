@@ -38,6 +38,8 @@ export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 
 /** What the checks need: the bound payout details and the balance, as the API sent them. */
 interface WithdrawRules {
   method: string | null;
+  /** The method's name as the page shows it, in the reader's language (issue 45); `method` is what is sent. */
+  methodLabel: string | null;
   account: string | null;
   minimum: string | null;
   withdrawable: string;
@@ -76,7 +78,7 @@ function checkWithdrawal(rules: WithdrawRules, amountRupees: number): Notice | n
   if (!rules.method || !rules.account || rules.minimum === null) return { kind: "method" };
   const amount = rupeesToMilli(amountRupees);
   if (amount <= 0 || amount < parseRupees(rules.minimum))
-    return { kind: "minimum", method: rules.method, minimum: rules.minimum };
+    return { kind: "minimum", method: rules.methodLabel ?? rules.method, minimum: rules.minimum };
   if (amount > parseRupees(rules.withdrawable)) return { kind: "balance", available: rules.withdrawable };
   if (rules.taxDue !== null && parseRupees(rules.taxDue) >= amount)
     return { kind: "taxExceeds", tax: rules.taxDue };
@@ -86,6 +88,7 @@ function checkWithdrawal(rules: WithdrawRules, amountRupees: number): Notice | n
 function rulesOf(d: BalanceData, tax: TaxPage): WithdrawRules {
   return {
     method: d.withdrawal_method || null,
+    methodLabel: d.withdrawal_method_label || d.withdrawal_method || null,
     account: d.withdrawal_account_information || null,
     minimum: d.withdrawalMethod_minimumAmount ?? null,
     withdrawable: d.withdrawable_amount,
@@ -378,7 +381,7 @@ export default function WithdrawPage() {
             <p className="text-xs text-slate-600">
               <Trans
                 i18nKey="account.withdraw.payoutMethod"
-                values={{ method: d.rules.method }}
+                values={{ method: d.rules.methodLabel ?? d.rules.method }}
                 components={{ b: <span className="font-semibold" /> }}
               />
               {d.rules.minimum
@@ -409,7 +412,7 @@ export default function WithdrawPage() {
       {confirm ? (
         <WithdrawConfirm
           confirm={confirm}
-          method={d.rules.method}
+          method={d.rules.methodLabel ?? d.rules.method}
           account={d.accountMasked}
           pending={confirming}
           onCancel={hydrated ? flow.clear : undefined}

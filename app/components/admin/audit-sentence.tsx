@@ -5,9 +5,18 @@ import { shownMemberName } from "../../../shared/erasure";
 
 const link = "font-semibold text-brand-700 underline";
 
+/** The site's own actors (api/risk/score.ts RISK_ACTOR, api/site/limits.ts LIMITS_ACTOR). */
+const SYSTEM_ACTORS: Record<string, string> = {
+  "system:risk": "The automatic risk checks",
+  "system:limits": "The scheduled limit change",
+};
+
 /** The operator who acted: "Asha (payouts)", linked to their account; the command line in words. */
 function Actor({ r }: { r: AuditRecord }) {
   if (r.actorId === "cli") return <span className="font-semibold">The command line</span>;
+  // The site's own automatic steps (`system:risk`: the risk checks' automatic hold).
+  if (r.actorId.startsWith("system:"))
+    return <span className="font-semibold">{SYSTEM_ACTORS[r.actorId] ?? "The site itself"}</span>;
   const roles = r.actorRoles.length > 0 ? ` (${r.actorRoles.join(", ")})` : "";
   return (
     <>

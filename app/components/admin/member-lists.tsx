@@ -59,6 +59,7 @@ export function MemberListView({ shown, memberId }: { shown: ShownList; memberId
             { header: "Debt", cell: (e) => <Money value={e.debt} /> },
             {
               header: "Counterpart",
+              className: "min-w-[11rem]",
               cell: (e) => (
                 <ul className="space-y-0.5">
                   {e.counterparts.map((l, i) => (
@@ -75,6 +76,8 @@ export function MemberListView({ shown, memberId }: { shown: ShownList; memberId
             },
             {
               header: "Key",
+              // Room for the key: beside amounts that never wrap, it would be squeezed to a letter a line.
+              className: "min-w-[14rem]",
               cell: (e) => (
                 <span className="break-all font-mono text-xs">
                   #{e.entryId} {e.idempotencyKey}

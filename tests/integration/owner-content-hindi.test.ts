@@ -210,6 +210,20 @@ describe.each(drivers("one"))("owner-written names in Hindi (%s)", (driver) => {
     for (const reader of ENGLISH) expect(await walls(reader), reader.name).toContain("Offer Wall");
   });
 
+  it("the Content page's summary counts per area what has no Hindi yet", async () => {
+    const res = await t.request("/adminRoute/content", { cookie: owner.cookie });
+    expect(res.status).toBe(200);
+    // Written above: one link without Hindi (its Hindi removed too), every room with, one
+    // payout method without, every wall with.
+    expect(res.body.msg.missingHindi).toMatchObject({
+      shortLinks: 2,
+      roomTypes: 0,
+      payoutMethods: 1,
+      taskWalls: 0,
+      policies: 0,
+    });
+  });
+
   it("refuses a Hindi name that is not text or too long, with a 400 naming the field", async () => {
     const res = await t.request("/adminRoute/gameRoomTypes", {
       json: { name: "Gold Room", name_hi: "र".repeat(61), entry_fee: "50", prize: "90" },

@@ -48,7 +48,8 @@ export function AmountInput({
         aria-invalid={errorId ? true : undefined}
         aria-describedby={errorId}
         onFocus={(e) => {
-          e.currentTarget.value = "";
+          // A refused amount the form focuses again stays as typed; the 0 clears.
+          if (digitsOnly || e.currentTarget.value === "0") e.currentTarget.value = "";
         }}
         onBlur={(e) => {
           if (e.currentTarget.value === "") e.currentTarget.value = "0";

@@ -64,7 +64,7 @@ test.describe("withdrawal", () => {
     await expect(row).toContainText(`${member.userName}@upi`);
     // Without a payout provider the operator pays by hand, then marks it paid with the bank's
     // reference, after a confirm step naming the member, the amount and the account (issue 42).
-    await row.getByRole("button", { name: /^Mark [0-9A-F]+ paid by hand$/ }).click();
+    await row.getByRole("button", { name: /^Mark paid by hand: [0-9A-F]+$/ }).click();
     const confirm = row.getByTestId("queue-confirm");
     await expect(confirm.getByTestId("mark-paid-summary")).toContainText(member.userName);
     await expect(confirm.getByTestId("mark-paid-summary")).toContainText("₹120.000");

@@ -239,7 +239,7 @@ test.describe("payouts through RazorpayX", () => {
     for (const m of [paid, failed, newcomer]) {
       await expect(rowOf(m).getByTestId("payout-stage")).toContainText("Not sent yet");
       // Paying by hand stays possible for what RazorpayX cannot pay.
-      await expect(rowOf(m).getByRole("button", { name: /^Mark [0-9A-F]+ paid by hand$/ })).toBeVisible();
+      await expect(rowOf(m).getByRole("button", { name: /^Mark paid by hand: [0-9A-F]+$/ })).toBeVisible();
       await rowOf(m)
         .getByRole("checkbox", { name: `Select ${m.withdrawalId.toUpperCase()}` })
         .check();
@@ -399,7 +399,7 @@ test.describe("payouts through RazorpayX", () => {
 
     // The first press only asks (a server-rendered step: it works without scripts too).
     await rowOf()
-      .getByRole("button", { name: `Mark ${order} paid by hand` })
+      .getByRole("button", { name: `Mark paid by hand: ${order}` })
       .click();
     const confirm = rowOf().getByTestId("queue-confirm");
     await expect(confirm.getByRole("heading", { name: `Mark ${order} paid by hand?` })).toBeVisible();
@@ -425,7 +425,7 @@ test.describe("payouts through RazorpayX", () => {
 
     const manualUtr = `HDFC${randomInt(10_000_000, 99_999_999)}`;
     await rowOf()
-      .getByRole("button", { name: `Mark ${order} paid by hand` })
+      .getByRole("button", { name: `Mark paid by hand: ${order}` })
       .click();
     await rowOf().getByTestId("queue-confirm").getByLabel("Bank reference (UTR)").fill(manualUtr);
     await rowOf()

@@ -88,9 +88,9 @@ export function SettleForms({
             <SubmitButton
               pending={marking}
               className={approveButton ? "btn-secondary" : "btn-primary"}
-              aria-label={`Mark ${order} paid by hand`}
+              aria-label={`Mark paid by hand: ${order}`}
             >
-              {mode === "razorpayx" ? "Mark paid (by hand)" : "Mark paid"}
+              {mode === "razorpayx" ? "Mark paid by hand" : "Mark paid"}
             </SubmitButton>
           </Form>
         ) : null}

@@ -53,10 +53,11 @@ function Stat({
   const value = useCountUp(target);
   return (
     // The label comes first for screen readers; the figure is shown above it.
-    <div className="flex flex-col-reverse rounded-xl border border-slate-200 bg-white p-4 text-center shadow-sm">
+    <div className="flex flex-col-reverse rounded-xl border border-slate-200 bg-white px-2 py-3 text-center shadow-sm sm:p-4">
       <dt className="mt-1 text-xs font-medium uppercase tracking-wide text-slate-600 sm:text-sm">{label}</dt>
-      {/* No label over the figure: a screen reader reads the figure shown (final once counted). */}
-      <dd className="text-2xl font-extrabold tabular-nums text-brand-700 sm:text-3xl">
+      {/* No label over the figure: a screen reader reads the figure shown (final once counted). On a
+          phone a smaller size keeps '₹25.1 lakh+' on one line. */}
+      <dd className="text-lg font-extrabold tabular-nums tracking-tight text-brand-700 sm:text-3xl sm:tracking-normal">
         {prefix}
         {indianFigure(value, units)}
       </dd>

@@ -10,7 +10,16 @@ import {
   newPasswordField,
   typedPasswordField,
 } from "../../shared/fields";
-import { type ApiEnv, ApiError, okRead, okWrite, pageQuery, readObjAt, requireMember } from "../http";
+import {
+  type ApiEnv,
+  ApiError,
+  firstIssue,
+  okRead,
+  okWrite,
+  pageQuery,
+  readObjAt,
+  requireMember,
+} from "../http";
 import { MailDeliveryError } from "./passwordReset";
 import { publicOrigin } from "../config";
 import { referralPage } from "./referrals";
@@ -82,14 +91,17 @@ const PayoutSchema = z
     currentPassword: body.current_password,
   }));
 
-const IfscQuery = z.object({
-  ifsc: z
-    .string({ required_error: PAYOUT_ACCOUNT_MESSAGES.ifscMissing })
-    .trim()
-    .min(1, PAYOUT_ACCOUNT_MESSAGES.ifscMissing)
-    .max(20, PAYOUT_ACCOUNT_MESSAGES.ifsc)
-    .transform((v) => v.replace(/\s+/g, "").toUpperCase()),
-});
+const IfscQuery = z
+  .object({
+    ifsc: z
+      .string({ required_error: PAYOUT_ACCOUNT_MESSAGES.ifscMissing })
+      .trim()
+      .min(1, PAYOUT_ACCOUNT_MESSAGES.ifscMissing)
+      .max(20, PAYOUT_ACCOUNT_MESSAGES.ifsc)
+      .transform((v) => v.replace(/\s+/g, "").toUpperCase())
+      .refine((v) => IFSC.test(v), PAYOUT_ACCOUNT_MESSAGES.ifsc),
+  })
+  .strict();
 
 const PasswordChangeSchema = z
   .object({
@@ -130,7 +142,11 @@ export function accountAreaRoute(): Hono<ApiEnv> {
   );
 
   r.get("/userProfileData_get", requireMember, async (c) =>
-    okRead(c, "/userRoute/userProfileData_get", await profileData(c.var.deps.db, c.var.member.id, contentLocale(c))),
+    okRead(
+      c,
+      "/userRoute/userProfileData_get",
+      await profileData(c.var.deps.db, c.var.member.id, contentLocale(c)),
+    ),
   );
 
   r.patch("/userProfileData_patch", requireMember, async (c) => {
@@ -162,11 +178,10 @@ export function accountAreaRoute(): Hono<ApiEnv> {
 
   // The bank's name from the packaged IFSC list, offline (the profile's bank form shows it).
   r.get("/userIfsc_get", requireMember, (c) => {
-    const query = IfscQuery.safeParse({ ifsc: c.req.query("ifsc") });
-    if (!query.success) throw new ApiError(400, query.error.issues[0]!.message);
+    const query = IfscQuery.safeParse(c.req.query());
+    if (!query.success) throw new ApiError(400, firstIssue(query.error));
     const { ifsc } = query.data;
-    const valid = IFSC.test(ifsc);
-    return okRead(c, "/userRoute/userIfsc_get", { ifsc, valid, bank_name: valid ? bankOfIfsc(ifsc) : null });
+    return okRead(c, "/userRoute/userIfsc_get", { ifsc, bank_name: bankOfIfsc(ifsc) });
   });
 
   // The member's language for pages and mails (issue 23): the language switch stores it.

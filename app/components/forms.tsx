@@ -56,11 +56,14 @@ export function ErrorList({ id, errors }: { id?: string; errors?: string[] | nul
   const localize = useLocalize();
   if (!errors?.length) return null;
   return (
-    <ul id={id} className="field-error" role="alert">
-      {errors.map((e) => (
-        <li key={e}>{localize(e)}</li>
-      ))}
-    </ul>
+    // The live region wraps the list: a list given role="alert" is no longer a list to assistive technology (axe).
+    <div id={id} className="field-error" role="alert">
+      <ul>
+        {errors.map((e) => (
+          <li key={e}>{localize(e)}</li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

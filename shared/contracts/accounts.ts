@@ -218,8 +218,7 @@ export interface PayoutBody {
 /** The bank of an IFSC, from the packaged list (GET userIfsc_get?ifsc=). */
 export interface IfscLookup {
   ifsc: string;
-  /** Whether the code has the IFSC's form. */
-  valid: boolean;
+  /** Null when the list does not know the bank (the code may still be right). */
   bank_name: string | null;
 }
 

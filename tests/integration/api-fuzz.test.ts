@@ -617,6 +617,23 @@ describe.each(drivers("one"))("API fuzz (%s)", (driver) => {
       lenient: ["mobile_number"],
       numeric: ["mobile_number"],
     },
+    {
+      method: "PATCH",
+      route: "/userRoute/userPayoutData_patch",
+      input: "obj",
+      role: "member",
+      // The member's own account, as bound in beforeAll: no password needed to keep it.
+      valid: () => ({ withdrawal_method: "UPI", upi_id: `${member.userName}@upi` }),
+      validStatus: 200,
+    },
+    {
+      method: "GET",
+      route: "/userRoute/userIfsc_get",
+      input: "query",
+      role: "member",
+      valid: () => ({ ifsc: "SBIN0001234" }),
+      validStatus: 200,
+    },
     { method: "GET", route: "/userRoute/userpassword_and_email_get", input: "none", role: "member" },
     {
       method: "PATCH",
@@ -1893,7 +1910,7 @@ describe.each(drivers("one"))("API fuzz (%s)", (driver) => {
       const path = fillPath(e);
       const res =
         e.input === "query"
-          ? await t.request(`${path}?${queryString(attempt)}`)
+          ? await t.request(`${path}?${queryString(attempt)}`, { cookie: await cookieFor(e.role, e) })
           : await t.request(path, {
               method: e.method,
               ...(e.input !== "obj"

@@ -266,22 +266,17 @@ describe.each(drivers("both"))("profile: payout details in their own fields (%s)
     const look = (q: string) => w.t.request(`/userRoute/userIfsc_get${q}`, { cookie: m.cookie });
     expect((await look("?ifsc=sbin0001234")).body.msg).toEqual({
       ifsc: "SBIN0001234",
-      valid: true,
       bank_name: "State Bank of India",
     });
-    expect((await look("?ifsc=ZZZZ0001234")).body.msg).toEqual({
-      ifsc: "ZZZZ0001234",
-      valid: true,
-      bank_name: null,
-    });
-    expect((await look("?ifsc=SBIN1234")).body.msg).toEqual({
-      ifsc: "SBIN1234",
-      valid: false,
-      bank_name: null,
-    });
+    expect((await look("?ifsc=ZZZZ0001234")).body.msg).toEqual({ ifsc: "ZZZZ0001234", bank_name: null });
+    const bad = await look("?ifsc=SBIN1234");
+    expect(bad.status).toBe(400);
+    expect(bad.body.error_msg).toBe(PAYOUT_ACCOUNT_MESSAGES.ifsc);
+    expect((await look("?ifsc=SBIN0001234&branch=x")).status).toBe(400);
     const missing = await look("");
     expect(missing.status).toBe(400);
-    expect(missing.body.error_msg).toBe(PAYOUT_ACCOUNT_MESSAGES.ifscMissing);
+    expect(missing.body.error_msg).toBe("ifsc is required.");
+    expect((await look("?ifsc=%20")).body.error_msg).toBe(PAYOUT_ACCOUNT_MESSAGES.ifscMissing);
     expect((await look(`?ifsc=${"A".repeat(40)}`)).status).toBe(400);
     expect((await w.t.request("/userRoute/userIfsc_get?ifsc=SBIN0001234")).status).toBe(401);
   });

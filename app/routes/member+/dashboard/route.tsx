@@ -169,14 +169,14 @@ export default function Dashboard() {
             <table className="w-full text-left text-xs sm:text-sm">
               <thead className="sticky top-0 bg-slate-100 text-xs text-slate-600 sm:uppercase">
                 <tr>
-                  <th className="break-words px-1.5 py-2 align-bottom sm:px-3">{t("account.shared.date")}</th>
-                  <th className="break-words px-1.5 py-2 align-bottom sm:px-3">
+                  <th className="break-words px-1 py-2 align-bottom sm:px-3">{t("account.shared.date")}</th>
+                  <th className="break-words px-1 py-2 align-bottom sm:px-3">
                     {t("account.dashboard.selfEarnings")}
                   </th>
-                  <th className="break-words px-1.5 py-2 align-bottom sm:px-3">
+                  <th className="break-words px-1 py-2 align-bottom sm:px-3">
                     {t("account.dashboard.referralEarnings")}
                   </th>
-                  <th className="break-words px-1.5 py-2 align-bottom sm:px-3">
+                  <th className="break-words px-1 py-2 align-bottom sm:px-3">
                     {t("account.dashboard.totalEarnings")}
                   </th>
                 </tr>
@@ -185,10 +185,10 @@ export default function Dashboard() {
                 {days.length ? (
                   days.map((d) => (
                     <tr key={d.date} className="border-t border-slate-100">
-                      <td className="whitespace-nowrap px-1.5 py-2 sm:px-3">{f.day(d.date)}</td>
-                      <td className="whitespace-nowrap px-1.5 py-2 sm:px-3">{f.rupees(d.self)}</td>
-                      <td className="whitespace-nowrap px-1.5 py-2 sm:px-3">{f.rupees(d.referral)}</td>
-                      <td className="whitespace-nowrap px-1.5 py-2 font-semibold sm:px-3">
+                      <td className="whitespace-nowrap px-1 py-2 sm:px-3">{f.day(d.date)}</td>
+                      <td className="whitespace-nowrap px-1 py-2 sm:px-3">{f.rupees(d.self)}</td>
+                      <td className="whitespace-nowrap px-1 py-2 sm:px-3">{f.rupees(d.referral)}</td>
+                      <td className="whitespace-nowrap px-1 py-2 font-semibold sm:px-3">
                         {f.rupees(d.total)}
                       </td>
                     </tr>

@@ -2,9 +2,7 @@ import type { MetaFunction } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
 import { pageTitle } from "~/utils/meta";
 
-export const meta: MetaFunction = ({ matches }) => [
-  { title: pageTitle(matches, "earn.sampleAd") },
-];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "earn.sampleAd") }];
 
 /** The demo iframe ad: a page the site serves itself and lets only its own pages frame. */
 export default function AdSample() {

@@ -8,7 +8,9 @@ import { requestT } from "~/i18n/i18n.server";
  * Where a member who answered under 18 at the consent step lands (issue 44 §3), signed out: the
  * account earns and withdraws nothing, and the grievance officer is how to report a mistake.
  */
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: pageTitle(matches, data?.title ?? "Adults only") }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: pageTitle(matches, data?.title ?? "Adults only") },
+];
 
 export function loader({ request, context }: LoaderFunctionArgs) {
   return { title: `${requestT(request)("privacy.step.underAgeHeading")} | ${context.publicEnv.SITE_NAME}` };

@@ -18,9 +18,7 @@ import { requestT } from "~/i18n/i18n.server";
 import { pageTitle } from "~/utils/meta";
 import { actionToast, callApiOrNull } from "~/utils/session.server";
 
-export const meta: MetaFunction = ({ matches }) => [
-  { title: pageTitle(matches, "pub.forgotPassword") },
-];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "pub.forgotPassword") }];
 
 const newId = () => Math.random().toString(36).slice(2);
 

@@ -9,7 +9,9 @@ import { PRIVACY_NOTICE_VERSION } from "../../../shared/privacyNotice";
  * The privacy notice on a page of its own (issue 44 §1): what sign-up shows, for anyone to read
  * again (linked from Settings' Privacy section). The owner's full policy stays on /privacy-policy.
  */
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: pageTitle(matches, data?.title ?? "Privacy notice") }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: pageTitle(matches, data?.title ?? "Privacy notice") },
+];
 
 export function loader({ request, context }: LoaderFunctionArgs) {
   return {

@@ -4,9 +4,7 @@ import { SignUpCard } from "~/components/signup-form";
 import { signUpAction, signUpLoader } from "~/utils/signup.server";
 import { pageTitle } from "~/utils/meta";
 
-export const meta: MetaFunction = ({ matches }) => [
-  { title: pageTitle(matches, "pub.signUp") },
-];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "pub.signUp") }];
 
 export const loader = ({ request, context }: LoaderFunctionArgs) => signUpLoader(request, context, null);
 export const action = ({ request, context }: ActionFunctionArgs) => signUpAction(request, context, null);

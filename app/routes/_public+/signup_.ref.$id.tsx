@@ -5,9 +5,7 @@ import { SignUpCard } from "~/components/signup-form";
 import { signUpAction, signUpLoader } from "~/utils/signup.server";
 import { pageTitle } from "~/utils/meta";
 
-export const meta: MetaFunction = ({ matches }) => [
-  { title: pageTitle(matches, "pub.signUp") },
-];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "pub.signUp") }];
 
 /** The referrer id comes from the route (the referrer's userName); the API checks it exists. */
 function referrerOf(params: { id?: string }): string | null {

@@ -7,7 +7,9 @@ import { Pagination } from "~/components/pagination";
 import { formatTime } from "../../../shared/time";
 import type { CheatChannel as Channel, CheatLogRow as CheatRow } from "../../../shared/contracts/ads";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Cheat Log · Operator Console") }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, "Cheat Log · Operator Console") },
+];
 
 const CHANNELS: ReadonlyArray<{ value: Channel | null; label: string }> = [
   { value: null, label: "All" },

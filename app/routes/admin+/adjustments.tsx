@@ -13,7 +13,9 @@ import { parseRupeeInput } from "../../../shared/money";
 import type { AdjustmentRecord, AdjustmentStatus } from "../../../shared/contracts/adjustments";
 import { shownMemberName } from "../../../shared/erasure";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Adjustments · Operator Console") }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, "Adjustments · Operator Console") },
+];
 
 const NOTE_MAX = 500;
 

@@ -9,7 +9,9 @@ import { Field, SubmitButton, useAppForm, useIsPending } from "~/components/form
 import { PERCENT_INPUT, basisPointsToPercent, percentToBasisPoints } from "../../../shared/money";
 import { CAMPAIGN_TYPES, CAMPAIGN_TYPE_LABELS, type CampaignType } from "../../../shared/campaign";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Ad Pricing · Operator Console") }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, "Ad Pricing · Operator Console") },
+];
 
 /** One duration a line: "seconds price", e.g. "10 0.050". */
 const LINE = /^\s*(\d{1,4})\s+(\d{1,4}\.\d{3})\s*$/;

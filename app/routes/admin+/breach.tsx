@@ -13,7 +13,9 @@ import { ErrorList, Field, SubmitButton, useIsPending, useAppForm } from "~/comp
 import { BreachIncidents, istInput } from "~/components/admin/breach-incidents";
 import type { BreachNoticeBody } from "../../../shared/contracts/housekeeping";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Breach Notice · Operator Console") }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, "Breach Notice · Operator Console") },
+];
 
 /** A time typed in the console (India time, to the minute) as ISO with its zone. */
 const istTime = (label: string) =>

@@ -9,7 +9,9 @@ import { rupees } from "../../../shared/money";
 import type { CampaignViewRow as ViewRow } from "../../../shared/contracts/ads";
 import { invariantResponse } from "~/utils/invariant";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Campaign View Log · Operator Console") }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, "Campaign View Log · Operator Console") },
+];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = params.id ?? "";

@@ -14,7 +14,9 @@ import type {
 } from "../../../shared/contracts/memberActions";
 import { ROUTE_IDS } from "~/utils/route-ids";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Member actions · Operator Console") }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, "Member actions · Operator Console") },
+];
 
 /**
  * An operator's actions on one member: end all sessions, hold / release withdrawals, suspend /

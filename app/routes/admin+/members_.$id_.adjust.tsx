@@ -14,7 +14,9 @@ import { formatRupees, parseRupeeInput, rupees } from "../../../shared/money";
 import { RUPEE_INPUT_PATTERN, rupeeText } from "../../../shared/moneyInput";
 import type { AdjustmentRecord, AdjustmentStatus } from "../../../shared/contracts/adjustments";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Adjust balance · Operator Console") }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, "Adjust balance · Operator Console") },
+];
 
 const REASON_MAX = 500;
 

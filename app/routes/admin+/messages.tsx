@@ -10,7 +10,9 @@ import { MessageKindBadges } from "~/components/admin/message-kind";
 import { SUPPORT_TEXT_MAX, type CannedReply } from "../../../shared/contracts/support";
 import { shownMemberName } from "../../../shared/erasure";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Messages · Operator Console") }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, "Messages · Operator Console") },
+];
 
 const FILTERS = [
   { value: "all", label: "All" },

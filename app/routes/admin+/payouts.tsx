@@ -18,7 +18,9 @@ import type { BankFileRecord, BankResultOutcome } from "../../../shared/contract
 import type { OperatorMe } from "../../../shared/contracts/operators";
 import { ROUTE_IDS } from "~/utils/route-ids";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Payouts · Operator Console") }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, "Payouts · Operator Console") },
+];
 
 /**
  * `/admin/payouts` (issue 22; the payouts role and the owner): how payouts go, money sent, in

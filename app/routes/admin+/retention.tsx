@@ -17,7 +17,9 @@ import {
   type RetentionKind,
 } from "../../../shared/retention";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Retention · Operator Console") }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, "Retention · Operator Console") },
+];
 
 const days = (kind: RetentionKind) => {
   const b = RETENTION_LIMITS[kind];

@@ -20,7 +20,9 @@ import type { RightsRequestRow } from "../../../shared/contracts/rights";
  * refused, with a note, audited); the owner sets the days within which requests are answered.
  */
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Rights Requests · Operator Console") }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, "Rights Requests · Operator Console") },
+];
 
 const AnswerSchema = z.object({
   intent: z.literal("answer"),

@@ -14,7 +14,9 @@ import {
 import type { OperatorMe } from "../../../shared/contracts/operators";
 import { ROUTE_IDS } from "~/utils/route-ids";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Risk settings · Operator Console") }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, "Risk settings · Operator Console") },
+];
 
 /**
  * The risk settings (issue 21 §2; owner only): a weight per signal kind, the thresholds of each

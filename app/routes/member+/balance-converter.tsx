@@ -23,7 +23,9 @@ import { localeOf, requestT } from "~/i18n/i18n.server";
 import { formattersFor, useFormat, type Formatters } from "~/i18n/format";
 import { pageTitle } from "~/utils/meta";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "account.balanceConverter") }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, "account.balanceConverter") },
+];
 
 const DIRECTIONS: { value: Direction; label: "withdrawToDeposit" | "depositToWithdraw" }[] = [
   { value: "withdrawToDeposit", label: "withdrawToDeposit" },

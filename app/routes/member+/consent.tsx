@@ -32,7 +32,9 @@ import { consentBack } from "~/utils/consent-back";
  * and signs them out: they land on /adults-only.
  */
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: pageTitle(matches, data?.title ?? "Privacy notice") }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: pageTitle(matches, data?.title ?? "Privacy notice") },
+];
 
 const StepSchema = z.object(PrivacyFormFields);
 

@@ -34,7 +34,9 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   {
     title: pageTitle(
       matches,
-      data ? `${data.wall.offerWallName} · ${pageName(matches, "earn.taskWalls")}` : pageName(matches, "earn.taskWalls"),
+      data
+        ? `${data.wall.offerWallName} · ${pageName(matches, "earn.taskWalls")}`
+        : pageName(matches, "earn.taskWalls"),
     ),
   },
 ];

@@ -19,7 +19,9 @@ import { PAN_MESSAGES, PAN_PATTERN } from "../../../shared/tax";
  * financial year's income and tax by kind, the tax their next withdrawal would deduct, and the
  * quarters with a certificate. The PAN form is a real form: it works without JavaScript.
  */
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: pageTitle(matches, data?.title ?? "Tax") }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: pageTitle(matches, data?.title ?? "Tax") },
+];
 
 /** Upper-cased before the pattern is checked: a PAN typed in small letters is the same PAN. */
 const PanSchema = z.object({

@@ -11,7 +11,9 @@ import { isFinancialYear } from "../../../shared/tax";
  * /member/tax/certificate/{fy}/{quarter} (issue 44 §6): what was deducted from the member in one
  * quarter, printable (the browser's own print; nothing else on the page needs scripts).
  */
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: pageTitle(matches, data?.title ?? "Tax certificate") }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: pageTitle(matches, data?.title ?? "Tax certificate") },
+];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const fy = params.fy ?? "";

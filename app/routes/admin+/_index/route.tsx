@@ -5,7 +5,9 @@ import { cancelRaiseAction, overviewLoader } from "./overview.server";
 import { Overview } from "./overview";
 import { Sections } from "./sections";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Overview · Operator Console") }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, "Overview · Operator Console") },
+];
 
 export async function loader(args: LoaderFunctionArgs) {
   return overviewLoader(args);

@@ -14,7 +14,9 @@ import { ReplaySchema, RetentionSchema, TestSchema, type ActionAnswer, type Sent
 import { RetentionForm, TestForm } from "./forms";
 import { PostbackEntry, SentResult } from "./log";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Postbacks · Operator Console") }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, "Postbacks · Operator Console") },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);

@@ -8,7 +8,9 @@ import { LinkForm } from "./link-form";
 import { SettingsForm } from "./settings-form";
 import { ShortenerForm } from "./shortener-form";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Short Links · Operator Console") }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, "Short Links · Operator Console") },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const [shorteners, links, settings] = await Promise.all([

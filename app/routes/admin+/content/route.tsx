@@ -3,7 +3,9 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { NavLink, Outlet } from "@remix-run/react";
 import { operatorRead } from "~/utils/admin.server";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Content · Operator Console") }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, "Content · Operator Console") },
+];
 
 /** The kinds of the site's words, each a page of its own. */
 export const CONTENT_PAGES = [

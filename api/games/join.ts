@@ -139,7 +139,8 @@ async function waitForWaitingRoom(tx: Tx, typeId: string): Promise<RoomRow | und
   return rooms[0];
 }
 
-type RoomType = {
+/** A room type as the lobby and a join read it (the practice room's included). */
+export type RoomType = {
   id: string;
   name: string;
   nameHi: string | null;
@@ -148,7 +149,7 @@ type RoomType = {
   maxPlayers: number;
 };
 
-const PRACTICE_ROOM_TYPE: RoomType = {
+export const PRACTICE_ROOM_TYPE: RoomType = {
   id: PRACTICE_TYPE_ID,
   name: PRACTICE_ROOM,
   nameHi: null,

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { gamePlayers, gameRoomTypes, gameRooms, journalEntries, journalLines } from "../db/schema";
-import { PRACTICE_ROOM, PRACTICE_TYPE_ID, type LobbyRoom } from "../../shared/ticTacToeEvents";
+import type { LobbyRoom } from "../../shared/ticTacToeEvents";
 import type { BettingHome, TicTacToeLobby } from "../../shared/contracts/games";
 import { milliToRupeeString } from "../../shared/money";
 import { incomeToday } from "../ledger/earnings";
@@ -11,6 +11,7 @@ import { gamesPaidRooms } from "../site/settings";
 import { GAME_KINDS } from "./settlement";
 import { priced, type GameDeps } from "./rooms";
 import { pick } from "../content/localized";
+import { PRACTICE_ROOM_TYPE, type RoomType } from "./join";
 import type { Locale } from "../../shared/i18n/locale";
 
 /** The members' reads of games: the lobby's rooms and the betting hub's figures. */
@@ -41,14 +42,7 @@ export async function lobby(g: GameDeps, userId: string, locale: Locale = "en"):
     .where(and(eq(gamePlayers.userId, userId), eq(gamePlayers.active, true)));
   const count = (typeId: string, status: string) =>
     Number(counts.find((c) => c.typeId === typeId && c.status === status)?.n ?? 0);
-  const row = (t: {
-    id: string;
-    name: string;
-    nameHi: string | null;
-    entryFee: number;
-    prize: number;
-    maxPlayers: number;
-  }): LobbyRoom => {
+  const row = (t: RoomType): LobbyRoom => {
     const seat = mine.find((m) => m.typeId === t.id);
     return {
       _id: t.id,
@@ -63,17 +57,7 @@ export async function lobby(g: GameDeps, userId: string, locale: Locale = "en"):
   const { withdrawable, deposit } = await memberBalances(db, userId);
   return {
     otherRoomsData_get: {
-      ticTacToe_roomsData: [
-        row({
-          id: PRACTICE_TYPE_ID,
-          name: PRACTICE_ROOM,
-          nameHi: null,
-          entryFee: 0,
-          prize: 0,
-          maxPlayers: 2,
-        }),
-        ...types.map(row),
-      ],
+      ticTacToe_roomsData: [row(PRACTICE_ROOM_TYPE), ...types.map(row)],
     },
     available_balance: milliToRupeeString(withdrawable),
     deposit_amount: milliToRupeeString(deposit),

@@ -1,6 +1,7 @@
 import { and, asc, count, countDistinct, desc, eq, inArray, ne } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client";
+import { userNamesById } from "../db/userNames";
 import { paged } from "../db/paging";
 import {
   campaigns,
@@ -77,16 +78,7 @@ export async function ledger(db: Db, userId: string, o: ListOptions): Promise<Me
         .orderBy(asc(journalLines.id))
     : [];
   const others = memberIdsOfAccounts(lines.map((l) => l.accountId));
-  const names = new Map(
-    others.length
-      ? (
-          await db
-            .select({ id: users.id, userName: users.userName })
-            .from(users)
-            .where(inArray(users.id, others))
-        ).map((u) => [u.id, u.userName])
-      : [],
-  );
+  const names = await userNamesById(db, others);
   return {
     records: entries.map((e) => {
       const mine = lines.filter((l) => l.entryId === e.id);

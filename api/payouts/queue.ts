@@ -1,6 +1,7 @@
 import { desc, inArray } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { payouts, users } from "../db/schema";
+import { userNamesById } from "../db/userNames";
+import { payouts } from "../db/schema";
 import { FAILED_STATUSES, type PayoutAttempt, type PayoutStage } from "../../shared/contracts/payouts";
 import type { withdrawals } from "../db/schema";
 import { payoutPolicy } from "./policy";
@@ -50,16 +51,7 @@ export async function payoutColumns(db: Db, page: Withdrawal[]): Promise<Map<str
   const latest = new Map<string, typeof payouts.$inferSelect>();
   for (const a of attempts) if (!latest.has(a.withdrawalId)) latest.set(a.withdrawalId, a);
   const approverIds = [...new Set(page.map((w) => w.approvedBy).filter((v): v is string => Boolean(v)))];
-  const names = new Map(
-    approverIds.length
-      ? (
-          await db
-            .select({ id: users.id, name: users.userName })
-            .from(users)
-            .where(inArray(users.id, approverIds))
-        ).map((u) => [u.id, u.name] as const)
-      : [],
-  );
+  const names = await userNamesById(db, approverIds);
   const { fourEyesAbove } = await payoutPolicy(db);
   for (const w of page) {
     const last = latest.get(w.id) ?? null;

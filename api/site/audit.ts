@@ -1,5 +1,6 @@
 import { desc, eq, inArray } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
+import { userNamesById } from "../db/userNames";
 import { auditLog, balanceAdjustments, contactMessages, users, withdrawals } from "../db/schema";
 import type { AuditRecord } from "../../shared/contracts/operators";
 
@@ -72,13 +73,7 @@ async function auditNames(db: Db, targets: string[]) {
   for (const a of adjs) memberOf.set(`adjustment:${a.id}`, a.userId);
   for (const m of msgs) if (m.userId) memberOf.set(`contact_message:${m.id}`, m.userId);
   const userIds = [...new Set([...idsOf(targets, "member", "user"), ...memberOf.values()])];
-  const named = userIds.length
-    ? await db
-        .select({ id: users.id, userName: users.userName })
-        .from(users)
-        .where(inArray(users.id, userIds))
-    : [];
-  return { memberOf, names: new Map(named.map((u) => [u.id, u.userName])) };
+  return { memberOf, names: await userNamesById(db, userIds) };
 }
 
 export async function listAudit(db: Db, limit = 200): Promise<AuditRecord[]> {

@@ -57,8 +57,8 @@ export function adminRetentionRoute(): Hono<ApiEnv> {
     return okWrite(c, "/adminRoute/retention", "Retention saved.");
   });
 
+  // Takes no body, like the other bodiless posts: nothing the caller sends changes the run.
   r.post("/retention/run", ...owner, async (c) => {
-    await readBodyAt(c, "/adminRoute/retention/run", z.object({}).strict());
     const runs = await c.var.deps.inFlight.track(runRetention(c.var.deps.db, c.var.deps.clock()));
     const deleted = runs.reduce((n, r) => n + r.deleted, 0);
     return okWrite(c, "/adminRoute/retention/run", { runs, message: `Retention run: ${deleted} deleted.` });

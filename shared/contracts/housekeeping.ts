@@ -75,7 +75,7 @@ export interface HousekeepingEndpoints {
   /** GET the periods, the dormant policy and each kind's last run; PATCH sets them (owner). */
   "/adminRoute/retention": Endpoint<RetentionOverview, RetentionSettings, string>;
   /** POST: runs the retention job now (owner); answers each kind's run. */
-  "/adminRoute/retention/run": Endpoint<{ runs: RetentionRun[]; message: string }, Record<string, never>>;
+  "/adminRoute/retention/run": Endpoint<{ runs: RetentionRun[]; message: string }>;
   /** POST: the confirm step's count, nothing written (owner). */
   "/adminRoute/breach/preview": Endpoint<BreachPreview, BreachNoticeBody>;
   /** GET `?page=` lists the incidents; POST sends a notice (owner). */

@@ -90,6 +90,8 @@ describe.each(drivers("one"))("operator API (%s)", (driver) => {
       details: "UPI via PhonePe",
       minimum_amount: "75.000",
       active: true,
+      name_hi: "",
+      details_hi: "",
     });
 
     const before = await snapshot(t);
@@ -152,6 +154,8 @@ describe.each(drivers("one"))("operator API (%s)", (driver) => {
       details: "Send to your PhonePe UPI id",
       minimum_amount: "80.000",
       active: false,
+      name_hi: "",
+      details_hi: "",
     });
     const audit = await t.deps.db
       .select()

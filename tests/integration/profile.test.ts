@@ -70,11 +70,13 @@ describe.each(drivers("one"))("profile (%s)", (driver) => {
       other_data_withdrawalMethodArray: [
         {
           withdrawalMethod_name: "UPI",
+          withdrawalMethod_label: "UPI",
           withdrawalMethod_details: "UPI details",
           withdrawalMethod_minimumAmount: "100.000",
         },
         {
           withdrawalMethod_name: "Bank Transfer",
+          withdrawalMethod_label: "Bank Transfer",
           withdrawalMethod_details: "Bank Transfer details",
           withdrawalMethod_minimumAmount: "500.000",
         },

@@ -52,7 +52,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   if (formData.get("intent") === "run")
-    return operatorChange(request, context, "/adminRoute/retention/run", { json: {} }, "/admin/retention");
+    return operatorChange(
+      request,
+      context,
+      "/adminRoute/retention/run",
+      { method: "POST" },
+      "/admin/retention",
+    );
   const submission = parseWithZod(formData, { schema: RetentionSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const v = submission.value;

@@ -14,7 +14,8 @@ test("members who are not operators see 'Operators only'", async ({ page, newMem
 
 test("a visitor is sent to the login page", async ({ page }) => {
   await page.goto("/admin/withdrawals");
-  await expect(page).toHaveURL(/\/login$/);
+  // …and back to the page asked for once signed in (issue 45).
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fadmin%2Fwithdrawals$/);
 });
 
 test("settling a withdrawal twice answers 'already settled'", async ({
@@ -57,8 +58,8 @@ test("payout methods: add one, edit it, and see it in the audit log", async ({ b
   const name = `Bank ${Date.now().toString(36)}${testInfo.project.name}`;
   await ops.goto("/admin/payout-methods");
   const add = ops.getByRole("form", { name: "Add a payout method" });
-  await add.getByLabel(/^Name/).fill(name);
-  await add.getByLabel(/^Details/).fill("Account number and IFSC.");
+  await add.getByLabel(/^Name \(/).fill(name);
+  await add.getByLabel(/^Details \(/).fill("Account number and IFSC.");
   await add.getByLabel(/^Minimum withdrawal/).fill("250");
   await add.getByRole("button", { name: "Add Method" }).click();
   await expect(toast(ops)).toContainText("Payout method saved.");

@@ -414,7 +414,10 @@ test.describe("Operators: games", () => {
     const href = await row.getByRole("link", { name: `Edit ${name}` }).getAttribute("href");
     const id = new URLSearchParams(href!.split("?")[1]!.split("#")[0]).get("edit")!;
     await ops.goto("/admin/audit");
-    const entries = ops.getByTestId("audit-entry").filter({ hasText: `game_room_type:${id}` });
+    // The sentence links the room type; its raw id is the link's title (issue 45's audit in words).
+    const entries = ops
+      .getByTestId("audit-entry")
+      .filter({ has: ops.locator(`[title="game_room_type:${id}"]`) });
     await expect(entries.filter({ hasText: "games.room_type.create" })).toHaveCount(1);
     await expect(entries.filter({ hasText: "games.room_type.update" })).toHaveCount(1);
     await ops.context().close();

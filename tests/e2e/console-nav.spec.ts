@@ -89,7 +89,6 @@ test.describe("the console link in the member frame", () => {
     await page.goto("/member/dashboard");
     await expect(page.getByTestId("console-link")).toHaveText(hi.memberBar.console);
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: "/tmp/console-link-hi-1280.png" });
 
     await page.context().clearCookies();
     await loginAs(page, await newMember());
@@ -134,7 +133,6 @@ test.describe("the console's sidebar", () => {
     await expect(page.getByTestId("console-menu-phone")).toBeHidden();
     await expectNoSidewaysScroll(page);
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: "/tmp/console-nav-1280.png" });
   });
 
   test("a support operator sees only its sections, in the one group they fill", async ({ page }) => {

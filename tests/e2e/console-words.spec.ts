@@ -103,7 +103,6 @@ test.describe("console words for people", () => {
       return { height: el.getBoundingClientRect().height, line: parseFloat(s.lineHeight) };
     });
     expect(balance.height).toBeLessThanOrEqual(balance.line + 1);
-    await page.screenshot({ path: "/tmp/console-words-ledger-360.png", fullPage: true });
   });
 
   test("the risk list says what a score suggests: Suggested: ban", async ({ page, newMember, operator }) => {
@@ -175,7 +174,6 @@ test.describe("console words for people", () => {
       await expect(member.getByText(`${days} कार्य दिवसों में`, { exact: false })).toBeVisible();
       expect(await axeViolations(member)).toEqual([]);
       await member.setViewportSize({ width: 360, height: 740 });
-      await member.screenshot({ path: "/tmp/console-words-withdraw-hi-360.png", fullPage: true });
     } finally {
       await context.close();
       await operator.request("/adminRoute/settings/payout_time", {

@@ -108,7 +108,6 @@ test("a bank account in its own fields: IFSC checked and named, the number maske
     expect(await axeViolations(page)).toEqual([]);
     await page.setViewportSize({ width: 360, height: 740 });
     await saved.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: "/tmp/profile-bank-360.png", fullPage: true });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   }
 });

@@ -76,7 +76,7 @@ test.describe("risk in the operator console", () => {
     );
 
     // Without a payout provider, paying is marking paid with the bank's reference (issue 42).
-    await row.getByRole("button", { name: /^Mark [0-9A-F]+ paid by hand$/ }).click();
+    await row.getByRole("button", { name: /^Mark paid by hand: [0-9A-F]+$/ }).click();
     const paid = row.getByTestId("queue-confirm");
     await paid.getByLabel("Bank reference (UTR)").fill(`UTIB${Date.now() % 100_000_000}`);
     await paid.getByRole("button", { name: /^Mark [0-9A-F]+ paid now$/ }).click();

@@ -4,7 +4,12 @@ import { RETENTION_LABELS, type RetentionRun } from "../../../shared/retention";
 export function RetentionRuns({ runs }: { runs: RetentionRun[] }) {
   if (!runs.length) return <p className="text-sm text-slate-500">The job has not run yet.</p>;
   return (
-    <div className="overflow-x-auto" role="region" aria-label="Last runs" tabIndex={0}>
+    <div
+      className="overflow-x-auto"
+      role="region"
+      aria-label="Last runs by kind (scrolls sideways)"
+      tabIndex={0}
+    >
       <table className="w-full text-left text-sm">
         <thead className="bg-slate-100 text-xs uppercase text-slate-600">
           <tr>

@@ -47,6 +47,8 @@ test("a member binds their profile and payout method @no-js", async ({
   await upi.getByLabel("Current Password", { exact: true }).fill(member.password);
   await upi.getByRole("button", { name: "Save payout details" }).click();
   await expect(toast(page)).toContainText("Profile Updated Successfully!");
+  // The billing save's toast may still be up: the method marked Current is this save's answer.
+  await expect(upi.getByText("Current", { exact: true })).toBeVisible();
 
   await page.reload();
   await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Asha Verma");

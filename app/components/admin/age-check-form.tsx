@@ -1,5 +1,4 @@
-import { Form } from "@remix-run/react";
-import { SubmitButton, useIsPending } from "~/components/forms";
+import { SettingForm } from "./setting-form";
 import { AGE_CHECKS, type AgeCheck } from "../../../shared/privacyNotice";
 
 const LABELS: Record<AgeCheck, string> = {
@@ -12,17 +11,8 @@ const LABELS: Record<AgeCheck, string> = {
  * /admin/settings/privacy (PATCH /adminRoute/privacy/settings, audited), back here with the answer.
  */
 export function AgeCheckForm({ value }: { value: AgeCheck }) {
-  const pending = useIsPending({ formAction: "/admin/settings/privacy" });
   return (
-    <Form
-      method="post"
-      action="/admin/settings/privacy"
-      className="card space-y-3"
-      aria-labelledby="age-check-heading"
-    >
-      <h2 id="age-check-heading" className="text-lg font-semibold">
-        Adults only
-      </h2>
+    <SettingForm action="/admin/settings/privacy" id="age-check" title="Adults only" save="Save Age Check">
       <p className="text-sm text-slate-600">
         The DPDP Act 2023 (s.2(j)) treats anyone under 18 as a child. Sign-up refuses under-18s; members
         without an answer are asked at their next visit.
@@ -43,9 +33,6 @@ export function AgeCheckForm({ value }: { value: AgeCheck }) {
           </label>
         ))}
       </fieldset>
-      <SubmitButton pending={pending} className="btn-primary">
-        Save Age Check
-      </SubmitButton>
-    </Form>
+    </SettingForm>
   );
 }

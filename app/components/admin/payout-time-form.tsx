@@ -1,5 +1,4 @@
-import { Form } from "@remix-run/react";
-import { SubmitButton, useIsPending } from "~/components/forms";
+import { SettingForm } from "./setting-form";
 import type { PayoutTimeSetting } from "../../../shared/contracts/operators";
 import { PAYOUT_TIME_MAX_DAYS } from "../../../shared/payoutTime";
 
@@ -9,17 +8,13 @@ import { PAYOUT_TIME_MAX_DAYS } from "../../../shared/payoutTime";
  * (PATCH /adminRoute/settings/payout_time, audited), back here with the answer.
  */
 export function PayoutTimeForm({ value }: { value: PayoutTimeSetting }) {
-  const pending = useIsPending({ formAction: "/admin/settings/payout-time" });
   return (
-    <Form
-      method="post"
+    <SettingForm
       action="/admin/settings/payout-time"
-      className="card space-y-3"
-      aria-labelledby="payout-time-heading"
+      id="payout-time"
+      title="Payout time"
+      save="Save Payout Time"
     >
-      <h2 id="payout-time-heading" className="text-lg font-semibold">
-        Payout time
-      </h2>
       <p className="text-sm text-slate-600">
         Where the withdraw page&apos;s instructions or a canned reply say{" "}
         <code className="font-mono">{"{payout_time}"}</code>, members read{" "}
@@ -45,9 +40,6 @@ export function PayoutTimeForm({ value }: { value: PayoutTimeSetting }) {
           defaultValue={value.payout_working_days}
         />
       </div>
-      <SubmitButton pending={pending} className="btn-primary">
-        Save Payout Time
-      </SubmitButton>
-    </Form>
+    </SettingForm>
   );
 }
